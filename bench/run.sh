@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Load benchmark of the public read endpoints.
+#
+#   bench/run.sh                 # 10 thousand users on a fresh SQLite file
+#   SCALE=50 bench/run.sh        # 50 thousand users
+#   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/waypoint_bench bench/run.sh
+#
+# Seeds `waypoint seed --scale $SCALE` into a fresh database, starts the release binary,
+# drives each endpoint with wrk (Debian's package) and prints requests/s, p50 and p99
+# latency, and the server's peak resident memory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCALE="${SCALE:-10}"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-32}"
+THREADS="${THREADS:-2}"
+PORT="${PORT:-18181}"
+
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "==> Installing wrk"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq wrk >/dev/null
+  else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
+fi
+
+echo "==> Building the release binary"
+cargo build -q --release -p waypoint
+bin=./target/release/waypoint
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ -n "${BENCH_DATABASE_URL:-}" ]; then
+  db_url="$BENCH_DATABASE_URL"
+  echo "==> Using $db_url (it should be an empty database)"
+else
+  db_url="sqlite://$work/bench.db"
+fi
+export DATABASE_URL="$db_url" WAYPOINT_DATA_DIR="$work" RUST_LOG=warn
+
+echo "==> Seeding ${SCALE} thousand users"
+start=$(date +%s)
+"$bin" seed --demo >/dev/null
+"$bin" seed --scale "$SCALE"
+echo "    seeded in $(( $(date +%s) - start ))s"
+
+"$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" >"$work/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
+
+endpoints=(
+  "/healthz"
+  "/api/v1/app-config-group/"
+  "/api/v1/options-config/"
+  "/api/v1/topics/?page_size=40"
+  "/api/v1/topics/?topic_type=skill&search=data"
+  "/api/v1/topics/?page=5&page_size=20"
+  "/api/v1/topic-areas/"
+)
+
+printf '\n%-48s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
+for path in "${endpoints[@]}"; do
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Host: localhost" "http://127.0.0.1:$PORT$path")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+  p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+  errors=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
+  printf '%-48s %12s %10s %10s%s\n' "$path" "$rps" "$p50" "$p99" "${errors:+  (non-2xx: $errors)}"
+done
+
+peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server_pid/status")
+printf '\nPeak resident memory of the server: %s MiB\n' "$(( peak_kb / 1024 ))"
+echo "Machine: $(nproc) cores; scale ${SCALE}k users; wrk ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION} per endpoint"

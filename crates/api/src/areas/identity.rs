@@ -1,0 +1,189 @@
+//! `GET /api/v1/identity/`: the signed-in user as the client needs it (spec 000 §3
+//! "Identity (current user)"). Profile, career and subscription fields are filled by the
+//! areas that own them; until then they carry their empty values.
+
+use axum::{extract::State, Json};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    envelope::Data,
+    error::{ApiResult, ErrorBody},
+    extract::{AuthUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(identity))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct IdentityProfile {
+    pub picture: Option<String>,
+    pub name_slug: Option<String>,
+    pub country: Option<String>,
+    pub location: Option<String>,
+    pub title: Option<String>,
+    pub batch: Option<String>,
+    pub prefered_language: Option<String>,
+    pub email: String,
+    pub alternate_email: Option<String>,
+    pub is_alternate_email_verified: bool,
+    pub resume: Option<String>,
+    pub social_linkedin: Option<String>,
+    pub institution: Option<i64>,
+    #[schema(value_type = Option<Object>)]
+    pub institution_detailed: Option<serde_json::Value>,
+    pub institution_name: Option<String>,
+    #[schema(value_type = Vec<Object>)]
+    pub topics_detailed: Vec<serde_json::Value>,
+    #[schema(value_type = Vec<Object>)]
+    pub skills_detailed: Vec<serde_json::Value>,
+    pub completion_percent: u8,
+    #[schema(value_type = Option<Object>)]
+    pub leadership_certification_details: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UserSubscription {
+    pub applied_membership_tier: Option<String>,
+    pub payment_status: Option<String>,
+    pub circle_discount_percent: u8,
+    pub is_institutional_membership: bool,
+    pub one_to_one_chat: bool,
+    pub use_ama: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrganizationRef {
+    pub id: i64,
+    pub name: String,
+    pub name_slug: String,
+    pub logo: Option<String>,
+    pub domain: String,
+    pub membership_status: Option<String>,
+    pub membership_role: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Identity {
+    pub id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub is_verified: bool,
+    pub is_trial_user: bool,
+    pub is_staff: bool,
+    pub is_influencer: bool,
+    pub followed: bool,
+    pub joined_at: String,
+    pub unread_notifications_count: u64,
+    pub profile: IdentityProfile,
+    /// Null until the registration wizard stores one.
+    #[schema(value_type = Option<Object>)]
+    pub group_profile: Option<serde_json::Value>,
+    pub user_subscription: UserSubscription,
+    pub organization: OrganizationRef,
+    pub switchable_orgs: Vec<OrganizationRef>,
+    #[schema(value_type = Vec<Object>)]
+    pub work_experiences: Vec<serde_json::Value>,
+    #[schema(value_type = Vec<Object>)]
+    pub education_background: Vec<serde_json::Value>,
+    pub membership_card: Option<String>,
+    /// The membership status on the tenant's (default) organization: pending, accepted,
+    /// rejected, or null when not a member.
+    pub membership_status: Option<String>,
+}
+
+/// The signed-in user.
+#[utoipa::path(
+    get,
+    path = "/api/v1/identity/",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<Identity>), (status = 401, body = ErrorBody))
+)]
+async fn identity(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+) -> ApiResult<Json<Data<Identity>>> {
+    let orgs = store::queries::memberships::tenant_organizations_of(&state.db, user.id).await?;
+    let mut own = None;
+    let mut switchable = Vec::new();
+    for (membership, org, domain) in orgs {
+        let reference = OrganizationRef {
+            id: org.id,
+            name: org.name,
+            name_slug: org.slug,
+            logo: org.logo,
+            domain,
+            membership_status: Some(membership.status.clone()),
+            membership_role: Some(membership.role.clone()),
+        };
+        if reference.id == tenant.organization_id() {
+            own = Some(membership);
+        }
+        if reference.membership_status.as_deref() == Some(store::queries::memberships::STATUS_ACCEPTED) {
+            switchable.push(reference);
+        }
+    }
+    let record = &tenant.0;
+    let organization = OrganizationRef {
+        id: record.organization.id,
+        name: record.organization.name.clone(),
+        name_slug: record.organization.slug.clone(),
+        logo: record.organization.logo.clone(),
+        domain: record.tenant.domain.clone(),
+        membership_status: own.as_ref().map(|m| m.status.clone()),
+        membership_role: own.as_ref().map(|m| m.role.clone()),
+    };
+    Ok(Json(Data::new(Identity {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        is_verified: user.is_verified,
+        is_trial_user: user.is_trial_user,
+        is_staff: user.is_staff,
+        is_influencer: false,
+        followed: false,
+        joined_at: user.created_at.to_rfc3339(),
+        unread_notifications_count: 0,
+        profile: IdentityProfile {
+            picture: None,
+            name_slug: None,
+            country: None,
+            location: None,
+            title: None,
+            batch: None,
+            prefered_language: None,
+            email: user.email,
+            alternate_email: None,
+            is_alternate_email_verified: false,
+            resume: None,
+            social_linkedin: None,
+            institution: None,
+            institution_detailed: None,
+            institution_name: None,
+            topics_detailed: Vec::new(),
+            skills_detailed: Vec::new(),
+            completion_percent: 0,
+            leadership_certification_details: None,
+        },
+        group_profile: None,
+        user_subscription: UserSubscription {
+            applied_membership_tier: None,
+            payment_status: None,
+            circle_discount_percent: 0,
+            is_institutional_membership: false,
+            one_to_one_chat: false,
+            use_ama: false,
+        },
+        membership_status: organization.membership_status.clone(),
+        organization,
+        switchable_orgs: switchable,
+        work_experiences: Vec::new(),
+        education_background: Vec::new(),
+        membership_card: None,
+    })))
+}

@@ -1,0 +1,205 @@
+//! Topics (skills and general topics) and topic areas: `GET|POST /api/v1/topics/`,
+//! `GET /api/v1/topic-areas/`.
+
+use axum::{extract::State, http::StatusCode, Json};
+use domain::{
+    topics::{clean_topic_name, TopicType},
+    FieldErrors,
+};
+use serde::{Deserialize, Serialize};
+use store::{
+    entities::{topic_areas, topics},
+    queries::topics::{self as topic_q, TopicFilter},
+};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    envelope::{Data, Page},
+    error::{ApiResult, ErrorBody},
+    extract::{ApiJson, ApiQuery, AuthUser, PageParams, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_topics, create_topic)).routes(routes!(list_topic_areas))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TopicView {
+    pub id: i64,
+    pub name: String,
+    pub topic_type: String,
+    /// The topic area's id, when the topic belongs to one.
+    pub topic_area: Option<i64>,
+}
+
+impl From<topics::Model> for TopicView {
+    fn from(m: topics::Model) -> Self {
+        TopicView { id: m.id, name: m.name, topic_type: m.topic_type, topic_area: m.topic_area_id }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TopicAreaView {
+    pub id: i64,
+    pub name: String,
+}
+
+impl From<topic_areas::Model> for TopicAreaView {
+    fn from(m: topic_areas::Model) -> Self {
+        TopicAreaView { id: m.id, name: m.name }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct TopicQuery {
+    /// skill or general.
+    pub topic_type: Option<String>,
+    /// Only topics of this group.
+    pub group: Option<String>,
+    /// Only topics of this topic area.
+    pub topic_area: Option<String>,
+    /// Text contained in the name (case-insensitive).
+    pub search: Option<String>,
+    pub page: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+fn optional_id(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<i64> {
+    let raw = raw.map(str::trim).filter(|v| !v.is_empty() && *v != "all")?;
+    match raw.parse::<i64>() {
+        Ok(id) if id > 0 => Some(id),
+        _ => {
+            errors.add(field, "A valid integer is required.");
+            None
+        }
+    }
+}
+
+fn topic_type_choice(errors: &mut FieldErrors, raw: Option<&str>) -> Option<TopicType> {
+    let raw = raw.map(str::trim).filter(|v| !v.is_empty() && *v != "all")?;
+    let parsed = TopicType::parse(raw);
+    if parsed.is_none() {
+        errors.add("topic_type", format!("\"{raw}\" is not a valid choice."));
+    }
+    parsed
+}
+
+/// Topics of the tenant, filtered and paginated, ordered by name.
+#[utoipa::path(
+    get,
+    path = "/api/v1/topics/",
+    tag = "topics",
+    params(TopicQuery),
+    responses((status = 200, body = Page<TopicView>), (status = 400, body = ErrorBody))
+)]
+async fn list_topics(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    paging: PageParams,
+    ApiQuery(query): ApiQuery<std::collections::HashMap<String, String>>,
+) -> ApiResult<Json<Page<TopicView>>> {
+    let mut errors = FieldErrors::new();
+    let filter = TopicFilter {
+        topic_type: topic_type_choice(&mut errors, query.get("topic_type").map(String::as_str))
+            .map(|t| t.as_str().to_string()),
+        group_id: optional_id(&mut errors, "group", query.get("group").map(String::as_str)),
+        topic_area_id: optional_id(&mut errors, "topic_area", query.get("topic_area").map(String::as_str)),
+        search: query
+            .get("search")
+            .map(|s| s.trim().to_lowercase())
+            .filter(|s| !s.is_empty())
+            .map(|s| s.chars().take(100).collect()),
+    };
+    errors.into_result()?;
+    let page = topic_q::list(&state.db, tenant.id(), &filter, paging.page.offset(), paging.page.page_size).await?;
+    let items = page.items.into_iter().map(TopicView::from).collect();
+    Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NewTopicRequest {
+    pub name: String,
+    /// skill or general; general when left out.
+    pub topic_type: Option<String>,
+    pub topic_area: Option<i64>,
+}
+
+/// Adds a topic (any signed-in user, from the pickers' "create new" option). A topic that
+/// exists with the same name and type is returned instead (200).
+#[utoipa::path(
+    post,
+    path = "/api/v1/topics/",
+    tag = "topics",
+    request_body = NewTopicRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = Data<TopicView>),
+        (status = 200, body = Data<TopicView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn create_topic(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    ApiJson(body): ApiJson<NewTopicRequest>,
+) -> ApiResult<(StatusCode, Json<Data<TopicView>>)> {
+    let mut errors = FieldErrors::new();
+    let cleaned = clean_topic_name(&body.name);
+    if let Err(name_errors) = &cleaned {
+        errors.0.extend(name_errors.0.clone());
+    }
+    let topic_type = match body.topic_type.as_deref() {
+        None => Some(TopicType::General),
+        Some(raw) => topic_type_choice(&mut errors, Some(raw)).or_else(|| {
+            if raw.trim().is_empty() || raw == "all" {
+                errors.add("topic_type", format!("\"{raw}\" is not a valid choice."));
+            }
+            None
+        }),
+    };
+    if let Some(area) = body.topic_area {
+        if !topic_q::area_exists(&state.db, tenant.id(), area).await? {
+            errors.add("topic_area", format!("Invalid pk \"{area}\" - object does not exist."));
+        }
+    }
+    errors.into_result()?;
+    let (name, key) = cleaned.expect("checked above");
+    let topic_type = topic_type.expect("checked above");
+    let (topic, created) = topic_q::get_or_create(
+        &state.db,
+        topic_q::NewTopic {
+            tenant_id: tenant.id(),
+            name: &name,
+            name_key: &key,
+            topic_type: topic_type.as_str(),
+            topic_area_id: body.topic_area,
+            group_id: None,
+            created_by: Some(user.id),
+        },
+    )
+    .await?;
+    let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+    Ok((status, Json(Data::new(topic.into()))))
+}
+
+/// Topic areas of the tenant, ordered by name.
+#[utoipa::path(
+    get,
+    path = "/api/v1/topic-areas/",
+    tag = "topics",
+    params(("page" = Option<u64>, Query), ("page_size" = Option<u64>, Query)),
+    responses((status = 200, body = Page<TopicAreaView>), (status = 400, body = ErrorBody))
+)]
+async fn list_topic_areas(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    paging: PageParams,
+) -> ApiResult<Json<Page<TopicAreaView>>> {
+    let page = topic_q::list_areas(&state.db, tenant.id(), paging.page.offset(), paging.page.page_size).await?;
+    let items = page.items.into_iter().map(TopicAreaView::from).collect();
+    Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
+}

@@ -1,0 +1,81 @@
+use axum::{
+    extract::FromRequestParts,
+    http::{header, request::Parts},
+};
+use store::entities::users;
+
+use super::Tenant;
+use crate::{error::ApiError, state::AppState};
+
+pub const MSG_INVALID_TOKEN: &str = "Given token not valid for any token type";
+
+/// A signed-in, active user (Bearer access token).
+#[derive(Clone, Debug)]
+pub struct AuthUser(pub users::Model);
+
+/// The signed-in user when a valid token is present; guests pass as `None`. A token that is
+/// present but invalid is still rejected, so a client learns to refresh it.
+#[derive(Clone, Debug)]
+pub struct MaybeUser(pub Option<users::Model>);
+
+/// A manager (accepted admin or leader) of the request tenant's organization.
+#[derive(Clone, Debug)]
+pub struct TenantAdmin(pub users::Model);
+
+fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
+}
+
+async fn load(parts: &mut Parts, state: &AppState) -> Result<Option<users::Model>, ApiError> {
+    if let Some(user) = parts.extensions.get::<users::Model>() {
+        return Ok(Some(user.clone()));
+    }
+    let Some(token) = bearer(parts) else {
+        return Ok(None);
+    };
+    let invalid = || ApiError::Coded {
+        status: axum::http::StatusCode::UNAUTHORIZED,
+        message: MSG_INVALID_TOKEN.into(),
+        code: "token_not_valid",
+    };
+    let user_id = state.tokens.verify_access(token).ok_or_else(invalid)?;
+    let user =
+        store::queries::users::find_by_id(&state.db, user_id).await?.filter(|u| u.is_active).ok_or_else(invalid)?;
+    parts.extensions.insert(user.clone());
+    Ok(Some(user))
+}
+
+impl FromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        load(parts, state)
+            .await?
+            .map(AuthUser)
+            .ok_or_else(|| ApiError::Unauthorized(crate::error::MSG_UNAUTHENTICATED.into()))
+    }
+}
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(MaybeUser(load(parts, state).await?))
+    }
+}
+
+impl FromRequestParts<AppState> for TenantAdmin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
+        let tenant = Tenant::from_request_parts(parts, state).await?;
+        if store::queries::memberships::is_manager(&state.db, tenant.organization_id(), user.id).await? {
+            Ok(TenantAdmin(user))
+        } else {
+            Err(ApiError::forbidden())
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! Request extractors: bodies and queries that fail with the API's error shape, the tenant
+//! of the request, and who is calling.
+
+mod auth;
+mod json;
+mod query;
+mod tenant;
+
+pub use auth::{AuthUser, MaybeUser, TenantAdmin};
+pub use json::{parse_json, ApiJson};
+pub use query::{ApiQuery, PageParams};
+pub use tenant::Tenant;

@@ -1,0 +1,123 @@
+//! The HTTP API: axum routers per area, extractors, the error shape and the OpenAPI
+//! document; plus serving the built web app.
+
+pub mod areas;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+mod mailer;
+pub mod middleware;
+pub mod openapi;
+pub mod passwords;
+pub mod secrets;
+mod serde_util;
+pub mod settings;
+pub mod state;
+pub mod tokens;
+pub mod web;
+
+use std::sync::Arc;
+
+use axum::{
+    extract::{DefaultBodyLimit, Request},
+    http::{header, StatusCode},
+    response::IntoResponse,
+    routing::{any, get},
+    Router,
+};
+use tower::{Layer, ServiceBuilder};
+use tower_http::{
+    compression::CompressionLayer,
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    timeout::TimeoutLayer,
+    trace::{DefaultOnResponse, TraceLayer},
+};
+use tracing::Level;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+pub use settings::Settings;
+pub use state::AppState;
+
+use crate::error::ApiError;
+
+/// The API routes of every area, with their OpenAPI description.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
+        .merge(areas::health::routes())
+        .merge(areas::config::routes())
+        .merge(areas::topics::routes())
+        .merge(areas::auth::routes())
+        .merge(areas::identity::routes())
+}
+
+/// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).
+pub fn openapi_json() -> String {
+    let (_, mut doc) = api_routes().split_for_parts();
+    doc.info.version = env!("CARGO_PKG_VERSION").to_string();
+    let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
+    text.push('\n');
+    text
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found()
+}
+
+/// The application: API, OpenAPI document and web app, with logging, request ids,
+/// compression, time-outs and body limits. Trailing-slash handling happens before
+/// routing, so the result is a service rather than a plain router.
+pub fn app(state: AppState) -> App {
+    let (routes, _) = api_routes().split_for_parts();
+    let document: Arc<str> = openapi_json().into();
+    let settings = state.settings.clone();
+    let dev_mailbox = areas::dev_mailbox::routes(&state);
+    let router = Router::new()
+        .merge(routes)
+        .route(
+            "/api/openapi.json",
+            get(move || {
+                let document = document.clone();
+                async move { ([(header::CONTENT_TYPE, "application/json")], document.to_string()).into_response() }
+            }),
+        )
+        .merge(dev_mailbox)
+        .route("/dev/{*rest}", any(api_not_found))
+        .route("/api", any(api_not_found))
+        .route("/api/", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found))
+        .with_state(state)
+        .merge(web::router(&settings.web_dir).layer(axum::middleware::from_fn(middleware::web_cache_headers)))
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+                .layer(
+                    TraceLayer::new_for_http()
+                        .make_span_with(|req: &Request| {
+                            let request_id =
+                                req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                            // The path only: query strings may carry tokens.
+                            tracing::info_span!("http", method = %req.method(), path = %req.uri().path(), request_id)
+                        })
+                        .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                )
+                .layer(PropagateRequestIdLayer::x_request_id())
+                .layer(CompressionLayer::new())
+                .layer(axum::middleware::from_fn(api_errors_as_json))
+                .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, settings.request_timeout))
+                .layer(DefaultBodyLimit::max(settings.json_body_limit)),
+        );
+    tower::util::MapRequestLayer::new(middleware::add_trailing_slash as fn(Request) -> Request).layer(router)
+}
+
+/// The application service returned by [`app`].
+pub type App = tower::util::MapRequest<Router, fn(Request) -> Request>;
+
+async fn api_errors_as_json(req: Request, next: axum::middleware::Next) -> axum::response::Response {
+    let path = req.uri().path();
+    if path.starts_with("/api") || path.starts_with("/dev/") || path == "/healthz" || path == "/readyz" {
+        middleware::json_errors(req, next).await
+    } else {
+        next.run(req).await
+    }
+}

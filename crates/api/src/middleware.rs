@@ -1,0 +1,86 @@
+//! Cross-cutting request handling: trailing slashes, JSON error bodies for everything
+//! under /api, and cache headers for the web app.
+
+use axum::{
+    body::Body,
+    extract::Request,
+    http::{header, HeaderValue, Method, StatusCode, Uri},
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+
+use crate::error::{ApiError, MSG_NOT_FOUND};
+
+/// API paths are spelled with a trailing slash; accept them without one too.
+pub fn add_trailing_slash(mut req: Request) -> Request {
+    let uri = req.uri();
+    let path = uri.path();
+    if path.starts_with("/api/v1/") && !path.ends_with('/') {
+        let rebuilt = match uri.query() {
+            Some(q) => format!("{path}/?{q}"),
+            None => format!("{path}/"),
+        };
+        if let Ok(new_uri) = rebuilt.parse::<Uri>() {
+            *req.uri_mut() = new_uri;
+        }
+    }
+    req
+}
+
+/// Any error answer under /api that is not already JSON (unknown route, wrong method,
+/// time-out, body limit) is given the API's error body.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let response = next.run(req).await;
+    let status = response.status();
+    if status.as_u16() < 400 {
+        return response;
+    }
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json {
+        return response;
+    }
+    let error = match status {
+        StatusCode::NOT_FOUND => ApiError::NotFound(MSG_NOT_FOUND.into()),
+        StatusCode::METHOD_NOT_ALLOWED => {
+            coded(status, format!("Method \"{method}\" not allowed."), "METHOD_NOT_ALLOWED")
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::PayloadTooLarge("Request body is too large.".into()),
+        StatusCode::REQUEST_TIMEOUT => coded(status, "The request took too long. Please try again.".into(), "TIMEOUT"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            ApiError::UnsupportedMediaType("Unsupported media type in request.".into())
+        }
+        s if s.is_client_error() => coded(status, "The request could not be processed.".into(), "BAD_REQUEST"),
+        _ => ApiError::Internal(anyhow::anyhow!("non-JSON {status} answer")),
+    };
+    let mut json = error.into_response();
+    *json.status_mut() = status;
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = response.headers().get(&name) {
+            json.headers_mut().insert(name, value.clone());
+        }
+    }
+    if method == Method::HEAD {
+        *json.body_mut() = Body::empty();
+    }
+    json
+}
+
+fn coded(status: StatusCode, message: String, code: &'static str) -> ApiError {
+    ApiError::Coded { status, message, code }
+}
+
+/// Built assets carry content hashes in their names and never change; everything else
+/// (index.html) must be revalidated so a new release shows up at once.
+pub async fn web_cache_headers(req: Request, next: Next) -> Response {
+    let immutable = req.uri().path().starts_with("/assets/");
+    let mut response = next.run(req).await;
+    let value =
+        if immutable && response.status().is_success() { "public, max-age=31536000, immutable" } else { "no-cache" };
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
+}

@@ -1,0 +1,34 @@
+//! The OpenAPI document, generated from the handlers' annotations.
+
+use utoipa::{
+    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    Modify, OpenApi,
+};
+
+use crate::error::ErrorBody;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Waypoint API", description = "Career networking and AI upskilling community platform."),
+    components(schemas(ErrorBody)),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "health", description = "Liveness and readiness"),
+        (name = "config", description = "Tenant configuration"),
+        (name = "topics", description = "Topics and topic areas"),
+        (name = "auth", description = "Sign-up, sign-in, sessions and identity"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+        );
+    }
+}

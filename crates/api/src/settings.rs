@@ -1,0 +1,65 @@
+//! Runtime settings the API needs, filled by the binary from flags and environment.
+
+use std::{path::PathBuf, time::Duration};
+
+#[derive(Clone)]
+pub struct Settings {
+    /// Folder holding the built web app (index.html and assets/).
+    pub web_dir: PathBuf,
+    /// HMAC secret for access tokens. Never logged.
+    pub jwt_secret: Vec<u8>,
+    pub access_token_ttl: Duration,
+    /// Hosts that show the "powered by" link besides local ones.
+    pub vendor_hosts: Vec<String>,
+    /// Largest JSON body accepted.
+    pub json_body_limit: usize,
+    pub request_timeout: Duration,
+    /// How long a resolved tenant is reused before it is read again.
+    pub tenant_cache_ttl: Duration,
+    /// SMTP server URL; without it mail stays in the outbox (dev mailbox).
+    pub smtp_url: Option<String>,
+    /// The From address of outgoing mail.
+    pub mail_from: String,
+    pub refresh_token_ttl: Duration,
+}
+
+impl Settings {
+    /// Settings for tests and tools: a fixed secret and the defaults.
+    pub fn for_tests() -> Self {
+        Settings {
+            web_dir: PathBuf::from("web/dist"),
+            jwt_secret: b"test-secret-test-secret-test-secret!".to_vec(),
+            ..Settings::defaults()
+        }
+    }
+
+    pub fn defaults() -> Self {
+        Settings {
+            web_dir: PathBuf::from("web/dist"),
+            jwt_secret: Vec::new(),
+            access_token_ttl: Duration::from_secs(30 * 60),
+            vendor_hosts: vec!["waypoint.app".into()],
+            json_body_limit: 1024 * 1024,
+            request_timeout: Duration::from_secs(30),
+            tenant_cache_ttl: Duration::from_secs(30),
+            smtp_url: None,
+            mail_from: "Waypoint <no-reply@waypoint.local>".into(),
+            refresh_token_ttl: Duration::from_secs(30 * 24 * 3600),
+        }
+    }
+}
+
+impl std::fmt::Debug for Settings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Settings")
+            .field("web_dir", &self.web_dir)
+            .field("jwt_secret", &"<redacted>")
+            .field("access_token_ttl", &self.access_token_ttl)
+            .field("vendor_hosts", &self.vendor_hosts)
+            .field("json_body_limit", &self.json_body_limit)
+            .field("request_timeout", &self.request_timeout)
+            .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<redacted>"))
+            .field("mail_from", &self.mail_from)
+            .finish()
+    }
+}

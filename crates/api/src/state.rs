@@ -1,0 +1,95 @@
+//! Shared state handed to every handler.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, RwLock},
+    time::Instant,
+};
+
+use services::{
+    jobs::JobContext,
+    mail::{MailTransport, OutboxTransport, SmtpTransport},
+};
+use store::{queries::tenants::TenantRecord, Db};
+use tokio::sync::Notify;
+
+use crate::{settings::Settings, tokens::TokenKeys};
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub settings: Arc<Settings>,
+    pub tokens: Arc<TokenKeys>,
+    pub tenants: TenantCache,
+    pub mail: Arc<dyn MailTransport>,
+    /// Wakes the job worker when a request queued work.
+    pub jobs_wake: Arc<Notify>,
+}
+
+impl AppState {
+    pub fn new(db: Db, settings: Settings) -> anyhow::Result<Self> {
+        let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_ttl));
+        let mail: Arc<dyn MailTransport> = match &settings.smtp_url {
+            Some(url) => Arc::new(SmtpTransport::from_url(url, std::time::Duration::from_secs(20))?),
+            None => Arc::new(OutboxTransport),
+        };
+        Ok(AppState {
+            db,
+            tenants: TenantCache::new(settings.tenant_cache_ttl),
+            settings: Arc::new(settings),
+            tokens,
+            mail,
+            jobs_wake: Arc::new(Notify::new()),
+        })
+    }
+
+    /// What the background worker needs.
+    pub fn job_context(&self) -> JobContext {
+        JobContext {
+            db: self.db.clone(),
+            mail: self.mail.clone(),
+            mail_from: self.settings.mail_from.clone(),
+            job_timeout: std::time::Duration::from_secs(30),
+        }
+    }
+}
+
+/// When a host was resolved, and to what.
+type CachedTenant = (Instant, Arc<TenantRecord>);
+
+/// Host → tenant lookups, kept briefly so that every request does not read the tenant
+/// again. Instances share nothing: a change made on one instance reaches the others
+/// within the TTL.
+#[derive(Clone)]
+pub struct TenantCache {
+    ttl: std::time::Duration,
+    entries: Arc<RwLock<HashMap<String, CachedTenant>>>,
+}
+
+impl TenantCache {
+    pub fn new(ttl: std::time::Duration) -> Self {
+        TenantCache { ttl, entries: Arc::default() }
+    }
+
+    pub async fn resolve(&self, db: &Db, host: &str) -> Result<Arc<TenantRecord>, store::StoreError> {
+        let key = store::queries::tenants::normalize_host(host);
+        if let Some((at, record)) = self.entries.read().expect("tenant cache lock").get(&key) {
+            if at.elapsed() < self.ttl {
+                return Ok(record.clone());
+            }
+        }
+        let record = Arc::new(store::queries::tenants::resolve(db, &key).await?);
+        let mut entries = self.entries.write().expect("tenant cache lock");
+        if entries.len() > 10_000 {
+            // Unknown hosts all fall back to the default tenant; never let them grow the map unbounded.
+            entries.clear();
+        }
+        entries.insert(key, (Instant::now(), record.clone()));
+        Ok(record)
+    }
+
+    /// Forgets every cached host of a tenant after its configuration changed.
+    pub fn invalidate(&self, tenant_id: i64) {
+        self.entries.write().expect("tenant cache lock").retain(|_, (_, r)| r.tenant.id != tenant_id);
+    }
+}

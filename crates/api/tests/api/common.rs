@@ -1,0 +1,251 @@
+//! Test harness: the real router on a fresh database per test. SQLite (a temporary file)
+//! by default; PostgreSQL when WAYPOINT_TEST_DATABASE_URL is set, each test in its own
+//! schema that is dropped afterwards.
+
+use std::sync::Arc;
+
+use api::{App, AppState, Settings};
+use axum::{
+    body::Body,
+    http::{header, Method, Request, StatusCode},
+};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use store::{
+    queries::{
+        memberships, tenants,
+        tenants::{NewTenant, TenantRecord},
+        users,
+    },
+    Db,
+};
+use tower::ServiceExt;
+
+pub const PASSWORD: &str = "correct-horse-battery";
+
+pub struct TestApp {
+    pub app: App,
+    pub state: AppState,
+    pub db: Db,
+    pub default_tenant: TenantRecord,
+    _guard: DbGuard,
+}
+
+enum DbGuard {
+    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    Postgres { url: String, schema: String },
+}
+
+impl Drop for DbGuard {
+    fn drop(&mut self) {
+        if let DbGuard::Postgres { url, schema } = self {
+            let (url, schema) = (url.clone(), schema.clone());
+            // Drop runs outside any async context we may block; use a thread of its own.
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                runtime.block_on(async move {
+                    if let Ok(db) = store::connect(&url).await {
+                        use sea_orm::ConnectionTrait;
+                        // The test's own connections (named after its schema) may still be open.
+                        let _ = db
+                            .execute_unprepared(&format!(
+                                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                                 WHERE application_name = '{schema}' AND pid <> pg_backend_pid()"
+                            ))
+                            .await;
+                        let _ = db.execute_unprepared(&format!("DROP SCHEMA IF EXISTS \"{schema}\" CASCADE")).await;
+                        let _ = db.close().await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+async fn fresh_db() -> (Db, DbGuard) {
+    match std::env::var("WAYPOINT_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+        Some(url) => {
+            let schema = format!("t_{:016x}", rand::random::<u64>());
+            let admin = store::connect(&url).await.expect("connect to the test PostgreSQL server");
+            use sea_orm::ConnectionTrait;
+            admin.execute_unprepared(&format!("CREATE SCHEMA \"{schema}\"")).await.expect("create schema");
+            admin.close().await.ok();
+            let db = store::connect::connect_with_schema(&url, Some(&schema)).await.expect("connect to schema");
+            (db, DbGuard::Postgres { url, schema })
+        }
+        None => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = format!("sqlite://{}", dir.path().join("test.db").display());
+            let db = store::connect(&url).await.expect("open sqlite");
+            (db, DbGuard::Sqlite(dir))
+        }
+    }
+}
+
+impl TestApp {
+    pub async fn new() -> Self {
+        Self::with_settings(Settings::for_tests()).await
+    }
+
+    pub async fn with_settings(settings: Settings) -> Self {
+        let (db, guard) = fresh_db().await;
+        store::migrations::migrate(&db).await.expect("migrate");
+        let default_tenant =
+            tenants::ensure_default(&db, serde_json::to_value(domain::config::AppConfig::default()).unwrap())
+                .await
+                .expect("default tenant");
+        let state = AppState::new(db.clone(), settings).expect("state");
+        let app = api::app(state.clone());
+        TestApp { app, state, db, default_tenant, _guard: guard }
+    }
+
+    pub async fn add_tenant(&self, domain: &str, name: &str) -> TenantRecord {
+        tenants::create(
+            &self.db,
+            NewTenant {
+                domain,
+                name,
+                slug: &domain::slug::slugify(name),
+                description: None,
+                logo: None,
+                is_default: false,
+                config: serde_json::to_value(domain::config::AppConfig::default()).unwrap(),
+            },
+        )
+        .await
+        .expect("create tenant")
+    }
+
+    pub async fn add_user(&self, email: &str) -> store::entities::users::Model {
+        users::create(
+            &self.db,
+            users::NewUser {
+                email,
+                password_hash: Some(api::passwords::hash(PASSWORD).unwrap()),
+                first_name: "Test",
+                last_name: "User",
+                is_verified: true,
+                is_staff: false,
+                subscribe_to_newsletter: true,
+            },
+        )
+        .await
+        .expect("create user")
+    }
+
+    /// A user with an accepted membership of the tenant's organization under `role`.
+    pub async fn add_member(&self, email: &str, tenant: &TenantRecord, role: &str) -> store::entities::users::Model {
+        let user = self.add_user(email).await;
+        memberships::upsert(&self.db, tenant.organization.id, user.id, role, memberships::STATUS_ACCEPTED)
+            .await
+            .expect("membership");
+        user
+    }
+
+    pub fn token_for(&self, user_id: i64) -> String {
+        self.state.tokens.issue_access(user_id).unwrap()
+    }
+
+    pub fn request(&self, method: Method, path: &str) -> RequestBuilder<'_> {
+        RequestBuilder {
+            app: self,
+            builder: Request::builder().method(method).uri(path).header(header::HOST, "localhost:8080"),
+            body: Body::empty(),
+        }
+    }
+
+    pub fn get(&self, path: &str) -> RequestBuilder<'_> {
+        self.request(Method::GET, path)
+    }
+
+    pub fn post(&self, path: &str) -> RequestBuilder<'_> {
+        self.request(Method::POST, path)
+    }
+}
+
+pub struct RequestBuilder<'a> {
+    app: &'a TestApp,
+    builder: axum::http::request::Builder,
+    body: Body,
+}
+
+impl RequestBuilder<'_> {
+    pub fn host(mut self, host: &str) -> Self {
+        self.builder = self.builder.header(header::HOST, host);
+        if let Some(headers) = self.builder.headers_mut() {
+            headers.insert(header::HOST, host.parse().unwrap());
+        }
+        self
+    }
+
+    pub fn header(mut self, name: &str, value: &str) -> Self {
+        self.builder = self.builder.header(name, value);
+        self
+    }
+
+    pub fn token(self, token: &str) -> Self {
+        let value = format!("Bearer {token}");
+        self.header("authorization", &value)
+    }
+
+    pub fn json(mut self, body: &Value) -> Self {
+        self.builder = self.builder.header(header::CONTENT_TYPE, "application/json");
+        self.body = Body::from(serde_json::to_vec(body).unwrap());
+        self
+    }
+
+    pub fn raw(mut self, content_type: &str, body: impl Into<Body>) -> Self {
+        self.builder = self.builder.header(header::CONTENT_TYPE, content_type);
+        self.body = body.into();
+        self
+    }
+
+    pub async fn send(self) -> TestResponse {
+        let request = self.builder.body(self.body).unwrap();
+        let response = self.app.app.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        TestResponse { status, headers, bytes: Arc::new(bytes.to_vec()) }
+    }
+}
+
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: axum::http::HeaderMap,
+    pub bytes: Arc<Vec<u8>>,
+}
+
+impl TestResponse {
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.bytes)
+            .unwrap_or_else(|_| panic!("not JSON ({}): {}", self.status, String::from_utf8_lossy(&self.bytes)))
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes).into_owned()
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    #[track_caller]
+    pub fn assert_status(&self, expected: u16) -> &Self {
+        assert_eq!(self.status.as_u16(), expected, "body: {}", self.text());
+        self
+    }
+
+    /// Asserts the API error shape and returns the body.
+    #[track_caller]
+    pub fn error(&self, expected: u16) -> Value {
+        self.assert_status(expected);
+        assert!(self.header("content-type").unwrap_or("").starts_with("application/json"), "error not JSON");
+        let body = self.json();
+        for key in ["detail", "message", "field_errors", "non_field_errors", "code"] {
+            assert!(body.get(key).is_some(), "error body lacks {key}: {body}");
+        }
+        body
+    }
+}

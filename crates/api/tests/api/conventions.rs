@@ -1,0 +1,160 @@
+//! The API conventions every area relies on (ARCHITECTURE §3), tested once for all.
+
+use serde_json::json;
+
+use crate::common::TestApp;
+
+#[tokio::test]
+async fn health_and_readiness() {
+    let app = TestApp::new().await;
+    let res = app.get("/healthz").send().await;
+    res.assert_status(200);
+    assert_eq!(res.json(), json!({"status": "ok"}));
+    let res = app.get("/readyz").send().await;
+    res.assert_status(200);
+    assert_eq!(res.json(), json!({"status": "ready"}));
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_json_404() {
+    let app = TestApp::new().await;
+    for path in ["/api/v1/nothing-here/", "/api/v1/nothing-here", "/api/v2/x", "/api", "/api/"] {
+        let body = app.get(path).send().await.error(404);
+        assert_eq!(body["detail"], "Not found.", "{path}");
+        assert_eq!(body["code"], "NOT_FOUND");
+    }
+}
+
+#[tokio::test]
+async fn wrong_method_is_json_405_with_allow() {
+    let app = TestApp::new().await;
+    let res = app.request(axum::http::Method::DELETE, "/api/v1/options-config/").send().await;
+    let body = res.error(405);
+    assert_eq!(body["detail"], "Method \"DELETE\" not allowed.");
+    assert!(res.header("allow").unwrap_or("").contains("GET"));
+}
+
+#[tokio::test]
+async fn trailing_slash_is_optional() {
+    let app = TestApp::new().await;
+    app.get("/api/v1/topics").send().await.assert_status(200);
+    app.get("/api/v1/topics?topic_type=skill").send().await.assert_status(200);
+}
+
+#[tokio::test]
+async fn list_envelope_and_next_link() {
+    let app = TestApp::new().await;
+    let tenant = app.default_tenant.tenant.id;
+    for i in 0..5 {
+        let name = format!("Topic {i}");
+        store::queries::topics::get_or_create(
+            &app.db,
+            store::queries::topics::NewTopic {
+                tenant_id: tenant,
+                name: &name,
+                name_key: &name.to_lowercase(),
+                topic_type: "general",
+                topic_area_id: None,
+                group_id: None,
+                created_by: None,
+            },
+        )
+        .await
+        .unwrap();
+    }
+    let body = app.get("/api/v1/topics/?page_size=2&search=topic").send().await.json();
+    assert_eq!(body["data"].as_array().unwrap().len(), 2);
+    assert_eq!(body["pagination"]["count"], 5);
+    assert_eq!(body["pagination"]["next"], "http://localhost:8080/api/v1/topics/?page_size=2&search=topic&page=2");
+    let last = app.get("/api/v1/topics/?page_size=2&search=topic&page=3").send().await.json();
+    assert_eq!(last["data"].as_array().unwrap().len(), 1);
+    assert_eq!(last["pagination"]["next"], serde_json::Value::Null);
+    let beyond = app.get("/api/v1/topics/?page_size=2&page=99").send().await.json();
+    assert_eq!(beyond["data"], json!([]));
+}
+
+#[tokio::test]
+async fn bad_paging_values_are_400() {
+    let app = TestApp::new().await;
+    let body = app.get("/api/v1/topics/?page=0&page_size=abc").send().await.error(400);
+    assert_eq!(body["field_errors"]["page"][0], "A valid page number is required.");
+    assert_eq!(body["field_errors"]["page_size"][0], "A valid page size is required.");
+}
+
+#[tokio::test]
+async fn bad_bodies_get_clear_4xx() {
+    let app = TestApp::new().await;
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(admin.id);
+
+    let body = app
+        .post("/api/v1/app-config-group/")
+        .token(&token)
+        .raw("application/json", "{not json")
+        .send()
+        .await
+        .error(400);
+    assert!(body["detail"].as_str().unwrap().starts_with("JSON parse error"), "{body}");
+
+    let body = app.post("/api/v1/app-config-group/").token(&token).raw("text/plain", "{}").send().await.error(415);
+    assert_eq!(body["detail"], "Unsupported media type \"text/plain\" in request.");
+
+    let body =
+        app.post("/api/v1/app-config-group/").token(&token).raw("application/json", "[1,2]").send().await.error(400);
+    assert_eq!(body["non_field_errors"][0], "Expected a JSON object.", "{body}");
+
+    let huge = format!("{{\"ui\": {{\"landing_page_content\": {{\"title\": \"{}\"}}}}}}", "x".repeat(2 * 1024 * 1024));
+    let body =
+        app.post("/api/v1/app-config-group/").token(&token).raw("application/json", huge).send().await.error(413);
+    assert_eq!(body["detail"], "Request body is too large.");
+
+    let body = app.post("/api/v1/topics/").token(&token).json(&json!({"topic_type": "skill"})).send().await.error(400);
+    assert_eq!(body["field_errors"]["name"][0], "This field is required.");
+}
+
+#[tokio::test]
+async fn tokens_are_checked() {
+    let app = TestApp::new().await;
+    let body = app.post("/api/v1/topics/").json(&json!({"name": "Rust"})).send().await.error(401);
+    assert_eq!(body["detail"], "Authentication credentials were not provided.");
+    let body = app.post("/api/v1/topics/").token("garbage").json(&json!({"name": "Rust"})).send().await.error(401);
+    assert_eq!(body["detail"], "Given token not valid for any token type");
+    assert_eq!(body["code"], "token_not_valid");
+    // A token for a user who no longer exists is not valid either.
+    let body = app
+        .post("/api/v1/topics/")
+        .token(&app.token_for(999_999))
+        .json(&json!({"name": "Rust"}))
+        .send()
+        .await
+        .error(401);
+    assert_eq!(body["code"], "token_not_valid");
+}
+
+#[tokio::test]
+async fn request_ids_and_compression() {
+    let app = TestApp::new().await;
+    let res = app.get("/api/v1/app-config-group/").header("accept-encoding", "gzip").send().await;
+    res.assert_status(200);
+    assert!(!res.header("x-request-id").unwrap_or("").is_empty());
+    assert_eq!(res.header("content-encoding"), Some("gzip"));
+    let res = app.get("/healthz").header("x-request-id", "abc-123").send().await;
+    assert_eq!(res.header("x-request-id"), Some("abc-123"));
+}
+
+#[tokio::test]
+async fn openapi_document_is_served_and_committed_copy_is_current() {
+    let app = TestApp::new().await;
+    let res = app.get("/api/openapi.json").send().await;
+    res.assert_status(200);
+    let served = res.json();
+    assert_eq!(served["info"]["title"], "Waypoint API");
+    assert!(served["paths"]["/api/v1/app-config-group/"]["post"].is_object());
+    let generated = api::openapi_json();
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.json"))
+        .expect("openapi.json is committed at the repository root");
+    assert!(
+        committed == generated,
+        "openapi.json is out of date: run `cargo run -q -p waypoint -- openapi > openapi.json` and `npm --prefix web run gen:api`"
+    );
+}

@@ -1,0 +1,138 @@
+//! Topics and topic areas.
+
+use serde_json::json;
+
+use crate::common::TestApp;
+
+async fn seed_topics(app: &TestApp, tenant_id: i64) -> i64 {
+    let area = store::queries::topics::create_area(&app.db, tenant_id, "AI and Data").await.unwrap();
+    store::queries::topics::create_area(&app.db, tenant_id, "Leadership").await.unwrap();
+    for (name, kind, with_area) in [
+        ("Python", "skill", true),
+        ("Prompt Engineering", "skill", true),
+        ("Negotiation", "skill", false),
+        ("Generative AI", "general", true),
+        ("Remote Work", "general", false),
+    ] {
+        store::queries::topics::get_or_create(
+            &app.db,
+            store::queries::topics::NewTopic {
+                tenant_id,
+                name,
+                name_key: &name.to_lowercase(),
+                topic_type: kind,
+                topic_area_id: with_area.then_some(area.id),
+                group_id: None,
+                created_by: None,
+            },
+        )
+        .await
+        .unwrap();
+    }
+    area.id
+}
+
+fn names(body: &serde_json::Value) -> Vec<String> {
+    body["data"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn topics_filter_by_type_area_and_search() {
+    let app = TestApp::new().await;
+    let area = seed_topics(&app, app.default_tenant.tenant.id).await;
+    let all = app.get("/api/v1/topics/").send().await.json();
+    assert_eq!(names(&all), ["Generative AI", "Negotiation", "Prompt Engineering", "Python", "Remote Work"]);
+    assert_eq!(all["pagination"]["count"], 5);
+    let skills = app.get("/api/v1/topics/?topic_type=skill").send().await.json();
+    assert_eq!(names(&skills), ["Negotiation", "Prompt Engineering", "Python"]);
+    assert_eq!(skills["data"][0]["topic_type"], "skill");
+    let in_area = app.get(&format!("/api/v1/topics/?topic_area={area}")).send().await.json();
+    assert_eq!(names(&in_area), ["Generative AI", "Prompt Engineering", "Python"]);
+    let search = app.get("/api/v1/topics/?search=%20PR%20").send().await.json();
+    assert_eq!(names(&search), ["Prompt Engineering"]);
+    // LIKE wildcards in the search are literal.
+    let wildcard = app.get("/api/v1/topics/?search=%25").send().await.json();
+    assert_eq!(names(&wildcard), Vec::<String>::new());
+    let all_type = app.get("/api/v1/topics/?topic_type=all").send().await.json();
+    assert_eq!(all_type["pagination"]["count"], 5, "'all' is no filter");
+    let body = app.get("/api/v1/topics/?topic_type=skills&topic_area=x").send().await.error(400);
+    assert_eq!(body["field_errors"]["topic_type"][0], "\"skills\" is not a valid choice.");
+    assert_eq!(body["field_errors"]["topic_area"][0], "A valid integer is required.");
+}
+
+#[tokio::test]
+async fn topics_and_areas_belong_to_their_tenant() {
+    let app = TestApp::new().await;
+    let other = app.add_tenant("other.example.org", "Other").await;
+    seed_topics(&app, other.tenant.id).await;
+    let here = app.get("/api/v1/topics/").send().await.json();
+    assert_eq!(here["pagination"]["count"], 0);
+    let areas = app.get("/api/v1/topic-areas/").send().await.json();
+    assert_eq!(areas["data"], json!([]));
+    let there = app.get("/api/v1/topic-areas/").host("other.example.org").send().await.json();
+    assert_eq!(
+        there["data"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["AI and Data", "Leadership"]
+    );
+    assert_eq!(there["pagination"], json!({"count": 2, "next": null}));
+}
+
+#[tokio::test]
+async fn signed_in_users_create_topics_once() {
+    let app = TestApp::new().await;
+    let area = seed_topics(&app, app.default_tenant.tenant.id).await;
+    let user = app.add_member("maria@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(user.id);
+
+    let res = app
+        .post("/api/v1/topics/")
+        .token(&token)
+        .json(&json!({"name": "  Rust   Programming ", "topic_type": "skill", "topic_area": area}))
+        .send()
+        .await;
+    res.assert_status(201);
+    let created = res.json()["data"].clone();
+    assert_eq!(created["name"], "Rust Programming");
+    assert_eq!(created["topic_type"], "skill");
+    assert_eq!(created["topic_area"], area);
+
+    let again = app
+        .post("/api/v1/topics/")
+        .token(&token)
+        .json(&json!({"name": "rust programming", "topic_type": "skill"}))
+        .send()
+        .await;
+    again.assert_status(200);
+    assert_eq!(again.json()["data"]["id"], created["id"]);
+
+    let general = app.post("/api/v1/topics/").token(&token).json(&json!({"name": "Rust Programming"})).send().await;
+    general.assert_status(201);
+    assert_eq!(general.json()["data"]["topic_type"], "general", "a general topic of the same name is another topic");
+
+    let body = app
+        .post("/api/v1/topics/")
+        .token(&token)
+        .json(&json!({"name": "   ", "topic_type": "hobby"}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(body["field_errors"]["name"][0], "This field may not be blank.");
+    assert_eq!(body["field_errors"]["topic_type"][0], "\"hobby\" is not a valid choice.");
+    let body =
+        app.post("/api/v1/topics/").token(&token).json(&json!({"name": "x".repeat(101)})).send().await.error(400);
+    assert_eq!(body["field_errors"]["name"][0], "Ensure this field has no more than 100 characters.");
+
+    let other = app.add_tenant("other.example.org", "Other").await;
+    let foreign_area = store::queries::topics::create_area(&app.db, other.tenant.id, "Elsewhere").await.unwrap();
+    let body = app
+        .post("/api/v1/topics/")
+        .token(&token)
+        .json(&json!({"name": "Sneaky", "topic_area": foreign_area.id}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(
+        body["field_errors"]["topic_area"][0],
+        format!("Invalid pk \"{}\" - object does not exist.", foreign_area.id)
+    );
+}

@@ -1,0 +1,49 @@
+//! Serving the web app: files, the index.html fallback for client routes, cache headers.
+
+use crate::common::TestApp;
+
+async fn app_with_web_dir() -> (TestApp, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap();
+    std::fs::create_dir(dir.path().join("assets")).unwrap();
+    std::fs::write(dir.path().join("assets/app-abc123.js"), "console.log('hi')").unwrap();
+    let mut settings = api::Settings::for_tests();
+    settings.web_dir = dir.path().to_path_buf();
+    (TestApp::with_settings(settings).await, dir)
+}
+
+#[tokio::test]
+async fn client_routes_get_index_html() {
+    let (app, _dir) = app_with_web_dir().await;
+    for path in ["/", "/circles", "/profile/ada-lovelace", "/some/unknown/page?x=1"] {
+        let res = app.get(path).send().await;
+        res.assert_status(200);
+        assert!(res.text().contains("<div id=root>"), "{path}");
+        assert_eq!(res.header("cache-control"), Some("no-cache"));
+    }
+}
+
+#[tokio::test]
+async fn assets_are_served_with_long_cache() {
+    let (app, _dir) = app_with_web_dir().await;
+    let res = app.get("/assets/app-abc123.js").send().await;
+    res.assert_status(200);
+    assert_eq!(res.text(), "console.log('hi')");
+    assert_eq!(res.header("cache-control"), Some("public, max-age=31536000, immutable"));
+}
+
+#[tokio::test]
+async fn api_paths_never_fall_back_to_the_app() {
+    let (app, _dir) = app_with_web_dir().await;
+    app.get("/api/v1/missing/").send().await.error(404);
+}
+
+#[tokio::test]
+async fn a_missing_build_is_explained() {
+    let mut settings = api::Settings::for_tests();
+    settings.web_dir = "/nonexistent/web/dist".into();
+    let app = TestApp::with_settings(settings).await;
+    let res = app.get("/circles").send().await;
+    res.assert_status(503);
+    assert!(res.text().contains("The web app is not built"));
+}

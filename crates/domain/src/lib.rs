@@ -1,0 +1,11 @@
+//! Pure rules and types of Waypoint: validation, configuration, pagination, slugs.
+//! No I/O lives here, so every rule can be unit-tested directly.
+
+pub mod accounts;
+pub mod config;
+pub mod errors;
+pub mod pagination;
+pub mod slug;
+pub mod topics;
+
+pub use errors::FieldErrors;

@@ -1,0 +1,96 @@
+//! The background worker: claims due jobs from the `jobs` table and runs them, with
+//! retries and back-off. Every instance may run one; a claim is exclusive.
+
+use std::{sync::Arc, time::Duration};
+
+use store::{queries::mail as mail_q, Db};
+use tokio::sync::Notify;
+
+use crate::mail::{MailTransport, OutgoingMail};
+
+/// What jobs need to run.
+#[derive(Clone)]
+pub struct JobContext {
+    pub db: Db,
+    pub mail: Arc<dyn MailTransport>,
+    /// The From address of outgoing mail.
+    pub mail_from: String,
+    /// The longest one job may take before it is abandoned and retried.
+    pub job_timeout: Duration,
+}
+
+/// Runs every job that is due now; returns how many ran. Tests call this directly.
+pub async fn run_due(ctx: &JobContext) -> anyhow::Result<usize> {
+    let mut ran = 0;
+    let lease = chrono::Duration::from_std(ctx.job_timeout * 2).unwrap_or(chrono::Duration::minutes(2));
+    while let Some(job) = mail_q::claim_job(&ctx.db, lease).await? {
+        ran += 1;
+        let outcome = tokio::time::timeout(ctx.job_timeout, run_one(ctx, &job)).await;
+        let error = match outcome {
+            Ok(Ok(())) => None,
+            Ok(Err(err)) => Some(format!("{err:#}")),
+            Err(_) => Some("timed out".to_string()),
+        };
+        match error {
+            None => mail_q::finish_job(&ctx.db, job.id).await?,
+            Some(error) => {
+                let gave_up = mail_q::fail_job(&ctx.db, &job, &error).await?;
+                tracing::warn!(job = job.id, kind = %job.kind, attempts = job.attempts, gave_up, %error, "job failed");
+                if gave_up {
+                    mark_given_up(ctx, &job).await?;
+                }
+            }
+        }
+    }
+    Ok(ran)
+}
+
+async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow::Result<()> {
+    match job.kind.as_str() {
+        mail_q::SEND_EMAIL => {
+            let id = job.payload["email_id"].as_i64().ok_or_else(|| anyhow::anyhow!("payload lacks email_id"))?;
+            let Some(email) = mail_q::find(&ctx.db, id).await? else {
+                return Ok(());
+            };
+            if email.status == "sent" {
+                return Ok(());
+            }
+            let mail = OutgoingMail {
+                from: ctx.mail_from.clone(),
+                to: email.to_address.clone(),
+                subject: email.subject.clone(),
+                text_body: email.text_body.clone(),
+                html_body: email.html_body.clone(),
+            };
+            ctx.mail.deliver(&mail).await?;
+            mail_q::mark(&ctx.db, id, "sent").await?;
+            Ok(())
+        }
+        other => anyhow::bail!("unknown job kind {other}"),
+    }
+}
+
+async fn mark_given_up(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow::Result<()> {
+    if job.kind == mail_q::SEND_EMAIL {
+        if let Some(id) = job.payload["email_id"].as_i64() {
+            mail_q::mark(&ctx.db, id, "failed").await?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs jobs until the process stops: at once when `wake` is notified (a request queued
+/// work), otherwise every second.
+pub fn spawn_worker(ctx: JobContext, wake: Arc<Notify>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            if let Err(err) = run_due(&ctx).await {
+                tracing::error!(error = %err, "job worker error");
+            }
+            tokio::select! {
+                _ = wake.notified() => {},
+                _ = tokio::time::sleep(Duration::from_secs(1)) => {},
+            }
+        }
+    })
+}

@@ -1,0 +1,5 @@
+//! Integrations behind small traits, each with an embedded default: mail (outbox or SMTP)
+//! and the background job worker.
+
+pub mod jobs;
+pub mod mail;

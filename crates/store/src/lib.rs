@@ -1,0 +1,42 @@
+//! Persistence: SeaORM entities, the migrations (one set for SQLite and PostgreSQL) and
+//! the queries of each area. Nothing here knows about HTTP.
+
+pub mod connect;
+pub mod entities;
+pub mod migrations;
+pub mod queries;
+pub mod seed;
+
+pub use connect::{connect, Db};
+pub use sea_orm;
+
+/// A failure in the data layer. Unique-key violations are told apart so that callers can
+/// answer 409 instead of 500.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error(transparent)]
+    Db(#[from] sea_orm::DbErr),
+}
+
+impl StoreError {
+    /// Classifies a database error, turning unique violations into `Conflict`.
+    pub fn classify(err: sea_orm::DbErr) -> Self {
+        match err.sql_err() {
+            Some(sea_orm::SqlErr::UniqueConstraintViolation(msg)) => StoreError::Conflict(msg),
+            _ => StoreError::Db(err),
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The current time, truncated to microseconds so that values read back from either
+/// database compare equal to what was written.
+pub fn now() -> chrono::DateTime<chrono::Utc> {
+    use chrono::{SubsecRound, Utc};
+    Utc::now().trunc_subsecs(6)
+}

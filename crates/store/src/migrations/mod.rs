@@ -1,0 +1,50 @@
+//! Schema migrations. One set serves SQLite and PostgreSQL: tables are described with
+//! sea-query builders, never raw SQL of one dialect.
+
+use sea_orm_migration::prelude::*;
+
+mod m0001_foundation;
+mod m0002_accounts;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m0001_foundation::Migration), Box::new(m0002_accounts::Migration)]
+    }
+}
+
+/// Applies every pending migration.
+pub async fn migrate(db: &crate::Db) -> Result<(), DbErr> {
+    Migrator::up(db, None).await
+}
+
+/// The `created_at`/`updated_at` pair every table carries.
+pub(crate) fn timestamps(table: &mut TableCreateStatement) -> &mut TableCreateStatement {
+    use sea_orm_migration::schema::timestamp_with_time_zone;
+    table
+        .col(timestamp_with_time_zone(Alias::new("created_at")))
+        .col(timestamp_with_time_zone(Alias::new("updated_at")))
+}
+
+pub(crate) fn fk(
+    name: &str,
+    from: (impl IntoIden, impl IntoIden),
+    to: (impl IntoIden, impl IntoIden),
+    on_delete: ForeignKeyAction,
+) -> ForeignKeyCreateStatement {
+    ForeignKey::create().name(name).from(from.0, from.1).to(to.0, to.1).on_delete(on_delete).to_owned()
+}
+
+pub(crate) fn index(name: &str, table: impl IntoIden, cols: &[&'static str], unique: bool) -> IndexCreateStatement {
+    let mut statement = Index::create();
+    statement.name(name).table(table);
+    for col in cols {
+        statement.col(Alias::new(*col));
+    }
+    if unique {
+        statement.unique();
+    }
+    statement.to_owned()
+}

@@ -1,0 +1,141 @@
+//! Mails and the jobs that deliver them.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    sea_query::{Expr, ExprTrait},
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use serde_json::json;
+
+use crate::{
+    entities::{emails, jobs},
+    now, StoreResult,
+};
+
+pub const SEND_EMAIL: &str = "send_email";
+
+pub struct NewEmail<'a> {
+    pub tenant_id: Option<i64>,
+    pub to: &'a str,
+    pub subject: &'a str,
+    pub text_body: &'a str,
+    pub html_body: &'a str,
+}
+
+/// Stores the mail and queues its delivery; call inside the transaction of the change
+/// that caused it, so that a mail is never lost nor sent for a change that was rolled back.
+pub async fn queue(db: &impl ConnectionTrait, mail: NewEmail<'_>) -> StoreResult<emails::Model> {
+    let at = now();
+    let email = emails::ActiveModel {
+        tenant_id: Set(mail.tenant_id),
+        to_address: Set(mail.to.to_string()),
+        subject: Set(mail.subject.to_string()),
+        text_body: Set(mail.text_body.to_string()),
+        html_body: Set(mail.html_body.to_string()),
+        status: Set("queued".into()),
+        sent_at: Set(None),
+        created_at: Set(at),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    enqueue_job(db, SEND_EMAIL, json!({ "email_id": email.id }), at).await?;
+    Ok(email)
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> StoreResult<Option<emails::Model>> {
+    Ok(emails::Entity::find_by_id(id).one(db).await?)
+}
+
+pub async fn mark(db: &impl ConnectionTrait, id: i64, status: &str) -> StoreResult<()> {
+    let sent_at = (status == "sent").then(now);
+    emails::Entity::update_many()
+        .col_expr(emails::Column::Status, Expr::value(status))
+        .col_expr(emails::Column::SentAt, Expr::value(sent_at))
+        .filter(emails::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Newest first, for the dev mailbox.
+pub async fn latest(db: &impl ConnectionTrait, limit: u64) -> StoreResult<Vec<emails::Model>> {
+    Ok(emails::Entity::find().order_by_desc(emails::Column::Id).limit(limit).all(db).await?)
+}
+
+pub async fn enqueue_job(
+    db: &impl ConnectionTrait,
+    kind: &str,
+    payload: serde_json::Value,
+    run_at: DateTime<Utc>,
+) -> StoreResult<jobs::Model> {
+    let at = now();
+    Ok(jobs::ActiveModel {
+        kind: Set(kind.to_string()),
+        payload: Set(payload),
+        status: Set("pending".into()),
+        attempts: Set(0),
+        max_attempts: Set(8),
+        run_at: Set(run_at),
+        locked_until: Set(None),
+        last_error: Set(None),
+        created_at: Set(at),
+        updated_at: Set(at),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+/// Claims one due job for `lease`: pending, due, and not held by another worker. The claim
+/// is a conditional update, so two workers (or instances) never run the same job.
+pub async fn claim_job(db: &impl ConnectionTrait, lease: Duration) -> StoreResult<Option<jobs::Model>> {
+    let at = now();
+    let candidates = jobs::Entity::find()
+        .filter(jobs::Column::Status.eq("pending"))
+        .filter(jobs::Column::RunAt.lte(at))
+        .filter(jobs::Column::LockedUntil.is_null().or(jobs::Column::LockedUntil.lt(at)))
+        .order_by_asc(jobs::Column::RunAt)
+        .limit(5)
+        .all(db)
+        .await?;
+    for job in candidates {
+        let claimed = jobs::Entity::update_many()
+            .col_expr(jobs::Column::LockedUntil, Expr::value(at + lease))
+            .col_expr(jobs::Column::Attempts, Expr::col(jobs::Column::Attempts).add(1))
+            .filter(jobs::Column::Id.eq(job.id))
+            .filter(jobs::Column::Attempts.eq(job.attempts))
+            .exec(db)
+            .await?;
+        if claimed.rows_affected == 1 {
+            return Ok(Some(jobs::Model { attempts: job.attempts + 1, locked_until: Some(at + lease), ..job }));
+        }
+    }
+    Ok(None)
+}
+
+pub async fn finish_job(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
+    jobs::Entity::update_many()
+        .col_expr(jobs::Column::Status, Expr::value("done"))
+        .col_expr(jobs::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(jobs::Column::UpdatedAt, Expr::value(now()))
+        .filter(jobs::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Records a failure: retried later with exponential back-off, or failed for good after
+/// `max_attempts`. Returns true when the job gave up.
+pub async fn fail_job(db: &impl ConnectionTrait, job: &jobs::Model, error: &str) -> StoreResult<bool> {
+    let gave_up = job.attempts >= job.max_attempts;
+    let backoff = Duration::seconds(5 * 2i64.pow(job.attempts.clamp(0, 10) as u32));
+    let mut active: jobs::ActiveModel = job.clone().into();
+    active.status = Set(if gave_up { "failed".into() } else { "pending".into() });
+    active.run_at = Set(now() + backoff);
+    active.locked_until = Set(None);
+    active.last_error = Set(Some(error.chars().take(2000).collect()));
+    active.updated_at = Set(now());
+    active.update(db).await?;
+    Ok(gave_up)
+}

@@ -1,0 +1,310 @@
+//! Demo and benchmark data. Both are idempotent per tenant domain and run in transactions.
+
+use sea_orm::{
+    ActiveValue::Set, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait,
+};
+use serde_json::json;
+
+use crate::{
+    entities::{memberships, topics, users},
+    now,
+    queries::{
+        memberships as member_q,
+        tenants::{self, NewTenant, TenantRecord},
+        topics as topic_q, users as user_q,
+    },
+    Db, StoreResult,
+};
+
+pub const DEMO_DOMAIN: &str = "localhost";
+pub const STAR_DOMAIN: &str = "star.localhost";
+
+/// A login the demo prints.
+#[derive(Debug, Clone)]
+pub struct DemoLogin {
+    pub email: &'static str,
+    pub role: &'static str,
+    pub tenant: &'static str,
+}
+
+pub const DEMO_LOGINS: &[DemoLogin] = &[
+    DemoLogin { email: "admin@example.com", role: "organization admin and staff", tenant: DEMO_DOMAIN },
+    DemoLogin { email: "maria@example.com", role: "member", tenant: DEMO_DOMAIN },
+    DemoLogin { email: "sam@example.com", role: "member", tenant: DEMO_DOMAIN },
+    DemoLogin { email: "star-admin@example.com", role: "organization admin", tenant: STAR_DOMAIN },
+];
+
+const TOPIC_AREAS: &[&str] = &["AI and Data", "Career Growth", "Leadership", "Entrepreneurship", "Communication"];
+
+const SKILLS: &[(&str, usize)] = &[
+    ("Python", 0),
+    ("Prompt Engineering", 0),
+    ("Machine Learning", 0),
+    ("Data Analysis", 0),
+    ("SQL", 0),
+    ("Cloud Computing", 0),
+    ("Resume Writing", 1),
+    ("Interviewing", 1),
+    ("Project Management", 2),
+    ("Product Management", 2),
+    ("Team Leadership", 2),
+    ("Fundraising", 3),
+    ("Business Planning", 3),
+    ("Public Speaking", 4),
+    ("Technical Writing", 4),
+    ("Negotiation", 4),
+];
+
+const GENERAL_TOPICS: &[(&str, usize)] = &[
+    ("Generative AI", 0),
+    ("Responsible AI", 0),
+    ("Career Change", 1),
+    ("Remote Work", 1),
+    ("Personal Branding", 1),
+    ("Mentorship", 2),
+    ("Startups", 3),
+    ("Networking", 4),
+];
+
+/// The demo: a default tenant on localhost and a second, "star" variant tenant on
+/// star.localhost, each with topics and users. `password_hash` is used for every user.
+pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRecord>> {
+    let default_config = serde_json::to_value(domain::config::AppConfig::default()).expect("config serialises");
+    let demo = match tenants::find_by_domain(db, DEMO_DOMAIN).await? {
+        Some(existing) => existing,
+        None => {
+            tenants::create(
+                db,
+                NewTenant {
+                    domain: DEMO_DOMAIN,
+                    name: "Waypoint Demo",
+                    slug: "waypoint-demo",
+                    description: Some("A community for learning AI skills and growing careers together."),
+                    logo: None,
+                    is_default: true,
+                    config: default_config.clone(),
+                },
+            )
+            .await?
+        }
+    };
+    let mut star_config = default_config;
+    star_config["ui"]["host_variant"] = json!("star");
+    star_config["ui"]["show_job_menu"] = json!(false);
+    star_config["ui"]["theme"] = json!({
+        "primary_main": "#1D4ED8", "primary_light": "#DBEAFE", "secondary_main": "#0F172A",
+        "secondary_light": "#E2E8F0", "background_paper": "#FFFFFF", "background_default": "#F1F5F9"
+    });
+    star_config["ui"]["landing_page_content"]["title"] = json!("Star Academy: AI skills for every learner");
+    let star = match tenants::find_by_domain(db, STAR_DOMAIN).await? {
+        Some(existing) => existing,
+        None => {
+            tenants::create(
+                db,
+                NewTenant {
+                    domain: STAR_DOMAIN,
+                    name: "Star Academy",
+                    slug: "star-academy",
+                    description: Some("Hands-on AI tools and use cases for students."),
+                    logo: None,
+                    is_default: false,
+                    config: star_config,
+                },
+            )
+            .await?
+        }
+    };
+
+    let txn = db.begin().await?;
+    for record in [&demo, &star] {
+        let mut area_ids = Vec::new();
+        for name in TOPIC_AREAS {
+            let area = match topic_q::create_area(&txn, record.tenant.id, name).await {
+                Ok(area) => area.id,
+                Err(crate::StoreError::Conflict(_)) => {
+                    let areas = topic_q::list_areas(&txn, record.tenant.id, 0, 500).await?;
+                    areas.items.iter().find(|a| a.name == *name).map(|a| a.id).unwrap_or_default()
+                }
+                Err(err) => return Err(err),
+            };
+            area_ids.push(area);
+        }
+        for (kind, list) in [("skill", SKILLS), ("general", GENERAL_TOPICS)] {
+            for (name, area) in list {
+                let key = name.to_lowercase();
+                topic_q::get_or_create(
+                    &txn,
+                    topic_q::NewTopic {
+                        tenant_id: record.tenant.id,
+                        name,
+                        name_key: &key,
+                        topic_type: kind,
+                        topic_area_id: area_ids.get(*area).copied().filter(|id| *id > 0),
+                        group_id: None,
+                        created_by: None,
+                    },
+                )
+                .await?;
+            }
+        }
+    }
+    let users = [
+        ("admin@example.com", "Ada", "Admin", true, &demo, "admin"),
+        ("maria@example.com", "Maria", "Lopez", false, &demo, "member"),
+        ("sam@example.com", "Sam", "Okafor", false, &demo, "member"),
+        ("star-admin@example.com", "Stella", "Reyes", false, &star, "admin"),
+    ];
+    for (email, first, last, staff, tenant, role) in users {
+        let user = match user_q::find_by_email(&txn, email).await? {
+            Some(user) => user,
+            None => {
+                user_q::create(
+                    &txn,
+                    user_q::NewUser {
+                        email,
+                        password_hash: Some(password_hash.to_string()),
+                        first_name: first,
+                        last_name: last,
+                        is_verified: true,
+                        is_staff: staff,
+                        subscribe_to_newsletter: true,
+                    },
+                )
+                .await?
+            }
+        };
+        member_q::upsert(&txn, tenant.organization.id, user.id, role, member_q::STATUS_ACCEPTED).await?;
+    }
+    txn.commit().await?;
+    Ok(vec![demo, star])
+}
+
+const FIRST_NAMES: &[&str] = &[
+    "Amara", "Ben", "Chen", "Dalia", "Emeka", "Fatima", "Goran", "Hana", "Ivan", "Jia", "Kofi", "Lena", "Mateo",
+    "Nadia", "Omar", "Priya", "Quinn", "Rosa", "Sven", "Tariq", "Uma", "Victor", "Wen", "Ximena", "Yusuf", "Zara",
+];
+const LAST_NAMES: &[&str] = &[
+    "Adeyemi", "Bauer", "Costa", "Dubois", "Eriksen", "Fischer", "Garcia", "Haddad", "Ito", "Jensen", "Kim", "Larsen",
+    "Mensah", "Novak", "Okoro", "Patel", "Quispe", "Rossi", "Singh", "Tanaka", "Usman", "Valdez",
+];
+const SCALE_SKILL_WORDS: &[&str] = &[
+    "Data",
+    "Cloud",
+    "Product",
+    "Design",
+    "Security",
+    "Marketing",
+    "Finance",
+    "Research",
+    "Sales",
+    "Operations",
+    "Mobile",
+    "Web",
+    "AI",
+    "Analytics",
+    "Strategy",
+    "Content",
+    "Health",
+    "Policy",
+    "Education",
+    "Robotics",
+];
+const SCALE_SKILL_SUFFIXES: &[&str] = &[
+    "Engineering",
+    "Management",
+    "Analysis",
+    "Writing",
+    "Leadership",
+    "Automation",
+    "Modelling",
+    "Testing",
+    "Architecture",
+    "Ethics",
+    "Coaching",
+    "Planning",
+];
+
+/// Benchmark data on the default tenant: `thousands` × 1000 users who are members of the
+/// default organization, and a few hundred topics. Inserted in chunks inside one transaction.
+pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreResult<u64> {
+    let demo = tenants::default_tenant(db).await?;
+    let txn = db.begin().await?;
+    let at = now();
+    let mut topic_rows = Vec::new();
+    for (i, word) in SCALE_SKILL_WORDS.iter().enumerate() {
+        for (j, suffix) in SCALE_SKILL_SUFFIXES.iter().enumerate() {
+            let name = format!("{word} {suffix}");
+            let kind = if (i + j) % 3 == 0 { "general" } else { "skill" };
+            topic_rows.push(topics::ActiveModel {
+                tenant_id: Set(demo.tenant.id),
+                name_key: Set(format!("{} (scale)", name.to_lowercase())),
+                name: Set(format!("{name} (scale)")),
+                topic_type: Set(kind.into()),
+                topic_area_id: Set(None),
+                group_id: Set(None),
+                created_by: Set(None),
+                created_at: Set(at),
+                ..Default::default()
+            });
+        }
+    }
+    // Idempotence: a rerun skips topics that exist.
+    for row in topic_rows {
+        let _ = topics::Entity::insert(row).on_conflict_do_nothing().exec(&txn).await?;
+    }
+
+    let start = users::Entity::find().count(&txn).await?;
+    let total = thousands * 1000;
+    let mut created = 0u64;
+    while created < total {
+        let batch = (total - created).min(500);
+        let mut rows = Vec::with_capacity(batch as usize);
+        for k in 0..batch {
+            let n = start + created + k;
+            let first = FIRST_NAMES[(n as usize) % FIRST_NAMES.len()];
+            let last = LAST_NAMES[(n as usize / FIRST_NAMES.len()) % LAST_NAMES.len()];
+            rows.push(users::ActiveModel {
+                email: Set(format!("{}.{}.{n}@scale.example.com", first.to_lowercase(), last.to_lowercase())),
+                password_hash: Set(Some(password_hash.to_string())),
+                first_name: Set(first.into()),
+                last_name: Set(last.into()),
+                is_verified: Set(!n.is_multiple_of(10)),
+                is_trial_user: Set(false),
+                is_staff: Set(false),
+                is_active: Set(true),
+                last_login_at: Set(None),
+                subscribe_to_newsletter: Set(true),
+                profile_type: Set("individual".into()),
+                created_at: Set(at),
+                updated_at: Set(at),
+                ..Default::default()
+            });
+        }
+        let emails: Vec<String> = rows.iter().map(|r| r.email.clone().unwrap()).collect();
+        users::Entity::insert_many(rows).exec(&txn).await?;
+        let ids: Vec<i64> = users::Entity::find()
+            .select_only()
+            .column(users::Column::Id)
+            .filter(users::Column::Email.is_in(emails))
+            .order_by_asc(users::Column::Id)
+            .into_tuple()
+            .all(&txn)
+            .await?;
+        let mut member_rows = Vec::with_capacity(ids.len());
+        for (k, user_id) in ids.into_iter().enumerate() {
+            member_rows.push(memberships::ActiveModel {
+                group_id: Set(demo.organization.id),
+                user_id: Set(user_id),
+                role: Set("member".into()),
+                status: Set(if k.is_multiple_of(7) { "pending".into() } else { member_q::STATUS_ACCEPTED.into() }),
+                created_at: Set(at),
+                updated_at: Set(at),
+                ..Default::default()
+            });
+        }
+        memberships::Entity::insert_many(member_rows).exec(&txn).await?;
+        created += batch;
+    }
+    txn.commit().await?;
+    Ok(created)
+}

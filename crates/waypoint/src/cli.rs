@@ -1,0 +1,94 @@
+//! Command-line interface. Every flag has an environment-variable fallback.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "waypoint", version, about = "Waypoint: career networking and AI upskilling community platform")]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Args)]
+pub struct Global {
+    /// Database URL: sqlite://path/to/file.db or postgres://user@host/db. Default: a SQLite
+    /// file in the data directory.
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Folder for the SQLite file, uploads and the generated token secret.
+    #[arg(long, env = "WAYPOINT_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Migrate the database if needed, then serve the API and the web app.
+    Serve(ServeArgs),
+    /// Apply pending database migrations.
+    Migrate,
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Load demo data (--demo) or benchmark data (--scale N for N thousand users).
+    Seed(SeedArgs),
+    /// Create a user who administers a tenant's organization.
+    CreateAdmin(CreateAdminArgs),
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "WAYPOINT_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Folder with the built web app.
+    #[arg(long, env = "WAYPOINT_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+    /// Seed the demo tenants and users before serving, and print the logins.
+    #[arg(long, env = "WAYPOINT_DEMO")]
+    pub demo: bool,
+    /// Comma-separated hosts of the vendor that show the "powered by" link.
+    #[arg(long, env = "WAYPOINT_VENDOR_HOSTS")]
+    pub vendor_hosts: Option<String>,
+    /// SMTP server for outgoing mail (smtps://user:password@host). Without it, mail is kept
+    /// in the database and shown at /dev/mailbox.
+    #[arg(long, env = "WAYPOINT_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The From address of outgoing mail.
+    #[arg(long, env = "WAYPOINT_MAIL_FROM")]
+    pub mail_from: Option<String>,
+    /// Seconds before a request is answered 408.
+    #[arg(long, env = "WAYPOINT_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
+    pub request_timeout_secs: u64,
+}
+
+#[derive(Args)]
+pub struct SeedArgs {
+    /// Demo tenants (localhost and star.localhost), topics and demo users.
+    #[arg(long)]
+    pub demo: bool,
+    /// N thousand users with memberships and topics, for benchmarks.
+    #[arg(long, value_name = "N")]
+    pub scale: Option<u64>,
+}
+
+#[derive(Args)]
+pub struct CreateAdminArgs {
+    #[arg(long)]
+    pub email: String,
+    /// At least 8 characters.
+    #[arg(long, env = "WAYPOINT_ADMIN_PASSWORD", hide_env_values = true)]
+    pub password: String,
+    #[arg(long, default_value = "Admin")]
+    pub first_name: String,
+    #[arg(long, default_value = "User")]
+    pub last_name: String,
+    /// Domain of the tenant; the default tenant when left out.
+    #[arg(long)]
+    pub tenant: Option<String>,
+    /// Also make the user staff.
+    #[arg(long)]
+    pub staff: bool,
+}

@@ -1,0 +1,196 @@
+//! The `waypoint` binary: serve the product, migrate, seed, print the OpenAPI document,
+//! create an admin.
+
+mod cli;
+mod secrets;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::Parser;
+use cli::{Cli, Command, Global};
+
+fn init_logging() {
+    use tracing_subscriber::{fmt, EnvFilter};
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,sea_orm_migration=warn"));
+    if std::env::var("WAYPOINT_LOG_FORMAT").is_ok_and(|f| f == "json") {
+        fmt().with_env_filter(filter).json().with_current_span(true).init();
+    } else {
+        fmt().with_env_filter(filter).compact().init();
+    }
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    init_logging();
+    match run(cli).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Openapi => {
+            print!("{}", api::openapi_json());
+            Ok(())
+        }
+        Command::Migrate => {
+            let db = open_db(&cli.global).await?;
+            store::migrations::migrate(&db).await?;
+            println!("Migrations applied.");
+            Ok(())
+        }
+        Command::Seed(args) => {
+            let db = open_db(&cli.global).await?;
+            store::migrations::migrate(&db).await?;
+            if args.demo {
+                seed_demo(&db).await?;
+            }
+            if let Some(thousands) = args.scale {
+                ensure_default_tenant(&db).await?;
+                let hash = api::passwords::hash(DEMO_PASSWORD)?;
+                let created = store::seed::seed_scale(&db, thousands, &hash).await?;
+                println!("Seeded {created} users with memberships and topics on the default tenant.");
+            }
+            if !args.demo && args.scale.is_none() {
+                anyhow::bail!("nothing to seed: pass --demo and/or --scale N");
+            }
+            Ok(())
+        }
+        Command::CreateAdmin(args) => create_admin(&cli.global, args).await,
+        Command::Serve(args) => serve(&cli.global, args).await,
+    }
+}
+
+const DEMO_PASSWORD: &str = "waypoint-demo";
+
+async fn open_db(global: &Global) -> anyhow::Result<store::Db> {
+    let url = match &global.database_url {
+        Some(url) => url.clone(),
+        None => store::connect::default_sqlite_url(&global.data_dir),
+    };
+    store::connect(&url).await.context("opening the database")
+}
+
+async fn ensure_default_tenant(db: &store::Db) -> anyhow::Result<store::queries::tenants::TenantRecord> {
+    let config = serde_json::to_value(domain::config::AppConfig::default())?;
+    Ok(store::queries::tenants::ensure_default(db, config).await?)
+}
+
+async fn seed_demo(db: &store::Db) -> anyhow::Result<()> {
+    let hash = api::passwords::hash(DEMO_PASSWORD)?;
+    let tenants = store::seed::seed_demo(db, &hash).await?;
+    println!("Demo tenants:");
+    for record in &tenants {
+        println!("  {:<16} {}", record.tenant.domain, record.organization.name);
+    }
+    println!("Demo logins (password for all: {DEMO_PASSWORD}):");
+    for login in store::seed::DEMO_LOGINS {
+        println!("  {:<24} {} on {}", login.email, login.role, login.tenant);
+    }
+    Ok(())
+}
+
+async fn create_admin(global: &Global, args: cli::CreateAdminArgs) -> anyhow::Result<()> {
+    let db = open_db(global).await?;
+    store::migrations::migrate(&db).await?;
+    let tenant = match &args.tenant {
+        Some(domain) => store::queries::tenants::find_by_domain(&db, domain)
+            .await?
+            .with_context(|| format!("no tenant with domain {domain}"))?,
+        None => ensure_default_tenant(&db).await?,
+    };
+    if args.password.chars().count() < 8 {
+        anyhow::bail!("Password must be at least 8 characters");
+    }
+    let user = match store::queries::users::find_by_email(&db, &args.email).await? {
+        Some(user) => user,
+        None => {
+            store::queries::users::create(
+                &db,
+                store::queries::users::NewUser {
+                    email: &args.email,
+                    password_hash: Some(api::passwords::hash(&args.password)?),
+                    first_name: &args.first_name,
+                    last_name: &args.last_name,
+                    is_verified: true,
+                    is_staff: args.staff,
+                    subscribe_to_newsletter: false,
+                },
+            )
+            .await?
+        }
+    };
+    store::queries::memberships::upsert(
+        &db,
+        tenant.organization.id,
+        user.id,
+        "admin",
+        store::queries::memberships::STATUS_ACCEPTED,
+    )
+    .await?;
+    println!("{} is an admin of {} ({}).", user.email, tenant.organization.name, tenant.tenant.domain);
+    Ok(())
+}
+
+async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
+    let db = open_db(global).await?;
+    store::migrations::migrate(&db).await.context("migrating the database")?;
+    if args.demo {
+        seed_demo(&db).await?;
+    }
+    ensure_default_tenant(&db).await?;
+
+    let mut settings = api::Settings::defaults();
+    settings.web_dir = args.web_dir.clone();
+    settings.jwt_secret = secrets::jwt_secret(&global.data_dir)?;
+    if let Some(hosts) = &args.vendor_hosts {
+        settings.vendor_hosts = hosts.split(',').map(|h| h.trim().to_lowercase()).filter(|h| !h.is_empty()).collect();
+    }
+    settings.request_timeout = Duration::from_secs(args.request_timeout_secs);
+    settings.smtp_url = args.smtp_url.clone().filter(|u| !u.is_empty());
+    if let Some(from) = &args.mail_from {
+        settings.mail_from = from.clone();
+    }
+    let state = api::AppState::new(db, settings)?;
+    if state.mail.is_outbox() {
+        println!("Mail stays in the outbox: read it at /dev/mailbox");
+    }
+    services::jobs::spawn_worker(state.job_context(), state.jobs_wake.clone());
+    let app = api::app(state);
+
+    let listener = tokio::net::TcpListener::bind(&args.addr).await.with_context(|| format!("binding {}", args.addr))?;
+    let local = listener.local_addr()?;
+    println!("Waypoint is running at http://{local}/  (stop with Ctrl+C)");
+    tracing::info!(addr = %local, "listening");
+    axum::serve(listener, axum::ServiceExt::<axum::extract::Request>::into_make_service(app))
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the web app and the server, then runs Waypoint on its embedded defaults (SQLite in
+# ./data, local files, local mailbox) with the demo tenants, printing the URL and logins.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d web/node_modules ]; then
+  echo "==> Installing web packages"
+  npm --prefix web ci --no-audit --no-fund
+fi
+echo "==> Building the web app"
+npm --prefix web run build
+echo "==> Building the server"
+cargo build -p waypoint
+echo "==> Starting Waypoint"
+exec ./target/debug/waypoint serve --demo "$@"

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Runs every test: formatting and lints, the Rust suite on SQLite (and on PostgreSQL when
+# WAYPOINT_TEST_DATABASE_URL is set), the web app's lint, type check and unit tests, and the
+# end-to-end tests in Chromium against the real binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Rust formatting"
+cargo fmt --all -- --check
+
+step "Clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "Rust tests on SQLite"
+# A hung test must fail the run, not stall it.
+WAYPOINT_TEST_DATABASE_URL= timeout 1200 cargo test --workspace
+
+if [ -n "${WAYPOINT_TEST_DATABASE_URL:-}" ]; then
+  step "Rust tests on PostgreSQL"
+  timeout 1200 cargo test --workspace
+else
+  echo "(WAYPOINT_TEST_DATABASE_URL is not set: skipping the PostgreSQL run)"
+fi
+
+step "OpenAPI document is current"
+cargo run -q -p waypoint -- openapi | cmp -s - openapi.json || {
+  echo "openapi.json differs from what the code generates: run 'cargo run -q -p waypoint -- openapi > openapi.json'" >&2
+  exit 1
+}
+
+if [ ! -d web/node_modules ]; then
+  step "Installing web packages"
+  npm --prefix web ci --no-audit --no-fund
+fi
+step "Web: generated API types are current"
+npm --prefix web run -s gen:api
+git diff --exit-code -- web/src/lib/api/schema.d.ts || {
+  echo "web/src/lib/api/schema.d.ts was stale: commit the regenerated file" >&2
+  exit 1
+}
+step "Web: lint"
+npm --prefix web run -s lint
+step "Web: type check"
+npm --prefix web run -s typecheck
+step "Web: unit tests"
+npm --prefix web run -s test
+step "Web: build"
+npm --prefix web run -s build
+
+step "End-to-end tests"
+./scripts/e2e.sh

@@ -1,0 +1,69 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import { Outlet } from 'react-router';
+import { useAppConfig } from '../../lib/config/appConfig';
+import { isSignedIn } from '../../lib/session';
+import TopBar from '../../components/shell/TopBar';
+import SideMenu from '../../components/shell/SideMenu';
+import GuestBanner from '../../components/shell/GuestBanner';
+import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
+import PageSpinner from '../../components/PageSpinner';
+import { menuSections } from '../../components/shell/menuSections';
+
+/** Top bar, side menu (permanent from lg, a drawer below) and, for guests, the bottom banner. */
+export default function AppLayout() {
+  const config = useAppConfig();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [menuOpen, setMenuOpen] = useState(false);
+  const guest = !isSignedIn();
+
+  useEffect(() => {
+    document.title = config.organization.name;
+  }, [config.organization.name]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Link
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          zIndex: 2000,
+          '&:focus': { left: 16, top: 16, bgcolor: 'background.paper', p: 1, borderRadius: 1 },
+        }}
+      >
+        Skip to content
+      </Link>
+      <TopBar
+        name={config.organization.name}
+        logo={config.organization.logo}
+        guest={guest}
+        showMenuButton={!wide}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+      />
+      <SideMenu
+        sections={menuSections(config.ui)}
+        name={config.organization.name}
+        logo={config.organization.logo}
+        showPoweredBy={config.ui.show_powered_by}
+        permanent={wide}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+      />
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, pb: guest ? GUEST_BANNER_HEIGHT : 0, '&:focus, &:focus-visible': { outline: 'none' } }}
+      >
+        <Toolbar />
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      {guest && <GuestBanner />}
+    </Box>
+  );
+}

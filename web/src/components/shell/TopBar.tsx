@@ -1,0 +1,54 @@
+import { AppBar, Box, Button, IconButton, Stack, Toolbar } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Logo from './Logo';
+import { MenuIcon } from '../icons';
+import { withNext } from './nextParam';
+import { SIDE_MENU_ID } from './dimensions';
+
+interface Props {
+  name: string;
+  logo?: string | null;
+  guest: boolean;
+  showMenuButton: boolean;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+/** The fixed top bar: menu button below lg, the tenant's logo, and Login/Signup for guests. */
+export default function TopBar({ name, logo, guest, showMenuButton, menuOpen, onOpenMenu }: Props) {
+  const location = useLocation();
+  return (
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        {showMenuButton && (
+          <IconButton
+            edge="start"
+            aria-label="Open menu"
+            aria-controls={SIDE_MENU_ID}
+            aria-expanded={menuOpen}
+            onClick={onOpenMenu}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Logo name={name} logo={logo} />
+        <Box sx={{ flexGrow: 1 }} />
+        {guest && (
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            <Button component={RouterLink} to={withNext('/login', location)} variant="outlined" size="small">
+              Login
+            </Button>
+            <Button component={RouterLink} to={withNext('/signup', location)} variant="contained" size="small">
+              Signup
+            </Button>
+          </Stack>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AppConfig } from '../lib/config/appConfig';
+
+/** A configuration as the server sends it, with overrides for a test. */
+export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organization?: Partial<AppConfig['organization']> } = {}): AppConfig {
+  const base: AppConfig = {
+    organization: {
+      id: 1,
+      name: 'Waypoint Demo',
+      name_slug: 'waypoint-demo',
+      logo: null,
+      domain: 'localhost',
+      description: 'A community',
+      membership_type: null,
+    },
+    options: {
+      career_stages: [{ value: 1, label: 'High school student' }],
+      current_roles: [{ value: 1, label: 'High school student' }],
+      professional_fields: [],
+      interested_services: [],
+      organization_types: [],
+      reason_to_join: [],
+      career_commitment: [],
+      career_reason_map: {},
+      role_stage_map: {},
+      job_functions: [],
+      colleges: [],
+      departments: [],
+      aitool_categories: [],
+      usecase_categories: [],
+    },
+    ui: {
+      show_job_menu: true,
+      show_connect_menu: true,
+      show_institutional_registration_screen: false,
+      show_location_in_navbar: false,
+      landing_page_content: {
+        title: 'Grow your career in the age of AI',
+        description: 'Join a community of professionals.',
+        cta_url: '/login',
+        cta_text: 'Get Started',
+        video_url: null,
+        video_thumbnail_url: null,
+        footer_text: 'Learn together. Grow together.',
+      },
+      primary_focus: 'both',
+      filter_order: {},
+      registration_speed: null,
+      theme: {
+        primary_main: '#BE185D',
+        primary_light: '#FCE7F3',
+        secondary_main: '#1E293B',
+        secondary_light: '#E2E8F0',
+        background_paper: '#FFFFFF',
+        background_default: '#F8FAFC',
+      },
+      host_variant: 'standard',
+      show_powered_by: true,
+    },
+    ama_user_default_prompts: { by_location: [], by_career_stage: [] },
+  };
+  return {
+    ...base,
+    organization: { ...base.organization, ...overrides.organization },
+    ui: { ...base.ui, ...overrides.ui },
+  };
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': backend,
+      '/healthz': backend,
+      '/readyz': backend,
+      '/dev': backend,
+    },
+  },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+});
