@@ -9,6 +9,7 @@ mod mailer;
 pub mod middleware;
 pub mod openapi;
 pub mod passwords;
+pub mod rate_limit;
 pub mod secrets;
 mod serde_util;
 pub mod settings;

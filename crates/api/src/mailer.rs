@@ -16,20 +16,40 @@ fn primary_colour(tenant: &TenantRecord) -> String {
         .to_string()
 }
 
-/// Wraps paragraphs in the tenant's simple branded layout.
-fn html_layout(tenant: &TenantRecord, paragraphs: &[String], highlight: Option<&str>) -> String {
+/// What one branded mail says: paragraphs, then optionally a code in large type and a
+/// button link, then a closing note.
+struct Message<'a> {
+    to: &'a str,
+    subject: String,
+    paragraphs: Vec<String>,
+    code: Option<&'a str>,
+    link: Option<(&'a str, &'a str)>,
+    note: String,
+}
+
+fn html_body(tenant: &TenantRecord, message: &Message<'_>) -> String {
     let org = escape(&tenant.organization.name);
     let colour = primary_colour(tenant);
     let mut body = String::new();
-    for paragraph in paragraphs {
+    for paragraph in &message.paragraphs {
         body.push_str(&format!("<p style=\"margin:0 0 16px\">{}</p>", escape(paragraph)));
     }
-    if let Some(code) = highlight {
+    if let Some(code) = message.code {
         body.push_str(&format!(
             "<p style=\"font-size:28px;letter-spacing:8px;font-weight:700;color:{colour};margin:8px 0 24px\">{}</p>",
             escape(code)
         ));
     }
+    if let Some((label, url)) = message.link {
+        body.push_str(&format!(
+            "<p style=\"margin:8px 0 24px\"><a href=\"{href}\" style=\"background:{colour};color:#fff;\
+             padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600\">{label}</a></p>\
+             <p style=\"color:#64748b;font-size:12px;word-break:break-all\">{href}</p>",
+            href = escape(url),
+            label = escape(label),
+        ));
+    }
+    body.push_str(&format!("<p style=\"margin:0 0 16px\">{}</p>", escape(&message.note)));
     format!(
         "<!doctype html><html><body style=\"font-family:Inter,Arial,sans-serif;background:#f8fafc;padding:24px\">\
          <div style=\"max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px\">\
@@ -39,8 +59,63 @@ fn html_layout(tenant: &TenantRecord, paragraphs: &[String], highlight: Option<&
     )
 }
 
-/// The sign-up (or resend) verification code.
+fn text_body(message: &Message<'_>) -> String {
+    let mut text = message.paragraphs.join("\n\n");
+    if let Some(code) = message.code {
+        text.push_str(&format!("\n\n    {code}"));
+    }
+    if let Some((label, url)) = message.link {
+        text.push_str(&format!("\n\n{label}: {url}"));
+    }
+    text.push_str(&format!("\n\n{}\n", message.note));
+    text
+}
+
+async fn queue(
+    db: &impl ConnectionTrait,
+    tenant: &TenantRecord,
+    message: Message<'_>,
+) -> Result<(), store::StoreError> {
+    mail_q::queue(
+        db,
+        mail_q::NewEmail {
+            tenant_id: Some(tenant.tenant.id),
+            to: message.to,
+            subject: &message.subject,
+            text_body: &text_body(&message),
+            html_body: &html_body(tenant, &message),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
+/// The sign-up (or resend) verification code, with a link that verifies in one click.
 pub async fn queue_otp(
+    db: &impl ConnectionTrait,
+    tenant: &TenantRecord,
+    to: &str,
+    first_name: &str,
+    code: &str,
+    verify_url: Option<&str>,
+) -> Result<(), store::StoreError> {
+    let org = &tenant.organization.name;
+    let message = Message {
+        to,
+        subject: format!("{code} is your {org} verification code"),
+        paragraphs: vec![format!("Hi {first_name},"), format!("Use this code to verify your email address at {org}:")],
+        code: Some(code),
+        link: verify_url.map(|url| ("Or verify with one click", url)),
+        note: format!(
+            "The code expires in {} minutes. If you did not sign up, ignore this mail.",
+            domain::accounts::OTP_TTL_MINUTES
+        ),
+    };
+    queue(db, tenant, message).await
+}
+
+/// The code that confirms an alternate email address (sent to that address).
+pub async fn queue_alternate_email_otp(
     db: &impl ConnectionTrait,
     tenant: &TenantRecord,
     to: &str,
@@ -48,28 +123,48 @@ pub async fn queue_otp(
     code: &str,
 ) -> Result<(), store::StoreError> {
     let org = &tenant.organization.name;
-    let subject = format!("{code} is your {org} verification code");
-    let greeting = format!("Hi {first_name},");
-    let intro = format!("Use this code to verify your email address at {org}:");
-    let expiry = format!(
-        "The code expires in {} minutes. If you did not sign up, ignore this mail.",
-        domain::accounts::OTP_TTL_MINUTES
-    );
-    let text_body = format!("{greeting}\n\n{intro}\n\n    {code}\n\n{expiry}\n");
-    let html_body = html_layout(tenant, &[greeting, intro], Some(code)) + "";
-    let html_body = html_body.replace("</div></body>", &format!("<p>{}</p></div></body>", escape(&expiry)));
-    mail_q::queue(
-        db,
-        mail_q::NewEmail {
-            tenant_id: Some(tenant.tenant.id),
-            to,
-            subject: &subject,
-            text_body: &text_body,
-            html_body: &html_body,
-        },
-    )
-    .await?;
-    Ok(())
+    let message = Message {
+        to,
+        subject: format!("{code} confirms your alternate email at {org}"),
+        paragraphs: vec![
+            format!("Hi {first_name},"),
+            format!("Use this code to confirm {to} as the alternate email of your {org} account:"),
+        ],
+        code: Some(code),
+        link: None,
+        note: format!(
+            "The code expires in {} minutes. If you did not ask for this, ignore this mail.",
+            domain::accounts::OTP_TTL_MINUTES
+        ),
+    };
+    queue(db, tenant, message).await
+}
+
+/// The password-reset link.
+pub async fn queue_password_reset(
+    db: &impl ConnectionTrait,
+    tenant: &TenantRecord,
+    to: &str,
+    first_name: &str,
+    reset_url: &str,
+    valid_minutes: i64,
+) -> Result<(), store::StoreError> {
+    let org = &tenant.organization.name;
+    let message = Message {
+        to,
+        subject: format!("Reset your {org} password"),
+        paragraphs: vec![
+            format!("Hi {first_name},"),
+            format!("Someone asked to reset the password of your {org} account. Choose a new password here:"),
+        ],
+        code: None,
+        link: Some(("Choose a new password", reset_url)),
+        note: format!(
+            "The link works once and expires in {valid_minutes} minutes. If you did not ask for it, ignore this mail: \
+             your password stays as it is."
+        ),
+    };
+    queue(db, tenant, message).await
 }
 
 #[cfg(test)]

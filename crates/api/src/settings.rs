@@ -21,6 +21,34 @@ pub struct Settings {
     /// The From address of outgoing mail.
     pub mail_from: String,
     pub refresh_token_ttl: Duration,
+    /// The sign-up bot-check: built-in proof of work (default), reCAPTCHA, Turnstile or off.
+    pub botcheck: BotCheck,
+    /// Believe the client address in X-Forwarded-For (set when behind a trusted proxy).
+    pub trust_proxy: bool,
+    /// Scheme of links in mails; by default http for local hosts and https otherwise.
+    pub public_scheme: Option<String>,
+    /// Whether request limits apply (they always do outside tests of other features).
+    pub rate_limits: bool,
+    /// Social sign-in providers (Google, Facebook, LinkedIn); each is off unless configured.
+    pub social: services::social::SocialConfig,
+}
+
+/// Which bot-check guards sign-up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotCheck {
+    Off,
+    /// SHA-256 proof of work needing `difficulty` leading zero bits.
+    ProofOfWork {
+        difficulty: u8,
+    },
+    Recaptcha {
+        site_key: String,
+        secret: String,
+    },
+    Turnstile {
+        site_key: String,
+        secret: String,
+    },
 }
 
 impl Settings {
@@ -29,6 +57,10 @@ impl Settings {
         Settings {
             web_dir: PathBuf::from("web/dist"),
             jwt_secret: b"test-secret-test-secret-test-secret!".to_vec(),
+            botcheck: BotCheck::Off,
+            trust_proxy: true,
+            // Tests of limits switch them on; other tests make many calls from one address.
+            rate_limits: false,
             ..Settings::defaults()
         }
     }
@@ -45,6 +77,11 @@ impl Settings {
             smtp_url: None,
             mail_from: "Waypoint <no-reply@waypoint.local>".into(),
             refresh_token_ttl: Duration::from_secs(30 * 24 * 3600),
+            botcheck: BotCheck::ProofOfWork { difficulty: 16 },
+            trust_proxy: false,
+            public_scheme: None,
+            rate_limits: true,
+            social: services::social::SocialConfig::default(),
         }
     }
 }
@@ -60,6 +97,21 @@ impl std::fmt::Debug for Settings {
             .field("request_timeout", &self.request_timeout)
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<redacted>"))
             .field("mail_from", &self.mail_from)
+            .field("botcheck", &self.botcheck_name())
+            .field("trust_proxy", &self.trust_proxy)
+            .field("rate_limits", &self.rate_limits)
+            .field("social", &self.social)
             .finish()
+    }
+}
+
+impl Settings {
+    pub fn botcheck_name(&self) -> &'static str {
+        match self.botcheck {
+            BotCheck::Off => "off",
+            BotCheck::ProofOfWork { .. } => "pow",
+            BotCheck::Recaptcha { .. } => "recaptcha",
+            BotCheck::Turnstile { .. } => "turnstile",
+        }
     }
 }

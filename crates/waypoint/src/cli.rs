@@ -62,6 +62,24 @@ pub struct ServeArgs {
     /// Seconds before a request is answered 408.
     #[arg(long, env = "WAYPOINT_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
+    /// Sign-up bot-check: pow (built-in proof of work), recaptcha, turnstile or off.
+    #[arg(long, env = "WAYPOINT_BOTCHECK", default_value = "pow")]
+    pub botcheck: String,
+    /// Leading zero bits the proof of work needs (each one doubles the work).
+    #[arg(long, env = "WAYPOINT_BOTCHECK_DIFFICULTY", default_value_t = 16)]
+    pub botcheck_difficulty: u8,
+    /// reCAPTCHA or Turnstile site key.
+    #[arg(long, env = "WAYPOINT_BOTCHECK_SITE_KEY")]
+    pub botcheck_site_key: Option<String>,
+    /// reCAPTCHA or Turnstile secret key.
+    #[arg(long, env = "WAYPOINT_BOTCHECK_SECRET", hide_env_values = true)]
+    pub botcheck_secret: Option<String>,
+    /// Trust X-Forwarded-For for the client address (only behind your own proxy).
+    #[arg(long, env = "WAYPOINT_TRUST_PROXY")]
+    pub trust_proxy: bool,
+    /// Scheme of links in mails (http or https); by default http for local hosts only.
+    #[arg(long, env = "WAYPOINT_PUBLIC_SCHEME")]
+    pub public_scheme: Option<String>,
 }
 
 #[derive(Args)]

@@ -158,6 +158,20 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     if let Some(from) = &args.mail_from {
         settings.mail_from = from.clone();
     }
+    settings.botcheck = botcheck_setting(&args)?;
+    settings.trust_proxy = args.trust_proxy;
+    settings.public_scheme = args.public_scheme.clone().filter(|s| s == "http" || s == "https");
+
+    // --- Social sign-in (Google, Facebook, LinkedIn) -------------------------------------
+    // Each provider is on when its WAYPOINT_* id (and secret) is set; see the README.
+    settings.social = services::social::SocialConfig::from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("social sign-in: {problem}"))?;
+    let social = settings.social.enabled();
+    if !social.is_empty() {
+        tracing::info!(providers = %social.join(","), "social sign-in enabled");
+    }
+    // ---------------------------------------------------------------------------------------
+
     let state = api::AppState::new(db, settings)?;
     if state.mail.is_outbox() {
         println!("Mail stays in the outbox: read it at /dev/mailbox");
@@ -169,11 +183,39 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     let local = listener.local_addr()?;
     println!("Waypoint is running at http://{local}/  (stop with Ctrl+C)");
     tracing::info!(addr = %local, "listening");
-    axum::serve(listener, axum::ServiceExt::<axum::extract::Request>::into_make_service(app))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        axum::ServiceExt::<axum::extract::Request>::into_make_service_with_connect_info::<std::net::SocketAddr>(app),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("stopped");
     Ok(())
+}
+
+fn botcheck_setting(args: &cli::ServeArgs) -> anyhow::Result<api::settings::BotCheck> {
+    use api::settings::BotCheck;
+    let keys = || -> anyhow::Result<(String, String)> {
+        match (&args.botcheck_site_key, &args.botcheck_secret) {
+            (Some(site_key), Some(secret)) if !site_key.is_empty() && !secret.is_empty() => {
+                Ok((site_key.clone(), secret.clone()))
+            }
+            _ => anyhow::bail!("WAYPOINT_BOTCHECK_SITE_KEY and WAYPOINT_BOTCHECK_SECRET are needed for this bot-check"),
+        }
+    };
+    Ok(match args.botcheck.as_str() {
+        "off" => BotCheck::Off,
+        "pow" => BotCheck::ProofOfWork { difficulty: args.botcheck_difficulty.clamp(1, 32) },
+        "recaptcha" => {
+            let (site_key, secret) = keys()?;
+            BotCheck::Recaptcha { site_key, secret }
+        }
+        "turnstile" => {
+            let (site_key, secret) = keys()?;
+            BotCheck::Turnstile { site_key, secret }
+        }
+        other => anyhow::bail!("unknown WAYPOINT_BOTCHECK value {other:?}: use pow, recaptcha, turnstile or off"),
+    })
 }
 
 async fn shutdown_signal() {

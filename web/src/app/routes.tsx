@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import AppLayout from './layouts/AppLayout';
+import AuthLayout from './layouts/AuthLayout';
 import RouteErrorPage from './RouteErrorPage';
 import PageSpinner from '../components/PageSpinner';
+import { AuthGuard, GuestGuard, PendingGuard, VerifyOtpGuard } from './guards';
 
 /**
  * Only the routes this app delivers so far; every other path is the 404 page. Every page
@@ -23,8 +25,76 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/legal/routes/TermsPage')).default }),
       },
       {
+        element: <PendingGuard />,
+        children: [
+          {
+            path: 'pending',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/PendingPage')).default }),
+          },
+        ],
+      },
+      {
+        element: <AuthGuard />,
+        children: [
+          {
+            path: 'change-password',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/ChangePasswordPage')).default }),
+          },
+        ],
+      },
+      {
         path: '*',
         lazy: async () => ({ Component: (await import('../features/errors/routes/NotFoundPage')).default }),
+      },
+    ],
+  },
+  {
+    // The sign-in screens, without the side menu and the guest banner.
+    element: <AuthLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        element: <GuestGuard />,
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/LoginPage')).default }),
+          },
+          {
+            path: 'signup',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/SignupPage')).default }),
+          },
+        ],
+      },
+      {
+        path: 'forgot-password',
+        lazy: async () => ({ Component: (await import('../features/auth/routes/ForgotPasswordPage')).default }),
+      },
+      {
+        path: 'reset-password/:token',
+        lazy: async () => ({ Component: (await import('../features/auth/routes/ResetPasswordPage')).default }),
+      },
+      {
+        element: <VerifyOtpGuard />,
+        children: [
+          {
+            path: 'verify-otp',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/VerifyOtpPage')).default }),
+          },
+        ],
+      },
+      {
+        path: 'verify-email/:token?',
+        lazy: async () => ({ Component: (await import('../features/auth/routes/VerifyEmailPage')).default }),
+      },
+      {
+        path: 'linkedin',
+        lazy: async () => ({ Component: (await import('../features/auth/routes/LinkedInCallbackPage')).default }),
+      },
+      {
+        path: 'social/:provider',
+        lazy: async () => ({ Component: (await import('../features/auth/routes/SocialCallbackPage')).default }),
       },
     ],
   },

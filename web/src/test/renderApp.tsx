@@ -3,6 +3,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import AppProviders from '../app/providers';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/queryClient';
+import { setSignInRedirect } from '../lib/api/renewal';
+import { signInRedirect } from '../app/signInRedirect';
 
 /**
  * The whole app at `path`, against the MSW handlers, with a fresh query cache.
@@ -14,6 +16,7 @@ export function renderApp(path = '/', extraPages: RouteObject[] = []) {
     ? [{ ...shell, children: [...extraPages, ...(shell.children ?? [])] } as RouteObject, ...rest]
     : routes;
   const router = createMemoryRouter(withExtras, { initialEntries: [path] });
+  setSignInRedirect(signInRedirect(router));
   const client = createQueryClient();
   const result = render(
     <AppProviders client={client}>

@@ -2,11 +2,13 @@
 //! of the request, and who is calling.
 
 mod auth;
+mod client;
 mod json;
 mod query;
 mod tenant;
 
 pub use auth::{AuthUser, MaybeUser, TenantAdmin};
+pub use client::Client;
 pub use json::{parse_json, ApiJson};
 pub use query::{ApiQuery, PageParams};
 pub use tenant::Tenant;

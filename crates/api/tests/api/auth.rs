@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 
 use crate::common::{TestApp, PASSWORD};
 
-fn signup(email: &str) -> Value {
+pub(crate) fn signup(email: &str) -> Value {
     json!({
         "first_name": "Ada", "last_name": "Lovelace", "email": email,
         "password": "analytical-engine", "confirm_password": "analytical-engine",
@@ -14,7 +14,7 @@ fn signup(email: &str) -> Value {
 }
 
 /// Delivers queued mail, then reads the newest code sent to `email` from the dev mailbox.
-async fn code_for(app: &TestApp, email: &str) -> String {
+pub(crate) async fn code_for(app: &TestApp, email: &str) -> String {
     services::jobs::run_due(&app.state.job_context()).await.unwrap();
     let mails = app.get("/dev/mailbox.json").send().await.json();
     let mail = mails.as_array().unwrap().iter().find(|m| m["to"] == email).expect("a mail to the user");
@@ -22,7 +22,7 @@ async fn code_for(app: &TestApp, email: &str) -> String {
     text.split_whitespace().find(|w| w.len() == 6 && w.chars().all(|c| c.is_ascii_digit())).unwrap().to_string()
 }
 
-async fn register(app: &TestApp, email: &str) -> (String, String) {
+pub(crate) async fn register(app: &TestApp, email: &str) -> (String, String) {
     let res = app.post("/api/v1/register/").json(&signup(email)).send().await;
     res.assert_status(201);
     let body = res.json();

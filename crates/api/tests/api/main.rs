@@ -3,8 +3,11 @@
 
 mod common;
 
+mod accounts;
 mod auth;
+mod career_gps;
 mod config;
 mod conventions;
+mod social;
 mod topics;
 mod web;

@@ -17,6 +17,8 @@ pub struct Model {
     pub last_login_at: Option<DateTimeUtc>,
     pub subscribe_to_newsletter: bool,
     pub profile_type: String,
+    pub alternate_email: Option<String>,
+    pub is_alternate_email_verified: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

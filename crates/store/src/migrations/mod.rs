@@ -5,13 +5,18 @@ use sea_orm_migration::prelude::*;
 
 mod m0001_foundation;
 mod m0002_accounts;
+mod m0003_auth;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_foundation::Migration), Box::new(m0002_accounts::Migration)]
+        vec![
+            Box::new(m0001_foundation::Migration),
+            Box::new(m0002_accounts::Migration),
+            Box::new(m0003_auth::Migration),
+        ]
     }
 }
 

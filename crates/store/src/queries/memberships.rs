@@ -8,6 +8,14 @@ pub const STATUS_ACCEPTED: &str = "accepted";
 /// Roles that manage a group (spec 000 §6: admin-like users).
 pub const MANAGEMENT_ROLES: [&str; 2] = ["admin", "leader"];
 
+pub async fn find(db: &impl ConnectionTrait, group_id: i64, user_id: i64) -> StoreResult<Option<memberships::Model>> {
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::GroupId.eq(group_id))
+        .filter(memberships::Column::UserId.eq(user_id))
+        .one(db)
+        .await?)
+}
+
 /// Adds a membership, or updates role and status when one exists.
 pub async fn upsert(
     db: &impl ConnectionTrait,

@@ -1,9 +1,13 @@
 //! Queries, one module per area. Every function that reads tenant data takes the tenant id.
 
+pub mod account_links;
+pub mod challenges;
 pub mod mail;
 pub mod memberships;
 pub mod otp;
+pub mod rate_limits;
 pub mod sessions;
+pub mod social_accounts;
 pub mod tenants;
 pub mod topics;
 pub mod users;

@@ -63,3 +63,108 @@ pub async fn touch_login(db: &impl ConnectionTrait, user_id: i64) -> StoreResult
         .await?;
     Ok(())
 }
+
+/// Creates a trial user (CareerGPS assessment without sign-up): no password, unverified.
+pub async fn create_trial(
+    db: &impl ConnectionTrait,
+    email: &str,
+    first_name: &str,
+    last_name: &str,
+) -> StoreResult<users::Model> {
+    let user = create(
+        db,
+        NewUser {
+            email,
+            password_hash: None,
+            first_name,
+            last_name,
+            is_verified: false,
+            is_staff: false,
+            subscribe_to_newsletter: true,
+        },
+    )
+    .await?;
+    let mut active: users::ActiveModel = user.into();
+    active.is_trial_user = Set(true);
+    Ok(active.update(db).await?)
+}
+
+/// Turns a trial user into a full account with the sign-up form's details.
+pub async fn convert_trial(
+    db: &impl ConnectionTrait,
+    user: users::Model,
+    first_name: &str,
+    last_name: &str,
+    password_hash: String,
+    subscribe_to_newsletter: bool,
+) -> StoreResult<users::Model> {
+    let mut active: users::ActiveModel = user.into();
+    active.first_name = Set(first_name.to_string());
+    active.last_name = Set(last_name.to_string());
+    active.password_hash = Set(Some(password_hash));
+    active.subscribe_to_newsletter = Set(subscribe_to_newsletter);
+    active.is_trial_user = Set(false);
+    active.updated_at = Set(now());
+    Ok(active.update(db).await?)
+}
+
+pub async fn set_password(db: &impl ConnectionTrait, user_id: i64, password_hash: String) -> StoreResult<()> {
+    users::Entity::update_many()
+        .col_expr(users::Column::PasswordHash, sea_orm::sea_query::Expr::value(Some(password_hash)))
+        .col_expr(users::Column::UpdatedAt, sea_orm::sea_query::Expr::value(now()))
+        .filter(users::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Is this address anyone's primary or alternate email (other than `except_user`)?
+pub async fn email_in_use(db: &impl ConnectionTrait, email: &str, except_user: i64) -> StoreResult<bool> {
+    let email = email.trim().to_lowercase();
+    let found = users::Entity::find()
+        .filter(
+            sea_orm::Condition::any()
+                .add(users::Column::Email.eq(email.clone()))
+                .add(users::Column::AlternateEmail.eq(email)),
+        )
+        .filter(users::Column::Id.ne(except_user))
+        .one(db)
+        .await?;
+    Ok(found.is_some())
+}
+
+/// Stores a new, not yet verified alternate email.
+pub async fn set_alternate_email(db: &impl ConnectionTrait, user_id: i64, email: &str) -> StoreResult<()> {
+    users::Entity::update_many()
+        .col_expr(users::Column::AlternateEmail, sea_orm::sea_query::Expr::value(Some(email.trim().to_lowercase())))
+        .col_expr(users::Column::IsAlternateEmailVerified, sea_orm::sea_query::Expr::value(false))
+        .col_expr(users::Column::UpdatedAt, sea_orm::sea_query::Expr::value(now()))
+        .filter(users::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn mark_alternate_email_verified(db: &impl ConnectionTrait, user_id: i64) -> StoreResult<()> {
+    users::Entity::update_many()
+        .col_expr(users::Column::IsAlternateEmailVerified, sea_orm::sea_query::Expr::value(true))
+        .col_expr(users::Column::UpdatedAt, sea_orm::sea_query::Expr::value(now()))
+        .filter(users::Column::Id.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Makes the verified alternate email the primary one; the old primary is dropped, so it no
+/// longer signs in. Answers the updated user, or a conflict when the address was taken.
+pub async fn switch_to_alternate_email(db: &impl ConnectionTrait, user: users::Model) -> StoreResult<users::Model> {
+    let Some(alternate) = user.alternate_email.clone() else {
+        return Err(StoreError::NotFound);
+    };
+    let mut active: users::ActiveModel = user.into();
+    active.email = Set(alternate);
+    active.alternate_email = Set(None);
+    active.is_alternate_email_verified = Set(false);
+    active.updated_at = Set(now());
+    active.update(db).await.map_err(StoreError::classify)
+}

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Outlet } from 'react-router';
 import { useAppConfig } from '../../lib/config/appConfig';
-import { isSignedIn } from '../../lib/session';
+import { useSignedIn } from '../../lib/auth/session';
 import TopBar from '../../components/shell/TopBar';
 import SideMenu from '../../components/shell/SideMenu';
 import GuestBanner from '../../components/shell/GuestBanner';
@@ -16,7 +16,7 @@ export default function AppLayout() {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
-  const guest = !isSignedIn();
+  const guest = !useSignedIn();
 
   useEffect(() => {
     document.title = config.organization.name;

@@ -3,6 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import Logo from './Logo';
 import { MenuIcon } from '../icons';
 import { withNext } from './nextParam';
+import AccountMenu from './AccountMenu';
 import { SIDE_MENU_ID } from './dimensions';
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
   onOpenMenu: () => void;
 }
 
-/** The fixed top bar: menu button below lg, the tenant's logo, and Login/Signup for guests. */
+/** The fixed top bar: menu button below lg, the tenant's logo, Login/Signup for guests, the account menu otherwise. */
 export default function TopBar({ name, logo, guest, showMenuButton, menuOpen, onOpenMenu }: Props) {
   const location = useLocation();
   return (
@@ -38,6 +39,7 @@ export default function TopBar({ name, logo, guest, showMenuButton, menuOpen, on
         )}
         <Logo name={name} logo={logo} />
         <Box sx={{ flexGrow: 1 }} />
+        {!guest && <AccountMenu />}
         {guest && (
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
             <Button component={RouterLink} to={withNext('/login', location)} variant="outlined" size="small">

@@ -3,6 +3,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { ApiError, type ApiErrorBody } from './errors';
 import { getAccessToken, getCurrentOrg } from '../session';
+import { renews, retryAfterRenewal } from './renewal';
 
 const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
 
@@ -28,13 +29,33 @@ const sessionMiddleware: Middleware = {
 
 api.use(sessionMiddleware);
 
-/*
- * 401 hook point. Token renewal (spec 000 §4 "Token refresh", §8 "401") is one more
- * middleware registered right here with api.use(): on a 401 it renews the access token once
- * and repeats the request; when renewal fails or there is no refresh token it clears the
- * session and sends the user to /login?next=…. It arrives with sign-in. Until then a 401
- * reaches the caller as ApiError(401), for which globalErrorMessage shows no toast.
+/**
+ * Token renewal on a 401 (spec 000 §4 "Token refresh", §8 "401"): an unsent copy of every
+ * request is kept until its answer is in; a 401 renews the access token once (requests
+ * failing meanwhile wait for that renewal) and repeats the request. When renewal fails or
+ * there is no refresh token the session is cleared and the user goes to /login?next=….
  */
+const pendingCopies = new Map<string, Request>();
+
+const renewalMiddleware: Middleware = {
+  onRequest({ request, id }) {
+    if (renews(request.url)) pendingCopies.set(id, request.clone());
+    return undefined;
+  },
+  async onResponse({ response, id }) {
+    const copy = pendingCopies.get(id);
+    pendingCopies.delete(id);
+    if (!copy || response.status !== 401) return undefined;
+    return retryAfterRenewal(copy, response);
+  },
+  onError({ id }) {
+    pendingCopies.delete(id);
+    return undefined;
+  },
+};
+
+// Registered after the session middleware, so the copy carries the token it was sent with.
+api.use(renewalMiddleware);
 
 function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/v1/alternate-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets (or replaces) the alternate email and mails a code to it. */
+        post: operations["add_alternate_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app-config-group/": {
         parameters: {
             query?: never;
@@ -25,6 +42,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth-config/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the sign-in screens need: the bot-check in use and the social providers enabled. */
+        get: operations["auth_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/botcheck/challenge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new proof-of-work challenge (only when that bot-check is in use). */
+        get: operations["challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/change-password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the password of the signed-in user, who must know the current one. */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with Facebook: a user access token and the user id it belongs to. */
+        post: operations["facebook_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/forgot-password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails a password-reset link when the address has an account. The answer is the same
+         *     either way, so it tells nobody which addresses have accounts.
+         */
+        post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/google/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with Google: an access token from the token flow, or (`one_tap: true`) the ID
+         *     token of the one-tap prompt. Creates a verified account on first use.
+         */
+        post: operations["google_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/identity/": {
         parameters: {
             query?: never;
@@ -36,6 +161,26 @@ export interface paths {
         get: operations["identity"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/login/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs in with LinkedIn: an access token, or an authorization code with the redirect URI
+         *     it was sent to (exchanged on the server with the client secret).
+         */
+        post: operations["linkedin_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -76,6 +221,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/register-career-gps/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the CareerGPS assessment for someone without an account: creates a trial user in
+         *     the tenant's organization and signs them in. An email that already has an account, or
+         *     that took the assessment before, is refused with `status` "active" or "trial".
+         */
+        post: operations["register_career_gps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/register/": {
         parameters: {
             query?: never;
@@ -86,8 +252,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creates an unverified account, signs it in, joins the tenant's organization per its
-         *     join mode and mails a six-digit code.
+         * Creates an unverified account (or completes the caller's trial account), signs it in,
+         *     joins the tenant's organization per its join mode and mails a six-digit code.
          */
         post: operations["register"];
         delete?: never;
@@ -107,6 +273,43 @@ export interface paths {
         put?: never;
         /** Mails a new code (the previous one stops working). */
         post: operations["resend_otp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reset-password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a mailed link. The link works once; every session of the
+         *     account ends.
+         */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/switch-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the verified alternate email the primary one. */
+        post: operations["switch_email"];
         delete?: never;
         options?: never;
         head?: never;
@@ -188,6 +391,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/verify-email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies the account with the link mailed at sign-up and signs the user in. */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/verify-otp/": {
         parameters: {
             query?: never;
@@ -197,7 +417,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Checks the code mailed at sign-up; a match verifies the account. */
+        /**
+         * Checks a mailed code: the sign-up code verifies the account, the alternate-email code
+         *     verifies that address.
+         */
         post: operations["verify_otp"];
         delete?: never;
         options?: never;
@@ -243,6 +466,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AlternateEmailRequest: {
+            alternate_email?: string;
+        };
         AmaPrompts: {
             /**
              * @default [
@@ -322,12 +548,86 @@ export interface components {
             organization: components["schemas"]["OrganizationSummary"];
             ui: components["schemas"]["UiView"];
         };
+        AuthConfig: {
+            botcheck: components["schemas"]["BotCheckConfig"];
+            /** @description The social sign-in providers enabled on this site (null when disabled). */
+            social: components["schemas"]["SocialPublicConfig"];
+        };
+        BotCheckConfig: {
+            /** @description pow, recaptcha, turnstile or off. */
+            provider: string;
+            /** @description The reCAPTCHA or Turnstile site key. */
+            site_key?: string | null;
+        };
+        /**
+         * @description Whose the email already is.
+         * @enum {string}
+         */
+        CareerGpsAccountStatus: "active" | "trial";
+        CareerGpsAnswer: {
+            data: components["schemas"]["CareerGpsTokens"];
+        };
+        /** @description The 400 answer when the email is taken: the common error fields plus `status`. */
+        CareerGpsRefusal: {
+            code: string;
+            detail: string;
+            field_errors?: {
+                [key: string]: string[];
+            } | null;
+            message: string;
+            non_field_errors?: string[] | null;
+            status: components["schemas"]["CareerGpsAccountStatus"];
+        };
+        CareerGpsRequest: {
+            country?: string;
+            email?: string;
+            first_name?: string;
+            last_name?: string;
+        };
+        CareerGpsTokens: {
+            access_token: string;
+            refresh_token: string;
+        };
+        Challenge: {
+            challenge: string;
+            /**
+             * Format: int32
+             * @description Leading zero bits the answer's hash needs.
+             */
+            difficulty: number;
+        };
+        ChangePasswordAnswer: {
+            /** @description A fresh sign-in for this device; every other session has ended. */
+            data: components["schemas"]["TokenPair"];
+            message: string;
+        };
+        ChangePasswordRequest: {
+            current_password?: string;
+            new_password?: string;
+        };
         Data_AppConfigView: {
             data: {
                 ama_user_default_prompts: components["schemas"]["AmaPrompts"];
                 options: components["schemas"]["Options"];
                 organization: components["schemas"]["OrganizationSummary"];
                 ui: components["schemas"]["UiView"];
+            };
+        };
+        Data_AuthConfig: {
+            data: {
+                botcheck: components["schemas"]["BotCheckConfig"];
+                /** @description The social sign-in providers enabled on this site (null when disabled). */
+                social: components["schemas"]["SocialPublicConfig"];
+            };
+        };
+        Data_Challenge: {
+            data: {
+                challenge: string;
+                /**
+                 * Format: int32
+                 * @description Leading zero bits the answer's hash needs.
+                 */
+                difficulty: number;
             };
         };
         Data_Identity: {
@@ -859,6 +1159,27 @@ export interface components {
             message?: string | null;
             non_field_errors?: string[] | null;
         };
+        FacebookLoginRequest: {
+            access_token?: string | null;
+            /** @description The Facebook user id the token was issued for. */
+            user_id?: string | null;
+        };
+        FacebookPublicConfig: {
+            app_id: string;
+            authorize_url: string;
+        };
+        ForgotPasswordRequest: {
+            email?: string;
+        };
+        GoogleLoginRequest: {
+            /** @description An OAuth access token; with `one_tap`, the ID token (credential) of the one-tap prompt. */
+            access_token?: string | null;
+            one_tap?: boolean;
+        };
+        GooglePublicConfig: {
+            authorize_url: string;
+            client_id: string;
+        };
         HealthStatus: {
             status: string;
         };
@@ -942,6 +1263,16 @@ export interface components {
             video_thumbnail_url: string | null;
             /** @default null */
             video_url: string | null;
+        };
+        LinkedInLoginRequest: {
+            /** @description An access token; or `code` and `redirect_uri` from the authorization redirect. */
+            access_token?: string | null;
+            code?: string | null;
+            redirect_uri?: string | null;
+        };
+        LinkedInPublicConfig: {
+            authorize_url: string;
+            client_id: string;
         };
         LogoutRequest: {
             refresh_token?: string;
@@ -1494,6 +1825,11 @@ export interface components {
         RegisterAnswer: {
             data: components["schemas"]["TokenPair"];
             message: string;
+            /**
+             * @description True when the sign-up completed a trial account: the client signs in with the form's
+             *     email and password.
+             */
+            redirect_to_login: boolean;
         };
         RegisterRequest: {
             confirm_password?: string;
@@ -1510,7 +1846,23 @@ export interface components {
             username?: string | null;
         };
         ResendOtpRequest: {
+            /** @description alternate_email for the alternate address; otherwise the sign-up code. */
             type?: string | null;
+        };
+        ResetPasswordRequest: {
+            confirm_password?: string;
+            password?: string;
+            /** @description The token from the mailed link. */
+            token?: string;
+        };
+        /**
+         * @description The enabled providers with their public ids and where the browser starts the sign-in;
+         *     a disabled provider is `null`.
+         */
+        SocialPublicConfig: {
+            facebook?: components["schemas"]["FacebookPublicConfig"] | null;
+            google?: components["schemas"]["GooglePublicConfig"] | null;
+            linkedin?: components["schemas"]["LinkedInPublicConfig"] | null;
         };
         /** @description A choice whose stored value is text (categories, colleges, departments). */
         TextOption: {
@@ -1637,9 +1989,20 @@ export interface components {
             payment_status?: string | null;
             use_ama: boolean;
         };
+        VerifiedSession: {
+            access_token: string;
+            refresh_token: string;
+        };
+        VerifyEmailAnswer: {
+            data: components["schemas"]["VerifiedSession"];
+            message: string;
+        };
+        VerifyEmailRequest: {
+            verification_key?: string;
+        };
         VerifyOtpRequest: {
             otp?: string;
-            /** @description registration (default). */
+            /** @description registration (default) or alternate_email. */
             type?: string | null;
         };
     };
@@ -1651,6 +2014,53 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    add_alternate_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlternateEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_app_config: {
         parameters: {
             query?: never;
@@ -1717,6 +2127,236 @@ export interface operations {
             };
         };
     };
+    auth_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AuthConfig"];
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Challenge"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePasswordAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    facebook_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FacebookLoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenAnswer"];
+                };
+            };
+            /** @description Not enabled, a missing field, or the provider refused the token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Facebook could not be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgot_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    google_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleLoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenAnswer"];
+                };
+            };
+            /** @description Not enabled, a missing field, or the provider refused the token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Google could not be reached */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     identity: {
         parameters: {
             query?: never;
@@ -1735,6 +2375,55 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    linkedin_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkedInLoginRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenAnswer"];
+                };
+            };
+            /** @description Not enabled, a missing field, or the provider refused the token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description LinkedIn could not be reached */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1792,6 +2481,46 @@ export interface operations {
             };
         };
     };
+    register_career_gps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerGpsRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareerGpsAnswer"];
+                };
+            };
+            /** @description Invalid fields (the common error body), or the email is taken: `status` "active" (log in) or "trial" (register) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareerGpsRefusal"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -1821,6 +2550,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     resend_otp: {
@@ -1835,6 +2572,88 @@ export interface operations {
                 "application/json": components["schemas"]["ResendOtpRequest"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    switch_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -1892,6 +2711,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2047,6 +2874,45 @@ export interface operations {
             };
         };
     };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifyEmailAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     verify_otp: {
         parameters: {
             query?: never;
@@ -2077,6 +2943,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

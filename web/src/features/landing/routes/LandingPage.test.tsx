@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../test/renderApp';
 import { configHandler, server } from '../../../test/server';
 import { configFixture } from '../../../test/fixtures';
-import { DEFAULT_LANDING, isExternalUrl } from '../content';
+import { DEFAULT_LANDING, isExternalUrl } from '../../../components/landing/content';
 
 function withLanding(content: Partial<ReturnType<typeof configFixture>['ui']['landing_page_content']>) {
   const base = configFixture().ui.landing_page_content;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, ButtonBase } from '@mui/material';
-import { PlayIcon } from '../../../components/icons';
+import { PlayIcon } from '../icons';
 import { videoEmbed } from './videoEmbed';
 
 const frame = {

@@ -1,0 +1,70 @@
+use std::net::SocketAddr;
+
+use axum::{
+    extract::{ConnectInfo, FromRequestParts},
+    http::{header, request::Parts},
+};
+
+use crate::{error::ApiError, state::AppState};
+
+/// Who is calling, as far as the network says: the client address (from X-Forwarded-For
+/// only when the proxy is trusted) and the site origin for links in mails.
+#[derive(Clone, Debug)]
+pub struct Client {
+    pub ip: String,
+    /// scheme://host[:port] of the site the request came to.
+    pub origin: String,
+}
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let forwarded = state
+            .settings
+            .trust_proxy
+            .then(|| parts.headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()))
+            .flatten()
+            .and_then(|list| list.split(',').next())
+            .map(|ip| ip.trim().to_string())
+            .filter(|ip| !ip.is_empty() && ip.len() <= 64);
+        let ip = forwarded
+            .or_else(|| parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip().to_string()))
+            .unwrap_or_else(|| "unknown".into());
+
+        let host = parts
+            .headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| h.len() <= 255 && h.chars().all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c)))
+            .unwrap_or("localhost")
+            .to_ascii_lowercase();
+        let scheme = match &state.settings.public_scheme {
+            Some(scheme) => scheme.clone(),
+            None if is_local_host(&host) => "http".into(),
+            None => "https".into(),
+        };
+        Ok(Client { ip, origin: format!("{scheme}://{host}") })
+    }
+}
+
+fn is_local_host(host: &str) -> bool {
+    let name =
+        host.rsplit_once(':').filter(|(h, _)| !h.ends_with(']') || host.starts_with('[')).map_or(host, |(h, _)| h);
+    name == "localhost" || name.ends_with(".localhost") || name.starts_with("127.") || name == "[::1]"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_local_host;
+
+    #[test]
+    fn local_hosts() {
+        for host in ["localhost", "localhost:8080", "star.localhost:8080", "127.0.0.1:18080", "[::1]:80"] {
+            assert!(is_local_host(host), "{host}");
+        }
+        for host in ["waypoint.app", "example.org:443", "localhost.evil.com"] {
+            assert!(!is_local_host(host), "{host}");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+// Route guards (spec 000 §2 "Route guards"). Each is a layout route around the pages it guards.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isMembershipOnHold, useIdentity, type Identity } from '../lib/auth/identity';
+import { nextFromSearch, pathWithNext } from '../lib/auth/next';
+import { isAdminRole } from '../lib/session';
+import PageSpinner from '../components/PageSpinner';
+import ErrorFallbackPage from '../features/errors/components/ErrorFallbackPage';
+
+function useHere(): string {
+  const { pathname, search, hash } = useLocation();
+  return `${pathname}${search}${hash}`;
+}
+
+type Check = (identity: Identity, here: string) => string | null;
+
+/** Where a signed-in user has to go first: signup for trial users, OTP for unverified ones, pending for held memberships. */
+const registrationStep: Check = (identity, here) => {
+  if (identity.is_trial_user) return pathWithNext('/signup', here);
+  if (!identity.is_verified) return pathWithNext('/verify-otp', here);
+  if (isMembershipOnHold(identity)) return '/pending';
+  return null;
+};
+
+function Guard({ check }: { check: Check }) {
+  const here = useHere();
+  const { signedIn, identity, isPending, isError } = useIdentity();
+  if (!signedIn) return <Navigate to={pathWithNext('/login', here)} replace />;
+  if (isPending) return <PageSpinner />;
+  if (isError || !identity) return <ErrorFallbackPage />;
+  const target = check(identity, here);
+  return target ? <Navigate to={target} replace /> : <Outlet />;
+}
+
+/** Signed-in, fully registered, verified users with an accepted (or no) membership. */
+export function AuthGuard() {
+  return <Guard check={registrationStep} />;
+}
+
+/**
+ * The OTP screen: signed-in users who are not trial users. The page itself sends a verified
+ * user to / (it also needs to go on to `next` right after verifying).
+ */
+export function VerifyOtpGuard() {
+  return <Guard check={(identity, here) => (identity.is_trial_user ? pathWithNext('/signup', here) : null)} />;
+}
+
+/** The pending page shows only while the default organization's membership is pending or rejected. */
+export function PendingGuard() {
+  return <Guard check={(identity) => (isMembershipOnHold(identity) ? null : '/')} />;
+}
+
+/** The admin area: the admin role selected by an admin of the organization; otherwise /. */
+export function AdminGuard() {
+  return (
+    <Guard
+      check={(identity, here) => {
+        const step = registrationStep(identity, here);
+        if (step) return step;
+        const admin = identity.organization?.membership_role === 'admin';
+        return admin && isAdminRole() ? null : '/';
+      }}
+    />
+  );
+}
+
+/**
+ * Login and signup: a signed-in, fully registered user goes on to `next` (default /). A trial
+ * user stays, to finish signing up.
+ */
+export function GuestGuard() {
+  const { search } = useLocation();
+  const { signedIn, identity, isPending } = useIdentity();
+  if (!signedIn) return <Outlet />;
+  if (isPending) return <PageSpinner />;
+  if (identity && !identity.is_trial_user) return <Navigate to={nextFromSearch(search)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { Divider, IconButton, ListItemText, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useIdentity } from '../../lib/auth/identity';
+import { useLogout } from '../../lib/auth/logout';
+import { LogoutIcon, SettingsIcon } from '../icons';
+import { withNext } from './nextParam';
+
+/**
+ * The signed-in end of the top bar (spec 000 §2 "Shell"): the settings menu (Verify OTP only
+ * while unverified, Portal Preferences, Membership, Account, Change password, Logout) and the
+ * logout icon, which trial users do not get.
+ */
+export default function AccountMenu() {
+  const { identity } = useIdentity();
+  const logout = useLogout();
+  const location = useLocation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  const unverified = identity ? !identity.is_verified : false;
+  const trial = identity?.is_trial_user ?? false;
+
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, alignItems: 'center' }}>
+      <Tooltip title="Settings">
+        <IconButton
+          aria-label="Settings"
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={Boolean(anchor)}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <SettingsIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        {unverified && (
+          <MenuItem component={RouterLink} to={withNext('/verify-otp', location)} onClick={close}>
+            <ListItemText>Verify OTP</ListItemText>
+          </MenuItem>
+        )}
+        <MenuItem component={RouterLink} to="/portal-preferences" onClick={close}>
+          <ListItemText>Portal Preferences</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/membership" onClick={close}>
+          <ListItemText>Membership</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/profile/account" onClick={close}>
+          <ListItemText>Account</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/change-password" onClick={close}>
+          <ListItemText>Change password</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            void logout();
+          }}
+        >
+          <ListItemText>Logout</ListItemText>
+        </MenuItem>
+      </Menu>
+      {identity && !trial && (
+        <Tooltip title="Logout">
+          <IconButton aria-label="Logout" onClick={() => void logout()}>
+            <LogoutIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+// The bot-check on the signup form (docs/auth-api.md, GET /api/v1/auth-config/): nothing when
+// it is off, a proof-of-work solved in the browser, or the provider's widget.
+import { useEffect, useRef, useState } from 'react';
+import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { authConfigQuery, fetchPowChallenge } from '../api';
+import { solvePow } from './pow';
+import ExternalBotCheck from './ExternalBotCheck';
+import { CheckCircleIcon } from '../../../components/icons';
+
+interface Props {
+  /** The answer to send as recaptcha_response once solved ('' when the check is off), or null. */
+  onChange: (answer: string | null) => void;
+}
+
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+type PowState = { status: 'solving'; progress: number } | { status: 'solved' } | { status: 'failed' };
+
+function PowBotCheck({ onChange }: Props) {
+  const [state, setState] = useState<PowState>({ status: 'solving', progress: 0 });
+  const [round, setRound] = useState(0);
+  const report = useLatest(onChange);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let lastShown = 0;
+    (async () => {
+      try {
+        const { challenge, difficulty } = await fetchPowChallenge(controller.signal);
+        const answer = await solvePow(challenge, difficulty, {
+          signal: controller.signal,
+          onProgress: (fraction) => {
+            const percent = Math.floor(fraction * 100);
+            if (percent !== lastShown) {
+              lastShown = percent;
+              setState({ status: 'solving', progress: percent });
+            }
+          },
+        });
+        setState({ status: 'solved' });
+        report.current(answer);
+      } catch {
+        if (!controller.signal.aborted) setState({ status: 'failed' });
+      }
+    })();
+    return () => controller.abort();
+  }, [round, report]);
+
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1.5 }} role="status" aria-live="polite">
+      {state.status === 'solving' && (
+        <Stack spacing={1}>
+          <Typography variant="body2">Checking that you are human…</Typography>
+          <LinearProgress
+            variant={state.progress > 0 ? 'determinate' : 'indeterminate'}
+            value={state.progress}
+            aria-label="Bot-check progress"
+          />
+        </Stack>
+      )}
+      {state.status === 'solved' && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <CheckCircleIcon color="success" fontSize="small" />
+          <Typography variant="body2">Verified</Typography>
+        </Stack>
+      )}
+      {state.status === 'failed' && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="body2" color="error">
+            The check that you are human could not run.
+          </Typography>
+          <Button
+            size="small"
+            onClick={() => {
+              setState({ status: 'solving', progress: 0 });
+              setRound((n) => n + 1);
+            }}
+          >
+            Try again
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function OffBotCheck({ onChange }: Props) {
+  const report = useLatest(onChange);
+  useEffect(() => {
+    report.current('');
+  }, [report]);
+  return null;
+}
+
+/** Remount it (change its key) to start over with a fresh challenge once an answer was used. */
+export default function BotCheck({ onChange }: Props) {
+  const config = useQuery(authConfigQuery);
+  if (config.isPending) return <Box sx={{ minHeight: 8 }} aria-hidden />;
+  const botcheck = config.data?.botcheck;
+  // Without the configuration the proof-of-work is the safe default: the server checks it.
+  const provider = botcheck?.provider ?? 'pow';
+  if (provider === 'off') return <OffBotCheck onChange={onChange} />;
+  if ((provider === 'recaptcha' || provider === 'turnstile') && botcheck?.site_key) {
+    return <ExternalBotCheck provider={provider} siteKey={botcheck.site_key} onChange={onChange} />;
+  }
+  return <PowBotCheck onChange={onChange} />;
+}

@@ -1,0 +1,60 @@
+import { Button, IconButton, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink } from 'react-router';
+import { ArrowBackIcon } from '../../../components/icons';
+import { forgotPassword } from '../api';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
+import AuthCard from '../components/AuthCard';
+
+/** Email entry and a back arrow to /login (spec 000 §2 "Forgot password"). */
+export default function ForgotPasswordPage() {
+  const { enqueueSnackbar } = useSnackbar();
+  const mutation = useMutation({ mutationFn: forgotPassword, meta: { silent: true } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await mutation.mutateAsync(email);
+      enqueueSnackbar('Please check your email for recovery instructions', { variant: 'success' });
+      reset();
+    } catch {
+      enqueueSnackbar('Could not perform password recovery. Please try again later.', { variant: 'error' });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+      before={
+        <IconButton component={RouterLink} to="/login" aria-label="Back to login" edge="start" sx={{ alignSelf: 'flex-start' }}>
+          <ArrowBackIcon />
+        </IconButton>
+      }
+    >
+      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Forgot password">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          {...register('email')}
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} loading={mutation.isPending}>
+          Send recovery email
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,107 @@
+import { Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import LandingHero from '../../../components/landing/LandingHero';
+import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
+import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { globalErrorMessage } from '../../../lib/api/errors';
+import { login } from '../api';
+import { loginSchema, type LoginValues } from '../schemas';
+import { useStartSession } from '../session';
+import AuthCard from '../components/AuthCard';
+import SocialButtons from '../components/SocialButtons';
+import LegalLinks from '../components/LegalLinks';
+import FormError from '../components/FormError';
+
+/** Landing hero on the left (md and up), the sign-in form on the right (spec 000 §2 "Login screen"). */
+export default function LoginPage() {
+  const { search } = useLocation();
+  const next = nextFromSearch(search);
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+
+  const mutation = useMutation({ mutationFn: login, meta: { silent: true } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const tokens = await mutation.mutateAsync(values);
+      startSession(tokens);
+      await navigate(next, { replace: true });
+    } catch (error) {
+      const message = applyServerErrors(error, setError, ['username', 'password']) ?? globalErrorMessage(error);
+      if (message) {
+        setError('root.server', { type: 'server', message });
+        enqueueSnackbar(message, { variant: 'error', preventDuplicate: true });
+      }
+    }
+  });
+
+  return (
+    <Box sx={{ flexGrow: 1, display: 'flex', minHeight: 0 }}>
+      <Box sx={{ flex: 1, minWidth: 0, display: { xs: 'none', md: 'block' } }}>
+        <LandingHero aside />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
+        <AuthCard
+          title="Log in"
+          subtitle={
+            <>
+              New here?{' '}
+              <Link component={RouterLink} to={pathWithNext('/signup', next)}>
+                Create an account
+              </Link>
+            </>
+          }
+        >
+          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Log in">
+            <FormError message={errors.root?.server?.message} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+              {...register('username')}
+              error={Boolean(errors.username)}
+              helperText={errors.username?.message}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              fullWidth
+              {...register('password')}
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+            />
+            <Box sx={{ textAlign: 'right' }}>
+              <Link component={RouterLink} to="/forgot-password" variant="body2">
+                Forgot password?
+              </Link>
+            </Box>
+            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} loading={mutation.isPending}>
+              Log in
+            </Button>
+          </Stack>
+          <Divider>
+            <Typography variant="caption" color="text.secondary">
+              or continue with
+            </Typography>
+          </Divider>
+          <SocialButtons next={next} />
+          <LegalLinks action="logging in" />
+        </AuthCard>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
+import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { resetPassword } from '../api';
+import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import AuthCard from '../components/AuthCard';
+
+/** A new password for the account the emailed link (/reset-password/{token}) belongs to. */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await resetPassword({ token, ...values });
+      enqueueSnackbar('Your password has been successfully changed.', { variant: 'success' });
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      const tokenError = error instanceof ApiError ? fieldErrors(error.body).token : undefined;
+      if (tokenError) {
+        setLinkError(tokenError);
+        return;
+      }
+      const message = applyServerErrors(error, setError, ['password', 'confirm_password']);
+      if (!(error instanceof ApiError && Object.keys(fieldErrors(error.body)).length > 0)) {
+        enqueueSnackbar(message ?? globalErrorMessage(error) ?? 'Something went wrong', { variant: 'error' });
+      }
+    }
+  });
+
+  return (
+    <AuthCard title="Choose a new password">
+      {linkError && (
+        <Alert severity="error" role="alert">
+          {linkError}{' '}
+          <Link component={RouterLink} to="/forgot-password">
+            Request a new link
+          </Link>
+        </Alert>
+      )}
+      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Reset password">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          fullWidth
+          {...register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          fullWidth
+          {...register('confirm_password')}
+          error={Boolean(errors.confirm_password)}
+          helperText={errors.confirm_password?.message}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting} loading={isSubmitting}>
+          Change password
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSnackbar } from 'notistack';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
+import { ApiError, globalErrorMessage } from '../../../lib/api/errors';
+import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { login, register as registerAccount, type TokenPair } from '../api';
+import { signupSchema, type SignupValues } from '../schemas';
+import { useStartSession } from '../session';
+import AuthCard from '../components/AuthCard';
+import SocialButtons from '../components/SocialButtons';
+import LegalLinks from '../components/LegalLinks';
+import FormError from '../components/FormError';
+import BotCheck from '../botcheck/BotCheck';
+
+const SIGNUP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
+const SUCCESS = 'Successful registration. We have sent an OTP to your email for verification. Please check your email.';
+
+/** The signup form (spec 000 §2 "Signup screen", §4 "Signup", §8 "Signup failure"). */
+export default function SignupPage() {
+  const { search } = useLocation();
+  const next = nextFromSearch(search);
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const { enqueueSnackbar } = useSnackbar();
+  const [botAnswer, setBotAnswer] = useState<string | null>(null);
+  // A bot-check answer is good for one attempt: a new round fetches a fresh challenge.
+  const [botRound, setBotRound] = useState(0);
+  const [botMissing, setBotMissing] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupValues>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      confirm_password: '',
+      subscribe_to_newsletter: true,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (botAnswer === null) {
+      setBotMissing(true);
+      return;
+    }
+    try {
+      const answer = await registerAccount({
+        ...values,
+        username: values.email,
+        profile_type: 'individual',
+        recaptcha_response: botAnswer,
+      });
+      let tokens: TokenPair | null = answer.data?.access ? answer.data : null;
+      if (answer.redirect_to_login) tokens = await login({ username: values.email, password: values.password });
+      enqueueSnackbar(answer.message || SUCCESS, { variant: 'success', autoHideDuration: 15_000 });
+      if (tokens) startSession(tokens);
+      await navigate(pathWithNext('/verify-otp', next), { replace: true });
+    } catch (error) {
+      setBotAnswer(null);
+      setBotRound((round) => round + 1);
+      showSignupError(error);
+    }
+  });
+
+  function showSignupError(error: unknown) {
+    const body = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.body : null;
+    if (!body) {
+      enqueueSnackbar(globalErrorMessage(error) ?? 'Something went wrong', { variant: 'error' });
+      return;
+    }
+    const hasFieldErrors = Object.keys(body.field_errors ?? {}).length > 0;
+    if (hasFieldErrors) {
+      applyServerErrors(error, setError, SIGNUP_FIELDS);
+      enqueueSnackbar('Could not signup. Please try again later.', { variant: 'error' });
+    }
+    const nonField = body.non_field_errors?.find(Boolean);
+    if (nonField) enqueueSnackbar(nonField, { variant: 'error' });
+    if (body.detail) enqueueSnackbar(body.detail, { variant: 'error' });
+    if (body.message) enqueueSnackbar(body.message, { variant: 'error' });
+    if (!hasFieldErrors && !nonField && !body.detail && !body.message) {
+      enqueueSnackbar('Something went wrong', { variant: 'error' });
+    }
+  }
+
+  const field = (name: (typeof SIGNUP_FIELDS)[number]) => ({
+    ...register(name),
+    error: Boolean(errors[name]),
+    helperText: errors[name]?.message,
+    fullWidth: true,
+  });
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle={
+        <>
+          Already have an account?{' '}
+          <Link component={RouterLink} to={`/login${search}`}>
+            Log in
+          </Link>
+        </>
+      }
+    >
+      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign up">
+        <FormError message={errors.root?.server?.message} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField label="First name" autoComplete="given-name" autoFocus {...field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+        </Stack>
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm_password')} />
+        <Controller
+          control={control}
+          name="subscribe_to_newsletter"
+          render={({ field: { value, onChange, ...rest } }) => (
+            <FormControlLabel
+              control={<Checkbox {...rest} checked={value} onChange={(event) => onChange(event.target.checked)} />}
+              label="Send me the newsletter"
+            />
+          )}
+        />
+        <BotCheck
+          key={botRound}
+          onChange={(answer) => {
+            setBotAnswer(answer);
+            if (answer !== null) setBotMissing(false);
+          }}
+        />
+        {botMissing && (
+          <Alert severity="warning" role="alert">
+            Please complete the reCAPTCHA
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={botAnswer === null || isSubmitting}
+          loading={isSubmitting}
+        >
+          Signup
+        </Button>
+      </Stack>
+      <Divider>
+        <Typography variant="caption" color="text.secondary">
+          or continue with
+        </Typography>
+      </Divider>
+      <SocialButtons next={next} />
+      <Box>
+        <LegalLinks action="signing up" />
+      </Box>
+    </AuthCard>
+  );
+}

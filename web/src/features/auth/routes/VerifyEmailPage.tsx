@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { CheckCircleIcon } from '../../../components/icons';
+import { verifyEmail } from '../api';
+import { useStartSession } from '../session';
+import AuthCard from '../components/AuthCard';
+
+export const HOME_DELAY_MS = 2000;
+
+/** /verify-email/{token}: verifies, starts the session, and goes home after a moment. */
+export default function VerifyEmailPage() {
+  const { token } = useParams();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verifyEmail(token ?? ''),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    meta: { silent: true },
+  });
+  const tokens = verification.data;
+
+  useEffect(() => {
+    if (!tokens) return undefined;
+    startSession({ access: tokens.access_token, refresh: tokens.refresh_token });
+    const timer = setTimeout(() => void navigate('/', { replace: true }), HOME_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [tokens, startSession, navigate]);
+
+  if (!token) {
+    return (
+      <AuthCard title="Invalid Request">
+        <Typography role="alert">Please provide a valid verification token.</Typography>
+      </AuthCard>
+    );
+  }
+  if (verification.isPending) {
+    return (
+      <AuthCard title="Verifying…">
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} aria-label="Verifying" />
+          <Typography>Verifying your email…</Typography>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  if (verification.isError) {
+    return (
+      <AuthCard title="Verification failed">
+        <Typography role="alert">There was an error verifying your email. Please try again.</Typography>
+        <Button component={RouterLink} to="/login" variant="outlined">
+          Go to login
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Verified">
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+        <CheckCircleIcon color="success" />
+        <Typography>Your email is verified. Taking you home…</Typography>
+      </Stack>
+    </AuthCard>
+  );
+}
