@@ -40,3 +40,15 @@ pub fn now() -> chrono::DateTime<chrono::Utc> {
     use chrono::{SubsecRound, Utc};
     Utc::now().trunc_subsecs(6)
 }
+
+/// A transaction that reads before it writes. On SQLite it takes the write lock at once
+/// (BEGIN IMMEDIATE), so a concurrent writer makes it wait (busy timeout) instead of failing
+/// when it upgrades from reading to writing; PostgreSQL ignores the mode.
+pub async fn begin_write(db: &Db) -> Result<sea_orm::DatabaseTransaction, sea_orm::DbErr> {
+    use sea_orm::TransactionTrait;
+    db.begin_with_options(sea_orm::TransactionOptions {
+        sqlite_transaction_mode: Some(sea_orm::SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}

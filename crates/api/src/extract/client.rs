@@ -8,12 +8,30 @@ use axum::{
 use crate::{error::ApiError, state::AppState};
 
 /// Who is calling, as far as the network says: the client address (from X-Forwarded-For
-/// only when the proxy is trusted) and the site origin for links in mails.
+/// only when the proxy is trusted) and the site it called, for links in mails.
 #[derive(Clone, Debug)]
 pub struct Client {
     pub ip: String,
-    /// scheme://host[:port] of the site the request came to.
-    pub origin: String,
+    scheme: String,
+    /// host[:port] from the Host header.
+    host: String,
+}
+
+impl Client {
+    /// scheme://host[:port] for links mailed on behalf of `tenant`. The Host header is used
+    /// only when it names the tenant's own domain (or a local host in development): a forged
+    /// Host must never put a password-reset token into a link to someone else's site.
+    pub fn origin_for(&self, tenant: &store::queries::tenants::TenantRecord) -> String {
+        link_origin(&self.scheme, &self.host, &tenant.tenant.domain)
+    }
+}
+
+fn link_origin(scheme: &str, host: &str, tenant_domain: &str) -> String {
+    if store::queries::tenants::normalize_host(host) == tenant_domain || is_local_host(host) {
+        format!("{scheme}://{host}")
+    } else {
+        format!("{scheme}://{tenant_domain}")
+    }
 }
 
 impl FromRequestParts<AppState> for Client {
@@ -44,7 +62,7 @@ impl FromRequestParts<AppState> for Client {
             None if is_local_host(&host) => "http".into(),
             None => "https".into(),
         };
-        Ok(Client { ip, origin: format!("{scheme}://{host}") })
+        Ok(Client { ip, scheme, host })
     }
 }
 
@@ -56,7 +74,14 @@ fn is_local_host(host: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::is_local_host;
+    use super::{is_local_host, link_origin};
+
+    #[test]
+    fn mailed_links_use_the_tenants_domain_unless_the_host_is_its_own() {
+        assert_eq!(link_origin("https", "acme.example", "acme.example"), "https://acme.example");
+        assert_eq!(link_origin("https", "evil.example", "acme.example"), "https://acme.example");
+        assert_eq!(link_origin("http", "localhost:8080", "acme.example"), "http://localhost:8080");
+    }
 
     #[test]
     fn local_hosts() {

@@ -361,3 +361,20 @@ async fn sign_up_is_limited_per_address() {
     res.error(429);
     assert!(res.header("retry-after").is_some());
 }
+
+#[tokio::test]
+async fn a_forged_host_never_lands_in_a_mailed_link() {
+    let app = TestApp::new().await;
+    app.add_tenant("acme.example", "Acme").await;
+    register(&app, "ada@example.com").await;
+    for (host, expected) in [("evil.example", "https://localhost/"), ("acme.example", "https://acme.example/")] {
+        app.post("/api/v1/forgot-password/")
+            .host(host)
+            .json(&json!({"email": "ada@example.com"}))
+            .send()
+            .await
+            .assert_status(200);
+        let link = link_in(&last_mail_to(&app, "ada@example.com").await, "http");
+        assert!(link.starts_with(expected), "{host}: {link}");
+    }
+}

@@ -153,6 +153,10 @@ async fn sign_in_does_not_reveal_which_emails_exist() {
     assert_eq!(wrong_password, unknown);
     let blank = app.post("/api/v1/token/").json(&json!({"username": "", "password": ""})).send().await.error(400);
     assert_eq!(blank["field_errors"]["password"][0], "Please enter a password");
+    assert_eq!(blank["field_errors"]["username"][0], "Please enter an email");
+    let malformed =
+        app.post("/api/v1/token/").json(&json!({"username": "not-an-email", "password": "x"})).send().await.error(400);
+    assert_eq!(malformed["field_errors"]["username"][0], "Invalid email address");
 }
 
 #[tokio::test]

@@ -81,3 +81,17 @@ async fn every_field_is_checked() {
     let err = app.post("/api/v1/register-career-gps/").json(&json!({})).send().await.error(400);
     assert_eq!(err["field_errors"]["email"][0], "Please enter an email");
 }
+
+#[tokio::test]
+async fn two_registrations_at_once_make_one_trial_user() {
+    let app = TestApp::new().await;
+    let (a, b) = tokio::join!(
+        app.post("/api/v1/register-career-gps/").json(&body("twin@example.com")).send(),
+        app.post("/api/v1/register-career-gps/").json(&body("twin@example.com")).send()
+    );
+    let mut statuses = [a.status.as_u16(), b.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [201, 400], "{} / {}", a.text(), b.text());
+    let refused = if a.status.as_u16() == 400 { a.json() } else { b.json() };
+    assert_eq!(refused["status"], "trial");
+}

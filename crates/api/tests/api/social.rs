@@ -556,3 +556,31 @@ async fn an_unreachable_provider_is_a_clear_error_not_a_crash() {
     assert_eq!(err["detail"], "Google could not be reached. Please try again later.");
     assert_eq!(users_with_email(&app, "ada@example.com").await, 0);
 }
+
+#[tokio::test]
+async fn two_first_sign_ins_at_once_make_one_account() {
+    let (app, _) = app_with_fakes().await;
+    let body = json!({"access_token": "good|g-8|twin@example.com"});
+    let (a, b) = tokio::join!(
+        app.post("/api/v1/google/login/").json(&body).send(),
+        app.post("/api/v1/google/login/").json(&body).send()
+    );
+    a.assert_status(200);
+    b.assert_status(200);
+    assert_eq!(users_with_email(&app, "twin@example.com").await, 1);
+}
+
+#[tokio::test]
+async fn someone_elses_alternate_email_does_not_make_a_new_account() {
+    let (app, _) = app_with_fakes().await;
+    let owner = app.add_user("owner@example.com").await;
+    store::queries::users::set_alternate_email(&app.db, owner.id, "second@example.com").await.unwrap();
+    let err = app
+        .post("/api/v1/google/login/")
+        .json(&json!({"access_token": "good|g-9|second@example.com"}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(err["detail"], "This email address belongs to another account. Please log in with that account.");
+    assert_eq!(users_with_email(&app, "second@example.com").await, 0);
+}

@@ -44,10 +44,10 @@ impl GoogleProvider {
         if text(&info, "aud").as_deref() != Some(self.config.client_id.as_str()) {
             return Err(SocialError::Rejected(MSG_OTHER_APP.into()));
         }
-        if !text(&info, "iss").is_some_and(|iss| ISSUERS.contains(&iss.as_str())) {
+        if text(&info, "iss").is_none_or(|iss| !ISSUERS.contains(&iss.as_str())) {
             return Err(SocialError::Rejected(MSG_OTHER_APP.into()));
         }
-        if !number(&info, "exp").is_some_and(|exp| exp > chrono::Utc::now().timestamp()) {
+        if number(&info, "exp").is_none_or(|exp| exp <= chrono::Utc::now().timestamp()) {
             return Err(SocialError::Rejected(MSG_EXPIRED.into()));
         }
         identity(&info)

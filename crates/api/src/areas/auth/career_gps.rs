@@ -13,7 +13,7 @@ use axum::{
     Json,
 };
 use domain::{accounts, FieldErrors};
-use sea_orm::{DatabaseTransaction, TransactionTrait};
+use sea_orm::DatabaseTransaction;
 use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
@@ -110,6 +110,7 @@ impl IntoResponse for CareerGpsRefusal {
     }
 }
 
+#[derive(Debug)]
 struct Clean {
     first_name: String,
     last_name: String,
@@ -170,14 +171,10 @@ async fn register_career_gps(
 ) -> ApiResult<Response> {
     rate_limit::hit(&state, rate_limit::CAREER_GPS_PER_IP, &client.ip).await?;
     let clean = validate(&body)?;
-    if let Some(user) = user_q::find_by_email(&state.db, &clean.email).await? {
-        return Ok(CareerGpsRefusal::for_user(&user).into_response());
+    if let Some(refusal) = taken(&state, &clean.email).await? {
+        return Ok(refusal.into_response());
     }
-    if user_q::email_in_use(&state.db, &clean.email, 0).await? {
-        // Someone's alternate email: that person has an account.
-        return Ok(CareerGpsRefusal::new(CareerGpsAccountStatus::Active).into_response());
-    }
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     let created = match create_in(&txn, &tenant, &clean).await {
         Ok(user) => {
             txn.commit().await?;
@@ -189,8 +186,8 @@ async fn register_career_gps(
             }
             // The same email registered at the same moment: answer as if it had come first.
             if let ApiError::Conflict(_) = err {
-                if let Some(user) = user_q::find_by_email(&state.db, &clean.email).await? {
-                    return Ok(CareerGpsRefusal::for_user(&user).into_response());
+                if let Some(refusal) = taken(&state, &clean.email).await? {
+                    return Ok(refusal.into_response());
                 }
             }
             return Err(err);
@@ -199,6 +196,19 @@ async fn register_career_gps(
     let pair = issue_pair(&state, created.id).await?;
     let answer = CareerGpsAnswer { data: CareerGpsTokens { access_token: pair.access, refresh_token: pair.refresh } };
     Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// The refusal when the email already belongs to someone (as primary or alternate email).
+async fn taken(state: &AppState, email: &str) -> ApiResult<Option<CareerGpsRefusal>> {
+    if !user_q::email_in_use(&state.db, email, 0).await? {
+        return Ok(None);
+    }
+    // Read the owner after the check, so an account created meanwhile is seen as it is.
+    Ok(Some(match user_q::find_by_email(&state.db, email).await? {
+        Some(user) => CareerGpsRefusal::for_user(&user),
+        // Someone's alternate email: that person has an account.
+        None => CareerGpsRefusal::new(CareerGpsAccountStatus::Active),
+    }))
 }
 
 /// The trial user and their membership of the tenant's organization (per its join mode).

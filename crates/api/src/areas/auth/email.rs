@@ -66,7 +66,7 @@ async fn verify_email(
     if key.len() > 128 {
         return Err(ApiError::BadRequest(MSG_BAD_VERIFICATION.into()));
     }
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     let Some(user_id) =
         account_links::consume(&txn, account_links::PURPOSE_EMAIL_VERIFICATION, &secrets::sha256_hex(key.as_bytes()))
             .await?

@@ -63,7 +63,7 @@ pub(super) async fn queue_registration_code(
         store::now() + Duration::hours(VERIFY_LINK_TTL_HOURS),
     )
     .await?;
-    let link = format!("{}/verify-email/{key}", client.origin);
+    let link = format!("{}/verify-email/{key}", client.origin_for(&tenant.0));
     mailer::queue_otp(txn, &tenant.0, &user.email, &user.first_name, &code, Some(&link)).await?;
     Ok(())
 }
@@ -154,7 +154,7 @@ async fn verify_otp(
         otp::count_attempt(&state.db, current.id).await?;
         return Err(ApiError::field("otp", "Invalid OTP."));
     }
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     if !otp::consume(&txn, current.id).await? {
         txn.rollback().await?;
         return Err(ApiError::field("otp", "Invalid OTP. Please request a new one."));

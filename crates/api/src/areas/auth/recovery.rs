@@ -68,7 +68,7 @@ async fn forgot_password(
             store::now() + Duration::minutes(RESET_LINK_TTL_MINUTES),
         )
         .await?;
-        let url = format!("{}/reset-password/{token}", client.origin);
+        let url = format!("{}/reset-password/{token}", client.origin_for(&tenant.0));
         mailer::queue_password_reset(&txn, &tenant.0, &user.email, &user.first_name, &url, RESET_LINK_TTL_MINUTES)
             .await?;
         txn.commit().await?;
@@ -114,7 +114,7 @@ async fn reset_password(
     errors.into_result()?;
     rate_limit::hit(&state, rate_limit::RESET_PER_IP, &client.ip).await?;
     let password_hash = passwords::hash(&body.password)?;
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     let Some(user_id) =
         account_links::consume(&txn, account_links::PURPOSE_PASSWORD_RESET, &secrets::sha256_hex(token.as_bytes()))
             .await?

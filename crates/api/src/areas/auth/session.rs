@@ -182,6 +182,8 @@ async fn token(
     let mut errors = FieldErrors::new();
     if body.username.trim().is_empty() {
         errors.add("username", "Please enter an email");
+    } else if !accounts::is_valid_email(&accounts::normalize_email(&body.username)) {
+        errors.add("username", "Invalid email address");
     }
     if body.password.is_empty() {
         errors.add("password", "Please enter a password");

@@ -6,7 +6,7 @@
 
 use axum::{extract::State, http::StatusCode, Json};
 use domain::FieldErrors;
-use sea_orm::{DatabaseTransaction, TransactionTrait};
+use sea_orm::DatabaseTransaction;
 use serde::{Deserialize, Serialize};
 use services::social::{
     FacebookProvider, GoogleProvider, LinkedInProvider, SocialCredential, SocialError, SocialIdentity, SocialProvider,
@@ -25,6 +25,7 @@ use crate::{
 };
 
 const MSG_DISABLED_ACCOUNT: &str = "This account is disabled.";
+const MSG_EMAIL_ELSEWHERE: &str = "This email address belongs to another account. Please log in with that account.";
 const MSG_REQUIRED: &str = "This field is required.";
 /// Longest credential accepted (Google ID tokens are about 1–2 KB).
 const CREDENTIAL_MAX: usize = 8192;
@@ -250,7 +251,7 @@ async fn find_or_create(
     provider: &str,
     identity: &SocialIdentity,
 ) -> ApiResult<i64> {
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     match find_or_create_in(&txn, tenant, provider, identity).await {
         Ok(user_id) => {
             txn.commit().await?;
@@ -285,6 +286,11 @@ async fn find_or_create_in(
                 }
                 social_accounts::link(txn, user.id, provider, &identity.provider_uid).await?;
                 user
+            }
+            // Someone's alternate email: a new account would take an address another
+            // person may switch to; they sign in with their own account instead.
+            None if user_q::email_in_use(txn, &identity.email, 0).await? => {
+                return Err(ApiError::BadRequest(MSG_EMAIL_ELSEWHERE.into()));
             }
             None => {
                 let user = user_q::create(
