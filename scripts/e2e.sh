@@ -23,7 +23,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-export WAYPOINT_DATA_DIR="$work" DATABASE_URL="sqlite://$work/e2e.db" WAYPOINT_BOTCHECK=off
+# The real proof-of-work bot-check (the default): the sign-up journey solves it in the browser.
+export WAYPOINT_DATA_DIR="$work" DATABASE_URL="sqlite://$work/e2e.db"
 ./target/debug/waypoint seed --demo >"$work/seed.log"
 ./target/debug/waypoint serve --addr "127.0.0.1:$port" --web-dir web/dist >"$work/server.log" 2>&1 &
 server_pid=$!

@@ -1,8 +1,9 @@
 // Route guards (spec 000 §2 "Route guards"). Each is a layout route around the pages it guards.
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isMembershipOnHold, useIdentity, type Identity } from '../lib/auth/identity';
 import { nextFromSearch, pathWithNext } from '../lib/auth/next';
-import { isAdminRole } from '../lib/session';
+import { isAdminRole, isSignedIn } from '../lib/session';
 import PageSpinner from '../components/PageSpinner';
 import ErrorFallbackPage from '../features/errors/components/ErrorFallbackPage';
 
@@ -64,13 +65,15 @@ export function AdminGuard() {
 }
 
 /**
- * Login and signup: a signed-in, fully registered user goes on to `next` (default /). A trial
- * user stays, to finish signing up.
+ * Login and signup: a signed-in, fully registered user arriving here goes on to `next`
+ * (default /). A trial user stays, to finish signing up. Signing in on the page itself is
+ * left to the page, which knows where to go next (signup goes on to the OTP screen).
  */
 export function GuestGuard() {
   const { search } = useLocation();
+  const [arrivedSignedIn] = useState(isSignedIn);
   const { signedIn, identity, isPending } = useIdentity();
-  if (!signedIn) return <Outlet />;
+  if (!signedIn || !arrivedSignedIn) return <Outlet />;
   if (isPending) return <PageSpinner />;
   if (identity && !identity.is_trial_user) return <Navigate to={nextFromSearch(search)} replace />;
   return <Outlet />;

@@ -1,4 +1,6 @@
 import type { AppConfig } from '../lib/config/appConfig';
+import type { Identity } from '../lib/auth/identity';
+import type { AuthConfig } from '../features/auth/api';
 
 /** A configuration as the server sends it, with overrides for a test. */
 export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organization?: Partial<AppConfig['organization']> } = {}): AppConfig {
@@ -62,5 +64,30 @@ export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organi
     ...base,
     organization: { ...base.organization, ...overrides.organization },
     ui: { ...base.ui, ...overrides.ui },
+  };
+}
+
+/** The signed-in user as GET /api/v1/identity/ answers, with overrides for a test. */
+export function identityFixture(overrides: Partial<Identity> = {}): Identity {
+  return {
+    id: 7,
+    first_name: 'Maria',
+    last_name: 'Lopez',
+    is_verified: true,
+    is_trial_user: false,
+    is_staff: false,
+    membership_status: 'accepted',
+    organization: { id: 1, name: 'Waypoint Demo', name_slug: 'waypoint-demo', domain: 'localhost', membership_role: 'member' },
+    switchable_orgs: [],
+    profile: { email: 'maria@example.com', alternate_email: null, is_alternate_email_verified: false },
+    ...overrides,
+  };
+}
+
+export function authConfigFixture(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    botcheck: { provider: 'off', site_key: null },
+    social: { google: null, facebook: null, linkedin: null },
+    ...overrides,
   };
 }
