@@ -50,6 +50,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::topics::routes())
         .merge(areas::auth::routes())
         .merge(areas::identity::routes())
+        .merge(areas::profiles::routes())
+        .merge(areas::uploads::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).
@@ -83,6 +85,7 @@ pub fn app(state: AppState) -> App {
             }),
         )
         .merge(dev_mailbox)
+        .merge(areas::uploads::media_routes())
         .route("/dev/{*rest}", any(api_not_found))
         .route("/api", any(api_not_found))
         .route("/api/", any(api_not_found))

@@ -31,6 +31,15 @@ pub struct Settings {
     pub rate_limits: bool,
     /// Social sign-in providers (Google, Facebook, LinkedIn); each is off unless configured.
     pub social: services::social::SocialConfig,
+
+    // --- File storage (uploads) ----------------------------------------------------------
+    /// Where uploads are kept: a local folder served at /media/ (default) or an S3 bucket.
+    pub storage: services::storage::StorageConfig,
+    /// Largest file accepted per upload, in bytes (spec 000 §9: 10 MB).
+    pub upload_max_bytes: usize,
+    /// Longest side of a stored profile picture, in pixels; larger pictures are scaled down.
+    pub picture_max_side: u32,
+    // ---------------------------------------------------------------------------------------
 }
 
 /// Which bot-check guards sign-up.
@@ -61,6 +70,10 @@ impl Settings {
             trust_proxy: true,
             // Tests of limits switch them on; other tests make many calls from one address.
             rate_limits: false,
+            // Uploads of tests never land in the source tree.
+            storage: services::storage::StorageConfig::Local {
+                root: std::env::temp_dir().join("waypoint-test-uploads"),
+            },
             ..Settings::defaults()
         }
     }
@@ -82,6 +95,9 @@ impl Settings {
             public_scheme: None,
             rate_limits: true,
             social: services::social::SocialConfig::default(),
+            storage: services::storage::StorageConfig::default(),
+            upload_max_bytes: 10 * 1024 * 1024,
+            picture_max_side: 1024,
         }
     }
 }
@@ -101,6 +117,8 @@ impl std::fmt::Debug for Settings {
             .field("trust_proxy", &self.trust_proxy)
             .field("rate_limits", &self.rate_limits)
             .field("social", &self.social)
+            .field("storage", &self.storage)
+            .field("upload_max_bytes", &self.upload_max_bytes)
             .finish()
     }
 }

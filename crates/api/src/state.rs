@@ -24,6 +24,8 @@ pub struct AppState {
     pub mail: Arc<dyn MailTransport>,
     /// Wakes the job worker when a request queued work.
     pub jobs_wake: Arc<Notify>,
+    /// Where uploaded files are kept (local folder or S3 bucket).
+    pub storage: Arc<dyn services::storage::Storage>,
 }
 
 impl AppState {
@@ -33,8 +35,10 @@ impl AppState {
             Some(url) => Arc::new(SmtpTransport::from_url(url, std::time::Duration::from_secs(20))?),
             None => Arc::new(OutboxTransport),
         };
+        let storage = settings.storage.build()?;
         Ok(AppState {
             db,
+            storage,
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             settings: Arc::new(settings),
             tokens,

@@ -5,6 +5,8 @@ pub mod accounts;
 pub mod config;
 pub mod errors;
 pub mod pagination;
+pub mod profiles;
+pub mod rich_text;
 pub mod slug;
 pub mod topics;
 

@@ -4,4 +4,6 @@
 pub mod botcheck;
 pub mod jobs;
 pub mod mail;
+pub mod resume;
 pub mod social;
+pub mod storage;

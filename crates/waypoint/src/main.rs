@@ -172,6 +172,13 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     }
     // ---------------------------------------------------------------------------------------
 
+    // --- File storage (uploads) ----------------------------------------------------------
+    // <data_dir>/uploads, served at /media/, unless WAYPOINT_S3_BUCKET names a bucket.
+    settings.storage = services::storage::StorageConfig::from_env(&global.data_dir, |name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("file storage: {problem}"))?;
+    tracing::info!(storage = settings.storage.name(), "file storage");
+    // ---------------------------------------------------------------------------------------
+
     let state = api::AppState::new(db, settings)?;
     if state.mail.is_outbox() {
         println!("Mail stays in the outbox: read it at /dev/mailbox");

@@ -1,12 +1,14 @@
 //! `GET /api/v1/identity/`: the signed-in user as the client needs it (spec 000 §3
-//! "Identity (current user)"). Profile, career and subscription fields are filled by the
-//! areas that own them; until then they carry their empty values.
+//! "Identity (current user)"). The profile, group profile and career entries come from the
+//! profiles area (the profile is created on first use); subscription fields are filled by
+//! the area that owns them, until then they carry their empty values.
 
 use axum::{extract::State, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use super::profiles::{CareerEntryView, GroupProfileView, ProfileView};
 use crate::{
     envelope::Data,
     error::{ApiResult, ErrorBody},
@@ -18,31 +20,15 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(identity))
 }
 
+/// The own profile: the profile as its page shows it, with the private fields.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct IdentityProfile {
-    pub picture: Option<String>,
-    pub name_slug: Option<String>,
-    pub country: Option<String>,
-    pub location: Option<String>,
-    pub title: Option<String>,
-    pub batch: Option<String>,
-    pub prefered_language: Option<String>,
+    #[serde(flatten)]
+    pub profile: ProfileView,
     pub email: String,
     pub alternate_email: Option<String>,
     pub is_alternate_email_verified: bool,
-    pub resume: Option<String>,
-    pub social_linkedin: Option<String>,
-    pub institution: Option<i64>,
-    #[schema(value_type = Option<Object>)]
-    pub institution_detailed: Option<serde_json::Value>,
-    pub institution_name: Option<String>,
-    #[schema(value_type = Vec<Object>)]
-    pub topics_detailed: Vec<serde_json::Value>,
-    #[schema(value_type = Vec<Object>)]
-    pub skills_detailed: Vec<serde_json::Value>,
-    pub completion_percent: u8,
-    #[schema(value_type = Option<Object>)]
-    pub leadership_certification_details: Option<serde_json::Value>,
+    pub specific_needs: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -79,16 +65,14 @@ pub struct Identity {
     pub joined_at: String,
     pub unread_notifications_count: u64,
     pub profile: IdentityProfile,
-    /// Null until the registration wizard stores one.
-    #[schema(value_type = Option<Object>)]
-    pub group_profile: Option<serde_json::Value>,
+    /// The group profile for this site's organization; null until the registration
+    /// wizard stores one.
+    pub group_profile: Option<GroupProfileView>,
     pub user_subscription: UserSubscription,
     pub organization: OrganizationRef,
     pub switchable_orgs: Vec<OrganizationRef>,
-    #[schema(value_type = Vec<Object>)]
-    pub work_experiences: Vec<serde_json::Value>,
-    #[schema(value_type = Vec<Object>)]
-    pub education_background: Vec<serde_json::Value>,
+    pub work_experiences: Vec<CareerEntryView>,
+    pub education_background: Vec<CareerEntryView>,
     pub membership_card: Option<String>,
     /// The membership status on the tenant's (default) organization: pending, accepted,
     /// rejected, or null when not a member.
@@ -138,6 +122,8 @@ async fn identity(
         membership_status: own.as_ref().map(|m| m.status.clone()),
         membership_role: own.as_ref().map(|m| m.role.clone()),
     };
+    let mine = super::profiles::own_profile(&state, &tenant, &user).await?;
+    let mut profile = mine.profile;
     Ok(Json(Data::new(Identity {
         id: user.id,
         first_name: user.first_name,
@@ -150,27 +136,13 @@ async fn identity(
         joined_at: user.created_at.to_rfc3339(),
         unread_notifications_count: 0,
         profile: IdentityProfile {
-            picture: None,
-            name_slug: None,
-            country: None,
-            location: None,
-            title: None,
-            batch: None,
-            prefered_language: None,
-            email: user.email,
-            alternate_email: user.alternate_email,
-            is_alternate_email_verified: user.is_alternate_email_verified,
-            resume: None,
-            social_linkedin: None,
-            institution: None,
-            institution_detailed: None,
-            institution_name: None,
-            topics_detailed: Vec::new(),
-            skills_detailed: Vec::new(),
-            completion_percent: 0,
-            leadership_certification_details: None,
+            email: profile.email.take().unwrap_or_default(),
+            alternate_email: profile.alternate_email.take().flatten(),
+            is_alternate_email_verified: profile.is_alternate_email_verified.take().unwrap_or(false),
+            specific_needs: profile.specific_needs.take().flatten(),
+            profile,
         },
-        group_profile: None,
+        group_profile: mine.group_profile,
         user_subscription: UserSubscription {
             applied_membership_tier: None,
             payment_status: None,
@@ -182,8 +154,8 @@ async fn identity(
         membership_status: organization.membership_status.clone(),
         organization,
         switchable_orgs: switchable,
-        work_experiences: Vec::new(),
-        education_background: Vec::new(),
+        work_experiences: mine.work_experiences,
+        education_background: mine.education_background,
         membership_card: None,
     })))
 }

@@ -5,4 +5,6 @@ pub mod config;
 pub mod dev_mailbox;
 pub mod health;
 pub mod identity;
+pub mod profiles;
 pub mod topics;
+pub mod uploads;

@@ -8,6 +8,8 @@ mod auth;
 mod career_gps;
 mod config;
 mod conventions;
+mod profiles;
 mod social;
 mod topics;
+mod uploads;
 mod web;

@@ -6,6 +6,8 @@ use sea_orm_migration::prelude::*;
 mod m0001_foundation;
 mod m0002_accounts;
 mod m0003_auth;
+mod m0004_profiles;
+mod m0005_files;
 
 pub struct Migrator;
 
@@ -16,6 +18,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_foundation::Migration),
             Box::new(m0002_accounts::Migration),
             Box::new(m0003_auth::Migration),
+            Box::new(m0004_profiles::Migration),
+            Box::new(m0005_files::Migration),
         ]
     }
 }

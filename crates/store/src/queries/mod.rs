@@ -2,9 +2,11 @@
 
 pub mod account_links;
 pub mod challenges;
+pub mod files;
 pub mod mail;
 pub mod memberships;
 pub mod otp;
+pub mod profiles;
 pub mod rate_limits;
 pub mod sessions;
 pub mod social_accounts;

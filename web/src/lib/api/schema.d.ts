@@ -76,6 +76,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/career-entries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's career entries, current first, then by start date (newest first). */
+        get: operations["list_entries"];
+        put?: never;
+        /** Adds a work or education entry to the signed-in user's profile. */
+        post: operations["create_entry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/career-entries/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One career entry. */
+        get: operations["get_entry"];
+        put?: never;
+        post?: never;
+        /** Removes a career entry (the owner only). */
+        delete: operations["delete_entry"];
+        options?: never;
+        head?: never;
+        /** Changes a career entry (the owner only); fields left out keep their values. */
+        patch: operations["update_entry"];
+        trace?: never;
+    };
+    "/api/v1/career-profiles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the signed-in user's career profile on this site (201), or updates the one
+         *     that exists (200).
+         */
+        post: operations["create_career_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/career-profiles/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Updates a career profile of this site: the owner or staff. */
+        patch: operations["update_career_profile"];
+        trace?: never;
+    };
     "/api/v1/change-password/": {
         parameters: {
             query?: never;
@@ -105,6 +179,40 @@ export interface paths {
         /** Signs in with Facebook: a user access token and the user id it belongs to. */
         post: operations["facebook_login"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-upload/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores one or more files of the signed-in user. */
+        post: operations["file_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/file-upload/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a file of the signed-in user (another user's file is not found). */
+        delete: operations["delete_file"];
         options?: never;
         head?: never;
         patch?: never;
@@ -148,6 +256,45 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/group-profiles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates the signed-in user's group profile for this site's organization (201). When
+         *     one exists, the values update it instead (200), so a repeated wizard step is harmless.
+         *     current_role and career_stage are required for a new one (and department, college and
+         *     affiliation on the institutional screen, country_of_origin on the diaspora host).
+         */
+        post: operations["create_group_profile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/group-profiles/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Updates a group profile of this site: the owner or staff. */
+        patch: operations["update_group_profile"];
         trace?: never;
     };
     "/api/v1/identity/": {
@@ -219,6 +366,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Updates a profile by its id: the owner or staff. */
+        patch: operations["update_profile"];
         trace?: never;
     };
     "/api/v1/register-career-gps/": {
@@ -391,6 +555,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/upload-profile_picture/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a new profile picture (scaled to at most 1024 px and re-encoded). */
+        post: operations["upload_profile_picture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upload-resume/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a resume (PDF). With `update_profile`, the profile import runs on it (import area). */
+        post: operations["upload_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upload-video/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a profile video (MP4, MOV or WebM). */
+        post: operations["upload_video"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-services/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a service to the signed-in user's profile. */
+        post: operations["create_service"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-services/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a service (the owner or staff). */
+        delete: operations["delete_service"];
+        options?: never;
+        head?: never;
+        /** Changes a service (the owner or staff); fields left out keep their values. */
+        patch: operations["update_service"];
+        trace?: never;
+    };
+    "/api/v1/users/profile/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Updates the signed-in user's profile with any of the registration form's fields
+         *     (personal and group-profile fields alike).
+         */
+        patch: operations["update_own_profile"];
+        trace?: never;
+    };
+    "/api/v1/users/profile/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's profile page (read only). Emails and specific needs are shown to the owner
+         *     and staff only; others see people who are members of this site's organization.
+         */
+        get: operations["profile_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/verify-email/": {
         parameters: {
             query?: never;
@@ -402,6 +692,23 @@ export interface paths {
         put?: never;
         /** Verifies the account with the link mailed at sign-up and signs the user in. */
         post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/services/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The services a user offers. */
+        get: operations["list_services"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -560,6 +867,49 @@ export interface components {
             site_key?: string | null;
         };
         /**
+         * @description A career entry (work or education) as sent; on update, the stored values fill in what
+         *     was left out before it is checked as a whole.
+         */
+        CareerEntryInput: {
+            /** @description Rich text (sanitised), at most 4000 characters of text. */
+            description?: string | null;
+            /** @description YYYY-MM-DD; required unless currently working. */
+            end_date?: string | null;
+            /** @description An institution (group) id, or the name of a new institution. */
+            group?: Record<string, never> | null;
+            is_currently_working?: boolean | null;
+            show_gps?: boolean | null;
+            /** @description Skill ids, 1 to 7. */
+            skills?: Record<string, never>[] | null;
+            /** @description YYYY-MM-DD. */
+            start_date?: string | null;
+            /** @description The job title, or the degree for education. */
+            title?: string | null;
+            /** @description work or education. */
+            type?: string | null;
+        };
+        CareerEntryView: {
+            /** @description Sanitised HTML. */
+            description: string;
+            end_date?: string | null;
+            /** Format: int64 */
+            group?: number | null;
+            group_detailed?: components["schemas"]["GroupRefView"] | null;
+            /** Format: int64 */
+            id: number;
+            is_currently_working: boolean;
+            show_gps: boolean;
+            skills: number[];
+            skills_detailed: components["schemas"]["TopicRefView"][];
+            start_date: string;
+            /** @description The job title, or the degree for education. */
+            title: string;
+            /** @description work or education. */
+            type: string;
+            /** Format: int64 */
+            user: number;
+        };
+        /**
          * @description Whose the email already is.
          * @enum {string}
          */
@@ -587,6 +937,34 @@ export interface components {
         CareerGpsTokens: {
             access_token: string;
             refresh_token: string;
+        };
+        /** @description The career-profile record (spec 000 §3): all fields optional. */
+        CareerProfileInput: {
+            batch?: string | null;
+            /**
+             * Format: int64
+             * @description A group id of this site (the organization when left out).
+             */
+            group?: number | null;
+            /** @description An institution id, or the name of a new institution. */
+            institution?: Record<string, never> | null;
+            start_date?: string | null;
+            title?: string | null;
+        };
+        CareerProfileView: {
+            batch?: string | null;
+            /** Format: int64 */
+            group?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            institution?: number | null;
+            institution_name?: string | null;
+            /** @description YYYY-MM-DD. */
+            start_date?: string | null;
+            title?: string | null;
+            /** Format: int64 */
+            user: number;
         };
         Challenge: {
             challenge: string;
@@ -620,6 +998,46 @@ export interface components {
                 social: components["schemas"]["SocialPublicConfig"];
             };
         };
+        Data_CareerEntryView: {
+            data: {
+                /** @description Sanitised HTML. */
+                description: string;
+                end_date?: string | null;
+                /** Format: int64 */
+                group?: number | null;
+                group_detailed?: components["schemas"]["GroupRefView"] | null;
+                /** Format: int64 */
+                id: number;
+                is_currently_working: boolean;
+                show_gps: boolean;
+                skills: number[];
+                skills_detailed: components["schemas"]["TopicRefView"][];
+                start_date: string;
+                /** @description The job title, or the degree for education. */
+                title: string;
+                /** @description work or education. */
+                type: string;
+                /** Format: int64 */
+                user: number;
+            };
+        };
+        Data_CareerProfileView: {
+            data: {
+                batch?: string | null;
+                /** Format: int64 */
+                group?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                institution?: number | null;
+                institution_name?: string | null;
+                /** @description YYYY-MM-DD. */
+                start_date?: string | null;
+                title?: string | null;
+                /** Format: int64 */
+                user: number;
+            };
+        };
         Data_Challenge: {
             data: {
                 challenge: string;
@@ -630,13 +1048,45 @@ export interface components {
                 difficulty: number;
             };
         };
+        Data_FileList: {
+            data: {
+                data: components["schemas"]["FileItem"][];
+            };
+        };
+        Data_GroupProfileView: {
+            data: {
+                /** Format: int64 */
+                career_stage?: number | null;
+                /** Format: int64 */
+                current_role?: number | null;
+                extra_info: components["schemas"]["ExtraInfo"];
+                /**
+                 * Format: int64
+                 * @description The organization this group profile belongs to.
+                 */
+                group: number;
+                /** Format: int64 */
+                id: number;
+                is_certified: boolean;
+                /** Format: int64 */
+                job_function?: number | null;
+                /** Format: int64 */
+                professional_field?: number | null;
+                reason_to_join: number[];
+                /** @description The profile's skill ids. */
+                skills: number[];
+                /** @description The profile's topic ids. */
+                topics: number[];
+                /** Format: int64 */
+                user: number;
+            };
+        };
         Data_Identity: {
             data: {
-                education_background: Record<string, never>[];
+                education_background: components["schemas"]["CareerEntryView"][];
                 first_name: string;
                 followed: boolean;
-                /** @description Null until the registration wizard stores one. */
-                group_profile?: Record<string, never> | null;
+                group_profile?: components["schemas"]["GroupProfileView"] | null;
                 /** Format: int64 */
                 id: number;
                 is_influencer: boolean;
@@ -657,7 +1107,7 @@ export interface components {
                 /** Format: int64 */
                 unread_notifications_count: number;
                 user_subscription: components["schemas"]["UserSubscription"];
-                work_experiences: Record<string, never>[];
+                work_experiences: components["schemas"]["CareerEntryView"][];
             };
         };
         Data_Options: {
@@ -1146,6 +1596,38 @@ export interface components {
                 topic_type: string;
             };
         };
+        Data_UserProfileView: {
+            /**
+             * @description A person's profile page: the user, the profile, the group profile on this site and
+             *     the career entries.
+             */
+            data: {
+                education_background: components["schemas"]["CareerEntryView"][];
+                first_name: string;
+                followed: boolean;
+                group_profile?: components["schemas"]["GroupProfileView"] | null;
+                /** Format: int64 */
+                id: number;
+                is_influencer: boolean;
+                is_staff: boolean;
+                last_name: string;
+                profile: components["schemas"]["ProfileView"];
+                work_experiences: components["schemas"]["CareerEntryView"][];
+            };
+        };
+        Data_UserServiceView: {
+            data: {
+                created_at: string;
+                /** @description Sanitised HTML. */
+                description?: string | null;
+                /** Format: int64 */
+                id: number;
+                title: string;
+                url?: string | null;
+                /** Format: int64 */
+                user: number;
+            };
+        };
         /**
          * @description Every error answer has this shape (ARCHITECTURE §3). `field_errors` holds the messages of
          *     each invalid field, first message first; `code` is a stable machine-readable name.
@@ -1159,6 +1641,25 @@ export interface components {
             message?: string | null;
             non_field_errors?: string[] | null;
         };
+        /** @description Extra details of a group profile, stored as one JSON object. */
+        ExtraInfo: {
+            /** @default null */
+            affiliation: string | null;
+            /** @default null */
+            career_stage_extra: string | null;
+            /** @default null */
+            college: string | null;
+            /** @default null */
+            country_of_origin: string | null;
+            /** @default null */
+            department: string | null;
+            /** @default null */
+            professional_field_extra: string | null;
+            /** @default null */
+            reason_to_join_extra: string | null;
+            /** @default null */
+            uni_batch: string | null;
+        };
         FacebookLoginRequest: {
             access_token?: string | null;
             /** @description The Facebook user id the token was issued for. */
@@ -1167,6 +1668,41 @@ export interface components {
         FacebookPublicConfig: {
             app_id: string;
             authorize_url: string;
+        };
+        /** @description A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image). */
+        FileItem: {
+            content_type: string;
+            description?: string | null;
+            /** @description The file's URL. */
+            file: string;
+            /** Format: int64 */
+            id: number;
+            /** @description image, video, document or other. */
+            kind: string;
+            /** @description The same as `content_type`. */
+            mime_type: string;
+            /** @description The original name, cleaned (its extension matches the checked type). */
+            name: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description For images, the image itself; otherwise null. */
+            thumbnail_image?: string | null;
+        };
+        FileList: {
+            data: components["schemas"]["FileItem"][];
+        };
+        /** @description The multipart form of `file-upload` (for the API description). */
+        FileUploadForm: {
+            /** @description A JSON list of descriptions, one per file in order (null or "" for none). */
+            descriptions?: string | null;
+            /**
+             * @description One or more files (at most 5, 10 MB each): PDF, JPEG, PNG, GIF, WebP, MP4, MOV,
+             *     WebM, plain text, DOCX, XLSX or PPTX, checked by content.
+             */
+            files: string[];
         };
         ForgotPasswordRequest: {
             email?: string;
@@ -1180,6 +1716,64 @@ export interface components {
             authorize_url: string;
             client_id: string;
         };
+        /** @description The group-profile fields alone (`/group-profiles/`). */
+        GroupProfilePatch: {
+            affiliation?: string | null;
+            /** Format: int64 */
+            career_stage?: number | null;
+            career_stage_extra?: string | null;
+            college?: string | null;
+            country_of_origin?: string | null;
+            /** Format: int64 */
+            current_role?: number | null;
+            department?: string | null;
+            /** Format: int64 */
+            job_function?: number | null;
+            /** Format: int64 */
+            professional_field?: number | null;
+            professional_field_extra?: string | null;
+            reason_to_join?: number[] | null;
+            reason_to_join_extra?: string | null;
+            /** @description Skill ids (or `{id, name}`; `{name}` adds one), at most 7; kept on the profile. */
+            skills?: Record<string, never>[] | null;
+            /** @description Topic ids (or `{id, name}`; `{name}` adds one), at most 7; kept on the profile. */
+            topics?: Record<string, never>[] | null;
+            uni_batch?: string | null;
+        };
+        GroupProfileView: {
+            /** Format: int64 */
+            career_stage?: number | null;
+            /** Format: int64 */
+            current_role?: number | null;
+            extra_info: components["schemas"]["ExtraInfo"];
+            /**
+             * Format: int64
+             * @description The organization this group profile belongs to.
+             */
+            group: number;
+            /** Format: int64 */
+            id: number;
+            is_certified: boolean;
+            /** Format: int64 */
+            job_function?: number | null;
+            /** Format: int64 */
+            professional_field?: number | null;
+            reason_to_join: number[];
+            /** @description The profile's skill ids. */
+            skills: number[];
+            /** @description The profile's topic ids. */
+            topics: number[];
+            /** Format: int64 */
+            user: number;
+        };
+        GroupRefView: {
+            group_type: string;
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+            slug: string;
+        };
         HealthStatus: {
             status: string;
         };
@@ -1189,11 +1783,10 @@ export interface components {
          */
         HostVariant: "standard" | "institutional" | "diaspora" | "summer_camp" | "star" | "morgan";
         Identity: {
-            education_background: Record<string, never>[];
+            education_background: components["schemas"]["CareerEntryView"][];
             first_name: string;
             followed: boolean;
-            /** @description Null until the registration wizard stores one. */
-            group_profile?: Record<string, never> | null;
+            group_profile?: components["schemas"]["GroupProfileView"] | null;
             /** Format: int64 */
             id: number;
             is_influencer: boolean;
@@ -1214,30 +1807,14 @@ export interface components {
             /** Format: int64 */
             unread_notifications_count: number;
             user_subscription: components["schemas"]["UserSubscription"];
-            work_experiences: Record<string, never>[];
+            work_experiences: components["schemas"]["CareerEntryView"][];
         };
-        IdentityProfile: {
+        /** @description The own profile: the profile as its page shows it, with the private fields. */
+        IdentityProfile: components["schemas"]["ProfileView"] & {
             alternate_email?: string | null;
-            batch?: string | null;
-            /** Format: int32 */
-            completion_percent: number;
-            country?: string | null;
             email: string;
-            /** Format: int64 */
-            institution?: number | null;
-            institution_detailed?: Record<string, never> | null;
-            institution_name?: string | null;
             is_alternate_email_verified: boolean;
-            leadership_certification_details?: Record<string, never> | null;
-            location?: string | null;
-            name_slug?: string | null;
-            picture?: string | null;
-            prefered_language?: string | null;
-            resume?: string | null;
-            skills_detailed: Record<string, never>[];
-            social_linkedin?: string | null;
-            title?: string | null;
-            topics_detailed: Record<string, never>[];
+            specific_needs?: string | null;
         };
         /**
          * @description A choice whose stored value is a number (career stages, roles, fields, …). Value 0 is
@@ -1785,6 +2362,30 @@ export interface components {
             logo?: string | null;
             name?: string | null;
         };
+        Page_CareerEntryView: {
+            data: {
+                /** @description Sanitised HTML. */
+                description: string;
+                end_date?: string | null;
+                /** Format: int64 */
+                group?: number | null;
+                group_detailed?: components["schemas"]["GroupRefView"] | null;
+                /** Format: int64 */
+                id: number;
+                is_currently_working: boolean;
+                show_gps: boolean;
+                skills: number[];
+                skills_detailed: components["schemas"]["TopicRefView"][];
+                start_date: string;
+                /** @description The job title, or the degree for education. */
+                title: string;
+                /** @description work or education. */
+                type: string;
+                /** Format: int64 */
+                user: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_TopicAreaView: {
             data: {
                 /** Format: int64 */
@@ -1807,6 +2408,20 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_UserServiceView: {
+            data: {
+                created_at: string;
+                /** @description Sanitised HTML. */
+                description?: string | null;
+                /** Format: int64 */
+                id: number;
+                title: string;
+                url?: string | null;
+                /** Format: int64 */
+                user: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Pagination: {
             /** Format: int64 */
             count: number;
@@ -1815,6 +2430,115 @@ export interface components {
         };
         /** @enum {string} */
         PrimaryFocus: "learn_ai_skills" | "career_development" | "both";
+        /**
+         * @description Every field of the profile forms; a field left out is unchanged, null or "" clears it
+         *     (a required field then answers 'Required').
+         */
+        ProfilePatch: {
+            /** @description Plain or rich text, at most 200 words. */
+            additional_career_information?: string | null;
+            /** @description Student, Faculty, Alumni or Other. */
+            affiliation?: string | null;
+            /** @description A year, e.g. "2024". */
+            batch?: string | null;
+            calendy_url?: string | null;
+            /** @description Rich text (sanitised), at most 4000 characters of text. */
+            career_advice?: string | null;
+            /** Format: int64 */
+            career_stage?: number | null;
+            career_stage_extra?: string | null;
+            /** @description Rich text (sanitised), at most 400 words. */
+            career_story?: string | null;
+            college?: string | null;
+            country?: string | null;
+            country_of_origin?: string | null;
+            /** Format: int64 */
+            current_role?: number | null;
+            department?: string | null;
+            discipline?: string | null;
+            first_name?: string | null;
+            /** @description An institution id, or the name of a new institution. */
+            institution?: Record<string, never> | null;
+            interested_services?: number[] | null;
+            /** Format: int64 */
+            job_function?: number | null;
+            last_name?: string | null;
+            location?: string | null;
+            /** @description 'registration-flow' or 'other' (informational). */
+            origin?: string | null;
+            /** @description An http(s) URL or a path on this site. */
+            picture?: string | null;
+            prefered_language?: string | null;
+            /** Format: int64 */
+            professional_field?: number | null;
+            professional_field_extra?: string | null;
+            reason_to_join?: number[] | null;
+            reason_to_join_extra?: string | null;
+            /** @description Rich text (sanitised), at most 400 words. */
+            short_bio?: string | null;
+            /** @description Skill ids (or `{id, name}`; `{name}` adds a new skill), at most 7. */
+            skills?: Record<string, never>[] | null;
+            social_facebook?: string | null;
+            social_google_scholar?: string | null;
+            social_linkedin?: string | null;
+            social_orcid?: string | null;
+            social_research_gate?: string | null;
+            social_twitter?: string | null;
+            /** @description At most 500 characters; visible to the owner and staff only. */
+            specific_needs?: string | null;
+            title?: string | null;
+            /** @description Topic ids (or `{id, name}`; `{name}` adds a new topic), at most 7. */
+            topics?: Record<string, never>[] | null;
+            uni_batch?: string | null;
+        };
+        ProfileView: {
+            additional_career_information?: string | null;
+            alternate_email?: string | null;
+            batch?: string | null;
+            calendy_url?: string | null;
+            /** @description Sanitised HTML. */
+            career_advice?: string | null;
+            career_profile?: components["schemas"]["CareerProfileView"] | null;
+            /** @description Sanitised HTML. */
+            career_story?: string | null;
+            /** Format: int32 */
+            completion_percent: number;
+            country?: string | null;
+            discipline?: string | null;
+            /** @description Present for the owner and staff only (as are the three fields below). */
+            email?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            institution?: number | null;
+            institution_detailed?: components["schemas"]["GroupRefView"] | null;
+            institution_name?: string | null;
+            interested_services: number[];
+            is_alternate_email_verified?: boolean | null;
+            leadership_certification_details?: Record<string, never> | null;
+            location?: string | null;
+            name_slug: string;
+            picture?: string | null;
+            prefered_language?: string | null;
+            resume?: string | null;
+            /** @description Sanitised HTML. */
+            short_bio?: string | null;
+            skills: number[];
+            skills_detailed: components["schemas"]["TopicRefView"][];
+            social_facebook?: string | null;
+            social_google_scholar?: string | null;
+            social_linkedin?: string | null;
+            social_orcid?: string | null;
+            social_research_gate?: string | null;
+            social_twitter?: string | null;
+            specific_needs?: string | null;
+            title?: string | null;
+            topics: number[];
+            topics_detailed: components["schemas"]["TopicRefView"][];
+            /** Format: int64 */
+            user: number;
+            video?: string | null;
+        };
         PromptSet: {
             id: string;
             prompts: string[];
@@ -1854,6 +2578,34 @@ export interface components {
             password?: string;
             /** @description The token from the mailed link. */
             token?: string;
+        };
+        /** @description The multipart form of `upload-resume` (for the API description). */
+        ResumeForm: {
+            /**
+             * @description 'all' (default) or a JSON list of sections: experiences, education, title, country,
+             *     languages, skills, topics, short_bio, career_story.
+             */
+            fields_to_update?: string | null;
+            /**
+             * Format: binary
+             * @description A PDF of at most 10 MB.
+             */
+            file: string;
+            /** @description true to update the profile from the resume. */
+            update_profile?: boolean | null;
+            /**
+             * Format: int64
+             * @description Staff only: the user the resume belongs to.
+             */
+            user_id?: number | null;
+        };
+        /** @description A single-file upload form (for the API description). */
+        SingleFileForm: {
+            /**
+             * Format: binary
+             * @description The file (10 MB at most); the part's field name does not matter.
+             */
+            file: string;
         };
         /**
          * @description The enabled providers with their public ids and where the browser starts the sign-in;
@@ -1895,6 +2647,11 @@ export interface components {
             username?: string;
         };
         TopicAreaView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        TopicRefView: {
             /** Format: int64 */
             id: number;
             name: string;
@@ -1979,6 +2736,46 @@ export interface components {
         UiView: components["schemas"]["UiConfig"] & {
             /** @description True on the vendor's own hosts and on local hosts. */
             show_powered_by: boolean;
+        };
+        UploadAnswer: {
+            data: components["schemas"]["FileItem"];
+            message: string;
+        };
+        /**
+         * @description A person's profile page: the user, the profile, the group profile on this site and
+         *     the career entries.
+         */
+        UserProfileView: {
+            education_background: components["schemas"]["CareerEntryView"][];
+            first_name: string;
+            followed: boolean;
+            group_profile?: components["schemas"]["GroupProfileView"] | null;
+            /** Format: int64 */
+            id: number;
+            is_influencer: boolean;
+            is_staff: boolean;
+            last_name: string;
+            profile: components["schemas"]["ProfileView"];
+            work_experiences: components["schemas"]["CareerEntryView"][];
+        };
+        /** @description A service a user offers (mentoring, reviews, …). */
+        UserServiceInput: {
+            /** @description Rich text (sanitised), at most 400 words. */
+            description?: string | null;
+            title?: string | null;
+            /** @description A booking or information link (http or https). */
+            url?: string | null;
+        };
+        UserServiceView: {
+            created_at: string;
+            /** @description Sanitised HTML. */
+            description?: string | null;
+            /** Format: int64 */
+            id: number;
+            title: string;
+            url?: string | null;
+            /** Format: int64 */
+            user: number;
         };
         UserSubscription: {
             applied_membership_tier?: string | null;
@@ -2173,6 +2970,322 @@ export interface operations {
             };
         };
     };
+    list_entries: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Whose entries (the signed-in user when left out). */
+                user: number | null;
+                /** @description work or education. */
+                type: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CareerEntryView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerEntryInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerEntryView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerEntryView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerEntryInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerEntryView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_career_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerProfileInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerProfileView"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerProfileView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_career_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The career profile id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerProfileInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerProfileView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -2269,6 +3382,97 @@ export interface operations {
             };
         };
     };
+    file_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUploadForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FileList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     forgot_password: {
         parameters: {
             query?: never;
@@ -2348,6 +3552,111 @@ export interface operations {
             };
             /** @description Google could not be reached */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_group_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupProfilePatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupProfileView"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupProfileView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_group_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group profile id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupProfilePatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupProfileView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2477,6 +3786,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Options"];
+                };
+            };
+        };
+    };
+    update_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserProfileView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2874,6 +4241,363 @@ export interface operations {
             };
         };
     };
+    upload_profile_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ResumeForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_video: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserServiceInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserServiceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_service: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserServiceInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserServiceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_own_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserProfileView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    profile_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The profile's name_slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UserProfileView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     verify_email: {
         parameters: {
             query?: never;
@@ -2904,6 +4628,39 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_services: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UserServiceView"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

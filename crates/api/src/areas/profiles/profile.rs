@@ -1,0 +1,178 @@
+//! The profile: the public page by slug, and updates by the owner or staff.
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use domain::{
+    profiles::{apply_patch, ProfilePatch},
+    topics::TopicType,
+    FieldErrors,
+};
+use sea_orm::DatabaseTransaction;
+use store::{entities::users, queries::profiles as q};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{finish, not_found_user, resolve_group, resolve_topics, user_profile_view, visible, UserProfileView};
+use crate::{
+    envelope::Data,
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{ApiJson, AuthUser, MaybeUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(profile_by_slug))
+        .routes(routes!(update_own_profile))
+        .routes(routes!(update_profile))
+}
+
+/// A person's profile page (read only). Emails and specific needs are shown to the owner
+/// and staff only; others see people who are members of this site's organization.
+#[utoipa::path(
+    get,
+    path = "/api/v1/users/profile/{slug}/",
+    tag = "profiles",
+    params(("slug" = String, Path, description = "The profile's name_slug")),
+    responses((status = 200, body = Data<UserProfileView>), (status = 404, body = ErrorBody))
+)]
+async fn profile_by_slug(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(viewer): MaybeUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Data<UserProfileView>>> {
+    let profile = q::find_by_slug(&state.db, &slug).await?.ok_or_else(not_found_user)?;
+    let owner = store::queries::users::find_by_id(&state.db, profile.user_id).await?.ok_or_else(not_found_user)?;
+    if !visible(&state.db, &tenant, viewer.as_ref(), &owner).await? {
+        return Err(not_found_user());
+    }
+    let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
+    Ok(Json(Data::new(user_profile_view(&state.db, &tenant, &owner, &profile, private).await?)))
+}
+
+/// Updates the signed-in user's profile with any of the registration form's fields
+/// (personal and group-profile fields alike).
+#[utoipa::path(
+    patch,
+    path = "/api/v1/users/profile/",
+    tag = "profiles",
+    request_body = ProfilePatch,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Data<UserProfileView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn update_own_profile(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    ApiJson(body): ApiJson<ProfilePatch>,
+) -> ApiResult<Json<Data<UserProfileView>>> {
+    let target = user.clone();
+    patch_profile(&state, &tenant, &user, target, body).await
+}
+
+/// Updates a profile by its id: the owner or staff.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/profiles/{id}/",
+    tag = "profiles",
+    params(("id" = i64, Path, description = "The profile id")),
+    request_body = ProfilePatch,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Data<UserProfileView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn update_profile(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ProfilePatch>,
+) -> ApiResult<Json<Data<UserProfileView>>> {
+    let profile = q::find_by_id(&state.db, id).await?.ok_or_else(ApiError::not_found)?;
+    if !super::can_edit(&user, profile.user_id) {
+        return Err(ApiError::forbidden());
+    }
+    let target =
+        store::queries::users::find_by_id(&state.db, profile.user_id).await?.ok_or_else(ApiError::not_found)?;
+    patch_profile(&state, &tenant, &user, target, body).await
+}
+
+async fn patch_profile(
+    state: &AppState,
+    tenant: &Tenant,
+    actor: &users::Model,
+    target: users::Model,
+    body: ProfilePatch,
+) -> ApiResult<Json<Data<UserProfileView>>> {
+    // Created outside the transaction: on PostgreSQL a lost race on the unique keys would
+    // otherwise abort the whole transaction.
+    q::ensure(&state.db, &target).await?;
+    let txn = store::begin_write(&state.db).await?;
+    let result = apply(&txn, tenant, actor, &target, &body).await;
+    finish(txn, result).await?;
+    let target = store::queries::users::find_by_id(&state.db, target.id).await?.ok_or_else(ApiError::not_found)?;
+    let profile = q::ensure(&state.db, &target).await?;
+    Ok(Json(Data::new(user_profile_view(&state.db, tenant, &target, &profile, true).await?)))
+}
+
+async fn apply(
+    txn: &DatabaseTransaction,
+    tenant: &Tenant,
+    actor: &users::Model,
+    target: &users::Model,
+    body: &ProfilePatch,
+) -> ApiResult<()> {
+    let (config, institutional, diaspora) = super::form_context(tenant);
+    let profile = q::ensure(txn, target).await?;
+    let existing_group = q::find_group_profile(txn, tenant.organization_id(), target.id).await?;
+    let mut fields = q::fields_of(&profile);
+    let mut group = existing_group.as_ref().map(q::group_fields_of).unwrap_or_default();
+    let changes = apply_patch(body, super::context(&config, institutional, diaspora), &mut fields, &mut group, false)?;
+
+    let mut errors = FieldErrors::new();
+    let institution = match &changes.institution {
+        None => None,
+        Some(None) => Some(None),
+        Some(Some(reference)) => Some(resolve_group(txn, &mut errors, tenant.id(), "institution", reference).await?),
+    };
+    let skills = match &changes.skills {
+        Some(refs) => Some(
+            resolve_topics(txn, &mut errors, tenant.id(), "skills", TopicType::Skill.as_str(), refs, actor.id).await?,
+        ),
+        None => None,
+    };
+    let topics = match &changes.topics {
+        Some(refs) => Some(
+            resolve_topics(txn, &mut errors, tenant.id(), "topics", TopicType::General.as_str(), refs, actor.id)
+                .await?,
+        ),
+        None => None,
+    };
+    errors.into_result()?;
+
+    q::set_names(txn, target.id, changes.first_name.as_deref(), changes.last_name.as_deref()).await?;
+    let profile_id = profile.id;
+    q::save_fields(txn, profile, fields, institution).await?;
+    if let Some(ids) = skills {
+        q::set_topics(txn, profile_id, TopicType::Skill.as_str(), &ids).await?;
+    }
+    if let Some(ids) = topics {
+        q::set_topics(txn, profile_id, TopicType::General.as_str(), &ids).await?;
+    }
+    if changes.touches_group {
+        q::save_group_profile(txn, existing_group, tenant.organization_id(), target.id, group).await?;
+    }
+    q::refresh_completion(txn, target.id).await?;
+    Ok(())
+}

@@ -1,0 +1,899 @@
+//! Uploads (spec 000 §3 "Other", §4 "File upload item", §5 "Files and import", §7, §8
+//! "Profile, import, upload", §9 "Sizes and limits").
+//!
+//! - `POST /api/v1/file-upload/`: one or more `files` (+ `descriptions`, a JSON list)
+//! - `DELETE /api/v1/file-upload/{id}/`: the owner removes a file
+//! - `POST /api/v1/upload-profile_picture/`, `/upload-video/`, `/upload-resume/`
+//! - `GET /media/{key}`: the files themselves (local storage, or read through from S3
+//!   when the bucket has no public URL)
+//!
+//! Types are checked by content (`sniff`), sizes while the body streams in; pictures are
+//! re-encoded (`picture`). Other areas store files through [`store_files`] and find a
+//! client's file id with `store::queries::files::find_owned`.
+
+mod picture;
+mod sniff;
+
+use std::collections::HashMap;
+
+use axum::{
+    body::Body,
+    extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State},
+    http::{header, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+    routing::get,
+    Json, Router,
+};
+use serde::Serialize;
+use store::{entities::files, queries::files as file_q};
+use tower::ServiceExt;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub use sniff::FileType;
+
+use crate::{
+    envelope::{Data, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{AuthUser, Tenant},
+    secrets,
+    state::AppState,
+};
+
+// Messages. The spec gives the size and PDF texts; the others are ours (docs/decisions.md).
+pub const MSG_TOO_LARGE: &str = "Maximum size exceed (max 10MB allowed)";
+pub const MSG_RESUME_TOO_LARGE: &str = "File size exceeds the limit of 10MB";
+pub const MSG_RESUME_TYPE: &str = "Unsupported file format. Please upload PDF";
+pub const MSG_RESUME_MISSING: &str = "Please upload a resume";
+pub const MSG_PICTURE_TYPE: &str = "Unsupported file format. Please upload an image (JPEG, PNG, GIF or WebP)";
+pub const MSG_PICTURE_MISSING: &str = "Please upload an image";
+pub const MSG_PICTURE_DAMAGED: &str = "The image is damaged or incomplete. Please upload a valid image";
+pub const MSG_VIDEO_TYPE: &str = "Unsupported file format. Please upload a video (MP4, MOV or WebM)";
+pub const MSG_VIDEO_MISSING: &str = "Please upload a video";
+pub const MSG_FILE_TYPE: &str =
+    "Unsupported file format. Please upload a PDF, an image, a video, a text file or a Word, Excel or PowerPoint document";
+pub const MSG_FILE_MISSING: &str = "Please choose a file to upload";
+pub const MSG_PDF_DAMAGED: &str = "The PDF file is damaged or incomplete. Please upload a valid PDF";
+pub const MSG_ONE_FILE: &str = "Please upload one file at a time";
+pub const MSG_NOT_MULTIPART: &str = "Please send the file as multipart/form-data.";
+pub const MSG_UNREADABLE: &str = "The upload could not be read. Please try again.";
+pub const MSG_STORAGE_DOWN: &str = "Files cannot be stored at the moment. Please try again later.";
+
+/// Files accepted by one `file-upload` call (the client sends one per call).
+pub const MAX_FILES_PER_CALL: usize = 5;
+/// Text fields of an upload form: count and size each.
+const MAX_TEXT_FIELDS: usize = 20;
+const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
+const MAX_DESCRIPTION_CHARS: usize = 1000;
+
+/// The nine sections of a profile import (spec 002 §4 "Alternate email and profile import").
+pub const IMPORT_SECTIONS: [&str; 9] =
+    ["experiences", "education", "title", "country", "languages", "skills", "topics", "short_bio", "career_story"];
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(file_upload))
+        .routes(routes!(delete_file))
+        .routes(routes!(upload_profile_picture))
+        .routes(routes!(upload_video))
+        .routes(routes!(upload_resume))
+        // The 1 MB JSON limit does not apply: upload forms are limited by `read_form`.
+        .layer(DefaultBodyLimit::disable())
+}
+
+/// `/media/{key}`: stored files, for the binary's router (not part of the JSON API).
+pub fn media_routes() -> Router<AppState> {
+    let nothing = || async { StatusCode::NOT_FOUND };
+    Router::new().route("/media", get(nothing)).route("/media/", get(nothing)).route("/media/{*key}", get(media))
+}
+
+/// What an upload is for; it decides the accepted types and the messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    File,
+    ProfilePicture,
+    Video,
+    Resume,
+}
+
+impl Purpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Purpose::File => "file",
+            Purpose::ProfilePicture => "profile_picture",
+            Purpose::Video => "video",
+            Purpose::Resume => "resume",
+        }
+    }
+
+    /// The form field errors are reported on.
+    fn field(self) -> &'static str {
+        match self {
+            Purpose::File => "files",
+            _ => "file",
+        }
+    }
+
+    fn accepts(self, file_type: FileType) -> bool {
+        match self {
+            Purpose::File => true,
+            Purpose::ProfilePicture => file_type.is_image(),
+            Purpose::Video => file_type.is_video(),
+            Purpose::Resume => file_type == FileType::Pdf,
+        }
+    }
+
+    fn too_large(self) -> &'static str {
+        match self {
+            Purpose::Resume => MSG_RESUME_TOO_LARGE,
+            _ => MSG_TOO_LARGE,
+        }
+    }
+
+    fn unsupported(self) -> &'static str {
+        match self {
+            Purpose::File => MSG_FILE_TYPE,
+            Purpose::ProfilePicture => MSG_PICTURE_TYPE,
+            Purpose::Video => MSG_VIDEO_TYPE,
+            Purpose::Resume => MSG_RESUME_TYPE,
+        }
+    }
+
+    fn missing(self) -> &'static str {
+        match self {
+            Purpose::File => MSG_FILE_MISSING,
+            Purpose::ProfilePicture => MSG_PICTURE_MISSING,
+            Purpose::Video => MSG_VIDEO_MISSING,
+            Purpose::Resume => MSG_RESUME_MISSING,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Answers
+
+/// A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileItem {
+    pub id: i64,
+    /// The file's URL.
+    pub file: String,
+    /// The original name, cleaned (its extension matches the checked type).
+    pub name: String,
+    pub content_type: String,
+    /// The same as `content_type`.
+    pub mime_type: String,
+    /// Bytes.
+    pub size: i64,
+    /// image, video, document or other.
+    pub kind: String,
+    pub description: Option<String>,
+    /// For images, the image itself; otherwise null.
+    pub thumbnail_image: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FileList {
+    pub data: Vec<FileItem>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UploadAnswer {
+    pub data: FileItem,
+    pub message: String,
+}
+
+/// The URL of a stored file: the bucket's public URL, or `/media/<key>` on the host that
+/// was called.
+pub fn file_url(state: &AppState, url: &RequestUrl, key: &str) -> String {
+    state.storage.public_url(key).unwrap_or_else(|| format!("{}://{}/media/{key}", url.scheme, url.host))
+}
+
+pub fn file_item(state: &AppState, url: &RequestUrl, file: &files::Model) -> FileItem {
+    let link = file_url(state, url, &file.storage_key);
+    FileItem {
+        id: file.id,
+        thumbnail_image: (file.kind == file_q::KIND_IMAGE).then(|| link.clone()),
+        file: link,
+        name: file.name.clone(),
+        content_type: file.content_type.clone(),
+        mime_type: file.content_type.clone(),
+        size: file.size,
+        kind: file.kind.clone(),
+        description: file.description.clone(),
+    }
+}
+
+/// Upload errors carry the message under `error` too, where the client's upload item
+/// reads it (spec 000 §7: "an error lies in response.data.error").
+pub struct UploadError(pub ApiError);
+
+impl From<ApiError> for UploadError {
+    fn from(err: ApiError) -> Self {
+        UploadError(err)
+    }
+}
+
+impl IntoResponse for UploadError {
+    fn into_response(self) -> Response {
+        let status = self.0.status();
+        if status.is_server_error() {
+            return self.0.into_response();
+        }
+        let body = self.0.body();
+        let error = body.message.clone();
+        let mut value = serde_json::to_value(&body).unwrap_or_default();
+        if let Some(object) = value.as_object_mut() {
+            object.insert("error".into(), serde_json::Value::from(error));
+        }
+        (status, Json(value)).into_response()
+    }
+}
+
+type UploadResult<T> = Result<T, UploadError>;
+
+// ---------------------------------------------------------------------------------------
+// Reading the form
+
+/// A file part of the form, read whole (at most `upload_max_bytes`).
+pub struct IncomingFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+pub struct UploadForm {
+    pub files: Vec<IncomingFile>,
+    pub fields: HashMap<String, String>,
+}
+
+impl UploadForm {
+    fn text(&self, name: &str) -> Option<&str> {
+        self.fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+    }
+}
+
+/// Reads a multipart form, never holding more than `max_files` files of at most
+/// `upload_max_bytes` each: a file that grows past the limit is refused as soon as it does.
+pub async fn read_form(
+    state: &AppState,
+    request: Request,
+    purpose: Purpose,
+    max_files: usize,
+) -> ApiResult<UploadForm> {
+    let max = state.settings.upload_max_bytes;
+    let total = max.saturating_mul(max_files).saturating_add(MAX_TEXT_FIELDS * MAX_TEXT_FIELD_BYTES + 64 * 1024);
+    let (parts, body) = request.into_parts();
+    let request = Request::from_parts(parts, Body::new(http_body_util::Limited::new(body, total)));
+    let mut multipart = Multipart::from_request(request, &())
+        .await
+        .map_err(|_| ApiError::UnsupportedMediaType(MSG_NOT_MULTIPART.into()))?;
+    let read_error = |err: axum::extract::multipart::MultipartError| {
+        if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge(purpose.too_large().into())
+        } else {
+            ApiError::BadRequest(MSG_UNREADABLE.into())
+        }
+    };
+    let mut form = UploadForm { files: Vec::new(), fields: HashMap::new() };
+    while let Some(mut field) = multipart.next_field().await.map_err(read_error)? {
+        let name = field.name().unwrap_or("").to_string();
+        match field.file_name().map(str::to_string) {
+            Some(file_name) => {
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(read_error)? {
+                    if bytes.len() + chunk.len() > max {
+                        return Err(ApiError::PayloadTooLarge(purpose.too_large().into()));
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                // A form's empty file input sends a part with no name and no bytes.
+                if file_name.is_empty() && bytes.is_empty() {
+                    continue;
+                }
+                if form.files.len() == max_files {
+                    let message = if max_files == 1 {
+                        MSG_ONE_FILE.to_string()
+                    } else {
+                        format!("Please upload at most {max_files} files at a time")
+                    };
+                    return Err(ApiError::field(purpose.field(), message));
+                }
+                form.files.push(IncomingFile { name: file_name, bytes });
+            }
+            None => {
+                if form.fields.len() == MAX_TEXT_FIELDS {
+                    return Err(ApiError::BadRequest("Too many form fields.".into()));
+                }
+                let mut bytes = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(read_error)? {
+                    if bytes.len() + chunk.len() > MAX_TEXT_FIELD_BYTES {
+                        return Err(ApiError::field(&name, "This field is too long."));
+                    }
+                    bytes.extend_from_slice(&chunk);
+                }
+                let text = String::from_utf8(bytes).map_err(|_| ApiError::field(&name, "Invalid text."))?;
+                form.fields.insert(name, text);
+            }
+        }
+    }
+    Ok(form)
+}
+
+/// The client's file name without folders or odd characters, at most 200 characters, with
+/// the extension of the type the content really has.
+fn clean_name(raw: &str, file_type: FileType) -> String {
+    let base = raw.rsplit(['/', '\\']).next().unwrap_or("");
+    let cleaned: String =
+        base.chars().filter(|c| !c.is_control() && !matches!(c, '<' | '>' | ':' | '"' | '|' | '?' | '*')).collect();
+    let cleaned = cleaned.trim().trim_start_matches('.').trim();
+    let stem = match cleaned.rsplit_once('.') {
+        Some((stem, _)) => stem.trim(),
+        None => cleaned,
+    };
+    let extension = file_type.extension();
+    let keeps_extension = cleaned.rsplit_once('.').is_some_and(|(_, ext)| {
+        let ext = ext.to_ascii_lowercase();
+        ext == extension || (file_type == FileType::Jpeg && ext == "jpeg")
+    });
+    let name = if keeps_extension {
+        cleaned.to_string()
+    } else if stem.is_empty() {
+        format!("file.{extension}")
+    } else {
+        format!("{stem}.{extension}")
+    };
+    if name.chars().count() <= 200 {
+        return name;
+    }
+    let stem: String = name.chars().take(190).collect();
+    format!("{}.{extension}", stem.trim_end_matches('.'))
+}
+
+// ---------------------------------------------------------------------------------------
+// Checking and storing
+
+/// A file that passed the checks, ready to store.
+pub struct Prepared {
+    pub name: String,
+    pub file_type: FileType,
+    pub bytes: Vec<u8>,
+    pub description: Option<String>,
+}
+
+/// Checks a file for `purpose` by its content; pictures are re-encoded (off the async
+/// threads, since decoding is CPU work).
+pub async fn prepare(state: &AppState, purpose: Purpose, file: IncomingFile) -> ApiResult<Prepared> {
+    let field = purpose.field();
+    let file_type = sniff::detect(&file.bytes)
+        .filter(|t| purpose.accepts(*t))
+        .ok_or_else(|| ApiError::field(field, purpose.unsupported()))?;
+    if file_type == FileType::Pdf && !sniff::pdf_looks_complete(&file.bytes) {
+        return Err(ApiError::field(field, MSG_PDF_DAMAGED));
+    }
+    let name = file.name;
+    if purpose != Purpose::ProfilePicture {
+        return Ok(Prepared { name: clean_name(&name, file_type), file_type, bytes: file.bytes, description: None });
+    }
+    let max_side = state.settings.picture_max_side;
+    let bytes = file.bytes;
+    let processed = tokio::task::spawn_blocking(move || picture::process(&bytes, file_type, max_side))
+        .await
+        .map_err(|err| ApiError::Internal(anyhow::anyhow!("picture processing failed: {err}")))?
+        .ok_or_else(|| ApiError::field(field, MSG_PICTURE_DAMAGED))?;
+    tracing::debug!(width = processed.width, height = processed.height, "profile picture re-encoded");
+    Ok(Prepared {
+        name: clean_name(&name, processed.file_type),
+        file_type: processed.file_type,
+        bytes: processed.bytes,
+        description: None,
+    })
+}
+
+/// Stores checked files of `owner_id` and records them, all or nothing: if anything fails,
+/// what was already put in the store is removed again.
+pub async fn store_files(
+    state: &AppState,
+    tenant_id: i64,
+    owner_id: i64,
+    purpose: Purpose,
+    prepared: Vec<Prepared>,
+    details: Option<serde_json::Value>,
+) -> ApiResult<Vec<files::Model>> {
+    // (key, file without its bytes, size) of what is already in the store.
+    let mut stored: Vec<(String, Prepared, usize)> = Vec::with_capacity(prepared.len());
+    let result = async {
+        for mut file in prepared {
+            let key =
+                format!("t{tenant_id}/u{owner_id}/{}.{}", &secrets::random_token()[..32], file.file_type.extension());
+            let bytes = std::mem::take(&mut file.bytes);
+            let size = bytes.len();
+            state.storage.put(&key, file.file_type.content_type(), bytes).await.map_err(storage_down)?;
+            stored.push((key, file, size));
+        }
+        let txn = store::begin_write(&state.db).await?;
+        let mut rows = Vec::with_capacity(stored.len());
+        for (key, file, size) in &stored {
+            let row = file_q::insert(
+                &txn,
+                file_q::NewFile {
+                    tenant_id,
+                    user_id: owner_id,
+                    storage_key: key,
+                    name: &file.name,
+                    content_type: file.file_type.content_type(),
+                    size: *size as i64,
+                    kind: file.file_type.kind(),
+                    purpose: purpose.as_str(),
+                    description: file.description.as_deref(),
+                    details: details.clone(),
+                },
+            )
+            .await;
+            match row {
+                Ok(row) => rows.push(row),
+                Err(err) => {
+                    txn.rollback().await?;
+                    return Err(err.into());
+                }
+            }
+        }
+        txn.commit().await?;
+        Ok(rows)
+    }
+    .await;
+    if result.is_err() {
+        for (key, _, _) in &stored {
+            if let Err(err) = state.storage.delete(key).await {
+                tracing::warn!(error = %err, "could not remove a file of a failed upload");
+            }
+        }
+    }
+    result
+}
+
+fn storage_down(err: services::storage::StorageError) -> ApiError {
+    tracing::error!(error = %err, "file storage failed");
+    ApiError::Coded {
+        status: StatusCode::SERVICE_UNAVAILABLE,
+        message: MSG_STORAGE_DOWN.into(),
+        code: "STORAGE_UNAVAILABLE",
+    }
+}
+
+/// What was just uploaded, for the areas that act on it.
+pub struct StoredUpload<'a> {
+    pub purpose: Purpose,
+    pub file: &'a files::Model,
+    /// Who sent it (staff may upload a resume for another user, who owns the file).
+    pub uploaded_by: i64,
+    pub resume: Option<&'a ResumeImport>,
+}
+
+/// Called after a picture, video or resume is stored. The profile area sets the picture,
+/// video and resume of the profile here; the import area queues the resume parsing when
+/// `resume.update_profile` is set. Until then the upload only stores the file.
+pub async fn after_store(_state: &AppState, _tenant: &Tenant, upload: &StoredUpload<'_>) -> ApiResult<()> {
+    tracing::info!(
+        purpose = upload.purpose.as_str(),
+        file_id = upload.file.id,
+        owner = upload.file.user_id,
+        uploaded_by = upload.uploaded_by,
+        update_profile = upload.resume.is_some_and(|r| r.update_profile),
+        "upload stored"
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Handlers
+
+/// The multipart form of `file-upload` (for the API description).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct FileUploadForm {
+    /// One or more files (at most 5, 10 MB each): PDF, JPEG, PNG, GIF, WebP, MP4, MOV,
+    /// WebM, plain text, DOCX, XLSX or PPTX, checked by content.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    files: Vec<Vec<u8>>,
+    /// A JSON list of descriptions, one per file in order (null or "" for none).
+    descriptions: Option<String>,
+}
+
+/// A single-file upload form (for the API description).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct SingleFileForm {
+    /// The file (10 MB at most); the part's field name does not matter.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// The multipart form of `upload-resume` (for the API description).
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ResumeForm {
+    /// A PDF of at most 10 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    /// true to update the profile from the resume.
+    update_profile: Option<bool>,
+    /// 'all' (default) or a JSON list of sections: experiences, education, title, country,
+    /// languages, skills, topics, short_bio, career_story.
+    fields_to_update: Option<String>,
+    /// Staff only: the user the resume belongs to.
+    user_id: Option<i64>,
+}
+
+/// Stores one or more files of the signed-in user.
+#[utoipa::path(
+    post,
+    path = "/api/v1/file-upload/",
+    tag = "uploads",
+    request_body(content = FileUploadForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = Data<FileList>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 413, body = ErrorBody),
+        (status = 415, body = ErrorBody)
+    )
+)]
+async fn file_upload(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    request: Request,
+) -> UploadResult<(StatusCode, Json<Data<FileList>>)> {
+    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
+    let form = read_form(&state, request, Purpose::File, MAX_FILES_PER_CALL).await?;
+    if form.files.is_empty() {
+        return Err(ApiError::field("files", MSG_FILE_MISSING).into());
+    }
+    let mut descriptions = parse_descriptions(form.text("descriptions"), form.files.len())?;
+    let mut prepared = Vec::with_capacity(form.files.len());
+    for (file, description) in form.files.into_iter().zip(descriptions.drain(..)) {
+        let mut file = prepare(&state, Purpose::File, file).await?;
+        file.description = description;
+        prepared.push(file);
+    }
+    let rows = store_files(&state, tenant.id(), user.id, Purpose::File, prepared, None).await?;
+    let items = rows.iter().map(|row| file_item(&state, &url, row)).collect();
+    Ok((StatusCode::CREATED, Json(Data::new(FileList { data: items }))))
+}
+
+/// `descriptions`: a JSON list with one text (or null) per file, in order.
+fn parse_descriptions(raw: Option<&str>, count: usize) -> ApiResult<Vec<Option<String>>> {
+    let invalid = || ApiError::field("descriptions", "Descriptions must be a JSON list of texts, one per file.");
+    let mut list = match raw {
+        None => Vec::new(),
+        Some(raw) => match serde_json::from_str::<serde_json::Value>(raw).map_err(|_| invalid())? {
+            serde_json::Value::Array(items) => items
+                .into_iter()
+                .map(|item| match item {
+                    serde_json::Value::Null => Ok(None),
+                    serde_json::Value::String(text) => Ok(Some(text)),
+                    _ => Err(invalid()),
+                })
+                .collect::<ApiResult<Vec<_>>>()?,
+            _ => return Err(invalid()),
+        },
+    };
+    if list.len() > count {
+        return Err(ApiError::field("descriptions", "There are more descriptions than files."));
+    }
+    list.resize(count, None);
+    list.into_iter()
+        .map(|text| {
+            let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+            match text {
+                Some(t) if t.chars().count() > MAX_DESCRIPTION_CHARS => Err(ApiError::field(
+                    "descriptions",
+                    format!("Ensure each description has no more than {MAX_DESCRIPTION_CHARS} characters."),
+                )),
+                other => Ok(other),
+            }
+        })
+        .collect()
+}
+
+/// Deletes a file of the signed-in user (another user's file is not found).
+#[utoipa::path(
+    delete,
+    path = "/api/v1/file-upload/{id}/",
+    tag = "uploads",
+    params(("id" = i64, Path, description = "The file id")),
+    security(("bearer" = [])),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+async fn delete_file(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    let id: i64 = id.parse().map_err(|_| ApiError::not_found())?;
+    let file = file_q::delete_owned(&state.db, tenant.id(), user.id, id).await?.ok_or_else(ApiError::not_found)?;
+    if let Err(err) = state.storage.delete(&file.storage_key).await {
+        // The row is gone, so the file is unreachable through the API; log the leftover.
+        tracing::warn!(error = %err, key = %file.storage_key, "could not remove a deleted file from storage");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Reads a single-file form, checks and stores the file for `owner_id`.
+async fn single_upload(
+    state: &AppState,
+    tenant: &Tenant,
+    owner_id: i64,
+    purpose: Purpose,
+    form: &mut UploadForm,
+    details: Option<serde_json::Value>,
+) -> ApiResult<files::Model> {
+    let file = form.files.pop().ok_or_else(|| ApiError::field("file", purpose.missing()))?;
+    let prepared = prepare(state, purpose, file).await?;
+    let mut rows = store_files(state, tenant.id(), owner_id, purpose, vec![prepared], details).await?;
+    rows.pop().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no file row was stored")))
+}
+
+/// Stores a new profile picture (scaled to at most 1024 px and re-encoded).
+#[utoipa::path(
+    post,
+    path = "/api/v1/upload-profile_picture/",
+    tag = "uploads",
+    request_body(content = SingleFileForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = UploadAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 413, body = ErrorBody)
+    )
+)]
+async fn upload_profile_picture(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    request: Request,
+) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
+    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
+    let mut form = read_form(&state, request, Purpose::ProfilePicture, 1).await?;
+    let file = single_upload(&state, &tenant, user.id, Purpose::ProfilePicture, &mut form, None).await?;
+    let upload = StoredUpload { purpose: Purpose::ProfilePicture, file: &file, uploaded_by: user.id, resume: None };
+    after_store(&state, &tenant, &upload).await?;
+    let data = file_item(&state, &url, &file);
+    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: "Successfully updated information".into() })))
+}
+
+/// Stores a profile video (MP4, MOV or WebM).
+#[utoipa::path(
+    post,
+    path = "/api/v1/upload-video/",
+    tag = "uploads",
+    request_body(content = SingleFileForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = UploadAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 413, body = ErrorBody)
+    )
+)]
+async fn upload_video(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    request: Request,
+) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
+    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
+    let mut form = read_form(&state, request, Purpose::Video, 1).await?;
+    let file = single_upload(&state, &tenant, user.id, Purpose::Video, &mut form, None).await?;
+    let upload = StoredUpload { purpose: Purpose::Video, file: &file, uploaded_by: user.id, resume: None };
+    after_store(&state, &tenant, &upload).await?;
+    let data = file_item(&state, &url, &file);
+    // The spec's text, spelling included (spec 000 §8).
+    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: "Successfuly uploaded video".into() })))
+}
+
+/// The import request that came with a resume.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResumeImport {
+    pub update_profile: bool,
+    /// `None` for every section ('all').
+    pub fields_to_update: Option<Vec<String>>,
+    /// The user the resume belongs to (staff may name another user).
+    pub user_id: i64,
+}
+
+impl ResumeImport {
+    fn details(&self, uploaded_by: i64) -> serde_json::Value {
+        serde_json::json!({
+            "update_profile": self.update_profile,
+            "fields_to_update": match &self.fields_to_update {
+                Some(list) => serde_json::json!(list),
+                None => serde_json::json!("all"),
+            },
+            "uploaded_by": uploaded_by,
+        })
+    }
+}
+
+/// Reads `update_profile`, `fields_to_update` and `user_id` of an upload-resume form.
+async fn parse_resume_import(
+    state: &AppState,
+    form: &UploadForm,
+    user: &store::entities::users::Model,
+) -> ApiResult<ResumeImport> {
+    let update_profile = match form.text("update_profile").map(str::to_ascii_lowercase).as_deref() {
+        None | Some("false" | "0" | "no" | "off") => false,
+        Some("true" | "1" | "yes" | "on") => true,
+        Some(_) => return Err(ApiError::field("update_profile", "Must be a valid boolean.")),
+    };
+    let fields_to_update = match form.text("fields_to_update") {
+        None => None,
+        Some(raw) => parse_sections(raw).ok_or_else(|| {
+            ApiError::field(
+                "fields_to_update",
+                format!("Choose 'all' or a JSON list of sections: {}.", IMPORT_SECTIONS.join(", ")),
+            )
+        })?,
+    };
+    let user_id = match form.text("user_id") {
+        None => user.id,
+        Some(raw) => {
+            if !user.is_staff {
+                return Err(ApiError::forbidden());
+            }
+            let id: i64 = raw.parse().map_err(|_| ApiError::field("user_id", "A valid integer is required."))?;
+            let target = store::queries::users::find_by_id(&state.db, id).await?;
+            if !target.is_some_and(|u| u.is_active) {
+                return Err(ApiError::field("user_id", "User not found."));
+            }
+            id
+        }
+    };
+    Ok(ResumeImport { update_profile, fields_to_update, user_id })
+}
+
+/// `'all'` (or a list naming every section) → `Some(None)`; a JSON list of known section
+/// keys → that list without repeats; anything else → `None`.
+fn parse_sections(raw: &str) -> Option<Option<Vec<String>>> {
+    let value = match serde_json::from_str::<serde_json::Value>(raw) {
+        Ok(value) => value,
+        Err(_) => serde_json::Value::String(raw.to_string()),
+    };
+    match value {
+        serde_json::Value::String(text) if text.trim().eq_ignore_ascii_case("all") => Some(None),
+        serde_json::Value::Array(items) => {
+            let mut sections: Vec<String> = Vec::new();
+            for item in items {
+                let key = item.as_str()?.trim().to_string();
+                if !IMPORT_SECTIONS.contains(&key.as_str()) {
+                    return None;
+                }
+                if !sections.contains(&key) {
+                    sections.push(key);
+                }
+            }
+            if sections.is_empty() {
+                return None;
+            }
+            Some((sections.len() < IMPORT_SECTIONS.len()).then_some(sections))
+        }
+        _ => None,
+    }
+}
+
+/// Stores a resume (PDF). With `update_profile`, the profile import runs on it (import area).
+#[utoipa::path(
+    post,
+    path = "/api/v1/upload-resume/",
+    tag = "uploads",
+    request_body(content = ResumeForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = UploadAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 413, body = ErrorBody)
+    )
+)]
+async fn upload_resume(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    request: Request,
+) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
+    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
+    let mut form = read_form(&state, request, Purpose::Resume, 1).await?;
+    let import = parse_resume_import(&state, &form, &user).await?;
+    let details = Some(import.details(user.id));
+    let file = single_upload(&state, &tenant, import.user_id, Purpose::Resume, &mut form, details).await?;
+    let upload = StoredUpload { purpose: Purpose::Resume, file: &file, uploaded_by: user.id, resume: Some(&import) };
+    after_store(&state, &tenant, &upload).await?;
+    let data = file_item(&state, &url, &file);
+    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: "Successfully uploaded resume".into() })))
+}
+
+// ---------------------------------------------------------------------------------------
+// Serving
+
+/// A stored file. Keys are random, so a URL is only known to those it was shown to.
+/// Local files are served with range requests (video seeking); S3 files without a public
+/// URL are read through.
+async fn media(State(state): State<AppState>, Path(key): Path<String>, request: Request) -> Response {
+    if !services::storage::is_valid_key(&key) || !key.contains('.') {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let content_type = services::storage::content_type_for_key(&key);
+    let mut response = match state.storage.local_path(&key) {
+        Some(path) => {
+            if !tokio::fs::metadata(&path).await.is_ok_and(|m| m.is_file()) {
+                return StatusCode::NOT_FOUND.into_response();
+            }
+            match tower_http::services::ServeFile::new(path).oneshot(request).await {
+                Ok(response) => response.map(Body::new),
+                Err(never) => match never {},
+            }
+        }
+        None => match state.storage.get(&key).await {
+            Ok(Some(object)) => object.bytes.into_response(),
+            Ok(None) => return StatusCode::NOT_FOUND.into_response(),
+            Err(err) => {
+                tracing::error!(error = %err, "reading a stored file failed");
+                return StatusCode::SERVICE_UNAVAILABLE.into_response();
+            }
+        },
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    if response.status().is_success() {
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+        // A key never gets other content, so the file may be cached for a year.
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+        if content_type != "application/pdf" {
+            // Nothing stored may run script, even if a browser were to render it as a page.
+            headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+        }
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_folders_and_get_the_real_extension() {
+        assert_eq!(clean_name("C:\\Users\\me\\cv.pdf", FileType::Pdf), "cv.pdf");
+        assert_eq!(clean_name("../../etc/photo.pdf", FileType::Png), "photo.png");
+        assert_eq!(clean_name("me.JPEG", FileType::Jpeg), "me.JPEG");
+        assert_eq!(clean_name("", FileType::Pdf), "file.pdf");
+        assert_eq!(clean_name(".htaccess", FileType::Text), "htaccess.txt");
+        assert_eq!(clean_name("a<b>\u{0}.txt", FileType::Text), "ab.txt");
+        assert!(clean_name(&"x".repeat(500), FileType::Pdf).chars().count() <= 200);
+    }
+
+    #[test]
+    fn sections_are_all_or_a_known_list() {
+        assert_eq!(parse_sections("all"), Some(None));
+        assert_eq!(parse_sections("\"all\""), Some(None));
+        assert_eq!(parse_sections(r#"["skills","title","skills"]"#), Some(Some(vec!["skills".into(), "title".into()])));
+        assert_eq!(parse_sections(&serde_json::to_string(&IMPORT_SECTIONS).unwrap()), Some(None));
+        assert_eq!(parse_sections(r#"["skills","salary"]"#), None);
+        assert_eq!(parse_sections("[]"), None);
+        assert_eq!(parse_sections("skills"), None);
+        assert_eq!(parse_sections("{}"), None);
+    }
+
+    #[test]
+    fn descriptions_follow_the_files() {
+        assert_eq!(parse_descriptions(None, 2).unwrap(), vec![None, None]);
+        assert_eq!(parse_descriptions(Some(r#"[" CV ", null]"#), 2).unwrap(), vec![Some("CV".into()), None]);
+        assert!(parse_descriptions(Some(r#"["a","b"]"#), 1).is_err());
+        assert!(parse_descriptions(Some("not json"), 1).is_err());
+        assert!(parse_descriptions(Some("[1]"), 1).is_err());
+    }
+}

@@ -1,0 +1,661 @@
+//! Profiles: the profile and its page, group and career profiles, career entries and user
+//! services; validation messages, ownership, privacy and tenant scoping.
+
+use axum::http::Method;
+use serde_json::{json, Value};
+use store::queries::{memberships, tenants::TenantRecord, users};
+
+use crate::common::{TestApp, TestResponse, PASSWORD};
+
+/// A member of the tenant's organization with a name.
+async fn person(app: &TestApp, email: &str, first: &str, last: &str) -> (i64, String) {
+    person_on(app, &app.default_tenant, email, first, last, false).await
+}
+
+async fn person_on(
+    app: &TestApp,
+    tenant: &TenantRecord,
+    email: &str,
+    first: &str,
+    last: &str,
+    staff: bool,
+) -> (i64, String) {
+    let user = users::create(
+        &app.db,
+        users::NewUser {
+            email,
+            password_hash: Some(api::passwords::hash(PASSWORD).unwrap()),
+            first_name: first,
+            last_name: last,
+            is_verified: true,
+            is_staff: staff,
+            subscribe_to_newsletter: true,
+        },
+    )
+    .await
+    .unwrap();
+    memberships::upsert(&app.db, tenant.organization.id, user.id, "member", memberships::STATUS_ACCEPTED)
+        .await
+        .unwrap();
+    (user.id, app.token_for(user.id))
+}
+
+async fn topic(app: &TestApp, name: &str, kind: &str) -> i64 {
+    topic_on(app, app.default_tenant.tenant.id, name, kind).await
+}
+
+async fn topic_on(app: &TestApp, tenant_id: i64, name: &str, kind: &str) -> i64 {
+    store::queries::topics::get_or_create(
+        &app.db,
+        store::queries::topics::NewTopic {
+            tenant_id,
+            name,
+            name_key: &name.to_lowercase(),
+            topic_type: kind,
+            topic_area_id: None,
+            group_id: None,
+            created_by: None,
+        },
+    )
+    .await
+    .unwrap()
+    .0
+    .id
+}
+
+async fn identity(app: &TestApp, token: &str) -> Value {
+    let response = app.get("/api/v1/identity/").token(token).send().await;
+    response.assert_status(200);
+    response.json()["data"].clone()
+}
+
+async fn patch(app: &TestApp, path: &str, token: &str, body: Value) -> TestResponse {
+    app.request(Method::PATCH, path).token(token).json(&body).send().await
+}
+
+async fn delete(app: &TestApp, path: &str, token: &str) -> TestResponse {
+    app.request(Method::DELETE, path).token(token).send().await
+}
+
+fn words(n: usize) -> String {
+    vec!["word"; n].join(" ")
+}
+
+#[tokio::test]
+async fn every_user_gets_a_readable_unique_slug() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, other) = person(&app, "ada2@example.com", "Ada", "Lovelace").await;
+    let (_, third) = person(&app, "ada3@example.com", "Ada", "Lovelace").await;
+    assert_eq!(identity(&app, &ada).await["profile"]["name_slug"], "ada-lovelace");
+    assert_eq!(identity(&app, &other).await["profile"]["name_slug"], "ada-lovelace-2");
+    assert_eq!(identity(&app, &third).await["profile"]["name_slug"], "ada-lovelace-3");
+    // The slug stays when the name changes.
+    patch(&app, "/api/v1/users/profile/", &ada, json!({"first_name": "Augusta"})).await.assert_status(200);
+    let me = identity(&app, &ada).await;
+    assert_eq!(me["first_name"], "Augusta");
+    assert_eq!(me["profile"]["name_slug"], "ada-lovelace");
+}
+
+#[tokio::test]
+async fn the_registration_fields_are_stored_and_served_by_identity() {
+    let app = TestApp::new().await;
+    let (_, token) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let python = topic(&app, "Python", "skill").await;
+    let ai = topic(&app, "Generative AI", "general").await;
+    let empty = identity(&app, &token).await;
+    assert_eq!(empty["profile"]["completion_percent"], 0);
+    assert_eq!(empty["group_profile"], Value::Null);
+    assert_eq!(empty["profile"]["email"], "ada@example.com");
+
+    let response = patch(
+        &app,
+        "/api/v1/users/profile/",
+        &token,
+        json!({
+            "origin": "registration-flow",
+            "first_name": "Ada", "last_name": "King",
+            "title": "Mathematician", "country": "GB", "location": "London", "batch": "2015",
+            "prefered_language": "English",
+            "short_bio": "<p onclick=\"steal()\">Poet of <strong>science</strong><script>alert(1)</script></p><img src=x onerror=alert(1)>",
+            "career_story": "<p>See <a href=\"javascript:alert(1)\">this</a> and <a href=\"https://example.com\">that</a></p>",
+            "social_linkedin": "linkedin.com/in/ada", "social_orcid": "https://orcid.org/0000",
+            "institution": "Analytical Society",
+            "skills": [python, {"name": "Mathematics"}], "topics": [{"id": ai, "name": "Generative AI"}],
+            "interested_services": [1, 3],
+            "current_role": 3, "job_function": 2, "career_stage": 0, "career_stage_extra": "Countess",
+            "reason_to_join": [1, 0], "reason_to_join_extra": "Engines", "professional_field": 2,
+            "professional_field_extra": "dropped", "specific_needs": "Quiet room"
+        }),
+    )
+    .await;
+    response.assert_status(200);
+    let data = response.json()["data"].clone();
+    assert_eq!(data["last_name"], "King");
+    let profile = &data["profile"];
+    assert_eq!(profile["short_bio"], "<p>Poet of <strong>science</strong></p>");
+    assert_eq!(
+        profile["career_story"],
+        "<p>See <a>this</a> and <a href=\"https://example.com\" rel=\"nofollow noopener noreferrer\">that</a></p>"
+    );
+    assert_eq!(profile["social_linkedin"], "https://linkedin.com/in/ada");
+    assert_eq!(profile["institution_name"], "Analytical Society");
+    assert_eq!(profile["institution_detailed"]["group_type"], "institution");
+    assert_eq!(profile["skills_detailed"][0]["name"], "Python");
+    assert_eq!(profile["skills_detailed"][1]["name"], "Mathematics");
+    assert_eq!(profile["topics"], json!([ai]));
+    assert_eq!(profile["interested_services"], json!([1, 3]));
+    assert_eq!(profile["specific_needs"], "Quiet room");
+    // title, country, institution, skills, topics, short bio, career story, LinkedIn.
+    assert_eq!(profile["completion_percent"], 80);
+
+    let me = identity(&app, &token).await;
+    assert_eq!(me["profile"], *profile);
+    let group = &me["group_profile"];
+    assert_eq!(group["current_role"], 3);
+    assert_eq!(group["job_function"], 2);
+    assert_eq!(group["career_stage"], 0);
+    assert_eq!(group["reason_to_join"], json!([1, 0]));
+    assert_eq!(group["extra_info"]["career_stage_extra"], "Countess");
+    assert_eq!(group["extra_info"]["reason_to_join_extra"], "Engines");
+    // The extra text of a field is kept only with the 'other' choice.
+    assert_eq!(group["extra_info"]["professional_field_extra"], Value::Null);
+    assert_eq!(group["skills"], profile["skills"]);
+
+    // An existing institution is found by id, and by its name without a duplicate.
+    let institution = profile["institution"].as_i64().unwrap();
+    let again = patch(&app, "/api/v1/users/profile/", &token, json!({"institution": "analytical society"})).await;
+    assert_eq!(again.json()["data"]["profile"]["institution"], institution);
+    let by_id = patch(&app, "/api/v1/users/profile/", &token, json!({"institution": institution.to_string()})).await;
+    assert_eq!(by_id.json()["data"]["profile"]["institution"], institution);
+
+    // A high-school student is at career stage 1; job_function goes with another role.
+    let response = patch(&app, "/api/v1/users/profile/", &token, json!({"current_role": 1, "career_stage": 4})).await;
+    let group = &response.json()["data"]["group_profile"];
+    assert_eq!(group["career_stage"], 1);
+    assert_eq!(group["job_function"], Value::Null);
+    assert_eq!(group["extra_info"]["career_stage_extra"], Value::Null);
+}
+
+#[tokio::test]
+async fn profile_validation_messages() {
+    let app = TestApp::new().await;
+    let (_, token) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let skills: Vec<i64> = {
+        let mut ids = Vec::new();
+        for n in 0..8 {
+            ids.push(topic(&app, &format!("Skill {n}"), "skill").await);
+        }
+        ids
+    };
+    let general = topic(&app, "General", "general").await;
+    let body = patch(
+        &app,
+        "/api/v1/users/profile/",
+        &token,
+        json!({
+            "first_name": "", "last_name": " ", "title": "", "country": null, "institution": "",
+            "interested_services": [], "current_role": null, "batch": "",
+            "career_stage": "abc",
+            "skills": skills, "topics": [],
+            "short_bio": words(401), "career_story": format!("<p>{}</p>", words(401)),
+            "additional_career_information": words(201),
+            "specific_needs": "x".repeat(501),
+            "career_advice": format!("<p>{}</p>", "x".repeat(4001)),
+            "reason_to_join_extra": "x".repeat(51), "professional_field_extra": "x".repeat(51),
+            "career_stage_extra": "x".repeat(31),
+            "social_twitter": "not a url", "reason_to_join": []
+        }),
+    )
+    .await
+    .error(400);
+    let fields = &body["field_errors"];
+    for field in [
+        "first_name",
+        "last_name",
+        "title",
+        "country",
+        "institution",
+        "interested_services",
+        "current_role",
+        "batch",
+        "career_stage",
+        "topics",
+        "reason_to_join",
+    ] {
+        assert_eq!(fields[field][0], "Required", "{field}: {body}");
+    }
+    assert_eq!(fields["skills"][0], "Maximum 7 skills");
+    assert_eq!(fields["short_bio"][0], "Maximum 400 words");
+    assert_eq!(fields["career_story"][0], "Maximum 400 words");
+    assert_eq!(fields["additional_career_information"][0], "Maximum 200 words");
+    assert_eq!(fields["specific_needs"][0], "Maximum 500 characters");
+    assert_eq!(fields["career_advice"][0], "Maximum of 4000 characters");
+    assert_eq!(fields["reason_to_join_extra"][0], "Maximum 50 characters");
+    assert_eq!(fields["professional_field_extra"][0], "Maximum 50 characters");
+    assert_eq!(fields["career_stage_extra"][0], "Maximum 30 characters");
+    assert_eq!(fields["social_twitter"][0], "Enter a valid URL.");
+
+    // Eight topics, a skill id used as a topic, an unknown choice, unknown fields.
+    let body = patch(&app, "/api/v1/users/profile/", &token, json!({"topics": [general, skills[0]]})).await.error(400);
+    assert_eq!(body["field_errors"]["topics"][0], format!("Invalid pk \"{}\" - object does not exist.", skills[0]));
+    let body = patch(&app, "/api/v1/users/profile/", &token, json!({"current_role": 99})).await.error(400);
+    assert_eq!(body["field_errors"]["current_role"][0], "\"99\" is not a valid choice.");
+    let body = patch(&app, "/api/v1/users/profile/", &token, json!({"email": "x@example.com"})).await.error(400);
+    assert_eq!(body["field_errors"]["email"][0], "Unknown field.");
+
+    // Nothing was written by the refused requests.
+    let me = identity(&app, &token).await;
+    assert_eq!(me["first_name"], "Ada");
+    assert_eq!(me["group_profile"], Value::Null);
+    // Exactly 400 words and 7 skills are fine.
+    patch(
+        &app,
+        "/api/v1/users/profile/",
+        &token,
+        json!({"short_bio": words(400), "skills": &skills[..7], "topics": [general]}),
+    )
+    .await
+    .assert_status(200);
+}
+
+#[tokio::test]
+async fn the_public_page_hides_private_fields_and_people_of_other_sites() {
+    let app = TestApp::new().await;
+    let (ada_id, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
+    patch(&app, "/api/v1/users/profile/", &ada, json!({"title": "Mathematician", "specific_needs": "Quiet"}))
+        .await
+        .assert_status(200);
+
+    let public = app.get("/api/v1/users/profile/ada-lovelace/").token(&bob).send().await;
+    public.assert_status(200);
+    let data = public.json()["data"].clone();
+    assert_eq!(data["id"], ada_id);
+    assert_eq!(data["profile"]["title"], "Mathematician");
+    for private in ["email", "alternate_email", "is_alternate_email_verified", "specific_needs"] {
+        assert!(data["profile"].get(private).is_none(), "{private} leaked: {data}");
+    }
+    // Guests see the same page.
+    let guest = app.get("/api/v1/users/profile/ada-lovelace/").send().await;
+    assert!(guest.json()["data"]["profile"].get("email").is_none());
+    // The owner sees the private fields.
+    let own = app.get("/api/v1/users/profile/ada-lovelace/").token(&ada).send().await.json();
+    assert_eq!(own["data"]["profile"]["email"], "ada@example.com");
+    assert_eq!(own["data"]["profile"]["specific_needs"], "Quiet");
+
+    let body = app.get("/api/v1/users/profile/nobody/").send().await.error(404);
+    assert_eq!(body["detail"], "User not found.");
+
+    // Someone who is not a member of this site's organization is not shown here.
+    let other = app.add_tenant("other.example", "Other Org").await;
+    let (_, carol) = person_on(&app, &other, "carol@example.com", "Carol", "Shaw", false).await;
+    identity(&app, &carol).await;
+    app.get("/api/v1/users/profile/carol-shaw/").token(&bob).send().await.error(404);
+    app.get("/api/v1/users/profile/carol-shaw/").host("other.example").token(&bob).send().await.assert_status(200);
+}
+
+#[tokio::test]
+async fn only_the_owner_or_staff_edit_a_profile() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
+    let (_, staff) = person_on(&app, &app.default_tenant, "staff@example.com", "Sam", "Staff", true).await;
+    let id = identity(&app, &ada).await["profile"]["id"].as_i64().unwrap();
+    let path = format!("/api/v1/profiles/{id}/");
+
+    patch(&app, &path, &bob, json!({"title": "Hacked"})).await.error(403);
+    app.request(Method::PATCH, &path).json(&json!({"title": "Hacked"})).send().await.error(401);
+    patch(&app, "/api/v1/profiles/999999/", &bob, json!({"title": "x"})).await.error(404);
+    let own = patch(&app, &path, &ada, json!({"title": "Countess"})).await;
+    own.assert_status(200);
+    let by_staff = patch(&app, &path, &staff, json!({"title": "Mathematician"})).await;
+    by_staff.assert_status(200);
+    assert_eq!(by_staff.json()["data"]["profile"]["title"], "Mathematician");
+    assert_eq!(identity(&app, &ada).await["profile"]["title"], "Mathematician");
+}
+
+#[tokio::test]
+async fn group_profiles_are_created_once_per_organization_and_owned() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
+    let (_, staff) = person_on(&app, &app.default_tenant, "staff@example.com", "Sam", "Staff", true).await;
+
+    let body = app.post("/api/v1/group-profiles/").token(&ada).json(&json!({})).send().await.error(400);
+    assert_eq!(body["field_errors"]["current_role"][0], "Required");
+    assert_eq!(body["field_errors"]["career_stage"][0], "Required");
+    let body = app
+        .post("/api/v1/group-profiles/")
+        .token(&ada)
+        .json(&json!({"current_role": 2, "career_stage": "x"}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(body["field_errors"]["career_stage"][0], "Required");
+
+    let created = app
+        .post("/api/v1/group-profiles/")
+        .token(&ada)
+        .json(&json!({"current_role": 1, "career_stage": 3, "reason_to_join": [2], "professional_field": 0,
+                      "professional_field_extra": "Astronomy", "country_of_origin": "hidden"}))
+        .send()
+        .await;
+    created.assert_status(201);
+    let group = created.json()["data"].clone();
+    assert_eq!(group["career_stage"], 1);
+    assert_eq!(group["group"], app.default_tenant.organization.id);
+    assert_eq!(group["extra_info"]["professional_field_extra"], "Astronomy");
+    // Fields of hidden screens (diaspora) are not kept.
+    assert_eq!(group["extra_info"]["country_of_origin"], Value::Null);
+    let id = group["id"].as_i64().unwrap();
+
+    // A second POST updates the same group profile.
+    let again = app
+        .post("/api/v1/group-profiles/")
+        .token(&ada)
+        .json(&json!({"current_role": 3, "career_stage": 4}))
+        .send()
+        .await;
+    again.assert_status(200);
+    assert_eq!(again.json()["data"]["id"], id);
+
+    let path = format!("/api/v1/group-profiles/{id}/");
+    patch(&app, &path, &bob, json!({"career_stage": 5})).await.error(403);
+    let updated = patch(&app, &path, &staff, json!({"career_stage": 5})).await;
+    updated.assert_status(200);
+    assert_eq!(updated.json()["data"]["career_stage"], 5);
+    let body = patch(&app, &path, &ada, json!({"reason_to_join": [], "reason_to_join_extra": "x".repeat(51)}))
+        .await
+        .error(400);
+    assert_eq!(body["field_errors"]["reason_to_join"][0], "Required");
+    assert_eq!(body["field_errors"]["reason_to_join_extra"][0], "Maximum 50 characters");
+    assert_eq!(identity(&app, &ada).await["group_profile"]["id"], id);
+
+    // Skills and topics sent with the group profile are the profile's.
+    let python = topic(&app, "Python", "skill").await;
+    let body = patch(&app, &path, &ada, json!({"skills": [], "topics": [python]})).await.error(400);
+    assert_eq!(body["field_errors"]["skills"][0], "Required");
+    let updated = patch(&app, &path, &ada, json!({"skills": [python], "topics": [{"name": "Space"}]})).await;
+    updated.assert_status(200);
+    assert_eq!(updated.json()["data"]["skills"], json!([python]));
+    let me = identity(&app, &ada).await;
+    assert_eq!(me["profile"]["skills"], json!([python]));
+    assert_eq!(me["profile"]["topics_detailed"][0]["name"], "Space");
+    assert_eq!(me["group_profile"]["topics"], me["profile"]["topics"]);
+
+    // Another site's organization does not see this group profile.
+    app.add_tenant("other.example", "Other Org").await;
+    app.request(Method::PATCH, &path)
+        .host("other.example")
+        .token(&ada)
+        .json(&json!({"career_stage": 2}))
+        .send()
+        .await
+        .error(404);
+}
+
+#[tokio::test]
+async fn institutional_and_diaspora_sites_ask_for_their_fields() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let mut config = domain::config::AppConfig::default();
+    config.ui.show_institutional_registration_screen = true;
+    config.ui.host_variant = domain::config::HostVariant::Diaspora;
+    store::queries::tenants::update_config(
+        &app.db,
+        &app.default_tenant,
+        serde_json::to_value(&config).unwrap(),
+        Default::default(),
+    )
+    .await
+    .unwrap();
+    let body = app
+        .post("/api/v1/group-profiles/")
+        .token(&ada)
+        .json(&json!({"current_role": 2, "career_stage": 2, "affiliation": "Pirate"}))
+        .send()
+        .await
+        .error(400);
+    let fields = &body["field_errors"];
+    assert_eq!(fields["department"][0], "Required");
+    assert_eq!(fields["college"][0], "Required");
+    assert_eq!(fields["country_of_origin"][0], "Required");
+    assert_eq!(fields["affiliation"][0], "\"Pirate\" is not a valid choice.");
+    let created = app
+        .post("/api/v1/group-profiles/")
+        .token(&ada)
+        .json(&json!({"current_role": 2, "career_stage": 2, "affiliation": "alumni", "department": "economics",
+                      "college": "business", "uni_batch": "2020", "country_of_origin": "NG"}))
+        .send()
+        .await;
+    created.assert_status(201);
+    let extra = &created.json()["data"]["extra_info"];
+    assert_eq!(extra["affiliation"], "Alumni");
+    assert_eq!(extra["department"], "economics");
+    assert_eq!(extra["country_of_origin"], "NG");
+}
+
+#[tokio::test]
+async fn career_profiles() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
+    let body = app
+        .post("/api/v1/career-profiles/")
+        .token(&ada)
+        .json(&json!({"start_date": "yesterday", "batch": "20", "group": 999999}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(
+        body["field_errors"]["start_date"][0],
+        "Date has wrong format. Use one of these formats instead: YYYY-MM-DD."
+    );
+    assert_eq!(body["field_errors"]["batch"][0], "Enter a valid year.");
+    let created = app
+        .post("/api/v1/career-profiles/")
+        .token(&ada)
+        .json(&json!({"institution": "Cambridge", "start_date": "1833-06-05", "batch": "2015", "title": "Student"}))
+        .send()
+        .await;
+    created.assert_status(201);
+    let data = created.json()["data"].clone();
+    assert_eq!(data["institution_name"], "Cambridge");
+    assert_eq!(data["group"], app.default_tenant.organization.id);
+    let id = data["id"].as_i64().unwrap();
+    let path = format!("/api/v1/career-profiles/{id}/");
+    patch(&app, &path, &bob, json!({"title": "x"})).await.error(403);
+    let updated = patch(&app, &path, &ada, json!({"title": "Fellow"})).await;
+    updated.assert_status(200);
+    assert_eq!(updated.json()["data"]["title"], "Fellow");
+    assert_eq!(updated.json()["data"]["batch"], "2015");
+    assert_eq!(identity(&app, &ada).await["profile"]["career_profile"]["id"], id);
+}
+
+#[tokio::test]
+async fn career_entries_validate_and_belong_to_their_owner() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
+    let (_, staff) = person_on(&app, &app.default_tenant, "staff@example.com", "Sam", "Staff", true).await;
+    let skills: Vec<i64> = {
+        let mut ids = Vec::new();
+        for n in 0..8 {
+            ids.push(topic(&app, &format!("Skill {n}"), "skill").await);
+        }
+        ids
+    };
+
+    let body = app.post("/api/v1/career-entries/").token(&ada).json(&json!({})).send().await.error(400);
+    for field in ["type", "title", "description", "group", "skills", "start_date", "end_date"] {
+        assert_eq!(body["field_errors"][field][0], "Required", "{field}");
+    }
+    let body = app
+        .post("/api/v1/career-entries/")
+        .token(&ada)
+        .json(&json!({"type": "hobby", "title": "t", "description": format!("<p>{}</p>", "x".repeat(4001)),
+                      "group": 999999, "skills": skills, "start_date": "2020-01-01", "end_date": "2019-01-01"}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(body["field_errors"]["type"][0], "\"hobby\" is not a valid choice.");
+    assert_eq!(body["field_errors"]["description"][0], "Maximum of 4000 characters");
+    assert_eq!(body["field_errors"]["skills"][0], "Maximum 7 skills");
+    assert_eq!(body["field_errors"]["end_date"][0], "End date must be after the start date.");
+
+    let created = app
+        .post("/api/v1/career-entries/")
+        .token(&ada)
+        .json(
+            &json!({"type": "work", "title": "Analyst", "description": "<p>Notes <script>x()</script>on the engine</p>",
+                      "group": "Analytical Engines Ltd", "skills": [skills[0], skills[1]], "is_currently_working": true,
+                      "start_date": "1842-01-01", "end_date": "1843-01-01", "show_gps": false}),
+        )
+        .send()
+        .await;
+    created.assert_status(201);
+    let entry = created.json()["data"].clone();
+    assert_eq!(entry["type"], "work");
+    assert_eq!(entry["description"], "<p>Notes on the engine</p>");
+    assert_eq!(entry["end_date"], Value::Null);
+    assert_eq!(entry["group_detailed"]["name"], "Analytical Engines Ltd");
+    assert_eq!(entry["skills"], json!([skills[0], skills[1]]));
+    assert_eq!(entry["skills_detailed"][0]["name"], "Skill 0");
+    assert_eq!(entry["show_gps"], false);
+    let id = entry["id"].as_i64().unwrap();
+    let group = entry["group"].as_i64().unwrap();
+
+    let education = app
+        .post("/api/v1/career-entries/")
+        .token(&ada)
+        .json(&json!({"type": "education", "title": "Mathematics", "description": "Tutored by De Morgan",
+                      "group": group, "skills": [{"id": skills[2]}], "start_date": "1840-01-01", "end_date": "1841-06-30"}))
+        .send()
+        .await;
+    education.assert_status(201);
+
+    let me = identity(&app, &ada).await;
+    assert_eq!(me["work_experiences"][0]["id"], id);
+    assert_eq!(me["education_background"][0]["title"], "Mathematics");
+    assert_eq!(me["profile"]["completion_percent"], 10);
+
+    let list = app.get("/api/v1/career-entries/?type=work").token(&ada).send().await.json();
+    assert_eq!(list["pagination"]["count"], 1);
+    let ada_id = me["id"].as_i64().unwrap();
+    let list = app.get(&format!("/api/v1/career-entries/?user={ada_id}")).token(&bob).send().await.json();
+    assert_eq!(list["pagination"]["count"], 2);
+
+    let path = format!("/api/v1/career-entries/{id}/");
+    patch(&app, &path, &bob, json!({"title": "Hacked"})).await.error(403);
+    patch(&app, &path, &staff, json!({"title": "Hacked"})).await.error(403);
+    delete(&app, &path, &bob).await.error(403);
+    let updated = patch(&app, &path, &ada, json!({"title": "Lead analyst", "is_currently_working": false})).await;
+    let body = updated.error(400);
+    assert_eq!(body["field_errors"]["end_date"][0], "Required");
+    let updated = patch(
+        &app,
+        &path,
+        &ada,
+        json!({"title": "Lead analyst", "is_currently_working": false, "end_date": "1843-09-01"}),
+    )
+    .await;
+    updated.assert_status(200);
+    let data = updated.json()["data"].clone();
+    assert_eq!(data["title"], "Lead analyst");
+    assert_eq!(data["end_date"], "1843-09-01");
+    assert_eq!(data["skills"], json!([skills[0], skills[1]]));
+    assert_eq!(app.get(&path).send().await.json()["data"]["title"], "Lead analyst");
+
+    delete(&app, &path, &ada).await.assert_status(204);
+    app.get(&path).send().await.error(404);
+    assert_eq!(identity(&app, &ada).await["work_experiences"], json!([]));
+}
+
+#[tokio::test]
+async fn references_are_resolved_in_the_request_tenant() {
+    let app = TestApp::new().await;
+    let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let other = app.add_tenant("other.example", "Other Org").await;
+    let foreign_skill = topic_on(&app, other.tenant.id, "Elsewhere", "skill").await;
+    let body = patch(
+        &app,
+        "/api/v1/users/profile/",
+        &ada,
+        json!({"skills": [foreign_skill], "institution": other.organization.id}),
+    )
+    .await
+    .error(400);
+    assert_eq!(body["field_errors"]["skills"][0], format!("Invalid pk \"{foreign_skill}\" - object does not exist."));
+    assert_eq!(
+        body["field_errors"]["institution"][0],
+        format!("Invalid pk \"{}\" - object does not exist.", other.organization.id)
+    );
+}
+
+#[tokio::test]
+async fn user_services() {
+    let app = TestApp::new().await;
+    let (ada_id, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
+    let (_, staff) = person_on(&app, &app.default_tenant, "staff@example.com", "Sam", "Staff", true).await;
+    let body = app
+        .post("/api/v1/user-services/")
+        .token(&ada)
+        .json(&json!({"title": "", "description": words(401), "url": "nope"}))
+        .send()
+        .await
+        .error(400);
+    assert_eq!(body["field_errors"]["title"][0], "Required");
+    assert_eq!(body["field_errors"]["description"][0], "Maximum 400 words");
+    assert_eq!(body["field_errors"]["url"][0], "Enter a valid URL.");
+
+    let created = app
+        .post("/api/v1/user-services/")
+        .token(&ada)
+        .json(&json!({"title": "Mentoring", "description": "<p>Hour <b>long</b><script>x</script></p>", "url": "https://cal.example.com/ada"}))
+        .send()
+        .await;
+    created.assert_status(201);
+    let service = created.json()["data"].clone();
+    assert_eq!(service["description"], "<p>Hour long</p>");
+    let id = service["id"].as_i64().unwrap();
+
+    let list = app.get(&format!("/api/v1/users/{ada_id}/services/")).send().await.json();
+    assert_eq!(list["pagination"]["count"], 1);
+    assert_eq!(list["data"][0]["title"], "Mentoring");
+
+    let path = format!("/api/v1/user-services/{id}/");
+    patch(&app, &path, &bob, json!({"title": "Mine"})).await.error(403);
+    delete(&app, &path, &bob).await.error(403);
+    let updated = patch(&app, &path, &ada, json!({"title": "Career reviews"})).await;
+    updated.assert_status(200);
+    assert_eq!(updated.json()["data"]["url"], "https://cal.example.com/ada");
+    patch(&app, &path, &staff, json!({"url": null})).await.assert_status(200);
+    delete(&app, &path, &ada).await.assert_status(204);
+    delete(&app, &path, &ada).await.error(404);
+    app.get("/api/v1/users/999999/services/").send().await.error(404);
+}
+
+#[tokio::test]
+async fn uploaded_media_and_picture_links_count_towards_completion() {
+    let app = TestApp::new().await;
+    let (ada_id, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let user = users::find_by_id(&app.db, ada_id).await.unwrap().unwrap();
+    use store::queries::profiles::{set_media, ProfileMedia};
+    set_media(&app.db, &user, ProfileMedia::Resume, Some("/media/r.pdf".into())).await.unwrap();
+    set_media(&app.db, &user, ProfileMedia::Video, Some("/media/v.mp4".into())).await.unwrap();
+    let me = identity(&app, &ada).await;
+    assert_eq!(me["profile"]["resume"], "/media/r.pdf");
+    assert_eq!(me["profile"]["video"], "/media/v.mp4");
+    assert_eq!(me["profile"]["completion_percent"], 10);
+
+    let body = patch(&app, "/api/v1/users/profile/", &ada, json!({"picture": "javascript:alert(1)"})).await.error(400);
+    assert_eq!(body["field_errors"]["picture"][0], "Enter a valid URL.");
+    let response = patch(&app, "/api/v1/users/profile/", &ada, json!({"picture": "/media/p.png"})).await;
+    assert_eq!(response.json()["data"]["profile"]["picture"], "/media/p.png");
+    assert_eq!(response.json()["data"]["profile"]["completion_percent"], 20);
+    let response = patch(&app, "/api/v1/users/profile/", &ada, json!({"picture": null})).await;
+    assert_eq!(response.json()["data"]["profile"]["picture"], Value::Null);
+    assert_eq!(response.json()["data"]["profile"]["completion_percent"], 10);
+}
