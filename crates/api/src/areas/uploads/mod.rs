@@ -656,13 +656,26 @@ async fn upload_profile_picture(
     AuthUser(user): AuthUser,
     request: Request,
 ) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
+    own_media_upload(&state, &tenant, user.id, request, Purpose::ProfilePicture, "Successfully updated information")
+        .await
+}
+
+/// Stores one file of the caller's own (picture or video) and answers it with `message`.
+async fn own_media_upload(
+    state: &AppState,
+    tenant: &Tenant,
+    user_id: i64,
+    request: Request,
+    purpose: Purpose,
+    message: &str,
+) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
     let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
-    let mut form = read_form(&state, request, Purpose::ProfilePicture, 1).await?;
-    let file = single_upload(&state, &tenant, user.id, Purpose::ProfilePicture, &mut form, None).await?;
-    let upload = StoredUpload { purpose: Purpose::ProfilePicture, file: &file, uploaded_by: user.id, resume: None };
-    after_store(&state, &tenant, &upload).await?;
-    let data = file_item(&state, &url, &file);
-    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: "Successfully updated information".into() })))
+    let mut form = read_form(state, request, purpose, 1).await?;
+    let file = single_upload(state, tenant, user_id, purpose, &mut form, None).await?;
+    let upload = StoredUpload { purpose, file: &file, uploaded_by: user_id, resume: None };
+    after_store(state, tenant, &upload).await?;
+    let data = file_item(state, &url, &file);
+    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: message.into() })))
 }
 
 /// Stores a profile video (MP4, MOV or WebM).
@@ -685,14 +698,8 @@ async fn upload_video(
     AuthUser(user): AuthUser,
     request: Request,
 ) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
-    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
-    let mut form = read_form(&state, request, Purpose::Video, 1).await?;
-    let file = single_upload(&state, &tenant, user.id, Purpose::Video, &mut form, None).await?;
-    let upload = StoredUpload { purpose: Purpose::Video, file: &file, uploaded_by: user.id, resume: None };
-    after_store(&state, &tenant, &upload).await?;
-    let data = file_item(&state, &url, &file);
     // The spec's text, spelling included (spec 000 §8).
-    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: "Successfuly uploaded video".into() })))
+    own_media_upload(&state, &tenant, user.id, request, Purpose::Video, "Successfuly uploaded video").await
 }
 
 /// The import request that came with a resume.
