@@ -61,6 +61,7 @@ endpoints=(
   "/api/v1/topics/?topic_type=skill&search=data"
   "/api/v1/topics/?page=5&page_size=20"
   "/api/v1/topic-areas/"
+  "/api/v1/auth-config/"
 )
 
 printf '\n%-48s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
