@@ -295,6 +295,10 @@ async fn profile_pictures_are_scaled_down_and_re_encoded() {
     let served = app.get(&media_path(&answer.json()["data"]["file"])).send().await;
     let picture = image::load_from_memory(&served.bytes).unwrap();
     assert_eq!((picture.width(), picture.height()), (64, 48));
+
+    // The newest picture is the profile's.
+    let me = app.get("/api/v1/identity/").token(&token).send().await.json();
+    assert_eq!(me["data"]["profile"]["picture"], media_path(&answer.json()["data"]["file"]));
 }
 
 #[tokio::test]
@@ -338,6 +342,8 @@ async fn videos_are_checked_by_content() {
     let served = app.get(&media_path(&body["data"]["file"])).send().await;
     assert_eq!(served.header("content-type"), Some("video/mp4"));
     assert_eq!(served.bytes.as_slice(), mp4().as_slice());
+    let me = app.get("/api/v1/identity/").token(&token).send().await.json();
+    assert_eq!(me["data"]["profile"]["video"], media_path(&body["data"]["file"]));
 
     let body = upload(&app, "/api/v1/upload-video/", Some(&token), vec![file("file", "intro.mp4", png(2, 2))])
         .await

@@ -469,18 +469,23 @@ pub struct StoredUpload<'a> {
     pub resume: Option<&'a ResumeImport>,
 }
 
-/// Called after a picture, video or resume is stored. The profile area sets the picture,
-/// video and resume of the profile here; the import area queues the resume parsing when
-/// `resume.update_profile` is set. Until then the upload only stores the file.
-pub async fn after_store(_state: &AppState, _tenant: &Tenant, upload: &StoredUpload<'_>) -> ApiResult<()> {
-    tracing::info!(
-        purpose = upload.purpose.as_str(),
-        file_id = upload.file.id,
-        owner = upload.file.user_id,
-        uploaded_by = upload.uploaded_by,
-        update_profile = upload.resume.is_some_and(|r| r.update_profile),
-        "upload stored"
-    );
+/// Called after a picture, video or resume is stored: the owner's profile now points at it
+/// (as a path on this site, or the bucket's public URL, never a URL built from the request's
+/// Host). Parsing a resume into the profile (`resume.update_profile`) is the import area's
+/// work and is not done yet; the request's options are kept on the file row.
+pub async fn after_store(state: &AppState, _tenant: &Tenant, upload: &StoredUpload<'_>) -> ApiResult<()> {
+    let media = match upload.purpose {
+        Purpose::ProfilePicture => store::queries::profiles::ProfileMedia::Picture,
+        Purpose::Video => store::queries::profiles::ProfileMedia::Video,
+        Purpose::Resume => store::queries::profiles::ProfileMedia::Resume,
+        Purpose::File => return Ok(()),
+    };
+    let owner =
+        store::queries::users::find_by_id(&state.db, upload.file.user_id).await?.ok_or_else(ApiError::not_found)?;
+    let key = &upload.file.storage_key;
+    let link = state.storage.public_url(key).unwrap_or_else(|| format!("/media/{key}"));
+    store::queries::profiles::set_media(&state.db, &owner, media, Some(link)).await?;
+    tracing::info!(purpose = upload.purpose.as_str(), file_id = upload.file.id, "upload set on the profile");
     Ok(())
 }
 
