@@ -1,0 +1,3 @@
+//! Groups: organizations, institutions, circles and events.
+
+pub mod lifecycle;
