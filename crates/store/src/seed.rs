@@ -118,14 +118,12 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     let txn = db.begin().await?;
     for record in [&demo, &star] {
         let mut area_ids = Vec::new();
+        // Looked up before creating: on PostgreSQL a failed insert would abort the transaction.
+        let existing = topic_q::list_areas(&txn, record.tenant.id, 0, 500).await?.items;
         for name in TOPIC_AREAS {
-            let area = match topic_q::create_area(&txn, record.tenant.id, name).await {
-                Ok(area) => area.id,
-                Err(crate::StoreError::Conflict(_)) => {
-                    let areas = topic_q::list_areas(&txn, record.tenant.id, 0, 500).await?;
-                    areas.items.iter().find(|a| a.name == *name).map(|a| a.id).unwrap_or_default()
-                }
-                Err(err) => return Err(err),
+            let area = match existing.iter().find(|a| a.name == *name) {
+                Some(area) => area.id,
+                None => topic_q::create_area(&txn, record.tenant.id, name).await?.id,
             };
             area_ids.push(area);
         }

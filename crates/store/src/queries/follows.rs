@@ -1,7 +1,10 @@
 //! Follows of people and groups. Following is idempotent: a second follow changes nothing,
 //! and unfollowing what is not followed is not an error.
 
-use sea_orm::{sea_query::Query, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{
+    sea_query::{OnConflict, Query},
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
+};
 
 use crate::{
     entities::{follows, groups},
@@ -27,9 +30,9 @@ fn target_filter(target: Target) -> sea_orm::Condition {
 }
 
 pub async fn follow(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<()> {
-    let (user, group, tenant) = match target {
-        Target::User(id) => (Some(id), None, None),
-        Target::Group { id, tenant_id } => (None, Some(id), Some(tenant_id)),
+    let (user, group, tenant, key) = match target {
+        Target::User(id) => (Some(id), None, None, follows::Column::FollowedUserId),
+        Target::Group { id, tenant_id } => (None, Some(id), Some(tenant_id), follows::Column::GroupId),
     };
     let row = follows::ActiveModel {
         follower_id: Set(follower_id),
@@ -39,8 +42,9 @@ pub async fn follow(db: &impl ConnectionTrait, follower_id: i64, target: Target)
         created_at: Set(now()),
         ..Default::default()
     };
-    // The unique indexes make a repeated (or concurrent) follow a no-op.
-    follows::Entity::insert(row).on_conflict_do_nothing().exec(db).await?;
+    // The unique index makes a repeated (or concurrent) follow a no-op.
+    let on_conflict = OnConflict::columns([follows::Column::FollowerId, key]).do_nothing().to_owned();
+    follows::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
     Ok(())
 }
 
