@@ -142,7 +142,7 @@ async fn follow(
             .ok_or_else(ApiError::not_found)?;
         if group.privacy >= PRIVACY_PRIVATE && !user.is_staff {
             let member = memberships::find(&state.db, group.id, user.id).await?;
-            if !member.is_some_and(|m| m.status == memberships::STATUS_ACCEPTED) {
+            if member.is_none_or(|m| m.status != memberships::STATUS_ACCEPTED) {
                 return Err(ApiError::not_found());
             }
         }
