@@ -52,6 +52,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::identity::routes())
         .merge(areas::profiles::routes())
         .merge(areas::uploads::routes())
+        .merge(areas::imports::routes())
+        .merge(areas::follows::routes())
+        .merge(areas::connections::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

@@ -40,6 +40,14 @@ pub struct Settings {
     /// Longest side of a stored profile picture, in pixels; larger pictures are scaled down.
     pub picture_max_side: u32,
     // ---------------------------------------------------------------------------------------
+
+    // --- Profile import --------------------------------------------------------------------
+    /// The LinkedIn profile-data provider; without it the LinkedIn import is unavailable.
+    pub linkedin_profile: Option<services::profile_data::LinkedInApiConfig>,
+    /// An OpenAI-compatible API that improves parsed resumes; without it the built-in parser's
+    /// result is used as is.
+    pub resume_refiner: Option<services::resume::OpenAiRefiner>,
+    // ---------------------------------------------------------------------------------------
 }
 
 /// Which bot-check guards sign-up.
@@ -98,6 +106,8 @@ impl Settings {
             storage: services::storage::StorageConfig::default(),
             upload_max_bytes: 10 * 1024 * 1024,
             picture_max_side: 1024,
+            linkedin_profile: None,
+            resume_refiner: None,
         }
     }
 }
@@ -119,6 +129,8 @@ impl std::fmt::Debug for Settings {
             .field("social", &self.social)
             .field("storage", &self.storage)
             .field("upload_max_bytes", &self.upload_max_bytes)
+            .field("linkedin_profile", &self.linkedin_profile)
+            .field("resume_refiner", &self.resume_refiner)
             .finish()
     }
 }

@@ -9,6 +9,8 @@ use std::{
 use services::{
     jobs::JobContext,
     mail::{MailTransport, OutboxTransport, SmtpTransport},
+    profile_data::LinkedInProfileSource,
+    resume::ResumeRefiner,
 };
 use store::{queries::tenants::TenantRecord, Db};
 use tokio::sync::Notify;
@@ -26,6 +28,10 @@ pub struct AppState {
     pub jobs_wake: Arc<Notify>,
     /// Where uploaded files are kept (local folder or S3 bucket).
     pub storage: Arc<dyn services::storage::Storage>,
+    /// LinkedIn profile data for the profile import; `None` when no provider is configured.
+    pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
+    /// Improves parsed resumes (an OpenAI-compatible API), when configured.
+    pub resume_refiner: Option<Arc<dyn ResumeRefiner>>,
 }
 
 impl AppState {
@@ -36,9 +42,15 @@ impl AppState {
             None => Arc::new(OutboxTransport),
         };
         let storage = settings.storage.build()?;
+        let linkedin = settings.linkedin_profile.clone().map(|config| {
+            Arc::new(services::profile_data::HttpLinkedInSource::new(config)) as Arc<dyn LinkedInProfileSource>
+        });
+        let resume_refiner = settings.resume_refiner.clone().map(|refiner| Arc::new(refiner) as Arc<dyn ResumeRefiner>);
         Ok(AppState {
             db,
             storage,
+            linkedin,
+            resume_refiner,
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             settings: Arc::new(settings),
             tokens,
@@ -54,6 +66,9 @@ impl AppState {
             mail: self.mail.clone(),
             mail_from: self.settings.mail_from.clone(),
             job_timeout: std::time::Duration::from_secs(30),
+            storage: self.storage.clone(),
+            resume_refiner: self.resume_refiner.clone(),
+            linkedin: self.linkedin.clone(),
         }
     }
 }

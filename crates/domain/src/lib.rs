@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod config;
 pub mod errors;
 pub mod groups;
+pub mod imports;
 pub mod pagination;
 pub mod profiles;
 pub mod rich_text;

@@ -12,6 +12,7 @@ use crate::{config::Options, rich_text, FieldErrors};
 pub const MSG_REQUIRED: &str = "Required";
 pub const MAX_SKILLS: usize = 7;
 pub const MAX_TOPICS: usize = 7;
+pub const MAX_LANGUAGES: usize = 20;
 pub const MAX_BIO_WORDS: usize = 400;
 pub const MAX_ADDITIONAL_WORDS: usize = 200;
 pub const MAX_SPECIFIC_NEEDS: usize = 500;
@@ -276,6 +277,21 @@ fn int_choices(
     out
 }
 
+/// Language names: trimmed, repeats dropped, each at most 100 characters, at most 20.
+fn languages(errors: &mut FieldErrors, values: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for value in values {
+        let Some(name) = line(errors, "languages", value, 100) else { continue };
+        if !out.iter().any(|o| o.to_lowercase() == name.to_lowercase()) {
+            out.push(name);
+        }
+    }
+    if out.len() > MAX_LANGUAGES {
+        errors.add("languages", format!("Maximum {MAX_LANGUAGES} languages"));
+    }
+    out
+}
+
 /// Extra details of a group profile, stored as one JSON object.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(default)]
@@ -313,6 +329,7 @@ pub struct ProfileFields {
     pub discipline: Option<String>,
     pub additional_career_information: Option<String>,
     pub interested_services: Vec<i64>,
+    pub languages: Vec<String>,
 }
 
 /// The stored group profile fields (one per user and organization).
@@ -426,6 +443,10 @@ pub struct ProfilePatch {
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Vec<i64>>)]
     pub interested_services: Option<Option<Vec<Value>>>,
+    /// Language names, at most 20 (null or [] clears them).
+    #[serde(default, deserialize_with = "double_option")]
+    #[schema(value_type = Option<Vec<String>>)]
+    pub languages: Option<Option<Vec<String>>>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<i64>)]
     pub current_role: Option<Option<Value>>,
@@ -710,6 +731,9 @@ pub fn apply_patch(
             }
             *target = Some(refs);
         }
+    }
+    if let Some(value) = &patch.languages {
+        profile.languages = languages(&mut e, value.as_deref().unwrap_or(&[]));
     }
     if let Some(value) = &patch.interested_services {
         profile.interested_services = int_choices(
@@ -1160,6 +1184,28 @@ mod tests {
         assert_eq!(errors.first("reason_to_join_extra"), Some("Maximum 50 characters"));
         assert_eq!(errors.first("career_stage_extra"), Some("Maximum 30 characters"));
         assert_eq!(errors.first("interested_services"), Some("Required"));
+    }
+
+    #[test]
+    fn languages_are_a_clean_list() {
+        let options = Options::default();
+        let mut profile = ProfileFields::default();
+        let p = patch(json!({"languages": [" English ", "english", "Spanish", ""]}));
+        apply_patch(&p, ctx(&options), &mut profile, &mut Default::default(), false).unwrap();
+        assert_eq!(profile.languages, vec!["English", "Spanish"]);
+        let p = patch(json!({"languages": null}));
+        apply_patch(&p, ctx(&options), &mut profile, &mut Default::default(), false).unwrap();
+        assert!(profile.languages.is_empty());
+        let many: Vec<String> = (0..21).map(|n| format!("Language {n}")).collect();
+        let errors = apply_patch(
+            &patch(json!({"languages": many})),
+            ctx(&options),
+            &mut profile,
+            &mut Default::default(),
+            false,
+        )
+        .unwrap_err();
+        assert_eq!(errors.first("languages"), Some("Maximum 20 languages"));
     }
 
     #[test]

@@ -3,10 +3,19 @@
 
 use std::{sync::Arc, time::Duration};
 
-use store::{queries::mail as mail_q, Db};
+use store::{
+    queries::{imports as import_q, mail as mail_q},
+    Db,
+};
 use tokio::sync::Notify;
 
-use crate::mail::{MailTransport, OutgoingMail};
+use crate::{
+    mail::{MailTransport, OutgoingMail},
+    profile_data::LinkedInProfileSource,
+    profile_import,
+    resume::ResumeRefiner,
+    storage::Storage,
+};
 
 /// What jobs need to run.
 #[derive(Clone)]
@@ -15,17 +24,34 @@ pub struct JobContext {
     pub mail: Arc<dyn MailTransport>,
     /// The From address of outgoing mail.
     pub mail_from: String,
-    /// The longest one job may take before it is abandoned and retried.
+    /// The longest one job may take before it is abandoned and retried (profile imports
+    /// have their own, longer limit).
     pub job_timeout: Duration,
+    /// Where uploaded files are kept (resumes to import).
+    pub storage: Arc<dyn Storage>,
+    /// Improves parsed resumes when an AI provider is configured.
+    pub resume_refiner: Option<Arc<dyn ResumeRefiner>>,
+    /// LinkedIn profile data, when a provider is configured.
+    pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
+}
+
+fn timeout_for(ctx: &JobContext, kind: &str) -> Duration {
+    if kind == import_q::JOB_KIND {
+        profile_import::TIMEOUT
+    } else {
+        ctx.job_timeout
+    }
 }
 
 /// Runs every job that is due now; returns how many ran. Tests call this directly.
 pub async fn run_due(ctx: &JobContext) -> anyhow::Result<usize> {
     let mut ran = 0;
-    let lease = chrono::Duration::from_std(ctx.job_timeout * 2).unwrap_or(chrono::Duration::minutes(2));
+    // The lease outlasts the longest job of any kind, so no job is claimed twice while it runs.
+    let longest = ctx.job_timeout.max(profile_import::TIMEOUT);
+    let lease = chrono::Duration::from_std(longest * 2).unwrap_or(chrono::Duration::minutes(10));
     while let Some(job) = mail_q::claim_job(&ctx.db, lease).await? {
         ran += 1;
-        let outcome = tokio::time::timeout(ctx.job_timeout, run_one(ctx, &job)).await;
+        let outcome = tokio::time::timeout(timeout_for(ctx, &job.kind), run_one(ctx, &job)).await;
         let error = match outcome {
             Ok(Ok(())) => None,
             Ok(Err(err)) => Some(format!("{err:#}")),
@@ -66,6 +92,7 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
             mail_q::mark(&ctx.db, id, "sent").await?;
             Ok(())
         }
+        import_q::JOB_KIND => profile_import::run(ctx, job).await,
         other => anyhow::bail!("unknown job kind {other}"),
     }
 }
@@ -75,6 +102,9 @@ async fn mark_given_up(ctx: &JobContext, job: &store::entities::jobs::Model) -> 
         if let Some(id) = job.payload["email_id"].as_i64() {
             mail_q::mark(&ctx.db, id, "failed").await?;
         }
+    }
+    if job.kind == import_q::JOB_KIND {
+        profile_import::give_up(ctx, job).await?;
     }
     Ok(())
 }

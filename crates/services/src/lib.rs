@@ -1,9 +1,12 @@
-//! Integrations behind small traits, each with an embedded default: mail (outbox or SMTP)
-//! and the background job worker.
+//! Integrations behind small traits, each with an embedded default: mail (outbox or SMTP),
+//! file storage, social sign-in, resume parsing, LinkedIn profile data, and the background
+//! job worker (mail delivery, profile imports).
 
 pub mod botcheck;
 pub mod jobs;
 pub mod mail;
+pub mod profile_data;
+pub mod profile_import;
 pub mod resume;
 pub mod social;
 pub mod storage;

@@ -118,14 +118,12 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     let txn = db.begin().await?;
     for record in [&demo, &star] {
         let mut area_ids = Vec::new();
+        // Looked up before creating: on PostgreSQL a failed insert would abort the transaction.
+        let existing = topic_q::list_areas(&txn, record.tenant.id, 0, 500).await?.items;
         for name in TOPIC_AREAS {
-            let area = match topic_q::create_area(&txn, record.tenant.id, name).await {
-                Ok(area) => area.id,
-                Err(crate::StoreError::Conflict(_)) => {
-                    let areas = topic_q::list_areas(&txn, record.tenant.id, 0, 500).await?;
-                    areas.items.iter().find(|a| a.name == *name).map(|a| a.id).unwrap_or_default()
-                }
-                Err(err) => return Err(err),
+            let area = match existing.iter().find(|a| a.name == *name) {
+                Some(area) => area.id,
+                None => topic_q::create_area(&txn, record.tenant.id, name).await?.id,
             };
             area_ids.push(area);
         }
@@ -175,8 +173,202 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
         };
         member_q::upsert(&txn, tenant.organization.id, user.id, role, member_q::STATUS_ACCEPTED).await?;
     }
+    seed_demo_profiles(&txn, demo.tenant.id).await?;
     txn.commit().await?;
     Ok(vec![demo, star])
+}
+
+/// A demo person's profile: enough that the profile page has something in every section.
+struct DemoProfile {
+    email: &'static str,
+    title: &'static str,
+    country: &'static str,
+    location: &'static str,
+    institution: &'static str,
+    short_bio: &'static str,
+    career_story: &'static str,
+    languages: &'static [&'static str],
+    skills: &'static [&'static str],
+    topics: &'static [&'static str],
+    /// (type, title, institution, description, start, end, skills)
+    entries: &'static [DemoEntry],
+}
+
+type DemoEntry = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    &'static [&'static str],
+);
+
+const DEMO_PROFILES: &[DemoProfile] = &[
+    DemoProfile {
+        email: "maria@example.com",
+        title: "Senior Data Analyst",
+        country: "Spain",
+        location: "Madrid",
+        institution: "Universidad Carlos III de Madrid",
+        short_bio: "<p>Data analyst who turns messy spreadsheets into decisions. Learning machine learning to \
+                    automate the forecasts I still build by hand.</p>",
+        career_story: "<p>I started in a bank's risk team, reconciling reports nobody trusted. Rebuilding them \
+                       in SQL taught me that clear data changes conversations.</p><p>Today I lead analytics for a \
+                       retail chain and mentor two junior analysts. Next, I want to move into applied machine \
+                       learning for demand planning.</p>",
+        languages: &["Spanish", "English"],
+        skills: &["Data Analysis", "SQL", "Python"],
+        topics: &["Generative AI", "Career Change"],
+        entries: &[
+            (
+                "work",
+                "Senior Data Analyst",
+                "Northwind Retail",
+                "<p>Own the weekly sales and stock dashboards for 120 stores; cut report preparation from two days to two hours.</p>",
+                "2021-03-01",
+                None,
+                &["Data Analysis", "SQL"],
+            ),
+            (
+                "work",
+                "Business Analyst",
+                "Contoso Bank",
+                "<p>Rebuilt the credit-risk reports in SQL and documented every metric with the risk team.</p>",
+                "2017-09-01",
+                Some("2021-02-28"),
+                &["SQL"],
+            ),
+            (
+                "education",
+                "BSc Statistics",
+                "Universidad Carlos III de Madrid",
+                "<p>Final project on forecasting tourist arrivals with time-series models.</p>",
+                "2013-09-01",
+                Some("2017-06-30"),
+                &["Python", "Data Analysis"],
+            ),
+        ],
+    },
+    DemoProfile {
+        email: "sam@example.com",
+        title: "Product Manager",
+        country: "Nigeria",
+        location: "Lagos",
+        institution: "University of Lagos",
+        short_bio: "<p>Product manager building payment tools for small businesses across West Africa.</p>",
+        career_story: "<p>I wrote code for three years before I noticed I enjoyed the customer calls more than \
+                       the pull requests.</p><p>Moving into product let me do both: I now run discovery with \
+                       merchants and ship with a team of six. I mentor first-time product managers on the side.</p>",
+        languages: &["English", "Yoruba"],
+        skills: &["Product Management", "Team Leadership", "Public Speaking"],
+        topics: &["Startups", "Mentorship"],
+        entries: &[
+            (
+                "work",
+                "Product Manager",
+                "Lumen Payments",
+                "<p>Lead the merchant dashboard; launched instant settlements used by 40,000 shops.</p>",
+                "2020-06-01",
+                None,
+                &["Product Management", "Team Leadership"],
+            ),
+            (
+                "work",
+                "Associate Product Manager",
+                "Harbor Logistics",
+                "<p>Shipped the driver app's offline mode after interviewing forty drivers.</p>",
+                "2018-01-15",
+                Some("2020-05-31"),
+                &["Product Management"],
+            ),
+            (
+                "education",
+                "BSc Computer Science",
+                "University of Lagos",
+                "<p>President of the campus developer club; organised two hackathons.</p>",
+                "2012-10-01",
+                Some("2016-07-31"),
+                &["Public Speaking"],
+            ),
+        ],
+    },
+];
+
+fn demo_date(text: &str) -> chrono::NaiveDate {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").expect("demo dates are valid")
+}
+
+/// Profiles for the demo members maria and sam (on the demo tenant), and maria following
+/// sam. A profile that already has a title, or a person with career entries, is left as is.
+async fn seed_demo_profiles(txn: &impl sea_orm::ConnectionTrait, tenant_id: i64) -> StoreResult<()> {
+    use crate::queries::{follows, profiles as profile_q};
+    use domain::profiles::{GroupRef, TopicRef};
+
+    let mut ids = Vec::new();
+    for demo in DEMO_PROFILES {
+        let Some(user) = user_q::find_by_email(txn, demo.email).await? else { continue };
+        ids.push(user.id);
+        let profile = profile_q::ensure(txn, &user).await?;
+        let institution = |name: &str| GroupRef::New(name.to_string());
+        let names = |list: &[&str]| list.iter().map(|n| TopicRef::New(n.to_string())).collect::<Vec<_>>();
+        let resolve = |kind: &'static str, list: &'static [&'static str]| {
+            let refs = names(list);
+            async move {
+                profile_q::resolve_topics(txn, tenant_id, kind, &refs, user.id)
+                    .await?
+                    .map_err(|_| crate::StoreError::NotFound)
+            }
+        };
+        if profile.title.is_none() {
+            let school = profile_q::resolve_institution(txn, tenant_id, &institution(demo.institution))
+                .await?
+                .map_err(|_| crate::StoreError::NotFound)?;
+            let mut fields = profile_q::fields_of(&profile);
+            fields.title = Some(demo.title.into());
+            fields.country = Some(demo.country.into());
+            fields.location = Some(demo.location.into());
+            fields.short_bio = Some(demo.short_bio.split_whitespace().collect::<Vec<_>>().join(" "));
+            fields.career_story = Some(demo.career_story.split_whitespace().collect::<Vec<_>>().join(" "));
+            fields.languages = demo.languages.iter().map(|l| l.to_string()).collect();
+            let profile_id = profile.id;
+            profile_q::save_fields(txn, profile, fields, Some(Some(school.id))).await?;
+            let skills = resolve("skill", demo.skills).await?;
+            profile_q::set_topics(txn, profile_id, "skill", &skills).await?;
+            let topics = resolve("general", demo.topics).await?;
+            profile_q::set_topics(txn, profile_id, "general", &topics).await?;
+        }
+        if profile_q::career_entries_of(txn, user.id, None).await?.is_empty() {
+            for (kind, title, place, description, start, end, skills) in demo.entries {
+                let group = profile_q::resolve_institution(txn, tenant_id, &institution(place))
+                    .await?
+                    .map_err(|_| crate::StoreError::NotFound)?;
+                let skills = resolve("skill", skills).await?;
+                profile_q::save_career_entry(
+                    txn,
+                    None,
+                    user.id,
+                    profile_q::CareerEntryValues {
+                        entry_type: kind.to_string(),
+                        title: title.to_string(),
+                        description: description.to_string(),
+                        group_id: Some(group.id),
+                        is_currently_working: end.is_none(),
+                        start_date: demo_date(start),
+                        end_date: end.map(demo_date),
+                        show_gps: true,
+                        skills,
+                    },
+                )
+                .await?;
+            }
+        }
+        profile_q::refresh_completion(txn, user.id).await?;
+    }
+    if let [maria, sam] = ids[..] {
+        follows::follow(txn, maria, follows::Target::User(sam)).await?;
+    }
+    Ok(())
 }
 
 const FIRST_NAMES: &[&str] = &[

@@ -179,6 +179,20 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     tracing::info!(storage = settings.storage.name(), "file storage");
     // ---------------------------------------------------------------------------------------
 
+    // --- Profile import ---------------------------------------------------------------------
+    // LinkedIn import through WAYPOINT_LINKEDIN_PROFILE_API_URL (+ _KEY); resume refinement
+    // through an OpenAI-compatible API (WAYPOINT_AI_BASE_URL, _API_KEY, _MODEL); see the README.
+    settings.linkedin_profile = services::profile_data::LinkedInApiConfig::from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("LinkedIn profile import: {problem}"))?;
+    settings.resume_refiner = services::resume::refiner_from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
+    tracing::info!(
+        linkedin_import = settings.linkedin_profile.is_some(),
+        resume_ai = settings.resume_refiner.is_some(),
+        "profile import"
+    );
+    // ---------------------------------------------------------------------------------------
+
     let state = api::AppState::new(db, settings)?;
     if state.mail.is_outbox() {
         println!("Mail stays in the outbox: read it at /dev/mailbox");

@@ -2,9 +2,12 @@
 
 pub mod auth;
 pub mod config;
+pub mod connections;
 pub mod dev_mailbox;
+pub mod follows;
 pub mod health;
 pub mod identity;
+pub mod imports;
 pub mod profiles;
 pub mod topics;
 pub mod uploads;

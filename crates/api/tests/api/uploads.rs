@@ -9,11 +9,11 @@ use serde_json::{json, Value};
 
 use crate::common::{TestApp, TestResponse};
 
-const BOUNDARY: &str = "----waypoint-test-7d3a91";
-const MB: usize = 1024 * 1024;
+pub(crate) const BOUNDARY: &str = "----waypoint-test-7d3a91";
+pub(crate) const MB: usize = 1024 * 1024;
 
 /// An app whose uploads go to a folder of its own; the folder lives as long as the app.
-async fn app() -> (TestApp, tempfile::TempDir) {
+pub(crate) async fn app() -> (TestApp, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let settings = api::Settings {
         storage: services::storage::StorageConfig::Local { root: dir.path().join("uploads") },
@@ -22,21 +22,21 @@ async fn app() -> (TestApp, tempfile::TempDir) {
     (TestApp::with_settings(settings).await, dir)
 }
 
-enum Part<'a> {
+pub(crate) enum Part<'a> {
     File { field: &'a str, name: &'a str, content_type: &'a str, bytes: Vec<u8> },
     Text { field: &'a str, value: &'a str },
 }
 
-fn file<'a>(field: &'a str, name: &'a str, bytes: Vec<u8>) -> Part<'a> {
+pub(crate) fn file<'a>(field: &'a str, name: &'a str, bytes: Vec<u8>) -> Part<'a> {
     // The client's claimed type is deliberately generic: the server must look at the bytes.
     Part::File { field, name, content_type: "application/octet-stream", bytes }
 }
 
-fn text<'a>(field: &'a str, value: &'a str) -> Part<'a> {
+pub(crate) fn text<'a>(field: &'a str, value: &'a str) -> Part<'a> {
     Part::Text { field, value }
 }
 
-fn multipart(parts: Vec<Part<'_>>) -> Vec<u8> {
+pub(crate) fn multipart(parts: Vec<Part<'_>>) -> Vec<u8> {
     let mut body = Vec::new();
     for part in parts {
         body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
@@ -62,7 +62,7 @@ fn multipart(parts: Vec<Part<'_>>) -> Vec<u8> {
     body
 }
 
-async fn upload(app: &TestApp, path: &str, token: Option<&str>, parts: Vec<Part<'_>>) -> TestResponse {
+pub(crate) async fn upload(app: &TestApp, path: &str, token: Option<&str>, parts: Vec<Part<'_>>) -> TestResponse {
     let mut request = app.post(path).raw(&format!("multipart/form-data; boundary={BOUNDARY}"), multipart(parts));
     if let Some(token) = token {
         request = request.token(token);
@@ -70,14 +70,14 @@ async fn upload(app: &TestApp, path: &str, token: Option<&str>, parts: Vec<Part<
     request.send().await
 }
 
-fn png(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
     let picture = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, 90]));
     let mut out = Vec::new();
     picture.write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png).unwrap();
     out
 }
 
-fn jpeg(width: u32, height: u32) -> Vec<u8> {
+pub(crate) fn jpeg(width: u32, height: u32) -> Vec<u8> {
     let picture = image::RgbImage::from_fn(width, height, |x, _| image::Rgb([(x % 256) as u8, 40, 200]));
     let mut out = Vec::new();
     picture.write_to(&mut Cursor::new(&mut out), image::ImageFormat::Jpeg).unwrap();
@@ -85,11 +85,11 @@ fn jpeg(width: u32, height: u32) -> Vec<u8> {
 }
 
 /// A small but complete PDF: header, one object, cross-reference table and trailer.
-fn pdf() -> Vec<u8> {
+pub(crate) fn pdf() -> Vec<u8> {
     pdf_padded(0)
 }
 
-fn pdf_padded(padding: usize) -> Vec<u8> {
+pub(crate) fn pdf_padded(padding: usize) -> Vec<u8> {
     let mut out = b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".to_vec();
     if padding > 0 {
         out.extend_from_slice(b"% ");
@@ -105,7 +105,7 @@ fn pdf_padded(padding: usize) -> Vec<u8> {
 }
 
 /// The start of an MP4 file: an `ftyp` box followed by an empty `mdat` box.
-fn mp4() -> Vec<u8> {
+pub(crate) fn mp4() -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(&[0, 0, 0, 0x18]);
     out.extend_from_slice(b"ftypisom\0\0\x02\0isomiso2");
@@ -115,13 +115,13 @@ fn mp4() -> Vec<u8> {
 }
 
 /// The path of a file URL answered by the API (`http://localhost:8080/media/…`).
-fn media_path(url: &Value) -> String {
+pub(crate) fn media_path(url: &Value) -> String {
     let url = url.as_str().expect("a file URL");
     let start = url.find("/media/").unwrap_or_else(|| panic!("not a media URL: {url}"));
     url[start..].to_string()
 }
 
-async fn make_staff(app: &TestApp, user_id: i64) {
+pub(crate) async fn make_staff(app: &TestApp, user_id: i64) {
     let user = store::entities::users::Entity::find_by_id(user_id).one(&app.db).await.unwrap().unwrap();
     let mut active = user.into_active_model();
     active.is_staff = Set(true);

@@ -28,7 +28,8 @@ use serde::{Deserialize, Serialize};
 
 pub use countries::normalize_country;
 pub use dates::{parse_date, parse_date_range, DateRange};
-pub use refine::{refine_or_draft, OpenAiRefiner, RefineError, ResumeRefiner};
+pub(crate) use fields::{dedupe, split_bio};
+pub use refine::{refine_or_draft, refiner_from_env, OpenAiRefiner, RefineError, ResumeRefiner};
 
 /// The message shown to users when a PDF gives no usable text.
 pub const UNREADABLE_MESSAGE: &str = "The resume could not be read. Please upload a PDF with selectable text.";

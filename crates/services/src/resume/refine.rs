@@ -83,6 +83,25 @@ impl OpenAiRefiner {
     }
 }
 
+/// The OpenAI-compatible provider of the deployment: `WAYPOINT_AI_BASE_URL` (e.g.
+/// `https://api.openai.com/v1`), `WAYPOINT_AI_API_KEY` and `WAYPOINT_AI_MODEL` (default
+/// `gpt-4o-mini`). `None` when no URL is set: the built-in parser's result is used as is.
+pub fn refiner_from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<OpenAiRefiner>, String> {
+    let get = |name: &str| var(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let Some(base_url) = get("WAYPOINT_AI_BASE_URL") else {
+        if get("WAYPOINT_AI_API_KEY").is_some() {
+            return Err("WAYPOINT_AI_BASE_URL is needed with WAYPOINT_AI_API_KEY".into());
+        }
+        return Ok(None);
+    };
+    if !(base_url.starts_with("https://") || base_url.starts_with("http://")) {
+        return Err("WAYPOINT_AI_BASE_URL must be an http(s) URL".into());
+    }
+    let api_key = get("WAYPOINT_AI_API_KEY").unwrap_or_default();
+    let model = get("WAYPOINT_AI_MODEL").unwrap_or_else(|| "gpt-4o-mini".into());
+    Ok(Some(OpenAiRefiner::new(base_url, api_key, model)))
+}
+
 #[async_trait]
 impl ResumeRefiner for OpenAiRefiner {
     async fn refine(&self, text: &str, draft: ParsedResume) -> Result<ParsedResume, RefineError> {

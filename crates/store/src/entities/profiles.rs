@@ -33,6 +33,9 @@ pub struct Model {
     /// A JSON list of option values.
     pub interested_services: Json,
     pub completion_percent: i16,
+    /// A JSON list of language names (null on profiles from before the column existed).
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub languages: Option<Json>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -8,6 +8,7 @@ mod m0002_accounts;
 mod m0003_auth;
 mod m0004_profiles;
 mod m0005_files;
+mod m0006_imports_follows;
 
 pub struct Migrator;
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_auth::Migration),
             Box::new(m0004_profiles::Migration),
             Box::new(m0005_files::Migration),
+            Box::new(m0006_imports_follows::Migration),
         ]
     }
 }

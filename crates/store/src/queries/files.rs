@@ -75,3 +75,21 @@ pub async fn delete_owned(
         .await?;
     Ok((deleted.rows_affected > 0).then_some(file))
 }
+
+/// The file of `user_id` stored under `key` (any tenant: a profile picture shows everywhere).
+pub async fn find_by_key(db: &impl ConnectionTrait, user_id: i64, key: &str) -> StoreResult<Option<files::Model>> {
+    Ok(files::Entity::find()
+        .filter(files::Column::StorageKey.eq(key))
+        .filter(files::Column::UserId.eq(user_id))
+        .one(db)
+        .await?)
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> StoreResult<Option<files::Model>> {
+    Ok(files::Entity::find_by_id(id).one(db).await?)
+}
+
+pub async fn delete(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
+    files::Entity::delete_by_id(id).exec(db).await?;
+    Ok(())
+}

@@ -69,13 +69,24 @@ pub async fn enqueue_job(
     payload: serde_json::Value,
     run_at: DateTime<Utc>,
 ) -> StoreResult<jobs::Model> {
+    enqueue_job_with_attempts(db, kind, payload, run_at, 8).await
+}
+
+/// Like [`enqueue_job`], giving up after `max_attempts` runs (for work a user waits on).
+pub async fn enqueue_job_with_attempts(
+    db: &impl ConnectionTrait,
+    kind: &str,
+    payload: serde_json::Value,
+    run_at: DateTime<Utc>,
+    max_attempts: i32,
+) -> StoreResult<jobs::Model> {
     let at = now();
     Ok(jobs::ActiveModel {
         kind: Set(kind.to_string()),
         payload: Set(payload),
         status: Set("pending".into()),
         attempts: Set(0),
-        max_attempts: Set(8),
+        max_attempts: Set(max_attempts),
         run_at: Set(run_at),
         locked_until: Set(None),
         last_error: Set(None),

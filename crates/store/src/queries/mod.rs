@@ -2,7 +2,10 @@
 
 pub mod account_links;
 pub mod challenges;
+pub mod connections;
 pub mod files;
+pub mod follows;
+pub mod imports;
 pub mod mail;
 pub mod memberships;
 pub mod otp;

@@ -131,7 +131,18 @@ pub fn fields_of(profile: &profiles::Model) -> ProfileFields {
         discipline: profile.discipline.clone(),
         additional_career_information: profile.additional_career_information.clone(),
         interested_services: ints(&profile.interested_services),
+        languages: languages_of(profile),
     }
+}
+
+/// The profile's language names (none on profiles from before the list existed).
+pub fn languages_of(profile: &profiles::Model) -> Vec<String> {
+    profile
+        .languages
+        .as_ref()
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
 }
 
 /// Stores the profile fields (and the institution when `institution` is `Some`).
@@ -162,6 +173,7 @@ pub async fn save_fields(
     active.discipline = Set(fields.discipline);
     active.additional_career_information = Set(fields.additional_career_information);
     active.interested_services = Set(serde_json::json!(fields.interested_services));
+    active.languages = Set(Some(serde_json::json!(fields.languages)));
     if let Some(institution) = institution {
         active.institution_id = Set(institution);
     }
@@ -635,7 +647,8 @@ pub struct CareerEntryValues {
     pub entry_type: String,
     pub title: String,
     pub description: String,
-    pub group_id: i64,
+    /// Always set by the API; an imported entry may have no institution.
+    pub group_id: Option<i64>,
     pub is_currently_working: bool,
     pub start_date: chrono::NaiveDate,
     pub end_date: Option<chrono::NaiveDate>,
@@ -657,7 +670,7 @@ pub async fn save_career_entry(
     active.entry_type = Set(values.entry_type);
     active.title = Set(values.title);
     active.description = Set(values.description);
-    active.group_id = Set(Some(values.group_id));
+    active.group_id = Set(values.group_id);
     active.is_currently_working = Set(values.is_currently_working);
     active.start_date = Set(values.start_date);
     active.end_date = Set(values.end_date);
@@ -727,4 +740,27 @@ pub async fn save_service(
 pub async fn delete_service(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
     user_services::Entity::delete_by_id(id).exec(db).await?;
     Ok(())
+}
+
+/// The profiles of several users (by user id), in one query.
+pub async fn find_by_users(db: &impl ConnectionTrait, user_ids: &[i64]) -> StoreResult<HashMap<i64, profiles::Model>> {
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(profiles::Entity::find()
+        .filter(profiles::Column::UserId.is_in(user_ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|p| (p.user_id, p))
+        .collect())
+}
+
+/// A group of the tenant by id.
+pub async fn find_group_in_tenant(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    group_id: i64,
+) -> StoreResult<Option<groups::Model>> {
+    Ok(groups::Entity::find_by_id(group_id).filter(groups::Column::TenantId.eq(tenant_id)).one(db).await?)
 }

@@ -168,3 +168,20 @@ pub async fn switch_to_alternate_email(db: &impl ConnectionTrait, user: users::M
     active.updated_at = Set(now());
     active.update(db).await.map_err(StoreError::classify)
 }
+
+/// Users by id, in one query.
+pub async fn find_by_ids(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> StoreResult<std::collections::HashMap<i64, users::Model>> {
+    if ids.is_empty() {
+        return Ok(Default::default());
+    }
+    Ok(users::Entity::find()
+        .filter(users::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.id, u))
+        .collect())
+}

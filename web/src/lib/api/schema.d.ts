@@ -167,6 +167,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/connections/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's connections. */
+        get: operations["own_connections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/user/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Someone's connections, visible to whoever may see their profile page. */
+        get: operations["user_connections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/facebook/login/": {
         parameters: {
             query?: never;
@@ -213,6 +247,26 @@ export interface paths {
         post?: never;
         /** Deletes a file of the signed-in user (another user's file is not found). */
         delete: operations["delete_file"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/follow/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Follows or unfollows a person or a group. Following again, or unfollowing what is not
+         *     followed, changes nothing.
+         */
+        post: operations["follow"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -363,6 +417,63 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile-imports/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a profile import is doing: for the user it is for, or staff. */
+        get: operations["import_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Updates the signed-in user's profile, with a new picture when the form carries one. The
+         *     picture is stored only when the rest of the update is valid.
+         */
+        patch: operations["update_me"];
+        trace?: never;
+    };
+    "/api/v1/profiles/me/delete-picture/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the signed-in user's profile picture, and the stored file when it was uploaded as
+         *     the profile picture.
+         */
+        delete: operations["delete_picture"];
         options?: never;
         head?: never;
         patch?: never;
@@ -555,6 +666,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/update-profile-linkedin/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Updates a profile from a LinkedIn profile URL, in the background: the chosen sections
+         *     are written within seconds; poll `GET /api/v1/profile-imports/{id}/` for the outcome.
+         */
+        post: operations["update_profile_linkedin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/upload-profile_picture/": {
         parameters: {
             query?: never;
@@ -581,7 +712,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stores a resume (PDF). With `update_profile`, the profile import runs on it (import area). */
+        /**
+         * Stores a resume (PDF). With `update_profile`, a profile import of the chosen sections is
+         *     queued with it and runs in the background (`import` names it).
+         */
         post: operations["upload_resume"];
         delete?: never;
         options?: never;
@@ -692,6 +826,23 @@ export interface paths {
         put?: never;
         /** Verifies the account with the link mailed at sign-up and signs the user in. */
         post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/circles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The circles someone is an accepted member of (private ones only to their members). */
+        get: operations["user_circles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -983,6 +1134,39 @@ export interface components {
             current_password?: string;
             new_password?: string;
         };
+        /** @description A circle someone is a member of. */
+        CircleItem: {
+            description?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The circle's logo. */
+            image?: string | null;
+            name: string;
+            /** @description The person's role in it (admin, leader, facilitator, member). */
+            role: string;
+            slug: string;
+        };
+        /** @description A person or group in someone's connections. */
+        ConnectionItem: {
+            /** @description The person's title, or the group's description. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description The user id, or the group id.
+             */
+            id: number;
+            /** @description The profile picture, or the group's logo. */
+            image?: string | null;
+            /** @description The person's institution, or the group's parent group. */
+            institution_name?: string | null;
+            name: string;
+            /** @description Following or Member. */
+            reason: string;
+            /** @description The profile's name_slug, or the group's slug. */
+            slug: string;
+            /** @description user, circle, event, organization or institution. */
+            type: string;
+        };
         Data_AppConfigView: {
             data: {
                 ama_user_default_prompts: components["schemas"]["AmaPrompts"];
@@ -1053,6 +1237,17 @@ export interface components {
                 data: components["schemas"]["FileItem"][];
             };
         };
+        Data_FollowState: {
+            data: {
+                /** @description Whether the caller now follows it. */
+                followed: boolean;
+                /**
+                 * Format: int64
+                 * @description How many follow it now.
+                 */
+                followers_count: number;
+            };
+        };
         Data_GroupProfileView: {
             data: {
                 /** Format: int64 */
@@ -1108,6 +1303,31 @@ export interface components {
                 unread_notifications_count: number;
                 user_subscription: components["schemas"]["UserSubscription"];
                 work_experiences: components["schemas"]["CareerEntryView"][];
+            };
+        };
+        Data_ImportStatus: {
+            /** @description An import and how it is doing. */
+            data: {
+                created_at: string;
+                /** @description Why it failed, for the user; null unless failed. */
+                error?: string | null;
+                /**
+                 * @description The sections written (experiences, education, title, country, languages, skills,
+                 *     topics, short_bio, career_story).
+                 */
+                fields: string[];
+                finished_at?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** @description resume or linkedin. */
+                source: string;
+                /** @description queued, running, done or failed. */
+                status: string;
+                /**
+                 * Format: int64
+                 * @description The user whose profile is written.
+                 */
+                user: number;
             };
         };
         Data_Options: {
@@ -1604,7 +1824,18 @@ export interface components {
             data: {
                 education_background: components["schemas"]["CareerEntryView"][];
                 first_name: string;
+                /** @description Whether the viewer follows this person (false for guests and on one's own page). */
                 followed: boolean;
+                /**
+                 * Format: int64
+                 * @description How many people follow this person.
+                 */
+                followers_count: number;
+                /**
+                 * Format: int64
+                 * @description How many people, and groups of this site, this person follows.
+                 */
+                following_count: number;
                 group_profile?: components["schemas"]["GroupProfileView"] | null;
                 /** Format: int64 */
                 id: number;
@@ -1703,6 +1934,26 @@ export interface components {
              *     WebM, plain text, DOCX, XLSX or PPTX, checked by content.
              */
             files: string[];
+        };
+        FollowInput: {
+            /** @description follow (default) or unfollow. */
+            action?: string | null;
+            /**
+             * Format: int64
+             * @description The user or group id.
+             */
+            id?: number;
+            /** @description user, organization, institution, circle or event. */
+            type?: string | null;
+        };
+        FollowState: {
+            /** @description Whether the caller now follows it. */
+            followed: boolean;
+            /**
+             * Format: int64
+             * @description How many follow it now.
+             */
+            followers_count: number;
         };
         ForgotPasswordRequest: {
             email?: string;
@@ -1816,6 +2067,43 @@ export interface components {
             is_alternate_email_verified: boolean;
             specific_needs?: string | null;
         };
+        ImportAnswer: {
+            data: components["schemas"]["ImportStatus"];
+            message: string;
+        };
+        /** @description The import a resume upload started. */
+        ImportRef: {
+            /**
+             * Format: int64
+             * @description Poll `GET /api/v1/profile-imports/{id}/` for its progress.
+             */
+            id: number;
+            /** @description queued. */
+            status: string;
+        };
+        /** @description An import and how it is doing. */
+        ImportStatus: {
+            created_at: string;
+            /** @description Why it failed, for the user; null unless failed. */
+            error?: string | null;
+            /**
+             * @description The sections written (experiences, education, title, country, languages, skills,
+             *     topics, short_bio, career_story).
+             */
+            fields: string[];
+            finished_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description resume or linkedin. */
+            source: string;
+            /** @description queued, running, done or failed. */
+            status: string;
+            /**
+             * Format: int64
+             * @description The user whose profile is written.
+             */
+            user: number;
+        };
         /**
          * @description A choice whose stored value is a number (career stages, roles, fields, …). Value 0 is
          *     the 'other' choice where a list offers one.
@@ -1840,6 +2128,18 @@ export interface components {
             video_thumbnail_url: string | null;
             /** @default null */
             video_url: string | null;
+        };
+        /** @description The LinkedIn import request. */
+        LinkedInImportInput: {
+            /** @description 'all' (default) or a list of sections. */
+            fields_to_update?: string[] | null;
+            /** @description A LinkedIn profile URL (linkedin.com/in/…). */
+            url?: string | null;
+            /**
+             * Format: int64
+             * @description Staff only: the user whose profile is updated.
+             */
+            user_id?: number | null;
         };
         LinkedInLoginRequest: {
             /** @description An access token; or `code` and `redirect_uri` from the authorization redirect. */
@@ -2386,6 +2686,43 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_CircleItem: {
+            data: {
+                description?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** @description The circle's logo. */
+                image?: string | null;
+                name: string;
+                /** @description The person's role in it (admin, leader, facilitator, member). */
+                role: string;
+                slug: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_ConnectionItem: {
+            data: {
+                /** @description The person's title, or the group's description. */
+                description?: string | null;
+                /**
+                 * Format: int64
+                 * @description The user id, or the group id.
+                 */
+                id: number;
+                /** @description The profile picture, or the group's logo. */
+                image?: string | null;
+                /** @description The person's institution, or the group's parent group. */
+                institution_name?: string | null;
+                name: string;
+                /** @description Following or Member. */
+                reason: string;
+                /** @description The profile's name_slug, or the group's slug. */
+                slug: string;
+                /** @description user, circle, event, organization or institution. */
+                type: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_TopicAreaView: {
             data: {
                 /** Format: int64 */
@@ -2430,6 +2767,25 @@ export interface components {
         };
         /** @enum {string} */
         PrimaryFocus: "learn_ai_skills" | "career_development" | "both";
+        ProfileAnswer: {
+            /** @description The profile page (as `GET /users/profile/{slug}/` answers it). */
+            data: components["schemas"]["UserProfileView"];
+            message: string;
+        };
+        /** @description The multipart form of `PATCH /profiles/me/` (for the API description). */
+        ProfileForm: {
+            /**
+             * @description Any other field of the profile update, as text; skills, topics, interested_services,
+             *     reason_to_join and languages as JSON lists; institution as an id or a name.
+             */
+            first_name?: string | null;
+            /**
+             * Format: binary
+             * @description A new profile picture (JPEG, PNG, GIF or WebP, 10 MB at most), scaled to at most
+             *     1024 px and re-encoded.
+             */
+            picture?: string | null;
+        };
         /**
          * @description Every field of the profile forms; a field left out is unchanged, null or "" clears it
          *     (a required field then answers 'Required').
@@ -2462,6 +2818,8 @@ export interface components {
             interested_services?: number[] | null;
             /** Format: int64 */
             job_function?: number | null;
+            /** @description Language names, at most 20 (null or [] clears them). */
+            languages?: string[] | null;
             last_name?: string | null;
             location?: string | null;
             /** @description 'registration-flow' or 'other' (informational). */
@@ -2515,6 +2873,8 @@ export interface components {
             institution_name?: string | null;
             interested_services: number[];
             is_alternate_email_verified?: boolean | null;
+            /** @description Language names (the import's Languages section, or the profile form). */
+            languages: string[];
             leadership_certification_details?: Record<string, never> | null;
             location?: string | null;
             name_slug: string;
@@ -2578,6 +2938,11 @@ export interface components {
             password?: string;
             /** @description The token from the mailed link. */
             token?: string;
+        };
+        ResumeAnswer: {
+            data: components["schemas"]["FileItem"];
+            import?: components["schemas"]["ImportRef"] | null;
+            message: string;
         };
         /** @description The multipart form of `upload-resume` (for the API description). */
         ResumeForm: {
@@ -2748,7 +3113,18 @@ export interface components {
         UserProfileView: {
             education_background: components["schemas"]["CareerEntryView"][];
             first_name: string;
+            /** @description Whether the viewer follows this person (false for guests and on one's own page). */
             followed: boolean;
+            /**
+             * Format: int64
+             * @description How many people follow this person.
+             */
+            followers_count: number;
+            /**
+             * Format: int64
+             * @description How many people, and groups of this site, this person follows.
+             */
+            following_count: number;
             group_profile?: components["schemas"]["GroupProfileView"] | null;
             /** Format: int64 */
             id: number;
@@ -3333,6 +3709,89 @@ export interface operations {
             };
         };
     };
+    own_connections: {
+        parameters: {
+            query?: {
+                /** @description all (default), user, circle, event, organization or institution */
+                type?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ConnectionItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_connections: {
+        parameters: {
+            query?: {
+                /** @description all (default), user, circle, event, organization or institution */
+                type?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ConnectionItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     facebook_login: {
         parameters: {
             query?: never;
@@ -3454,6 +3913,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_FollowState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             401: {
                 headers: {
@@ -3786,6 +4292,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Options"];
+                };
+            };
+        };
+    };
+    import_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The import id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ImportStatus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePatch"];
+                "multipart/form-data": components["schemas"]["ProfileForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_picture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAnswer"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -4241,6 +4868,53 @@ export interface operations {
             };
         };
     };
+    update_profile_linkedin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkedInImportInput"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_profile_picture: {
         parameters: {
             query?: never;
@@ -4306,7 +4980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAnswer"];
+                    "application/json": components["schemas"]["ResumeAnswer"];
                 };
             };
             400: {
@@ -4628,6 +5302,39 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_circles: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CircleItem"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

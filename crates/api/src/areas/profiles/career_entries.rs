@@ -230,7 +230,7 @@ async fn save(
             entry_type: entry.entry_type.to_string(),
             title: entry.title,
             description: entry.description,
-            group_id: group.expect("resolved"),
+            group_id: Some(group.expect("resolved")),
             is_currently_working: entry.is_currently_working,
             start_date: entry.start_date,
             end_date: entry.end_date,

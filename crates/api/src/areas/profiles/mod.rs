@@ -6,6 +6,7 @@
 //! - `career_profile`: `POST /career-profiles/`, `PATCH /career-profiles/{id}/`
 //! - `career_entries`: work and education entries, `/career-entries/`
 //! - `services`: `GET /users/{id}/services/`, `/user-services/`
+//! - `me`: `PATCH /profiles/me/` (with a picture), `DELETE /profiles/me/delete-picture/`
 //!
 //! A profile belongs to the person; the institutions and topics it points at belong to the
 //! tenant of the request. Others see a profile only when its owner is a member of the
@@ -14,6 +15,7 @@
 mod career_entries;
 mod career_profile;
 mod group_profile;
+mod me;
 mod profile;
 mod services;
 
@@ -41,6 +43,7 @@ use crate::{
 
 pub fn routes() -> OpenApiRouter<AppState> {
     profile::routes()
+        .merge(me::routes())
         .merge(group_profile::routes())
         .merge(career_profile::routes())
         .merge(career_entries::routes())
@@ -121,6 +124,8 @@ pub struct ProfileView {
     pub institution_detailed: Option<GroupRefView>,
     pub institution_name: Option<String>,
     pub interested_services: Vec<i64>,
+    /// Language names (the import's Languages section, or the profile form).
+    pub languages: Vec<String>,
     pub topics: Vec<i64>,
     pub skills: Vec<i64>,
     pub topics_detailed: Vec<TopicRefView>,
@@ -191,7 +196,12 @@ pub struct UserProfileView {
     pub last_name: String,
     pub is_staff: bool,
     pub is_influencer: bool,
+    /// Whether the viewer follows this person (false for guests and on one's own page).
     pub followed: bool,
+    /// How many people follow this person.
+    pub followers_count: u64,
+    /// How many people, and groups of this site, this person follows.
+    pub following_count: u64,
     pub profile: ProfileView,
     pub group_profile: Option<GroupProfileView>,
     pub work_experiences: Vec<CareerEntryView>,
@@ -361,6 +371,7 @@ pub(crate) async fn profile_view(
         institution_detailed: institution.map(GroupRefView::from),
         institution_name: institution.map(|g| g.name.clone()),
         interested_services: q::fields_of(profile).interested_services,
+        languages: q::languages_of(profile),
         topics: topics.iter().map(|t| t.id).collect(),
         skills: skills.iter().map(|t| t.id).collect(),
         topics_detailed: topics.iter().map(|t| topic_view(t)).collect(),
@@ -451,15 +462,25 @@ pub(crate) async fn career_history(
     Ok(views.into_iter().partition(|v| v.entry_type == domain::profiles::ENTRY_WORK))
 }
 
-/// Everything the profile page (and the identity) shows of a user on this site.
+/// Everything the profile page (and the identity) shows of a user on this site, as
+/// `viewer` sees it.
 pub(crate) async fn user_profile_view(
     db: &impl ConnectionTrait,
     tenant: &Tenant,
+    viewer: Option<&users::Model>,
     user: &users::Model,
     profile: &profiles::Model,
     private: bool,
 ) -> ApiResult<UserProfileView> {
+    use store::queries::follows;
     let view = profile_view(db, tenant, user, profile, private).await?;
+    let target = follows::Target::User(user.id);
+    let followed = match viewer {
+        Some(v) if v.id != user.id => follows::is_following(db, v.id, target).await?,
+        _ => false,
+    };
+    let followers_count = follows::followers_count(db, target).await?;
+    let following_count = follows::following_count(db, user.id, tenant.id()).await?;
     let group = q::find_group_profile(db, tenant.organization_id(), user.id).await?;
     let group_profile = group.as_ref().map(|g| group_profile_view(g, Some(&view)));
     let (work_experiences, education_background) = career_history(db, user.id).await?;
@@ -469,7 +490,9 @@ pub(crate) async fn user_profile_view(
         last_name: user.last_name.clone(),
         is_staff: user.is_staff,
         is_influencer: false,
-        followed: false,
+        followed,
+        followers_count,
+        following_count,
         profile: view,
         group_profile,
         work_experiences,
@@ -480,7 +503,7 @@ pub(crate) async fn user_profile_view(
 /// The user's own profile page data (the profile is created when missing), for identity.
 pub async fn own_profile(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<UserProfileView> {
     let profile = q::ensure(&state.db, user).await?;
-    user_profile_view(&state.db, tenant, user, &profile, true).await
+    user_profile_view(&state.db, tenant, Some(user), user, &profile, true).await
 }
 
 pub(crate) fn not_found_user() -> ApiError {

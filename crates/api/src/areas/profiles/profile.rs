@@ -49,7 +49,7 @@ async fn profile_by_slug(
         return Err(not_found_user());
     }
     let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
-    Ok(Json(Data::new(user_profile_view(&state.db, &tenant, &owner, &profile, private).await?)))
+    Ok(Json(Data::new(user_profile_view(&state.db, &tenant, viewer.as_ref(), &owner, &profile, private).await?)))
 }
 
 /// Updates the signed-in user's profile with any of the registration form's fields
@@ -73,7 +73,7 @@ async fn update_own_profile(
     ApiJson(body): ApiJson<ProfilePatch>,
 ) -> ApiResult<Json<Data<UserProfileView>>> {
     let target = user.clone();
-    patch_profile(&state, &tenant, &user, target, body).await
+    Ok(Json(Data::new(patch_profile(&state, &tenant, &user, target, &body).await?)))
 }
 
 /// Updates a profile by its id: the owner or staff.
@@ -105,25 +105,27 @@ async fn update_profile(
     }
     let target =
         store::queries::users::find_by_id(&state.db, profile.user_id).await?.ok_or_else(ApiError::not_found)?;
-    patch_profile(&state, &tenant, &user, target, body).await
+    Ok(Json(Data::new(patch_profile(&state, &tenant, &user, target, &body).await?)))
 }
 
-async fn patch_profile(
+/// Applies a profile patch of `actor` to `target`'s profile in one transaction and answers
+/// the profile page as the actor sees it.
+pub(super) async fn patch_profile(
     state: &AppState,
     tenant: &Tenant,
     actor: &users::Model,
     target: users::Model,
-    body: ProfilePatch,
-) -> ApiResult<Json<Data<UserProfileView>>> {
+    body: &ProfilePatch,
+) -> ApiResult<UserProfileView> {
     // Created outside the transaction: on PostgreSQL a lost race on the unique keys would
     // otherwise abort the whole transaction.
     q::ensure(&state.db, &target).await?;
     let txn = store::begin_write(&state.db).await?;
-    let result = apply(&txn, tenant, actor, &target, &body).await;
+    let result = apply(&txn, tenant, actor, &target, body).await;
     finish(txn, result).await?;
     let target = store::queries::users::find_by_id(&state.db, target.id).await?.ok_or_else(ApiError::not_found)?;
     let profile = q::ensure(&state.db, &target).await?;
-    Ok(Json(Data::new(user_profile_view(&state.db, tenant, &target, &profile, true).await?)))
+    user_profile_view(&state.db, tenant, Some(actor), &target, &profile, true).await
 }
 
 async fn apply(

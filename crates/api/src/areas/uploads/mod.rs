@@ -67,8 +67,7 @@ const MAX_TEXT_FIELD_BYTES: usize = 64 * 1024;
 const MAX_DESCRIPTION_CHARS: usize = 1000;
 
 /// The nine sections of a profile import (spec 002 §4 "Alternate email and profile import").
-pub const IMPORT_SECTIONS: [&str; 9] =
-    ["experiences", "education", "title", "country", "languages", "skills", "topics", "short_bio", "career_story"];
+pub use domain::imports::SECTIONS as IMPORT_SECTIONS;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -139,7 +138,7 @@ impl Purpose {
         }
     }
 
-    fn missing(self) -> &'static str {
+    pub(crate) fn missing(self) -> &'static str {
         match self {
             Purpose::File => MSG_FILE_MISSING,
             Purpose::ProfilePicture => MSG_PICTURE_MISSING,
@@ -399,6 +398,27 @@ pub async fn store_files(
     prepared: Vec<Prepared>,
     details: Option<serde_json::Value>,
 ) -> ApiResult<Vec<files::Model>> {
+    let (rows, _) = store_files_recording(state, tenant_id, owner_id, purpose, prepared, details, None).await?;
+    Ok(rows)
+}
+
+/// A profile import to record with a stored resume, in the same transaction.
+pub struct ImportRequest<'a> {
+    pub requested_by: i64,
+    pub fields: &'a [String],
+}
+
+/// [`store_files`], also recording a profile import of the (first) stored file and queueing
+/// its job in the transaction that records the file: either both exist or neither.
+pub async fn store_files_recording(
+    state: &AppState,
+    tenant_id: i64,
+    owner_id: i64,
+    purpose: Purpose,
+    prepared: Vec<Prepared>,
+    details: Option<serde_json::Value>,
+    import: Option<ImportRequest<'_>>,
+) -> ApiResult<(Vec<files::Model>, Option<store::entities::profile_imports::Model>)> {
     // (key, file without its bytes, size) of what is already in the store.
     let mut stored: Vec<(String, Prepared, usize)> = Vec::with_capacity(prepared.len());
     let result = async {
@@ -437,8 +457,32 @@ pub async fn store_files(
                 }
             }
         }
+        let queued = match (&import, rows.first()) {
+            (Some(request), Some(file)) => {
+                let new = store::queries::imports::NewImport {
+                    tenant_id,
+                    user_id: owner_id,
+                    requested_by: request.requested_by,
+                    source: domain::imports::SOURCE_RESUME,
+                    fields: request.fields,
+                    file_id: Some(file.id),
+                    url: None,
+                };
+                match store::queries::imports::queue(&txn, new).await {
+                    Ok(queued) => Some(queued),
+                    Err(err) => {
+                        txn.rollback().await?;
+                        return Err(err.into());
+                    }
+                }
+            }
+            _ => None,
+        };
         txn.commit().await?;
-        Ok(rows)
+        if queued.is_some() {
+            state.jobs_wake.notify_one();
+        }
+        Ok((rows, queued))
     }
     .await;
     if result.is_err() {
@@ -469,10 +513,29 @@ pub struct StoredUpload<'a> {
     pub resume: Option<&'a ResumeImport>,
 }
 
+/// The link a profile keeps to a stored file: the bucket's public URL, or a path on this
+/// site (never a URL built from the request's Host).
+pub fn stored_link(state: &AppState, key: &str) -> String {
+    state.storage.public_url(key).unwrap_or_else(|| format!("/media/{key}"))
+}
+
+/// The storage key a link of [`stored_link`] points at, if it is one.
+pub fn key_of_link(state: &AppState, link: &str) -> Option<String> {
+    let key = match link.strip_prefix("/media/") {
+        Some(key) => key.to_string(),
+        None => {
+            // The bucket's public URL of a key "k" ends with "k": its prefix is the base.
+            let sample = state.storage.public_url("k")?;
+            link.strip_prefix(sample.strip_suffix('k')?)?.to_string()
+        }
+    };
+    services::storage::is_valid_key(&key).then_some(key)
+}
+
 /// Called after a picture, video or resume is stored: the owner's profile now points at it
 /// (as a path on this site, or the bucket's public URL, never a URL built from the request's
-/// Host). Parsing a resume into the profile (`resume.update_profile`) is the import area's
-/// work and is not done yet; the request's options are kept on the file row.
+/// Host). A resume with `update_profile` also has a profile import, recorded with the file
+/// (see [`store_files_recording`]) and run by the job worker.
 pub async fn after_store(state: &AppState, _tenant: &Tenant, upload: &StoredUpload<'_>) -> ApiResult<()> {
     let media = match upload.purpose {
         Purpose::ProfilePicture => store::queries::profiles::ProfileMedia::Picture,
@@ -482,8 +545,7 @@ pub async fn after_store(state: &AppState, _tenant: &Tenant, upload: &StoredUplo
     };
     let owner =
         store::queries::users::find_by_id(&state.db, upload.file.user_id).await?.ok_or_else(ApiError::not_found)?;
-    let key = &upload.file.storage_key;
-    let link = state.storage.public_url(key).unwrap_or_else(|| format!("/media/{key}"));
+    let link = stored_link(state, &upload.file.storage_key);
     store::queries::profiles::set_media(&state.db, &owner, media, Some(link)).await?;
     tracing::info!(purpose = upload.purpose.as_str(), file_id = upload.file.id, "upload set on the profile");
     Ok(())
@@ -743,60 +805,15 @@ async fn parse_resume_import(
     };
     let fields_to_update = match form.text("fields_to_update") {
         None => None,
-        Some(raw) => parse_sections(raw).ok_or_else(|| {
-            ApiError::field(
-                "fields_to_update",
-                format!("Choose 'all' or a JSON list of sections: {}.", IMPORT_SECTIONS.join(", ")),
-            )
-        })?,
+        Some(raw) => domain::imports::parse_sections(&serde_json::Value::String(raw.to_string()))
+            .ok_or_else(|| ApiError::field("fields_to_update", domain::imports::sections_message()))?,
     };
-    let user_id = match form.text("user_id") {
-        None => user.id,
-        Some(raw) => {
-            if !user.is_staff {
-                return Err(ApiError::forbidden());
-            }
-            let id: i64 = raw.parse().map_err(|_| ApiError::field("user_id", "A valid integer is required."))?;
-            let target = store::queries::users::find_by_id(&state.db, id).await?;
-            if !target.is_some_and(|u| u.is_active) {
-                return Err(ApiError::field("user_id", "User not found."));
-            }
-            id
-        }
-    };
+    let user_id = crate::areas::imports::import_target(state, user, form.text("user_id").map(Into::into)).await?;
     Ok(ResumeImport { update_profile, fields_to_update, user_id })
 }
 
-/// `'all'` (or a list naming every section) → `Some(None)`; a JSON list of known section
-/// keys → that list without repeats; anything else → `None`.
-fn parse_sections(raw: &str) -> Option<Option<Vec<String>>> {
-    let value = match serde_json::from_str::<serde_json::Value>(raw) {
-        Ok(value) => value,
-        Err(_) => serde_json::Value::String(raw.to_string()),
-    };
-    match value {
-        serde_json::Value::String(text) if text.trim().eq_ignore_ascii_case("all") => Some(None),
-        serde_json::Value::Array(items) => {
-            let mut sections: Vec<String> = Vec::new();
-            for item in items {
-                let key = item.as_str()?.trim().to_string();
-                if !IMPORT_SECTIONS.contains(&key.as_str()) {
-                    return None;
-                }
-                if !sections.contains(&key) {
-                    sections.push(key);
-                }
-            }
-            if sections.is_empty() {
-                return None;
-            }
-            Some((sections.len() < IMPORT_SECTIONS.len()).then_some(sections))
-        }
-        _ => None,
-    }
-}
-
-/// Stores a resume (PDF). With `update_profile`, the profile import runs on it (import area).
+/// Stores a resume (PDF). With `update_profile`, a profile import of the chosen sections is
+/// queued with it and runs in the background (`import` names it).
 #[utoipa::path(
     post,
     path = "/api/v1/upload-resume/",
@@ -804,7 +821,7 @@ fn parse_sections(raw: &str) -> Option<Option<Vec<String>>> {
     request_body(content = ResumeForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
     responses(
-        (status = 201, body = UploadAnswer),
+        (status = 201, body = ResumeAnswer),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
@@ -816,16 +833,42 @@ async fn upload_resume(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     request: Request,
-) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
+) -> UploadResult<(StatusCode, Json<ResumeAnswer>)> {
     let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
     let mut form = read_form(&state, request, Purpose::Resume, 1).await?;
     let import = parse_resume_import(&state, &form, &user).await?;
     let details = Some(import.details(user.id));
-    let file = single_upload(&state, &tenant, import.user_id, Purpose::Resume, &mut form, details).await?;
+    let file = form.files.pop().ok_or_else(|| ApiError::field("file", Purpose::Resume.missing()))?;
+    let prepared = prepare(&state, Purpose::Resume, file).await?;
+    let sections = domain::imports::chosen_sections(&import.fields_to_update);
+    let request = import.update_profile.then_some(ImportRequest { requested_by: user.id, fields: &sections });
+    let (mut rows, queued) =
+        store_files_recording(&state, tenant.id(), import.user_id, Purpose::Resume, vec![prepared], details, request)
+            .await?;
+    let file = rows.pop().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no file row was stored")))?;
     let upload = StoredUpload { purpose: Purpose::Resume, file: &file, uploaded_by: user.id, resume: Some(&import) };
     after_store(&state, &tenant, &upload).await?;
     let data = file_item(&state, &url, &file);
-    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: "Successfully uploaded resume".into() })))
+    let import = queued.map(|q| ImportRef { id: q.id, status: q.status });
+    Ok((StatusCode::CREATED, Json(ResumeAnswer { data, message: "Successfully uploaded resume".into(), import })))
+}
+
+/// The import a resume upload started.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportRef {
+    /// Poll `GET /api/v1/profile-imports/{id}/` for its progress.
+    pub id: i64,
+    /// queued.
+    pub status: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ResumeAnswer {
+    pub data: FileItem,
+    pub message: String,
+    /// Present when `update_profile` was true.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub import: Option<ImportRef>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -886,18 +929,6 @@ mod tests {
         assert_eq!(clean_name(".htaccess", FileType::Text), "htaccess.txt");
         assert_eq!(clean_name("a<b>\u{0}.txt", FileType::Text), "ab.txt");
         assert!(clean_name(&"x".repeat(500), FileType::Pdf).chars().count() <= 200);
-    }
-
-    #[test]
-    fn sections_are_all_or_a_known_list() {
-        assert_eq!(parse_sections("all"), Some(None));
-        assert_eq!(parse_sections("\"all\""), Some(None));
-        assert_eq!(parse_sections(r#"["skills","title","skills"]"#), Some(Some(vec!["skills".into(), "title".into()])));
-        assert_eq!(parse_sections(&serde_json::to_string(&IMPORT_SECTIONS).unwrap()), Some(None));
-        assert_eq!(parse_sections(r#"["skills","salary"]"#), None);
-        assert_eq!(parse_sections("[]"), None);
-        assert_eq!(parse_sections("skills"), None);
-        assert_eq!(parse_sections("{}"), None);
     }
 
     #[test]

@@ -1,0 +1,283 @@
+//! Connections (spec 000 §3 "Other: Connection item", §7 "Profile and identity"; the profile
+//! page's Career Circles tab).
+//!
+//! - `GET /api/v1/connections/`: the signed-in user's
+//! - `GET /api/v1/connections/user/{id}/`: someone's, visible like their profile page
+//! - `GET /api/v1/users/{id}/circles/`: the circles someone is an accepted member of
+//!
+//! A connection is a person followed (reason 'Following'), a group of this site the person
+//! is an accepted member of (reason 'Member'), or one they follow (reason 'Following').
+//! Private groups are listed only to their members (and staff).
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use serde::{Deserialize, Serialize};
+use store::{
+    entities::users,
+    queries::{
+        connections::{self as conn_q, Connection, Kind, Scope},
+        profiles as profile_q,
+    },
+};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    envelope::Page,
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{ApiQuery, AuthUser, MaybeUser, PageParams, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(own_connections))
+        .routes(routes!(user_connections))
+        .routes(routes!(user_circles))
+}
+
+pub const REASON_FOLLOWING: &str = "Following";
+pub const REASON_MEMBER: &str = "Member";
+/// The `type` filter's values besides all.
+pub const CONNECTION_TYPES: [&str; 5] = ["user", "circle", "event", "organization", "institution"];
+
+/// A person or group in someone's connections.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConnectionItem {
+    /// The user id, or the group id.
+    pub id: i64,
+    /// user, circle, event, organization or institution.
+    #[serde(rename = "type")]
+    #[schema(rename = "type")]
+    pub kind: String,
+    pub name: String,
+    /// The profile's name_slug, or the group's slug.
+    pub slug: String,
+    /// The profile picture, or the group's logo.
+    pub image: Option<String>,
+    /// The person's title, or the group's description.
+    pub description: Option<String>,
+    /// Following or Member.
+    pub reason: String,
+    /// The person's institution, or the group's parent group.
+    pub institution_name: Option<String>,
+}
+
+/// A circle someone is a member of.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CircleItem {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    /// The circle's logo.
+    pub image: Option<String>,
+    pub description: Option<String>,
+    /// The person's role in it (admin, leader, facilitator, member).
+    pub role: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct ConnectionQuery {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+fn kind_of(raw: Option<&str>) -> ApiResult<Kind> {
+    match raw.map(str::trim).filter(|k| !k.is_empty()) {
+        None | Some("all") => Ok(Kind::All),
+        Some("user") => Ok(Kind::Users),
+        Some(kind) if CONNECTION_TYPES.contains(&kind) => Ok(Kind::Groups(kind.to_string())),
+        Some(kind) => Err(ApiError::field("type", format!("\"{kind}\" is not a valid choice."))),
+    }
+}
+
+fn scope(tenant: &Tenant, viewer: Option<&users::Model>, person_id: i64) -> Scope {
+    Scope {
+        person_id,
+        tenant_id: tenant.id(),
+        organization_id: tenant.organization_id(),
+        viewer_id: viewer.map(|v| v.id),
+        viewer_is_staff: viewer.is_some_and(|v| v.is_staff),
+    }
+}
+
+/// The person named by `id`, when the viewer may see their profile page.
+async fn visible_person(
+    state: &AppState,
+    tenant: &Tenant,
+    viewer: Option<&users::Model>,
+    id: i64,
+) -> ApiResult<users::Model> {
+    let person = store::queries::users::find_by_id(&state.db, id).await?.ok_or_else(super::profiles::not_found_user)?;
+    if !super::profiles::visible(&state.db, tenant, viewer, &person).await? {
+        return Err(super::profiles::not_found_user());
+    }
+    Ok(person)
+}
+
+fn full_name(user: &users::Model) -> String {
+    format!("{} {}", user.first_name, user.last_name).trim().to_string()
+}
+
+/// One page of connections with everything they show, loaded in a few batched queries.
+async fn connections_page(
+    state: &AppState,
+    tenant: &Tenant,
+    viewer: Option<&users::Model>,
+    person_id: i64,
+    kind: Kind,
+    paging: &PageParams,
+) -> ApiResult<Page<ConnectionItem>> {
+    let db = &state.db;
+    let page =
+        conn_q::page(db, &scope(tenant, viewer, person_id), &kind, paging.page.offset(), paging.page.page_size).await?;
+    let user_ids: Vec<i64> =
+        page.items.iter().filter_map(|c| if let Connection::User(id) = c { Some(*id) } else { None }).collect();
+    let group_ids: Vec<i64> = page
+        .items
+        .iter()
+        .filter_map(|c| if let Connection::Group { group_id, .. } = c { Some(*group_id) } else { None })
+        .collect();
+    let people = store::queries::users::find_by_ids(db, &user_ids).await?;
+    let mut profiles = profile_q::find_by_users(db, &user_ids).await?;
+    for id in &user_ids {
+        // Profiles are made on first use; a person who never signed in yet gets theirs now.
+        if let (false, Some(person)) = (profiles.contains_key(id), people.get(id)) {
+            profiles.insert(*id, profile_q::ensure(db, person).await?);
+        }
+    }
+    let groups = profile_q::groups_by_ids(db, &group_ids).await?;
+    let mut related: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
+    related.extend(groups.values().filter_map(|g| g.parent_id));
+    let related: HashMap<i64, _> = profile_q::groups_by_ids(db, &related).await?;
+    let items = page
+        .items
+        .iter()
+        .filter_map(|connection| match connection {
+            Connection::User(id) => {
+                let person = people.get(id)?;
+                let profile = profiles.get(id);
+                Some(ConnectionItem {
+                    id: *id,
+                    kind: "user".into(),
+                    name: full_name(person),
+                    slug: profile.map(|p| p.name_slug.clone()).unwrap_or_default(),
+                    image: profile.and_then(|p| p.picture.clone()),
+                    description: profile.and_then(|p| p.title.clone()),
+                    reason: REASON_FOLLOWING.into(),
+                    institution_name: profile
+                        .and_then(|p| p.institution_id)
+                        .and_then(|g| related.get(&g))
+                        .map(|g| g.name.clone()),
+                })
+            }
+            Connection::Group { group_id, member } => {
+                let group = groups.get(group_id)?;
+                Some(ConnectionItem {
+                    id: group.id,
+                    kind: group.group_type.clone(),
+                    name: group.name.clone(),
+                    slug: group.slug.clone(),
+                    image: group.logo.clone(),
+                    description: group.description.clone(),
+                    reason: if *member { REASON_MEMBER } else { REASON_FOLLOWING }.into(),
+                    institution_name: group.parent_id.and_then(|p| related.get(&p)).map(|g| g.name.clone()),
+                })
+            }
+        })
+        .collect();
+    Ok(Page::new(items, page.count, &paging.page, &paging.url))
+}
+
+/// The signed-in user's connections.
+#[utoipa::path(
+    get,
+    path = "/api/v1/connections/",
+    tag = "profiles",
+    params(
+        ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
+        ("page" = Option<u64>, Query),
+        ("page_size" = Option<u64>, Query)
+    ),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+)]
+async fn own_connections(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    paging: PageParams,
+    ApiQuery(query): ApiQuery<ConnectionQuery>,
+) -> ApiResult<Json<Page<ConnectionItem>>> {
+    let kind = kind_of(query.kind.as_deref())?;
+    Ok(Json(connections_page(&state, &tenant, Some(&user), user.id, kind, &paging).await?))
+}
+
+/// Someone's connections, visible to whoever may see their profile page.
+#[utoipa::path(
+    get,
+    path = "/api/v1/connections/user/{id}/",
+    tag = "profiles",
+    params(
+        ("id" = i64, Path, description = "The user id"),
+        ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
+        ("page" = Option<u64>, Query),
+        ("page_size" = Option<u64>, Query)
+    ),
+    responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+async fn user_connections(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(viewer): MaybeUser,
+    paging: PageParams,
+    Path(id): Path<i64>,
+    ApiQuery(query): ApiQuery<ConnectionQuery>,
+) -> ApiResult<Json<Page<ConnectionItem>>> {
+    let kind = kind_of(query.kind.as_deref())?;
+    let person = visible_person(&state, &tenant, viewer.as_ref(), id).await?;
+    Ok(Json(connections_page(&state, &tenant, viewer.as_ref(), person.id, kind, &paging).await?))
+}
+
+/// The circles someone is an accepted member of (private ones only to their members).
+#[utoipa::path(
+    get,
+    path = "/api/v1/users/{id}/circles/",
+    tag = "profiles",
+    params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query), ("page_size" = Option<u64>, Query)),
+    responses((status = 200, body = Page<CircleItem>), (status = 404, body = ErrorBody))
+)]
+async fn user_circles(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(viewer): MaybeUser,
+    paging: PageParams,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Page<CircleItem>>> {
+    let person = visible_person(&state, &tenant, viewer.as_ref(), id).await?;
+    let scope = scope(&tenant, viewer.as_ref(), person.id);
+    let page =
+        conn_q::memberships_of_type(&state.db, &scope, "circle", paging.page.offset(), paging.page.page_size).await?;
+    let ids: Vec<i64> = page.items.iter().map(|m| m.group_id).collect();
+    let groups = profile_q::groups_by_ids(&state.db, &ids).await?;
+    let items = page
+        .items
+        .iter()
+        .filter_map(|m| {
+            let group = groups.get(&m.group_id)?;
+            Some(CircleItem {
+                id: group.id,
+                name: group.name.clone(),
+                slug: group.slug.clone(),
+                image: group.logo.clone(),
+                description: group.description.clone(),
+                role: m.role.clone(),
+            })
+        })
+        .collect();
+    Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
+}

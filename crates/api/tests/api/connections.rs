@@ -1,0 +1,222 @@
+//! Connections (people followed, groups joined or followed) and circles of a person:
+//! visibility, private groups, tenant scoping, type filter and paging.
+
+use serde_json::{json, Value};
+use store::queries::memberships;
+
+use crate::{common::TestApp, follows::group};
+
+fn ids_and_reasons(page: &Value) -> Vec<(String, i64, String)> {
+    page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["type"].as_str().unwrap().to_string(),
+                c["id"].as_i64().unwrap(),
+                c["reason"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn ids(page: &Value) -> Vec<i64> {
+    page["data"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect()
+}
+
+struct World {
+    app: TestApp,
+    person: i64,
+    followed: i64,
+    org: i64,
+    public_circle: i64,
+    private_circle: i64,
+    followed_event: i64,
+}
+
+/// A person who follows someone of the site (and someone of another site), is a member of
+/// the organization, a public and a private circle (and pending in a third), follows an
+/// event, and belongs to a circle of another site.
+async fn world() -> World {
+    let app = TestApp::new().await;
+    let site = app.default_tenant.clone();
+    let person = app.add_member("pat@example.com", &site, "member").await;
+    let followed = app.add_member("fay@example.com", &site, "member").await;
+    let other_site = app.add_tenant("other.example", "Other").await;
+    let elsewhere = app.add_member("eve@example.com", &other_site, "member").await;
+    let public_circle = group(&app, &site, "circle", "Open Circle", 0).await;
+    let private_circle = group(&app, &site, "circle", "Private Circle", 20).await;
+    let pending_circle = group(&app, &site, "circle", "Pending Circle", 0).await;
+    let event = group(&app, &site, "event", "Meetup", 0).await;
+    let far_circle = group(&app, &other_site, "circle", "Far Circle", 0).await;
+    for (group_id, role, status) in [
+        (public_circle.id, "leader", "accepted"),
+        (private_circle.id, "member", "accepted"),
+        (pending_circle.id, "member", "pending"),
+        (far_circle.id, "member", "accepted"),
+    ] {
+        memberships::upsert(&app.db, group_id, person.id, role, status).await.unwrap();
+    }
+    let token = app.token_for(person.id);
+    for (id, kind) in [(followed.id, "user"), (event.id, "event")] {
+        app.post("/api/v1/follow/")
+            .token(&token)
+            .json(&json!({"id": id, "type": kind}))
+            .send()
+            .await
+            .assert_status(200);
+    }
+    store::queries::follows::follow(&app.db, person.id, store::queries::follows::Target::User(elsewhere.id))
+        .await
+        .unwrap();
+    // Named so its slug and institution show.
+    app.request(axum::http::Method::PATCH, "/api/v1/users/profile/")
+        .token(&app.token_for(followed.id))
+        .json(&json!({"title": "Pilot", "institution": "Flight School"}))
+        .send()
+        .await
+        .assert_status(200);
+    World {
+        person: person.id,
+        followed: followed.id,
+        org: site.organization.id,
+        public_circle: public_circle.id,
+        private_circle: private_circle.id,
+        followed_event: event.id,
+        app,
+    }
+}
+
+#[tokio::test]
+async fn connections_list_people_followed_and_groups_joined_or_followed() {
+    let w = world().await;
+    let app = &w.app;
+    let own = app.get("/api/v1/connections/").token(&app.token_for(w.person)).send().await;
+    own.assert_status(200);
+    let own = own.json();
+    assert_eq!(own["pagination"], json!({"count": 5, "next": null}));
+    let listed = ids_and_reasons(&own);
+    assert_eq!(listed[0], ("user".to_string(), w.followed, "Following".to_string()));
+    let mut groups: Vec<_> = listed[1..4].to_vec();
+    groups.sort();
+    let mut expected = vec![
+        ("circle".to_string(), w.public_circle, "Member".to_string()),
+        ("circle".to_string(), w.private_circle, "Member".to_string()),
+        ("organization".to_string(), w.org, "Member".to_string()),
+    ];
+    expected.sort();
+    assert_eq!(groups, expected);
+    assert_eq!(listed[4], ("event".to_string(), w.followed_event, "Following".to_string()));
+
+    let person = &own["data"][0];
+    assert_eq!(person["name"], "Test User");
+    assert!(person["slug"].as_str().unwrap().starts_with("test-user"));
+    assert_eq!(person["description"], "Pilot");
+    assert_eq!(person["institution_name"], "Flight School");
+    let event = &own["data"][4];
+    assert_eq!((event["name"].clone(), event["slug"].clone()), (json!("Meetup"), json!("meetup")));
+    assert_eq!(event["description"], "About Meetup");
+
+    // The same through the person's id, for the person.
+    let by_id =
+        app.get(&format!("/api/v1/connections/user/{}/", w.person)).token(&app.token_for(w.person)).send().await;
+    assert_eq!(ids(&by_id.json()), ids(&own));
+    app.get("/api/v1/connections/").send().await.error(401);
+}
+
+#[tokio::test]
+async fn private_groups_show_only_to_their_members() {
+    let w = world().await;
+    let app = &w.app;
+    let path = format!("/api/v1/connections/user/{}/", w.person);
+    let outsider = app.add_member("out@example.com", &app.default_tenant, "member").await;
+    let insider = app.add_member("in@example.com", &app.default_tenant, "member").await;
+    memberships::upsert(&app.db, w.private_circle, insider.id, "member", "accepted").await.unwrap();
+
+    for token in [None, Some(app.token_for(outsider.id))] {
+        let mut request = app.get(&path);
+        if let Some(token) = &token {
+            request = request.token(token);
+        }
+        let page = request.send().await.json();
+        assert_eq!(page["pagination"]["count"], 4);
+        assert!(!ids(&page).contains(&w.private_circle));
+    }
+    let page = app.get(&path).token(&app.token_for(insider.id)).send().await.json();
+    assert_eq!(page["pagination"]["count"], 5);
+    assert!(ids(&page).contains(&w.private_circle));
+
+    let circles = app.get(&format!("/api/v1/users/{}/circles/", w.person)).send().await.json();
+    assert_eq!(circles["pagination"]["count"], 1);
+    assert_eq!(
+        circles["data"][0],
+        json!({"id": w.public_circle, "name": "Open Circle", "slug": "open-circle", "image": null,
+               "description": "About Open Circle", "role": "leader"})
+    );
+    let circles =
+        app.get(&format!("/api/v1/users/{}/circles/", w.person)).token(&app.token_for(insider.id)).send().await;
+    let circles = circles.json();
+    assert_eq!(circles["pagination"]["count"], 2);
+    let circles = app.get(&format!("/api/v1/users/{}/circles/", w.person)).token(&app.token_for(w.person)).send().await;
+    assert_eq!(circles.json()["pagination"]["count"], 2);
+}
+
+#[tokio::test]
+async fn connections_filter_by_type_and_page_in_order() {
+    let w = world().await;
+    let app = &w.app;
+    let token = app.token_for(w.person);
+    let circles = app.get("/api/v1/connections/?type=circle").token(&token).send().await.json();
+    let mut found = ids(&circles);
+    found.sort();
+    assert_eq!(found, {
+        let mut v = vec![w.public_circle, w.private_circle];
+        v.sort();
+        v
+    });
+    let people = app.get("/api/v1/connections/?type=user").token(&token).send().await.json();
+    assert_eq!(ids(&people), [w.followed]);
+    let events = app.get("/api/v1/connections/?type=event").token(&token).send().await.json();
+    assert_eq!(ids(&events), [w.followed_event]);
+    let all = app.get("/api/v1/connections/?type=all").token(&token).send().await.json();
+    assert_eq!(all["pagination"]["count"], 5);
+    let body = app.get("/api/v1/connections/?type=job").token(&token).send().await.error(400);
+    assert_eq!(body["field_errors"]["type"], json!(["\"job\" is not a valid choice."]));
+
+    // Pages of two run across people and groups without gaps or repeats.
+    let mut paged = Vec::new();
+    for page in 1..=3 {
+        let answer =
+            app.get(&format!("/api/v1/connections/?page={page}&page_size=2")).token(&token).send().await.json();
+        assert_eq!(answer["pagination"]["count"], 5);
+        assert_eq!(answer["pagination"]["next"].is_string(), page < 3, "page {page}");
+        paged.extend(ids(&answer));
+    }
+    assert_eq!(paged, ids(&all));
+    let beyond = app.get("/api/v1/connections/?page=9&page_size=2").token(&token).send().await.json();
+    assert_eq!(beyond["data"], json!([]));
+}
+
+#[tokio::test]
+async fn connections_follow_the_profile_page_and_the_site() {
+    let w = world().await;
+    let app = &w.app;
+    // On the other site, the person is not a member: their page and lists are not found.
+    let path = format!("/api/v1/connections/user/{}/", w.person);
+    let body = app.get(&path).host("other.example").send().await.error(404);
+    assert_eq!(body["message"], "User not found.");
+    app.get(&format!("/api/v1/users/{}/circles/", w.person)).host("other.example").send().await.error(404);
+    app.get("/api/v1/connections/user/999999/").send().await.error(404);
+    // Their own view there shows that site's groups only (the far circle), and only the
+    // people who are members there.
+    let own = app.get("/api/v1/connections/").host("other.example").token(&app.token_for(w.person)).send().await;
+    let own = own.json();
+    assert_eq!(own["pagination"]["count"], 2, "{own}");
+    assert_eq!((own["data"][0]["type"].clone(), own["data"][0]["reason"].clone()), (json!("user"), json!("Following")));
+    assert_ne!(own["data"][0]["id"], w.followed);
+    assert_eq!(
+        (own["data"][1]["name"].clone(), own["data"][1]["reason"].clone()),
+        (json!("Far Circle"), json!("Member"))
+    );
+}

@@ -1,0 +1,89 @@
+//! Follows of people and groups. Following is idempotent: a second follow changes nothing,
+//! and unfollowing what is not followed is not an error.
+
+use sea_orm::{
+    sea_query::{OnConflict, Query},
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
+};
+
+use crate::{
+    entities::{follows, groups},
+    now, StoreResult,
+};
+
+/// What is followed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    User(i64),
+    /// A group, with its tenant.
+    Group {
+        id: i64,
+        tenant_id: i64,
+    },
+}
+
+fn target_filter(target: Target) -> sea_orm::Condition {
+    match target {
+        Target::User(id) => sea_orm::Condition::all().add(follows::Column::FollowedUserId.eq(id)),
+        Target::Group { id, .. } => sea_orm::Condition::all().add(follows::Column::GroupId.eq(id)),
+    }
+}
+
+pub async fn follow(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<()> {
+    let (user, group, tenant, key) = match target {
+        Target::User(id) => (Some(id), None, None, follows::Column::FollowedUserId),
+        Target::Group { id, tenant_id } => (None, Some(id), Some(tenant_id), follows::Column::GroupId),
+    };
+    let row = follows::ActiveModel {
+        follower_id: Set(follower_id),
+        followed_user_id: Set(user),
+        group_id: Set(group),
+        tenant_id: Set(tenant),
+        created_at: Set(now()),
+        ..Default::default()
+    };
+    // The unique index makes a repeated (or concurrent) follow a no-op.
+    let on_conflict = OnConflict::columns([follows::Column::FollowerId, key]).do_nothing().to_owned();
+    follows::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
+    Ok(())
+}
+
+pub async fn unfollow(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<()> {
+    follows::Entity::delete_many()
+        .filter(follows::Column::FollowerId.eq(follower_id))
+        .filter(target_filter(target))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn is_following(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<bool> {
+    Ok(follows::Entity::find()
+        .filter(follows::Column::FollowerId.eq(follower_id))
+        .filter(target_filter(target))
+        .count(db)
+        .await?
+        > 0)
+}
+
+pub async fn followers_count(db: &impl ConnectionTrait, target: Target) -> StoreResult<u64> {
+    Ok(follows::Entity::find().filter(target_filter(target)).count(db).await?)
+}
+
+/// How many people the user follows, plus the groups of `tenant_id` they follow.
+pub async fn following_count(db: &impl ConnectionTrait, user_id: i64, tenant_id: i64) -> StoreResult<u64> {
+    let tenant_groups = Query::select()
+        .column(groups::Column::Id)
+        .from(groups::Entity)
+        .and_where(groups::Column::TenantId.eq(tenant_id))
+        .to_owned();
+    Ok(follows::Entity::find()
+        .filter(follows::Column::FollowerId.eq(user_id))
+        .filter(
+            sea_orm::Condition::any()
+                .add(follows::Column::FollowedUserId.is_not_null())
+                .add(follows::Column::GroupId.in_subquery(tenant_groups)),
+        )
+        .count(db)
+        .await?)
+}
