@@ -174,6 +174,7 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
         member_q::upsert(&txn, tenant.organization.id, user.id, role, member_q::STATUS_ACCEPTED).await?;
     }
     seed_demo_profiles(&txn, demo.tenant.id).await?;
+    seed_demo_group_profiles(&txn, demo.organization.id).await?;
     txn.commit().await?;
     Ok(vec![demo, star])
 }
@@ -367,6 +368,45 @@ async fn seed_demo_profiles(txn: &impl sea_orm::ConnectionTrait, tenant_id: i64)
     }
     if let [maria, sam] = ids[..] {
         follows::follow(txn, maria, follows::Target::User(sam)).await?;
+    }
+    Ok(())
+}
+
+/// The registration answers of the demo tenant's people (role, stage, field, reasons,
+/// services, graduation year), so signing in as them goes straight home rather than into
+/// the registration wizard. Answers already given are kept.
+async fn seed_demo_group_profiles(txn: &impl sea_orm::ConnectionTrait, organization_id: i64) -> StoreResult<()> {
+    use crate::queries::profiles as profile_q;
+    use domain::profiles::GroupFields;
+
+    // (email, current_role, career_stage, professional_field, batch)
+    let answers = [
+        ("admin@example.com", 5, 5, 5, "2004"),
+        ("maria@example.com", 3, 4, 2, "2012"),
+        ("sam@example.com", 3, 3, 1, "2017"),
+    ];
+    for (email, role, stage, field, batch) in answers {
+        let Some(user) = user_q::find_by_email(txn, email).await? else { continue };
+        let profile = profile_q::ensure(txn, &user).await?;
+        if profile.batch.is_none() || profile_q::fields_of(&profile).interested_services.is_empty() {
+            let mut fields = profile_q::fields_of(&profile);
+            fields.batch.get_or_insert_with(|| batch.to_string());
+            if fields.interested_services.is_empty() {
+                fields.interested_services = vec![1, 2, 5];
+            }
+            profile_q::save_fields(txn, profile, fields, None).await?;
+        }
+        if profile_q::find_group_profile(txn, organization_id, user.id).await?.is_none() {
+            let fields = GroupFields {
+                current_role: Some(role),
+                career_stage: Some(stage),
+                professional_field: Some(field),
+                reason_to_join: vec![1, 3],
+                ..Default::default()
+            };
+            profile_q::save_group_profile(txn, None, organization_id, user.id, fields).await?;
+        }
+        profile_q::refresh_completion(txn, user.id).await?;
     }
     Ok(())
 }
