@@ -77,7 +77,10 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('sign up, solving the bot-check, then verify the emailed code and land home', async ({ page, request }) => {
+test('sign up, solving the bot-check, then verify the emailed code and land in the registration wizard', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('signup');
   await page.goto('/');
   await page.getByRole('complementary', { name: 'Sign up' }).getByRole('link', { name: 'Sign Up Now' }).click();
@@ -112,12 +115,15 @@ test('sign up, solving the bot-check, then verify the emailed code and land home
   await expect(page.getByRole('textbox', { name: 'OTP character 6 of 6' })).toHaveValue(code!.slice(5));
   await verify.click();
   await expect(page.getByText('OTP verified successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // Home (next=/) sends a new user on to the registration wizard.
+  await expect(page).toHaveURL(/\/registration$/);
+  await expect(page.getByRole('heading', { name: 'How would you like to set up your profile?' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
 
-  // Verified now: the OTP screen sends the user home, and the menu no longer offers it.
+  // Verified now: the OTP screen sends the user home (and home to the wizard), and the menu
+  // no longer offers it.
   await page.goto('/verify-otp');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/registration$/);
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByRole('menuitem', { name: 'Portal Preferences' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Verify OTP' })).toHaveCount(0);
@@ -134,14 +140,16 @@ test('log in and log out', async ({ page }) => {
 
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Home, or the registration wizard home sends a user to while their group profile is missing.
+  await expect(page).toHaveURL(/\/(registration)?$/);
   await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
   // Still signed in after a reload.
   await page.reload();
   const logout = page.getByRole('button', { name: 'Logout' });
   await expect(logout).toBeVisible();
   await logout.click();
-  await expect(page).toHaveURL(/\/login$/);
+  // From the wizard (a guarded page) the login page keeps it as next.
+  await expect(page).toHaveURL(/\/login(\?next=%2Fregistration)?$/);
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();

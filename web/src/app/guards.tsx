@@ -4,6 +4,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isMembershipOnHold, useIdentity, type Identity } from '../lib/auth/identity';
 import { nextFromSearch, pathWithNext } from '../lib/auth/next';
 import { isAdminRole, isSignedIn } from '../lib/session';
+import { useAppConfig } from '../lib/config/appConfig';
+import { homeSendsToRegistration } from '../features/registration/steps';
 import PageSpinner from '../components/PageSpinner';
 import ErrorFallbackPage from '../features/errors/components/ErrorFallbackPage';
 
@@ -76,5 +78,21 @@ export function GuestGuard() {
   if (!signedIn || !arrivedSignedIn) return <Outlet />;
   if (isPending) return <PageSpinner />;
   if (identity && !identity.is_trial_user) return <Navigate to={nextFromSearch(search)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Home: a signed-in, verified user whose group profile for this organization is still missing
+ * is sent to the registration wizard first (docs/decisions.md "Registration wizard (issue 4)").
+ * Guests and everyone else see the page at once.
+ */
+export function RegistrationRedirect() {
+  const { ui } = useAppConfig();
+  const { signedIn, identity, isPending } = useIdentity();
+  if (!signedIn) return <Outlet />;
+  if (isPending) return <PageSpinner />;
+  if (identity && !registrationStep(identity, '/') && homeSendsToRegistration(identity, ui)) {
+    return <Navigate to="/registration" replace />;
+  }
   return <Outlet />;
 }

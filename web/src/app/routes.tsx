@@ -3,7 +3,7 @@ import AppLayout from './layouts/AppLayout';
 import AuthLayout from './layouts/AuthLayout';
 import RouteErrorPage from './RouteErrorPage';
 import PageSpinner from '../components/PageSpinner';
-import { AuthGuard, GuestGuard, PendingGuard, VerifyOtpGuard } from './guards';
+import { AuthGuard, GuestGuard, PendingGuard, RegistrationRedirect, VerifyOtpGuard } from './guards';
 
 /**
  * Only the routes this app delivers so far; every other path is the 404 page. Every page
@@ -17,8 +17,14 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        index: true,
-        lazy: async () => ({ Component: (await import('../features/landing/routes/LandingPage')).default }),
+        // Signed-in users still missing their group profile go through the registration wizard first.
+        element: <RegistrationRedirect />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/landing/routes/LandingPage')).default }),
+          },
+        ],
       },
       {
         path: 'terms-and-conditions',
@@ -39,6 +45,66 @@ export const routes: RouteObject[] = [
           {
             path: 'change-password',
             lazy: async () => ({ Component: (await import('../features/auth/routes/ChangePasswordPage')).default }),
+          },
+          {
+            path: 'registration',
+            lazy: async () => ({ Component: (await import('../features/registration/routes/RegistrationPage')).default }),
+          },
+          {
+            path: 'portal-preferences',
+            lazy: async () => ({ Component: (await import('../features/preferences/routes/PortalPreferencesPage')).default }),
+          },
+        ],
+      },
+      {
+        path: 'profile',
+        children: [
+          {
+            element: <AuthGuard />,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/profile/routes/OwnProfileRedirect')).default,
+                }),
+              },
+            ],
+          },
+          {
+            path: ':slug',
+            lazy: async () => ({ Component: (await import('../features/profile/routes/ProfileLayout')).default }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/profile/routes/AboutPage')).default }),
+              },
+              {
+                path: 'experience',
+                lazy: async () => ({ Component: (await import('../features/profile/routes/ExperiencePage')).default }),
+              },
+              {
+                path: 'education',
+                lazy: async () => ({ Component: (await import('../features/profile/routes/EducationPage')).default }),
+              },
+              {
+                path: 'connections',
+                lazy: async () => ({ Component: (await import('../features/profile/routes/ConnectionsPage')).default }),
+              },
+              {
+                path: 'account',
+                lazy: async () => ({ Component: (await import('../features/profile/routes/AccountPage')).default }),
+              },
+              {
+                path: 'service',
+                lazy: async () => ({ Component: (await import('../features/profile/routes/ServicePage')).default }),
+              },
+              {
+                path: 'career-advice',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/routes/CareerAdvicePage')).default,
+                }),
+              },
+            ],
           },
         ],
       },

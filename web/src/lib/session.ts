@@ -86,6 +86,24 @@ export function setAdminRole(on: boolean): void {
   changed();
 }
 
+/** The persona (current_role option value) chosen in the portal preferences; null for 'Not Set (All)'. */
+export function getRole(): string | null {
+  return read(KEYS.role);
+}
+
+export function setRole(role: string | null): void {
+  write(KEYS.role, role);
+}
+
+/** The portal focus chosen in the portal preferences (learn_ai_skills, career_development or both). */
+export function getPortal(): string | null {
+  return read(KEYS.portal);
+}
+
+export function setPortal(portal: string | null): void {
+  write(KEYS.portal, portal);
+}
+
 export function clearSession(): void {
   const hadSession = Boolean(read(KEYS.accessToken) || read(KEYS.refreshToken));
   for (const key of Object.values(KEYS)) write(key, null);

@@ -80,6 +80,30 @@ export function identityFixture(overrides: Partial<Identity> = {}): Identity {
     organization: { id: 1, name: 'Waypoint Demo', name_slug: 'waypoint-demo', domain: 'localhost', membership_role: 'member' },
     switchable_orgs: [],
     profile: { email: 'maria@example.com', alternate_email: null, is_alternate_email_verified: false },
+    // A registered user: the registration wizard has stored the group profile.
+    group_profile: {
+      id: 11,
+      group: 1,
+      user: 7,
+      current_role: 3,
+      career_stage: 3,
+      job_function: null,
+      professional_field: null,
+      reason_to_join: [1],
+      skills: [],
+      topics: [],
+      is_certified: false,
+      extra_info: {
+        affiliation: null,
+        career_stage_extra: null,
+        college: null,
+        country_of_origin: null,
+        department: null,
+        professional_field_extra: null,
+        reason_to_join_extra: null,
+        uni_batch: null,
+      },
+    },
     ...overrides,
   };
 }

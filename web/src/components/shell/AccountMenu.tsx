@@ -20,6 +20,9 @@ export default function AccountMenu() {
   const close = () => setAnchor(null);
   const unverified = identity ? !identity.is_verified : false;
   const trial = identity?.is_trial_user ?? false;
+  // The Account tab of one's own profile page (/profile/{slug}/account).
+  const slug = identity?.profile.name_slug;
+  const accountPath = slug ? `/profile/${encodeURIComponent(slug)}/account` : '/profile';
 
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, alignItems: 'center' }}>
@@ -53,7 +56,7 @@ export default function AccountMenu() {
         <MenuItem component={RouterLink} to="/membership" onClick={close}>
           <ListItemText>Membership</ListItemText>
         </MenuItem>
-        <MenuItem component={RouterLink} to="/profile/account" onClick={close}>
+        <MenuItem component={RouterLink} to={accountPath} onClick={close}>
           <ListItemText>Account</ListItemText>
         </MenuItem>
         <MenuItem component={RouterLink} to="/change-password" onClick={close}>

@@ -101,3 +101,19 @@ export async function retryAfterRenewal(retry: Request, response: Response): Pro
   retry.headers.set('Authorization', `Bearer ${token}`);
   return globalThis.fetch(retry);
 }
+
+/**
+ * For calls sent outside fetch (XMLHttpRequest uploads, which report progress): the access
+ * token to repeat a call with after it got a 401 with `used`, or null when it cannot be
+ * repeated (no answer from the renewal; or the session ended, which also goes to sign-in).
+ */
+export async function accessTokenAfter401(used: string | null): Promise<string | null> {
+  const current = getAccessToken();
+  const token = current && used && current !== used ? current : await renewOnce();
+  if (token === 'offline') return null;
+  if (!token) {
+    expireSession();
+    return null;
+  }
+  return token;
+}

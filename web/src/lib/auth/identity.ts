@@ -1,6 +1,7 @@
 // The signed-in user (GET /api/v1/identity/), used by the shell and the route guards.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
+import type { components } from '../api/schema';
 import { isSignedIn } from '../session';
 import { useSessionVersion } from './session';
 
@@ -16,7 +17,20 @@ export interface IdentityOrganization {
   membership_status?: string | null;
 }
 
-/** The fields of the identity this app uses so far (spec 000 §3 "Identity"). */
+type Schemas = components['schemas'];
+
+/** The own profile (spec 000 §3 "Identity" profile): every field of GET /identity/'s profile. */
+export type IdentityProfileDetails = Schemas['IdentityProfile'];
+/** The group profile for this site's organization (spec 000 §3 "Identity" group_profile). */
+export type IdentityGroupProfile = Schemas['GroupProfileView'];
+/** A work or education entry on the identity. */
+export type IdentityCareerEntry = Schemas['CareerEntryView'];
+
+/**
+ * The identity (spec 000 §3 "Identity"). The sign-in fields are always there; the profile's
+ * other fields, the group profile and the career entries are optional in this type so that
+ * small test fixtures stay valid (the server always sends them).
+ */
 export interface Identity {
   id: number;
   first_name: string;
@@ -24,16 +38,24 @@ export interface Identity {
   is_verified: boolean;
   is_trial_user: boolean;
   is_staff: boolean;
+  is_influencer?: boolean;
+  joined_at?: string;
   membership_status?: MembershipStatus | string | null;
+  membership_card?: string | null;
   organization?: IdentityOrganization | null;
   switchable_orgs?: IdentityOrganization[];
+  user_subscription?: Schemas['UserSubscription'];
   profile: {
     email: string;
     alternate_email?: string | null;
-    is_alternate_email_verified?: boolean;
+    is_alternate_email_verified?: boolean | null;
     name_slug?: string | null;
     picture?: string | null;
-  };
+  } & Partial<Omit<IdentityProfileDetails, 'email' | 'alternate_email' | 'is_alternate_email_verified' | 'name_slug' | 'picture'>>;
+  /** Null until the registration wizard (or a profile update) stores one for this organization. */
+  group_profile?: IdentityGroupProfile | null;
+  work_experiences?: IdentityCareerEntry[];
+  education_background?: IdentityCareerEntry[];
 }
 
 export const identityKey = ['identity'] as const;

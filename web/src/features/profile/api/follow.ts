@@ -1,0 +1,33 @@
+// POST /api/v1/follow/ {id, type, action} → {data: {followed, followers_count}} (notes/contracts.md §6).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/request';
+import { profileKey } from './profilePage';
+import type { ProfilePage } from './types';
+
+export type FollowAction = 'follow' | 'unfollow';
+
+interface FollowAnswer {
+  followed: boolean;
+  followers_count: number;
+}
+
+export function followUser(id: number, action: FollowAction): Promise<FollowAnswer> {
+  return apiRequest<{ data: FollowAnswer }>('POST', '/api/v1/follow/', { body: { id, type: 'user', action } }).then(
+    (answer) => answer.data,
+  );
+}
+
+/** Follows or unfollows the person of a profile page and writes the outcome into its cache. */
+export function useFollowUser(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: FollowAction }) => followUser(id, action),
+    onSuccess: (answer) => {
+      client.setQueryData<ProfilePage>(profileKey(slug), (page) =>
+        page ? { ...page, followed: answer.followed, followers_count: answer.followers_count } : page,
+      );
+      void client.invalidateQueries({ queryKey: ['profile', 'connections'] });
+    },
+    meta: { silent: true },
+  });
+}

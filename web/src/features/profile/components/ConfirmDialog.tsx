@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+
+interface Props {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question before something is removed. */
+export default function ConfirmDialog({ open, title, message, confirmLabel, pending, onConfirm, onCancel }: Props) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onCancel} maxWidth="xs" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

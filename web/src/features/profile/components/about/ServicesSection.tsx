@@ -1,0 +1,122 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useDeleteService, useServices } from '../../api/services';
+import type { UserService } from '../../api/types';
+import { hasText } from '../../richText';
+import RichText from '../RichText';
+import ConfirmDialog from '../ConfirmDialog';
+import LoadError from '../LoadError';
+import { SectionSkeleton } from '../ProfileSkeleton';
+import ProfileSection from './ProfileSection';
+import { AddIcon, DeleteIcon, EditIcon } from '../icons';
+
+const ServiceDialog = lazy(() => import('./ServiceDialog'));
+
+interface Props {
+  userId: number;
+  firstName: string;
+  canEdit: boolean;
+  /** Show the section with its empty text to visitors too (the service page). */
+  showEmpty?: boolean;
+}
+
+/** The services a person offers (GET /users/{id}/services/); the owner adds, edits and removes them. */
+export default function ServicesSection({ userId, firstName, canEdit, showEmpty = false }: Props) {
+  const { enqueueSnackbar } = useSnackbar();
+  const services = useServices(userId);
+  const remove = useDeleteService(userId);
+  const [editing, setEditing] = useState<UserService | 'new' | null>(null);
+  const [removing, setRemoving] = useState<UserService | null>(null);
+
+  if (services.isPending) return <SectionSkeleton lines={2} />;
+  const items = services.data?.pages.flatMap((page) => page.data) ?? [];
+  if (!canEdit && !showEmpty && !services.isError && items.length === 0) return null;
+
+  return (
+    <ProfileSection
+      title="Services"
+      action={
+        canEdit ? (
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Add service
+          </Button>
+        ) : null
+      }
+    >
+      {services.isError ? (
+        <LoadError onRetry={() => void services.refetch()} />
+      ) : items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {canEdit ? 'Offer mentoring, reviews or other help: add the services you provide.' : 'No services available at the moment'}
+        </Typography>
+      ) : (
+        <Stack divider={<Divider flexItem />} spacing={2} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {items.map((service) => (
+            <Stack component="li" key={service.id} spacing={0.75}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+                <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {service.title}
+                </Typography>
+                {canEdit && (
+                  <Stack direction="row" sx={{ flexShrink: 0, mt: -0.75 }}>
+                    <Tooltip title="Edit">
+                      <IconButton size="small" aria-label={`Edit ${service.title}`} onClick={() => setEditing(service)}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Delete">
+                      <IconButton size="small" aria-label={`Delete ${service.title}`} onClick={() => setRemoving(service)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                )}
+              </Stack>
+              {hasText(service.description) && <RichText html={service.description} sx={{ typography: 'body2' }} />}
+              {service.url && (
+                <Button
+                  href={service.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="small"
+                  variant="outlined"
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  Learn more
+                </Button>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+      {services.hasNextPage && (
+        <Button onClick={() => void services.fetchNextPage()} loading={services.isFetchingNextPage} sx={{ mt: 2 }}>
+          Show more services
+        </Button>
+      )}
+      <Suspense fallback={null}>
+        {editing && (
+          <ServiceDialog userId={userId} service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        )}
+      </Suspense>
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title="Delete this service?"
+        message={`"${removing?.title ?? ''}" will be removed from ${canEdit ? 'your' : `${firstName}'s`} profile.`}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() =>
+          removing &&
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              setRemoving(null);
+              enqueueSnackbar('Service deleted', { variant: 'success' });
+            },
+          })
+        }
+      />
+    </ProfileSection>
+  );
+}

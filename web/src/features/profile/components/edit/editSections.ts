@@ -1,0 +1,80 @@
+// The edit dialog's sections and the profile fields each holds (spec 000 §2 "Profile edit
+// dialog sections").
+import type { Identity } from '../../../../lib/auth/identity';
+import type { ProfileFieldName } from '../../../../components/profileForm/profileSchema';
+import { SOCIAL_LINK_FIELDS } from '../../../../components/profileForm/socialLinks';
+import type { ProfilePage } from '../../api/types';
+import type { EditSection } from '../../profileContext';
+
+export const CAREER_FIELDS: readonly ProfileFieldName[] = [
+  'title',
+  'institution',
+  'current_role',
+  'job_function',
+  'career_stage',
+  'career_stage_extra',
+  'professional_field',
+  'professional_field_extra',
+  'reason_to_join',
+  'reason_to_join_extra',
+  'interested_services',
+  'affiliation',
+  'college',
+  'department',
+  'uni_batch',
+  'skills',
+  'topics',
+  'career_advice',
+  'calendy_url',
+];
+
+export const PERSONAL_FIELDS: readonly ProfileFieldName[] = [
+  'first_name',
+  'last_name',
+  'country',
+  'location',
+  'country_of_origin',
+  'prefered_language',
+  'batch',
+  'short_bio',
+  'career_story',
+  'specific_needs',
+];
+
+export const SOCIAL_FIELDS: readonly ProfileFieldName[] = SOCIAL_LINK_FIELDS.map((field) => field.name);
+
+/** Every field the dialog's Save sends. */
+export const EDITABLE_FIELDS: readonly ProfileFieldName[] = [...CAREER_FIELDS, ...PERSONAL_FIELDS, ...SOCIAL_FIELDS];
+
+export const SECTIONS: { id: EditSection; label: string }[] = [
+  { id: 'career', label: 'Career Info' },
+  { id: 'personal', label: 'Personal Info' },
+  { id: 'social', label: 'Social Links' },
+  { id: 'uploads', label: 'Upload Files' },
+  { id: 'account', label: 'Account' },
+];
+
+/** The section that holds a field (to show the first invalid one). */
+export function sectionOf(field: string): EditSection | null {
+  if ((CAREER_FIELDS as readonly string[]).includes(field)) return 'career';
+  if ((PERSONAL_FIELDS as readonly string[]).includes(field)) return 'personal';
+  if ((SOCIAL_FIELDS as readonly string[]).includes(field)) return 'social';
+  return null;
+}
+
+/**
+ * The profile page object in the shape the shared form reads (profileFormValues takes the
+ * identity, which carries the same profile and group profile for the owner).
+ */
+export function asIdentity(page: ProfilePage): Identity {
+  return {
+    id: page.id,
+    first_name: page.first_name,
+    last_name: page.last_name,
+    is_verified: true,
+    is_trial_user: false,
+    is_staff: page.is_staff,
+    profile: { ...page.profile, email: page.profile.email ?? '' },
+    group_profile: page.group_profile ?? null,
+  };
+}

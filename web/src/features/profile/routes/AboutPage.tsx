@@ -1,0 +1,149 @@
+import { Box, Button, Stack, Typography } from '@mui/material';
+import LandingVideo from '../../../components/landing/LandingVideo';
+import { useProfileContext } from '../profileContext';
+import { hasText } from '../richText';
+import RichText from '../components/RichText';
+import ProfileSection from '../components/about/ProfileSection';
+import OwnerPrompt from '../components/about/OwnerPrompt';
+import TopicChips from '../components/about/TopicChips';
+import SocialLinks from '../components/about/SocialLinks';
+import BookingCard from '../components/about/BookingCard';
+import FocusAreas from '../components/about/FocusAreas';
+import ServicesSection from '../components/about/ServicesSection';
+import { socialLinksOf, useFocusAreas } from '../components/about/aboutData';
+import { DocumentIcon } from '../components/icons';
+
+/**
+ * The About tab and the public read-only view (spec 000 §2 "Profile page"): bio, story,
+ * video, career advice, services; the booking card, resume, focus areas, skills, topics and
+ * social links alongside. The owner sees a prompt wherever something is still missing.
+ */
+export default function AboutPage() {
+  const { profile, viewer, openEditor } = useProfileContext();
+  const details = profile.profile;
+  const owner = viewer.isOwner;
+  const focus = useFocusAreas(profile);
+  const social = socialLinksOf(details);
+  const first = profile.first_name;
+
+  const bio = hasText(details.short_bio);
+  const story = hasText(details.career_story);
+  // Influencers show their advice on the Learn from {name} tab.
+  const advice = hasText(details.career_advice) && !profile.is_influencer;
+  const skills = details.skills_detailed;
+  const topics = details.topics_detailed;
+  const nothingShared =
+    !owner &&
+    !bio &&
+    !story &&
+    !details.video &&
+    !advice &&
+    !details.resume &&
+    !details.calendy_url &&
+    focus.length === 0 &&
+    skills.length === 0 &&
+    topics.length === 0 &&
+    social.length === 0;
+
+  const editButton = (section: Parameters<typeof openEditor>[0], label: string) =>
+    owner ? (
+      <Button size="small" onClick={() => openEditor(section)} aria-label={label}>
+        Edit
+      </Button>
+    ) : null;
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 2, md: 3 },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>
+        {nothingShared && (
+          <ProfileSection title="About">
+            <Typography color="text.secondary">{first} has not shared any details yet.</Typography>
+          </ProfileSection>
+        )}
+        {(bio || owner) && (
+          <ProfileSection title="About" action={bio ? editButton('personal', 'Edit short bio') : null}>
+            {bio ? (
+              <RichText html={details.short_bio!} />
+            ) : (
+              <OwnerPrompt text="Tell people who you are in a short bio." action="Add a short bio" onClick={() => openEditor('personal')} />
+            )}
+          </ProfileSection>
+        )}
+        {(story || owner) && (
+          <ProfileSection title="Career Story" action={story ? editButton('personal', 'Edit career story') : null}>
+            {story ? (
+              <RichText html={details.career_story!} />
+            ) : (
+              <OwnerPrompt text="Share how your career has unfolded so far." action="Add your career story" onClick={() => openEditor('personal')} />
+            )}
+          </ProfileSection>
+        )}
+        {(details.video || owner) && (
+          <ProfileSection title="Video" action={details.video ? editButton('uploads', 'Change video') : null}>
+            {details.video ? (
+              <LandingVideo url={details.video} />
+            ) : (
+              <OwnerPrompt text="Introduce yourself with a short video." action="Upload a video" onClick={() => openEditor('uploads')} />
+            )}
+          </ProfileSection>
+        )}
+        {advice && (
+          <ProfileSection title="Career Advice" action={editButton('career', 'Edit career advice')}>
+            <RichText html={details.career_advice!} />
+          </ProfileSection>
+        )}
+        <ServicesSection userId={profile.id} firstName={first} canEdit={owner} />
+      </Stack>
+
+      <Stack spacing={{ xs: 2, md: 3 }} sx={{ minWidth: 0 }}>
+        {details.calendy_url && <BookingCard url={details.calendy_url} firstName={first} />}
+        {(details.resume || owner) && (
+          <ProfileSection title="Resume">
+            {details.resume ? (
+              <Button href={details.resume} target="_blank" rel="noopener noreferrer" variant="outlined" startIcon={<DocumentIcon />}>
+                View resume
+              </Button>
+            ) : (
+              <OwnerPrompt text="Add your resume so others can see your experience." action="Upload your resume" onClick={() => openEditor('uploads')} />
+            )}
+          </ProfileSection>
+        )}
+        {(focus.length > 0 || owner) && (
+          <ProfileSection title="Career Focus Areas" action={focus.length ? editButton('career', 'Edit career focus areas') : null}>
+            {focus.length ? (
+              <FocusAreas rows={focus} />
+            ) : (
+              <OwnerPrompt text="Say where your career is and where it is heading." action="Add focus areas" onClick={() => openEditor('career')} />
+            )}
+          </ProfileSection>
+        )}
+        {(skills.length > 0 || owner) && (
+          <ProfileSection title="Skills" action={editButton('career', 'Edit skills')}>
+            <TopicChips items={skills} empty="No skills added yet." />
+          </ProfileSection>
+        )}
+        {(topics.length > 0 || owner) && (
+          <ProfileSection title="Topics of Interest" action={editButton('career', 'Edit topics of interest')}>
+            <TopicChips items={topics} empty="No topics added yet." />
+          </ProfileSection>
+        )}
+        {(social.length > 0 || owner) && (
+          <ProfileSection title="Social Links" action={social.length ? editButton('social', 'Edit social links') : null}>
+            {social.length ? (
+              <SocialLinks links={social} />
+            ) : (
+              <OwnerPrompt text="Link your LinkedIn and other profiles." action="Add social links" onClick={() => openEditor('social')} />
+            )}
+          </ProfileSection>
+        )}
+      </Stack>
+    </Box>
+  );
+}

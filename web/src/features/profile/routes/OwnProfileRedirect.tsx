@@ -1,0 +1,20 @@
+import { Container } from '@mui/material';
+import { Navigate } from 'react-router';
+import { useIdentity } from '../../../lib/auth/identity';
+import PageSpinner from '../../../components/PageSpinner';
+import LoadError from '../components/LoadError';
+
+/** /profile: one's own profile page (the route guard sends guests to sign in first). */
+export default function OwnProfileRedirect() {
+  const { identity, isPending } = useIdentity();
+  if (isPending) return <PageSpinner />;
+  const slug = identity?.profile.name_slug;
+  if (!slug) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 4 }}>
+        <LoadError message="Could not fetch item" onRetry={() => window.location.reload()} />
+      </Container>
+    );
+  }
+  return <Navigate to={`/profile/${encodeURIComponent(slug)}`} replace />;
+}

@@ -1,0 +1,37 @@
+// PATCH /api/v1/users/profile/: the one update call for every registration-form field.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/request';
+import { identityKey } from '../auth/identity';
+import type { ProfileOrigin, ProfileUpdate, UserProfile } from './types';
+
+export interface ProfileUpdateAnswer {
+  data: UserProfile;
+  message?: string | null;
+}
+
+/** Sends the changed fields with their origin ('registration-flow' from the wizard, else 'other'). */
+export function updateProfile(patch: ProfileUpdate, origin: ProfileOrigin = 'other'): Promise<ProfileUpdateAnswer> {
+  return apiRequest<ProfileUpdateAnswer>('PATCH', '/api/v1/users/profile/', { body: { ...patch, origin } });
+}
+
+/** The query keys a profile write makes stale: the identity and every profile page. */
+export const PROFILE_PAGE_KEY = ['user-profile'] as const;
+
+/**
+ * The update as a mutation. It is silent: the form shows the errors on its fields with
+ * `applyServerErrors` (fallback text 'Could not update profile'). On success the identity and
+ * the profile pages are refetched.
+ */
+export function useUpdateProfile(origin: ProfileOrigin = 'other') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ProfileUpdate) => updateProfile(patch, origin),
+    meta: { silent: true },
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: identityKey }),
+        client.invalidateQueries({ queryKey: PROFILE_PAGE_KEY }),
+      ]);
+    },
+  });
+}
