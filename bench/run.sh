@@ -53,6 +53,14 @@ echo "    seeded in $(( $(date +%s) - start ))s"
 server_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 
+# A demo member's session and ids, for the signed-in and profile endpoints.
+token=$(curl -fsS -H "Host: localhost" -H "Content-Type: application/json" \
+  -d '{"username":"maria@example.com","password":"waypoint-demo"}' "http://127.0.0.1:$PORT/api/v1/token/" |
+  sed -E 's/.*"access":"([^"]+)".*/\1/')
+maria_id=$(curl -fsS -H "Host: localhost" "http://127.0.0.1:$PORT/api/v1/users/profile/maria-lopez/" |
+  sed -E 's/^\{"data":\{"id":([0-9]+).*/\1/')
+
+# An entry starting with "AUTH " is called with maria's access token.
 endpoints=(
   "/healthz"
   "/api/v1/app-config-group/"
@@ -62,16 +70,26 @@ endpoints=(
   "/api/v1/topics/?page=5&page_size=20"
   "/api/v1/topic-areas/"
   "/api/v1/auth-config/"
+  "/api/v1/users/profile/maria-lopez/"
+  "/api/v1/career-entries/?user=$maria_id&type=work"
+  "/api/v1/connections/user/$maria_id/"
+  "AUTH /api/v1/identity/"
 )
 
 printf '\n%-48s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
-for path in "${endpoints[@]}"; do
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Host: localhost" "http://127.0.0.1:$PORT$path")
+for entry in "${endpoints[@]}"; do
+  auth=()
+  path="$entry"
+  if [[ "$entry" == AUTH\ * ]]; then
+    path="${entry#AUTH }"
+    auth=(-H "Authorization: Bearer $token")
+  fi
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Host: localhost" "${auth[@]}" "http://127.0.0.1:$PORT$path")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   errors=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-  printf '%-48s %12s %10s %10s%s\n' "$path" "$rps" "$p50" "$p99" "${errors:+  (non-2xx: $errors)}"
+  printf '%-48s %12s %10s %10s%s\n' "$entry" "$rps" "$p50" "$p99" "${errors:+  (non-2xx: $errors)}"
 done
 
 peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server_pid/status")
