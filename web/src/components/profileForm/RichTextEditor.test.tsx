@@ -16,6 +16,12 @@ function Harness({ initial }: { initial: string }) {
   );
 }
 
+// The editor loads on demand; loading it here, with a generous limit, keeps a slow first
+// import on a busy machine from counting against the first test.
+beforeAll(async () => {
+  await import('./RichTextEditorImpl');
+}, 120_000);
+
 // jsdom has no layout: ProseMirror scrolls the selection into view with Range rectangles.
 beforeAll(() => {
   const empty = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
