@@ -32,7 +32,7 @@ export default function ImportProfileDialog({ profile, forOther, onClose }: Prop
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {forOther
             ? `Fill in ${fullName(profile)}'s profile from their LinkedIn page or resume.`
-            : 'Fill in your profile from your LinkedIn page or your resume. The sections you choose are replaced.'}
+            : 'Fill in your profile from your LinkedIn page or your resume. Only the sections you tick are updated; new jobs, studies and skills are added to what you have.'}
         </Typography>
         <ImportProfileForm
           userId={forOther ? profile.id : undefined}
