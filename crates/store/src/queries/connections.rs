@@ -4,7 +4,7 @@
 //! each newest first, so a page never loads more rows than it shows.
 
 use sea_orm::{
-    sea_query::{Query, SelectStatement},
+    sea_query::{Expr, Query, SelectStatement},
     ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
@@ -75,21 +75,34 @@ fn accepted_groups_of(user_id: i64) -> SelectStatement {
 }
 
 /// People followed who are active members (any status) of the site's organization.
+/// Correlated EXISTS checks, so each followed person costs two index lookups instead of
+/// materialising the organization's whole member list.
 fn followed_people(scope: &Scope) -> sea_orm::Select<follows::Entity> {
-    let members = Query::select()
-        .column(memberships::Column::UserId)
+    use sea_orm::sea_query::ExprTrait;
+
+    let followed = Expr::col((follows::Entity, follows::Column::FollowedUserId));
+    let member = Query::select()
+        .expr(Expr::val(1))
         .from(memberships::Entity)
-        .and_where(memberships::Column::GroupId.eq(scope.organization_id))
+        .and_where(Expr::col((memberships::Entity, memberships::Column::GroupId)).eq(scope.organization_id))
+        .and_where(
+            Expr::col((memberships::Entity, memberships::Column::UserId))
+                .equals((follows::Entity, follows::Column::FollowedUserId)),
+        )
         .to_owned();
     let active = Query::select()
-        .column(users::Column::Id)
+        .expr(Expr::val(1))
         .from(users::Entity)
-        .and_where(users::Column::IsActive.eq(true))
+        .and_where(
+            Expr::col((users::Entity, users::Column::Id)).equals((follows::Entity, follows::Column::FollowedUserId)),
+        )
+        .and_where(Expr::col((users::Entity, users::Column::IsActive)).eq(true))
         .to_owned();
     follows::Entity::find()
         .filter(follows::Column::FollowerId.eq(scope.person_id))
-        .filter(follows::Column::FollowedUserId.in_subquery(members))
-        .filter(follows::Column::FollowedUserId.in_subquery(active))
+        .filter(followed.is_not_null())
+        .filter(Expr::exists(member))
+        .filter(Expr::exists(active))
 }
 
 fn member_groups(scope: &Scope, group_type: Option<&str>) -> sea_orm::Select<memberships::Entity> {
