@@ -1,3 +1,5 @@
 //! Groups: organizations, institutions, circles and events.
 
+pub mod form;
 pub mod lifecycle;
+pub mod permissions;

@@ -1,0 +1,91 @@
+//! Who may create and edit groups (spec 001 §6). The callers gather the facts (roles,
+//! certifications); these functions only decide.
+
+/// Group roles treated as administrators (spec 000 §6).
+pub const ADMIN_ROLES: [&str; 2] = ["admin", "leader"];
+
+pub const MSG_CREATE_EVENT: &str =
+    "Creating an event needs a certified group profile and administrator rights on the parent group.";
+pub const MSG_CREATE_CIRCLE: &str = "Creating a circle needs leadership certification on your profile.";
+pub const MSG_CREATE_ORGANIZATION: &str = "Only staff can create organizations and institutions.";
+
+pub fn is_admin_role(role: &str) -> bool {
+    ADMIN_ROLES.contains(&role)
+}
+
+/// Facts about the person acting.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Actor {
+    pub is_staff: bool,
+    /// Their group profile on this site is certified.
+    pub has_certified_group_profile: bool,
+    /// Their profile carries leadership certification details.
+    pub has_leadership_certification: bool,
+}
+
+/// Whether the actor may create a group of `group_type` under a parent in which they hold
+/// `parent_role` (their accepted role there, if any). `Err` carries the reason.
+pub fn may_create(actor: Actor, group_type: &str, parent_role: Option<&str>) -> Result<(), &'static str> {
+    if actor.is_staff {
+        return Ok(());
+    }
+    match group_type {
+        "event" if actor.has_certified_group_profile && parent_role.is_some_and(is_admin_role) => Ok(()),
+        "event" => Err(MSG_CREATE_EVENT),
+        "circle" if actor.has_leadership_certification => Ok(()),
+        "circle" => Err(MSG_CREATE_CIRCLE),
+        _ => Err(MSG_CREATE_ORGANIZATION),
+    }
+}
+
+/// Whether the actor may edit a group (and upload its logo and cover): staff, or an
+/// administrator of the group itself or of one of its ancestor organizations.
+/// `own_role` is the actor's accepted role in the group; `ancestor_roles` their accepted
+/// roles in the organizations and institutions above it.
+pub fn may_edit(actor: Actor, own_role: Option<&str>, ancestor_roles: &[&str]) -> bool {
+    actor.is_staff || own_role.is_some_and(is_admin_role) || ancestor_roles.iter().any(|r| is_admin_role(r))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn creating_events_needs_certification_and_parent_admin() {
+        let certified = Actor { has_certified_group_profile: true, ..Default::default() };
+        assert_eq!(may_create(certified, "event", Some("admin")), Ok(()));
+        assert_eq!(may_create(certified, "event", Some("leader")), Ok(()));
+        assert_eq!(may_create(certified, "event", Some("member")), Err(MSG_CREATE_EVENT));
+        assert_eq!(may_create(certified, "event", None), Err(MSG_CREATE_EVENT));
+        assert_eq!(may_create(Actor::default(), "event", Some("admin")), Err(MSG_CREATE_EVENT));
+    }
+
+    #[test]
+    fn creating_circles_needs_leadership_certification() {
+        let leader = Actor { has_leadership_certification: true, ..Default::default() };
+        assert_eq!(may_create(leader, "circle", None), Ok(()));
+        assert_eq!(may_create(Actor::default(), "circle", Some("admin")), Err(MSG_CREATE_CIRCLE));
+    }
+
+    #[test]
+    fn organizations_are_created_by_staff() {
+        let staff = Actor { is_staff: true, ..Default::default() };
+        assert_eq!(may_create(staff, "organization", None), Ok(()));
+        assert_eq!(may_create(staff, "event", None), Ok(()));
+        let certified =
+            Actor { has_certified_group_profile: true, has_leadership_certification: true, ..Default::default() };
+        assert_eq!(may_create(certified, "organization", Some("admin")), Err(MSG_CREATE_ORGANIZATION));
+    }
+
+    #[test]
+    fn editing_needs_admin_of_the_group_or_an_ancestor() {
+        let nobody = Actor::default();
+        assert!(may_edit(nobody, Some("admin"), &[]));
+        assert!(may_edit(nobody, Some("leader"), &[]));
+        assert!(!may_edit(nobody, Some("member"), &[]));
+        assert!(!may_edit(nobody, Some("facilitator"), &["member"]));
+        assert!(may_edit(nobody, None, &["member", "admin"]));
+        assert!(!may_edit(nobody, None, &[]));
+        assert!(may_edit(Actor { is_staff: true, ..Default::default() }, None, &[]));
+    }
+}
