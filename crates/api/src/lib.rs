@@ -54,6 +54,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::uploads::routes())
         .merge(areas::imports::routes())
         .merge(areas::follows::routes())
+        .merge(areas::groups::routes())
         .merge(areas::connections::routes())
 }
 

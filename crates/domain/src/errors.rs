@@ -22,6 +22,13 @@ impl FieldErrors {
         self.0.get(field).and_then(|m| m.first()).map(String::as_str)
     }
 
+    /// Adds every error of `other`, each field name prefixed.
+    pub fn merge_prefixed(&mut self, prefix: &str, other: FieldErrors) {
+        for (field, messages) in other.0 {
+            self.0.entry(format!("{prefix}{field}")).or_default().extend(messages);
+        }
+    }
+
     /// `Ok(())` when nothing was added, otherwise the collected errors.
     pub fn into_result(self) -> Result<(), FieldErrors> {
         if self.is_empty() {

@@ -5,6 +5,7 @@ pub mod config;
 pub mod connections;
 pub mod dev_mailbox;
 pub mod follows;
+pub mod groups;
 pub mod health;
 pub mod identity;
 pub mod imports;

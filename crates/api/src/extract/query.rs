@@ -64,3 +64,12 @@ impl<S: Send + Sync> FromRequestParts<S> for PageParams {
         PageParams::from_parts(parts, domain::pagination::DEFAULT_PAGE_SIZE)
     }
 }
+
+/// The request's URL, for the `next` link of lists with their own page size.
+impl<S: Send + Sync> FromRequestParts<S> for RequestUrl {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(RequestUrl::from_parts(parts))
+    }
+}

@@ -10,6 +10,7 @@ mod config;
 mod connections;
 mod conventions;
 mod follows;
+mod groups;
 mod imports;
 mod profile_me;
 mod profiles;

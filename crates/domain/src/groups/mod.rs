@@ -3,3 +3,4 @@
 pub mod form;
 pub mod lifecycle;
 pub mod permissions;
+pub mod questions;

@@ -6,7 +6,8 @@ pub const ADMIN_ROLES: [&str; 2] = ["admin", "leader"];
 
 pub const MSG_CREATE_EVENT: &str =
     "Creating an event needs a certified group profile and administrator rights on the parent group.";
-pub const MSG_CREATE_CIRCLE: &str = "Creating a circle needs leadership certification on your profile.";
+pub const MSG_CREATE_CIRCLE: &str =
+    "Creating a circle needs leadership certification on your profile or administrator rights on the parent group.";
 pub const MSG_CREATE_ORGANIZATION: &str = "Only staff can create organizations and institutions.";
 
 pub fn is_admin_role(role: &str) -> bool {
@@ -32,7 +33,8 @@ pub fn may_create(actor: Actor, group_type: &str, parent_role: Option<&str>) -> 
     match group_type {
         "event" if actor.has_certified_group_profile && parent_role.is_some_and(is_admin_role) => Ok(()),
         "event" => Err(MSG_CREATE_EVENT),
-        "circle" if actor.has_leadership_certification => Ok(()),
+        // Administrators of the parent run circles in their own organization.
+        "circle" if actor.has_leadership_certification || parent_role.is_some_and(is_admin_role) => Ok(()),
         "circle" => Err(MSG_CREATE_CIRCLE),
         _ => Err(MSG_CREATE_ORGANIZATION),
     }
@@ -64,7 +66,9 @@ mod tests {
     fn creating_circles_needs_leadership_certification() {
         let leader = Actor { has_leadership_certification: true, ..Default::default() };
         assert_eq!(may_create(leader, "circle", None), Ok(()));
-        assert_eq!(may_create(Actor::default(), "circle", Some("admin")), Err(MSG_CREATE_CIRCLE));
+        assert_eq!(may_create(Actor::default(), "circle", Some("admin")), Ok(()), "the parent's administrators may");
+        assert_eq!(may_create(Actor::default(), "circle", Some("member")), Err(MSG_CREATE_CIRCLE));
+        assert_eq!(may_create(Actor::default(), "circle", None), Err(MSG_CREATE_CIRCLE));
     }
 
     #[test]

@@ -10,6 +10,17 @@ pub struct Model {
     pub user_id: i64,
     pub role: String,
     pub status: String,
+    /// Answers to the group's questions, or the conference registration.
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub extra_info: Option<Json>,
+    /// What an administrator wrote when accepting or rejecting.
+    pub notes: Option<String>,
+    /// Why the member was removed.
+    pub reason: Option<String>,
+    /// pending or confirmed, on paid groups.
+    pub payment_status: Option<String>,
+    /// Applied while the group was full; promoted first-come when a seat frees.
+    pub waitlisted: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -9,6 +9,7 @@ mod m0003_auth;
 mod m0004_profiles;
 mod m0005_files;
 mod m0006_imports_follows;
+pub mod m0007_groups;
 
 pub struct Migrator;
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_profiles::Migration),
             Box::new(m0005_files::Migration),
             Box::new(m0006_imports_follows::Migration),
+            Box::new(m0007_groups::Migration),
         ]
     }
 }

@@ -93,3 +93,8 @@ pub async fn delete(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
     files::Entity::delete_by_id(id).exec(db).await?;
     Ok(())
 }
+
+/// The file stored under `key`, whoever uploaded it.
+pub async fn find_by_storage_key(db: &impl ConnectionTrait, key: &str) -> StoreResult<Option<files::Model>> {
+    Ok(files::Entity::find().filter(files::Column::StorageKey.eq(key)).one(db).await?)
+}

@@ -3,7 +3,7 @@
 
 use sea_orm::{
     sea_query::{OnConflict, Query},
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set,
 };
 
 use crate::{
@@ -86,4 +86,46 @@ pub async fn following_count(db: &impl ConnectionTrait, user_id: i64, tenant_id:
         )
         .count(db)
         .await?)
+}
+
+/// Of `group_ids`, those the user follows.
+pub async fn followed_groups_among(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    group_ids: &[i64],
+) -> StoreResult<Vec<i64>> {
+    if group_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(follows::Entity::find()
+        .select_only()
+        .column(follows::Column::GroupId)
+        .filter(follows::Column::FollowerId.eq(user_id))
+        .filter(follows::Column::GroupId.is_in(group_ids.to_vec()))
+        .into_tuple::<Option<i64>>()
+        .all(db)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// How many follow each of `group_ids`.
+pub async fn group_follower_counts(
+    db: &impl ConnectionTrait,
+    group_ids: &[i64],
+) -> StoreResult<std::collections::HashMap<i64, u64>> {
+    if group_ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let rows: Vec<(Option<i64>, i64)> = follows::Entity::find()
+        .select_only()
+        .column(follows::Column::GroupId)
+        .column_as(follows::Column::Id.count(), "n")
+        .filter(follows::Column::GroupId.is_in(group_ids.to_vec()))
+        .group_by(follows::Column::GroupId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(id, n)| Some((id?, u64::try_from(n).unwrap_or(0)))).collect())
 }

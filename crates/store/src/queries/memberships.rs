@@ -98,3 +98,19 @@ pub async fn tenant_organizations_of(
         })
         .collect())
 }
+
+/// The user's memberships among `group_ids`.
+pub async fn of_user_in(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    group_ids: &[i64],
+) -> StoreResult<Vec<memberships::Model>> {
+    if group_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::UserId.eq(user_id))
+        .filter(memberships::Column::GroupId.is_in(group_ids.to_vec()))
+        .all(db)
+        .await?)
+}

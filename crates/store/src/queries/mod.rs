@@ -5,6 +5,7 @@ pub mod challenges;
 pub mod connections;
 pub mod files;
 pub mod follows;
+pub mod groups;
 pub mod imports;
 pub mod mail;
 pub mod memberships;

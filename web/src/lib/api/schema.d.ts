@@ -167,6 +167,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/circle-types/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The kinds of circle this site offers. */
+        get: operations["circle_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/circles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Circles of the site the caller may see. */
+        get: operations["circles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/connections/": {
         parameters: {
             query?: never;
@@ -193,6 +227,23 @@ export interface paths {
         };
         /** Someone's connections, visible to whoever may see their profile page. */
         get: operations["user_connections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Events of the site the caller may see. */
+        get: operations["events"];
         put?: never;
         post?: never;
         delete?: never;
@@ -349,6 +400,181 @@ export interface paths {
         head?: never;
         /** Updates a group profile of this site: the owner or staff. */
         patch: operations["update_group_profile"];
+        trace?: never;
+    };
+    "/api/v1/groups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's groups the caller may see. */
+        get: operations["list_groups"];
+        put?: never;
+        /** Creates a group (spec 001 §5, §6). The creator becomes its admin (a circle's: leader). */
+        post: operations["create_group"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/default/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's organization. */
+        get: operations["default_group"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's groups by membership. */
+        get: operations["my_groups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/metrics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts for a group's administrators (the admin dashboard's overview). */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group by its slug (the `/org/{slug}`, `/circle/{slug}` and `/event/{slug}` pages). */
+        get: operations["group_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group by id. */
+        get: operations["get_group"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edits a group: any subset of the form's fields. Administrators of the group or of an
+         *     organization above it, and staff.
+         */
+        patch: operations["update_group"];
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/cover-image/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the group's cover image (JPEG or PNG). */
+        post: operations["upload_cover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/logo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the group's logo (JPEG, PNG, GIF or WebP; scaled down and re-encoded). */
+        post: operations["upload_logo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/questions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the questions new members answer (spec 001 §3 "Question"). */
+        post: operations["set_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/sdgs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SDGs a group works towards. */
+        get: operations["group_sdgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/identity/": {
@@ -568,6 +794,23 @@ export interface paths {
          *     account ends.
          */
         post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sdgs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 17 UN Sustainable Development Goals. */
+        get: operations["sdgs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1146,6 +1389,11 @@ export interface components {
             role: string;
             slug: string;
         };
+        CircleTypeView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         /** @description A person or group in someone's connections. */
         ConnectionItem: {
             /** @description The person's title, or the group's description. */
@@ -1276,6 +1524,114 @@ export interface components {
                 user: number;
             };
         };
+        Data_GroupView: {
+            /** @description A group as the API answers it. */
+            data: {
+                /** Format: date */
+                application_close_date?: string | null;
+                /** Format: date */
+                application_open_date?: string | null;
+                career_stages: string[];
+                /** Format: int32 */
+                circle_status_priority?: number | null;
+                /** Format: int64 */
+                circle_type?: number | null;
+                circle_type_detail?: components["schemas"]["NamedRef"] | null;
+                /**
+                 * Format: int32
+                 * @description Weeks.
+                 */
+                commitment_time?: number | null;
+                complexity_level?: string | null;
+                countries: string[];
+                country?: string | null;
+                cover_image?: string | null;
+                create_google_classroom: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** @description Rich text. */
+                description?: string | null;
+                /** Format: int64 */
+                discount?: number | null;
+                donation_details: components["schemas"]["Donation"][];
+                /** Format: date */
+                end_date?: string | null;
+                event_type?: string | null;
+                /** @description `questions` for new members; for events `is_external` and `external_link`. */
+                extra_info: Record<string, never>;
+                /** Format: int64 */
+                followers_count: number;
+                google_classroom_id?: string | null;
+                group_duration?: string | null;
+                /** @description organization, institution, circle or event. */
+                group_type: string;
+                has_classroom_access: boolean;
+                /** Format: int64 */
+                id: number;
+                /** @description Influencer groups only. */
+                impact?: string | null;
+                is_administrator: boolean;
+                is_followed: boolean;
+                /** @description The maximum size is reached: new applicants go on the wait list. */
+                is_full: boolean;
+                is_influencer: boolean;
+                is_paid: boolean;
+                is_tenant_root: boolean;
+                learning_modality?: string | null;
+                /** Format: int32 */
+                level: number;
+                lifecycle: components["schemas"]["LifecycleView"];
+                location?: string | null;
+                logo?: string | null;
+                /** Format: int64 */
+                maximum_size?: number | null;
+                member_requirements?: string | null;
+                /** @description The caller's membership: pending, accepted or rejected. */
+                membership_status?: string | null;
+                name: string;
+                name_slug: string;
+                objective?: string | null;
+                paid_features: string[];
+                /** Format: int64 */
+                parent_group?: number | null;
+                parent_group_detail?: components["schemas"]["GroupRef"] | null;
+                payment_status?: string | null;
+                /**
+                 * Format: int64
+                 * @description Counts by status: administrators only.
+                 */
+                pending_members_count?: number | null;
+                /** @description US dollars, e.g. "49.00"; null when free. */
+                price?: string | null;
+                /**
+                 * Format: int32
+                 * @description 0 public, 20 private (members only).
+                 */
+                privacy: number;
+                professional_fields: string[];
+                /** @description open (anyone may apply) or closed (invitation only). */
+                publicity: string;
+                /** Format: int64 */
+                rejected_members_count?: number | null;
+                relevant_sdgs: number[];
+                relevant_sdgs_detailed: components["schemas"]["SdgRef"][];
+                role?: string | null;
+                /** @description Target personas. */
+                roles: string[];
+                /** Format: date */
+                start_date?: string | null;
+                topics: number[];
+                topics_detailed: components["schemas"]["NamedRef"][];
+                /** Format: int64 */
+                total_circles: number;
+                /** Format: int64 */
+                total_members: number;
+                /** Format: int64 */
+                unverified_members_count?: number | null;
+                use_cases: string[];
+                waitlisted: boolean;
+            };
+        };
         Data_Identity: {
             data: {
                 education_background: components["schemas"]["CareerEntryView"][];
@@ -1328,6 +1684,18 @@ export interface components {
                  * @description The user whose profile is written.
                  */
                 user: number;
+            };
+        };
+        Data_Metrics: {
+            data: {
+                /** Format: int64 */
+                total_circles: number;
+                /** Format: int64 */
+                total_events: number;
+                /** Format: int64 */
+                total_members: number;
+                /** Format: int64 */
+                total_pending_members: number;
             };
         };
         Data_Options: {
@@ -1859,6 +2227,29 @@ export interface components {
                 user: number;
             };
         };
+        Data_Vec_CircleTypeView: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+            }[];
+        };
+        Data_Vec_SdgRef: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                logo?: string | null;
+                name: string;
+                /** Format: int32 */
+                number: number;
+            }[];
+        };
+        /** @description One donation option of a group. */
+        Donation: {
+            description?: string | null;
+            name: string;
+            stripe_price_id?: string | null;
+        };
         /**
          * @description Every error answer has this shape (ARCHITECTURE §3). `field_errors` holds the messages of
          *     each invalid field, first message first; `code` is a stable machine-readable name.
@@ -1967,6 +2358,19 @@ export interface components {
             authorize_url: string;
             client_id: string;
         };
+        /** @description A group with the message the form shows. */
+        GroupAnswer: {
+            data: components["schemas"]["GroupView"];
+            message: string;
+        };
+        /** @description The multipart form of the image uploads (for the API description). */
+        GroupImageForm: {
+            /**
+             * Format: binary
+             * @description The image (`logo` or `cover_image`).
+             */
+            file: string;
+        };
         /** @description The group-profile fields alone (`/group-profiles/`). */
         GroupProfilePatch: {
             affiliation?: string | null;
@@ -2017,6 +2421,14 @@ export interface components {
             /** Format: int64 */
             user: number;
         };
+        GroupRef: {
+            group_type: string;
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+            name_slug: string;
+        };
         GroupRefView: {
             group_type: string;
             /** Format: int64 */
@@ -2024,6 +2436,112 @@ export interface components {
             logo?: string | null;
             name: string;
             slug: string;
+        };
+        /** @description A group as the API answers it. */
+        GroupView: {
+            /** Format: date */
+            application_close_date?: string | null;
+            /** Format: date */
+            application_open_date?: string | null;
+            career_stages: string[];
+            /** Format: int32 */
+            circle_status_priority?: number | null;
+            /** Format: int64 */
+            circle_type?: number | null;
+            circle_type_detail?: components["schemas"]["NamedRef"] | null;
+            /**
+             * Format: int32
+             * @description Weeks.
+             */
+            commitment_time?: number | null;
+            complexity_level?: string | null;
+            countries: string[];
+            country?: string | null;
+            cover_image?: string | null;
+            create_google_classroom: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Rich text. */
+            description?: string | null;
+            /** Format: int64 */
+            discount?: number | null;
+            donation_details: components["schemas"]["Donation"][];
+            /** Format: date */
+            end_date?: string | null;
+            event_type?: string | null;
+            /** @description `questions` for new members; for events `is_external` and `external_link`. */
+            extra_info: Record<string, never>;
+            /** Format: int64 */
+            followers_count: number;
+            google_classroom_id?: string | null;
+            group_duration?: string | null;
+            /** @description organization, institution, circle or event. */
+            group_type: string;
+            has_classroom_access: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description Influencer groups only. */
+            impact?: string | null;
+            is_administrator: boolean;
+            is_followed: boolean;
+            /** @description The maximum size is reached: new applicants go on the wait list. */
+            is_full: boolean;
+            is_influencer: boolean;
+            is_paid: boolean;
+            is_tenant_root: boolean;
+            learning_modality?: string | null;
+            /** Format: int32 */
+            level: number;
+            lifecycle: components["schemas"]["LifecycleView"];
+            location?: string | null;
+            logo?: string | null;
+            /** Format: int64 */
+            maximum_size?: number | null;
+            member_requirements?: string | null;
+            /** @description The caller's membership: pending, accepted or rejected. */
+            membership_status?: string | null;
+            name: string;
+            name_slug: string;
+            objective?: string | null;
+            paid_features: string[];
+            /** Format: int64 */
+            parent_group?: number | null;
+            parent_group_detail?: components["schemas"]["GroupRef"] | null;
+            payment_status?: string | null;
+            /**
+             * Format: int64
+             * @description Counts by status: administrators only.
+             */
+            pending_members_count?: number | null;
+            /** @description US dollars, e.g. "49.00"; null when free. */
+            price?: string | null;
+            /**
+             * Format: int32
+             * @description 0 public, 20 private (members only).
+             */
+            privacy: number;
+            professional_fields: string[];
+            /** @description open (anyone may apply) or closed (invitation only). */
+            publicity: string;
+            /** Format: int64 */
+            rejected_members_count?: number | null;
+            relevant_sdgs: number[];
+            relevant_sdgs_detailed: components["schemas"]["SdgRef"][];
+            role?: string | null;
+            /** @description Target personas. */
+            roles: string[];
+            /** Format: date */
+            start_date?: string | null;
+            topics: number[];
+            topics_detailed: components["schemas"]["NamedRef"][];
+            /** Format: int64 */
+            total_circles: number;
+            /** Format: int64 */
+            total_members: number;
+            /** Format: int64 */
+            unverified_members_count?: number | null;
+            use_cases: string[];
+            waitlisted: boolean;
         };
         HealthStatus: {
             status: string;
@@ -2129,6 +2647,25 @@ export interface components {
             /** @default null */
             video_url: string | null;
         };
+        /**
+         * @description The six states, in the order of the status filter keys 1 to 6.
+         * @enum {string}
+         */
+        Lifecycle: "application_opening_soon" | "application_open" | "application_closed" | "running" | "closed" | "archived";
+        LifecycleView: {
+            accepts_applications: boolean;
+            has_ended: boolean;
+            /**
+             * Format: int32
+             * @description The status filter key, 1 to 6.
+             */
+            key: number;
+            /** @description How it is shown, e.g. "Registration Open". */
+            label: string;
+            /** @description The state's name, e.g. "Application Open". */
+            name: string;
+            status: components["schemas"]["Lifecycle"];
+        };
         /** @description The LinkedIn import request. */
         LinkedInImportInput: {
             /** @description 'all' (default) or a list of sections. */
@@ -2156,6 +2693,21 @@ export interface components {
         };
         MessageAnswer: {
             message: string;
+        };
+        Metrics: {
+            /** Format: int64 */
+            total_circles: number;
+            /** Format: int64 */
+            total_events: number;
+            /** Format: int64 */
+            total_members: number;
+            /** Format: int64 */
+            total_pending_members: number;
+        };
+        NamedRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         NewTopicRequest: {
             name: string;
@@ -2723,6 +3275,114 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_GroupView: {
+            data: {
+                /** Format: date */
+                application_close_date?: string | null;
+                /** Format: date */
+                application_open_date?: string | null;
+                career_stages: string[];
+                /** Format: int32 */
+                circle_status_priority?: number | null;
+                /** Format: int64 */
+                circle_type?: number | null;
+                circle_type_detail?: components["schemas"]["NamedRef"] | null;
+                /**
+                 * Format: int32
+                 * @description Weeks.
+                 */
+                commitment_time?: number | null;
+                complexity_level?: string | null;
+                countries: string[];
+                country?: string | null;
+                cover_image?: string | null;
+                create_google_classroom: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** @description Rich text. */
+                description?: string | null;
+                /** Format: int64 */
+                discount?: number | null;
+                donation_details: components["schemas"]["Donation"][];
+                /** Format: date */
+                end_date?: string | null;
+                event_type?: string | null;
+                /** @description `questions` for new members; for events `is_external` and `external_link`. */
+                extra_info: Record<string, never>;
+                /** Format: int64 */
+                followers_count: number;
+                google_classroom_id?: string | null;
+                group_duration?: string | null;
+                /** @description organization, institution, circle or event. */
+                group_type: string;
+                has_classroom_access: boolean;
+                /** Format: int64 */
+                id: number;
+                /** @description Influencer groups only. */
+                impact?: string | null;
+                is_administrator: boolean;
+                is_followed: boolean;
+                /** @description The maximum size is reached: new applicants go on the wait list. */
+                is_full: boolean;
+                is_influencer: boolean;
+                is_paid: boolean;
+                is_tenant_root: boolean;
+                learning_modality?: string | null;
+                /** Format: int32 */
+                level: number;
+                lifecycle: components["schemas"]["LifecycleView"];
+                location?: string | null;
+                logo?: string | null;
+                /** Format: int64 */
+                maximum_size?: number | null;
+                member_requirements?: string | null;
+                /** @description The caller's membership: pending, accepted or rejected. */
+                membership_status?: string | null;
+                name: string;
+                name_slug: string;
+                objective?: string | null;
+                paid_features: string[];
+                /** Format: int64 */
+                parent_group?: number | null;
+                parent_group_detail?: components["schemas"]["GroupRef"] | null;
+                payment_status?: string | null;
+                /**
+                 * Format: int64
+                 * @description Counts by status: administrators only.
+                 */
+                pending_members_count?: number | null;
+                /** @description US dollars, e.g. "49.00"; null when free. */
+                price?: string | null;
+                /**
+                 * Format: int32
+                 * @description 0 public, 20 private (members only).
+                 */
+                privacy: number;
+                professional_fields: string[];
+                /** @description open (anyone may apply) or closed (invitation only). */
+                publicity: string;
+                /** Format: int64 */
+                rejected_members_count?: number | null;
+                relevant_sdgs: number[];
+                relevant_sdgs_detailed: components["schemas"]["SdgRef"][];
+                role?: string | null;
+                /** @description Target personas. */
+                roles: string[];
+                /** Format: date */
+                start_date?: string | null;
+                topics: number[];
+                topics_detailed: components["schemas"]["NamedRef"][];
+                /** Format: int64 */
+                total_circles: number;
+                /** Format: int64 */
+                total_members: number;
+                /** Format: int64 */
+                unverified_members_count?: number | null;
+                use_cases: string[];
+                waitlisted: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_TopicAreaView: {
             data: {
                 /** Format: int64 */
@@ -2903,6 +3563,10 @@ export interface components {
             id: string;
             prompts: string[];
         };
+        QuestionsInput: {
+            /** @description The whole list; it replaces the current questions. */
+            questions: Record<string, never>[];
+        };
         RefreshRequest: {
             refresh?: string;
         };
@@ -2963,6 +3627,14 @@ export interface components {
              * @description Staff only: the user the resume belongs to.
              */
             user_id?: number | null;
+        };
+        SdgRef: {
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+            /** Format: int32 */
+            number: number;
         };
         /** @description A single-file upload form (for the API description). */
         SingleFileForm: {
@@ -3709,6 +4381,83 @@ export interface operations {
             };
         };
     };
+    circle_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_CircleTypeView"];
+                };
+            };
+        };
+    };
+    circles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name search, at least 2 characters (`q` also works). */
+                search: string | null;
+                page: number | null;
+                page_size: number | null;
+                /**
+                 * @description Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
+                 *     3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
+                 */
+                circle_status: string | null;
+                circle_status_priority: number | null;
+                /** @description online, in_person or no_preference. */
+                learning_modality: string | null;
+                complexity_level: string | null;
+                /** @description Starting in this month: YYYY-MM. */
+                starting_month: string | null;
+                /** @description Commitment in weeks. */
+                weeks: number | null;
+                /** @description Countries, comma-separated (`country` also works). */
+                countries: string | null;
+                career_stages: string | null;
+                professional_fields: string | null;
+                /** @description Target personas, comma-separated. */
+                role: string | null;
+                /** @description Use cases, comma-separated (`usecase_id` also works). */
+                use_cases: string | null;
+                /** @description Topic area ids, comma-separated. */
+                topic_areas: string | null;
+                /** @description Topic ids, comma-separated. */
+                topics: string | null;
+                parent_group: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     own_connections: {
         parameters: {
             query?: {
@@ -3783,6 +4532,64 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name search, at least 2 characters (`q` also works). */
+                search: string | null;
+                page: number | null;
+                page_size: number | null;
+                /**
+                 * @description Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
+                 *     3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
+                 */
+                circle_status: string | null;
+                circle_status_priority: number | null;
+                /** @description online, in_person or no_preference. */
+                learning_modality: string | null;
+                complexity_level: string | null;
+                /** @description Starting in this month: YYYY-MM. */
+                starting_month: string | null;
+                /** @description Commitment in weeks. */
+                weeks: number | null;
+                /** @description Countries, comma-separated (`country` also works). */
+                countries: string | null;
+                career_stages: string | null;
+                professional_fields: string | null;
+                /** @description Target personas, comma-separated. */
+                role: string | null;
+                /** @description Use cases, comma-separated (`usecase_id` also works). */
+                use_cases: string | null;
+                /** @description Topic area ids, comma-separated. */
+                topic_areas: string | null;
+                /** @description Topic ids, comma-separated. */
+                topics: string | null;
+                parent_group: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupView"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4160,6 +4967,502 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_groups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description organization, institution, circle or event (comma list). */
+                group_type: string | null;
+                parent_group: number | null;
+                /** @description At least 2 characters; matched in the name. */
+                search: string | null;
+                is_influencer: boolean | null;
+                page: number | null;
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group form's fields (spec 001 §3) */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    default_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupView"];
+                };
+            };
+        };
+    };
+    my_groups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description member (default). */
+                membership_type: string | null;
+                /** @description accepted (default), pending or rejected. */
+                status: string | null;
+                /** @description Roles, comma-separated (e.g. admin,leader). */
+                role: string | null;
+                group_type: string | null;
+                /** @description Also the groups below the ones found. */
+                get_child_groups: boolean | null;
+                page: number | null;
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group; the site's organization when absent. */
+                group_id: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Metrics"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Any of the group form's fields */
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_cover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["GroupImageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["GroupImageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GroupAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_sdgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_SdgRef"];
                 };
             };
             404: {
@@ -4636,6 +5939,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sdgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_SdgRef"];
                 };
             };
         };

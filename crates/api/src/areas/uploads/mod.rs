@@ -46,6 +46,7 @@ pub const MSG_RESUME_TOO_LARGE: &str = "File size exceeds the limit of 10MB";
 pub const MSG_RESUME_TYPE: &str = "Unsupported file format. Please upload PDF";
 pub const MSG_RESUME_MISSING: &str = "Please upload a resume";
 pub const MSG_PICTURE_TYPE: &str = "Unsupported file format. Please upload an image (JPEG, PNG, GIF or WebP)";
+pub const MSG_COVER_TYPE: &str = "Unsupported file format. Please upload a JPEG or PNG image";
 pub const MSG_PICTURE_MISSING: &str = "Please upload an image";
 pub const MSG_PICTURE_DAMAGED: &str = "The image is damaged or incomplete. Please upload a valid image";
 pub const MSG_VIDEO_TYPE: &str = "Unsupported file format. Please upload a video (MP4, MOV or WebM)";
@@ -93,6 +94,10 @@ pub enum Purpose {
     ProfilePicture,
     Video,
     Resume,
+    /// A group's logo (any picture type).
+    GroupLogo,
+    /// A group's cover image (JPEG or PNG, spec 001 §5).
+    GroupCover,
 }
 
 impl Purpose {
@@ -102,6 +107,8 @@ impl Purpose {
             Purpose::ProfilePicture => "profile_picture",
             Purpose::Video => "video",
             Purpose::Resume => "resume",
+            Purpose::GroupLogo => "group_logo",
+            Purpose::GroupCover => "group_cover",
         }
     }
 
@@ -109,6 +116,8 @@ impl Purpose {
     fn field(self) -> &'static str {
         match self {
             Purpose::File => "files",
+            Purpose::GroupLogo => "logo",
+            Purpose::GroupCover => "cover_image",
             _ => "file",
         }
     }
@@ -119,6 +128,8 @@ impl Purpose {
             Purpose::ProfilePicture => file_type.is_image(),
             Purpose::Video => file_type.is_video(),
             Purpose::Resume => file_type == FileType::Pdf,
+            Purpose::GroupLogo => file_type.is_image(),
+            Purpose::GroupCover => matches!(file_type, FileType::Jpeg | FileType::Png),
         }
     }
 
@@ -132,7 +143,8 @@ impl Purpose {
     fn unsupported(self) -> &'static str {
         match self {
             Purpose::File => MSG_FILE_TYPE,
-            Purpose::ProfilePicture => MSG_PICTURE_TYPE,
+            Purpose::ProfilePicture | Purpose::GroupLogo => MSG_PICTURE_TYPE,
+            Purpose::GroupCover => MSG_COVER_TYPE,
             Purpose::Video => MSG_VIDEO_TYPE,
             Purpose::Resume => MSG_RESUME_TYPE,
         }
@@ -141,7 +153,7 @@ impl Purpose {
     pub(crate) fn missing(self) -> &'static str {
         match self {
             Purpose::File => MSG_FILE_MISSING,
-            Purpose::ProfilePicture => MSG_PICTURE_MISSING,
+            Purpose::ProfilePicture | Purpose::GroupLogo | Purpose::GroupCover => MSG_PICTURE_MISSING,
             Purpose::Video => MSG_VIDEO_MISSING,
             Purpose::Resume => MSG_RESUME_MISSING,
         }
@@ -370,7 +382,7 @@ pub async fn prepare(state: &AppState, purpose: Purpose, file: IncomingFile) -> 
         return Err(ApiError::field(field, MSG_PDF_DAMAGED));
     }
     let name = file.name;
-    if purpose != Purpose::ProfilePicture {
+    if !matches!(purpose, Purpose::ProfilePicture | Purpose::GroupLogo | Purpose::GroupCover) {
         return Ok(Prepared { name: clean_name(&name, file_type), file_type, bytes: file.bytes, description: None });
     }
     let max_side = state.settings.picture_max_side;
@@ -379,7 +391,7 @@ pub async fn prepare(state: &AppState, purpose: Purpose, file: IncomingFile) -> 
         .await
         .map_err(|err| ApiError::Internal(anyhow::anyhow!("picture processing failed: {err}")))?
         .ok_or_else(|| ApiError::field(field, MSG_PICTURE_DAMAGED))?;
-    tracing::debug!(width = processed.width, height = processed.height, "profile picture re-encoded");
+    tracing::debug!(width = processed.width, height = processed.height, "picture re-encoded");
     Ok(Prepared {
         name: clean_name(&name, processed.file_type),
         file_type: processed.file_type,
@@ -541,7 +553,8 @@ pub async fn after_store(state: &AppState, _tenant: &Tenant, upload: &StoredUplo
         Purpose::ProfilePicture => store::queries::profiles::ProfileMedia::Picture,
         Purpose::Video => store::queries::profiles::ProfileMedia::Video,
         Purpose::Resume => store::queries::profiles::ProfileMedia::Resume,
-        Purpose::File => return Ok(()),
+        // Group images are set by their own handlers, which check the group's rights.
+        Purpose::File | Purpose::GroupLogo | Purpose::GroupCover => return Ok(()),
     };
     let owner =
         store::queries::users::find_by_id(&state.db, upload.file.user_id).await?.ok_or_else(ApiError::not_found)?;

@@ -1,0 +1,548 @@
+//! Reading, creating and editing groups, the caller's groups, the site's organization,
+//! metrics, and the questions for new members.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    Json,
+};
+use domain::{
+    groups::{
+        form::{self, FormContext, GroupForm},
+        permissions::{self, Actor},
+        questions,
+    },
+    pagination::PageRequest,
+    FieldErrors,
+};
+use rand::Rng;
+use sea_orm::TransactionTrait;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use store::{
+    entities::groups,
+    queries::{groups as group_q, memberships as member_q, profiles as profile_q},
+};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    caller_of, ensure_visible, input, list_param, not_found, require_admin, text_param,
+    view::{self, Caller, GroupView},
+    visible_group,
+};
+use crate::{
+    envelope::{Data, Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_groups, create_group))
+        .routes(routes!(my_groups))
+        .routes(routes!(default_group))
+        .routes(routes!(metrics))
+        .routes(routes!(group_by_slug))
+        .routes(routes!(get_group, update_group))
+        .routes(routes!(set_questions))
+}
+
+pub const DEFAULT_PAGE_SIZE: u64 = 15;
+
+/// A group with the message the form shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupAnswer {
+    pub data: GroupView,
+    pub message: String,
+}
+
+fn random_below_10000() -> u32 {
+    rand::rng().random_range(0..10_000)
+}
+
+fn page_of(query: &HashMap<String, String>, default_size: u64) -> ApiResult<PageRequest> {
+    Ok(PageRequest::parse(
+        query.get("page").map(String::as_str),
+        query.get("page_size").map(String::as_str),
+        default_size,
+    )?)
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[allow(dead_code)]
+pub struct GroupListQuery {
+    /// organization, institution, circle or event (comma list).
+    pub group_type: Option<String>,
+    pub parent_group: Option<i64>,
+    /// At least 2 characters; matched in the name.
+    pub search: Option<String>,
+    pub is_influencer: Option<bool>,
+    pub page: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+/// The site's groups the caller may see.
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/",
+    tag = "groups",
+    params(GroupListQuery),
+    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody))
+)]
+async fn list_groups(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<GroupView>>> {
+    let page = page_of(&query, DEFAULT_PAGE_SIZE)?;
+    let caller = caller_of(user);
+    let mut errors = FieldErrors::new();
+    let filter = group_q::ListFilter {
+        group_types: checked_types(&mut errors, list_param(&query, "group_type")),
+        parent_id: id_param(&mut errors, &query, "parent_group"),
+        search: search_param(&query),
+        is_influencer: text_param(&query, "is_influencer").map(|v| v == "true"),
+        ..Default::default()
+    };
+    errors.into_result()?;
+    let found =
+        group_q::list(&state.db, tenant.id(), caller.viewer(), &filter, view::today(), page.offset(), page.page_size)
+            .await?;
+    let items = view::views(&state, &caller, found.items).await?;
+    Ok(Json(Page::new(items, found.count, &page, &url)))
+}
+
+pub fn checked_types(errors: &mut FieldErrors, types: Vec<String>) -> Vec<String> {
+    for kind in &types {
+        if !form::GROUP_TYPES.contains(&kind.as_str()) {
+            errors.add("group_type", format!("\"{kind}\" is not a valid choice."));
+        }
+    }
+    types
+}
+
+pub fn id_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<i64> {
+    let raw = text_param(query, key)?;
+    match raw.parse::<i64>() {
+        Ok(id) if id > 0 => Some(id),
+        _ => {
+            errors.add(key, "A valid integer is required.");
+            None
+        }
+    }
+}
+
+/// Search text counts from 2 characters on (spec 000 §9).
+pub fn search_param(query: &HashMap<String, String>) -> Option<String> {
+    query
+        .get("search")
+        .or_else(|| query.get("q"))
+        .map(|s| s.trim().to_lowercase())
+        .filter(|s| s.chars().count() >= 2)
+        .map(|s| s.chars().take(100).collect())
+}
+
+async fn actor_of(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResult<Actor> {
+    let Some(user) = caller.user.as_ref() else { return Ok(Actor::default()) };
+    let certified = profile_q::find_group_profile(&state.db, tenant.organization_id(), user.id)
+        .await?
+        .is_some_and(|p| p.is_certified);
+    let leader = profile_q::find_by_user(&state.db, user.id)
+        .await?
+        .is_some_and(|p| p.leadership_certification_details.as_ref().is_some_and(|d| !d.is_null()));
+    Ok(Actor { is_staff: user.is_staff, has_certified_group_profile: certified, has_leadership_certification: leader })
+}
+
+/// Checks what the form points at: the parent, topics, SDGs and circle type must be the
+/// site's own.
+async fn check_references(state: &AppState, tenant: &Tenant, form: &GroupForm) -> ApiResult<Option<groups::Model>> {
+    let mut errors = FieldErrors::new();
+    let parent = match form.parent_group {
+        Some(id) => {
+            let parent = group_q::find(&state.db, tenant.id(), id).await?;
+            let fits = parent.as_ref().is_some_and(|p| match form.group_type.as_str() {
+                "circle" | "event" => matches!(p.group_type.as_str(), "organization" | "institution" | "circle"),
+                _ => matches!(p.group_type.as_str(), "organization" | "institution"),
+            });
+            if !fits {
+                errors.add("parent_group", format!("Invalid pk \"{id}\" - object does not exist."));
+            }
+            parent.filter(|_| fits)
+        }
+        None => None,
+    };
+    let unknown = group_q::unknown_topics(&state.db, tenant.id(), &form.topics).await?;
+    if let Some(id) = unknown.first() {
+        errors.add("topics", format!("Invalid pk \"{id}\" - object does not exist."));
+    }
+    let unknown = group_q::sdgs_exist(&state.db, &form.relevant_sdgs).await?;
+    if let Some(id) = unknown.first() {
+        errors.add("relevant_sdgs", format!("Invalid pk \"{id}\" - object does not exist."));
+    }
+    if let Some(kind) = form.circle_type {
+        if !group_q::circle_type_exists(&state.db, tenant.id(), kind).await? {
+            errors.add("circle_type", format!("Invalid pk \"{kind}\" - object does not exist."));
+        }
+    }
+    errors.into_result()?;
+    Ok(parent)
+}
+
+/// The caller's accepted role in `group` or the nearest group above it where they hold an
+/// admin role.
+async fn role_in_or_above(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<Option<String>> {
+    let Some(user_id) = caller.id() else { return Ok(None) };
+    let parents = view::parent_chain(state, std::slice::from_ref(group)).await?;
+    let mut ids: Vec<i64> = parents.keys().copied().collect();
+    ids.push(group.id);
+    let own = member_q::of_user_in(&state.db, user_id, &ids).await?;
+    let accepted: Vec<_> = own.iter().filter(|m| m.status == member_q::STATUS_ACCEPTED).collect();
+    if let Some(admin) = accepted.iter().find(|m| permissions::is_admin_role(&m.role)) {
+        return Ok(Some(admin.role.clone()));
+    }
+    Ok(accepted.iter().find(|m| m.group_id == group.id).map(|m| m.role.clone()))
+}
+
+fn body_object(body: Value) -> ApiResult<Map<String, Value>> {
+    match body {
+        Value::Object(map) => Ok(map),
+        _ => Err(ApiError::BadRequest("Expected a JSON object.".into())),
+    }
+}
+
+/// Creates a group (spec 001 §5, §6). The creator becomes its admin (a circle's: leader).
+#[utoipa::path(
+    post,
+    path = "/api/v1/groups/",
+    tag = "groups",
+    request_body(content = Object, description = "The group form's fields (spec 001 §3)"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = GroupAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)
+    )
+)]
+async fn create_group(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<(StatusCode, Json<GroupAnswer>)> {
+    let body = body_object(body)?;
+    let caller = caller_of(Some(user.clone()));
+    let mut parsed = input::apply(&body, input::blank_form(), input::PRIVACY_PUBLIC, random_below_10000);
+    if parsed.form.is_influencer && !user.is_staff {
+        return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
+    }
+    parsed.validate(FormContext::default())?;
+    let parent = check_references(&state, &tenant, &parsed.form).await?;
+    let parent_role = match &parent {
+        Some(parent) => role_in_or_above(&state, &caller, parent).await?,
+        None => None,
+    };
+    let actor = actor_of(&state, &tenant, &caller).await?;
+    permissions::may_create(actor, &parsed.form.group_type, parent_role.as_deref())
+        .map_err(|reason| ApiError::Forbidden(reason.into()))?;
+    let own_role = if parsed.form.is_circle() { "leader" } else { "admin" };
+    let txn = state.db.begin().await?;
+    let group = group_q::insert(&txn, tenant.id(), &parsed.form, parsed.privacy, user.id).await?;
+    member_q::upsert(&txn, group.id, user.id, own_role, member_q::STATUS_ACCEPTED).await?;
+    txn.commit().await?;
+    let kind = group.group_type.clone();
+    let data = view::view(&state, &caller, group).await?;
+    Ok((StatusCode::CREATED, Json(GroupAnswer { data, message: format!("Successfully created {kind}") })))
+}
+
+/// Edits a group: any subset of the form's fields. Administrators of the group or of an
+/// organization above it, and staff.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/groups/{id}/",
+    tag = "groups",
+    params(("id" = i64, Path)),
+    request_body(content = Object, description = "Any of the group form's fields"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GroupAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn update_group(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Json<GroupAnswer>> {
+    let body = body_object(body)?;
+    let caller = caller_of(Some(user.clone()));
+    let group = visible_group(&state, &tenant, &caller, id).await?;
+    require_edit(&state, &caller, &group).await?;
+    let topics: Vec<i64> = group_q::topics_of(&state.db, &[group.id])
+        .await?
+        .remove(&group.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
+    let sdgs: Vec<i64> = group_q::sdgs_of(&state.db, &[group.id])
+        .await?
+        .remove(&group.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    let current = input::form_of(&group, topics, sdgs);
+    let mut parsed = input::apply(&body, current, group.privacy, random_below_10000);
+    if parsed.form.group_type != group.group_type {
+        return Err(ApiError::field("group_type", "The type of a group cannot be changed."));
+    }
+    if parsed.form.is_influencer != group.is_influencer && !user.is_staff {
+        return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
+    }
+    if group.is_tenant_root && parsed.form.parent_group.is_some() {
+        return Err(ApiError::field("parent_group", "The site's organization has no parent."));
+    }
+    // The site's organization may lack program fields: a program is only checked as one.
+    parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
+    check_references(&state, &tenant, &parsed.form).await?;
+    if let Some(parent) = parsed.form.parent_group {
+        let chain =
+            view::parent_chain(&state, &[group_q::find(&state.db, tenant.id(), parent).await?.ok_or_else(not_found)?])
+                .await?;
+        if parent == group.id || chain.contains_key(&group.id) {
+            return Err(ApiError::field("parent_group", "A group cannot sit below itself."));
+        }
+    }
+    let txn = state.db.begin().await?;
+    let group = group_q::update(&txn, group, &parsed.form, parsed.privacy).await?;
+    txn.commit().await?;
+    let kind = group.group_type.clone();
+    let data = view::view(&state, &caller, group).await?;
+    Ok(Json(GroupAnswer { data, message: format!("Successfully edited {kind}") }))
+}
+
+pub async fn require_edit(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<()> {
+    if super::is_admin(state, caller, group).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden("You do not have permission to edit this group.".into()))
+    }
+}
+
+/// One group by id.
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/{id}/",
+    tag = "groups",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Data<GroupView>), (status = 404, body = ErrorBody))
+)]
+async fn get_group(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Data<GroupView>>> {
+    let caller = caller_of(user);
+    let group = visible_group(&state, &tenant, &caller, id).await?;
+    Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
+}
+
+/// One group by its slug (the `/org/{slug}`, `/circle/{slug}` and `/event/{slug}` pages).
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/slug/{slug}/",
+    tag = "groups",
+    params(("slug" = String, Path)),
+    responses((status = 200, body = Data<GroupView>), (status = 404, body = ErrorBody))
+)]
+async fn group_by_slug(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Data<GroupView>>> {
+    let caller = caller_of(user);
+    let group = group_q::find_by_slug(&state.db, tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
+    let group = ensure_visible(&state, &caller, group).await?;
+    Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[allow(dead_code)]
+pub struct MyGroupsQuery {
+    /// member (default).
+    pub membership_type: Option<String>,
+    /// accepted (default), pending or rejected.
+    pub status: Option<String>,
+    /// Roles, comma-separated (e.g. admin,leader).
+    pub role: Option<String>,
+    pub group_type: Option<String>,
+    /// Also the groups below the ones found.
+    pub get_child_groups: Option<bool>,
+    pub page: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+/// The caller's groups by membership.
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/list/",
+    tag = "groups",
+    params(MyGroupsQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+)]
+async fn my_groups(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<GroupView>>> {
+    let page = page_of(&query, DEFAULT_PAGE_SIZE)?;
+    let mut errors = FieldErrors::new();
+    let status = text_param(&query, "status").unwrap_or_else(|| member_q::STATUS_ACCEPTED.into());
+    if !["accepted", "pending", "rejected"].contains(&status.as_str()) {
+        errors.add("status", format!("\"{status}\" is not a valid choice."));
+    }
+    if let Some(kind) = text_param(&query, "membership_type") {
+        if kind != "member" {
+            errors.add("membership_type", format!("\"{kind}\" is not a valid choice."));
+        }
+    }
+    let types = checked_types(&mut errors, list_param(&query, "group_type"));
+    errors.into_result()?;
+    let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
+    let filter =
+        group_q::MembershipFilter { status, roles: list_param(&query, "role"), group_types: types, with_children };
+    let found = group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?;
+    let caller = caller_of(Some(user));
+    let items = view::views(&state, &caller, found.items).await?;
+    Ok(Json(Page::new(items, found.count, &page, &url)))
+}
+
+/// The site's organization.
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/default/",
+    tag = "groups",
+    responses((status = 200, body = Data<GroupView>))
+)]
+async fn default_group(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+) -> ApiResult<Json<Data<GroupView>>> {
+    let caller = caller_of(user);
+    let group = group_q::find(&state.db, tenant.id(), tenant.organization_id()).await?.ok_or_else(not_found)?;
+    Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Metrics {
+    pub total_members: u64,
+    pub total_circles: u64,
+    pub total_events: u64,
+    pub total_pending_members: u64,
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[allow(dead_code)]
+pub struct MetricsQuery {
+    /// The group; the site's organization when absent.
+    pub group_id: Option<i64>,
+}
+
+/// Counts for a group's administrators (the admin dashboard's overview).
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/metrics/",
+    tag = "groups",
+    params(MetricsQuery),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<Metrics>), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+async fn metrics(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Data<Metrics>>> {
+    let mut errors = FieldErrors::new();
+    let id = id_param(&mut errors, &query, "group_id").unwrap_or(tenant.organization_id());
+    errors.into_result()?;
+    let caller = caller_of(Some(user));
+    let group = visible_group(&state, &tenant, &caller, id).await?;
+    require_admin(&state, &caller, &group).await?;
+    let counts = group_q::counts(&state.db, &[group.id]).await?.remove(&group.id).unwrap_or_default();
+    let filter = |kind: &str| group_q::ListFilter {
+        group_types: vec![kind.to_string()],
+        parent_id: Some(group.id),
+        ..Default::default()
+    };
+    let viewer = caller.viewer();
+    let events = group_q::list(&state.db, tenant.id(), viewer, &filter("event"), view::today(), 0, 1).await?.count;
+    Ok(Json(Data::new(Metrics {
+        total_members: counts.accepted,
+        total_circles: counts.circles,
+        total_events: events,
+        total_pending_members: counts.pending,
+    })))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuestionsInput {
+    /// The whole list; it replaces the current questions.
+    #[schema(value_type = Vec<Object>)]
+    pub questions: Value,
+}
+
+/// Sets the questions new members answer (spec 001 §3 "Question").
+#[utoipa::path(
+    post,
+    path = "/api/v1/groups/{id}/questions/",
+    tag = "groups",
+    params(("id" = i64, Path)),
+    request_body = QuestionsInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GroupAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn set_questions(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<QuestionsInput>,
+) -> ApiResult<Json<GroupAnswer>> {
+    let caller = caller_of(Some(user));
+    let group = visible_group(&state, &tenant, &caller, id).await?;
+    require_edit(&state, &caller, &group).await?;
+    let list = questions::normalize(&body.questions, random_below_10000)?;
+    let mut extra = group.extra_info.clone().and_then(|e| e.as_object().cloned()).unwrap_or_default();
+    extra.insert("questions".into(), serde_json::to_value(list).unwrap_or_default());
+    let group = group_q::set_extra_info(&state.db, group, Value::Object(extra)).await?;
+    let data = view::view(&state, &caller, group).await?;
+    Ok(Json(GroupAnswer { data, message: "Questions added successfully".into() }))
+}

@@ -1,0 +1,205 @@
+//! The circles and events lists (spec 001 §7, 002 §2 "Content"): every filter, the
+//! lifecycle status keys 1 to 6 evaluated in SQL, nine per page.
+
+use std::collections::HashMap;
+
+use axum::{extract::State, Json};
+use chrono::NaiveDate;
+use domain::{
+    groups::form::{COMMITMENT_WEEKS, COMPLEXITY_LEVELS, LEARNING_MODALITIES},
+    pagination::PageRequest,
+    FieldErrors,
+};
+use serde::Deserialize;
+use store::queries::groups as group_q;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{caller_of, crud::id_param, crud::search_param, list_param, text_param, view, GroupView};
+use crate::{
+    envelope::{Page, RequestUrl},
+    error::{ApiResult, ErrorBody},
+    extract::{ApiQuery, MaybeUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(circles)).routes(routes!(events))
+}
+
+/// Circles and events lists: 9 per page (spec 001 §9).
+pub const PAGE_SIZE: u64 = 9;
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[allow(dead_code)]
+pub struct ProgramListQuery {
+    /// Name search, at least 2 characters (`q` also works).
+    pub search: Option<String>,
+    pub page: Option<u64>,
+    pub page_size: Option<u64>,
+    /// Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
+    /// 3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
+    pub circle_status: Option<String>,
+    pub circle_status_priority: Option<i32>,
+    /// online, in_person or no_preference.
+    pub learning_modality: Option<String>,
+    pub complexity_level: Option<String>,
+    /// Starting in this month: YYYY-MM.
+    pub starting_month: Option<String>,
+    /// Commitment in weeks.
+    pub weeks: Option<i32>,
+    /// Countries, comma-separated (`country` also works).
+    pub countries: Option<String>,
+    pub career_stages: Option<String>,
+    pub professional_fields: Option<String>,
+    /// Target personas, comma-separated.
+    pub role: Option<String>,
+    /// Use cases, comma-separated (`usecase_id` also works).
+    pub use_cases: Option<String>,
+    /// Topic area ids, comma-separated.
+    pub topic_areas: Option<String>,
+    /// Topic ids, comma-separated.
+    pub topics: Option<String>,
+    pub parent_group: Option<i64>,
+}
+
+fn first_list(query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    keys.iter().map(|k| list_param(query, k)).find(|v| !v.is_empty()).unwrap_or_default()
+}
+
+fn ids(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<i64> {
+    let raw = first_list(query, keys);
+    let mut out = Vec::new();
+    for value in raw {
+        match value.parse::<i64>() {
+            Ok(id) if id > 0 => out.push(id),
+            _ => errors.add(keys[0], "A valid integer is required."),
+        }
+    }
+    out
+}
+
+fn choice(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, choices: &[&str]) -> Option<String> {
+    let value = text_param(query, key)?;
+    if choices.contains(&value.as_str()) {
+        Some(value)
+    } else {
+        errors.add(key, format!("\"{value}\" is not a valid choice."));
+        None
+    }
+}
+
+/// Parses the list filters; `group_type` is fixed by the list.
+pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<group_q::ListFilter, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut statuses = Vec::new();
+    for key in list_param(query, "circle_status").into_iter().chain(list_param(query, "status")) {
+        match key.parse::<u8>() {
+            Ok(k) if (1..=6).contains(&k) => statuses.push(k),
+            _ => errors.add("circle_status", format!("\"{key}\" is not a valid choice.")),
+        }
+    }
+    let starting_month = text_param(query, "starting_month").and_then(|raw| {
+        let parsed = NaiveDate::parse_from_str(&format!("{}-01", raw.get(..7).unwrap_or(&raw)), "%Y-%m-%d").ok();
+        if parsed.is_none() {
+            errors.add("starting_month", "Use the format YYYY-MM.");
+        }
+        parsed
+    });
+    let weeks =
+        text_param(query, "weeks").or_else(|| text_param(query, "week")).and_then(|raw| match raw.parse::<i32>() {
+            Ok(w) if COMMITMENT_WEEKS.contains(&w) => Some(w),
+            _ => {
+                errors.add("weeks", format!("\"{raw}\" is not a valid choice."));
+                None
+            }
+        });
+    let priority = text_param(query, "circle_status_priority").and_then(|raw| match raw.parse::<i32>() {
+        Ok(p) => Some(p),
+        Err(_) => {
+            errors.add("circle_status_priority", "A valid integer is required.");
+            None
+        }
+    });
+    let modality = choice(&mut errors, query, "learning_modality", &LEARNING_MODALITIES);
+    let complexity = choice(&mut errors, query, "complexity_level", &COMPLEXITY_LEVELS);
+    let filter = group_q::ListFilter {
+        group_types: vec![group_type.to_string()],
+        parent_id: id_param(&mut errors, query, "parent_group"),
+        search: search_param(query),
+        statuses,
+        learning_modality: modality,
+        complexity_level: complexity,
+        starting_month,
+        weeks,
+        countries: first_list(query, &["countries", "country"]),
+        career_stages: first_list(query, &["career_stages", "career_stage"]),
+        professional_fields: first_list(query, &["professional_fields", "professional_field"]),
+        roles: first_list(query, &["role", "roles"]),
+        use_cases: first_list(query, &["use_cases", "usecase_id"]),
+        topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
+        topic_ids: ids(&mut errors, query, &["topics"]),
+        circle_status_priority: priority,
+        is_influencer: None,
+    };
+    errors.into_result().map(|_| filter)
+}
+
+async fn program_list(
+    state: &AppState,
+    tenant: &Tenant,
+    user: Option<store::entities::users::Model>,
+    url: &RequestUrl,
+    query: &HashMap<String, String>,
+    group_type: &str,
+) -> ApiResult<Json<Page<GroupView>>> {
+    let page = PageRequest::parse(
+        query.get("page").map(String::as_str),
+        query.get("page_size").map(String::as_str),
+        PAGE_SIZE,
+    )?;
+    let filter = filter_of(query, group_type)?;
+    let caller = caller_of(user);
+    let found =
+        group_q::list(&state.db, tenant.id(), caller.viewer(), &filter, view::today(), page.offset(), page.page_size)
+            .await?;
+    let items = view::views(state, &caller, found.items).await?;
+    Ok(Json(Page::new(items, found.count, &page, url)))
+}
+
+/// Circles of the site the caller may see.
+#[utoipa::path(
+    get,
+    path = "/api/v1/circles/",
+    tag = "groups",
+    params(ProgramListQuery),
+    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody))
+)]
+async fn circles(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<GroupView>>> {
+    program_list(&state, &tenant, user, &url, &query, "circle").await
+}
+
+/// Events of the site the caller may see.
+#[utoipa::path(
+    get,
+    path = "/api/v1/events/",
+    tag = "groups",
+    params(ProgramListQuery),
+    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody))
+)]
+async fn events(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<GroupView>>> {
+    program_list(&state, &tenant, user, &url, &query, "event").await
+}

@@ -1,0 +1,113 @@
+//! Groups: organizations, institutions, circles and events (spec 001 §2–§9, 002 §2).
+//!
+//! - `crud`: `GET|POST /groups/`, `GET|PATCH /groups/{id}/`, `/groups/slug/{slug}/`,
+//!   `/groups/list/`, `/groups/default/`, `/groups/metrics/`, `POST /groups/{id}/questions/`
+//! - `lists`: `/circles/` and `/events/` with every filter
+//! - `images`: `POST /groups/{id}/logo/`, `POST /groups/{id}/cover-image/`
+//! - `catalog`: `/circle-types/`, `/sdgs/`, `/groups/{id}/sdgs/`
+//!
+//! Every group belongs to one tenant and is looked up within the request's tenant only. A
+//! private group (privacy 20) is visible to its accepted members and staff; to everyone
+//! else it does not exist (404).
+
+mod catalog;
+mod crud;
+mod images;
+pub mod input;
+mod lists;
+pub mod view;
+
+use std::collections::HashMap;
+
+use store::{
+    entities::{groups, users},
+    queries::{connections::PRIVACY_PRIVATE, groups as group_q, memberships as member_q},
+};
+use utoipa_axum::router::OpenApiRouter;
+
+pub use view::{Caller, GroupView};
+
+use crate::{
+    error::{ApiError, ApiResult},
+    extract::Tenant,
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    crud::routes().merge(lists::routes()).merge(images::routes()).merge(catalog::routes())
+}
+
+pub const MSG_NOT_FOUND: &str = "Group not found.";
+
+pub fn not_found() -> ApiError {
+    ApiError::NotFound(MSG_NOT_FOUND.into())
+}
+
+/// A group of the tenant the caller may see, or 404.
+pub async fn visible_group(state: &AppState, tenant: &Tenant, caller: &Caller, id: i64) -> ApiResult<groups::Model> {
+    let group = group_q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    ensure_visible(state, caller, group).await
+}
+
+pub async fn ensure_visible(state: &AppState, caller: &Caller, group: groups::Model) -> ApiResult<groups::Model> {
+    if group.privacy < PRIVACY_PRIVATE || caller.is_staff() {
+        return Ok(group);
+    }
+    let Some(user_id) = caller.id() else { return Err(not_found()) };
+    match member_q::find(&state.db, group.id, user_id).await? {
+        Some(m) if m.status == member_q::STATUS_ACCEPTED => Ok(group),
+        _ => {
+            // Administrators of an organization above a private group see it too.
+            if is_admin(state, caller, &group).await? {
+                Ok(group)
+            } else {
+                Err(not_found())
+            }
+        }
+    }
+}
+
+/// Whether the caller administers the group: staff, or an accepted admin or leader of the
+/// group or of a group above it.
+pub async fn is_admin(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<bool> {
+    if caller.is_staff() {
+        return Ok(true);
+    }
+    let Some(user_id) = caller.id() else { return Ok(false) };
+    let parents = view::parent_chain(state, std::slice::from_ref(group)).await?;
+    let mut ids: Vec<i64> = parents.keys().copied().collect();
+    ids.push(group.id);
+    let own = member_q::of_user_in(&state.db, user_id, &ids).await?;
+    Ok(view::administers(caller, group, &parents, &view::admin_ids(&own)))
+}
+
+/// 403 unless the caller administers the group.
+pub async fn require_admin(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<()> {
+    if is_admin(state, caller, group).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden("You do not have permission to manage members.".into()))
+    }
+}
+
+pub fn caller_of(user: Option<users::Model>) -> Caller {
+    Caller { user }
+}
+
+/// Reads `key` of a query map as a comma list, dropping blanks and `all`.
+pub fn list_param(query: &HashMap<String, String>, key: &str) -> Vec<String> {
+    query
+        .get(key)
+        .map(|raw| {
+            raw.split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty() && *v != "all")
+                .map(|v| v.chars().take(100).collect())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+pub fn text_param(query: &HashMap<String, String>, key: &str) -> Option<String> {
+    query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty() && *v != "all").map(|v| v.chars().take(200).collect())
+}

@@ -1,0 +1,378 @@
+//! How a group is answered (spec 001 §3), with what the caller may see of its counts and
+//! their own membership. Views of a page of groups are built with a fixed number of
+//! queries, whatever the page size.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{NaiveDate, Utc};
+use domain::groups::{
+    form::{format_price, Donation},
+    lifecycle::{GroupDates, Lifecycle},
+    permissions::is_admin_role,
+};
+use serde::Serialize;
+use serde_json::{json, Value};
+use store::{
+    entities::{groups, memberships, users},
+    queries::{follows, groups as group_q, memberships as member_q, profiles as profile_q},
+};
+use utoipa::ToSchema;
+
+use crate::{error::ApiResult, state::AppState};
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GroupRef {
+    pub id: i64,
+    pub name: String,
+    pub name_slug: String,
+    pub group_type: String,
+    pub logo: Option<String>,
+}
+
+impl From<&groups::Model> for GroupRef {
+    fn from(g: &groups::Model) -> Self {
+        GroupRef {
+            id: g.id,
+            name: g.name.clone(),
+            name_slug: g.slug.clone(),
+            group_type: g.group_type.clone(),
+            logo: g.logo.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct NamedRef {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SdgRef {
+    pub id: i64,
+    pub number: i32,
+    pub name: String,
+    pub logo: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LifecycleView {
+    /// The status filter key, 1 to 6.
+    pub key: u8,
+    pub status: Lifecycle,
+    /// The state's name, e.g. "Application Open".
+    pub name: String,
+    /// How it is shown, e.g. "Registration Open".
+    pub label: String,
+    pub accepts_applications: bool,
+    pub has_ended: bool,
+}
+
+impl LifecycleView {
+    pub fn of(group: &groups::Model, today: NaiveDate) -> Self {
+        let dates = dates_of(group);
+        let state = dates.lifecycle(today);
+        LifecycleView {
+            key: state.key(),
+            status: state,
+            name: state.name().into(),
+            label: state.label().into(),
+            accepts_applications: dates.accepts_applications(today),
+            has_ended: dates.has_ended(today),
+        }
+    }
+}
+
+pub fn dates_of(group: &groups::Model) -> GroupDates {
+    GroupDates {
+        application_open_date: group.application_open_date,
+        application_close_date: group.application_close_date,
+        start_date: group.start_date,
+        end_date: group.end_date,
+    }
+}
+
+pub fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// A group as the API answers it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GroupView {
+    pub id: i64,
+    pub name: String,
+    pub name_slug: String,
+    /// organization, institution, circle or event.
+    pub group_type: String,
+    pub parent_group: Option<i64>,
+    pub parent_group_detail: Option<GroupRef>,
+    pub is_tenant_root: bool,
+    /// Rich text.
+    pub description: Option<String>,
+    pub objective: Option<String>,
+    pub member_requirements: Option<String>,
+    /// Influencer groups only.
+    pub impact: Option<String>,
+    pub location: Option<String>,
+    pub country: Option<String>,
+    pub countries: Vec<String>,
+    pub topics: Vec<i64>,
+    pub topics_detailed: Vec<NamedRef>,
+    pub career_stages: Vec<String>,
+    pub professional_fields: Vec<String>,
+    /// Target personas.
+    pub roles: Vec<String>,
+    pub relevant_sdgs: Vec<i64>,
+    pub relevant_sdgs_detailed: Vec<SdgRef>,
+    pub level: i32,
+    pub group_duration: Option<String>,
+    pub maximum_size: Option<i64>,
+    pub total_members: u64,
+    pub total_circles: u64,
+    /// Counts by status: administrators only.
+    pub pending_members_count: Option<u64>,
+    pub rejected_members_count: Option<u64>,
+    pub unverified_members_count: Option<u64>,
+    pub start_date: Option<NaiveDate>,
+    pub end_date: Option<NaiveDate>,
+    pub application_open_date: Option<NaiveDate>,
+    pub application_close_date: Option<NaiveDate>,
+    /// open (anyone may apply) or closed (invitation only).
+    pub publicity: String,
+    /// 0 public, 20 private (members only).
+    pub privacy: i16,
+    pub circle_type: Option<i64>,
+    pub circle_type_detail: Option<NamedRef>,
+    pub circle_status_priority: Option<i32>,
+    pub event_type: Option<String>,
+    pub is_paid: bool,
+    /// US dollars, e.g. "49.00"; null when free.
+    pub price: Option<String>,
+    pub paid_features: Vec<String>,
+    pub discount: Option<i64>,
+    /// Weeks.
+    pub commitment_time: Option<i32>,
+    pub complexity_level: Option<String>,
+    pub learning_modality: Option<String>,
+    pub create_google_classroom: bool,
+    pub google_classroom_id: Option<String>,
+    pub has_classroom_access: bool,
+    pub use_cases: Vec<String>,
+    pub is_influencer: bool,
+    pub donation_details: Vec<Donation>,
+    /// `questions` for new members; for events `is_external` and `external_link`.
+    #[schema(value_type = Object)]
+    pub extra_info: Value,
+    pub cover_image: Option<String>,
+    pub logo: Option<String>,
+    pub lifecycle: LifecycleView,
+    /// The maximum size is reached: new applicants go on the wait list.
+    pub is_full: bool,
+    /// The caller's membership: pending, accepted or rejected.
+    pub membership_status: Option<String>,
+    pub role: Option<String>,
+    pub payment_status: Option<String>,
+    pub waitlisted: bool,
+    pub is_administrator: bool,
+    pub is_followed: bool,
+    pub followers_count: u64,
+    pub created_at: chrono::DateTime<Utc>,
+}
+
+fn strings(value: &Option<Value>) -> Vec<String> {
+    value
+        .as_ref()
+        .and_then(Value::as_array)
+        .map(|items| items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// Everything about the caller needed to build views and check rights.
+#[derive(Debug, Clone, Default)]
+pub struct Caller {
+    pub user: Option<users::Model>,
+}
+
+impl Caller {
+    pub fn id(&self) -> Option<i64> {
+        self.user.as_ref().map(|u| u.id)
+    }
+
+    pub fn is_staff(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.is_staff)
+    }
+
+    pub fn viewer(&self) -> group_q::Viewer {
+        group_q::Viewer { user_id: self.id(), is_staff: self.is_staff() }
+    }
+}
+
+/// The parents of the groups, up to four levels, by id.
+pub async fn parent_chain(state: &AppState, models: &[groups::Model]) -> ApiResult<HashMap<i64, groups::Model>> {
+    let mut known: HashMap<i64, groups::Model> = HashMap::new();
+    let mut wanted: Vec<i64> = models.iter().filter_map(|g| g.parent_id).collect();
+    for _ in 0..4 {
+        wanted.retain(|id| !known.contains_key(id));
+        wanted.sort_unstable();
+        wanted.dedup();
+        if wanted.is_empty() {
+            break;
+        }
+        let found = profile_q::groups_by_ids(&state.db, &wanted).await?;
+        wanted = found.values().filter_map(|g| g.parent_id).collect();
+        known.extend(found);
+    }
+    Ok(known)
+}
+
+/// Whether the caller administers `group`: staff, or an accepted admin or leader of the
+/// group or of a group above it.
+pub fn administers(
+    caller: &Caller,
+    group: &groups::Model,
+    parents: &HashMap<i64, groups::Model>,
+    admin_of: &HashSet<i64>,
+) -> bool {
+    if caller.is_staff() {
+        return true;
+    }
+    let mut next = Some(group.id);
+    let mut steps = 0;
+    while let Some(id) = next {
+        if admin_of.contains(&id) {
+            return true;
+        }
+        steps += 1;
+        if steps > 5 {
+            break;
+        }
+        next = if id == group.id { group.parent_id } else { parents.get(&id).and_then(|p| p.parent_id) };
+    }
+    false
+}
+
+/// The ids of groups (among `ids`) the caller holds an accepted admin or leader role in.
+pub fn admin_ids(memberships: &[memberships::Model]) -> HashSet<i64> {
+    memberships
+        .iter()
+        .filter(|m| m.status == member_q::STATUS_ACCEPTED && is_admin_role(&m.role))
+        .map(|m| m.group_id)
+        .collect()
+}
+
+/// Builds the views of `models` for the caller.
+pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>) -> ApiResult<Vec<GroupView>> {
+    if models.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<i64> = models.iter().map(|g| g.id).collect();
+    let parents = parent_chain(state, &models).await?;
+    let topics = group_q::topics_of(&state.db, &ids).await?;
+    let sdgs = group_q::sdgs_of(&state.db, &ids).await?;
+    let counts = group_q::counts(&state.db, &ids).await?;
+    let followers = follows::group_follower_counts(&state.db, &ids).await?;
+    let type_ids: Vec<i64> = models.iter().filter_map(|g| g.circle_type_id).collect();
+    let type_names = group_q::circle_type_names(&state.db, &type_ids).await?;
+    let (own, followed, admin_of) = match caller.id() {
+        Some(user_id) => {
+            let mut all_ids = ids.clone();
+            all_ids.extend(parents.keys().copied());
+            let own = member_q::of_user_in(&state.db, user_id, &all_ids).await?;
+            let admin_of = admin_ids(&own);
+            let followed: HashSet<i64> =
+                follows::followed_groups_among(&state.db, user_id, &ids).await?.into_iter().collect();
+            let own: HashMap<i64, memberships::Model> = own.into_iter().map(|m| (m.group_id, m)).collect();
+            (own, followed, admin_of)
+        }
+        None => Default::default(),
+    };
+    let today = today();
+    Ok(models
+        .into_iter()
+        .map(|g| {
+            let count = counts.get(&g.id).copied().unwrap_or_default();
+            let is_admin = administers(caller, &g, &parents, &admin_of);
+            let mine = own.get(&g.id);
+            let group_topics = topics.get(&g.id).cloned().unwrap_or_default();
+            let group_sdgs = sdgs.get(&g.id).cloned().unwrap_or_default();
+            let is_full = g.maximum_size.is_some_and(|max| count.accepted >= u64::try_from(max).unwrap_or(0));
+            GroupView {
+                id: g.id,
+                parent_group_detail: g.parent_id.and_then(|p| parents.get(&p)).map(GroupRef::from),
+                topics: group_topics.iter().map(|(id, _)| *id).collect(),
+                topics_detailed: group_topics.into_iter().map(|(id, name)| NamedRef { id, name }).collect(),
+                relevant_sdgs: group_sdgs.iter().map(|s| s.id).collect(),
+                relevant_sdgs_detailed: group_sdgs
+                    .into_iter()
+                    .map(|s| SdgRef { id: s.id, number: s.number, name: s.name, logo: s.logo })
+                    .collect(),
+                total_members: count.accepted,
+                total_circles: count.circles,
+                pending_members_count: is_admin.then_some(count.pending),
+                rejected_members_count: is_admin.then_some(count.rejected),
+                unverified_members_count: is_admin.then_some(count.unverified),
+                circle_type_detail: g
+                    .circle_type_id
+                    .and_then(|id| type_names.get(&id).map(|name| NamedRef { id, name: name.clone() })),
+                price: g.price_cents.filter(|_| g.is_paid).map(format_price),
+                lifecycle: LifecycleView::of(&g, today),
+                is_full,
+                membership_status: mine.map(|m| m.status.clone()),
+                role: mine.map(|m| m.role.clone()),
+                payment_status: mine.and_then(|m| m.payment_status.clone()),
+                waitlisted: mine.is_some_and(|m| m.waitlisted && m.status == "pending"),
+                is_administrator: is_admin,
+                is_followed: followed.contains(&g.id),
+                followers_count: followers.get(&g.id).copied().unwrap_or(0),
+                name: g.name,
+                name_slug: g.slug,
+                group_type: g.group_type,
+                parent_group: g.parent_id,
+                is_tenant_root: g.is_tenant_root,
+                description: g.description,
+                objective: g.objective,
+                member_requirements: g.member_requirements,
+                impact: g.impact,
+                location: g.location,
+                country: g.country,
+                countries: strings(&g.countries),
+                career_stages: strings(&g.career_stages),
+                professional_fields: strings(&g.professional_fields),
+                roles: strings(&g.roles),
+                level: g.level,
+                group_duration: g.group_duration,
+                maximum_size: g.maximum_size,
+                start_date: g.start_date,
+                end_date: g.end_date,
+                application_open_date: g.application_open_date,
+                application_close_date: g.application_close_date,
+                publicity: g.join_mode,
+                privacy: g.privacy,
+                circle_type: g.circle_type_id,
+                circle_status_priority: g.circle_status_priority,
+                event_type: g.event_type,
+                is_paid: g.is_paid,
+                paid_features: strings(&g.paid_features),
+                discount: g.discount,
+                commitment_time: g.commitment_time,
+                complexity_level: g.complexity_level,
+                learning_modality: g.learning_modality,
+                create_google_classroom: g.create_google_classroom,
+                has_classroom_access: is_admin && g.google_classroom_id.is_some(),
+                google_classroom_id: if is_admin { g.google_classroom_id } else { None },
+                use_cases: strings(&g.use_cases),
+                is_influencer: g.is_influencer,
+                donation_details: g.donation_details.and_then(|d| serde_json::from_value(d).ok()).unwrap_or_default(),
+                extra_info: g.extra_info.unwrap_or_else(|| json!({})),
+                cover_image: g.cover_image,
+                logo: g.logo,
+                created_at: g.created_at,
+            }
+        })
+        .collect())
+}
+
+pub async fn view(state: &AppState, caller: &Caller, model: groups::Model) -> ApiResult<GroupView> {
+    let mut list = views(state, caller, vec![model]).await?;
+    Ok(list.pop().expect("one view per group"))
+}
