@@ -109,6 +109,42 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'circle/:slug',
+        lazy: async () => ({ Component: (await import('../features/groups/routes/DetailLayout')).CircleLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
+          },
+          {
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailAdminPage')).default }),
+          },
+        ],
+      },
+      {
+        path: 'event/:slug',
+        lazy: async () => ({ Component: (await import('../features/groups/routes/DetailLayout')).EventLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
+          },
+          {
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailAdminPage')).default }),
+          },
+        ],
+      },
+      {
         path: '*',
         lazy: async () => ({ Component: (await import('../features/errors/routes/NotFoundPage')).default }),
       },
