@@ -109,6 +109,32 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'org/:slug',
+        lazy: async () => ({ Component: (await import('../features/groups/routes/OrgLayout')).default }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgPeoplePage')).default }),
+          },
+          {
+            path: 'circles',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgCirclesPage')).default }),
+          },
+          {
+            path: 'events',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgEventsPage')).default }),
+          },
+          {
+            path: 'impact',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgImpactPage')).default }),
+          },
+        ],
+      },
+      {
         path: 'circle/:slug',
         lazy: async () => ({ Component: (await import('../features/groups/routes/DetailLayout')).CircleLayout }),
         children: [

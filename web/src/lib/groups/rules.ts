@@ -195,3 +195,19 @@ export function canInvite(group: Group, now?: number): boolean {
   if (isAdministrator(group)) return true;
   return group.membership_status === 'accepted' && !hasEnded(group, now);
 }
+
+/**
+ * Who may create under an organization (spec 001 §6): events need an administrator with a
+ * certified group profile; circles need leadership certification details on the profile.
+ */
+export function canCreateChild(
+  type: 'circle' | 'event',
+  group: Group,
+  identity: { group_profile?: { is_certified?: boolean | null } | null; profile?: { leadership_certification_details?: unknown } } | undefined,
+): boolean {
+  if (!identity) return false;
+  if (type === 'event') return isAdministrator(group) && Boolean(identity.group_profile?.is_certified);
+  const details = identity.profile?.leadership_certification_details;
+  const certified = Boolean(details && typeof details === 'object' && Object.keys(details).length > 0);
+  return certified || (isAdministrator(group) && Boolean(identity.group_profile?.is_certified));
+}
