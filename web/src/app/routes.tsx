@@ -51,6 +51,22 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/registration/routes/RegistrationPage')).default }),
           },
           {
+            path: 'groups/new',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).CreateGroupPage }),
+          },
+          {
+            path: 'groups/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).EditGroupPage }),
+          },
+          {
+            path: 'groups/:id/questions',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).GroupQuestionsPage }),
+          },
+          {
+            path: 'invitation/:id',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/InvitationPage')).default }),
+          },
+          {
             path: 'portal-preferences',
             lazy: async () => ({ Component: (await import('../features/preferences/routes/PortalPreferencesPage')).default }),
           },
