@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { GroupsIcon } from './icons';
 
 /** A slug that matches no group (spec 001 §2): "the {kind} you're looking for doesn't exist…". */
-export default function GroupNotFound({ kind }: { kind: 'organization' | 'circle' | 'event' }) {
+export default function GroupNotFound({ kind }: { kind: 'organization' | 'circle' | 'event' | 'group' }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 8, md: 12 }, px: 2 }}>
       <GroupsIcon sx={{ fontSize: 64, color: 'text.disabled' }} />

@@ -70,7 +70,7 @@ export default function OrgHeader({ group, signedIn }: { group: Group; signedIn:
           )}
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0, pt: { md: 2 } }}>
-          {!group.is_influencer && <FollowGroupButton group={group} signedIn={signedIn} />}
+          <FollowGroupButton group={group} signedIn={signedIn} />
           {signedIn && canInvite(group) && !group.is_influencer && (
             <Button variant="outlined" onClick={() => setInviting(true)}>
               Invite People

@@ -97,7 +97,7 @@ export function EditGroupPage() {
   const saveCover = useSaveCover();
   if (query.isPending) return <GroupSkeleton />;
   if (query.isError) {
-    if (isNotFound(query.error)) return <GroupNotFound kind="circle" />;
+    if (isNotFound(query.error)) return <GroupNotFound kind="group" />;
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
@@ -136,7 +136,7 @@ export function GroupQuestionsPage() {
   const navigate = useNavigate();
   if (query.isPending) return <GroupSkeleton />;
   if (query.isError) {
-    if (isNotFound(query.error)) return <GroupNotFound kind="circle" />;
+    if (isNotFound(query.error)) return <GroupNotFound kind="group" />;
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
