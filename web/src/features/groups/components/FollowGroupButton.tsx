@@ -7,7 +7,10 @@ import { followGroup, type FollowAction } from '../../../lib/groups/membership';
 import type { Group } from '../../../lib/groups/types';
 import { useRefreshGroups } from '../api/group';
 
-/** Follow or unfollow a group (POST /follow/ {id, type, action}); guests sign in first with follow=true. */
+/**
+ * Follow or unfollow a group (POST /follow/ {id, type, action}): 'Successfully followed {type}'
+ * (spec 000 §8), 'Could not {action} {type}' (spec 001 §8); guests sign in first with follow=true.
+ */
 export default function FollowGroupButton({ group, signedIn }: { group: Group; signedIn: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
@@ -18,7 +21,10 @@ export default function FollowGroupButton({ group, signedIn }: { group: Group; s
   const follow = useMutation({
     mutationFn: () => followGroup(group.id, group.group_type, action),
     meta: { silent: true },
-    onSuccess: () => refresh(),
+    onSuccess: async () => {
+      enqueueSnackbar(`Successfully ${action}ed ${group.group_type}`, { variant: 'success' });
+      await refresh();
+    },
     onError: () => enqueueSnackbar(`Could not ${action} ${group.group_type}`, { variant: 'error' }),
   });
   const onClick = () => {

@@ -40,7 +40,7 @@ export default function ImageUploadButton({ groupId, kind, compact }: Props) {
       hidden
       type="file"
       accept={COVER_IMAGE_TYPES}
-      aria-label={label}
+      aria-label={`${label} file`}
       onChange={(event) => {
         const file = event.target.files?.[0];
         event.target.value = '';
