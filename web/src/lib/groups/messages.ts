@@ -22,3 +22,14 @@ export const MANAGE_MESSAGES = {
   followupSent: 'Verification follow-up email sent successfully',
   followupFailed: 'Could not send verification follow-up email',
 } as const;
+
+/**
+ * notes/groups-contract.md writes field errors as {"errors": {field: [msg]}} while the rest of
+ * the API (lib/api/errors.ts) uses field_errors: read either, so the form's fields get them.
+ */
+export function withFieldErrors(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !error.body) return error;
+  const legacy = (error.body as { errors?: unknown }).errors;
+  if (error.body.field_errors || !legacy || typeof legacy !== 'object') return error;
+  return new ApiError(error.status, { ...error.body, field_errors: legacy as Record<string, string[]> });
+}

@@ -21,6 +21,7 @@ import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { withFieldErrors } from '../../../lib/groups/messages';
 import { apiRequest } from '../../../lib/api/request';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import {
@@ -130,7 +131,7 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
     try {
       await onSubmit(values, cover);
     } catch (error) {
-      const rest = applyServerErrors(error, setError, FIELDS);
+      const rest = applyServerErrors(withFieldErrors(error), setError, FIELDS);
       enqueueSnackbar(rest ?? `Could not ${editing ? 'edit' : 'create'} ${type}`, { variant: 'error' });
     }
   });

@@ -144,3 +144,18 @@ describe('questions editor', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to add questions')).toBeInTheDocument();
   });
 });
+
+describe('group form server errors in the contract shape', { timeout: 30_000 }, () => {
+  it('reads {"errors": {field: [msg]}} too', async () => {
+    signIn();
+    serveLookups();
+    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })] });
+    server.use(
+      http.patch('*/api/v1/groups/:id/', () => HttpResponse.json({ errors: { country: ['Unknown country.'] } }, { status: 400 })),
+    );
+    renderApp('/groups/1/edit');
+    const form = await screen.findByRole('form', { name: 'Organization form' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Unknown country.')).toBeInTheDocument();
+  });
+});

@@ -13,6 +13,11 @@ import GroupSkeleton from '../components/GroupSkeleton';
 import LoadError from '../components/LoadError';
 import QuestionsEditor from '../components/QuestionsEditor';
 
+/** Whether this tab came to the form from another page of the app (the router keeps an index). */
+function hasHistory(): boolean {
+  return Boolean((window.history.state as { idx?: number } | null)?.idx);
+}
+
 const TYPES: GroupType[] = ['circle', 'event', 'organization', 'institution'];
 
 function useSaveCover() {
@@ -67,7 +72,7 @@ export function CreateGroupPage() {
           editing={false}
           submitLabel="Create"
           onSubmit={submit}
-          onCancel={() => void navigate(-1)}
+          onCancel={() => void (hasHistory() ? navigate(-1) : navigate('/'))}
         />
       )}
     </Container>

@@ -24,7 +24,9 @@ export default function InvitationPage() {
     meta: { silent: true },
     onSuccess: (answer, action) => {
       enqueueSnackbar(`Successfully ${action}ed invitation`, { variant: 'success' });
-      const target = invitation.data ? groupPath(invitation.data.results) : '/';
+      const data = invitation.data;
+      let target = '/';
+      if (data) target = data.type === 'job' ? `/job/${encodeURIComponent(data.results.name_slug)}` : groupPath(data.results);
       void navigate(safeNext(answer.redirect, target), { replace: true });
     },
     onError: () => enqueueSnackbar('Could not perform action', { variant: 'error' }),
@@ -46,7 +48,9 @@ export default function InvitationPage() {
     );
   }
   const { results: target, status } = invitation.data;
-  const type = target.group_type;
+  const isJob = invitation.data.type === 'job';
+  const type = isJob ? 'job' : target.group_type;
+  const targetPath = isJob ? `/job/${encodeURIComponent(target.name_slug)}` : groupPath(target);
   const answered = status === 'accepted' || status === 'rejected';
   const dates = dateRange(target.start_date, target.end_date);
   return (
@@ -94,7 +98,7 @@ export default function InvitationPage() {
             )}
             {target.description && <RichText html={target.description} />}
             <Box>
-              <Button onClick={() => void navigate(groupPath(target))}>View {type}</Button>
+              <Button onClick={() => void navigate(targetPath)}>View {type}</Button>
             </Box>
           </Stack>
         </Paper>
