@@ -172,7 +172,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                       </TableCell>
                       <TableCell>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Avatar src={member.image ?? undefined} alt="" sx={{ width: 28, height: 28 }} />
+                          <Avatar src={member.image ?? undefined} alt="" sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }} />
                           {member.name_slug ? (
                             <Link component={RouterLink} to={`/profile/${encodeURIComponent(member.name_slug)}`}>
                               {member.name}
