@@ -51,6 +51,22 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/registration/routes/RegistrationPage')).default }),
           },
           {
+            path: 'groups/new',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).CreateGroupPage }),
+          },
+          {
+            path: 'groups/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).EditGroupPage }),
+          },
+          {
+            path: 'groups/:id/questions',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).GroupQuestionsPage }),
+          },
+          {
+            path: 'invitation/:id',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/InvitationPage')).default }),
+          },
+          {
             path: 'portal-preferences',
             lazy: async () => ({ Component: (await import('../features/preferences/routes/PortalPreferencesPage')).default }),
           },
@@ -105,6 +121,68 @@ export const routes: RouteObject[] = [
                 }),
               },
             ],
+          },
+        ],
+      },
+      {
+        path: 'org/:slug',
+        lazy: async () => ({ Component: (await import('../features/groups/routes/OrgLayout')).default }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgPeoplePage')).default }),
+          },
+          {
+            path: 'circles',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgCirclesPage')).default }),
+          },
+          {
+            path: 'events',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgEventsPage')).default }),
+          },
+          {
+            path: 'impact',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgImpactPage')).default }),
+          },
+        ],
+      },
+      {
+        path: 'circle/:slug',
+        lazy: async () => ({ Component: (await import('../features/groups/routes/DetailLayout')).CircleLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
+          },
+          {
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailAdminPage')).default }),
+          },
+        ],
+      },
+      {
+        path: 'event/:slug',
+        lazy: async () => ({ Component: (await import('../features/groups/routes/DetailLayout')).EventLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
+          },
+          {
+            path: 'admin',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/DetailAdminPage')).default }),
           },
         ],
       },

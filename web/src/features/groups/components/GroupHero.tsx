@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '../../../lib/groups/rules';
+import type { Group } from '../../../lib/groups/types';
+import JoinControl from './JoinControl';
+import FollowGroupButton from './FollowGroupButton';
+import ImageUploadButton from './ImageUploadButton';
+import InviteDialog from './InviteDialog';
+import ShareMenu from './ShareMenu';
+import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from './icons';
+
+/** The circle or event hero (spec 001 §2): cover, name, dates, counts, lifecycle, join, follow, invite, edit. */
+export default function GroupHero({ group, signedIn }: { group: Group; signedIn: boolean }) {
+  const [inviting, setInviting] = useState(false);
+  const admin = isAdministrator(group);
+  const lifecycle = lifecycleOf(group);
+  const dates = dateRange(group.start_date, group.end_date);
+  const applications = dateRange(group.application_open_date, group.application_close_date);
+  const isEvent = group.group_type === 'event';
+  const external = isEvent && group.extra_info?.is_external ? group.extra_info.external_link : null;
+  const count = group.total_members;
+  return (
+    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          height: { xs: 140, md: 220 },
+          bgcolor: 'primary.light',
+          backgroundImage: group.cover_image ? `url("${group.cover_image}")` : undefined,
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+        }}
+        role={group.cover_image ? 'img' : undefined}
+        aria-label={group.cover_image ? `${group.name} cover image` : undefined}
+      >
+        {admin && (
+          <Box sx={{ position: 'absolute', right: 12, bottom: 12 }}>
+            <ImageUploadButton groupId={group.id} kind="cover" />
+          </Box>
+        )}
+      </Box>
+      <Stack spacing={1.5} sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            {group.name}
+          </Typography>
+          {lifecycle && <Chip size="small" color="primary" variant="outlined" label={lifecycle.label} />}
+          {group.waitlisted && <Chip size="small" color="warning" label="Wait list" />}
+        </Stack>
+        {group.parent_group_detail && (
+          <Typography variant="body2" color="text.secondary">
+            by{' '}
+            <Link component={RouterLink} to={groupPath(group.parent_group_detail)}>
+              {group.parent_group_detail.name}
+            </Link>
+          </Typography>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }} sx={{ color: 'text.secondary' }}>
+          {dates && (
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <CalendarIcon fontSize="small" />
+              <Typography variant="body2">{dates}</Typography>
+            </Stack>
+          )}
+          {applications && (
+            <Typography variant="body2">
+              {isEvent ? 'Registration' : 'Applications'}: {applications}
+            </Typography>
+          )}
+        </Stack>
+        {!group.is_influencer && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <GroupsIcon fontSize="small" />
+              <Typography variant="body2">
+                <strong>{count}</strong> {isEvent ? (count === 1 ? 'participant' : 'participants') : count === 1 ? 'member' : 'members'}
+              </Typography>
+            </Stack>
+            {admin && group.pending_members_count > 0 && (
+              <Typography variant="body2">
+                <strong>{group.pending_members_count}</strong> pending
+              </Typography>
+            )}
+          </Stack>
+        )}
+        {external && (
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <LinkIcon fontSize="small" color="primary" />
+            <Link href={external} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+              {external}
+            </Link>
+          </Stack>
+        )}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start', pt: 0.5 }}>
+          {!external && <JoinControl group={group} signedIn={signedIn} />}
+          <FollowGroupButton group={group} signedIn={signedIn} />
+          {signedIn && canInvite(group) && (
+            <Button variant="outlined" onClick={() => setInviting(true)}>
+              Invite People
+            </Button>
+          )}
+          <ShareMenu path={groupPath(group)} />
+          {admin && (
+            <Button component={RouterLink} to={`/groups/${group.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
+              Edit
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {inviting && <InviteDialog group={group} onClose={() => setInviting(false)} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,85 @@
+import { useRef, type ReactNode } from 'react';
+import { Button, IconButton, Tooltip } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
+import { COVER_IMAGE_TYPES } from '../../../lib/groups/groupForm';
+import { useRefreshGroups } from '../api/group';
+import { CameraIcon } from './icons';
+
+interface Props {
+  groupId: number;
+  kind: 'logo' | 'cover';
+  /** An icon button with this label instead of a text button. */
+  compact?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * Uploads a group's logo (POST /groups/{id}/logo/, field logo) or cover image (POST
+ * /groups/{id}/cover-image/, field cover_image) with the spec's messages (001 §8).
+ */
+export default function ImageUploadButton({ groupId, kind, compact }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefreshGroups();
+  const upload = useMutation({
+    mutationFn: (file: File) => (kind === 'logo' ? uploadGroupLogo(groupId, file) : uploadGroupCover(groupId, file)),
+    meta: { silent: true },
+    onSuccess: async () => {
+      if (kind === 'cover') enqueueSnackbar('Successfully updated cover image', { variant: 'success' });
+      await refresh();
+    },
+    onError: () =>
+      enqueueSnackbar(kind === 'logo' ? 'Could not update logo' : 'Could not update cover image', { variant: 'error' }),
+  });
+  const label = kind === 'logo' ? 'Change logo' : 'Change cover image';
+  const picker = (
+    <input
+      ref={input}
+      hidden
+      type="file"
+      accept={COVER_IMAGE_TYPES}
+      aria-label={`${label} file`}
+      onChange={(event) => {
+        const file = event.target.files?.[0];
+        event.target.value = '';
+        if (file) upload.mutate(file);
+      }}
+    />
+  );
+  if (compact) {
+    return (
+      <>
+        <Tooltip title={label}>
+          <IconButton
+            aria-label={label}
+            onClick={() => input.current?.click()}
+            disabled={upload.isPending}
+            size="small"
+            sx={{ bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } }}
+          >
+            <CameraIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {picker}
+      </>
+    );
+  }
+  return (
+    <>
+      <Button
+        size="small"
+        variant="contained"
+        color="inherit"
+        startIcon={<CameraIcon />}
+        onClick={() => input.current?.click()}
+        loading={upload.isPending}
+        sx={{ bgcolor: 'background.paper' }}
+      >
+        {label}
+      </Button>
+      {picker}
+    </>
+  );
+}

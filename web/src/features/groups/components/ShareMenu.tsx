@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { Button, Menu, MenuItem } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { ShareIcon } from './icons';
+
+/** Share: copies the page's address. */
+export default function ShareMenu({ path }: { path: string }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { enqueueSnackbar } = useSnackbar();
+  const copy = async () => {
+    setAnchor(null);
+    const url = new URL(path, window.location.origin).toString();
+    try {
+      await navigator.clipboard.writeText(url);
+      enqueueSnackbar('Link copied to clipboard', { variant: 'success' });
+    } catch {
+      enqueueSnackbar('Could not copy link', { variant: 'error' });
+    }
+  };
+  return (
+    <>
+      <Button variant="outlined" startIcon={<ShareIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+        Share
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => void copy()}>Copy link</MenuItem>
+      </Menu>
+    </>
+  );
+}

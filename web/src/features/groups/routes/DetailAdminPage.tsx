@@ -1,0 +1,28 @@
+import { Button, Stack } from '@mui/material';
+import { Link as RouterLink, Navigate } from 'react-router';
+import { groupPath, isAdministrator } from '../../../lib/groups/rules';
+import { useGroupContext } from '../groupContext';
+import ApplicantsTable from '../components/ApplicantsTable';
+import { EditIcon } from '../components/icons';
+
+/** Event applicants come 15 a page, circle applicants 12 (spec 001 §9). */
+const PAGE_SIZE = { event: 15, circle: 12 } as const;
+
+/** The Admin tab (administrators only): the applicants table, and links to edit the group and its questions. */
+export default function DetailAdminPage() {
+  const { group } = useGroupContext();
+  if (!isAdministrator(group)) return <Navigate to={groupPath(group)} replace />;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={`/groups/${group.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
+          Edit {group.group_type}
+        </Button>
+        <Button component={RouterLink} to={`/groups/${group.id}/questions`} variant="outlined">
+          Edit questions
+        </Button>
+      </Stack>
+      <ApplicantsTable group={group} pageSize={group.group_type === 'event' ? PAGE_SIZE.event : PAGE_SIZE.circle} />
+    </Stack>
+  );
+}

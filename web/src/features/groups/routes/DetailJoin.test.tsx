@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '../../../test/renderApp';
+import { server, signIn } from '../../../test/server';
+import { groupFixture } from '../test/fixtures';
+import { serveGroups } from '../test/handlers';
+import type { Group } from '../../../lib/groups/types';
+
+function captureJoin(answer: Response | (() => Response) = HttpResponse.json({ data: { membership_status: 'pending', role: null, waitlisted: false } })) {
+  const calls: unknown[] = [];
+  server.use(
+    http.post('*/api/v1/groups/:id/join/', async ({ request }) => {
+      calls.push(await request.json());
+      return typeof answer === 'function' ? answer() : answer.clone();
+    }),
+  );
+  return calls;
+}
+
+function captureLeave() {
+  const calls: string[] = [];
+  server.use(
+    http.post('*/api/v1/groups/:id/leave/', ({ params }) => {
+      calls.push(String(params.id));
+      return HttpResponse.json({ message: 'ok' });
+    }),
+  );
+  return calls;
+}
+
+function show(group: Group, path = `/circle/${group.name_slug}`) {
+  serveGroups({ groups: [group] });
+  return renderApp(path);
+}
+
+describe('join control', { timeout: 20_000 }, () => {
+  it('sends a guest to login with next and join=true', async () => {
+    const { router } = show(groupFixture());
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fcircle%2Fai-foundations&join=true');
+  });
+
+  it('joins at once without questions and says so', async () => {
+    signIn();
+    const calls = captureJoin();
+    show(groupFixture());
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Successfully applied to joined circle')).toBeInTheDocument();
+    expect(calls).toEqual([{}]);
+  });
+
+  it('asks the questions first, requiring the required ones', async () => {
+    signIn();
+    const calls = captureJoin();
+    show(
+      groupFixture({
+        extra_info: {
+          questions: [
+            { id: 'text12', label: 'Why do you want to join?', type: 'text', required: true, options: [] },
+            { id: 'radio7', label: 'Level', type: 'radio', required: false, options: ['Beginner', 'Expert'] },
+          ],
+        },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText(/Why do you want to join/), 'To learn');
+    await userEvent.click(within(dialog).getByLabelText('Expert'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls).toEqual([{ extra_info: { answers: { text12: 'To learn', radio7: 'Expert' } } }]));
+    expect(await screen.findByText('Successfully applied to joined circle')).toBeInTheDocument();
+  });
+
+  it("shows the server's message or 'Could not join {type}' on failure", async () => {
+    signIn();
+    captureJoin(() => HttpResponse.json({ non_field_errors: ['You are already a member.'] }, { status: 400 }));
+    show(groupFixture());
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('You are already a member.')).toBeInTheDocument();
+  });
+
+  it('says Register on events and shows Registration Submitted with Cancel request while pending', async () => {
+    signIn();
+    const leaves = captureLeave();
+    show(groupFixture({ group_type: 'event', event_type: 'workshop', membership_status: 'pending' }), '/event/ai-foundations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Registration Submitted' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel request' }));
+    expect(await screen.findByText('You successfully canceled a request')).toBeInTheDocument();
+    expect(leaves).toEqual(['40']);
+  });
+
+  it('shows Applied to join for a pending circle request and Register for a non-member of an event', async () => {
+    signIn();
+    show(groupFixture({ membership_status: 'pending' }));
+    expect(await screen.findByRole('button', { name: 'Applied to join' })).toBeInTheDocument();
+  });
+
+  it('shows Register on an event for a non-member', async () => {
+    show(groupFixture({ group_type: 'event', event_type: 'talk' }), '/event/ai-foundations');
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeInTheDocument();
+  });
+
+  it('shows the role of an accepted member and leaves after confirming', async () => {
+    signIn();
+    const leaves = captureLeave();
+    show(groupFixture({ membership_status: 'accepted', role: 'facilitator' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Facilitator' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Leave' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave AI Foundations?' });
+    expect(leaves).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('You successfully left')).toBeInTheDocument();
+    expect(leaves).toEqual(['40']);
+  });
+
+  it("reads Member when an accepted member's role is not set; failure to leave says so", async () => {
+    signIn();
+    server.use(http.post('*/api/v1/groups/:id/leave/', () => HttpResponse.json({ detail: 'no' }, { status: 400 })));
+    show(groupFixture({ membership_status: 'accepted', role: null }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Member' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Leave' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Could not leave circle')).toBeInTheDocument();
+  });
+
+  it('warns when the group is full but still lets people apply', async () => {
+    show(groupFixture({ total_members: 20, maximum_size: 20 }));
+    expect(await screen.findByText('Sorry, maximum members limit already reached.')).toBeInTheDocument();
+    expect(screen.getByText('You can still apply to join. Your request will be put in a wait list.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Join' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['ended', { lifecycle: { key: 5, status: 'closed', name: 'Closed', label: 'Closed', accepts_applications: false, has_ended: true } }],
+    ['paid', { is_paid: true, price: '49.00' }],
+    ['not open', { publicity: 'closed' }],
+  ] as [string, Partial<Group>][])('hides Join when the group is %s', async (_case, overrides) => {
+    show(groupFixture(overrides));
+    expect(await screen.findByRole('heading', { name: 'AI Foundations' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+  });
+
+  it('says when the circle does not exist', async () => {
+    serveGroups({ groups: [] });
+    renderApp('/circle/nope');
+    expect(
+      await screen.findByText(
+        "It seems like the circle you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('uses the conference registration form for conferences, with its messages for presenters', async () => {
+    signIn();
+    const calls = captureJoin();
+    show(groupFixture({ group_type: 'event', event_type: 'conference' }), '/event/ai-foundations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register for AI Foundations' });
+    await userEvent.click(within(dialog).getByLabelText('Presenter'));
+    await userEvent.type(within(dialog).getByLabelText(/^Phone number/), '+254700000000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    for (const message of [
+      'Please select a submission type',
+      'Please select a program type',
+      'Please enter a title',
+      'Please select a publication',
+      'Please submit an abstract text above or upload an pdf file here',
+    ]) {
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    }
+    expect(calls).toHaveLength(0);
+    await userEvent.click(within(dialog).getByLabelText('Attendee'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        {
+          role: 'attendee',
+          extra_info: { participant_type: 'attendee', phone_number: '+254700000000', alternative_phone_number: '', dietary: '' },
+        },
+      ]),
+    );
+    expect(await screen.findByText('Successfully registered to event')).toBeInTheDocument();
+  });
+});

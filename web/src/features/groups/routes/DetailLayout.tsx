@@ -1,0 +1,54 @@
+import { Box, Container } from '@mui/material';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useIdentity } from '../../../lib/auth/identity';
+import { detailTabs, groupPath } from '../../../lib/groups/rules';
+import { isNotFound, useGroupBySlug } from '../api/group';
+import type { GroupContext } from '../groupContext';
+import GroupHero from '../components/GroupHero';
+import GroupNotFound from '../components/GroupNotFound';
+import GroupSkeleton from '../components/GroupSkeleton';
+import LoadError from '../components/LoadError';
+import TabsBar from '../components/TabsBar';
+import { subPath } from './subPath';
+
+/** /circle/{slug}/* and /event/{slug}/*: the hero, the tabs this viewer gets, and the chosen tab. */
+function DetailLayout({ kind }: { kind: 'circle' | 'event' }) {
+  const { slug = '' } = useParams();
+  const { pathname } = useLocation();
+  const query = useGroupBySlug(slug);
+  const { signedIn, identity, isPending: identityPending } = useIdentity();
+
+  if (query.isPending || identityPending) return <GroupSkeleton />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <GroupNotFound kind={kind} />;
+    return (
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
+      </Container>
+    );
+  }
+  const group = query.data;
+  const base = groupPath(group).startsWith(`/${kind}/`) ? groupPath(group) : `/${kind}/${encodeURIComponent(slug)}`;
+  const tabs = detailTabs(group, signedIn);
+  const current = subPath(pathname);
+  // A tab this viewer does not get goes back to the overview.
+  if (current && !tabs.some((tab) => tab.path === current)) return <Navigate to={base} replace />;
+  const context: GroupContext = { group, signedIn, identity };
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <GroupHero group={group} signedIn={signedIn} />
+      {tabs.length > 0 && <TabsBar tabs={tabs} base={base} current={current} label={`${kind} sections`} />}
+      <Box sx={{ mt: { xs: 2, md: 3 } }}>
+        <Outlet context={context} />
+      </Box>
+    </Container>
+  );
+}
+
+export function CircleLayout() {
+  return <DetailLayout kind="circle" />;
+}
+
+export function EventLayout() {
+  return <DetailLayout kind="event" />;
+}

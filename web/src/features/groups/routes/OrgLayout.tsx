@@ -1,0 +1,44 @@
+import { Box, Container } from '@mui/material';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useIdentity } from '../../../lib/auth/identity';
+import { orgTabs } from '../../../lib/groups/rules';
+import { isNotFound, useGroupBySlug } from '../api/group';
+import type { GroupContext } from '../groupContext';
+import GroupNotFound from '../components/GroupNotFound';
+import GroupSkeleton from '../components/GroupSkeleton';
+import LoadError from '../components/LoadError';
+import OrgHeader from '../components/OrgHeader';
+import TabsBar from '../components/TabsBar';
+import { subPath } from './subPath';
+
+/** /org/{slug}/*: the header, the tab bar for members, administrators and influencers, and the chosen tab. */
+export default function OrgLayout() {
+  const { slug = '' } = useParams();
+  const { pathname } = useLocation();
+  const query = useGroupBySlug(slug);
+  const { signedIn, identity, isPending: identityPending } = useIdentity();
+  if (query.isPending || identityPending) return <GroupSkeleton />;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <GroupNotFound kind="organization" />;
+    return (
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
+      </Container>
+    );
+  }
+  const group = query.data;
+  const base = `/org/${encodeURIComponent(slug)}`;
+  const tabs = orgTabs(group, signedIn);
+  const current = subPath(pathname);
+  if (current && !tabs.some((tab) => tab.path === current)) return <Navigate to={base} replace />;
+  const context: GroupContext = { group, signedIn, identity };
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <OrgHeader group={group} signedIn={signedIn} />
+      {tabs.length > 0 && <TabsBar tabs={tabs} base={base} current={current} label="Organization sections" />}
+      <Box sx={{ mt: { xs: 2, md: 3 } }}>
+        <Outlet context={context} />
+      </Box>
+    </Container>
+  );
+}

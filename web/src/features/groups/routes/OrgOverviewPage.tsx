@@ -1,0 +1,21 @@
+import { Box, Typography } from '@mui/material';
+import { useGroupContext } from '../groupContext';
+import { SectionCard, SideCards } from '../components/InfoCards';
+import RichText from '../components/RichText';
+
+/** The organization's About section and its side cards. */
+export default function OrgOverviewPage() {
+  const { group } = useGroupContext();
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+      <SectionCard title="About">
+        {group.description ? (
+          <RichText html={group.description} />
+        ) : (
+          <Typography color="text.secondary">No description yet.</Typography>
+        )}
+      </SectionCard>
+      <SideCards group={group} />
+    </Box>
+  );
+}

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from '../../../test/renderApp';
+import { identityFixture } from '../../../test/fixtures';
+import { identityHandler, server, signIn } from '../../../test/server';
+import { groupFixture, memberFixture, orgFixture } from '../test/fixtures';
+import { serveGroups } from '../test/handlers';
+
+const ME = 7;
+
+function asAdmin() {
+  signIn();
+  server.use(identityHandler(identityFixture({ id: ME })));
+}
+
+const members = [
+  memberFixture({ id: ME, name: 'Maria Lopez', membership_role: 'admin' }),
+  memberFixture({ id: 101, name: 'Amina Odhiambo' }),
+  memberFixture({ id: 102, name: 'Bao Tran', membership_status: 'pending' }),
+  memberFixture({ id: 103, name: 'Carlos Diaz', membership_status: 'pending' }),
+  memberFixture({ id: 104, name: 'Dana Smith', membership_status: 'accepted', is_verified: false }),
+];
+
+describe('organization page', { timeout: 20_000 }, () => {
+  it('shows the header, counts, About and the tabs to a member', async () => {
+    signIn();
+    serveGroups({ groups: [orgFixture()] });
+    renderApp('/org/waypoint-demo');
+    expect(await screen.findByRole('heading', { name: 'Waypoint Demo' })).toBeInTheDocument();
+    expect(screen.getByText(/members ·/)).toHaveTextContent('120 members · 8 circles');
+    expect(screen.getByText('A community of learners.')).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Organization sections' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'People', 'Circles', 'Events']);
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('shows no tabs to a guest, and an influencer only Overview and AI Impact', async () => {
+    serveGroups({ groups: [orgFixture(), orgFixture({ id: 2, name_slug: 'star', name: 'Star', is_influencer: true, impact: '<p>Trained 500 people.</p>' })] });
+    const { router } = renderApp('/org/waypoint-demo');
+    expect(await screen.findByRole('heading', { name: 'Waypoint Demo' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    await router.navigate('/org/star/impact');
+    expect(await screen.findByText('Trained 500 people.')).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Organization sections' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'AI Impact']);
+    expect(screen.queryByText(/members ·/)).not.toBeInTheDocument();
+  });
+
+  it('says when the organization does not exist', async () => {
+    serveGroups({ groups: [] });
+    renderApp('/org/nope');
+    expect(
+      await screen.findByText(
+        "It seems like the organization you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('lists events with an Event Details link, and says when there are none', async () => {
+    signIn();
+    const event = groupFixture({ id: 60, name: 'AI Summit', name_slug: 'ai-summit', group_type: 'event', event_type: 'conference' });
+    serveGroups({ groups: [orgFixture(), event] });
+    const { router } = renderApp('/org/waypoint-demo/events');
+    const card = await screen.findByRole('article', { name: 'AI Summit' });
+    expect(within(card).getByRole('link', { name: 'Event Details' })).toHaveAttribute('href', '/event/ai-summit');
+    await router.navigate('/org/waypoint-demo/circles');
+    expect(await screen.findByText('No circles found')).toBeInTheDocument();
+  });
+});
+
+describe('members manage mode', { timeout: 20_000 }, () => {
+  it('checks the action and the selection, then accepts the chosen members with notes', async () => {
+    asAdmin();
+    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
+    let body: unknown;
+    server.use(
+      http.post('*/api/v1/groups/:id/respond-join-request/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    renderApp('/org/waypoint-demo/people');
+    const section = await screen.findByRole('region', { name: 'Members' });
+    await userEvent.click(within(section).getByRole('tab', { name: 'Pending (2)' }));
+    expect(await within(section).findByText('Bao Tran')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Please select an action to perform.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByLabelText('Action'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Accept' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Please select at least one member to proceed.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Select Carlos Diaz' }));
+    await userEvent.type(within(section).getByLabelText('Notes (optional)'), 'Welcome');
+    await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Members accepted successfully')).toBeInTheDocument();
+    expect(body).toEqual({ users: [103], action: 'accept', notes: 'Welcome' });
+  });
+
+  it("says 'Could not {action} members' when a bulk action fails", async () => {
+    asAdmin();
+    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
+    server.use(http.post('*/api/v1/groups/:id/respond-join-request/', () => HttpResponse.json({ detail: 'x' }, { status: 400 })));
+    renderApp('/org/waypoint-demo/people');
+    const section = await screen.findByRole('region', { name: 'Members' });
+    await userEvent.click(within(section).getByRole('tab', { name: 'Pending (2)' }));
+    await within(section).findByText('Bao Tran');
+    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
+    await userEvent.click(within(section).getByLabelText('Action'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Could not reject members')).toBeInTheDocument();
+  });
+
+  it('removes a member only with a reason, and never offers to remove oneself', async () => {
+    asAdmin();
+    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
+    let body: unknown;
+    server.use(
+      http.post('*/api/v1/groups/:id/remove-member/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    renderApp('/org/waypoint-demo/people');
+    const section = await screen.findByRole('region', { name: 'Members' });
+    await within(section).findByText('Amina Odhiambo');
+    expect(within(section).queryByRole('button', { name: 'Actions for Maria Lopez' })).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Amina Odhiambo' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(body).toBeUndefined();
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Left the company');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Member removed successfully')).toBeInTheDocument();
+    expect(body).toEqual({ user: 101, reason: 'Left the company' });
+  });
+
+  it('sends the verification follow-up only to selected unverified members', async () => {
+    asAdmin();
+    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
+    let body: unknown;
+    server.use(
+      http.post('*/api/v1/groups/:id/followup-email-unverified/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    renderApp('/org/waypoint-demo/people');
+    const section = await screen.findByRole('region', { name: 'Members' });
+    await userEvent.click(await within(section).findByRole('tab', { name: 'Unverified (1)' }));
+    await within(section).findByText('Dana Smith');
+    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Send follow-up email' }));
+    expect(await screen.findByText('No users selected for follow-up email.')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Select Dana Smith' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Send follow-up email' }));
+    expect(await screen.findByText('Verification follow-up email sent successfully')).toBeInTheDocument();
+    expect(body).toEqual({ user_ids: [104] });
+  });
+
+  it('shows members only the accepted list, without managing', async () => {
+    signIn();
+    const queries: URLSearchParams[] = [];
+    serveGroups({ groups: [orgFixture()], members, memberQueries: queries });
+    renderApp('/org/waypoint-demo/people');
+    const section = await screen.findByRole('region', { name: 'Members' });
+    expect(await within(section).findByText('Amina Odhiambo')).toBeInTheDocument();
+    expect(within(section).queryByRole('tab')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Manage' })).not.toBeInTheDocument();
+    await userEvent.type(within(section).getByLabelText('Search members'), 'a');
+    await userEvent.type(within(section).getByLabelText('Search members'), 'm');
+    await waitFor(() => expect(queries.some((query) => query.get('search') === 'am')).toBe(true));
+    expect(queries.some((query) => query.get('search') === 'a')).toBe(false);
+    expect(queries.every((query) => query.get('page_size') === '15' || query.get('role'))).toBe(true);
+  });
+});
+
+describe('invite people', { timeout: 20_000 }, () => {
+  it('checks e-mail addresses and sends the invitation', async () => {
+    signIn();
+    serveGroups({ groups: [orgFixture()] });
+    let body: unknown;
+    server.use(
+      http.post('*/api/v1/invite-users/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    renderApp('/org/waypoint-demo');
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite People' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Please add at least one email address or select a user')).toBeInTheDocument();
+    const email = within(dialog).getByLabelText('Email address');
+    await userEvent.type(email, 'not-an-email{Enter}');
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'li@example.com{Enter}');
+    await userEvent.type(email, 'LI@example.com{Enter}');
+    expect(await within(dialog).findByText('Email already added')).toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'jo@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
+    expect(body).toEqual({ object_id: 1, content_type: 'group', users: [], emails: 'li@example.com,jo@example.com' });
+  });
+});

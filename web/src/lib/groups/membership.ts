@@ -1,0 +1,108 @@
+// Membership calls (notes/groups-contract.md): join, leave, follow, members and their management.
+import { apiRequest } from '../api/request';
+import { getAccessToken, getCurrentOrg } from '../session';
+import { ApiError } from '../api/errors';
+import type {
+  GroupType,
+  JoinAnswer,
+  JoinBody,
+  Member,
+  MembersQuery,
+  MessageAnswer,
+  Paged,
+  RespondAction,
+  UserSearchResult,
+} from './types';
+
+export const MEMBERS_PAGE_SIZE = 15;
+
+export async function joinGroup(id: number, body: JoinBody): Promise<JoinAnswer> {
+  const answer = await apiRequest<{ data: JoinAnswer } | JoinAnswer>('POST', `/api/v1/groups/${id}/join/`, { body });
+  return 'data' in answer && answer.data ? answer.data : (answer as JoinAnswer);
+}
+
+/** Leaves the group, or cancels a pending request. */
+export function leaveGroup(id: number): Promise<MessageAnswer | undefined> {
+  return apiRequest('POST', `/api/v1/groups/${id}/leave/`, { body: {} });
+}
+
+export type FollowAction = 'follow' | 'unfollow';
+
+export async function followGroup(
+  id: number,
+  type: GroupType,
+  action: FollowAction,
+): Promise<{ followed: boolean; followers_count: number }> {
+  return (
+    await apiRequest<{ data: { followed: boolean; followers_count: number } }>('POST', '/api/v1/follow/', {
+      body: { id, type, action },
+    })
+  ).data;
+}
+
+export function fetchMembers(id: number, query: MembersQuery, signal?: AbortSignal): Promise<Paged<Member>> {
+  return apiRequest<Paged<Member>>('GET', `/api/v1/groups/${id}/members/`, {
+    query: { page_size: MEMBERS_PAGE_SIZE, ...query },
+    signal,
+  });
+}
+
+export function addMember(id: number, user: number, role: string): Promise<unknown> {
+  return apiRequest('POST', `/api/v1/groups/${id}/add-member/`, { body: { user, role } });
+}
+
+export function removeMember(id: number, user: number, reason: string): Promise<unknown> {
+  return apiRequest('POST', `/api/v1/groups/${id}/remove-member/`, { body: { user, reason } });
+}
+
+export function respondJoinRequest(id: number, users: number[], action: RespondAction, notes?: string): Promise<unknown> {
+  const body: Record<string, unknown> = { users, action };
+  if (notes && notes.trim()) body.notes = notes.trim();
+  return apiRequest('POST', `/api/v1/groups/${id}/respond-join-request/`, { body });
+}
+
+export function confirmPayment(id: number, user: number, action: RespondAction): Promise<unknown> {
+  return apiRequest('POST', `/api/v1/groups/${id}/payment-confirmation/`, { body: { user, action } });
+}
+
+export function sendVerificationFollowup(id: number, userIds: number[]): Promise<unknown> {
+  return apiRequest('POST', `/api/v1/groups/${id}/followup-email-unverified/`, { body: { user_ids: userIds } });
+}
+
+/** GET /search/?type=user (the invite and add-member pickers: page_size 100). */
+export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
+  const answer = await apiRequest<Paged<UserSearchResult>>('GET', '/api/v1/search/', {
+    query: { type: 'user', search, page_size: 100 },
+    signal,
+  });
+  return answer.data;
+}
+
+export function userDisplayName(user: UserSearchResult): string {
+  return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || `User ${user.id}`;
+}
+
+/**
+ * GET /groups/{id}/export-group-membership/?status= (text/csv): fetched with the session's
+ * token and saved as a file.
+ */
+export async function downloadMembersCsv(id: number, fileName: string, status?: string): Promise<void> {
+  const url = new URL(`/api/v1/groups/${id}/export-group-membership/`, window.location.origin);
+  if (status) url.searchParams.set('status', status);
+  const org = getCurrentOrg();
+  if (org) url.searchParams.set('current_org', org);
+  const headers = new Headers({ Accept: 'text/csv' });
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await globalThis.fetch(new Request(url, { headers }));
+  if (!response.ok) throw new ApiError(response.status, null);
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  const href = URL.createObjectURL(blob);
+  link.href = href;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(href);
+}

@@ -1,0 +1,213 @@
+// Pure group rules for the screens: who administers, labels, lifecycle, join control state
+// (spec 001 §4, §6). No I/O.
+import type { Group, GroupType, Lifecycle, LifecycleStatus } from './types';
+
+/** Admin and leader are treated as administrators (spec 001 §6). */
+export const ADMIN_ROLES = ['admin', 'leader'] as const;
+export const GROUP_ROLES = ['admin', 'leader', 'facilitator', 'member'] as const;
+export const EVENT_ROLES = ['attendee', 'presenter', 'volunteer'] as const;
+
+export function isAdministrator(group: Pick<Group, 'is_administrator' | 'role' | 'membership_status'>): boolean {
+  if (group.is_administrator) return true;
+  return group.membership_status === 'accepted' && (ADMIN_ROLES as readonly string[]).includes(group.role ?? '');
+}
+
+/** The address of a group's page: /circle/{slug}, /event/{slug}, /org/{slug} for the rest. */
+export function groupPath(group: Pick<Group, 'group_type' | 'name_slug'>): string {
+  const slug = encodeURIComponent(group.name_slug);
+  if (group.group_type === 'circle') return `/circle/${slug}`;
+  if (group.group_type === 'event') return `/event/${slug}`;
+  return `/org/${slug}`;
+}
+
+/** The word for a group type in messages: circle, event, organization, institution. */
+export function typeWord(type: GroupType | string): string {
+  return type;
+}
+
+export function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+const LIFECYCLE: { status: LifecycleStatus; name: string; label: string }[] = [
+  { status: 'application_opening_soon', name: 'Application Opening Soon', label: 'Upcoming' },
+  { status: 'application_open', name: 'Application Open', label: 'Registration Open' },
+  { status: 'application_closed', name: 'Application Closed', label: 'Registration Closed' },
+  { status: 'running', name: 'Running', label: 'Running' },
+  { status: 'closed', name: 'Closed', label: 'Closed' },
+  { status: 'archived', name: 'Archived', label: 'Archived' },
+];
+
+/** Status filter choices 1..6 (spec 001 §4). */
+export const LIFECYCLE_CHOICES = LIFECYCLE.map((item, index) => ({ value: String(index + 1), label: item.label }));
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function parseDate(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/**
+ * The lifecycle of a circle or event from its dates (spec 001 §4), used when the server
+ * sends none. A date's whole day counts (a close date of today is still open).
+ */
+export function lifecycleFromDates(
+  group: Pick<Group, 'application_open_date' | 'application_close_date' | 'start_date' | 'end_date'>,
+  now: number = Date.now(),
+): Lifecycle | null {
+  const open = parseDate(group.application_open_date);
+  const close = parseDate(group.application_close_date);
+  const start = parseDate(group.start_date);
+  const end = parseDate(group.end_date);
+  if (open === null && close === null && start === null && end === null) return null;
+  let index: number;
+  if (end !== null && now >= end + DAY + 90 * DAY) index = 5;
+  else if (end !== null && now >= end + DAY) index = 4;
+  else if (start !== null && now >= start) index = 3;
+  else if (close !== null && now >= close + DAY) index = 2;
+  else if (open !== null && now < open) index = 0;
+  else index = 1;
+  const item = LIFECYCLE[index]!;
+  return {
+    key: index + 1,
+    status: item.status,
+    name: item.name,
+    label: item.label,
+    accepts_applications: index === 1,
+    has_ended: index >= 4,
+  };
+}
+
+export function lifecycleOf(group: Group, now?: number): Lifecycle | null {
+  return group.lifecycle ?? lifecycleFromDates(group, now);
+}
+
+export function hasEnded(group: Group, now?: number): boolean {
+  return Boolean(lifecycleOf(group, now)?.has_ended);
+}
+
+/** Full when the server says so, or the accepted members reached maximum_size. */
+export function isFull(group: Group): boolean {
+  if (group.is_full) return true;
+  return group.maximum_size !== null && group.maximum_size > 0 && group.total_members >= group.maximum_size;
+}
+
+export type JoinState =
+  | { kind: 'hidden' }
+  | { kind: 'join'; label: 'Join' | 'Register'; full: boolean; conference: boolean; hasQuestions: boolean }
+  | { kind: 'pending'; label: 'Registration Submitted' | 'Applied to join' }
+  | { kind: 'accepted'; label: string };
+
+/**
+ * The join control of a circle or event (spec 001 §4 "Membership"): Join (Register for
+ * events) for non-members and rejected users; the pending label with Cancel request; the
+ * role name (default Member) with Leave. Joining is not offered when the group has ended, is
+ * paid (paid groups use the pay flow), its publicity is not open, or it is an influencer's.
+ */
+export function joinState(group: Group, now?: number): JoinState {
+  if (group.is_influencer) return { kind: 'hidden' };
+  const isEvent = group.group_type === 'event';
+  if (group.membership_status === 'pending') {
+    return { kind: 'pending', label: isEvent ? 'Registration Submitted' : 'Applied to join' };
+  }
+  if (group.membership_status === 'accepted') {
+    return { kind: 'accepted', label: capitalize(group.role || 'member') };
+  }
+  if (hasEnded(group, now) || group.is_paid || group.publicity !== 'open') return { kind: 'hidden' };
+  return {
+    kind: 'join',
+    label: isEvent ? 'Register' : 'Join',
+    full: isFull(group),
+    conference: isEvent && group.event_type === 'conference',
+    hasQuestions: (group.extra_info?.questions?.length ?? 0) > 0,
+  };
+}
+
+export function formatDate(value: string | null | undefined): string | null {
+  const time = parseDate(value);
+  if (time === null) return null;
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+    time,
+  );
+}
+
+export function dateRange(from: string | null | undefined, to: string | null | undefined): string | null {
+  const a = formatDate(from);
+  const b = formatDate(to);
+  if (a && b) return `${a} – ${b}`;
+  return a ?? b;
+}
+
+/** "$49.00" from the decimal string; null when there is no price. */
+export function formatPrice(price: string | null | undefined): string | null {
+  if (price === null || price === undefined || price === '') return null;
+  const amount = Number(price);
+  if (!Number.isFinite(amount) || amount <= 0) return null;
+  return `$${amount.toFixed(2)}`;
+}
+
+/** Payment status as applicant tables show it: pending is 'submitted' (spec 001 §4). */
+export function paymentLabel(status: string | null | undefined): string {
+  if (!status) return '—';
+  return status === 'pending' ? 'submitted' : status;
+}
+
+export type OrgTab = { path: string; label: string };
+
+/**
+ * The organization page's tabs (spec 001 §2): shown to signed-in users who are accepted
+ * members or administrators, or on an influencer's page. An influencer has Overview and AI
+ * Impact only. (Resources, Posts, Donate and Job Board come with their own features.)
+ */
+export function orgTabs(group: Group, signedIn: boolean): OrgTab[] {
+  if (group.is_influencer) {
+    return [
+      { path: '', label: 'Overview' },
+      { path: 'impact', label: 'AI Impact' },
+    ];
+  }
+  if (!signedIn) return [];
+  if (group.membership_status !== 'accepted' && !isAdministrator(group)) return [];
+  return [
+    { path: '', label: 'Overview' },
+    { path: 'people', label: 'People' },
+    { path: 'circles', label: 'Circles' },
+    { path: 'events', label: 'Events' },
+  ];
+}
+
+/** Circle and event tabs (spec 001 §2): only for signed-in users; Admin for administrators; none for external events. */
+export function detailTabs(group: Group, signedIn: boolean): OrgTab[] {
+  if (!signedIn) return [];
+  if (group.group_type === 'event' && group.extra_info?.is_external) return [];
+  const tabs = [
+    { path: '', label: 'Overview' },
+    { path: 'people', label: 'People' },
+  ];
+  if (isAdministrator(group)) tabs.push({ path: 'admin', label: 'Admin' });
+  return tabs;
+}
+
+/** Invites are offered to administrators and accepted members unless the group has ended (spec 001 §6). */
+export function canInvite(group: Group, now?: number): boolean {
+  if (isAdministrator(group)) return true;
+  return group.membership_status === 'accepted' && !hasEnded(group, now);
+}
+
+/**
+ * Who may create under an organization (spec 001 §6): events need an administrator with a
+ * certified group profile; circles need leadership certification details on the profile.
+ */
+export function canCreateChild(
+  type: 'circle' | 'event',
+  group: Group,
+  identity: { group_profile?: { is_certified?: boolean | null } | null; profile?: { leadership_certification_details?: unknown } } | undefined,
+): boolean {
+  if (!identity) return false;
+  if (type === 'event') return isAdministrator(group) && Boolean(identity.group_profile?.is_certified);
+  const details = identity.profile?.leadership_certification_details;
+  const certified = Boolean(details && typeof details === 'object' && Object.keys(details).length > 0);
+  return certified || (isAdministrator(group) && Boolean(identity.group_profile?.is_certified));
+}
