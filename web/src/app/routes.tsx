@@ -27,6 +27,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'circles',
+        lazy: async () => ({ Component: (await import('../features/circles/routes/CirclesPage')).default }),
+      },
+      {
+        path: 'usecase-selection',
+        lazy: async () => ({ Component: (await import('../features/circles/routes/UseCaseSelectionPage')).default }),
+      },
+      {
         path: 'terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/legal/routes/TermsPage')).default }),
       },
