@@ -35,6 +35,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/circles/routes/UseCaseSelectionPage')).default }),
       },
       {
+        path: 'events',
+        lazy: async () => ({ Component: (await import('../features/events/routes/EventsPage')).default }),
+      },
+      {
+        path: 'circle-leaders',
+        lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
+      },
+      {
         path: 'terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/legal/routes/TermsPage')).default }),
       },
