@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/registration/routes/RegistrationPage')).default }),
           },
           {
+            path: 'connect',
+            lazy: async () => ({ Component: (await import('../features/connect/routes/ConnectPage')).default }),
+          },
+          {
             path: 'portal-preferences',
             lazy: async () => ({ Component: (await import('../features/preferences/routes/PortalPreferencesPage')).default }),
           },
