@@ -19,12 +19,12 @@ describe('use case selection', { timeout: 20_000 }, () => {
     const { router } = renderApp('/usecase-selection');
     await userEvent.click(await screen.findByRole('radio', { name: /Forecast demand/ }));
     await userEvent.click(screen.getByRole('radio', { name: /Summarise meeting notes/ }));
-    expect(screen.getByRole('radio', { name: /Summarise meeting notes/ })).toHaveAttribute('aria-checked', 'true');
-    expect(screen.getByRole('radio', { name: /Forecast demand/ })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('radio', { name: /Summarise meeting notes/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Forecast demand/ })).not.toBeChecked();
     expect(seen.at(-1)?.get('status')).toBe('approved');
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear Selection' }));
-    expect(screen.getByRole('radio', { name: /Summarise meeting notes/ })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('radio', { name: /Summarise meeting notes/ })).not.toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: /Summarise meeting notes/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Circles' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/circles'));

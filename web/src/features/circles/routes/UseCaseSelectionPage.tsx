@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardActionArea, Radio, Stack, Typography } from '@mui/material';
+import { Button, Card, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
 import ListPage from '../../../components/lists/ListPage';
 import ListPagination from '../../../components/lists/ListPagination';
@@ -37,23 +37,29 @@ export default function UseCaseSelectionPage() {
   else {
     body = (
       <>
-        <Box component="ul" sx={cardGrid} role="radiogroup" aria-label="Use cases">
+        <RadioGroup
+          aria-label="Use cases"
+          value={selected ? String(selected.id) : ''}
+          onChange={(event) => {
+            const found = useCases.data.data.find((useCase) => String(useCase.id) === event.target.value);
+            if (found) choose(found);
+          }}
+          sx={cardGrid}
+        >
           {useCases.data.data.map((useCase) => {
             const checked = selected?.id === useCase.id;
             const about = snippet(useCase.description, 200);
             return (
-              <li key={useCase.id}>
-                <Card
-                  variant="outlined"
-                  sx={{ borderRadius: 2, height: '100%', borderColor: checked ? 'primary.main' : 'divider', borderWidth: checked ? 2 : 1 }}
-                >
-                  <CardActionArea
-                    role="radio"
-                    aria-checked={checked}
-                    onClick={() => choose(useCase)}
-                    sx={{ height: '100%', p: 2, display: 'flex', alignItems: 'flex-start', justifyContent: 'flex-start', gap: 1 }}
-                  >
-                    <Radio checked={checked} tabIndex={-1} sx={{ p: 0, mt: 0.25 }} slotProps={{ input: { 'aria-hidden': true } }} />
+              <Card
+                key={useCase.id}
+                variant="outlined"
+                sx={{ borderRadius: 2, height: '100%', borderColor: checked ? 'primary.main' : 'divider', borderWidth: checked ? 2 : 1 }}
+              >
+                <FormControlLabel
+                  value={String(useCase.id)}
+                  control={<Radio sx={{ mt: -0.5 }} />}
+                  sx={{ m: 0, p: 2, width: '100%', height: '100%', alignItems: 'flex-start', gap: 1 }}
+                  label={
                     <Stack spacing={0.5} sx={{ minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600 }}>{useCase.title}</Typography>
                       {about && (
@@ -62,12 +68,12 @@ export default function UseCaseSelectionPage() {
                         </Typography>
                       )}
                     </Stack>
-                  </CardActionArea>
-                </Card>
-              </li>
+                  }
+                />
+              </Card>
             );
           })}
-        </Box>
+        </RadioGroup>
         <ListPagination
           count={useCases.data.pagination.count}
           pageSize={USE_CASES_PAGE_SIZE}
