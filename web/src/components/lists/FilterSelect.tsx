@@ -32,7 +32,9 @@ export default function FilterSelect({ label, options, value, onChange, allLabel
         onChange={(_event, option) => onChange(option?.value ?? null)}
         autoHighlight
         slotProps={{ listbox: { style: { maxHeight: 300 } } }}
-        renderInput={(params) => <TextField {...params} label={label} placeholder={allLabel} />}
+        renderInput={(params) => (
+          <TextField {...params} label={label} placeholder={allLabel} slotProps={{ ...params.slotProps, inputLabel: { ...params.slotProps.inputLabel, shrink: true } }} />
+        )}
       />
     );
   }

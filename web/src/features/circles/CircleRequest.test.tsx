@@ -66,8 +66,8 @@ async function openForm() {
 }
 
 async function fill(dialog: HTMLElement, modality: 'Remote' | 'In person' = 'In person') {
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /real-world problems/ }), 'Automate reports');
-  await userEvent.type(within(dialog).getByRole('textbox', { name: /your goal/ }), 'Learn Python');
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /real-world problems/i }), 'Automate reports');
+  await userEvent.type(within(dialog).getByRole('textbox', { name: /your goal/i }), 'Learn Python');
   await userEvent.click(within(dialog).getByRole('combobox', { name: /By when/ }));
   await userEvent.click(await screen.findByRole('option', { name: monthOptions()[1]!.label }));
   await userEvent.type(within(dialog).getByRole('spinbutton', { name: /Hours per week/ }), '3');
@@ -81,7 +81,7 @@ describe('circle request form', { timeout: 20_000 }, () => {
     expect(submit).toBeDisabled();
     expect(within(dialog).getByText('at least 2 hours/week for 4 weeks is typical')).toBeInTheDocument();
 
-    const problems = within(dialog).getByRole('textbox', { name: /real-world problems/ });
+    const problems = within(dialog).getByRole('textbox', { name: /real-world problems/i });
     await userEvent.type(problems, 'x');
     await userEvent.clear(problems);
     expect(await within(dialog).findByText('This field is required')).toBeInTheDocument();
@@ -135,7 +135,7 @@ describe('circle request form', { timeout: 20_000 }, () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Request Circle' }));
     const again = await screen.findByRole('dialog', { name: 'Request a Circle' });
-    expect(within(again).getByRole('textbox', { name: /real-world problems/ })).toHaveValue('');
+    expect(within(again).getByRole('textbox', { name: /real-world problems/i })).toHaveValue('');
   });
 
   it('shows the server message, or the fallback, and stays open', async () => {

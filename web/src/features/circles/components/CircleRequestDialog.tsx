@@ -132,7 +132,7 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
               Tell us what you want to learn and we will look for a circle that fits.
             </Typography>
             <TextField
-              label="What real-world problems do you want to solve?"
+              label="Real-world problems to solve"
               required
               multiline
               minRows={3}
@@ -143,7 +143,7 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
               helperText={errors.real_world_problems_to_solve?.message}
             />
             <TextField
-              label="What is your goal?"
+              label="Your goal"
               required
               multiline
               minRows={2}

@@ -161,7 +161,7 @@ export default function ConnectPage() {
           ))}
         </Tabs>
       )}
-      <FilterBar label="Connect filters">
+      <FilterBar label="Connect filters" phoneVisible={4}>
         <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label={`Search ${info.noun === 'connections' ? 'everything' : info.noun}`} />
         <FilterSelect label="Country" options={COUNTRY_OPTIONS} value={country} onChange={(next) => setFilter('country', next)} />
         <FilterSelect
