@@ -27,6 +27,22 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'circles',
+        lazy: async () => ({ Component: (await import('../features/circles/routes/CirclesPage')).default }),
+      },
+      {
+        path: 'usecase-selection',
+        lazy: async () => ({ Component: (await import('../features/circles/routes/UseCaseSelectionPage')).default }),
+      },
+      {
+        path: 'events',
+        lazy: async () => ({ Component: (await import('../features/events/routes/EventsPage')).default }),
+      },
+      {
+        path: 'circle-leaders',
+        lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
+      },
+      {
         path: 'terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/legal/routes/TermsPage')).default }),
       },
@@ -65,6 +81,10 @@ export const routes: RouteObject[] = [
           {
             path: 'invitation/:id',
             lazy: async () => ({ Component: (await import('../features/groups/routes/InvitationPage')).default }),
+          },
+          {
+            path: 'connect',
+            lazy: async () => ({ Component: (await import('../features/connect/routes/ConnectPage')).default }),
           },
           {
             path: 'portal-preferences',

@@ -18,7 +18,7 @@ describe('signed-in top bar', () => {
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
     const menu = await openSettings();
     const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Portal Preferences', 'Membership', 'Account', 'Change password', 'Logout']);
+    expect(items).toEqual(['Portal Preferences', 'Membership', 'Account', 'Change password', 'Join another service', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'Change password' })).toHaveAttribute('href', '/change-password');
   });
 

@@ -5,17 +5,19 @@ import { useIdentity } from '../../lib/auth/identity';
 import { useLogout } from '../../lib/auth/logout';
 import { LogoutIcon, SettingsIcon } from '../icons';
 import { withNext } from './nextParam';
+import JoinServiceDialog from './JoinServiceDialog';
 
 /**
  * The signed-in end of the top bar (spec 000 §2 "Shell"): the settings menu (Verify OTP only
- * while unverified, Portal Preferences, Membership, Account, Change password, Logout) and the
- * logout icon, which trial users do not get.
+ * while unverified, Portal Preferences, Membership, Account, Change password, Join another
+ * service, Logout) and the logout icon, which trial users do not get.
  */
 export default function AccountMenu() {
   const { identity } = useIdentity();
   const logout = useLogout();
   const location = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [joining, setJoining] = useState(false);
   const menuId = useId();
   const close = () => setAnchor(null);
   const unverified = identity ? !identity.is_verified : false;
@@ -62,6 +64,16 @@ export default function AccountMenu() {
         <MenuItem component={RouterLink} to="/change-password" onClick={close}>
           <ListItemText>Change password</ListItemText>
         </MenuItem>
+        {!trial && (
+          <MenuItem
+            onClick={() => {
+              close();
+              setJoining(true);
+            }}
+          >
+            <ListItemText>Join another service</ListItemText>
+          </MenuItem>
+        )}
         <Divider />
         <MenuItem
           onClick={() => {
@@ -72,6 +84,7 @@ export default function AccountMenu() {
           <ListItemText>Logout</ListItemText>
         </MenuItem>
       </Menu>
+      {joining && <JoinServiceDialog open={joining} onClose={() => setJoining(false)} />}
       {identity && !trial && (
         <Tooltip title="Logout">
           <IconButton aria-label="Logout" onClick={() => void logout()}>

@@ -1,0 +1,110 @@
+import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import type { Group } from '../../lib/discover/types';
+import {
+  commitmentLabel,
+  firstOf,
+  formatDate,
+  groupCountries,
+  groupPath,
+  lifecycleLabel,
+  moreLabel,
+  priceLabel,
+  snippet,
+} from './cardRules';
+import { PlaceIcon, ScheduleIcon } from './listIcons';
+
+interface Props {
+  group: Group;
+  /** 2 on circle and event cards, 4 where there is room. */
+  maxCountries?: 2 | 4;
+}
+
+/** A circle or event in a list (spec 001 §5 "Card display rules"), linking to its page. */
+export default function GroupCard({ group, maxCountries = 2 }: Props) {
+  const topics = firstOf(group.topics_detailed, 2);
+  const countries = firstOf(groupCountries(group), maxCountries);
+  const status = lifecycleLabel(group);
+  const commitment = group.group_type === 'circle' ? commitmentLabel(group.commitment_time) : null;
+  const start = formatDate(group.start_date);
+  const end = formatDate(group.end_date);
+  const image = group.cover_image || group.logo;
+  const about = snippet(group.description, 200);
+  const topicsMore = moreLabel(topics.more);
+  const countriesMore = moreLabel(countries.more);
+
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={groupPath(group)}
+        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+      >
+        <Box
+          sx={{
+            height: 120,
+            bgcolor: 'primary.light',
+            backgroundImage: image ? `url("${image}")` : undefined,
+            backgroundSize: 'cover',
+            backgroundPosition: 'center',
+            position: 'relative',
+          }}
+        >
+          {status && (
+            <Chip
+              label={status}
+              size="small"
+              sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper', fontWeight: 600 }}
+            />
+          )}
+        </Box>
+        <Stack spacing={1} sx={{ p: 2, flexGrow: 1 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+            {group.name}
+          </Typography>
+          {(start || end) && (
+            <Typography variant="body2" color="text.secondary">
+              {start && end ? `${start} – ${end}` : (start ?? end)}
+            </Typography>
+          )}
+          {about && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {about}
+            </Typography>
+          )}
+          {topics.items.length > 0 && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }} aria-label="Topics">
+              {topics.items.map((topic) => (
+                <Chip key={topic.id} label={topic.name} size="small" variant="outlined" />
+              ))}
+              {topicsMore && <Chip label={topicsMore} size="small" />}
+            </Stack>
+          )}
+          {countries.items.length > 0 && (
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+              <PlaceIcon fontSize="small" color="action" />
+              <Typography variant="body2" color="text.secondary">
+                {countries.items.join(', ')}
+                {countriesMore ? ` ${countriesMore}` : ''}
+              </Typography>
+            </Stack>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography sx={{ fontWeight: 700 }} color="primary">
+              {priceLabel(group)}
+            </Typography>
+            {commitment && (
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                <ScheduleIcon fontSize="small" color="action" />
+                <Typography variant="body2" color="text.secondary">
+                  {commitment}
+                </Typography>
+              </Stack>
+            )}
+          </Stack>
+        </Stack>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material';
+import { cardGrid } from './layout';
+
+/** Placeholder cards while a list loads. */
+export function CardGridSkeleton({ count = 6, height = 220 }: { count?: number; height?: number }) {
+  return (
+    <Box sx={cardGrid} aria-busy="true" aria-label="Loading">
+      {Array.from({ length: count }, (_, index) => (
+        <Card key={index} variant="outlined" sx={{ borderRadius: 2, p: 2 }}>
+          <Skeleton variant="rounded" height={height * 0.45} />
+          <Skeleton width="70%" sx={{ mt: 1.5 }} />
+          <Skeleton width="40%" />
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+/** A list with nothing in it. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 6, px: 2, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+    >
+      <Typography component="p" variant="h6">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+/** A list that could not load, with a way to try again. */
+export function ListError({ message = 'Could not fetch items.', onRetry }: { message?: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      variant="outlined"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}

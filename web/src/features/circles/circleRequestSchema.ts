@@ -1,0 +1,54 @@
+// The circle request form's rules (spec 001 §5 "Circle request form", 002 §5): every field is
+// required except location, which is required only for in_person; hours_commitment at least 1.
+import { z } from 'zod';
+import type { CircleRequest } from '../../lib/discover/types';
+
+export const REQUIRED = 'This field is required';
+export const SELECT_MONTH = 'Please select a month';
+export const SELECT_OPTION = 'Please select an option';
+export const SELECT_COUNTRY = 'Please select a country';
+export const MIN_HOURS = 'Please enter at least 1 hour';
+export const HOURS_HINT = 'at least 2 hours/week for 4 weeks is typical';
+
+export const circleRequestSchema = z
+  .object({
+    real_world_problems_to_solve: z.string().trim().min(1, REQUIRED),
+    goal: z.string().trim().min(1, REQUIRED),
+    urgency: z.string().regex(/^\d{4}-\d{2}$/, SELECT_MONTH),
+    hours_commitment: z
+      .string()
+      .trim()
+      .min(1, REQUIRED)
+      .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 1), MIN_HOURS),
+    learning_modality: z.string().refine((value): boolean => value === 'remote' || value === 'in_person', SELECT_OPTION),
+    location: z.string(),
+  })
+  .refine((values) => values.learning_modality !== 'in_person' || values.location.trim() !== '', {
+    message: SELECT_COUNTRY,
+    path: ['location'],
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
+
+export type CircleRequestValues = z.infer<typeof circleRequestSchema>;
+
+export const EMPTY_REQUEST: CircleRequestValues = {
+  real_world_problems_to_solve: '',
+  goal: '',
+  urgency: '',
+  hours_commitment: '',
+  learning_modality: '',
+  location: '',
+};
+
+/** The request body: trimmed texts, a number of hours, a location only for in_person. */
+export function toCircleRequest(values: CircleRequestValues): CircleRequest {
+  const inPerson = values.learning_modality === 'in_person';
+  return {
+    real_world_problems_to_solve: values.real_world_problems_to_solve.trim(),
+    goal: values.goal.trim(),
+    urgency: values.urgency,
+    hours_commitment: Number(values.hours_commitment),
+    learning_modality: inPerson ? 'in_person' : 'remote',
+    location: inPerson ? values.location : null,
+  };
+}

@@ -1,0 +1,249 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSnackbar } from 'notistack';
+import { CheckCircleIcon, CloseIcon } from '../../../components/icons';
+import CountrySelect from '../../../components/profileForm/CountrySelect';
+import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
+import { useRequestCircle } from '../../../lib/discover/circleRequest';
+import { monthOptions } from '../circleFilters';
+import {
+  EMPTY_REQUEST,
+  HOURS_HINT,
+  circleRequestSchema,
+  toCircleRequest,
+  type CircleRequestValues,
+} from '../circleRequestSchema';
+
+/** How long the thank-you shows before the form closes (spec 002 §9). */
+export const THANK_YOU_MS = 2000;
+/** Toasts of this form last 3 seconds (spec 001 §9). */
+const TOAST_MS = 3000;
+export const REQUEST_FAILED = 'Failed to submit request. Please try again.';
+
+type Phase = 'editing' | 'submitting' | 'success';
+
+/**
+ * "Can't find the right circle?": the circle request form (spec 001 §4, §5). States editing,
+ * submitting and success; the thank-you shows for 2 seconds, then the form closes and resets.
+ */
+export default function CircleRequestDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  const { enqueueSnackbar } = useSnackbar();
+  const request = useRequestCircle();
+  const [phase, setPhase] = useState<Phase>('editing');
+  const months = useMemo(() => monthOptions(), []);
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isValid },
+  } = useForm<CircleRequestValues>({
+    resolver: zodResolver(circleRequestSchema),
+    defaultValues: EMPTY_REQUEST,
+    mode: 'all',
+  });
+  const inPerson = useWatch({ control, name: 'learning_modality' }) === 'in_person';
+
+  useEffect(() => {
+    if (phase !== 'success') return;
+    const timer = setTimeout(() => {
+      reset(EMPTY_REQUEST);
+      setPhase('editing');
+      onClose();
+    }, THANK_YOU_MS);
+    return () => clearTimeout(timer);
+  }, [phase, reset, onClose]);
+
+  const close = () => {
+    if (phase === 'submitting') return;
+    if (phase === 'success') {
+      reset(EMPTY_REQUEST);
+      setPhase('editing');
+    }
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setPhase('submitting');
+    try {
+      await request.mutateAsync(toCircleRequest(values));
+      setPhase('success');
+    } catch (error) {
+      setPhase('editing');
+      const message = error instanceof ApiError ? firstErrorMessage(error.body) : null;
+      enqueueSnackbar(message ?? REQUEST_FAILED, { variant: 'error', autoHideDuration: TOAST_MS });
+    }
+  });
+
+  const submitting = phase === 'submitting';
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        Request a Circle
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={close} disabled={submitting} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>
+        {phase === 'success' ? (
+          <Stack spacing={2} role="status" sx={{ alignItems: 'center', textAlign: 'center', py: 4 }}>
+            <CheckCircleIcon color="success" sx={{ fontSize: 56 }} />
+            <Typography variant="h6" component="p">
+              Thank you!
+            </Typography>
+            <Typography color="text.secondary">Your circle request has been submitted.</Typography>
+          </Stack>
+        ) : (
+          <Stack spacing={2.5}>
+            <Typography color="text.secondary">
+              Tell us what you want to learn and we will look for a circle that fits.
+            </Typography>
+            <TextField
+              label="Real-world problems to solve"
+              required
+              multiline
+              minRows={3}
+              fullWidth
+              disabled={submitting}
+              {...register('real_world_problems_to_solve')}
+              error={Boolean(errors.real_world_problems_to_solve)}
+              helperText={errors.real_world_problems_to_solve?.message}
+            />
+            <TextField
+              label="Your goal"
+              required
+              multiline
+              minRows={2}
+              fullWidth
+              disabled={submitting}
+              {...register('goal')}
+              error={Boolean(errors.goal)}
+              helperText={errors.goal?.message}
+            />
+            <Controller
+              control={control}
+              name="urgency"
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  label="By when do you need it?"
+                  required
+                  fullWidth
+                  disabled={submitting}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  slotProps={{ select: { MenuProps: { slotProps: { paper: { style: { maxHeight: 300 } } } } } }}
+                >
+                  {months.map((month) => (
+                    <MenuItem key={month.value} value={month.value}>
+                      {month.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField
+              label="Hours per week you can commit"
+              required
+              type="number"
+              fullWidth
+              disabled={submitting}
+              slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+              {...register('hours_commitment')}
+              error={Boolean(errors.hours_commitment)}
+              helperText={errors.hours_commitment?.message ?? HOURS_HINT}
+            />
+            <Controller
+              control={control}
+              name="learning_modality"
+              render={({ field, fieldState }) => (
+                <FormControl error={Boolean(fieldState.error)} required disabled={submitting}>
+                  <FormLabel id={`${titleId}-modality`}>Learning modality</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby={`${titleId}-modality`}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.target.value)}
+                    onBlur={field.onBlur}
+                  >
+                    <FormControlLabel value="remote" control={<Radio />} label="Remote" />
+                    <FormControlLabel value="in_person" control={<Radio />} label="In person" />
+                  </RadioGroup>
+                  {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                </FormControl>
+              )}
+            />
+            {inPerson && (
+              <Controller
+                control={control}
+                name="location"
+                render={({ field, fieldState }) => (
+                  <CountrySelect
+                    label="Location"
+                    required
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={submitting}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      {phase !== 'success' && (
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <Button onClick={close} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isValid || submitting} loading={submitting}>
+            Submit Request
+          </Button>
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+}

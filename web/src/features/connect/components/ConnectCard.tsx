@@ -1,0 +1,69 @@
+import { Avatar, Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { snippet } from '../../../components/lists/cardRules';
+import type { ConnectItem } from '../../../lib/discover/types';
+import { itemPath, itemTypeLabel } from '../connectTypes';
+import FollowItemButton from './FollowItemButton';
+
+interface Props {
+  item: ConnectItem;
+  /** The signed-in user's id, to tell the own card. */
+  selfId: number | undefined;
+  /** Whether the item is followed when the answer does not say (the caller's own connections are). */
+  followedByDefault: boolean;
+  showType: boolean;
+}
+
+/**
+ * A person or group on Connect (connection item fields, spec 000 §3): picture or logo, name
+ * linking to its page, the person's title and institution or the group's description and
+ * parent, the reason (Following / Member), and a follow button.
+ */
+export default function ConnectCard({ item, selfId, followedByDefault, showType }: Props) {
+  const to = itemPath(item);
+  const person = item.type === 'user';
+  const description = person ? item.description : snippet(item.description, 120);
+  const followed = item.is_followed ?? item.followed ?? followedByDefault;
+  return (
+    <Card variant="outlined" component="article" sx={{ borderRadius: 2, height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
+        <Avatar src={item.image ?? undefined} alt="" variant={person ? 'circular' : 'rounded'} sx={{ width: 52, height: 52 }}>
+          {item.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          {to ? (
+            <Link component={RouterLink} to={to} underline="hover" color="inherit" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {item.name}
+            </Link>
+          ) : (
+            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{item.name}</Typography>
+          )}
+          {description && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {description}
+            </Typography>
+          )}
+          {item.institution_name && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {item.institution_name}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+      <Box sx={{ flexGrow: 1 }} />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+          {showType && <Chip size="small" variant="outlined" label={itemTypeLabel(item.type)} />}
+          {item.reason && <Chip size="small" label={item.reason} />}
+        </Stack>
+        <FollowItemButton
+          id={item.id}
+          type={item.type}
+          name={item.name}
+          followed={followed}
+          own={person && item.id === selfId}
+        />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+// Circle leaders, the leader certification questions and leader applications
+// (notes/groups-contract.md "Calls"; spec 002 §7).
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/request';
+import { compact, type Query } from './params';
+import type { CircleLeader, LeaderApplication, Paged, Question } from './types';
+
+/** GET /circle-leaders/?… (see params.ts leadersQuery). */
+export function circleLeadersQuery(query: Query) {
+  const params = compact(query);
+  return queryOptions({
+    queryKey: ['discover', 'circle-leaders', params],
+    queryFn: ({ signal }) => apiRequest<Paged<CircleLeader>>('GET', '/api/v1/circle-leaders/', { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCircleLeaders(query: Query) {
+  return useQuery(circleLeadersQuery(query));
+}
+
+/** GET /leader-certification-questions/ → [Question]. */
+export const certificationQuestionsQuery = queryOptions({
+  queryKey: ['discover', 'leader-certification-questions'],
+  queryFn: async ({ signal }) =>
+    (await apiRequest<{ data: Question[] }>('GET', '/api/v1/leader-certification-questions/', { signal })).data,
+  meta: { silent: true },
+});
+
+export function useCertificationQuestions(enabled: boolean) {
+  return useQuery({ ...certificationQuestionsQuery, enabled });
+}
+
+export const leaderApplicationsKey = ['discover', 'leader-applications'] as const;
+
+/** GET /leader-applications/ → the caller's applications. */
+export function useLeaderApplications(enabled: boolean) {
+  return useQuery({
+    queryKey: leaderApplicationsKey,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: LeaderApplication[] }>('GET', '/api/v1/leader-applications/', { signal })).data,
+    enabled,
+    meta: { silent: true },
+  });
+}
+
+/** The most recent application, or null. */
+export function latestApplication(applications: readonly LeaderApplication[] | undefined): LeaderApplication | null {
+  if (!applications?.length) return null;
+  return [...applications].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id))[0] ?? null;
+}
+
+/** POST /leader-applications/ {response: {questionId: answer}}. */
+export function useSubmitLeaderApplication() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (response: Record<string, string>) =>
+      apiRequest<{ data: LeaderApplication }>('POST', '/api/v1/leader-applications/', { body: { response } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: leaderApplicationsKey });
+      void client.invalidateQueries({ queryKey: certificationQuestionsQuery.queryKey });
+    },
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,175 @@
+// Shapes of the circles, events, leaders, Connect and default-organization calls, typed by hand
+// from notes/groups-contract.md until the generated schema (lib/api/schema.d.ts) carries them.
+
+export interface Pagination {
+  count: number;
+  next?: string | null;
+}
+
+/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export type GroupType = 'organization' | 'institution' | 'circle' | 'event';
+export type MembershipStatus = 'pending' | 'accepted' | 'rejected';
+
+/** Lifecycle keys 1..6 (spec 001 §4), derived from the dates by the server. */
+export type LifecycleKey = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface Lifecycle {
+  key: LifecycleKey;
+  status: string;
+  name: string;
+  label: string;
+  accepts_applications: boolean;
+  has_ended: boolean;
+}
+
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * A group as list items and GET /groups/{id}/ carry it (the fields the list screens read;
+ * the server sends more).
+ */
+export interface Group {
+  id: number;
+  name: string;
+  name_slug: string;
+  group_type: GroupType;
+  description?: string | null;
+  location?: string | null;
+  country?: string | null;
+  countries?: string[];
+  topics_detailed?: NamedRef[];
+  start_date?: string | null;
+  end_date?: string | null;
+  application_open_date?: string | null;
+  application_close_date?: string | null;
+  is_paid?: boolean;
+  /** A decimal string in USD ("49.00"), or null. */
+  price?: string | null;
+  /** Weeks. */
+  commitment_time?: number | null;
+  complexity_level?: string | null;
+  learning_modality?: string | null;
+  total_members?: number;
+  cover_image?: string | null;
+  logo?: string | null;
+  lifecycle?: Lifecycle | null;
+  is_full?: boolean;
+  extra_info?: Record<string, unknown> | null;
+  membership_status?: MembershipStatus | null;
+  role?: string | null;
+  is_followed?: boolean;
+}
+
+/** POST /groups/{id}/join/ answer. */
+export interface JoinAnswer {
+  membership_status: MembershipStatus | null;
+  role?: string | null;
+  waitlisted?: boolean;
+  message?: string | null;
+}
+
+export type QuestionType = 'text' | 'textarea' | 'radio' | 'selection' | 'file';
+
+/** A configured question (membership questions, leader certification questions). */
+export interface Question {
+  id: string;
+  label: string;
+  type: QuestionType;
+  required: boolean;
+  options: string[];
+}
+
+export interface LeaderApplication {
+  id: number;
+  group?: number | null;
+  response: Record<string, unknown>;
+  application_status: 'pending' | 'accepted' | 'rejected' | string;
+  created_at: string;
+}
+
+/** One item of GET /circle-leaders/. */
+export interface CircleLeader {
+  id: number;
+  name: string;
+  name_slug: string;
+  image?: string | null;
+  title?: string | null;
+  short_bio?: string | null;
+  certification_level?: number | null;
+  topic_area_detailed?: NamedRef | NamedRef[] | null;
+  no_of_circles_led?: number | null;
+}
+
+/** POST /request-circle/ body (spec 002 §3 "Circle request form"). */
+export interface CircleRequest {
+  real_world_problems_to_solve: string;
+  goal: string;
+  /** YYYY-MM. */
+  urgency: string;
+  hours_commitment: number;
+  learning_modality: 'remote' | 'in_person';
+  /** A country, only for in_person. */
+  location: string | null;
+}
+
+export type ConnectType = 'all' | 'circle' | 'organization' | 'user' | 'event';
+export type ItemType = 'user' | 'event' | 'job' | 'circle' | 'organization' | 'institution';
+
+/**
+ * A connection or search result (spec 000 §3 "Connection item"): id, type, name, image,
+ * description, reason, institution_name; search results also say whether the caller follows it.
+ */
+export interface ConnectItem {
+  id: number;
+  type: ItemType | string;
+  name: string;
+  slug?: string | null;
+  name_slug?: string | null;
+  image?: string | null;
+  description?: string | null;
+  reason?: string | null;
+  institution_name?: string | null;
+  country?: string | null;
+  is_followed?: boolean | null;
+  followed?: boolean | null;
+  is_certified?: boolean | null;
+  is_influencer?: boolean | null;
+}
+
+export interface FollowState {
+  followed: boolean;
+  followers_count: number;
+}
+
+/** One entry of GET /groups/default-org/. */
+export interface DefaultOrg {
+  id: number;
+  name: string;
+  name_slug: string;
+  logo?: string | null;
+  membership_status?: MembershipStatus | null;
+  role?: string | null;
+  is_default: boolean;
+}
+
+/** One item of GET /use-cases/ (the fields the selection reads). */
+export interface UseCase {
+  id: number;
+  slug?: string | null;
+  title: string;
+  description?: string | null;
+  thumbnail_image?: string | null;
+}
+
+export interface TopicArea {
+  id: number;
+  name: string;
+}
