@@ -17,6 +17,8 @@ use crate::error::ErrorBody;
         (name = "config", description = "Tenant configuration"),
         (name = "topics", description = "Topics and topic areas"),
         (name = "auth", description = "Sign-up, sign-in, sessions and identity"),
+        (name = "groups", description = "Organizations, institutions, circles and events"),
+        (name = "search", description = "Search over people and groups"),
     )
 )]
 pub struct ApiDoc;

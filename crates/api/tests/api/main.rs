@@ -15,6 +15,7 @@ mod imports;
 mod profile_me;
 mod profiles;
 mod resume_pdfs;
+mod search;
 mod seed;
 mod social;
 mod topics;

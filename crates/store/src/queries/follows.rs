@@ -129,3 +129,21 @@ pub async fn group_follower_counts(
         .await?;
     Ok(rows.into_iter().filter_map(|(id, n)| Some((id?, u64::try_from(n).unwrap_or(0)))).collect())
 }
+
+/// Of `user_ids`, those the user follows.
+pub async fn followed_users_among(db: &impl ConnectionTrait, user_id: i64, user_ids: &[i64]) -> StoreResult<Vec<i64>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(follows::Entity::find()
+        .select_only()
+        .column(follows::Column::FollowedUserId)
+        .filter(follows::Column::FollowerId.eq(user_id))
+        .filter(follows::Column::FollowedUserId.is_in(user_ids.to_vec()))
+        .into_tuple::<Option<i64>>()
+        .all(db)
+        .await?
+        .into_iter()
+        .flatten()
+        .collect())
+}

@@ -12,6 +12,7 @@ pub mod memberships;
 pub mod otp;
 pub mod profiles;
 pub mod rate_limits;
+pub mod search;
 pub mod sessions;
 pub mod social_accounts;
 pub mod tenants;

@@ -817,6 +817,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Searches people and groups. */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/switch-email/": {
         parameters: {
             query?: never;
@@ -3383,6 +3400,45 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_SearchItem: {
+            data: {
+                country?: string | null;
+                cover_image?: string | null;
+                /** @description The person's title, or the start of the group's description. */
+                description?: string | null;
+                /** Format: date */
+                end_date?: string | null;
+                first_name?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** @description The profile picture, or the group's logo. */
+                image?: string | null;
+                /** @description The person's institution, or the group's parent. */
+                institution_name?: string | null;
+                is_followed: boolean;
+                last_name?: string | null;
+                membership_role?: string | null;
+                /** @description The caller's membership of a group. */
+                membership_status?: string | null;
+                name: string;
+                name_slug: string;
+                price?: string | null;
+                /** Format: int32 */
+                profile_completion_percent?: number | null;
+                /**
+                 * Format: int32
+                 * @description How well it matched: 3 whole name, 2 name start, 1 anywhere.
+                 */
+                score: number;
+                /** Format: date */
+                start_date?: string | null;
+                /** Format: int64 */
+                total_members?: number | null;
+                /** @description user, circle, event, organization or institution. */
+                type: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_TopicAreaView: {
             data: {
                 /** Format: int64 */
@@ -3635,6 +3691,43 @@ export interface components {
             name: string;
             /** Format: int32 */
             number: number;
+        };
+        /** @description A person or a group found. */
+        SearchItem: {
+            country?: string | null;
+            cover_image?: string | null;
+            /** @description The person's title, or the start of the group's description. */
+            description?: string | null;
+            /** Format: date */
+            end_date?: string | null;
+            first_name?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The profile picture, or the group's logo. */
+            image?: string | null;
+            /** @description The person's institution, or the group's parent. */
+            institution_name?: string | null;
+            is_followed: boolean;
+            last_name?: string | null;
+            membership_role?: string | null;
+            /** @description The caller's membership of a group. */
+            membership_status?: string | null;
+            name: string;
+            name_slug: string;
+            price?: string | null;
+            /** Format: int32 */
+            profile_completion_percent?: number | null;
+            /**
+             * Format: int32
+             * @description How well it matched: 3 whole name, 2 name start, 1 anywhere.
+             */
+            score: number;
+            /** Format: date */
+            start_date?: string | null;
+            /** Format: int64 */
+            total_members?: number | null;
+            /** @description user, circle, event, organization or institution. */
+            type: string;
         };
         /** @description A single-file upload form (for the API description). */
         SingleFileForm: {
@@ -5958,6 +6051,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_SdgRef"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description all (default), user, circle, organization, event, institution or all_group. */
+                type: string | null;
+                search: string | null;
+                page: number | null;
+                page_size: number | null;
+                /** @description Widen people to the whole organization hierarchy (organization members only). */
+                global_search: boolean | null;
+                /** @description Only groups set up through the group form. */
+                is_verified_group: boolean | null;
+                /** @description Professional field ids, comma-separated. */
+                professional_fields: string | null;
+                /** @description Country codes, comma-separated. */
+                country: string | null;
+                /** @description JSON object of group-profile values, e.g. {"department": "Physics"}. */
+                extra_info: string | null;
+                /** @description With `is_group_search=true`: search this group's members. */
+                group_id: number | null;
+                is_group_search: boolean | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SearchItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

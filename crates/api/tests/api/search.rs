@@ -1,0 +1,150 @@
+//! GET /search/: people and groups, relevance, minimum length, tenant and privacy scoping,
+//! the organization-hierarchy widening, group member search and the filters.
+
+use sea_orm::{ActiveModelTrait, Set};
+use serde_json::{json, Value};
+use store::{entities::users, queries::memberships};
+
+use crate::{
+    common::TestApp,
+    groups::{circle_body, create, topic},
+};
+
+async fn named(app: &TestApp, email: &str, first: &str, last: &str, org_member: bool) -> users::Model {
+    let user =
+        if org_member { app.add_member(email, &app.default_tenant, "member").await } else { app.add_user(email).await };
+    let mut active: users::ActiveModel = user.into();
+    active.first_name = Set(first.into());
+    active.last_name = Set(last.into());
+    active.update(&app.db).await.unwrap()
+}
+
+async fn names(app: &TestApp, token: Option<&str>, query: &str) -> Vec<String> {
+    let mut request = app.get(&format!("/api/v1/search/?{query}"));
+    if let Some(token) = token {
+        request = request.token(token);
+    }
+    let answer = request.send().await;
+    answer.assert_status(200);
+    answer.json()["data"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn people_are_ranked_and_scoped_to_the_site() {
+    let app = TestApp::new().await;
+    named(&app, "adam@example.com", "Adam", "Smith", true).await;
+    named(&app, "grace@example.com", "Grace", "Adalind", true).await;
+    named(&app, "ada@example.com", "Ada", "Lovelace", true).await;
+    named(&app, "outsider@example.com", "Ada", "Outside", false).await;
+    let other = app.add_tenant("other.example.com", "Other").await;
+    app.add_member("elsewhere@example.com", &other, "member").await;
+
+    let found = names(&app, None, "type=user&search=ada").await;
+    assert_eq!(found[0], "Ada Lovelace", "the whole name first: {found:?}");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert!(!found.contains(&"Ada Outside".to_string()), "not a member of the site's organization");
+    assert_eq!(names(&app, None, "type=user&search=ada%20love").await, vec!["Ada Lovelace"]);
+    // One letter is no search: every member is listed.
+    let all = app.get("/api/v1/search/?type=user&search=a").send().await.json();
+    assert_eq!(all["pagination"]["count"], 3);
+    // Another site's people are not found from here.
+    let there = app.get("/api/v1/search/?type=user&search=test").host("other.example.com").send().await.json();
+    assert_eq!(there["pagination"]["count"], 1);
+    let e = app.get("/api/v1/search/?type=person").send().await.error(400);
+    assert_eq!(e["field_errors"]["type"][0], "\"person\" is not a valid choice.");
+}
+
+#[tokio::test]
+async fn groups_respect_privacy_and_type() {
+    let app = TestApp::new().await;
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(admin.id);
+    let org = app.default_tenant.organization.id;
+    let topic = topic(&app, &app.default_tenant, "Data").await;
+    create(&app, &token, &circle_body(org, topic, "Data Science Circle")).await;
+    let mut hidden = circle_body(org, topic, "Data Secret Circle");
+    hidden["privacy"] = json!(20);
+    create(&app, &token, &hidden).await;
+    named(&app, "dana@example.com", "Data", "Person", true).await;
+    let member = app.add_member("m@example.com", &app.default_tenant, "member").await;
+    let member_token = app.token_for(member.id);
+
+    assert_eq!(names(&app, Some(&member_token), "type=circle&search=data").await, vec!["Data Science Circle"]);
+    let mut seen = names(&app, Some(&token), "type=circle&search=data").await;
+    seen.sort();
+    assert_eq!(seen, vec!["Data Science Circle", "Data Secret Circle"]);
+    // All: people and groups together, counted together.
+    let all = app.get("/api/v1/search/?search=data").token(&member_token).send().await.json();
+    assert_eq!(all["pagination"]["count"], 2);
+    let kinds: Vec<&str> = all["data"].as_array().unwrap().iter().map(|i| i["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, vec!["user", "circle"]);
+    assert_eq!(all["data"][1]["institution_name"], app.default_tenant.organization.name.as_str());
+    let groups = app.get("/api/v1/search/?type=all_group").send().await.json();
+    let kinds: Vec<&str> = groups["data"].as_array().unwrap().iter().map(|i| i["type"].as_str().unwrap()).collect();
+    assert!(kinds.contains(&"organization") && kinds.contains(&"circle") && !kinds.contains(&"user"));
+    // Paging through "all" keeps the ranking.
+    let first = app.get("/api/v1/search/?search=data&page_size=1").token(&token).send().await.json();
+    let second = app.get("/api/v1/search/?search=data&page_size=1&page=2").token(&token).send().await.json();
+    assert_eq!(first["pagination"]["count"], 3);
+    assert_ne!(first["data"][0]["name"], second["data"][0]["name"]);
+}
+
+#[tokio::test]
+async fn global_search_widens_to_the_hierarchy_for_members_only() {
+    let app = TestApp::new().await;
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(admin.id);
+    let topic = topic(&app, &app.default_tenant, "Data").await;
+    let circle = create(&app, &token, &circle_body(app.default_tenant.organization.id, topic, "Partners")).await;
+    let partner = named(&app, "partner@example.com", "Petra", "Partner", false).await;
+    memberships::upsert(&app.db, circle["id"].as_i64().unwrap(), partner.id, "member", "accepted").await.unwrap();
+
+    assert!(names(&app, Some(&token), "type=user&search=petra").await.is_empty());
+    assert_eq!(names(&app, Some(&token), "type=user&search=petra&global_search=true").await, vec!["Petra Partner"]);
+    let outsider = app.add_user("out@example.com").await;
+    assert!(names(&app, Some(&app.token_for(outsider.id)), "type=user&search=petra&global_search=true")
+        .await
+        .is_empty());
+    assert!(names(&app, None, "type=user&search=petra&global_search=true").await.is_empty());
+    // Members of one group.
+    let id = circle["id"].as_i64().unwrap();
+    let found = names(&app, None, &format!("type=user&group_id={id}&is_group_search=true")).await;
+    assert_eq!(found.len(), 2, "the leader and Petra: {found:?}");
+}
+
+#[tokio::test]
+async fn filters_country_fields_and_group_profile_values() {
+    let app = TestApp::new().await;
+    let kenyan = named(&app, "k@example.com", "Kofi", "Field", true).await;
+    named(&app, "f@example.com", "Fatou", "Field", true).await;
+    let profile = store::queries::profiles::ensure(&app.db, &kenyan).await.unwrap();
+    let mut active: store::entities::profiles::ActiveModel = profile.into();
+    active.country = Set(Some("KE".into()));
+    active.update(&app.db).await.unwrap();
+    let at = chrono::Utc::now();
+    store::entities::group_profiles::ActiveModel {
+        group_id: Set(app.default_tenant.organization.id),
+        user_id: Set(kenyan.id),
+        is_certified: Set(false),
+        professional_field: Set(Some(3)),
+        reason_to_join: Set(json!([])),
+        extra_info: Set(json!({"department": "Physics"})),
+        created_at: Set(at),
+        updated_at: Set(at),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    assert_eq!(names(&app, None, "type=user&search=field&country=ke,us").await, vec!["Kofi Field"]);
+    assert_eq!(names(&app, None, "type=user&professional_fields=3").await, vec!["Kofi Field"]);
+    let extra = urlencoding(&json!({"department": "Physics"}));
+    assert_eq!(names(&app, None, &format!("type=user&extra_info={extra}")).await, vec!["Kofi Field"]);
+    let e = app.get("/api/v1/search/?extra_info=nope&professional_fields=x").send().await.error(400);
+    assert_eq!(e["field_errors"]["extra_info"][0], "Expected a JSON object.");
+    assert_eq!(e["field_errors"]["professional_fields"][0], "A valid integer is required.");
+}
+
+fn urlencoding(value: &Value) -> String {
+    url::form_urlencoded::byte_serialize(value.to_string().as_bytes()).collect()
+}

@@ -1,0 +1,263 @@
+//! Search over people and groups of a site (spec 000 §7, 002 §7 "Connect and search"),
+//! ranked by relevance in the database: a whole-name match first, then names starting
+//! with the text, then names containing it; ties by profile completeness (people) or
+//! newest (groups).
+
+use sea_orm::{
+    sea_query::{Alias, CaseStatement, Expr, ExprTrait, Func, LikeExpr, Query, SimpleExpr},
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, JoinType, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
+
+use super::{
+    connections::PRIVACY_PRIVATE,
+    groups::{escape_like, visible_to, Viewer},
+    memberships::STATUS_ACCEPTED,
+};
+use crate::{
+    entities::{group_profiles, groups, memberships, profiles, users},
+    StoreResult,
+};
+
+/// Which people may be found.
+#[derive(Debug, Clone)]
+pub enum PeopleScope {
+    /// Accepted members of the site's organization.
+    Organization(i64),
+    /// Accepted members of any group of the site (the organization hierarchy).
+    Site(i64),
+    /// Members of one group, with these statuses.
+    Group { group_id: i64, statuses: Vec<String> },
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct PeopleFilter {
+    /// Lower-cased words; each must appear in the first name, last name or title.
+    pub words: Vec<String>,
+    pub countries: Vec<String>,
+    /// Professional field option ids of the person's group profile on `organization_id`.
+    pub professional_fields: Vec<i64>,
+    /// Exact values in the group profile's extra info (department, uni_batch, …).
+    pub extra_info: Vec<(String, String)>,
+    pub organization_id: i64,
+    pub exclude_user: Option<i64>,
+}
+
+fn contains(expr: SimpleExpr, word: &str) -> SimpleExpr {
+    Expr::expr(Func::lower(expr)).like(LikeExpr::new(format!("%{}%", escape_like(word))).escape('\\'))
+}
+
+fn starts(expr: SimpleExpr, word: &str) -> SimpleExpr {
+    Expr::expr(Func::lower(expr)).like(LikeExpr::new(format!("{}%", escape_like(word))).escape('\\'))
+}
+
+fn equals(expr: SimpleExpr, word: &str) -> SimpleExpr {
+    Expr::expr(Func::lower(expr)).eq(word.to_string())
+}
+
+/// 3 for an exact match of a name column, 2 for a prefix, 1 otherwise.
+fn rank(columns: &[SimpleExpr], words: &[String]) -> SimpleExpr {
+    let Some(first) = words.first() else { return Expr::val(1).into() };
+    let whole = words.join(" ");
+    let mut exact = Condition::any();
+    let mut prefix = Condition::any();
+    for column in columns {
+        exact = exact.add(equals(column.clone(), &whole));
+        prefix = prefix.add(starts(column.clone(), first));
+    }
+    CaseStatement::new().case(exact, 3).case(prefix, 2).finally(1).into()
+}
+
+fn in_json_text(column: SimpleExpr, quoted: &str) -> SimpleExpr {
+    column.cast_as(Alias::new("TEXT")).like(LikeExpr::new(format!("%{}%", escape_like(quoted))).escape('\\'))
+}
+
+fn people_query(scope: &PeopleScope, filter: &PeopleFilter) -> sea_orm::Select<users::Entity> {
+    let members = match scope {
+        PeopleScope::Organization(org) => Query::select()
+            .column(memberships::Column::UserId)
+            .from(memberships::Entity)
+            .and_where(memberships::Column::GroupId.eq(*org))
+            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+            .to_owned(),
+        PeopleScope::Site(tenant_id) => Query::select()
+            .column((memberships::Entity, memberships::Column::UserId))
+            .from(memberships::Entity)
+            .inner_join(
+                groups::Entity,
+                Expr::col((groups::Entity, groups::Column::Id))
+                    .equals((memberships::Entity, memberships::Column::GroupId)),
+            )
+            .and_where(Expr::col((groups::Entity, groups::Column::TenantId)).eq(*tenant_id))
+            .and_where(Expr::col((memberships::Entity, memberships::Column::Status)).eq(STATUS_ACCEPTED))
+            .to_owned(),
+        PeopleScope::Group { group_id, statuses } => Query::select()
+            .column(memberships::Column::UserId)
+            .from(memberships::Entity)
+            .and_where(memberships::Column::GroupId.eq(*group_id))
+            .and_where(memberships::Column::Status.is_in(statuses.clone()))
+            .to_owned(),
+    };
+    let mut query = users::Entity::find()
+        .join(
+            JoinType::LeftJoin,
+            sea_orm::RelationDef::from(
+                profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+            )
+            .rev(),
+        )
+        .filter(users::Column::IsActive.eq(true))
+        .filter(users::Column::Id.in_subquery(members));
+    if let Some(me) = filter.exclude_user {
+        query = query.filter(users::Column::Id.ne(me));
+    }
+    for word in &filter.words {
+        query = query.filter(
+            Condition::any()
+                .add(contains(Expr::col((users::Entity, users::Column::FirstName)).into(), word))
+                .add(contains(Expr::col((users::Entity, users::Column::LastName)).into(), word))
+                .add(contains(Expr::col((profiles::Entity, profiles::Column::Title)).into(), word)),
+        );
+    }
+    if !filter.countries.is_empty() {
+        query = query.filter(Expr::col((profiles::Entity, profiles::Column::Country)).is_in(filter.countries.clone()));
+    }
+    if !filter.professional_fields.is_empty() || !filter.extra_info.is_empty() {
+        let mut on_profile = Query::select()
+            .column(group_profiles::Column::UserId)
+            .from(group_profiles::Entity)
+            .and_where(group_profiles::Column::GroupId.eq(filter.organization_id))
+            .to_owned();
+        if !filter.professional_fields.is_empty() {
+            on_profile.and_where(group_profiles::Column::ProfessionalField.is_in(filter.professional_fields.clone()));
+        }
+        for (key, value) in &filter.extra_info {
+            let pair = |space: &str| {
+                format!(
+                    "{}:{space}{}",
+                    serde_json::to_string(key).unwrap_or_default(),
+                    serde_json::to_string(value).unwrap_or_default()
+                )
+            };
+            let column: SimpleExpr = Expr::col(group_profiles::Column::ExtraInfo).into();
+            on_profile.cond_where(
+                Condition::any().add(in_json_text(column.clone(), &pair(""))).add(in_json_text(column, &pair(" "))),
+            );
+        }
+        query = query.filter(users::Column::Id.in_subquery(on_profile));
+    }
+    query
+}
+
+/// One page of people's ids, best match first, and how many match.
+pub async fn people(
+    db: &impl ConnectionTrait,
+    scope: &PeopleScope,
+    filter: &PeopleFilter,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<(Vec<(i64, i32)>, u64)> {
+    let query = people_query(scope, filter);
+    let count = query.clone().count(db).await?;
+    let score = rank(
+        &[
+            Expr::col((users::Entity, users::Column::FirstName)).into(),
+            Expr::col((users::Entity, users::Column::LastName)).into(),
+        ],
+        &filter.words,
+    );
+    let rows: Vec<(i64, i32)> = query
+        .select_only()
+        .column(users::Column::Id)
+        .column_as(score.clone(), "score")
+        .order_by(score, Order::Desc)
+        .order_by(
+            Expr::expr(Func::coalesce([
+                SimpleExpr::from(Expr::col((profiles::Entity, profiles::Column::CompletionPercent))),
+                SimpleExpr::from(Expr::val(0)),
+            ])),
+            Order::Desc,
+        )
+        .order_by_asc(users::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok((rows, count))
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct GroupSearch {
+    pub words: Vec<String>,
+    pub group_types: Vec<String>,
+    pub countries: Vec<String>,
+    pub professional_fields: Vec<String>,
+    /// Only groups set up through the group form (not names typed into a profile).
+    pub verified_only: bool,
+}
+
+fn group_query(tenant_id: i64, viewer: Viewer, search: &GroupSearch) -> sea_orm::Select<groups::Entity> {
+    use groups::Column as C;
+    let mut query = groups::Entity::find().filter(C::TenantId.eq(tenant_id)).filter(visible_to(viewer));
+    if !search.group_types.is_empty() {
+        query = query.filter(C::GroupType.is_in(search.group_types.clone()));
+    }
+    for word in &search.words {
+        query = query.filter(contains(Expr::col(C::Name).into(), word));
+    }
+    if !search.countries.is_empty() {
+        let mut any = Condition::any().add(C::Country.is_in(search.countries.clone()));
+        for country in &search.countries {
+            any = any
+                .add(in_json_text(Expr::col(C::Countries).into(), &serde_json::to_string(country).unwrap_or_default()));
+        }
+        query = query.filter(any);
+    }
+    if !search.professional_fields.is_empty() {
+        let mut any = Condition::any();
+        for field in &search.professional_fields {
+            any = any.add(in_json_text(
+                Expr::col(C::ProfessionalFields).into(),
+                &serde_json::to_string(field).unwrap_or_default(),
+            ));
+        }
+        query = query.filter(any);
+    }
+    if search.verified_only {
+        query = query.filter(Condition::any().add(C::IsTenantRoot.eq(true)).add(C::CreatedBy.is_not_null()));
+    }
+    query
+}
+
+/// One page of group ids, best match first, and how many match.
+pub async fn groups(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    viewer: Viewer,
+    search: &GroupSearch,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<(Vec<(i64, i32)>, u64)> {
+    let query = group_query(tenant_id, viewer, search);
+    let count = query.clone().count(db).await?;
+    let score = rank(&[Expr::col(groups::Column::Name).into()], &search.words);
+    let rows: Vec<(i64, i32)> = query
+        .select_only()
+        .column(groups::Column::Id)
+        .column_as(score.clone(), "score")
+        .order_by(score, Order::Desc)
+        .order_by_desc(groups::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok((rows, count))
+}
+
+/// Whether a private group's members may be listed to this viewer is decided by the
+/// caller; this only tells whether the group is private.
+pub fn is_private(group: &groups::Model) -> bool {
+    group.privacy >= PRIVACY_PRIVATE
+}
