@@ -57,7 +57,7 @@ fn equals(expr: SimpleExpr, word: &str) -> SimpleExpr {
 
 /// 3 for an exact match of a name column, 2 for a prefix, 1 otherwise.
 fn rank(columns: &[SimpleExpr], words: &[String]) -> SimpleExpr {
-    let Some(first) = words.first() else { return Expr::val(1).into() };
+    let Some(first) = words.first() else { return Expr::val(1) };
     let whole = words.join(" ");
     let mut exact = Condition::any();
     let mut prefix = Condition::any();
@@ -114,9 +114,9 @@ fn people_query(scope: &PeopleScope, filter: &PeopleFilter) -> sea_orm::Select<u
     for word in &filter.words {
         query = query.filter(
             Condition::any()
-                .add(contains(Expr::col((users::Entity, users::Column::FirstName)).into(), word))
-                .add(contains(Expr::col((users::Entity, users::Column::LastName)).into(), word))
-                .add(contains(Expr::col((profiles::Entity, profiles::Column::Title)).into(), word)),
+                .add(contains(Expr::col((users::Entity, users::Column::FirstName)), word))
+                .add(contains(Expr::col((users::Entity, users::Column::LastName)), word))
+                .add(contains(Expr::col((profiles::Entity, profiles::Column::Title)), word)),
         );
     }
     if !filter.countries.is_empty() {
@@ -139,7 +139,7 @@ fn people_query(scope: &PeopleScope, filter: &PeopleFilter) -> sea_orm::Select<u
                     serde_json::to_string(value).unwrap_or_default()
                 )
             };
-            let column: SimpleExpr = Expr::col(group_profiles::Column::ExtraInfo).into();
+            let column: SimpleExpr = Expr::col(group_profiles::Column::ExtraInfo);
             on_profile.cond_where(
                 Condition::any().add(in_json_text(column.clone(), &pair(""))).add(in_json_text(column, &pair(" "))),
             );
@@ -160,10 +160,7 @@ pub async fn people(
     let query = people_query(scope, filter);
     let count = query.clone().count(db).await?;
     let score = rank(
-        &[
-            Expr::col((users::Entity, users::Column::FirstName)).into(),
-            Expr::col((users::Entity, users::Column::LastName)).into(),
-        ],
+        &[Expr::col((users::Entity, users::Column::FirstName)), Expr::col((users::Entity, users::Column::LastName))],
         &filter.words,
     );
     let rows: Vec<(i64, i32)> = query
@@ -204,23 +201,20 @@ fn group_query(tenant_id: i64, viewer: Viewer, search: &GroupSearch) -> sea_orm:
         query = query.filter(C::GroupType.is_in(search.group_types.clone()));
     }
     for word in &search.words {
-        query = query.filter(contains(Expr::col(C::Name).into(), word));
+        query = query.filter(contains(Expr::col(C::Name), word));
     }
     if !search.countries.is_empty() {
         let mut any = Condition::any().add(C::Country.is_in(search.countries.clone()));
         for country in &search.countries {
-            any = any
-                .add(in_json_text(Expr::col(C::Countries).into(), &serde_json::to_string(country).unwrap_or_default()));
+            any = any.add(in_json_text(Expr::col(C::Countries), &serde_json::to_string(country).unwrap_or_default()));
         }
         query = query.filter(any);
     }
     if !search.professional_fields.is_empty() {
         let mut any = Condition::any();
         for field in &search.professional_fields {
-            any = any.add(in_json_text(
-                Expr::col(C::ProfessionalFields).into(),
-                &serde_json::to_string(field).unwrap_or_default(),
-            ));
+            any = any
+                .add(in_json_text(Expr::col(C::ProfessionalFields), &serde_json::to_string(field).unwrap_or_default()));
         }
         query = query.filter(any);
     }
@@ -241,7 +235,7 @@ pub async fn groups(
 ) -> StoreResult<(Vec<(i64, i32)>, u64)> {
     let query = group_query(tenant_id, viewer, search);
     let count = query.clone().count(db).await?;
-    let score = rank(&[Expr::col(groups::Column::Name).into()], &search.words);
+    let score = rank(&[Expr::col(groups::Column::Name)], &search.words);
     let rows: Vec<(i64, i32)> = query
         .select_only()
         .column(groups::Column::Id)
