@@ -1,0 +1,167 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Group journeys against the real binary on the demo seed (scripts/e2e.sh): an administrator
+// creates a circle with questions through the form, a member applies with answers, the
+// administrator accepts, the member sees the role; a full event waitlists the next
+// applicant and promotes them when a seat frees. Both projects run on one database, so
+// every name is unique to its run.
+
+const DEMO_PASSWORD = 'waypoint-demo';
+const ADMIN = 'admin@example.com';
+const SAM = 'sam@example.com';
+const MARIA = 'maria@example.com';
+
+function unique(tag: string): string {
+  return `${tag} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+function day(offset: number): string {
+  const date = new Date(Date.now() + offset * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { data: { access: string } }).data.access;
+}
+
+async function logIn(page: Page, email: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
+}
+
+async function pickOption(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('an administrator creates a circle with questions, a member applies, is accepted and sees the role', async ({
+  browser,
+}) => {
+  const name = unique('Prompt Lab');
+  const admin = await browser.newPage();
+  await logIn(admin, ADMIN, '/groups/new?type=circle&parent=1');
+
+  await admin.getByLabel('Name').fill(name);
+  await pickOption(admin, /Circle type/, /Learning Circle/);
+  await admin.locator('.ProseMirror').first().fill('Four weeks of prompt practice with feedback.');
+  const topics = admin.getByRole('combobox', { name: /Topics/ });
+  await topics.fill('Ge');
+  await admin.getByRole('option').first().click();
+  await admin.getByRole('combobox', { name: /Sustainable Development Goals/ }).click();
+  await admin.getByRole('option', { name: /Quality Education/ }).click();
+  await admin.keyboard.press('Escape');
+  await pickOption(admin, /Career stages/, /./);
+  await admin.keyboard.press('Escape');
+  await pickOption(admin, /Duration/, /4 weeks/);
+  await pickOption(admin, /Publicity/, /Open/);
+  await admin.getByLabel('Application open date').fill(day(-1));
+  await admin.getByLabel('Application close date').fill(day(10));
+  await admin.getByLabel('Start date').fill(day(20));
+  await admin.getByLabel('End date').fill(day(50));
+  await admin.getByRole('button', { name: /^Create/ }).click();
+  await expect(admin.getByText('Successfully created circle')).toBeVisible();
+
+  // The questions step follows.
+  const question = admin.getByRole('textbox', { name: 'Question 1' });
+  if (!(await question.isVisible())) await admin.getByRole('button', { name: 'Add question' }).click();
+  await question.fill('Why do you want to join?');
+  await pickOption(admin, 'Field type', 'Text area');
+  await admin.getByRole('checkbox', { name: 'Required' }).check();
+  await admin.getByRole('button', { name: 'Save questions' }).click();
+  await expect(admin.getByText('Questions added successfully')).toBeVisible();
+  await expect(admin).toHaveURL(/\/circle\/[a-z0-9-]+$/);
+  const circlePath = new URL(admin.url()).pathname;
+
+  // A member applies with an answer.
+  const member = await browser.newPage();
+  await logIn(member, SAM, circlePath);
+  await member.getByRole('button', { name: 'Join', exact: true }).click();
+  await member.getByLabel(/Why do you want to join\?/).fill('To practise prompts every week.');
+  await member.getByRole('button', { name: 'Submit' }).click();
+  await expect(member.getByText(/Successfully applied to joined circle/)).toBeVisible();
+  await expect(member.getByRole('button', { name: /Applied to join/ }).first()).toBeVisible();
+
+  // The administrator accepts from the People tab.
+  await admin.goto(`${circlePath}/people`);
+  await admin.getByRole('tab', { name: /Pending/ }).click();
+  await admin.getByRole('button', { name: /Actions for Sam Okafor/ }).click();
+  await admin.getByRole('menuitem', { name: 'Accept' }).click();
+  await expect(admin.getByText('Successfully accepted')).toBeVisible();
+
+  // The member now sees the role.
+  await member.reload();
+  await expect(member.getByRole('button', { name: /^Member/ }).first()).toBeVisible();
+  await admin.close();
+  await member.close();
+});
+
+test('a full event puts the next applicant on the wait list and promotes them when a seat frees', async ({
+  browser,
+  request,
+}) => {
+  const adminToken = await apiToken(request, ADMIN);
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const topics = await request.get('/api/v1/topics/?page_size=1');
+  const topic = ((await topics.json()) as { data: { id: number }[] }).data[0].id;
+  const created = await request.post('/api/v1/groups/', {
+    headers,
+    data: {
+      name: unique('Tiny Workshop'),
+      group_type: 'event',
+      event_type: 'workshop',
+      parent_group: 1,
+      description: '<p>One seat only.</p>',
+      topics: [topic],
+      career_stages: ['1'],
+      commitment_time: 1,
+      publicity: 'open',
+      application_open_date: day(-1),
+      application_close_date: day(5),
+      start_date: day(6),
+      end_date: day(7),
+      maximum_size: 2,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = ((await created.json()) as { data: { id: number; name_slug: string } }).data;
+  const path = `/event/${event.name_slug}`;
+
+  // Sam registers and is accepted: the event (admin + Sam) is full.
+  const samToken = await apiToken(request, SAM);
+  const joined = await request.post(`/api/v1/groups/${event.id}/join/`, { headers: { Authorization: `Bearer ${samToken}` }, data: {} });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const samId = ((await (await request.get('/api/v1/identity/', { headers: { Authorization: `Bearer ${samToken}` } })).json()) as {
+    data: { id: number };
+  }).data.id;
+  const accepted = await request.post(`/api/v1/groups/${event.id}/respond-join-request/`, {
+    headers,
+    data: { users: [samId], action: 'accept' },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+
+  // Maria sees the warning and registers onto the wait list.
+  const maria = await browser.newPage();
+  await logIn(maria, MARIA, path);
+  await expect(maria.getByText('Sorry, maximum members limit already reached.')).toBeVisible();
+  await expect(maria.getByText('You can still apply to join. Your request will be put in a wait list.')).toBeVisible();
+  await maria.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(maria.getByRole('button', { name: /Registration Submitted/ }).first()).toBeVisible();
+
+  // Sam leaves through the page: Maria is promoted.
+  const sam = await browser.newPage();
+  await logIn(sam, SAM, path);
+  await sam.getByRole('button', { name: /^Attendee|^Member/ }).first().click();
+  await sam.getByRole('menuitem', { name: /Leave/ }).click();
+  await sam.getByRole('button', { name: /^Leave/ }).last().click();
+  await expect(sam.getByText(/You successfully left/)).toBeVisible();
+
+  await maria.reload();
+  await expect(maria.getByRole('button', { name: /^Attendee/ }).first()).toBeVisible();
+  await maria.close();
+  await sam.close();
+});
