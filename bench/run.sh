@@ -74,6 +74,13 @@ endpoints=(
   "/api/v1/career-entries/?user=$maria_id&type=work"
   "/api/v1/connections/user/$maria_id/"
   "AUTH /api/v1/identity/"
+  "/api/v1/circles/"
+  "/api/v1/circles/?circle_status=2&learning_modality=online"
+  "/api/v1/circles/?countries=KE&page=3"
+  "/api/v1/events/"
+  "AUTH /api/v1/circles/"
+  "/api/v1/search/?type=user&search=ana"
+  "AUTH /api/v1/search/?search=data"
 )
 
 printf '\n%-48s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
