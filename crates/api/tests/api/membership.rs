@@ -241,6 +241,8 @@ async fn answers_are_checked_against_the_groups_questions() {
         .assert_status(200);
     let stored = memberships::find(&app.db, id, ada.id).await.unwrap().unwrap().extra_info.unwrap();
     assert_eq!(stored, json!({"answers": {"why": "Learn", "cv": mine, "level": "New"}}));
+    // Asking again is refused for what it is, not for the missing answers.
+    assert_eq!(non_field(&join(&app, &token, id, json!({})).await), "You have already applied to join this circle.");
 }
 
 #[tokio::test]
@@ -384,4 +386,22 @@ async fn a_freed_seat_of_an_invitation_only_circle_goes_to_the_administrators() 
     assert_eq!(status_of(&app, id, b.id).await, Some(("pending".into(), false)), "off the wait list, still pending");
     let mails = mails_to(&app, "b@example.com").await;
     assert!(mails[0].text_body.contains("awaits the administrators"), "{}", mails[0].text_body);
+}
+
+#[tokio::test]
+async fn administrators_may_accept_beyond_the_maximum_size_with_a_warning() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let id = id_of(&circle(&app, &w, "Squeeze", |b| b["maximum_size"] = json!(2)).await);
+    let (a, a_token) = person(&app, "a@example.com").await;
+    let (b, b_token) = person(&app, "b@example.com").await;
+    join(&app, &a_token, id, json!({})).await.assert_status(200);
+    let answer = respond(&app, &w.admin_token, id, json!({"users": [a.id], "action": "accept"})).await;
+    assert!(answer.json()["warning"].is_null(), "exactly full is not over");
+    join(&app, &b_token, id, json!({})).await.assert_status(200);
+    let answer = respond(&app, &w.admin_token, id, json!({"users": [b.id], "action": "accept"})).await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["message"], "Successfully accepted");
+    assert_eq!(answer.json()["warning"], "Sorry, maximum members limit already reached. The group now has 3 members.");
+    assert_eq!(status_of(&app, id, b.id).await, Some(("accepted".into(), false)), "off the wait list");
 }

@@ -85,7 +85,7 @@ pub(super) fn refuse(message: impl Into<String>) -> ApiError {
 /// and, for conference events, the registration. Gives the `extra_info` to store and, for
 /// a conference, the participant type.
 async fn checked_extra_info(
-    state: &AppState,
+    db: &impl sea_orm::ConnectionTrait,
     tenant: &Tenant,
     user_id: i64,
     group: &groups::Model,
@@ -103,7 +103,7 @@ async fn checked_extra_info(
         match conference::check(&given) {
             Ok(registration) => {
                 if let Some(id) = registration.abstract_file {
-                    let file = files::find_owned(&state.db, tenant.id(), user_id, id).await?;
+                    let file = files::find_owned(db, tenant.id(), user_id, id).await?;
                     if file.is_none_or(|f| f.content_type != "application/pdf") {
                         errors.add("abstract_file", MSG_PDF);
                     }
@@ -121,7 +121,7 @@ async fn checked_extra_info(
         Ok(kept) => {
             for question in list.iter().filter(|q| q.kind == "file") {
                 if let Some(id) = kept.get(&question.id).and_then(Value::as_i64) {
-                    if files::find_owned(&state.db, tenant.id(), user_id, id).await?.is_none() {
+                    if files::find_owned(db, tenant.id(), user_id, id).await?.is_none() {
                         errors.add(format!("answers.{}", question.id), "Upload a file.");
                     }
                 }
@@ -162,12 +162,6 @@ async fn join(
     let group = visible_group(&state, &tenant, &caller, id).await?;
     let today = view::today();
     let dates = view::dates_of(&group);
-    let (extra_info, participant) = checked_extra_info(&state, &tenant, user.id, &group, body.extra_info).await?;
-    let role = match participant {
-        Some(p) => membership::join_role(&group.group_type, Some(&p)),
-        None => membership::join_role(&group.group_type, body.role.as_deref()),
-    }
-    .map_err(|message| ApiError::field("role", message))?;
     let txn = store::begin_write(&state.db).await?;
     let current = member_q::find(&txn, group.id, user.id).await?;
     let accepted_count = group_q::accepted_count(&txn, group.id).await?;
@@ -182,6 +176,13 @@ async fn join(
         maximum_size: group.maximum_size,
     })
     .map_err(refuse)?;
+    // The answers are checked once the request itself may be made.
+    let (extra_info, participant) = checked_extra_info(&txn, &tenant, user.id, &group, body.extra_info).await?;
+    let role = match participant {
+        Some(p) => membership::join_role(&group.group_type, Some(&p)),
+        None => membership::join_role(&group.group_type, body.role.as_deref()),
+    }
+    .map_err(|message| ApiError::field("role", message))?;
     let saved = member_q::apply(
         &txn,
         member_q::Apply {
