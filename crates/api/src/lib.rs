@@ -56,6 +56,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::follows::routes())
         .merge(areas::groups::routes())
         .merge(areas::search::routes())
+        .merge(areas::invitations::routes())
         .merge(areas::connections::routes())
 }
 

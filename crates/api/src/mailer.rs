@@ -167,6 +167,33 @@ pub async fn queue_password_reset(
     queue(db, tenant, message).await
 }
 
+/// A notice about a group membership (accepted, rejected, removed, invited, a seat freed):
+/// a greeting, the paragraphs, and optionally a button link.
+pub async fn queue_notice(
+    db: &impl ConnectionTrait,
+    tenant: &TenantRecord,
+    to: &str,
+    first_name: &str,
+    subject: &str,
+    paragraphs: Vec<String>,
+    link: Option<(&str, &str)>,
+) -> Result<(), store::StoreError> {
+    let mut all = Vec::with_capacity(paragraphs.len() + 1);
+    if !first_name.trim().is_empty() {
+        all.push(format!("Hi {},", first_name.trim()));
+    }
+    all.extend(paragraphs);
+    let message = Message {
+        to,
+        subject: subject.to_string(),
+        paragraphs: all,
+        code: None,
+        link,
+        note: format!("The {} team", tenant.organization.name),
+    };
+    queue(db, tenant, message).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::escape;

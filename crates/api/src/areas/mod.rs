@@ -9,6 +9,7 @@ pub mod groups;
 pub mod health;
 pub mod identity;
 pub mod imports;
+pub mod invitations;
 pub mod profiles;
 pub mod search;
 pub mod topics;

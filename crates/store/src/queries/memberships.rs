@@ -114,3 +114,234 @@ pub async fn of_user_in(
         .all(db)
         .await?)
 }
+
+pub const STATUS_PENDING: &str = "pending";
+pub const STATUS_REJECTED: &str = "rejected";
+
+/// A membership as a join, an invitation or an administrator sets it.
+#[derive(Debug, Clone)]
+pub struct Apply<'a> {
+    pub group_id: i64,
+    pub user_id: i64,
+    pub role: &'a str,
+    pub status: &'a str,
+    pub extra_info: Option<serde_json::Value>,
+    pub waitlisted: bool,
+    pub payment_status: Option<&'a str>,
+}
+
+/// Creates the membership, or starts it afresh over an earlier (rejected) one: notes and
+/// reason are cleared and `created_at`, the wait list's order, is now.
+pub async fn apply(db: &impl ConnectionTrait, new: Apply<'_>) -> StoreResult<memberships::Model> {
+    let at = now();
+    let existing = find(db, new.group_id, new.user_id).await?;
+    let is_new = existing.is_none();
+    let mut active: memberships::ActiveModel = match existing {
+        Some(model) => model.into(),
+        None => {
+            memberships::ActiveModel { group_id: Set(new.group_id), user_id: Set(new.user_id), ..Default::default() }
+        }
+    };
+    active.role = Set(new.role.to_string());
+    active.status = Set(new.status.to_string());
+    active.extra_info = Set(new.extra_info);
+    active.notes = Set(None);
+    active.reason = Set(None);
+    active.payment_status = Set(new.payment_status.map(str::to_string));
+    active.waitlisted = Set(new.waitlisted);
+    active.created_at = Set(at);
+    active.updated_at = Set(at);
+    if is_new {
+        active.insert(db).await.map_err(StoreError::classify)
+    } else {
+        Ok(active.update(db).await?)
+    }
+}
+
+pub async fn delete(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
+    memberships::Entity::delete_by_id(id).exec(db).await?;
+    Ok(())
+}
+
+/// Changes status (and notes or reason) of one membership; leaving the wait list.
+pub async fn set_status(
+    db: &impl ConnectionTrait,
+    model: memberships::Model,
+    status: &str,
+    notes: Option<Option<String>>,
+    reason: Option<Option<String>>,
+    payment_status: Option<Option<String>>,
+) -> StoreResult<memberships::Model> {
+    let mut active: memberships::ActiveModel = model.into();
+    active.status = Set(status.to_string());
+    active.waitlisted = Set(false);
+    if let Some(notes) = notes {
+        active.notes = Set(notes);
+    }
+    if let Some(reason) = reason {
+        active.reason = Set(reason);
+    }
+    if let Some(payment) = payment_status {
+        active.payment_status = Set(payment);
+    }
+    active.updated_at = Set(now());
+    Ok(active.update(db).await?)
+}
+
+/// How many accepted admins and leaders the group has.
+pub async fn manager_count(db: &impl ConnectionTrait, group_id: i64) -> StoreResult<u64> {
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::GroupId.eq(group_id))
+        .filter(memberships::Column::Status.eq(STATUS_ACCEPTED))
+        .filter(memberships::Column::Role.is_in(MANAGEMENT_ROLES))
+        .count(db)
+        .await?)
+}
+
+/// The memberships of `user_ids` in the group.
+pub async fn of_group_for(
+    db: &impl ConnectionTrait,
+    group_id: i64,
+    user_ids: &[i64],
+) -> StoreResult<Vec<memberships::Model>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::GroupId.eq(group_id))
+        .filter(memberships::Column::UserId.is_in(user_ids.to_vec()))
+        .all(db)
+        .await?)
+}
+
+/// Fills a freed seat (spec 001 §4 wait list): when the group has a seat free, the
+/// longest-waiting wait-listed applicant (by `created_at`, then id) leaves the wait list;
+/// with `accept` (open publicity) they are accepted at once, otherwise their request goes
+/// to the administrators as an ordinary pending one. `capacity` is the group's number of
+/// seats (None: unlimited, nothing to promote). Run it in the transaction that freed the
+/// seat; the caller mails the person returned.
+pub async fn promote_waitlisted(
+    db: &impl ConnectionTrait,
+    group: &crate::entities::groups::Model,
+    capacity: Option<u64>,
+    accept: bool,
+) -> StoreResult<Option<memberships::Model>> {
+    use sea_orm::QueryOrder;
+    let Some(capacity) = capacity else { return Ok(None) };
+    let accepted = memberships::Entity::find()
+        .filter(memberships::Column::GroupId.eq(group.id))
+        .filter(memberships::Column::Status.eq(STATUS_ACCEPTED))
+        .count(db)
+        .await?;
+    if accepted >= capacity {
+        return Ok(None);
+    }
+    let next = memberships::Entity::find()
+        .filter(memberships::Column::GroupId.eq(group.id))
+        .filter(memberships::Column::Status.eq(STATUS_PENDING))
+        .filter(memberships::Column::Waitlisted.eq(true))
+        .order_by_asc(memberships::Column::CreatedAt)
+        .order_by_asc(memberships::Column::Id)
+        .one(db)
+        .await?;
+    let Some(next) = next else { return Ok(None) };
+    let status = if accept { STATUS_ACCEPTED } else { STATUS_PENDING };
+    let payment = (accept && group.is_paid && next.payment_status.is_none()).then(|| Some("pending".to_string()));
+    Ok(Some(set_status(db, next, status, None, None, payment).await?))
+}
+
+/// Which members to list (spec 001 §4 "Member list tabs", §7 members call).
+#[derive(Debug, Clone, Default)]
+pub struct MemberFilter {
+    pub group_id: i64,
+    pub status: String,
+    /// Only accepted members whose e-mail is not verified.
+    pub unverified: bool,
+    pub roles: Vec<String>,
+    /// Lower-cased, at least 2 characters.
+    pub search: Option<String>,
+    /// Also match the e-mail address (administrators only).
+    pub search_email: bool,
+    pub countries: Vec<String>,
+    /// Professional field option ids of the members' group profile on `organization_id`.
+    pub professional_fields: Vec<i64>,
+    pub organization_id: i64,
+}
+
+fn member_query(filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
+    use sea_orm::{
+        sea_query::{Expr, ExprTrait, Func, LikeExpr, Query},
+        Condition, JoinType, QuerySelect,
+    };
+
+    use crate::entities::{group_profiles, profiles, users};
+    let mut query = memberships::Entity::find()
+        .join(
+            JoinType::InnerJoin,
+            memberships::Entity::belongs_to(users::Entity)
+                .from(memberships::Column::UserId)
+                .to(users::Column::Id)
+                .into(),
+        )
+        .filter(memberships::Column::GroupId.eq(filter.group_id))
+        .filter(memberships::Column::Status.eq(filter.status.as_str()));
+    if filter.unverified {
+        query = query.filter(users::Column::IsVerified.eq(false));
+    }
+    if !filter.roles.is_empty() {
+        query = query.filter(memberships::Column::Role.is_in(filter.roles.clone()));
+    }
+    if let Some(search) = &filter.search {
+        // Every word of the search matches a first name, last name (or e-mail) of the member.
+        for word in search.split_whitespace().take(5) {
+            let pattern = format!("%{}%", super::groups::escape_like(word));
+            let like = |column: users::Column| {
+                Expr::expr(Func::lower(Expr::col((users::Entity, column))))
+                    .like(LikeExpr::new(pattern.clone()).escape('\\'))
+            };
+            let mut any = Condition::any().add(like(users::Column::FirstName)).add(like(users::Column::LastName));
+            if filter.search_email {
+                any = any.add(like(users::Column::Email));
+            }
+            query = query.filter(any);
+        }
+    }
+    if !filter.countries.is_empty() {
+        let from = Query::select()
+            .column(profiles::Column::UserId)
+            .from(profiles::Entity)
+            .and_where(profiles::Column::Country.is_in(filter.countries.clone()))
+            .to_owned();
+        query = query.filter(memberships::Column::UserId.in_subquery(from));
+    }
+    if !filter.professional_fields.is_empty() {
+        let fields = Query::select()
+            .column(group_profiles::Column::UserId)
+            .from(group_profiles::Entity)
+            .and_where(group_profiles::Column::GroupId.eq(filter.organization_id))
+            .and_where(group_profiles::Column::ProfessionalField.is_in(filter.professional_fields.clone()))
+            .to_owned();
+        query = query.filter(memberships::Column::UserId.in_subquery(fields));
+    }
+    query
+}
+
+/// One page of a group's members, newest first, with their users.
+pub async fn members_page(
+    db: &impl ConnectionTrait,
+    filter: &MemberFilter,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<super::Paged<memberships::Model>> {
+    use sea_orm::{QueryOrder, QuerySelect};
+    let query = member_query(filter);
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by_desc(memberships::Column::CreatedAt)
+        .order_by_desc(memberships::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(super::Paged { items, count })
+}

@@ -7,6 +7,7 @@ pub mod files;
 pub mod follows;
 pub mod groups;
 pub mod imports;
+pub mod invitations;
 pub mod mail;
 pub mod memberships;
 pub mod otp;

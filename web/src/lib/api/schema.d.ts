@@ -509,6 +509,23 @@ export interface paths {
         patch: operations["update_group"];
         trace?: never;
     };
+    "/api/v1/groups/{id}/add-member/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a non-member, follower or rejected user of the site under a role. */
+        post: operations["add_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/groups/{id}/cover-image/": {
         parameters: {
             query?: never;
@@ -520,6 +537,74 @@ export interface paths {
         put?: never;
         /** Sets the group's cover image (JPEG or PNG). */
         post: operations["upload_cover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/export-group-membership/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members as CSV: name, email, institution, role, status, joined_at, payment_status. */
+        get: operations["export_membership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/followup-email-unverified/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails unverified accepted members a reminder to verify their e-mail address. */
+        post: operations["followup_unverified"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/join/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies to join a group (spec 001 §4). */
+        post: operations["join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/leave/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the caller's pending request or leaves the group. */
+        post: operations["leave"];
         delete?: never;
         options?: never;
         head?: never;
@@ -543,6 +628,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/groups/{id}/members/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's members, paged in the database. */
+        get: operations["list_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/payment-confirmation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an accepted member of a paid group as paid or unpaid. */
+        post: operations["payment_confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/groups/{id}/questions/": {
         parameters: {
             query?: never;
@@ -554,6 +673,40 @@ export interface paths {
         put?: never;
         /** Sets the questions new members answer (spec 001 §3 "Question"). */
         post: operations["set_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/remove-member/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes an accepted member with a reason; a freed seat goes to the wait list. */
+        post: operations["remove_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/respond-join-request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts or rejects pending requests, one or many, in one transaction. */
+        post: operations["respond_join_request"];
         delete?: never;
         options?: never;
         head?: never;
@@ -588,6 +741,60 @@ export interface paths {
         get: operations["identity"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitation/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invitation, for its invitee or the group's administrators. */
+        get: operations["get_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitation/{id}/{action}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts or rejects an invitation. Accepting makes the invitee an accepted member, even
+         *     of a full group or one that is invitation only.
+         */
+        post: operations["answer_invitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invite-users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invites people to a group, mailing each a link. */
+        post: operations["invite_users"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1184,6 +1391,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AddMemberInput: {
+            /**
+             * @description A role of the group (admin, leader, facilitator, member; events: admin, attendee,
+             *     presenter, volunteer).
+             */
+            role?: string | null;
+            /** Format: int64 */
+            user?: number | null;
+        };
         AlternateEmailRequest: {
             alternate_email?: string;
         };
@@ -1701,6 +1917,19 @@ export interface components {
                  * @description The user whose profile is written.
                  */
                 user: number;
+            };
+        };
+        Data_InvitationView: {
+            data: {
+                id: string;
+                /** @description The inviter's name. */
+                invited_by: string;
+                /** @description The group invited to. */
+                results: components["schemas"]["GroupView"];
+                /** @description pending, accepted or rejected. */
+                status: string;
+                /** @description group. */
+                type: string;
             };
         };
         Data_Metrics: {
@@ -2363,6 +2592,9 @@ export interface components {
              */
             followers_count: number;
         };
+        FollowupInput: {
+            user_ids?: number[];
+        };
         ForgotPasswordRequest: {
             email?: string;
         };
@@ -2648,6 +2880,56 @@ export interface components {
             /** Format: int64 */
             value: number;
         };
+        InvitationAnswer: {
+            message: string;
+            /** @description The group's page, e.g. /circle/{slug}. */
+            redirect: string;
+            /** @description accepted or rejected. */
+            status: string;
+        };
+        InvitationView: {
+            id: string;
+            /** @description The inviter's name. */
+            invited_by: string;
+            /** @description The group invited to. */
+            results: components["schemas"]["GroupView"];
+            /** @description pending, accepted or rejected. */
+            status: string;
+            /** @description group. */
+            type: string;
+        };
+        InviteInput: {
+            /** @description group (the only kind for now). */
+            content_type?: string | null;
+            /** @description Comma-joined addresses, or a list. */
+            emails?: string | null;
+            /**
+             * Format: int64
+             * @description The group's id.
+             */
+            object_id?: number | null;
+            /** @description Ids of people of the site. */
+            users?: number[];
+        };
+        JoinAnswer: {
+            data: components["schemas"]["JoinState"];
+            message: string;
+            /** @description Set when the request went on the wait list. */
+            warning?: string | null;
+        };
+        JoinInput: {
+            /** @description `{answers: {question id: answer}}`, or the conference registration's fields. */
+            extra_info?: Record<string, never> | null;
+            /** @description Events: attendee (default) or presenter; other groups: member. */
+            role?: string | null;
+        };
+        JoinState: {
+            /** @description pending or accepted. */
+            membership_status: string;
+            role: string;
+            /** @description The group was full: the request waits for a free seat. */
+            waitlisted: boolean;
+        };
         LandingPageContent: {
             /** @default Get Started */
             cta_text: string;
@@ -2663,6 +2945,13 @@ export interface components {
             video_thumbnail_url: string | null;
             /** @default null */
             video_url: string | null;
+        };
+        LeaveInput: {
+            /**
+             * Format: int64
+             * @description Optional; only the caller's own id.
+             */
+            user?: number | null;
         };
         /**
          * @description The six states, in the order of the status filter keys 1 to 6.
@@ -2708,7 +2997,39 @@ export interface components {
         LogoutRequest: {
             refresh_token?: string;
         };
+        /** @description A member as the members list shows them (spec 001 §3 "Member"). */
+        MemberItem: {
+            /** @description Administrators only (null for others). */
+            email?: string | null;
+            /** @description The answers to the group's questions or the conference registration. */
+            extra_info?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description The user's id.
+             */
+            id: number;
+            image?: string | null;
+            institution_name?: string | null;
+            is_verified: boolean;
+            /** Format: date-time */
+            joined_at: string;
+            membership_role: string;
+            membership_status: string;
+            /** @description Always member: followers are not members. */
+            membership_type: string;
+            name: string;
+            name_slug: string;
+            notes?: string | null;
+            payment_status?: string | null;
+            /** Format: int32 */
+            profile_completion_percent: number;
+            reason?: string | null;
+            waitlisted: boolean;
+        };
         MessageAnswer: {
+            message: string;
+        };
+        MessageOnly: {
             message: string;
         };
         Metrics: {
@@ -3400,6 +3721,37 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_MemberItem: {
+            data: {
+                /** @description Administrators only (null for others). */
+                email?: string | null;
+                /** @description The answers to the group's questions or the conference registration. */
+                extra_info?: Record<string, never> | null;
+                /**
+                 * Format: int64
+                 * @description The user's id.
+                 */
+                id: number;
+                image?: string | null;
+                institution_name?: string | null;
+                is_verified: boolean;
+                /** Format: date-time */
+                joined_at: string;
+                membership_role: string;
+                membership_status: string;
+                /** @description Always member: followers are not members. */
+                membership_type: string;
+                name: string;
+                name_slug: string;
+                notes?: string | null;
+                payment_status?: string | null;
+                /** Format: int32 */
+                profile_completion_percent: number;
+                reason?: string | null;
+                waitlisted: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_SearchItem: {
             data: {
                 country?: string | null;
@@ -3480,6 +3832,12 @@ export interface components {
             count: number;
             /** @description The URL of the next page, or null on the last page. */
             next?: string | null;
+        };
+        PaymentInput: {
+            /** @description accept (confirmed) or reject (back to pending). */
+            action?: string | null;
+            /** Format: int64 */
+            user?: number | null;
         };
         /** @enum {string} */
         PrimaryFocus: "learn_ai_skills" | "career_development" | "both";
@@ -3649,6 +4007,12 @@ export interface components {
             /** @description The same as the email. */
             username?: string | null;
         };
+        RemoveMemberInput: {
+            /** @description Required; mailed to the member. */
+            reason?: string | null;
+            /** Format: int64 */
+            user?: number | null;
+        };
         ResendOtpRequest: {
             /** @description alternate_email for the alternate address; otherwise the sign-up code. */
             type?: string | null;
@@ -3658,6 +4022,19 @@ export interface components {
             password?: string;
             /** @description The token from the mailed link. */
             token?: string;
+        };
+        RespondAnswer: {
+            message: string;
+            /** @description Set when accepting took the group over its maximum size. */
+            warning?: string | null;
+        };
+        RespondInput: {
+            /** @description accept or reject. */
+            action?: string | null;
+            /** @description Shown to administrators; mailed to the applicant. */
+            notes?: string | null;
+            /** @description User ids with a pending request. */
+            users?: number[];
         };
         ResumeAnswer: {
             data: components["schemas"]["FileItem"];
@@ -5376,6 +5753,55 @@ export interface operations {
             };
         };
     };
+    add_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddMemberInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_cover: {
         parameters: {
             query?: never;
@@ -5424,6 +5850,203 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_membership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /**
+                 * @description accepted (default), pending or rejected; is_verified=false and the list's other
+                 *     filters apply too.
+                 */
+                status: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    followup_unverified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowupInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaveInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5490,6 +6113,115 @@ export interface operations {
             };
         };
     };
+    list_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                /** @description accepted (default), pending or rejected; the last two for administrators. */
+                status: string | null;
+                /** @description false: the unverified tab (accepted members with an unverified e-mail). */
+                is_verified: boolean | null;
+                /** @description Roles, comma-separated (e.g. admin,leader). */
+                role: string | null;
+                /** @description At least 2 characters; names (and e-mails, for administrators). */
+                search: string | null;
+                /** @description Countries, comma-separated. */
+                country: string | null;
+                /** @description Professional field option ids of the members' profile on the site, comma-separated. */
+                professional_fields: string | null;
+                page: number | null;
+                /** @description 15 by default. */
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MemberItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_confirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_questions: {
         parameters: {
             query?: never;
@@ -5511,6 +6243,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GroupAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveMemberInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    respond_join_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespondInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespondAnswer"];
                 };
             };
             400: {
@@ -5586,6 +6416,153 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InvitationView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description accept or reject */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,8 @@
 //! - `lists`: `/circles/` and `/events/` with every filter
 //! - `images`: `POST /groups/{id}/logo/`, `POST /groups/{id}/cover-image/`
 //! - `catalog`: `/circle-types/`, `/sdgs/`, `/groups/{id}/sdgs/`
+//! - `membership`: `POST /groups/{id}/join/`, `POST /groups/{id}/leave/`
+//! - `members`: the administrators' member management and the members list
 //!
 //! Every group belongs to one tenant and is looked up within the request's tenant only. A
 //! private group (privacy 20) is visible to its accepted members and staff; to everyone
@@ -15,6 +17,8 @@ mod crud;
 mod images;
 pub mod input;
 mod lists;
+mod members;
+mod membership;
 pub mod view;
 
 use std::collections::HashMap;
@@ -34,7 +38,12 @@ use crate::{
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    crud::routes().merge(lists::routes()).merge(images::routes()).merge(catalog::routes())
+    crud::routes()
+        .merge(lists::routes())
+        .merge(images::routes())
+        .merge(catalog::routes())
+        .merge(membership::routes())
+        .merge(members::routes())
 }
 
 pub const MSG_NOT_FOUND: &str = "Group not found.";
@@ -88,6 +97,23 @@ pub async fn require_admin(state: &AppState, caller: &Caller, group: &groups::Mo
     } else {
         Err(ApiError::Forbidden("You do not have permission to manage members.".into()))
     }
+}
+
+/// The web page of a group: `/circle/{slug}`, `/event/{slug}` or `/org/{slug}`.
+pub fn group_path(group: &groups::Model) -> String {
+    let kind = match group.group_type.as_str() {
+        "circle" => "circle",
+        "event" => "event",
+        _ => "org",
+    };
+    format!("/{kind}/{}", group.slug)
+}
+
+/// Whether the user belongs to the site: an accepted member of its organization.
+pub async fn member_of_site(state: &AppState, tenant: &Tenant, user_id: i64) -> ApiResult<bool> {
+    Ok(member_q::find(&state.db, tenant.organization_id(), user_id)
+        .await?
+        .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED))
 }
 
 pub fn caller_of(user: Option<users::Model>) -> Caller {

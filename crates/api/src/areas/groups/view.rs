@@ -295,7 +295,7 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
             let mine = own.get(&g.id);
             let group_topics = topics.get(&g.id).cloned().unwrap_or_default();
             let group_sdgs = sdgs.get(&g.id).cloned().unwrap_or_default();
-            let is_full = g.maximum_size.is_some_and(|max| count.accepted >= u64::try_from(max).unwrap_or(0));
+            let is_full = domain::groups::membership::is_full(&g.group_type, g.maximum_size, count.accepted);
             GroupView {
                 id: g.id,
                 parent_group_detail: g.parent_id.and_then(|p| parents.get(&p)).map(GroupRef::from),

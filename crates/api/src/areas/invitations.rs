@@ -1,0 +1,346 @@
+//! Invitations to join a group (spec 001 §3 "Invitation", §4 "Invitation", §5 "Invite",
+//! §6, §7, §8).
+//!
+//! - `POST /api/v1/invite-users/`: administrators, and accepted members unless the group
+//!   has ended, invite people of the site (by user id) and anyone by e-mail.
+//! - `GET /api/v1/invitation/{id}/`: the invitee (by user, or by a primary or verified
+//!   alternate e-mail address matching the invited one) or the group's administrators.
+//! - `POST /api/v1/invitation/{id}/{action}/`: the invitee accepts or rejects.
+//!
+//! The id is a random 32-character token and the link mailed is `/invitation/{id}` on the
+//! site's own domain. An invitation to an address without an account waits for the
+//! sign-up: the new account's e-mail matches it, and the first look ties it to the user.
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use domain::{groups::invite, FieldErrors};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{
+    entities::{groups, invitations as invitation_entity, users},
+    queries::{groups as group_q, invitations as inv_q, memberships as member_q, users as user_q},
+};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::groups::{caller_of, group_path, is_admin, not_found, view, visible_group, GroupView};
+use crate::{
+    envelope::Data,
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{ApiJson, AuthUser, Client, Tenant},
+    mailer, secrets,
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(invite_users))
+        .routes(routes!(get_invitation))
+        .routes(routes!(answer_invitation))
+}
+
+pub const MSG_SENT: &str = "Invitation sent successfully.";
+pub const MSG_NOT_FOUND: &str = "Invitation not found.";
+pub const MSG_NO_RIGHT: &str = "You do not have permission to invite people to this group.";
+pub const MSG_ANSWERED: &str = "This invitation has already been answered.";
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InviteInput {
+    /// The group's id.
+    pub object_id: Option<i64>,
+    /// group (the only kind for now).
+    pub content_type: Option<String>,
+    /// Ids of people of the site.
+    #[serde(default)]
+    pub users: Vec<i64>,
+    /// Comma-joined addresses, or a list.
+    #[schema(value_type = Option<String>)]
+    pub emails: Option<Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageOnly {
+    pub message: String,
+}
+
+fn full_name(user: &users::Model) -> String {
+    format!("{} {}", user.first_name, user.last_name).trim().to_string()
+}
+
+/// Invites people to a group, mailing each a link.
+#[utoipa::path(
+    post,
+    path = "/api/v1/invite-users/",
+    tag = "groups",
+    request_body = InviteInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = MessageOnly),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn invite_users(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    client: Client,
+    AuthUser(user): AuthUser,
+    ApiJson(body): ApiJson<InviteInput>,
+) -> ApiResult<Json<MessageOnly>> {
+    let mut errors = FieldErrors::new();
+    let kind = body.content_type.as_deref().map(str::trim).unwrap_or(inv_q::CONTENT_GROUP).to_string();
+    if kind != inv_q::CONTENT_GROUP {
+        errors.add("content_type", format!("\"{kind}\" is not a valid choice."));
+    }
+    if body.object_id.is_none() {
+        errors.add("object_id", "This field is required.");
+    }
+    let emails = match invite::emails(body.emails.as_ref()) {
+        Ok(list) => list,
+        Err(found) => {
+            errors.merge_prefixed("", found);
+            Vec::new()
+        }
+    };
+    errors.into_result()?;
+    let mut user_ids = body.users.clone();
+    user_ids.sort_unstable();
+    user_ids.dedup();
+    if user_ids.is_empty() && emails.is_empty() {
+        return Err(ApiError::field("non_field_errors", invite::MSG_NOBODY));
+    }
+    if user_ids.len() + emails.len() > invite::MAX_RECIPIENTS {
+        return Err(ApiError::field(
+            "non_field_errors",
+            format!("Invite at most {} people at once.", invite::MAX_RECIPIENTS),
+        ));
+    }
+    let caller = caller_of(Some(user.clone()));
+    let group = visible_group(&state, &tenant, &caller, body.object_id.unwrap_or_default()).await?;
+    let admin = is_admin(&state, &caller, &group).await?;
+    let member =
+        member_q::find(&state.db, group.id, user.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+    let ended = view::dates_of(&group).has_ended(view::today());
+    if !(admin || (member && !ended)) {
+        return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
+    }
+    let people = user_q::find_by_ids(&state.db, &user_ids).await?;
+    let mut recipients: Vec<(Option<users::Model>, String)> = Vec::new();
+    for id in &user_ids {
+        let person = people.get(id).filter(|p| p.is_active);
+        let belongs = match person {
+            Some(p) => super::groups::member_of_site(&state, &tenant, p.id).await?,
+            None => false,
+        };
+        let Some(person) = person.filter(|_| belongs) else {
+            return Err(ApiError::field("users", format!("Invalid pk \"{id}\" - object does not exist.")));
+        };
+        if member_q::find(&state.db, group.id, person.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED)
+        {
+            return Err(ApiError::field(
+                "users",
+                format!("{} is already a member of this {}.", full_name(person), group.group_type),
+            ));
+        }
+        recipients.push((Some(person.clone()), person.email.clone()));
+    }
+    for email in emails {
+        let account = user_q::find_by_email(&state.db, &email).await?.filter(|u| u.is_active);
+        recipients.push((account, email));
+    }
+    let origin = client.origin_for(&tenant.0);
+    let inviter = full_name(&user);
+    let txn = store::begin_write(&state.db).await?;
+    for (account, email) in &recipients {
+        let id: String = secrets::random_token().chars().take(32).collect();
+        inv_q::create(
+            &txn,
+            inv_q::NewInvitation {
+                id: &id,
+                tenant_id: tenant.id(),
+                content_type: inv_q::CONTENT_GROUP,
+                object_id: group.id,
+                invited_by: user.id,
+                user_id: account.as_ref().map(|a| a.id),
+                email: Some(email),
+            },
+        )
+        .await?;
+        let url = format!("{origin}/invitation/{id}");
+        let first_name = account.as_ref().map(|a| a.first_name.clone()).unwrap_or_default();
+        mailer::queue_notice(
+            &txn,
+            &tenant.0,
+            email,
+            &first_name,
+            &format!("{inviter} invited you to join {}", group.name),
+            vec![format!(
+                "{inviter} invited you to join the {} {} at {}.",
+                group.group_type, group.name, tenant.0.organization.name
+            )],
+            Some(("See the invitation", &url)),
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    state.jobs_wake.notify_one();
+    Ok(Json(MessageOnly { message: MSG_SENT.into() }))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvitationView {
+    pub id: String,
+    /// group.
+    #[serde(rename = "type")]
+    #[schema(rename = "type")]
+    pub kind: String,
+    /// pending, accepted or rejected.
+    pub status: String,
+    /// The group invited to.
+    pub results: GroupView,
+    /// The inviter's name.
+    pub invited_by: String,
+}
+
+fn addressed_to(invitation: &invitation_entity::Model, user: &users::Model) -> bool {
+    if invitation.user_id == Some(user.id) {
+        return true;
+    }
+    let Some(email) = invitation.email.as_deref() else { return false };
+    email.eq_ignore_ascii_case(&user.email)
+        || (user.is_alternate_email_verified
+            && user.alternate_email.as_deref().is_some_and(|alt| alt.eq_ignore_ascii_case(email)))
+}
+
+async fn load(state: &AppState, tenant: &Tenant, id: &str) -> ApiResult<(invitation_entity::Model, groups::Model)> {
+    let missing = || ApiError::NotFound(MSG_NOT_FOUND.into());
+    let id = id.trim();
+    if id.is_empty() || id.len() > 40 {
+        return Err(missing());
+    }
+    let invitation = inv_q::find(&state.db, tenant.id(), id).await?.ok_or_else(missing)?;
+    if invitation.content_type != inv_q::CONTENT_GROUP {
+        return Err(missing());
+    }
+    let group = group_q::find(&state.db, tenant.id(), invitation.object_id).await?.ok_or_else(not_found)?;
+    Ok((invitation, group))
+}
+
+/// An invitation, for its invitee or the group's administrators.
+#[utoipa::path(
+    get,
+    path = "/api/v1/invitation/{id}/",
+    tag = "groups",
+    params(("id" = String, Path)),
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<InvitationView>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+)]
+async fn get_invitation(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Data<InvitationView>>> {
+    let (mut invitation, group) = load(&state, &tenant, &id).await?;
+    let caller = caller_of(Some(user.clone()));
+    let invitee = addressed_to(&invitation, &user);
+    if !invitee && !is_admin(&state, &caller, &group).await? {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
+    }
+    if invitee && invitation.user_id.is_none() {
+        // An address invited before it had an account: the account now takes it.
+        let status = invitation.status.clone();
+        invitation = inv_q::update(&state.db, invitation, &status, Some(user.id)).await?;
+    }
+    let inviter =
+        user_q::find_by_id(&state.db, invitation.invited_by).await?.map(|u| full_name(&u)).unwrap_or_default();
+    Ok(Json(Data::new(InvitationView {
+        id: invitation.id,
+        kind: invitation.content_type,
+        status: invitation.status,
+        results: view::view(&state, &caller, group).await?,
+        invited_by: inviter,
+    })))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvitationAnswer {
+    /// The group's page, e.g. /circle/{slug}.
+    pub redirect: String,
+    pub message: String,
+    /// accepted or rejected.
+    pub status: String,
+}
+
+/// Accepts or rejects an invitation. Accepting makes the invitee an accepted member, even
+/// of a full group or one that is invitation only.
+#[utoipa::path(
+    post,
+    path = "/api/v1/invitation/{id}/{action}/",
+    tag = "groups",
+    params(("id" = String, Path), ("action" = String, Path, description = "accept or reject")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = InvitationAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn answer_invitation(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path((id, action)): Path<(String, String)>,
+) -> ApiResult<Json<InvitationAnswer>> {
+    let action = match action.as_str() {
+        "accept" => "accept",
+        "reject" => "reject",
+        other => return Err(ApiError::field("action", format!("\"{other}\" is not a valid choice."))),
+    };
+    let (invitation, group) = load(&state, &tenant, &id).await?;
+    if !addressed_to(&invitation, &user) {
+        return Err(ApiError::Forbidden("This invitation is for someone else.".into()));
+    }
+    if invitation.status != inv_q::STATUS_PENDING {
+        return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
+    }
+    let txn = store::begin_write(&state.db).await?;
+    let status = if action == "accept" {
+        if view::dates_of(&group).has_ended(view::today()) {
+            return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
+        }
+        let current = member_q::find(&txn, group.id, user.id).await?;
+        if current.as_ref().is_none_or(|m| m.status != member_q::STATUS_ACCEPTED) {
+            let role = if group.group_type == "event" { "attendee" } else { "member" };
+            member_q::apply(
+                &txn,
+                member_q::Apply {
+                    group_id: group.id,
+                    user_id: user.id,
+                    role,
+                    status: member_q::STATUS_ACCEPTED,
+                    extra_info: current.and_then(|m| m.extra_info),
+                    waitlisted: false,
+                    payment_status: group.is_paid.then_some(domain::groups::membership::PAYMENT_PENDING),
+                },
+            )
+            .await?;
+        }
+        inv_q::STATUS_ACCEPTED
+    } else {
+        inv_q::STATUS_REJECTED
+    };
+    inv_q::update(&txn, invitation, status, Some(user.id)).await?;
+    txn.commit().await?;
+    Ok(Json(InvitationAnswer {
+        redirect: group_path(&group),
+        message: format!("Successfully {action}ed invitation"),
+        status: status.into(),
+    }))
+}

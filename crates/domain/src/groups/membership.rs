@@ -1,0 +1,233 @@
+//! Joining, leaving and managing members (spec 001 §4 "Membership", "Administrator actions
+//! on members", §6): who may apply, which status and role a request gets, the wait list,
+//! and the roles an administrator may give. Pure decisions; the callers gather the facts.
+
+pub const STATUS_PENDING: &str = "pending";
+pub const STATUS_ACCEPTED: &str = "accepted";
+pub const STATUS_REJECTED: &str = "rejected";
+pub const PAYMENT_PENDING: &str = "pending";
+pub const PAYMENT_CONFIRMED: &str = "confirmed";
+
+/// Roles of organizations, institutions and circles (spec 001 §6).
+pub const GROUP_ROLES: [&str; 4] = ["admin", "leader", "facilitator", "member"];
+/// Roles of events: administrators and the registration roles.
+pub const EVENT_ROLES: [&str; 4] = ["admin", "attendee", "presenter", "volunteer"];
+/// Roles someone registering for an event may pick.
+pub const EVENT_REGISTRATION_ROLES: [&str; 2] = ["attendee", "presenter"];
+/// The full check uses this size when a circle or event sets none (spec 001 §9).
+pub const DEFAULT_MAXIMUM_SIZE: i64 = 1000;
+
+pub const MSG_FULL: &str = "Sorry, maximum members limit already reached.";
+pub const MSG_WAITLIST: &str = "You can still apply to join. Your request will be put in a wait list.";
+
+/// What the join call needs to know about the group and the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JoinFacts<'a> {
+    pub group_type: &'a str,
+    pub publicity_open: bool,
+    pub is_paid: bool,
+    pub has_ended: bool,
+    pub accepts_applications: bool,
+    /// The caller's current membership status, if any.
+    pub current_status: Option<&'a str>,
+    pub accepted_count: u64,
+    pub maximum_size: Option<i64>,
+}
+
+/// How a request to join is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JoinOutcome {
+    pub status: &'static str,
+    pub waitlisted: bool,
+}
+
+pub fn is_program(group_type: &str) -> bool {
+    matches!(group_type, "circle" | "event")
+}
+
+/// The seats of a circle or event; organizations and institutions have no limit unless set.
+pub fn capacity(group_type: &str, maximum_size: Option<i64>) -> Option<u64> {
+    match maximum_size {
+        Some(max) => Some(u64::try_from(max).unwrap_or(0)),
+        None if is_program(group_type) => Some(DEFAULT_MAXIMUM_SIZE as u64),
+        None => None,
+    }
+}
+
+pub fn is_full(group_type: &str, maximum_size: Option<i64>, accepted: u64) -> bool {
+    capacity(group_type, maximum_size).is_some_and(|max| accepted >= max)
+}
+
+/// Decides a request to join, or gives the reason it is refused. Circles and events go
+/// to their administrators (pending), on the wait list when full; organizations and
+/// institutions with open publicity accept at once.
+pub fn decide_join(facts: JoinFacts<'_>) -> Result<JoinOutcome, String> {
+    let kind = facts.group_type;
+    match facts.current_status {
+        Some(STATUS_PENDING) => return Err(format!("You have already applied to join this {kind}.")),
+        Some(STATUS_ACCEPTED) => return Err(format!("You are already a member of this {kind}.")),
+        _ => {}
+    }
+    if facts.has_ended {
+        return Err(format!("This {kind} has ended."));
+    }
+    if !facts.publicity_open {
+        return Err(format!("This {kind} is invitation only."));
+    }
+    if facts.is_paid {
+        return Err(format!("This {kind} is paid: join it through the pay flow."));
+    }
+    if is_program(kind) {
+        if !facts.accepts_applications {
+            return Err(format!("Applications are not open for this {kind}."));
+        }
+        let waitlisted = is_full(kind, facts.maximum_size, facts.accepted_count);
+        return Ok(JoinOutcome { status: STATUS_PENDING, waitlisted });
+    }
+    Ok(JoinOutcome { status: STATUS_ACCEPTED, waitlisted: false })
+}
+
+/// The role a join request asks for: events take attendee or presenter (attendee by
+/// default), other groups member.
+pub fn join_role(group_type: &str, asked: Option<&str>) -> Result<&'static str, String> {
+    let asked = asked.map(str::trim).filter(|r| !r.is_empty());
+    if group_type == "event" {
+        return match asked {
+            None => Ok("attendee"),
+            Some(role) => EVENT_REGISTRATION_ROLES
+                .iter()
+                .find(|r| r.eq_ignore_ascii_case(role))
+                .copied()
+                .ok_or_else(|| format!("\"{role}\" is not a valid choice.")),
+        };
+    }
+    match asked {
+        None => Ok("member"),
+        Some(role) if role.eq_ignore_ascii_case("member") => Ok("member"),
+        Some(role) => Err(format!("\"{role}\" is not a valid choice.")),
+    }
+}
+
+/// The roles an administrator may give in a group of this type.
+pub fn roles_of(group_type: &str) -> &'static [&'static str] {
+    if group_type == "event" {
+        &EVENT_ROLES
+    } else {
+        &GROUP_ROLES
+    }
+}
+
+/// The role the administrator's add-member call asks for, canonical.
+pub fn managed_role(group_type: &str, asked: &str) -> Option<&'static str> {
+    roles_of(group_type).iter().find(|r| r.eq_ignore_ascii_case(asked.trim())).copied()
+}
+
+/// The message of a successful join.
+pub fn join_message(group_type: &str, name: &str, status: &str) -> String {
+    if group_type == "event" {
+        format!("Successfully registered to {name}")
+    } else if status == STATUS_ACCEPTED {
+        format!("Successfully joined {group_type}")
+    } else {
+        format!("Successfully applied to joined {group_type}")
+    }
+}
+
+/// A CSV cell: quoted when needed, and with a leading `'` when a spreadsheet would read
+/// it as a formula (`=`, `+`, `-`, `@`, tab or carriage return first).
+pub fn csv_cell(value: &str) -> String {
+    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.into() };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+pub fn csv_row(cells: &[&str]) -> String {
+    let mut row = cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(",");
+    row.push_str("\r\n");
+    row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn circle<'a>() -> JoinFacts<'a> {
+        JoinFacts {
+            group_type: "circle",
+            publicity_open: true,
+            is_paid: false,
+            has_ended: false,
+            accepts_applications: true,
+            current_status: None,
+            accepted_count: 0,
+            maximum_size: Some(2),
+        }
+    }
+
+    #[test]
+    fn circles_go_pending_and_full_ones_on_the_wait_list() {
+        assert_eq!(decide_join(circle()), Ok(JoinOutcome { status: "pending", waitlisted: false }));
+        let full = JoinFacts { accepted_count: 2, ..circle() };
+        assert_eq!(decide_join(full), Ok(JoinOutcome { status: "pending", waitlisted: true }));
+        let rejected = JoinFacts { current_status: Some("rejected"), ..circle() };
+        assert!(decide_join(rejected).is_ok(), "rejected users may apply again");
+        let unlimited = JoinFacts { maximum_size: None, accepted_count: 999, ..circle() };
+        assert!(!decide_join(unlimited).unwrap().waitlisted);
+        let default_full = JoinFacts { maximum_size: None, accepted_count: 1000, ..circle() };
+        assert!(decide_join(default_full).unwrap().waitlisted, "1000 is the default size");
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let cases = [
+            (
+                JoinFacts { current_status: Some("pending"), ..circle() },
+                "You have already applied to join this circle.",
+            ),
+            (JoinFacts { current_status: Some("accepted"), ..circle() }, "You are already a member of this circle."),
+            (JoinFacts { has_ended: true, ..circle() }, "This circle has ended."),
+            (JoinFacts { publicity_open: false, ..circle() }, "This circle is invitation only."),
+            (JoinFacts { is_paid: true, ..circle() }, "This circle is paid: join it through the pay flow."),
+            (JoinFacts { accepts_applications: false, ..circle() }, "Applications are not open for this circle."),
+        ];
+        for (facts, message) in cases {
+            assert_eq!(decide_join(facts), Err(message.to_string()));
+        }
+    }
+
+    #[test]
+    fn open_organizations_accept_at_once() {
+        let org = JoinFacts { group_type: "organization", accepts_applications: false, ..circle() };
+        assert_eq!(decide_join(org), Ok(JoinOutcome { status: "accepted", waitlisted: false }));
+        let closed = JoinFacts { publicity_open: false, ..org };
+        assert!(decide_join(closed).is_err());
+    }
+
+    #[test]
+    fn roles_by_group_type() {
+        assert_eq!(join_role("event", None), Ok("attendee"));
+        assert_eq!(join_role("event", Some("Presenter")), Ok("presenter"));
+        assert!(join_role("event", Some("admin")).is_err());
+        assert_eq!(join_role("circle", None), Ok("member"));
+        assert!(join_role("circle", Some("leader")).is_err());
+        assert_eq!(managed_role("event", "volunteer"), Some("volunteer"));
+        assert_eq!(managed_role("event", "leader"), None);
+        assert_eq!(managed_role("circle", "Facilitator"), Some("facilitator"));
+        assert_eq!(managed_role("circle", "attendee"), None);
+    }
+
+    #[test]
+    fn csv_cells_are_quoted_and_formulas_guarded() {
+        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("a,b"), "\"a,b\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_cell("+1"), "'+1");
+        assert_eq!(csv_cell("-2"), "'-2");
+        assert_eq!(csv_cell("@SUM"), "'@SUM");
+        assert_eq!(csv_row(&["a", "b\nc"]), "a,\"b\nc\"\r\n");
+    }
+}
