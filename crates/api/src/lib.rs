@@ -55,6 +55,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::imports::routes())
         .merge(areas::follows::routes())
         .merge(areas::groups::routes())
+        .merge(areas::programme::routes())
         .merge(areas::connections::routes())
 }
 

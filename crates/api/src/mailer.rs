@@ -167,6 +167,19 @@ pub async fn queue_password_reset(
     queue(db, tenant, message).await
 }
 
+/// A plain notice: a greeting, paragraphs, an optional button link and a closing note.
+pub async fn queue_notice(
+    db: &impl ConnectionTrait,
+    tenant: &TenantRecord,
+    to: &str,
+    subject: String,
+    paragraphs: Vec<String>,
+    link: Option<(&str, &str)>,
+) -> Result<(), store::StoreError> {
+    let note = format!("The {} team", tenant.organization.name);
+    queue(db, tenant, Message { to, subject, paragraphs, code: None, link, note }).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::escape;

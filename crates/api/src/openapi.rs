@@ -17,6 +17,7 @@ use crate::error::ErrorBody;
         (name = "config", description = "Tenant configuration"),
         (name = "topics", description = "Topics and topic areas"),
         (name = "auth", description = "Sign-up, sign-in, sessions and identity"),
+        (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
     )
 )]
 pub struct ApiDoc;

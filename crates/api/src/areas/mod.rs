@@ -10,5 +10,6 @@ pub mod health;
 pub mod identity;
 pub mod imports;
 pub mod profiles;
+pub mod programme;
 pub mod topics;
 pub mod uploads;

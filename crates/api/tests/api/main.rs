@@ -14,6 +14,7 @@ mod groups;
 mod imports;
 mod profile_me;
 mod profiles;
+mod programme;
 mod resume_pdfs;
 mod seed;
 mod social;

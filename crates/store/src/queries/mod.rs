@@ -11,6 +11,7 @@ pub mod mail;
 pub mod memberships;
 pub mod otp;
 pub mod profiles;
+pub mod programme;
 pub mod rate_limits;
 pub mod sessions;
 pub mod social_accounts;

@@ -5,6 +5,7 @@
 //! - `lists`: `/circles/` and `/events/` with every filter
 //! - `images`: `POST /groups/{id}/logo/`, `POST /groups/{id}/cover-image/`
 //! - `catalog`: `/circle-types/`, `/sdgs/`, `/groups/{id}/sdgs/`
+//! - `default_org`: `GET|POST /groups/default-org/` (the deployment's default organizations)
 //!
 //! Every group belongs to one tenant and is looked up within the request's tenant only. A
 //! private group (privacy 20) is visible to its accepted members and staff; to everyone
@@ -12,6 +13,7 @@
 
 mod catalog;
 mod crud;
+mod default_org;
 mod images;
 pub mod input;
 mod lists;
@@ -34,7 +36,7 @@ use crate::{
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    crud::routes().merge(lists::routes()).merge(images::routes()).merge(catalog::routes())
+    crud::routes().merge(lists::routes()).merge(images::routes()).merge(catalog::routes()).merge(default_org::routes())
 }
 
 pub const MSG_NOT_FOUND: &str = "Group not found.";
