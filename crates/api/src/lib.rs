@@ -57,6 +57,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::groups::routes())
         .merge(areas::search::routes())
         .merge(areas::invitations::routes())
+        .merge(areas::programme::routes())
         .merge(areas::connections::routes())
 }
 

@@ -19,6 +19,7 @@ use crate::error::ErrorBody;
         (name = "auth", description = "Sign-up, sign-in, sessions and identity"),
         (name = "groups", description = "Organizations, institutions, circles and events"),
         (name = "search", description = "Search over people and groups"),
+        (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
     )
 )]
 pub struct ApiDoc;

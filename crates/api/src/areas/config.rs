@@ -80,6 +80,9 @@ pub struct AppConfigUpdate {
     pub ui: Option<Value>,
     #[schema(value_type = Option<Object>)]
     pub ama_user_default_prompts: Option<Value>,
+    /// Replaces the leader certification questions (a list of questions).
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub leader_certification_questions: Option<Value>,
 }
 
 fn stored_config(record: &TenantRecord) -> AppConfig {
@@ -158,9 +161,12 @@ async fn update_app_config(
     ApiJson(update): ApiJson<AppConfigUpdate>,
 ) -> ApiResult<Json<Data<AppConfigView>>> {
     let mut sections = serde_json::Map::new();
-    for (key, value) in
-        [("options", update.options), ("ui", update.ui), ("ama_user_default_prompts", update.ama_user_default_prompts)]
-    {
+    for (key, value) in [
+        ("options", update.options),
+        ("ui", update.ui),
+        ("ama_user_default_prompts", update.ama_user_default_prompts),
+        ("leader_certification_questions", update.leader_certification_questions),
+    ] {
         if let Some(value) = value {
             sections.insert(key.to_string(), value);
         }

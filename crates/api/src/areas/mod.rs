@@ -11,6 +11,7 @@ pub mod identity;
 pub mod imports;
 pub mod invitations;
 pub mod profiles;
+pub mod programme;
 pub mod search;
 pub mod topics;
 pub mod uploads;

@@ -17,6 +17,7 @@ mod members;
 mod membership;
 mod profile_me;
 mod profiles;
+mod programme;
 mod resume_pdfs;
 mod search;
 mod seed;

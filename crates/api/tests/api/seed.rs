@@ -1,7 +1,7 @@
 //! The demo seed gives maria and sam full profile pages, and running it again changes
 //! nothing.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::common::TestApp;
 
@@ -34,4 +34,69 @@ async fn demo_people_have_real_looking_profiles() {
         assert_eq!(profile["completion_percent"], 80, "{email}: all but picture and resume");
     }
     assert_eq!(page(&app, "sam@example.com").await["followers_count"], 1, "maria follows sam");
+}
+
+#[tokio::test]
+async fn the_demo_site_has_a_circle_programme() {
+    let app = TestApp::new().await;
+    for _ in 0..2 {
+        store::seed::seed_demo(&app.db, "not-a-real-hash").await.unwrap();
+    }
+    let demo = store::queries::tenants::find_by_domain(&app.db, "localhost").await.unwrap().unwrap();
+    let group = |slug: &'static str| {
+        let app = &app;
+        async move {
+            let answer = app.get(&format!("/api/v1/groups/slug/{slug}/")).send().await;
+            answer.assert_status(200);
+            answer.json()["data"].clone()
+        }
+    };
+    let open = group("generative-ai-for-career-changers").await;
+    assert_eq!(open["lifecycle"]["key"], 2, "open for applications");
+    assert_eq!(open["extra_info"]["questions"].as_array().unwrap().len(), 2);
+    assert_eq!(open["maximum_size"], 3);
+    assert_eq!(open["parent_group"], demo.organization.id);
+    assert!(!open["topics_detailed"].as_array().unwrap().is_empty());
+    assert!(!open["relevant_sdgs_detailed"].as_array().unwrap().is_empty());
+    assert!(open["circle_type"].as_i64().is_some());
+    assert_eq!(open["commitment_time"], 8);
+    assert!(!open["countries"].as_array().unwrap().is_empty());
+    assert_eq!(group("responsible-ai-leadership").await["lifecycle"]["key"], 1, "upcoming");
+    let running = group("data-analysis-study-group").await;
+    assert_eq!(running["lifecycle"]["key"], 4, "running");
+    assert_eq!(group("startup-founders-circle").await["lifecycle"]["key"], 5, "closed");
+    let workshop = group("prompt-engineering-workshop").await;
+    assert_eq!((workshop["group_type"].clone(), workshop["event_type"].clone()), (json!("event"), json!("workshop")));
+    assert_eq!(workshop["lifecycle"]["accepts_applications"], true);
+    let conference = group("future-of-work-conference").await;
+    assert_eq!(conference["event_type"], "conference");
+    assert_eq!(conference["lifecycle"]["accepts_applications"], true);
+
+    // The open circle is the organization's training circle.
+    let org = app.get("/api/v1/groups/default/").send().await.json()["data"].clone();
+    assert_eq!(org["extra_info"]["training_circle"], open["id"]);
+
+    // sam runs with the running circle; maria waits for the open one; seeded once.
+    let user = |email: &'static str| {
+        let app = &app;
+        async move { store::queries::users::find_by_email(&app.db, email).await.unwrap().unwrap() }
+    };
+    let (sam, maria) = (user("sam@example.com").await, user("maria@example.com").await);
+    let sam_in = store::queries::memberships::find(&app.db, running["id"].as_i64().unwrap(), sam.id).await.unwrap();
+    assert_eq!(sam_in.map(|m| (m.role, m.status)), Some(("member".into(), "accepted".into())));
+    let maria_in = store::queries::memberships::find(&app.db, open["id"].as_i64().unwrap(), maria.id).await.unwrap();
+    assert_eq!(maria_in.map(|m| m.status), Some("pending".into()));
+    let circles = app.get("/api/v1/circles/?page_size=50").send().await.json();
+    assert_eq!(circles["pagination"]["count"], 4, "seeded once");
+    let events = app.get("/api/v1/events/?page_size=50").send().await.json();
+    assert_eq!(events["pagination"]["count"], 2);
+
+    // The admin is a certified leader of the four circles.
+    let leaders = app.get("/api/v1/circle-leaders/").send().await.json();
+    assert_eq!(leaders["pagination"]["count"], 1);
+    let ada = &leaders["data"][0];
+    assert_eq!(ada["name"], "Ada Admin");
+    assert_eq!(ada["certification_level"], 3);
+    assert_eq!(ada["no_of_circles_led"], 4);
+    assert_eq!(ada["topic_area_detailed"][0]["name"], "AI and Data");
 }

@@ -260,3 +260,37 @@ impl Default for AmaPrompts {
         }
     }
 }
+
+fn question(id: &str, label: &str, kind: &str, required: bool, options: &[&str]) -> crate::groups::questions::Question {
+    crate::groups::questions::Question {
+        id: id.to_string(),
+        label: label.to_string(),
+        kind: kind.to_string(),
+        required,
+        options: options.iter().map(|o| (*o).to_string()).collect(),
+    }
+}
+
+impl Default for LeaderQuestions {
+    fn default() -> Self {
+        LeaderQuestions(vec![
+            question("motivation", "Why do you want to lead a circle?", "textarea", true, &[]),
+            question(
+                "experience",
+                "Describe your experience teaching, mentoring or leading groups.",
+                "textarea",
+                true,
+                &[],
+            ),
+            question("topic", "Which topic would your circle be about?", "text", true, &[]),
+            question(
+                "availability",
+                "How many hours a week can you give to leading a circle?",
+                "radio",
+                true,
+                &["1-2 hours", "3-4 hours", "5 or more hours"],
+            ),
+            question("resume", "Your resume or a sample of your work (optional)", "file", false, &[]),
+        ])
+    }
+}

@@ -18,7 +18,14 @@ pub struct AppConfig {
     pub options: Options,
     pub ui: UiConfig,
     pub ama_user_default_prompts: AmaPrompts,
+    /// What people applying to lead circles answer (spec 002 §3 "Leader application").
+    pub leader_certification_questions: LeaderQuestions,
 }
+
+/// The leader certification questions; a tenant starts with a few sensible ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct LeaderQuestions(pub Vec<crate::groups::questions::Question>);
 
 /// A choice whose stored value is a number (career stages, roles, fields, …). Value 0 is
 /// the 'other' choice where a list offers one.

@@ -145,6 +145,14 @@ pub fn validate(config: &AppConfig) -> Result<(), FieldErrors> {
     let prompts = &config.ama_user_default_prompts;
     check_prompt_sets(&mut errors, "ama_user_default_prompts.by_location", &prompts.by_location);
     check_prompt_sets(&mut errors, "ama_user_default_prompts.by_career_stage", &prompts.by_career_stage);
+    let questions = serde_json::to_value(&config.leader_certification_questions.0).unwrap_or_default();
+    match crate::groups::questions::normalize(&questions, || 0) {
+        Ok(normalized) if normalized != config.leader_certification_questions.0 => {
+            errors.add("leader_certification_questions", "Every question needs a unique id.")
+        }
+        Ok(_) => {}
+        Err(found) => errors.merge_prefixed("leader_certification_", found),
+    }
     errors.into_result()
 }
 

@@ -12,6 +12,7 @@ pub mod mail;
 pub mod memberships;
 pub mod otp;
 pub mod profiles;
+pub mod programme;
 pub mod rate_limits;
 pub mod search;
 pub mod sessions;

@@ -150,6 +150,23 @@ export interface paths {
         patch: operations["update_career_profile"];
         trace?: never;
     };
+    "/api/v1/certification-application/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same list as `GET /leader-applications/` (spec 000 §7). */
+        get: operations["certification_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/change-password/": {
         parameters: {
             query?: never;
@@ -161,6 +178,26 @@ export interface paths {
         put?: never;
         /** Changes the password of the signed-in user, who must know the current one. */
         post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/circle-leaders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's certified circle leaders (accepted members of its organization whose profile
+         *     carries a leader certification), nine per page.
+         */
+        get: operations["circle_leaders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -414,6 +451,27 @@ export interface paths {
         put?: never;
         /** Creates a group (spec 001 §5, §6). The creator becomes its admin (a circle's: leader). */
         post: operations["create_group"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/default-org/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public root organizations of every site of the deployment. */
+        get: operations["default_orgs"];
+        put?: never;
+        /**
+         * Joins a site's root organization to make it the default: accepted at once where it is
+         *     open to join, pending otherwise. An existing membership is kept as it is.
+         */
+        post: operations["join_default_org"];
         delete?: never;
         options?: never;
         head?: never;
@@ -801,6 +859,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/leader-applications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's leader applications, newest first; with `all=true`, every application of
+         *     the site for its reviewers.
+         */
+        get: operations["list_applications"];
+        put?: never;
+        /**
+         * Applies to lead circles with answers to the site's leader certification questions.
+         *     One application at a time: while the latest is pending another is refused.
+         */
+        post: operations["submit_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leader-applications/{id}/review/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts or rejects a leader application (staff and the site's administrators).
+         *     Accepting certifies the applicant: their profile carries the certification details.
+         */
+        post: operations["review_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leader-certification-questions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The questions people applying to lead circles answer (the site's configuration). */
+        get: operations["certification_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leader-certifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's leader certification, or null. */
+        get: operations["own_certification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/linkedin/login/": {
         parameters: {
             query?: never;
@@ -964,6 +1100,26 @@ export interface paths {
          *     joins the tenant's organization per its join mode and mails a six-digit code.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-circle/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). The site's
+         *     administrators are told by mail.
+         */
+        post: operations["request_circle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1472,6 +1628,8 @@ export interface components {
         /** @description A partial update: sections left out stay as they are; objects are merged key by key. */
         AppConfigUpdate: {
             ama_user_default_prompts?: Record<string, never> | null;
+            /** @description Replaces the leader certification questions (a list of questions). */
+            leader_certification_questions?: Record<string, never>[] | null;
             options?: Record<string, never> | null;
             organization?: components["schemas"]["OrganizationUpdate"] | null;
             ui?: Record<string, never> | null;
@@ -1481,6 +1639,13 @@ export interface components {
             options: components["schemas"]["Options"];
             organization: components["schemas"]["OrganizationSummary"];
             ui: components["schemas"]["UiView"];
+        };
+        ApplicantRef: {
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            name: string;
+            name_slug?: string | null;
         };
         AuthConfig: {
             botcheck: components["schemas"]["BotCheckConfig"];
@@ -1621,6 +1786,61 @@ export interface components {
             /** @description The person's role in it (admin, leader, facilitator, member). */
             role: string;
             slug: string;
+        };
+        CircleLeaderView: {
+            /**
+             * Format: int64
+             * @description 1 Basic, 2 Intermediate, 3 Advanced.
+             */
+            certification_level?: number | null;
+            /**
+             * Format: int64
+             * @description The user's id.
+             */
+            id: number;
+            image?: string | null;
+            name: string;
+            name_slug: string;
+            /** Format: int64 */
+            no_of_circles_led: number;
+            short_bio?: string | null;
+            title?: string | null;
+            /** @description The certification's topic areas, then those of the profile's topics. */
+            topic_area_detailed: components["schemas"]["NamedRef"][];
+        };
+        CircleRequestAnswer: {
+            data: components["schemas"]["CircleRequestView"];
+            message: string;
+        };
+        /** @description The request form's body (spec 002 §3 "Circle request form"). */
+        CircleRequestInput: {
+            goal: string;
+            /**
+             * Format: int64
+             * @description Hours a week, at least 1.
+             */
+            hours_commitment: number;
+            /** @description remote or in_person. */
+            learning_modality: string;
+            /** @description A country; required for in_person only. */
+            location?: string | null;
+            real_world_problems_to_solve: string;
+            /** @description The month it is needed by, YYYY-MM; not in the past. */
+            urgency: string;
+        };
+        CircleRequestView: {
+            created_at: string;
+            goal: string;
+            /** Format: int32 */
+            hours_commitment: number;
+            /** Format: int64 */
+            id: number;
+            /** @description remote or in_person. */
+            learning_modality: string;
+            location?: string | null;
+            real_world_problems_to_solve: string;
+            /** @description YYYY-MM. */
+            urgency: string;
         };
         CircleTypeView: {
             /** Format: int64 */
@@ -2480,6 +2700,32 @@ export interface components {
                 name: string;
             }[];
         };
+        Data_Vec_DefaultOrgView: {
+            data: {
+                domain: string;
+                /** Format: int64 */
+                id: number;
+                /** @description This site's organization. */
+                is_default: boolean;
+                logo?: string | null;
+                /** @description The caller's membership: pending, accepted, rejected or null. */
+                membership_status?: string | null;
+                name: string;
+                name_slug: string;
+                role?: string | null;
+            }[];
+        };
+        Data_Vec_Question: {
+            data: {
+                id: string;
+                label: string;
+                /** @description Choices of radio and selection questions. */
+                options: string[];
+                required: boolean;
+                /** @description text, textarea, radio, selection or file. */
+                type: string;
+            }[];
+        };
         Data_Vec_SdgRef: {
             data: {
                 /** Format: int64 */
@@ -2489,6 +2735,19 @@ export interface components {
                 /** Format: int32 */
                 number: number;
             }[];
+        };
+        DefaultOrgView: {
+            domain: string;
+            /** Format: int64 */
+            id: number;
+            /** @description This site's organization. */
+            is_default: boolean;
+            logo?: string | null;
+            /** @description The caller's membership: pending, accepted, rejected or null. */
+            membership_status?: string | null;
+            name: string;
+            name_slug: string;
+            role?: string | null;
         };
         /** @description One donation option of a group. */
         Donation: {
@@ -2917,6 +3176,13 @@ export interface components {
             /** @description Set when the request went on the wait list. */
             warning?: string | null;
         };
+        JoinDefaultOrgInput: {
+            /**
+             * Format: int64
+             * @description The organization's id.
+             */
+            id: number;
+        };
         JoinInput: {
             /** @description `{answers: {question id: answer}}`, or the conference registration's fields. */
             extra_info?: Record<string, never> | null;
@@ -2929,6 +3195,19 @@ export interface components {
             role: string;
             /** @description The group was full: the request waits for a free seat. */
             waitlisted: boolean;
+        };
+        JoinedOrg: {
+            domain: string;
+            /** Format: int64 */
+            id: number;
+            /** @description accepted (open organizations) or pending. */
+            membership_status: string;
+            /** @description The site to continue on. */
+            redirect: string;
+        };
+        JoinedOrgAnswer: {
+            data: components["schemas"]["JoinedOrg"];
+            message: string;
         };
         LandingPageContent: {
             /** @default Get Started */
@@ -2945,6 +3224,34 @@ export interface components {
             video_thumbnail_url: string | null;
             /** @default null */
             video_url: string | null;
+        };
+        LeaderApplicationAnswer: {
+            data: components["schemas"]["LeaderApplicationView"];
+            message: string;
+        };
+        LeaderApplicationInput: {
+            /**
+             * Format: int64
+             * @description A circle of the site the application is about (optional).
+             */
+            group?: number | null;
+            /** @description Answers by question id. File questions take the uploaded file's URL (or its id). */
+            response: Record<string, never>;
+        };
+        LeaderApplicationView: {
+            /** @description pending, accepted or rejected. */
+            application_status: string;
+            created_at: string;
+            /** Format: int64 */
+            group?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description Answers by question id. */
+            response: Record<string, never>;
+            updated_at: string;
+            /** Format: int64 */
+            user: number;
+            user_detail?: components["schemas"]["ApplicantRef"] | null;
         };
         LeaveInput: {
             /**
@@ -3590,6 +3897,30 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_CircleLeaderView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1 Basic, 2 Intermediate, 3 Advanced.
+                 */
+                certification_level?: number | null;
+                /**
+                 * Format: int64
+                 * @description The user's id.
+                 */
+                id: number;
+                image?: string | null;
+                name: string;
+                name_slug: string;
+                /** Format: int64 */
+                no_of_circles_led: number;
+                short_bio?: string | null;
+                title?: string | null;
+                /** @description The certification's topic areas, then those of the profile's topics. */
+                topic_area_detailed: components["schemas"]["NamedRef"][];
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_ConnectionItem: {
             data: {
                 /** @description The person's title, or the group's description. */
@@ -3718,6 +4049,24 @@ export interface components {
                 unverified_members_count?: number | null;
                 use_cases: string[];
                 waitlisted: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_LeaderApplicationView: {
+            data: {
+                /** @description pending, accepted or rejected. */
+                application_status: string;
+                created_at: string;
+                /** Format: int64 */
+                group?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** @description Answers by question id. */
+                response: Record<string, never>;
+                updated_at: string;
+                /** Format: int64 */
+                user: number;
+                user_detail?: components["schemas"]["ApplicantRef"] | null;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -3977,6 +4326,15 @@ export interface components {
             id: string;
             prompts: string[];
         };
+        Question: {
+            id: string;
+            label: string;
+            /** @description Choices of radio and selection questions. */
+            options: string[];
+            required: boolean;
+            /** @description text, textarea, radio, selection or file. */
+            type: string;
+        };
         QuestionsInput: {
             /** @description The whole list; it replaces the current questions. */
             questions: Record<string, never>[];
@@ -4060,6 +4418,17 @@ export interface components {
              * @description Staff only: the user the resume belongs to.
              */
             user_id?: number | null;
+        };
+        ReviewInput: {
+            /** @description accept or reject. */
+            action: string;
+            /**
+             * Format: int64
+             * @description 1 Basic, 2 Intermediate, 3 Advanced; required to accept.
+             */
+            certification_level?: number | null;
+            /** @description Topic area ids the leader is certified in. */
+            topic_areas?: number[] | null;
         };
         SdgRef: {
             /** Format: int64 */
@@ -4804,6 +5173,48 @@ export interface operations {
             };
         };
     };
+    certification_applications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description true: every application of the site (staff and the site's administrators only). */
+                all: boolean | null;
+                /** @description pending, accepted or rejected. */
+                status: string | null;
+                page: number | null;
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_LeaderApplicationView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     change_password: {
         parameters: {
             query?: never;
@@ -4842,6 +5253,44 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    circle_leaders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description At least 2 characters; matched in the name. */
+                search: string | null;
+                /** @description Topic area ids (comma list). */
+                topic_area: string | null;
+                /** @description Professional field values (comma list). */
+                professional_field: string | null;
+                /** @description Job function values (comma list). */
+                job_function: string | null;
+                page: number | null;
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CircleLeaderView"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5524,6 +5973,72 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    default_orgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_DefaultOrgView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join_default_org: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinDefaultOrgInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinedOrgAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6572,6 +7087,190 @@ export interface operations {
             };
         };
     };
+    list_applications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description true: every application of the site (staff and the site's administrators only). */
+                all: boolean | null;
+                /** @description pending, accepted or rejected. */
+                status: string | null;
+                page: number | null;
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_LeaderApplicationView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submit_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeaderApplicationInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderApplicationAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review_application: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderApplicationAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    certification_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Question"];
+                };
+            };
+        };
+    };
+    own_certification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     linkedin_login: {
         parameters: {
             query?: never;
@@ -6918,6 +7617,45 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_circle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CircleRequestInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleRequestAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@
 //! - `catalog`: `/circle-types/`, `/sdgs/`, `/groups/{id}/sdgs/`
 //! - `membership`: `POST /groups/{id}/join/`, `POST /groups/{id}/leave/`
 //! - `members`: the administrators' member management and the members list
+//! - `default_org`: `GET|POST /groups/default-org/` (the deployment's default organizations)
 //!
 //! Every group belongs to one tenant and is looked up within the request's tenant only. A
 //! private group (privacy 20) is visible to its accepted members and staff; to everyone
@@ -14,6 +15,7 @@
 
 mod catalog;
 mod crud;
+mod default_org;
 mod images;
 pub mod input;
 mod lists;
@@ -44,6 +46,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(catalog::routes())
         .merge(membership::routes())
         .merge(members::routes())
+        .merge(default_org::routes())
 }
 
 pub const MSG_NOT_FOUND: &str = "Group not found.";

@@ -377,7 +377,7 @@ pub(crate) async fn profile_view(
         topics_detailed: topics.iter().map(|t| topic_view(t)).collect(),
         skills_detailed: skills.iter().map(|t| topic_view(t)).collect(),
         completion_percent: profile.completion_percent.clamp(0, 100) as u8,
-        leadership_certification_details: None,
+        leadership_certification_details: profile.leadership_certification_details.clone().filter(|d| !d.is_null()),
         career_profile: career.as_ref().map(|c| career_profile_view(c, &groups)),
         email: private.then(|| user.email.clone()),
         alternate_email: private.then(|| user.alternate_email.clone()),

@@ -1,0 +1,174 @@
+//! The deployment's default organizations (spec 000 §7): every site's public root
+//! organization, which a signed-in person may join and switch to.
+//!
+//! - `GET /groups/default-org/`: the list, with the caller's membership of each
+//! - `POST /groups/default-org/ {id}`: joins that site's organization (no duplicate
+//!   membership) and answers where to go next
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::queries::{groups as group_q, memberships as member_q, programme as q, tenants::normalize_host};
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    envelope::{Data, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{ApiJson, AuthUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(default_orgs, join_default_org))
+}
+
+pub const MSG_COULD_NOT_JOIN: &str = "Could not join organization";
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DefaultOrgView {
+    pub id: i64,
+    pub name: String,
+    pub name_slug: String,
+    pub logo: Option<String>,
+    pub domain: String,
+    /// The caller's membership: pending, accepted, rejected or null.
+    pub membership_status: Option<String>,
+    pub role: Option<String>,
+    /// This site's organization.
+    pub is_default: bool,
+}
+
+/// The public root organizations of every site of the deployment.
+#[utoipa::path(
+    get,
+    path = "/api/v1/groups/default-org/",
+    tag = "groups",
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<Vec<DefaultOrgView>>), (status = 401, body = ErrorBody))
+)]
+async fn default_orgs(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+) -> ApiResult<Json<Data<Vec<DefaultOrgView>>>> {
+    let orgs = q::default_organizations(&state.db).await?;
+    let ids: Vec<i64> = orgs.iter().map(|(g, _)| g.id).collect();
+    let own = member_q::of_user_in(&state.db, user.id, &ids).await?;
+    let items = orgs
+        .into_iter()
+        .map(|(org, domain)| {
+            let membership = own.iter().find(|m| m.group_id == org.id);
+            DefaultOrgView {
+                is_default: org.id == tenant.organization_id(),
+                id: org.id,
+                name: org.name,
+                name_slug: org.slug,
+                logo: org.logo,
+                domain,
+                membership_status: membership.map(|m| m.status.clone()),
+                role: membership.map(|m| m.role.clone()),
+            }
+        })
+        .collect();
+    Ok(Json(Data::new(items)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct JoinDefaultOrgInput {
+    /// The organization's id.
+    pub id: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JoinedOrg {
+    pub id: i64,
+    pub domain: String,
+    /// accepted (open organizations) or pending.
+    pub membership_status: String,
+    /// The site to continue on.
+    pub redirect: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JoinedOrgAnswer {
+    pub data: JoinedOrg,
+    pub message: String,
+}
+
+/// The site's address in the request's scheme; a local site keeps the request's port.
+fn site_url(url: &RequestUrl, domain: &str) -> String {
+    let request_host = normalize_host(&url.host);
+    let port = url.host.rsplit_once(':').map(|(_, p)| p).filter(|p| p.chars().all(|c| c.is_ascii_digit()));
+    let local = |h: &str| h == "localhost" || h.ends_with(".localhost");
+    let host = match port {
+        Some(port) if request_host == domain || (local(&request_host) && local(domain)) => format!("{domain}:{port}"),
+        _ => domain.to_string(),
+    };
+    format!("{}://{host}/", url.scheme)
+}
+
+/// Joins a site's root organization to make it the default: accepted at once where it is
+/// open to join, pending otherwise. An existing membership is kept as it is.
+#[utoipa::path(
+    post,
+    path = "/api/v1/groups/default-org/",
+    tag = "groups",
+    request_body = JoinDefaultOrgInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = JoinedOrgAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn join_default_org(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Json<JoinedOrgAnswer>> {
+    let id = body.get("id").and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())));
+    let found = match id {
+        Some(id) => q::default_organization(&state.db, id).await?,
+        None => None,
+    };
+    let Some((org, domain)) = found else {
+        return Err(ApiError::field("non_field_errors", MSG_COULD_NOT_JOIN));
+    };
+    let status = if org.join_mode == group_q::JOIN_OPEN { member_q::STATUS_ACCEPTED } else { "pending" };
+    let membership = q::join_once(&state.db, org.id, user.id, status).await?;
+    let message = match membership.status.as_str() {
+        "accepted" => format!("You are a member of {}.", org.name),
+        "pending" => format!("Your request to join {} is waiting for approval.", org.name),
+        _ => format!("Your membership of {} was not approved.", org.name),
+    };
+    Ok(Json(JoinedOrgAnswer {
+        data: JoinedOrg { id: org.id, redirect: site_url(&url, &domain), domain, membership_status: membership.status },
+        message,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderMap;
+
+    use super::*;
+
+    fn url(host: &str, proto: Option<&str>) -> RequestUrl {
+        let mut headers = HeaderMap::new();
+        headers.insert("host", host.parse().unwrap());
+        if let Some(proto) = proto {
+            headers.insert("x-forwarded-proto", proto.parse().unwrap());
+        }
+        RequestUrl::from_headers(&headers, "/api/v1/groups/default-org/".parse().unwrap())
+    }
+
+    #[test]
+    fn the_redirect_follows_the_request() {
+        assert_eq!(site_url(&url("acme.example", Some("https")), "star.example"), "https://star.example/");
+        assert_eq!(site_url(&url("localhost:8080", None), "star.localhost"), "http://star.localhost:8080/");
+        assert_eq!(site_url(&url("acme.example:8443", Some("https")), "star.example"), "https://star.example/");
+    }
+}
