@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 // Group journeys against the real binary on the demo seed (scripts/e2e.sh): an administrator
 // creates a circle with questions through the form, a member applies with answers, the
@@ -20,18 +20,41 @@ function day(offset: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+// Sign-ins are rate limited per address (30 in 10 minutes) and every spec signs in from
+// this one machine, so each person signs in once for the whole file and the browser pages
+// start with that session.
+const sessions = new Map<string, { access: string; refresh: string }>();
+
+async function session(request: APIRequestContext, email: string): Promise<{ access: string; refresh: string }> {
+  const known = sessions.get(email);
+  if (known) return known;
   const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
   expect(answer.ok(), await answer.text()).toBe(true);
-  return ((await answer.json()) as { data: { access: string } }).data.access;
+  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
+  sessions.set(email, tokens);
+  return tokens;
 }
 
-async function logIn(page: Page, email: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${next.replace(/[/?]/g, '\\$&')}$`));
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  return (await session(request, email)).access;
+}
+
+/** A page of its own browser context, signed in as `email`, opened at `path`. */
+async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string): Promise<Page> {
+  const tokens = await session(request, email);
+  const context = await browser.newContext();
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('accessToken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+      }
+    },
+    [tokens.access, tokens.refresh],
+  );
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
 }
 
 async function pickOption(page: Page, label: string | RegExp, option: string | RegExp) {
@@ -41,10 +64,10 @@ async function pickOption(page: Page, label: string | RegExp, option: string | R
 
 test('an administrator creates a circle with questions, a member applies, is accepted and sees the role', async ({
   browser,
+  request,
 }) => {
   const name = unique('Prompt Lab');
-  const admin = await browser.newPage();
-  await logIn(admin, ADMIN, '/groups/new?type=circle&parent=1');
+  const admin = await signedInPage(browser, request, ADMIN, '/groups/new?type=circle&parent=1');
 
   await admin.getByLabel('Name').fill(name);
   await pickOption(admin, /Circle type/, /Learning Circle/);
@@ -78,8 +101,7 @@ test('an administrator creates a circle with questions, a member applies, is acc
   const circlePath = new URL(admin.url()).pathname;
 
   // A member applies with an answer.
-  const member = await browser.newPage();
-  await logIn(member, SAM, circlePath);
+  const member = await signedInPage(browser, request, SAM, circlePath);
   await member.getByRole('button', { name: 'Join', exact: true }).click();
   await member.getByLabel(/Why do you want to join\?/).fill('To practise prompts every week.');
   await member.getByRole('button', { name: 'Submit' }).click();
@@ -96,8 +118,8 @@ test('an administrator creates a circle with questions, a member applies, is acc
   // The member now sees the role.
   await member.reload();
   await expect(member.getByRole('button', { name: /^Member/ }).first()).toBeVisible();
-  await admin.close();
-  await member.close();
+  await admin.context().close();
+  await member.context().close();
 });
 
 test('a full event puts the next applicant on the wait list and promotes them when a seat frees', async ({
@@ -145,16 +167,14 @@ test('a full event puts the next applicant on the wait list and promotes them wh
   expect(accepted.ok(), await accepted.text()).toBe(true);
 
   // Maria sees the warning and registers onto the wait list.
-  const maria = await browser.newPage();
-  await logIn(maria, MARIA, path);
+  const maria = await signedInPage(browser, request, MARIA, path);
   await expect(maria.getByText('Sorry, maximum members limit already reached.')).toBeVisible();
   await expect(maria.getByText('You can still apply to join. Your request will be put in a wait list.')).toBeVisible();
   await maria.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(maria.getByRole('button', { name: /Registration Submitted/ }).first()).toBeVisible();
 
   // Sam leaves through the page: Maria is promoted.
-  const sam = await browser.newPage();
-  await logIn(sam, SAM, path);
+  const sam = await signedInPage(browser, request, SAM, path);
   await sam.getByRole('button', { name: /^Attendee|^Member/ }).first().click();
   await sam.getByRole('menuitem', { name: /Leave/ }).click();
   await sam.getByRole('button', { name: /^Leave/ }).last().click();
@@ -162,6 +182,6 @@ test('a full event puts the next applicant on the wait list and promotes them wh
 
   await maria.reload();
   await expect(maria.getByRole('button', { name: /^Attendee/ }).first()).toBeVisible();
-  await maria.close();
-  await sam.close();
+  await maria.context().close();
+  await sam.context().close();
 });

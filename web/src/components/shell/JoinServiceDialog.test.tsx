@@ -4,12 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/renderApp';
 import { server, signIn } from '../../test/server';
-import { reloadPage } from '../../lib/profile/reloadPage';
+import { openPage, reloadPage } from '../../lib/profile/reloadPage';
 import type { DefaultOrg } from '../../lib/discover/types';
 
-vi.mock('../../lib/profile/reloadPage', () => ({ reloadPage: vi.fn() }));
+vi.mock('../../lib/profile/reloadPage', () => ({ reloadPage: vi.fn(), openPage: vi.fn() }));
 
-beforeEach(() => vi.mocked(reloadPage).mockClear());
+beforeEach(() => {
+  vi.mocked(reloadPage).mockClear();
+  vi.mocked(openPage).mockClear();
+});
 
 const orgs: DefaultOrg[] = [
   { id: 1, name: 'Waypoint Demo', name_slug: 'waypoint-demo', logo: null, membership_status: 'accepted', role: 'member', is_default: true },
@@ -59,6 +62,21 @@ describe('join another service', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
     expect(body).toEqual({ id: 3 });
+  });
+
+  it("goes to the other site's address when the organization lives elsewhere", async () => {
+    serveOrgs();
+    server.use(
+      http.post('*/api/v1/groups/default-org/', () =>
+        HttpResponse.json({ data: { id: 2, redirect: 'http://star.localhost:8080/', membership_status: 'accepted' } }),
+      ),
+    );
+    const dialog = await openServices();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Make Star Academy default' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Make Star Academy your default?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: /Make default|Confirm|Continue/ }));
+    await waitFor(() => expect(openPage).toHaveBeenCalledWith('http://star.localhost:8080/'));
+    expect(reloadPage).not.toHaveBeenCalled();
   });
 
   it('does nothing when the confirmation is cancelled', async () => {

@@ -25,7 +25,7 @@ import { CloseIcon } from '../icons';
 import { ApiError } from '../../lib/api/errors';
 import { useDefaultOrgs, useMakeDefaultOrg } from '../../lib/discover/defaultOrgs';
 import type { DefaultOrg } from '../../lib/discover/types';
-import { reloadPage } from '../../lib/profile/reloadPage';
+import { openPage, reloadPage } from '../../lib/profile/reloadPage';
 
 type Action = 'join' | 'default';
 
@@ -55,13 +55,21 @@ export default function JoinServiceDialog({ open, onClose }: { open: boolean; on
   const change = useMakeDefaultOrg();
   const [pending, setPending] = useState<{ org: DefaultOrg; action: Action } | null>(null);
 
+  const redirectOf = (answer: unknown): string | undefined => {
+    const data = (answer as { data?: { redirect?: unknown } } | undefined)?.data;
+    return typeof data?.redirect === 'string' ? data.redirect : undefined;
+  };
+
   const confirm = () => {
     if (!pending) return;
     const { org, action } = pending;
     change.mutate(org.id, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setPending(null);
-        reloadPage();
+        // Another site's organization lives on its own domain: go there; this site's reloads.
+        const target = redirectOf(answer);
+        if (target && new URL(target, window.location.href).host !== window.location.host) openPage(target);
+        else reloadPage();
       },
       onError: (error) => {
         setPending(null);

@@ -1,5 +1,5 @@
 // Circles and events lists, the site's organization, one group and joining it
-// (notes/groups-contract.md "Calls").
+// (the groups API contract (now in openapi.json) "Calls").
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
 import { compact, type Query } from './params';

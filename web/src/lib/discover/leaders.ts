@@ -1,5 +1,5 @@
 // Circle leaders, the leader certification questions and leader applications
-// (notes/groups-contract.md "Calls"; spec 002 §7).
+// (the groups API contract (now in openapi.json) "Calls"; spec 002 §7).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
 import { compact, type Query } from './params';

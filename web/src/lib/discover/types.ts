@@ -1,5 +1,5 @@
 // Shapes of the circles, events, leaders, Connect and default-organization calls, typed by hand
-// from notes/groups-contract.md until the generated schema (lib/api/schema.d.ts) carries them.
+// from the groups API contract until the generated schema (lib/api/schema.d.ts) carries them.
 
 export interface Pagination {
   count: number;

@@ -1,4 +1,4 @@
-// Group calls (notes/groups-contract.md "Calls"): read, create, update, images, lookups, questions.
+// Group calls (the groups API contract (now in openapi.json) "Calls"): read, create, update, images, lookups, questions.
 import { apiRequest } from '../api/request';
 import { uploadForm } from '../profile/upload';
 import type { CircleType, Group, GroupPayload, GroupType, Paged, Question, Sdg } from './types';

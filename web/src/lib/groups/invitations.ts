@@ -1,4 +1,4 @@
-// Invitations (notes/groups-contract.md): invite people, read an invitation, accept or reject it.
+// Invitations (the groups API contract (now in openapi.json)): invite people, read an invitation, accept or reject it.
 import { apiRequest } from '../api/request';
 import type { Invitation, InvitationAction, InviteBody } from './types';
 

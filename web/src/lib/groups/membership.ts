@@ -1,4 +1,4 @@
-// Membership calls (notes/groups-contract.md): join, leave, follow, members and their management.
+// Membership calls (the groups API contract (now in openapi.json)): join, leave, follow, members and their management.
 import { apiRequest } from '../api/request';
 import { getAccessToken, getCurrentOrg } from '../session';
 import { ApiError } from '../api/errors';

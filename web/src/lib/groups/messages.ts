@@ -24,7 +24,7 @@ export const MANAGE_MESSAGES = {
 } as const;
 
 /**
- * notes/groups-contract.md writes field errors as {"errors": {field: [msg]}} while the rest of
+ * the groups API contract (now in openapi.json) writes field errors as {"errors": {field: [msg]}} while the rest of
  * the API (lib/api/errors.ts) uses field_errors: read either, so the form's fields get them.
  */
 export function withFieldErrors(error: unknown): unknown {

@@ -1,4 +1,4 @@
-// Groups API types, written by hand from notes/groups-contract.md until the generated
+// Groups API types, written by hand from the groups API contract until the generated
 // schema (lib/api/schema.d.ts) has the groups paths. Kept in this one file so they are easy
 // to swap for the generated ones.
 

@@ -4,3 +4,8 @@
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/** Leaves for another address (another site of the deployment). */
+export function openPage(url: string): void {
+  window.location.assign(url);
+}
