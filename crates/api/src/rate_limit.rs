@@ -20,7 +20,9 @@ const fn limit(name: &'static str, max: i32, window_secs: i64) -> Limit {
 
 const MINUTE: i64 = 60;
 
-pub const LOGIN_PER_IP: Limit = limit("login-ip", 30, 10 * MINUTE);
+/// Generous: a campus or a cohort session signs in from one shared address; guessing is
+/// stopped per account (10 failures lock it).
+pub const LOGIN_PER_IP: Limit = limit("login-ip", 100, 10 * MINUTE);
 /// Failed sign-ins per account before it is locked for the rest of the window.
 pub const LOGIN_FAILURES_PER_ACCOUNT: Limit = limit("login-account", 10, 15 * MINUTE);
 pub const REGISTER_PER_IP: Limit = limit("register-ip", 10, 60 * MINUTE);

@@ -122,14 +122,14 @@ async fn repeated_wrong_passwords_lock_the_account_for_a_while() {
 #[tokio::test]
 async fn one_address_cannot_hammer_sign_in() {
     let app = TestApp::with_settings(with_limits()).await;
-    for n in 0..30 {
+    for n in 0..api::rate_limit::LOGIN_PER_IP.max {
         login(&app, &format!("user{n}@example.com"), "wrong-password").await.error(401);
     }
-    login(&app, "user99@example.com", "wrong-password").await.error(429);
+    login(&app, "user-over@example.com", "wrong-password").await.error(429);
     // A different client address is counted apart.
     app.post("/api/v1/token/")
         .header("x-forwarded-for", "203.0.113.9")
-        .json(&json!({"username": "user99@example.com", "password": "x"}))
+        .json(&json!({"username": "user-over@example.com", "password": "x"}))
         .send()
         .await
         .error(401);
