@@ -309,3 +309,20 @@ async fn the_csv_export_quotes_cells_and_guards_formulas() {
     assert!(!pending.text().contains("ada@example.com"));
     app.get(&format!("/api/v1/groups/{}/export-group-membership/", c.id)).token(&c.ada_token).send().await.error(403);
 }
+
+#[tokio::test]
+async fn system_agent_filters_are_checked_and_match_no_member_yet() {
+    let app = TestApp::new().await;
+    let c = crowd(&app).await;
+    let admin = Some(c.w.admin_token.as_str());
+    let filter = url::form_urlencoded::byte_serialize(br#"{"action":"accepted"}"#).collect::<String>();
+    let page = members(&app, admin, c.id, &format!("?agent_response={filter}")).await;
+    page.assert_status(200);
+    assert_eq!(page.json()["pagination"]["count"], 0, "no system agent has answered about anyone");
+    let e = members(&app, admin, c.id, "?system_agent_id=4").await.error(400);
+    assert_eq!(e["field_errors"]["system_agent_id"][0], "Invalid pk \"4\" - object does not exist.");
+    let bad = url::form_urlencoded::byte_serialize(br#"{"action":"maybe"}"#).collect::<String>();
+    let e = members(&app, admin, c.id, &format!("?agent_response={bad}")).await.error(400);
+    assert!(e["field_errors"]["agent_response"][0].as_str().unwrap().contains("not a valid choice"));
+    members(&app, admin, c.id, "?agent_response=nope").await.error(400);
+}

@@ -170,6 +170,42 @@ fn member_filter(
     })
 }
 
+/// Checks the system-agent filters (`system_agent_id`, `agent_response`). No system agent
+/// runs on a site yet, so no agent id exists and no member carries an agent's response:
+/// `Ok(true)` means a valid agent filter was asked for, which no member can match.
+fn agent_filter(query: &HashMap<String, String>) -> Result<bool, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    if let Some(raw) = text_param(query, "system_agent_id") {
+        errors.add("system_agent_id", format!("Invalid pk \"{raw}\" - object does not exist."));
+    }
+    let asked = match text_param(query, "agent_response") {
+        None => false,
+        Some(raw) => match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&raw) {
+            Ok(map) => {
+                for (key, value) in &map {
+                    let allowed: &[&str] = match key.as_str() {
+                        "action" => &["accepted", "rejected", "pending"],
+                        "ai_enthusiasm_level" | "quality_level" => &["high", "medium", "low", "reject"],
+                        _ => {
+                            errors.add("agent_response", format!("\"{key}\" is not a known agent answer."));
+                            continue;
+                        }
+                    };
+                    if !value.as_str().is_some_and(|v| allowed.contains(&v)) {
+                        errors.add("agent_response", format!("\"{value}\" is not a valid choice for {key}."));
+                    }
+                }
+                !map.is_empty()
+            }
+            Err(_) => {
+                errors.add("agent_response", "Expected a JSON object.");
+                false
+            }
+        },
+    };
+    errors.into_result().map(|_| asked)
+}
+
 /// The items of a page of memberships, in a fixed number of queries.
 async fn items(state: &AppState, rows: Vec<memberships::Model>, admin: bool) -> ApiResult<Vec<(MemberItem, String)>> {
     let ids: Vec<i64> = rows.iter().map(|m| m.user_id).collect();
@@ -239,6 +275,9 @@ async fn list_members(
         DEFAULT_PAGE_SIZE,
     )?;
     let filter = member_filter(&tenant, &group, &query, admin)?;
+    if agent_filter(&query)? {
+        return Ok(Json(Page::new(Vec::new(), 0, &page, &url)));
+    }
     let found = member_q::members_page(&state.db, &filter, page.offset(), page.page_size).await?;
     let list = items(&state, found.items, admin).await?.into_iter().map(|(item, _)| item).collect();
     Ok(Json(Page::new(list, found.count, &page, &url)))
