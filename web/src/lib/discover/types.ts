@@ -139,9 +139,6 @@ export interface ConnectItem {
   institution_name?: string | null;
   country?: string | null;
   is_followed?: boolean | null;
-  followed?: boolean | null;
-  is_certified?: boolean | null;
-  is_influencer?: boolean | null;
 }
 
 export interface FollowState {

@@ -23,7 +23,7 @@ export default function ConnectCard({ item, selfId, followedByDefault, showType 
   const to = itemPath(item);
   const person = item.type === 'user';
   const description = person ? item.description : snippet(item.description, 120);
-  const followed = item.is_followed ?? item.followed ?? followedByDefault;
+  const followed = item.is_followed ?? followedByDefault;
   return (
     <Card variant="outlined" component="article" sx={{ borderRadius: 2, height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
