@@ -11,6 +11,7 @@ mod connections;
 mod conventions;
 mod follows;
 mod groups;
+mod groups_cross_org;
 mod imports;
 mod invitations;
 mod members;
