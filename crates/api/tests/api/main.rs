@@ -12,6 +12,7 @@ mod conventions;
 mod follows;
 mod groups;
 mod groups_cross_org;
+mod groups_hostile;
 mod imports;
 mod invitations;
 mod members;
