@@ -9,7 +9,10 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::error::{ApiError, MSG_NOT_FOUND};
+use crate::{
+    error::{ApiError, MSG_NOT_FOUND},
+    extract::MSG_NUL,
+};
 
 /// API paths are spelled with a trailing slash; accept them without one too.
 pub fn add_trailing_slash(mut req: Request) -> Request {
@@ -30,6 +33,9 @@ pub fn add_trailing_slash(mut req: Request) -> Request {
 /// Any error answer under /api that is not already JSON (unknown route, wrong method,
 /// time-out, body limit) is given the API's error body.
 pub async fn json_errors(req: Request, next: Next) -> Response {
+    if let Some(error) = nul_in_uri(req.uri()) {
+        return error.into_response();
+    }
     let method = req.method().clone();
     let response = next.run(req).await;
     let status = response.status();
@@ -68,6 +74,22 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         *json.body_mut() = Body::empty();
     }
     json
+}
+
+/// A NUL character (`%00`) in the path or a query value is refused before routing:
+/// PostgreSQL cannot compare or store one in text. Query values name their parameter.
+fn nul_in_uri(uri: &Uri) -> Option<ApiError> {
+    if uri.path().to_ascii_lowercase().contains("%00") {
+        return Some(ApiError::BadRequest(MSG_NUL.into()));
+    }
+    let query = uri.query().filter(|q| q.contains("%00"))?;
+    let mut errors = domain::FieldErrors::new();
+    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
+        if key.contains('\0') || value.contains('\0') {
+            errors.add(key.replace('\0', ""), MSG_NUL);
+        }
+    }
+    (!errors.is_empty()).then_some(ApiError::Validation(errors))
 }
 
 fn coded(status: StatusCode, message: String, code: &'static str) -> ApiError {

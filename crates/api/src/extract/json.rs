@@ -46,6 +46,11 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     if !value.is_object() {
         return Err(ApiError::field("non_field_errors", "Expected a JSON object."));
     }
+    let mut nul = FieldErrors::new();
+    nul_strings(&value, "", &mut nul);
+    if !nul.is_empty() {
+        return Err(ApiError::Validation(nul));
+    }
     match serde_path_to_error::deserialize(value) {
         Ok(value) => Ok(value),
         Err(err) => {
@@ -67,6 +72,33 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             }
             Err(ApiError::Validation(errors))
         }
+    }
+}
+
+pub const MSG_NUL: &str = "Null characters are not allowed.";
+
+/// Reports every string (or key) holding a NUL character, which PostgreSQL cannot store in
+/// text, on its dotted path (`name`, `extra_info.answers.why`, `questions.0.label`).
+/// serde_json's nesting limit bounds the recursion.
+fn nul_strings(value: &serde_json::Value, at: &str, errors: &mut FieldErrors) {
+    let join = |key: &str| if at.is_empty() { key.to_string() } else { format!("{at}.{key}") };
+    match value {
+        serde_json::Value::String(text) if text.contains('\0') => errors.add(at, MSG_NUL),
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                nul_strings(item, &join(&i.to_string()), errors);
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for (key, item) in map {
+                if key.contains('\0') {
+                    errors.add(join(&key.replace('\0', "")), MSG_NUL);
+                } else {
+                    nul_strings(item, &join(key), errors);
+                }
+            }
+        }
+        _ => {}
     }
 }
 

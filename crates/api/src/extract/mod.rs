@@ -9,6 +9,6 @@ mod tenant;
 
 pub use auth::{AuthUser, MaybeUser, TenantAdmin};
 pub use client::Client;
-pub use json::{parse_json, ApiJson};
+pub use json::{parse_json, ApiJson, MSG_NUL};
 pub use query::{ApiQuery, PageParams};
 pub use tenant::Tenant;

@@ -11,6 +11,8 @@ mod connections;
 mod conventions;
 mod follows;
 mod groups;
+mod groups_cross_org;
+mod groups_hostile;
 mod imports;
 mod invitations;
 mod members;

@@ -195,6 +195,23 @@ async fn check_references(state: &AppState, tenant: &Tenant, form: &GroupForm) -
     Ok(parent)
 }
 
+/// A parent the caller cannot see (a private group) is refused like a missing one.
+async fn visible_parent(
+    state: &AppState,
+    caller: &Caller,
+    parent: Option<groups::Model>,
+) -> ApiResult<Option<groups::Model>> {
+    let Some(parent) = parent else { return Ok(None) };
+    let id = parent.id;
+    match ensure_visible(state, caller, parent).await {
+        Ok(parent) => Ok(Some(parent)),
+        Err(ApiError::NotFound(_)) => {
+            Err(ApiError::field("parent_group", format!("Invalid pk \"{id}\" - object does not exist.")))
+        }
+        Err(other) => Err(other),
+    }
+}
+
 /// The caller's accepted role in `group` or the nearest group above it where they hold an
 /// admin role.
 async fn role_in_or_above(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<Option<String>> {
@@ -245,6 +262,7 @@ async fn create_group(
     }
     parsed.validate(FormContext::default())?;
     let parent = check_references(&state, &tenant, &parsed.form).await?;
+    let parent = visible_parent(&state, &caller, parent).await?;
     let parent_role = match &parent {
         Some(parent) => role_in_or_above(&state, &caller, parent).await?,
         None => None,
@@ -317,7 +335,10 @@ async fn update_group(
     }
     // The site's organization may lack program fields: a program is only checked as one.
     parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
-    check_references(&state, &tenant, &parsed.form).await?;
+    let parent = check_references(&state, &tenant, &parsed.form).await?;
+    if parent.as_ref().is_some_and(|p| Some(p.id) != group.parent_id) {
+        visible_parent(&state, &caller, parent).await?;
+    }
     if let Some(parent) = parsed.form.parent_group {
         let chain =
             view::parent_chain(&state, &[group_q::find(&state.db, tenant.id(), parent).await?.ok_or_else(not_found)?])

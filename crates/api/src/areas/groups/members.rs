@@ -60,6 +60,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub const DEFAULT_PAGE_SIZE: u64 = 15;
 pub const MAX_BULK: usize = 500;
 pub const MAX_EXPORT: u64 = 10_000;
+/// Administrators' notes on a request and reasons for a removal.
+pub const MAX_NOTE_CHARS: usize = 2000;
 pub const MSG_NO_PERMISSION: &str = "You do not have permission to manage members.";
 pub const MSG_NO_ACTION: &str = "Please select an action to perform.";
 pub const MSG_NO_MEMBERS: &str = "Please select at least one member to proceed.";
@@ -348,6 +350,17 @@ fn action_of(action: Option<&str>) -> ApiResult<&'static str> {
     }
 }
 
+/// A note or reason: trimmed, blank as none; longer than [`MAX_NOTE_CHARS`] is refused on
+/// its field rather than cut.
+fn note_text(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Option<String> {
+    let text = value.map(str::trim).filter(|t| !t.is_empty())?;
+    if text.chars().count() > MAX_NOTE_CHARS {
+        errors.add(field, format!("Ensure this field has no more than {MAX_NOTE_CHARS} characters."));
+        return None;
+    }
+    Some(text.to_string())
+}
+
 fn payment_start(group: &groups::Model, current: Option<&str>) -> Option<Option<String>> {
     (group.is_paid && current.is_none()).then(|| Some(membership::PAYMENT_PENDING.to_string()))
 }
@@ -386,12 +399,9 @@ async fn respond_join_request(
     if ids.len() > MAX_BULK {
         return Err(ApiError::field("users", format!("Select at most {MAX_BULK} members at once.")));
     }
-    let notes = body
-        .notes
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(|n| n.chars().take(2000).collect::<String>());
+    let mut errors = FieldErrors::new();
+    let notes = note_text(&mut errors, "notes", body.notes.as_deref());
+    errors.into_result()?;
     let txn = store::begin_write(&state.db).await?;
     let rows = member_q::of_group_for(&txn, group.id, &ids).await?;
     let pending: HashMap<i64, memberships::Model> =
@@ -562,13 +572,8 @@ async fn remove_member(
     if body.user.is_none() {
         errors.add("user", MSG_REQUIRED);
     }
-    let reason = body
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .map(|r| r.chars().take(2000).collect::<String>());
-    if reason.is_none() {
+    let reason = note_text(&mut errors, "reason", body.reason.as_deref());
+    if reason.is_none() && errors.first("reason").is_none() {
         errors.add("reason", MSG_REQUIRED);
     }
     errors.into_result()?;

@@ -242,6 +242,11 @@ async fn leave(
     }
     // A pending member of a private group cannot see it yet, but may cancel the request.
     let group = group_q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    // Without a request of their own, a private group stays unknown (404, not 400).
+    let own = member_q::find(&state.db, group.id, user.id).await?;
+    if own.is_none_or(|m| m.status == member_q::STATUS_REJECTED) {
+        super::ensure_visible(&state, &caller_of(Some(user.clone())), group.clone()).await?;
+    }
     let kind = group.group_type.clone();
     let txn = store::begin_write(&state.db).await?;
     let mine = member_q::find(&txn, group.id, user.id)
