@@ -112,6 +112,8 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
     await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject members' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Could not reject members')).toBeInTheDocument();
   });
 
@@ -128,7 +130,11 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     renderApp('/org/waypoint-demo/people');
     const section = await screen.findByRole('region', { name: 'Members' });
     await within(section).findByText('Amina Odhiambo');
-    expect(within(section).queryByRole('button', { name: 'Actions for Maria Lopez' })).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Maria Lopez' }));
+    expect(await screen.findByRole('menuitem', { name: 'View details' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Remove member' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await userEvent.click(within(section).getByRole('button', { name: 'Actions for Amina Odhiambo' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
