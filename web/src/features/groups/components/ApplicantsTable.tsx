@@ -130,6 +130,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
             label="Role"
             value={role}
             onChange={(event) => changeFilter(() => setRole(event.target.value))}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             sx={{ flex: 1, minWidth: { sm: 160 } }}
           >
             <MenuItem value="">All roles</MenuItem>
