@@ -1,5 +1,5 @@
 // What an applicant filled in (join answers and conference fields), as label/value pairs. No I/O.
-import type { Member, Question } from './types';
+import type { Member, MemberFile, Question } from './types';
 
 const CONFERENCE_LABELS: [string, string][] = [
   ['participant_type', 'Participant type'],
@@ -25,26 +25,54 @@ export interface AnswerLine {
   key: string;
   label: string;
   value: string;
+  /** For a file answer whose file the server listed with a safe address: open it from a link. */
+  file?: MemberFile;
+}
+
+/** Only web addresses and paths of this site are linked (no javascript: or data: links). */
+export function isSafeFileUrl(url: string): boolean {
+  if (url.startsWith('/')) return !url.startsWith('//');
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** What kind of file a link opens, for its label: PDF, Image, or nothing for other types. */
+export function fileKind(mime: string | null | undefined): 'PDF' | 'Image' | null {
+  if (!mime) return null;
+  if (mime === 'application/pdf') return 'PDF';
+  if (mime.startsWith('image/')) return 'Image';
+  return null;
+}
+
+/** A file answer (an upload's id): the listed file when the server sent it, else "File #id". */
+function fileLine(key: string, label: string, shown: string, files: MemberFile[]): AnswerLine {
+  const id = Number(shown);
+  const file = Number.isInteger(id) ? files.find((item) => item.id === id) : undefined;
+  if (file && isSafeFileUrl(file.file)) return { key, label, value: file.name || `File #${shown}`, file };
+  return { key, label, value: `File #${shown}` };
 }
 
 /** The applicant's answers to the group's questions, then any conference fields. */
 export function applicantAnswers(member: Member, questions: Question[]): AnswerLine[] {
   const extra = member.extra_info ?? {};
+  const files = member.files ?? [];
   const lines: AnswerLine[] = [];
   const answers = (extra.answers ?? {}) as Record<string, unknown>;
   for (const [id, value] of Object.entries(answers)) {
     const shown = text(value);
     if (shown === null) continue;
     const question = questions.find((item) => item.id === id);
-    lines.push({
-      key: `answer-${id}`,
-      label: question?.label ?? id,
-      value: question?.type === 'file' ? `File #${shown}` : shown,
-    });
+    const label = question?.label ?? id;
+    lines.push(question?.type === 'file' ? fileLine(`answer-${id}`, label, shown, files) : { key: `answer-${id}`, label, value: shown });
   }
   for (const [key, label] of CONFERENCE_LABELS) {
     const shown = text(extra[key]);
-    if (shown !== null) lines.push({ key, label, value: key === 'abstract_file' ? `File #${shown}` : shown });
+    if (shown === null) continue;
+    lines.push(key === 'abstract_file' ? fileLine(key, label, shown, files) : { key, label, value: shown });
   }
   return lines;
 }

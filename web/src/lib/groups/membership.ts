@@ -82,13 +82,19 @@ export function userDisplayName(user: UserSearchResult): string {
   return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || `User ${user.id}`;
 }
 
+/** The members list's filters, without its page: what the CSV export takes too. */
+export type MembersFilters = Omit<MembersQuery, 'page' | 'page_size'>;
+
 /**
- * GET /groups/{id}/export-group-membership/?status= (text/csv): fetched with the session's
- * token and saved as a file.
+ * GET /groups/{id}/export-group-membership/ (text/csv) with the list's filters (status,
+ * is_verified, role, search, country, professional_fields; members.rs reads the same ones as
+ * the list): fetched with the session's token and saved as a file.
  */
-export async function downloadMembersCsv(id: number, fileName: string, status?: string): Promise<void> {
+export async function downloadMembersCsv(id: number, fileName: string, filters: MembersFilters = {}): Promise<void> {
   const url = new URL(`/api/v1/groups/${id}/export-group-membership/`, window.location.origin);
-  if (status) url.searchParams.set('status', status);
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
   const org = getCurrentOrg();
   if (org) url.searchParams.set('current_org', org);
   const headers = new Headers({ Accept: 'text/csv' });

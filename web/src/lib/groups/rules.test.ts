@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupFixture, orgFixture } from '../../features/groups/test/fixtures';
-import { detailTabs, joinState, lifecycleFromDates, orgTabs, paymentLabel } from './rules';
+import { detailTabs, EVENT_REGISTRATION_ROLES, joinState, lifecycleFromDates, managedRoles, orgTabs, paymentLabel } from './rules';
 
 const dates = {
   application_open_date: '2026-03-01',
@@ -51,5 +51,12 @@ describe('group rules', () => {
   it("shows a pending payment as 'submitted'", () => {
     expect(paymentLabel('pending')).toBe('submitted');
     expect(paymentLabel('confirmed')).toBe('confirmed');
+  });
+
+  it('lets Add member make an event administrator, while registration stays attendee or presenter', () => {
+    expect(managedRoles('event')).toEqual(['admin', 'attendee', 'presenter', 'volunteer']);
+    expect(managedRoles('circle')).toEqual(['admin', 'leader', 'facilitator', 'member']);
+    expect(managedRoles('organization')).toEqual(['admin', 'leader', 'facilitator', 'member']);
+    expect(EVENT_REGISTRATION_ROLES).toEqual(['attendee', 'presenter']);
   });
 });

@@ -4,8 +4,16 @@ import type { Group, GroupType, Lifecycle, LifecycleStatus } from './types';
 
 /** Admin and leader are treated as administrators (spec 001 §6). */
 export const ADMIN_ROLES = ['admin', 'leader'] as const;
+/** The roles an administrator gives through Add member (members.rs add-member, decisions "Group membership"). */
 export const GROUP_ROLES = ['admin', 'leader', 'facilitator', 'member'] as const;
-export const EVENT_ROLES = ['attendee', 'presenter', 'volunteer'] as const;
+export const EVENT_ROLES = ['admin', 'attendee', 'presenter', 'volunteer'] as const;
+/** The roles a person picks when registering for an event (the join call takes only these). */
+export const EVENT_REGISTRATION_ROLES = ['attendee', 'presenter'] as const;
+
+/** Add member's role choices for a group of this type. */
+export function managedRoles(type: GroupType | string): readonly string[] {
+  return type === 'event' ? EVENT_ROLES : GROUP_ROLES;
+}
 
 export function isAdministrator(group: Pick<Group, 'is_administrator' | 'role' | 'membership_status'>): boolean {
   if (group.is_administrator) return true;

@@ -147,6 +147,15 @@ export interface Paged<T> {
   pagination: { count: number; next: string | null };
 }
 
+/** A file referenced from a member's extra_info (answers of type file, the conference abstract). */
+export interface MemberFile {
+  id: number;
+  /** The file's address. */
+  file: string;
+  mime_type: string;
+  name: string;
+}
+
 /** GET /groups/{id}/members/ items. */
 export interface Member {
   id: number;
@@ -166,6 +175,11 @@ export interface Member {
   /** The join answers ({answers: {questionId: value}}) or the conference fields. */
   extra_info: Record<string, unknown> | null;
   waitlisted: boolean;
+  /**
+   * Administrators only: the files extra_info refers to. Being added to the API on another
+   * branch; until then it is absent and file answers show as "File #id".
+   */
+  files?: MemberFile[] | null;
 }
 
 export type MemberStatusTab = 'accepted' | 'pending' | 'rejected' | 'unverified';

@@ -1,14 +1,12 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   Button,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
   Stack,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
@@ -17,7 +15,9 @@ import { useSnackbar } from 'notistack';
 import { CloseIcon } from '../../../components/icons';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { useInviteUsers } from '../../../lib/discover/connect';
-import { NOTHING_TO_SEND, emailProblem } from '../inviteEmails';
+import EmailListField from '../../../components/invite/EmailListField';
+import { useEmailList } from '../../../components/invite/useEmailList';
+import { INVITE_MESSAGES } from '../../../lib/invite/emails';
 
 /** Invite people to the site's organization by e-mail (POST /invite-users/). */
 export default function InviteOthersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -27,48 +27,30 @@ export default function InviteOthersDialog({ open, onClose }: { open: boolean; o
   const config = useAppConfig();
   const { enqueueSnackbar } = useSnackbar();
   const invite = useInviteUsers();
-  const [text, setText] = useState('');
-  const [emails, setEmails] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const add = (): string[] | null => {
-    if (!text.trim()) return emails;
-    const problem = emailProblem(text, emails);
-    if (problem) {
-      setError(problem);
-      return null;
-    }
-    const next = [...emails, text.trim()];
-    setEmails(next);
-    setText('');
-    setError(null);
-    return next;
-  };
+  const list = useEmailList();
 
   const close = () => {
     if (invite.isPending) return;
-    setText('');
-    setEmails([]);
-    setError(null);
+    list.reset();
     onClose();
   };
 
   const send = () => {
-    const list = add();
-    if (!list) return;
-    if (list.length === 0) {
-      setError(NOTHING_TO_SEND);
+    const emails = list.take();
+    if (!emails) return;
+    if (emails.length === 0) {
+      list.setError(INVITE_MESSAGES.nothing);
       return;
     }
     invite.mutate(
-      { objectId: config.organization.id, emails: list },
+      { objectId: config.organization.id, emails },
       {
         onSuccess: () => {
-          enqueueSnackbar('Invitation sent successfully.', { variant: 'success' });
-          setEmails([]);
+          enqueueSnackbar(INVITE_MESSAGES.sent, { variant: 'success' });
+          list.reset();
           onClose();
         },
-        onError: () => enqueueSnackbar('Could not send invitation.', { variant: 'error' }),
+        onError: () => enqueueSnackbar(INVITE_MESSAGES.failed, { variant: 'error' }),
       },
     );
   };
@@ -84,42 +66,7 @@ export default function InviteOthersDialog({ open, onClose }: { open: boolean; o
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography color="text.secondary">Invite people to join {config.organization.name}.</Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Email address"
-              type="email"
-              fullWidth
-              size="small"
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ',') {
-                  event.preventDefault();
-                  add();
-                }
-              }}
-              error={Boolean(error)}
-              helperText={error ?? 'Press Enter to add each address.'}
-            />
-            <Button variant="outlined" onClick={() => add()}>
-              Add
-            </Button>
-          </Stack>
-          {emails.length > 0 && (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Invited addresses" role="list">
-              {emails.map((email) => (
-                <Chip
-                  key={email}
-                  role="listitem"
-                  label={email}
-                  onDelete={() => setEmails((current) => current.filter((known) => known !== email))}
-                />
-              ))}
-            </Stack>
-          )}
+          <EmailListField list={list} autoFocus />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

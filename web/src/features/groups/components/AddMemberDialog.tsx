@@ -4,19 +4,29 @@ import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { addMember } from '../../../lib/groups/membership';
 import { serverMessage } from '../../../lib/groups/messages';
-import { capitalize, EVENT_ROLES, GROUP_ROLES } from '../../../lib/groups/rules';
+import { capitalize, managedRoles } from '../../../lib/groups/rules';
 import type { Group, UserSearchResult } from '../../../lib/groups/types';
 import { useRefreshGroups } from '../api/group';
 import FormDialog from './FormDialog';
 import UserSearchField from './UserSearchField';
 
+interface Props {
+  group: Group;
+  onClose: () => void;
+  /** The person to add, chosen already (Add back on the Rejected tab). */
+  initialUser?: UserSearchResult;
+  /** Their role before, offered first when the group still has it. */
+  initialRole?: string | null;
+}
+
 /** Adds a non-member, follower or rejected user under a chosen role (POST add-member/ {user, role}). */
-export default function AddMemberDialog({ group, onClose }: { group: Group; onClose: () => void }) {
+export default function AddMemberDialog({ group, onClose, initialUser, initialRole }: Props) {
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshGroups();
-  const roles = group.group_type === 'event' ? EVENT_ROLES : GROUP_ROLES;
-  const [user, setUser] = useState<UserSearchResult[]>([]);
-  const [role, setRole] = useState<string>(group.group_type === 'event' ? 'attendee' : 'member');
+  const roles = managedRoles(group.group_type);
+  const fallbackRole = group.group_type === 'event' ? 'attendee' : 'member';
+  const [user, setUser] = useState<UserSearchResult[]>(initialUser ? [initialUser] : []);
+  const [role, setRole] = useState<string>(initialRole && roles.includes(initialRole) ? initialRole : fallbackRole);
   const [error, setError] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: () => addMember(group.id, user[0]!.id, role),
@@ -42,6 +52,7 @@ export default function AddMemberDialog({ group, onClose }: { group: Group; onCl
         <UserSearchField
           label="Person"
           multiple={false}
+          autoFocus={!initialUser}
           value={user}
           onChange={(next) => {
             setUser(next);
@@ -53,7 +64,7 @@ export default function AddMemberDialog({ group, onClose }: { group: Group; onCl
             {error}
           </Typography>
         )}
-        <TextField select label="Role" value={role} onChange={(event) => setRole(event.target.value)}>
+        <TextField select label="Role" value={role} onChange={(event) => setRole(event.target.value)} autoFocus={Boolean(initialUser)}>
           {roles.map((item) => (
             <MenuItem key={item} value={item}>
               {capitalize(item)}

@@ -3,12 +3,9 @@ import {
   Avatar,
   Box,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   Link,
+  MenuItem,
   Paper,
   Skeleton,
   Stack,
@@ -21,83 +18,72 @@ import {
   TablePagination,
   TableRow,
   Tabs,
+  TextField,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { applicantAnswers } from '../../../lib/groups/applicants';
-import { respondJoinRequest } from '../../../lib/groups/membership';
-import { serverMessage } from '../../../lib/groups/messages';
-import { capitalize, paymentLabel } from '../../../lib/groups/rules';
-import type { Group, Member, MembershipStatus, RespondAction } from '../../../lib/groups/types';
-import { useRefreshGroups } from '../api/group';
+import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
+import { canMarkPayment, type MemberAction } from '../../../lib/groups/memberActions';
+import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
+import { capitalize, EVENT_REGISTRATION_ROLES, paymentLabel } from '../../../lib/groups/rules';
+import type { Group, Member, MembershipStatus } from '../../../lib/groups/types';
 import { useMembers } from '../api/members';
+import { usePaymentConfirmation } from '../api/paymentConfirmation';
+import { useRespondJoinRequest } from '../api/respondJoinRequest';
+import AnswerList from './AnswerList';
+import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import LoadError from './LoadError';
+import MemberActionsMenu from './MemberActionsMenu';
+import RejectDialog from './RejectDialog';
 import { CollapseIcon, ExpandIcon } from './icons';
 
 const STATUSES: MembershipStatus[] = ['accepted', 'pending', 'rejected'];
 
-function Answers({ member, group }: { member: Member; group: Group }) {
-  const lines = applicantAnswers(member, group.extra_info?.questions ?? []);
-  if (lines.length === 0) {
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No answers.
-      </Typography>
-    );
-  }
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 3fr' }, gap: 1 }}>
-      {lines.map((line) => (
-        <Fragment key={line.key}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-            {line.label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {line.value}
-          </Typography>
-        </Fragment>
-      ))}
-    </Box>
-  );
+/** The row menu of the table: answer a pending request, or mark an unconfirmed payment. */
+function rowActions(member: Member, group: Group): MemberAction[] {
+  if (member.membership_status === 'pending') return ['accept', 'reject'];
+  if (canMarkPayment(member, group)) return ['mark-paid', 'mark-unpaid'];
+  return [];
 }
 
 /**
- * The applicants table of the Admin tab (spec 001 §2, §9): Accepted, Pending and Rejected
- * with counts (accepted first), expandable rows with the answers, a details dialog, accept
- * or reject for pending ones; a pending payment shows as 'submitted'.
+ * The applicants table of the Admin tab (spec 001 §2, §4, §9): Accepted, Pending and Rejected
+ * with counts (accepted first), a search (2 characters, 500 ms) and for events a role filter
+ * (attendee, presenter), expandable rows with the answers, a details dialog, accept or reject
+ * (with an optional reason) for pending ones, and mark paid / unpaid for accepted ones of a
+ * paid group whose payment is not confirmed; a pending payment shows as 'submitted'.
  */
 export default function ApplicantsTable({ group, pageSize }: { group: Group; pageSize: number }) {
-  const { enqueueSnackbar } = useSnackbar();
-  const refresh = useRefreshGroups();
+  const isEvent = group.group_type === 'event';
   const [status, setStatus] = useState<MembershipStatus>('accepted');
+  const [input, setInput] = useState('');
+  const [role, setRole] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<Member | null>(null);
-  const applicants = useMembers(group.id, { status, page, page_size: pageSize });
-  const respond = useMutation({
-    mutationFn: ({ user, act }: { user: number; act: RespondAction }) => respondJoinRequest(group.id, [user], act),
-    meta: { silent: true },
+  const [rejecting, setRejecting] = useState<Member | null>(null);
+  const search = useDebouncedValue(searchText(input), SEARCH_DEBOUNCE_MS);
+  const applicants = useMembers(group.id, {
+    status,
+    page,
+    page_size: pageSize,
+    search: search ?? undefined,
+    role: role || undefined,
   });
+  const respond = useRespondJoinRequest(group.id);
+  const payment = usePaymentConfirmation(group.id);
   const counts: Record<MembershipStatus, number> = {
     accepted: group.total_members,
     pending: group.pending_members_count,
     rejected: group.rejected_members_count,
   };
-  const act = (member: Member, action: RespondAction) =>
-    respond.mutate(
-      { user: member.id, act: action },
-      {
-        onSuccess: async () => {
-          enqueueSnackbar(`Successfully ${action}ed`, { variant: 'success' });
-          setDetails(null);
-          await refresh();
-        },
-        onError: (error) => enqueueSnackbar(serverMessage(error) ?? `Could not ${action} member`, { variant: 'error' }),
-      },
-    );
   const rows = applicants.data?.data ?? [];
+  const filtering = Boolean(search || role);
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+    setOpen(new Set());
+  };
   const toggle = (id: number) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -105,6 +91,12 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
       else next.add(id);
       return next;
     });
+  const onAction = (action: MemberAction, member: Member) => {
+    if (action === 'reject') setRejecting(member);
+    else if (action === 'accept') respond.mutate({ users: [member.id], action: 'accept' });
+    else if (action === 'mark-paid' || action === 'mark-unpaid')
+      payment.mutate({ user: member.id, action: action === 'mark-paid' ? 'accept' : 'reject' });
+  };
 
   return (
     <Paper variant="outlined" component="section" aria-label="Applicants" sx={{ borderRadius: 3 }}>
@@ -113,10 +105,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
       </Typography>
       <Tabs
         value={status}
-        onChange={(_event, next: MembershipStatus) => {
-          setStatus(next);
-          setPage(1);
-        }}
+        onChange={(_event, next: MembershipStatus) => changeFilter(() => setStatus(next))}
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label="Applicant status"
@@ -126,8 +115,35 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
           <Tab key={item} value={item} label={`${capitalize(item)} (${counts[item]})`} />
         ))}
       </Tabs>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2 }}>
+        <TextField
+          label="Search applicants"
+          type="search"
+          value={input}
+          onChange={(event) => changeFilter(() => setInput(event.target.value))}
+          helperText="At least 2 characters"
+          sx={{ flex: 2 }}
+        />
+        {isEvent && (
+          <TextField
+            select
+            label="Role"
+            value={role}
+            onChange={(event) => changeFilter(() => setRole(event.target.value))}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            sx={{ flex: 1, minWidth: { sm: 160 } }}
+          >
+            <MenuItem value="">All roles</MenuItem>
+            {EVENT_REGISTRATION_ROLES.map((item) => (
+              <MenuItem key={item} value={item}>
+                {capitalize(item)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
       {applicants.isPending && (
-        <Stack spacing={1} sx={{ p: 2 }}>
+        <Stack spacing={1} sx={{ p: 2 }} aria-label="Loading applicants">
           <Skeleton variant="rounded" height={40} />
           <Skeleton variant="rounded" height={40} />
         </Stack>
@@ -139,7 +155,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
       )}
       {applicants.data && rows.length === 0 && (
         <Typography color="text.secondary" sx={{ p: 2 }}>
-          No applicants.
+          {filtering ? 'No applicants match these filters.' : 'No applicants.'}
         </Typography>
       )}
       {rows.length > 0 && (
@@ -150,6 +166,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                 <TableCell padding="checkbox" />
                 <TableCell>Name</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Institution</TableCell>
+                {isEvent && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Role</TableCell>}
                 <TableCell>Payment</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -170,7 +187,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                           {expanded ? <CollapseIcon /> : <ExpandIcon />}
                         </IconButton>
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                           <Avatar src={member.image ?? undefined} alt="" sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }} />
                           {member.name_slug ? (
@@ -183,17 +200,27 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                         </Stack>
                       </TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{member.institution_name ?? '—'}</TableCell>
+                      {isEvent && (
+                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                          {member.membership_role ? capitalize(member.membership_role) : '—'}
+                        </TableCell>
+                      )}
                       <TableCell>{paymentLabel(member.payment_status)}</TableCell>
-                      <TableCell align="right">
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <Button size="small" onClick={() => setDetails(member)}>
                           Details
                         </Button>
+                        <MemberActionsMenu
+                          name={member.name}
+                          actions={rowActions(member, group)}
+                          onAction={(action) => onAction(action, member)}
+                        />
                       </TableCell>
                     </TableRow>
                     {expanded && (
                       <TableRow>
-                        <TableCell colSpan={5} sx={{ bgcolor: 'action.hover' }}>
-                          <Answers member={member} group={group} />
+                        <TableCell colSpan={isEvent ? 6 : 5} sx={{ bgcolor: 'action.hover' }}>
+                          <AnswerList member={member} group={group} />
                         </TableCell>
                       </TableRow>
                     )}
@@ -214,33 +241,17 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
           onPageChange={(_event, next) => setPage(next + 1)}
         />
       )}
-      <Dialog open={details !== null} onClose={() => setDetails(null)} fullWidth maxWidth="sm" aria-labelledby="applicant-title">
-        <DialogTitle id="applicant-title">{details?.name}</DialogTitle>
-        <DialogContent dividers>
-          {details && (
-            <Stack spacing={2}>
-              <Typography variant="body2">
-                Status: <strong>{details.membership_status}</strong> · Payment: <strong>{paymentLabel(details.payment_status)}</strong>
-              </Typography>
-              {details.reason && <Typography variant="body2">Reason: {details.reason}</Typography>}
-              <Answers member={details} group={group} />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          {details?.membership_status === 'pending' && (
-            <>
-              <Button color="error" onClick={() => act(details, 'reject')} disabled={respond.isPending}>
-                Reject
-              </Button>
-              <Button variant="contained" onClick={() => act(details, 'accept')} loading={respond.isPending}>
-                Accept
-              </Button>
-            </>
-          )}
-          <Button onClick={() => setDetails(null)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}
+      {rejecting && (
+        <RejectDialog
+          who={rejecting.name}
+          pending={respond.isPending}
+          onCancel={() => setRejecting(null)}
+          onConfirm={(reason) =>
+            respond.mutate({ users: [rejecting.id], action: 'reject', notes: reason }, { onSuccess: () => setRejecting(null) })
+          }
+        />
+      )}
     </Paper>
   );
 }

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Avatar, Box, Checkbox, Chip, IconButton, Link, ListItem, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Checkbox, Chip, Link, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import type { MemberAction } from '../../../lib/groups/memberActions';
 import { capitalize } from '../../../lib/groups/rules';
 import type { Member } from '../../../lib/groups/types';
-import { MoreIcon } from './icons';
-
-export type MemberAction = 'accept' | 'reject' | 'remove' | 'mark-paid' | 'mark-unpaid';
+import MemberActionsMenu from './MemberActionsMenu';
 
 interface Props {
   member: Member;
@@ -18,58 +16,36 @@ interface Props {
   showPayment?: boolean;
 }
 
-const ACTION_LABELS: Record<MemberAction, string> = {
-  accept: 'Accept',
-  reject: 'Reject',
-  remove: 'Remove member',
-  'mark-paid': 'Mark as paid',
-  'mark-unpaid': 'Mark as unpaid',
-};
-
-/** One person of a members list: picture, name, institution, role, and the admin's actions. */
+/**
+ * One person of a members list: picture, name, institution, role, for a rejected person the
+ * stored removal reason or rejection notes (administrators get them), and the admin's actions.
+ */
 export default function MemberRow({ member, actions, onAction, selectable, selected, onToggle, showPayment }: Props) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = member.name || 'Member';
+  // Why a person is on the Rejected tab: a removal's reason or a rejection's notes.
+  const rejected = member.membership_status === 'rejected';
   return (
     <ListItem
       divider
-      sx={{ px: { xs: 1, sm: 2 }, gap: 1.5, alignItems: 'center' }}
+      sx={{ px: { xs: 1, sm: 2 }, gap: { xs: 1, sm: 1.5 }, alignItems: 'center' }}
       secondaryAction={
         actions.length > 0 ? (
-          <>
-            <IconButton edge="end" aria-label={`Actions for ${name}`} onClick={(event) => setAnchor(event.currentTarget)}>
-              <MoreIcon />
-            </IconButton>
-            <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-              {actions.map((action) => (
-                <MenuItem
-                  key={action}
-                  onClick={() => {
-                    setAnchor(null);
-                    onAction(action, member);
-                  }}
-                  sx={action === 'remove' ? { color: 'error.main' } : undefined}
-                >
-                  {ACTION_LABELS[action]}
-                </MenuItem>
-              ))}
-            </Menu>
-          </>
+          <MemberActionsMenu name={name} actions={actions} onAction={(action) => onAction(action, member)} edge="end" />
         ) : undefined
       }
     >
       {selectable && (
         <Checkbox edge="start" checked={Boolean(selected)} onChange={onToggle} slotProps={{ input: { 'aria-label': `Select ${name}` } }} />
       )}
-      <Avatar src={member.image ?? undefined} alt="" />
+      <Avatar src={member.image ?? undefined} alt="" sx={{ display: { xs: selectable ? 'none' : 'flex', sm: 'flex' } }} />
       <Box sx={{ minWidth: 0, flexGrow: 1, pr: actions.length > 0 ? 5 : 0 }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {member.name_slug ? (
-            <Link component={RouterLink} to={`/profile/${encodeURIComponent(member.name_slug)}`} sx={{ fontWeight: 600 }}>
+            <Link component={RouterLink} to={`/profile/${encodeURIComponent(member.name_slug)}`} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {name}
             </Link>
           ) : (
-            <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
           )}
           {member.membership_role && member.membership_role !== 'member' && (
             <Chip size="small" label={capitalize(member.membership_role)} />
@@ -88,6 +64,16 @@ export default function MemberRow({ member, actions, onAction, selectable, selec
         {member.institution_name && (
           <Typography variant="body2" color="text.secondary" noWrap>
             {member.institution_name}
+          </Typography>
+        )}
+        {rejected && member.reason && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {`Reason: ${member.reason}`}
+          </Typography>
+        )}
+        {rejected && member.notes && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {`Notes: ${member.notes}`}
           </Typography>
         )}
       </Box>

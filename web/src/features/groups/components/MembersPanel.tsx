@@ -24,26 +24,45 @@ import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import type { Identity } from '../../../lib/auth/identity';
 import {
-  confirmPayment,
   downloadMembersCsv,
   MEMBERS_PAGE_SIZE,
   removeMember,
-  respondJoinRequest,
   sendVerificationFollowup,
+  type MembersFilters,
 } from '../../../lib/groups/membership';
-import { MANAGE_MESSAGES, serverMessage } from '../../../lib/groups/messages';
+import { memberActions, type MemberAction } from '../../../lib/groups/memberActions';
+import { MANAGE_MESSAGES } from '../../../lib/groups/messages';
 import { isAdministrator } from '../../../lib/groups/rules';
 import type { Group, Member, MembersQuery, MemberStatusTab, RespondAction } from '../../../lib/groups/types';
 import { useRefreshGroups } from '../api/group';
 import { useMembers } from '../api/members';
+import { usePaymentConfirmation } from '../api/paymentConfirmation';
+import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AddMemberDialog from './AddMemberDialog';
+import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import ConfirmDialog from './ConfirmDialog';
 import LoadError from './LoadError';
-import MemberRow, { type MemberAction } from './MemberRow';
+import MemberRow from './MemberRow';
+import RejectDialog from './RejectDialog';
 import { AddIcon, DownloadIcon } from './icons';
 
-function statusQuery(tab: MemberStatusTab): MembersQuery {
+function statusQuery(tab: MemberStatusTab): MembersFilters {
   return tab === 'unverified' ? { is_verified: false } : { status: tab };
+}
+
+/**
+ * The tabs with a bulk action, where Manage is offered: Pending (accept or reject:
+ * respond-join-request takes pending requests only) and Unverified (the follow-up e-mail).
+ * Accepted members are removed one at a time with a reason; rejected people are added back.
+ */
+const BULK_TABS: readonly MemberStatusTab[] = ['pending', 'unverified'];
+const BULK_ACTIONS: RespondAction[] = ['accept', 'reject'];
+
+/** A reject waiting for its optional reason: one member (row menu) or the selection. */
+interface Rejecting {
+  users: number[];
+  who: string;
+  bulk: boolean;
 }
 
 function countOf(group: Group, tab: MemberStatusTab): number {
@@ -125,20 +144,22 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
   const [action, setAction] = useState<'' | RespondAction>('');
   const [notes, setNotes] = useState('');
   const [adding, setAdding] = useState(false);
+  const [addingBack, setAddingBack] = useState<Member | null>(null);
+  const [details, setDetails] = useState<Member | null>(null);
+  const [rejecting, setRejecting] = useState<Rejecting | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const search = useDebouncedValue(searchText(input), SEARCH_DEBOUNCE_MS);
 
-  const query: MembersQuery = {
+  const filters: MembersFilters = {
     ...statusQuery(tab),
-    page,
-    page_size: MEMBERS_PAGE_SIZE,
     search: search ?? undefined,
     country: country || undefined,
     professional_fields: field ?? undefined,
   };
+  const query: MembersQuery = { ...filters, page, page_size: MEMBERS_PAGE_SIZE };
   const members = useMembers(group.id, query);
   const tabs: MemberStatusTab[] = admin ? ['accepted', 'pending', 'rejected', 'unverified'] : ['accepted'];
   const count = members.data?.pagination.count ?? 0;
@@ -151,16 +172,17 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
     setPage(1);
     resetSelection();
   };
+  /** A new tab starts with nothing selected and no action chosen (each tab has its own actions). */
+  const changeTab = (next: MemberStatusTab) =>
+    changeFilter(() => {
+      setTab(next);
+      setAction('');
+      setNotes('');
+      setManaging((current) => current && BULK_TABS.includes(next));
+    });
 
-  const respond = useMutation({
-    mutationFn: ({ users, act, text }: { users: number[]; act: RespondAction; text?: string }) =>
-      respondJoinRequest(group.id, users, act, text),
-    meta: { silent: true },
-  });
-  const payment = useMutation({
-    mutationFn: ({ user, act }: { user: number; act: RespondAction }) => confirmPayment(group.id, user, act),
-    meta: { silent: true },
-  });
+  const respond = useRespondJoinRequest(group.id);
+  const payment = usePaymentConfirmation(group.id);
   const remove = useMutation({
     mutationFn: ({ user, text }: { user: number; text: string }) => removeMember(group.id, user, text),
     meta: { silent: true },
@@ -170,50 +192,33 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
     meta: { silent: true },
   });
 
-  const rowActions = (member: Member): MemberAction[] => {
-    if (!admin || managing) return [];
-    const self = identity?.id === member.id;
-    const list: MemberAction[] = [];
-    if (member.membership_status === 'pending') list.push('accept', 'reject');
-    if (member.membership_status === 'rejected') list.push('accept');
-    if (member.membership_status === 'accepted') {
-      if (group.is_paid && member.payment_status !== 'confirmed') list.push('mark-paid', 'mark-unpaid');
-      if (!self) list.push('remove');
-    }
-    return list;
-  };
+  const rowActions = (member: Member): MemberAction[] =>
+    admin && !managing ? memberActions(member, group, identity?.id) : [];
 
   const onRowAction = (act: MemberAction, member: Member) => {
-    if (act === 'remove') {
-      setRemoving(member);
-      setReason('');
-      setReasonError(null);
-      return;
+    switch (act) {
+      case 'details':
+        setDetails(member);
+        return;
+      case 'add-back':
+        setAddingBack(member);
+        return;
+      case 'remove':
+        setRemoving(member);
+        setReason('');
+        setReasonError(null);
+        return;
+      case 'reject':
+        setRejecting({ users: [member.id], who: member.name || 'this member', bulk: false });
+        return;
+      case 'accept':
+        respond.mutate({ users: [member.id], action: 'accept' });
+        return;
+      case 'mark-paid':
+      case 'mark-unpaid':
+        payment.mutate({ user: member.id, action: act === 'mark-paid' ? 'accept' : 'reject' });
+        return;
     }
-    if (act === 'mark-paid' || act === 'mark-unpaid') {
-      const paymentAction: RespondAction = act === 'mark-paid' ? 'accept' : 'reject';
-      payment.mutate(
-        { user: member.id, act: paymentAction },
-        {
-          onSuccess: async () => {
-            enqueueSnackbar(act === 'mark-paid' ? 'Marked as paid' : 'Marked as unpaid', { variant: 'success' });
-            await refresh();
-          },
-          onError: () => enqueueSnackbar(`Could not ${paymentAction} payment status`, { variant: 'error' }),
-        },
-      );
-      return;
-    }
-    respond.mutate(
-      { users: [member.id], act },
-      {
-        onSuccess: async () => {
-          enqueueSnackbar(`Successfully ${act}ed`, { variant: 'success' });
-          await refresh();
-        },
-        onError: (error) => enqueueSnackbar(serverMessage(error) ?? `Could not ${act} member`, { variant: 'error' }),
-      },
-    );
   };
 
   const applyBulk = () => {
@@ -225,16 +230,31 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
       enqueueSnackbar(MANAGE_MESSAGES.noMembers, { variant: 'warning' });
       return;
     }
+    const users = [...selected];
+    if (action === 'reject') {
+      setRejecting({ users, who: users.length === 1 ? '1 member' : `${users.length} members`, bulk: true });
+      return;
+    }
     respond.mutate(
-      { users: [...selected], act: action, text: notes },
+      { users, action, notes, bulk: true },
       {
-        onSuccess: async () => {
-          enqueueSnackbar(`Members ${action}ed successfully`, { variant: 'success' });
+        onSuccess: () => {
           resetSelection();
           setNotes('');
-          await refresh();
         },
-        onError: () => enqueueSnackbar(`Could not ${action} members`, { variant: 'error' }),
+      },
+    );
+  };
+
+  const confirmReject = (text: string) => {
+    if (!rejecting) return;
+    respond.mutate(
+      { users: rejecting.users, action: 'reject', notes: text, bulk: rejecting.bulk },
+      {
+        onSuccess: () => {
+          if (rejecting.bulk) resetSelection();
+          setRejecting(null);
+        },
       },
     );
   };
@@ -275,7 +295,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadMembersCsv(group.id, `${group.name_slug}-members.csv`, tab === 'unverified' ? undefined : tab);
+      await downloadMembersCsv(group.id, `${group.name_slug}-${tab}-members.csv`, filters);
     } catch {
       enqueueSnackbar('Could not download group members', { variant: 'error' });
     } finally {
@@ -284,7 +304,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
   };
 
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const bulkActions: RespondAction[] = tab === 'accepted' ? ['reject'] : tab === 'rejected' ? ['accept'] : ['accept', 'reject'];
+  const canManage = admin && BULK_TABS.includes(tab);
 
   return (
     <Stack spacing={2}>
@@ -300,16 +320,19 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
           </Typography>
           {admin && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-              <Button
-                variant={managing ? 'contained' : 'outlined'}
-                onClick={() => {
-                  setManaging((value) => !value);
-                  resetSelection();
-                }}
-                aria-pressed={managing}
-              >
-                {managing ? 'Done' : 'Manage'}
-              </Button>
+              {canManage && (
+                <Button
+                  variant={managing ? 'contained' : 'outlined'}
+                  onClick={() => {
+                    setManaging((value) => !value);
+                    resetSelection();
+                    setAction('');
+                  }}
+                  aria-pressed={managing}
+                >
+                  {managing ? 'Done' : 'Manage'}
+                </Button>
+              )}
               <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
                 Add member
               </Button>
@@ -322,7 +345,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
         {tabs.length > 1 && (
           <Tabs
             value={tab}
-            onChange={(_event, next: MemberStatusTab) => changeFilter(() => setTab(next))}
+            onChange={(_event, next: MemberStatusTab) => changeTab(next)}
             variant="scrollable"
             allowScrollButtonsMobile
             aria-label="Member status"
@@ -353,7 +376,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
             />
           </Box>
         </Stack>
-        {managing && (
+        {managing && canManage && (
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={1.5}
@@ -383,13 +406,15 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
                   onChange={(event) => setAction(event.target.value as RespondAction)}
                   sx={{ minWidth: 140 }}
                 >
-                  {bulkActions.map((item) => (
+                  {BULK_ACTIONS.map((item) => (
                     <MenuItem key={item} value={item}>
                       {item === 'accept' ? 'Accept' : 'Reject'}
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField label="Notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} sx={{ flex: 1 }} />
+                {action !== 'reject' && (
+                  <TextField label="Notes (optional)" value={notes} onChange={(event) => setNotes(event.target.value)} sx={{ flex: 1 }} />
+                )}
                 <Button variant="contained" onClick={applyBulk} loading={respond.isPending}>
                   Apply
                 </Button>
@@ -446,6 +471,30 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
         )}
       </Paper>
       {adding && <AddMemberDialog group={group} onClose={() => setAdding(false)} />}
+      {addingBack && (
+        <AddMemberDialog
+          group={group}
+          initialUser={{
+            id: addingBack.id,
+            name: addingBack.name,
+            name_slug: addingBack.name_slug,
+            image: addingBack.image,
+            institution_name: addingBack.institution_name,
+          }}
+          initialRole={addingBack.membership_role}
+          onClose={() => setAddingBack(null)}
+        />
+      )}
+      {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}
+      {rejecting && (
+        <RejectDialog
+          who={rejecting.who}
+          several={rejecting.bulk && rejecting.users.length > 1}
+          pending={respond.isPending}
+          onCancel={() => setRejecting(null)}
+          onConfirm={confirmReject}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title="Remove member"
@@ -456,6 +505,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
         onConfirm={confirmRemove}
       >
         <TextField
+          autoFocus
           fullWidth
           required
           multiline

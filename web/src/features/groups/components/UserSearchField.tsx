@@ -14,12 +14,16 @@ interface Props {
   value: UserSearchResult[];
   onChange: (value: UserSearchResult[]) => void;
   multiple?: boolean;
+  /** Focus the box when it appears (the first field of a dialog). */
+  autoFocus?: boolean;
 }
 
 /** People found by GET /search/?type=user&page_size=100 as you type. */
-export default function UserSearchField({ label, value, onChange, multiple = true }: Props) {
-  const [input, setInput] = useState('');
-  const typed = input.trim().length > 1 ? input.trim() : null;
+export default function UserSearchField({ label, value, onChange, multiple = true, autoFocus = false }: Props) {
+  // A single choice shows the chosen person's name in the box (and does not search for it).
+  const chosenLabel = !multiple && value[0] ? userDisplayName(value[0]) : null;
+  const [input, setInput] = useState(chosenLabel ?? '');
+  const typed = input.trim().length > 1 && input !== chosenLabel ? input.trim() : null;
   const settled = useDebouncedValue(typed, USER_SEARCH_DEBOUNCE_MS);
   const results = useQuery({
     queryKey: ['user-search', settled],
@@ -44,7 +48,7 @@ export default function UserSearchField({ label, value, onChange, multiple = tru
       inputValue={input}
       onInputChange={(_event, text, reason) => {
         if (reason === 'input' || reason === 'clear') setInput(text);
-        else if (reason === 'reset' && multiple) setInput('');
+        else if (reason === 'reset') setInput(multiple ? '' : text);
       }}
       options={options}
       filterOptions={(all) => all}
@@ -73,7 +77,7 @@ export default function UserSearchField({ label, value, onChange, multiple = tru
           </Stack>
         </li>
       )}
-      renderInput={(params) => <TextField {...params} label={label} />}
+      renderInput={(params) => <TextField {...params} label={label} autoFocus={autoFocus} />}
     />
   );
 }

@@ -112,6 +112,8 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
     await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject members' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Could not reject members')).toBeInTheDocument();
   });
 
@@ -128,7 +130,11 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     renderApp('/org/waypoint-demo/people');
     const section = await screen.findByRole('region', { name: 'Members' });
     await within(section).findByText('Amina Odhiambo');
-    expect(within(section).queryByRole('button', { name: 'Actions for Maria Lopez' })).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Maria Lopez' }));
+    expect(await screen.findByRole('menuitem', { name: 'View details' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Remove member' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     await userEvent.click(within(section).getByRole('button', { name: 'Actions for Amina Odhiambo' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
@@ -210,5 +216,61 @@ describe('invite people', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
     expect(body).toEqual({ object_id: 1, content_type: 'group', users: [], emails: 'li@example.com,jo@example.com' });
+  });
+
+  it('adds the address still in the box on Send, and refuses it there when it is not valid', async () => {
+    signIn();
+    serveGroups({ groups: [orgFixture()] });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/invite-users/', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    renderApp('/org/waypoint-demo');
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite People' });
+    expect(within(dialog).getByRole('combobox', { name: 'Search people' })).toHaveFocus();
+    const email = within(dialog).getByLabelText('Email address');
+    await userEvent.type(email, 'li@example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Please add at least one email address or select a user')).not.toBeInTheDocument();
+    await userEvent.type(email, '.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ object_id: 1, content_type: 'group', users: [], emails: 'li@example.com' }]);
+  });
+
+  it('searches people after more than 1 character, once typing pauses, 100 a page', async () => {
+    signIn();
+    serveGroups({ groups: [orgFixture()] });
+    const searches: URLSearchParams[] = [];
+    let body: unknown;
+    server.use(
+      http.get('*/api/v1/search/', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: [{ id: 301, name: 'Lina Park' }], pagination: { count: 1, next: null } });
+      }),
+      http.post('*/api/v1/invite-users/', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ message: 'ok' });
+      }),
+    );
+    renderApp('/org/waypoint-demo');
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite People' });
+    const search = within(dialog).getByRole('combobox', { name: 'Search people' });
+    await userEvent.type(search, 'l');
+    expect(await screen.findByText('Type at least 2 characters to search')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searches).toHaveLength(0);
+    await userEvent.type(search, 'in');
+    await userEvent.click(await screen.findByRole('option', { name: /Lina Park/ }));
+    expect(searches.map((query) => [query.get('search'), query.get('type'), query.get('page_size')])).toEqual([['lin', 'user', '100']]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
+    expect(body).toEqual({ object_id: 1, content_type: 'group', users: [301], emails: '' });
   });
 });
