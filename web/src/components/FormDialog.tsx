@@ -1,4 +1,3 @@
-// The same as the profile feature's (features do not import each other).
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import {
   Button,

@@ -17,7 +17,6 @@ interface World {
   applications?: LeaderApplication[];
   questions?: Question[];
   organization?: Partial<Group>;
-  training?: Partial<Group>;
 }
 
 /** The circles page's calls; returns the query strings GET /circles/ saw. */
@@ -29,9 +28,6 @@ function serveCircles(world: World = {}) {
     http.get('*/api/v1/leader-certification-questions/', () => HttpResponse.json({ data: world.questions ?? [] })),
     http.get('*/api/v1/groups/default/', () =>
       HttpResponse.json({ data: groupFixture({ id: 1, group_type: 'organization', extra_info: {}, ...world.organization }) }),
-    ),
-    http.get('*/api/v1/groups/:id/', ({ params }) =>
-      HttpResponse.json({ data: groupFixture({ id: Number(params.id), ...world.training }) }),
     ),
   );
   return seen;
@@ -224,39 +220,5 @@ describe('leader application', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Your application has been submitted successfully.')).toBeInTheDocument();
     expect(body).toEqual({ response: { text1: 'To help others', radio2: 'Yes', text3: '' } });
     expect(await screen.findByRole('button', { name: 'Application under Review' })).toBeDisabled();
-  });
-});
-
-describe('training button', { timeout: 20_000 }, () => {
-  it('renders nothing without a training circle', async () => {
-    signIn();
-    serveCircles();
-    renderApp('/circles');
-    await screen.findByRole('list', { name: 'Circles' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.queryByRole('button', { name: /Training/ })).not.toBeInTheDocument();
-  });
-
-  it('applies for training and then reads Requested', async () => {
-    signIn();
-    serveCircles({ organization: { extra_info: { training_circle: 77 } }, training: { membership_status: null } });
-    let joined = 0;
-    server.use(
-      http.post('*/api/v1/groups/77/join/', () => {
-        joined += 1;
-        return HttpResponse.json({ membership_status: 'pending', role: 'member', waitlisted: false, message: null });
-      }),
-    );
-    renderApp('/circles');
-    await userEvent.click(await screen.findByRole('button', { name: 'Apply for Training' }));
-    expect(await screen.findByRole('button', { name: 'Requested' })).toBeDisabled();
-    expect(joined).toBe(1);
-  });
-
-  it('shows Accepted for Training for an accepted member', async () => {
-    signIn();
-    serveCircles({ organization: { extra_info: { training_circle: 77 } }, training: { membership_status: 'accepted' } });
-    renderApp('/circles');
-    expect(await screen.findByRole('button', { name: 'Accepted for Training' })).toBeDisabled();
   });
 });

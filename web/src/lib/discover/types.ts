@@ -68,14 +68,6 @@ export interface Group {
   is_followed?: boolean;
 }
 
-/** POST /groups/{id}/join/ answer. */
-export interface JoinAnswer {
-  membership_status: MembershipStatus | null;
-  role?: string | null;
-  waitlisted?: boolean;
-  message?: string | null;
-}
-
 export type QuestionType = 'text' | 'textarea' | 'radio' | 'selection' | 'file';
 
 /** A configured question (membership questions, leader certification questions). */

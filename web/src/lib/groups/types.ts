@@ -204,11 +204,14 @@ export interface JoinBody {
   extra_info?: { answers?: Answers } | (ConferenceRegistration & { answers?: Answers });
 }
 
+/** POST /groups/{id}/join/: the new membership (the answer's `data`) with the answer's message and warning. */
 export interface JoinAnswer {
   membership_status: MembershipStatus;
   role: string | null;
   waitlisted: boolean;
-  message?: string;
+  message?: string | null;
+  /** Set when the request went on the wait list (spec 001 §4: the full-group texts). */
+  warning?: string | null;
 }
 
 export interface MessageAnswer {
