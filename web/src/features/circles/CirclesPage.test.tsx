@@ -134,11 +134,13 @@ describe('circles list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('sends the chosen use case and clears it', async () => {
+  it('sends the chosen use case and clears it; an unknown one reads as its id', async () => {
     const seen = serveCircles();
+    const lookups = serveList('use-cases/', () => paged([]));
     const { router } = renderApp('/circles?usecase_id=5');
     await screen.findByRole('list', { name: 'Circles' });
     expect(chosen(seen.at(-1))).toMatchObject({ use_cases: '5' });
+    await waitFor(() => expect(lookups.at(-1)?.get('ids')).toBe('5'));
     expect(screen.getByText('Use case: #5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change use case' })).toHaveAttribute('href', '/usecase-selection?usecase_id=5');
     await userEvent.click(screen.getByRole('button', { name: 'Clear use case' }));

@@ -65,6 +65,15 @@ export interface Lifecycle {
   has_ended: boolean;
 }
 
+/** A use case linked to a group (use_cases_detailed). */
+export interface UseCaseRef {
+  id: number;
+  slug: string | null;
+  title: string;
+  description?: string | null;
+  thumbnail_image?: string | null;
+}
+
 export interface Donation {
   name: string;
   description?: string | null;
@@ -124,6 +133,8 @@ export interface Group {
   google_classroom_id?: string | null;
   has_classroom_access?: boolean;
   use_cases: string[];
+  /** The linked use cases (spec 001 §3); optional until every server sends it. */
+  use_cases_detailed?: UseCaseRef[];
   is_influencer: boolean;
   donation_details: Donation[];
   extra_info: GroupExtraInfo | null;
