@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 
 // Group journeys against the real binary on the demo seed (scripts/e2e.sh): an administrator
 // creates a circle with questions through the form, a member applies with answers, the
-// administrator accepts, the member sees the role; a full event waitlists the next
-// applicant and promotes them when a seat frees. Both projects run on one database, so
+// administrator reads the answers and accepts, the member sees the role; a full event
+// waitlists the next applicant (who is told so) and promotes them when a seat frees. Both projects run on one database, so
 // every name is unique to its run.
 
 const DEMO_PASSWORD = 'waypoint-demo';
@@ -89,9 +89,10 @@ test('an administrator creates a circle with questions, a member applies, is acc
   await admin.getByRole('button', { name: /^Create/ }).click();
   await expect(admin.getByText('Successfully created circle')).toBeVisible();
 
-  // The questions step follows.
+  // The questions step follows; a new circle has none yet.
+  await expect(admin.getByRole('heading', { name: 'Questions for new members' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Add question' }).click();
   const question = admin.getByRole('textbox', { name: 'Question 1' });
-  if (!(await question.isVisible())) await admin.getByRole('button', { name: 'Add question' }).click();
   await question.fill('Why do you want to join?');
   await pickOption(admin, 'Field type', 'Text area');
   await admin.getByRole('checkbox', { name: 'Required' }).check();
@@ -108,12 +109,16 @@ test('an administrator creates a circle with questions, a member applies, is acc
   await expect(member.getByText(/Successfully applied to joined circle/)).toBeVisible();
   await expect(member.getByRole('button', { name: /Applied to join/ }).first()).toBeVisible();
 
-  // The administrator accepts from the People tab.
-  await admin.goto(`${circlePath}/people`);
-  await admin.getByRole('tab', { name: /Pending/ }).click();
-  await admin.getByRole('button', { name: /Actions for Sam Okafor/ }).click();
-  await admin.getByRole('menuitem', { name: 'Accept' }).click();
+  // The administrator opens the pending applicant, reads the answer, then accepts.
+  await admin.goto(`${circlePath}/admin`);
+  await admin.getByRole('tab', { name: /^Pending/ }).click();
+  await admin.getByRole('row', { name: /Sam Okafor/ }).getByRole('button', { name: 'Details' }).click();
+  const applicant = admin.getByRole('dialog', { name: 'Sam Okafor' });
+  await expect(applicant.getByText('Why do you want to join?')).toBeVisible();
+  await expect(applicant.getByText('To practise prompts every week.')).toBeVisible();
+  await applicant.getByRole('button', { name: 'Accept' }).click();
   await expect(admin.getByText('Successfully accepted')).toBeVisible();
+  await expect(applicant).toBeHidden();
 
   // The member now sees the role.
   await member.reload();
@@ -171,7 +176,14 @@ test('a full event puts the next applicant on the wait list and promotes them wh
   await expect(maria.getByText('Sorry, maximum members limit already reached.')).toBeVisible();
   await expect(maria.getByText('You can still apply to join. Your request will be put in a wait list.')).toBeVisible();
   await maria.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(
+    maria.getByText(
+      'Sorry, maximum members limit already reached. You can still apply to join. Your request will be put in a wait list.',
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expect(maria.getByRole('button', { name: /Registration Submitted/ }).first()).toBeVisible();
+  await expect(maria.getByText('Wait list', { exact: true })).toBeVisible();
 
   // Sam leaves through the page: Maria is promoted.
   const sam = await signedInPage(browser, request, SAM, path);
@@ -182,6 +194,7 @@ test('a full event puts the next applicant on the wait list and promotes them wh
 
   await maria.reload();
   await expect(maria.getByRole('button', { name: /^Attendee/ }).first()).toBeVisible();
+  await expect(maria.getByText('Wait list', { exact: true })).toBeHidden();
   await maria.context().close();
   await sam.context().close();
 });

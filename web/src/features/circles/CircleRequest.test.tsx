@@ -34,8 +34,14 @@ describe('circle request rules', () => {
     });
   });
 
-  it('requires at least 1 hour, and a country only for in person', () => {
+  it('takes whole hours from 1 to 168, and a country only for in person', () => {
     expect(messages({ ...filled, hours_commitment: '0' })).toEqual({ hours_commitment: 'Please enter at least 1 hour' });
+    expect(messages({ ...filled, hours_commitment: '169' })).toEqual({
+      hours_commitment: 'Please enter at most 168 hours (the hours in a week)',
+    });
+    expect(messages({ ...filled, hours_commitment: '2.5' })).toEqual({ hours_commitment: 'Please enter whole hours' });
+    expect(messages({ ...filled, hours_commitment: '168' })).toEqual({});
+    expect(messages({ ...filled, goal: 'x'.repeat(4001) })).toEqual({ goal: 'Please use at most 4000 characters' });
     expect(messages(filled)).toEqual({});
     expect(messages({ ...filled, learning_modality: 'in_person' })).toEqual({ location: 'Please select a country' });
     expect(messages({ ...filled, learning_modality: 'in_person', location: 'Kenya' })).toEqual({});
@@ -155,5 +161,52 @@ describe('circle request form', { timeout: 20_000 }, () => {
     await userEvent.click(submit);
     expect(await screen.findByText('Failed to submit request. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Request a Circle' })).toBeInTheDocument();
+  });
+
+  it("puts the server's field errors on their fields, not in a toast, until the field is changed", async () => {
+    const dialog = await openForm();
+    let calls = 0;
+    server.use(
+      http.post('*/api/v1/request-circle/', () => {
+        calls += 1;
+        return HttpResponse.json(
+          {
+            field_errors: {
+              urgency: ['Please select a month that is not in the past.'],
+              hours_commitment: ['Ensure this value is less than or equal to 168.'],
+            },
+          },
+          { status: 400 },
+        );
+      }),
+    );
+    await fill(dialog, 'Remote');
+    const submit = within(dialog).getByRole('button', { name: 'Submit Request' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    const hours = within(dialog).getByRole('spinbutton', { name: /Hours per week/ });
+    await waitFor(() => expect(hours).toHaveAccessibleDescription('Ensure this value is less than or equal to 168.'));
+    expect(within(dialog).getByText('Please select a month that is not in the past.')).toBeInTheDocument();
+    expect(hours).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Failed to submit request. Please try again.')).not.toBeInTheDocument();
+    expect(calls).toBe(1);
+    // Changing the field clears its server error.
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '4');
+    expect(within(dialog).queryByText('Ensure this value is less than or equal to 168.')).not.toBeInTheDocument();
+  });
+
+  it('shows a field error for a field the form does not show as a toast', async () => {
+    const dialog = await openForm();
+    server.use(
+      http.post('*/api/v1/request-circle/', () =>
+        HttpResponse.json({ field_errors: { location: ['Please select a country'] } }, { status: 400 }),
+      ),
+    );
+    await fill(dialog, 'Remote');
+    const submit = within(dialog).getByRole('button', { name: 'Submit Request' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    expect(await screen.findByText('Please select a country')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,6 @@ interface World {
   applications?: LeaderApplication[];
   questions?: Question[];
   organization?: Partial<Group>;
-  training?: Partial<Group>;
 }
 
 /** The circles page's calls; returns the query strings GET /circles/ saw. */
@@ -29,9 +28,6 @@ function serveCircles(world: World = {}) {
     http.get('*/api/v1/leader-certification-questions/', () => HttpResponse.json({ data: world.questions ?? [] })),
     http.get('*/api/v1/groups/default/', () =>
       HttpResponse.json({ data: groupFixture({ id: 1, group_type: 'organization', extra_info: {}, ...world.organization }) }),
-    ),
-    http.get('*/api/v1/groups/:id/', ({ params }) =>
-      HttpResponse.json({ data: groupFixture({ id: Number(params.id), ...world.training }) }),
     ),
   );
   return seen;
@@ -138,11 +134,13 @@ describe('circles list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('sends the chosen use case and clears it', async () => {
+  it('sends the chosen use case and clears it; an unknown one reads as its id', async () => {
     const seen = serveCircles();
+    const lookups = serveList('use-cases/', () => paged([]));
     const { router } = renderApp('/circles?usecase_id=5');
     await screen.findByRole('list', { name: 'Circles' });
     expect(chosen(seen.at(-1))).toMatchObject({ use_cases: '5' });
+    await waitFor(() => expect(lookups.at(-1)?.get('ids')).toBe('5'));
     expect(screen.getByText('Use case: #5')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change use case' })).toHaveAttribute('href', '/usecase-selection?usecase_id=5');
     await userEvent.click(screen.getByRole('button', { name: 'Clear use case' }));
@@ -224,39 +222,5 @@ describe('leader application', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Your application has been submitted successfully.')).toBeInTheDocument();
     expect(body).toEqual({ response: { text1: 'To help others', radio2: 'Yes', text3: '' } });
     expect(await screen.findByRole('button', { name: 'Application under Review' })).toBeDisabled();
-  });
-});
-
-describe('training button', { timeout: 20_000 }, () => {
-  it('renders nothing without a training circle', async () => {
-    signIn();
-    serveCircles();
-    renderApp('/circles');
-    await screen.findByRole('list', { name: 'Circles' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(screen.queryByRole('button', { name: /Training/ })).not.toBeInTheDocument();
-  });
-
-  it('applies for training and then reads Requested', async () => {
-    signIn();
-    serveCircles({ organization: { extra_info: { training_circle: 77 } }, training: { membership_status: null } });
-    let joined = 0;
-    server.use(
-      http.post('*/api/v1/groups/77/join/', () => {
-        joined += 1;
-        return HttpResponse.json({ membership_status: 'pending', role: 'member', waitlisted: false, message: null });
-      }),
-    );
-    renderApp('/circles');
-    await userEvent.click(await screen.findByRole('button', { name: 'Apply for Training' }));
-    expect(await screen.findByRole('button', { name: 'Requested' })).toBeDisabled();
-    expect(joined).toBe(1);
-  });
-
-  it('shows Accepted for Training for an accepted member', async () => {
-    signIn();
-    serveCircles({ organization: { extra_info: { training_circle: 77 } }, training: { membership_status: 'accepted' } });
-    renderApp('/circles');
-    expect(await screen.findByRole('button', { name: 'Accepted for Training' })).toBeDisabled();
   });
 });

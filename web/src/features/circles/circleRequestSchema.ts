@@ -1,5 +1,6 @@
 // The circle request form's rules (spec 001 §5 "Circle request form", 002 §5): every field is
-// required except location, which is required only for in_person; hours_commitment at least 1.
+// required except location, which is required only for in_person; hours_commitment is whole
+// hours a week from 1 to 168 (the server's limit: a week's hours), texts up to 4000 characters.
 import { z } from 'zod';
 import type { CircleRequest } from '../../lib/discover/types';
 
@@ -8,18 +9,30 @@ export const SELECT_MONTH = 'Please select a month';
 export const SELECT_OPTION = 'Please select an option';
 export const SELECT_COUNTRY = 'Please select a country';
 export const MIN_HOURS = 'Please enter at least 1 hour';
+export const MAX_HOURS = 168;
+export const TOO_MANY_HOURS = `Please enter at most ${MAX_HOURS} hours (the hours in a week)`;
+export const WHOLE_HOURS = 'Please enter whole hours';
+export const MAX_TEXT = 4000;
+export const TOO_LONG = `Please use at most ${MAX_TEXT} characters`;
 export const HOURS_HINT = 'at least 2 hours/week for 4 weeks is typical';
 
 export const circleRequestSchema = z
   .object({
-    real_world_problems_to_solve: z.string().trim().min(1, REQUIRED),
-    goal: z.string().trim().min(1, REQUIRED),
+    real_world_problems_to_solve: z.string().trim().min(1, REQUIRED).max(MAX_TEXT, TOO_LONG),
+    goal: z.string().trim().min(1, REQUIRED).max(MAX_TEXT, TOO_LONG),
     urgency: z.string().regex(/^\d{4}-\d{2}$/, SELECT_MONTH),
     hours_commitment: z
       .string()
       .trim()
       .min(1, REQUIRED)
-      .refine((value) => value === '' || (Number.isFinite(Number(value)) && Number(value) >= 1), MIN_HOURS),
+      .superRefine((value, context) => {
+        if (value === '') return;
+        const hours = Number(value);
+        if (!Number.isFinite(hours)) context.addIssue({ code: 'custom', message: WHOLE_HOURS });
+        else if (hours < 1) context.addIssue({ code: 'custom', message: MIN_HOURS });
+        else if (hours > MAX_HOURS) context.addIssue({ code: 'custom', message: TOO_MANY_HOURS });
+        else if (!Number.isInteger(hours)) context.addIssue({ code: 'custom', message: WHOLE_HOURS });
+      }),
     learning_modality: z.string().refine((value): boolean => value === 'remote' || value === 'in_person', SELECT_OPTION),
     location: z.string(),
   })
@@ -30,6 +43,16 @@ export const circleRequestSchema = z
   });
 
 export type CircleRequestValues = z.infer<typeof circleRequestSchema>;
+
+/** The form's fields, where the server's field errors are shown (spec 001 §8). */
+export const REQUEST_FIELDS = [
+  'real_world_problems_to_solve',
+  'goal',
+  'urgency',
+  'hours_commitment',
+  'learning_modality',
+  'location',
+] as const satisfies readonly (keyof CircleRequestValues)[];
 
 export const EMPTY_REQUEST: CircleRequestValues = {
   real_world_problems_to_solve: '',

@@ -82,6 +82,44 @@ describe('connect', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'View Influential Organizations' })).toHaveAttribute('href', '/influential-orgs');
   });
 
+  it('shows the role or request of a group membership, Followed only for follows (spec 002 §4)', async () => {
+    signInAs();
+    const group = (id: number, name: string, type: string, extra: Partial<ConnectItem>): ConnectItem => ({
+      id,
+      type,
+      name,
+      slug: name.toLowerCase().replace(/ /g, '-'),
+      reason: 'Member',
+      ...extra,
+    });
+    serveConnect({
+      connections: [
+        group(31, 'Led Circle', 'circle', { membership_type: 'member', membership_status: 'accepted', membership_role: 'leader' }),
+        group(32, 'Asked Event', 'event', { membership_type: 'member', membership_status: 'pending', membership_role: 'attendee' }),
+        group(33, 'Watched Circle', 'circle', { reason: 'Following', membership_type: 'follower', membership_status: 'accepted' }),
+        group(34, 'Turned Down Circle', 'circle', { membership_type: 'member', membership_status: 'rejected', is_followed: false }),
+        group(35, 'Old Answer Circle', 'circle', {}),
+        group(36, 'Old Follow Event', 'event', { reason: 'Following' }),
+        { ...sam, is_followed: true },
+        { id: 9, type: 'user', name: 'Ana Diaz', slug: 'ana-diaz', reason: null, is_followed: false },
+      ],
+    });
+    renderApp('/connect');
+    const list = await screen.findByRole('list', { name: 'Active connections' });
+    const card = (name: string) => within(list).getByRole('link', { name }).closest('article') as HTMLElement;
+    expect(within(card('Led Circle')).getByRole('button', { name: 'Leader' })).toBeDisabled();
+    expect(within(card('Asked Event')).getByRole('button', { name: 'Pending' })).toBeDisabled();
+    expect(within(card('Watched Circle')).getByRole('button', { name: 'Followed Watched Circle' })).toBeDisabled();
+    expect(within(card('Turned Down Circle')).getByRole('button', { name: 'Follow Turned Down Circle' })).toBeEnabled();
+    expect(within(card('Old Answer Circle')).getByRole('button', { name: 'Member' })).toBeDisabled();
+    expect(within(card('Old Follow Event')).getByRole('button', { name: 'Followed Old Follow Event' })).toBeDisabled();
+    expect(within(card('Sam Okafor')).getByRole('button', { name: 'Followed Sam Okafor' })).toBeDisabled();
+    expect(within(card('Ana Diaz')).getByRole('button', { name: 'Follow Ana Diaz' })).toBeEnabled();
+    for (const name of ['Led Circle', 'Asked Event', 'Old Answer Circle']) {
+      expect(within(card(name)).queryByRole('button', { name: /^Followed/ })).not.toBeInTheDocument();
+    }
+  });
+
   it('searches with at least 2 characters and shows Search Results', async () => {
     signInAs();
     const seen = serveConnect({ search: [{ ...sam, reason: null, is_followed: false }] });

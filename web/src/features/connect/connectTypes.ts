@@ -58,3 +58,35 @@ export function itemPath(item: Pick<ConnectItem, 'type' | 'slug' | 'name_slug'>)
       return null;
   }
 }
+
+function capitalize(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** What a card offers: a label for a membership, or the follow button (followed or not). */
+export type CardAction = { kind: 'label'; label: string } | { kind: 'follow'; followed: boolean };
+
+/**
+ * Follow on Connect (spec 002 §4 "Follow"): people are followed when is_followed says so; a
+ * group the caller is a member of (membership_type member, status not rejected) shows the
+ * role, capitalised, when accepted, or the status ('Pending'); only a follow reads Followed.
+ * Without the membership fields (an older server) the reason decides: Member is a membership,
+ * Following a follow; otherwise `followedByDefault` (the caller's own connections are followed).
+ */
+export function cardAction(
+  item: Pick<ConnectItem, 'type' | 'reason' | 'is_followed' | 'membership_type' | 'membership_status' | 'membership_role'>,
+  followedByDefault: boolean,
+): CardAction {
+  if (item.type !== 'user') {
+    const status = item.membership_status;
+    if (item.membership_type !== 'follower' && status && status !== 'rejected') {
+      return { kind: 'label', label: status === 'accepted' ? capitalize(item.membership_role || 'member') : capitalize(status) };
+    }
+    if (item.membership_type === 'follower') return { kind: 'follow', followed: true };
+    // The server told the membership (rejected, or none): followed only if it says so.
+    if (item.membership_type != null || item.membership_status != null) return { kind: 'follow', followed: Boolean(item.is_followed) };
+    if (item.reason === 'Member') return { kind: 'label', label: capitalize(item.membership_role || 'member') };
+  }
+  const followed = item.is_followed ?? (item.reason === 'Following' ? true : followedByDefault);
+  return { kind: 'follow', followed };
+}

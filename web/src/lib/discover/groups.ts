@@ -1,9 +1,10 @@
-// Circles and events lists, the site's organization, one group and joining it
+// Circles and events lists, the site's organization and one group
 // (the groups API contract (now in openapi.json) "Calls").
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
 import { compact, type Query } from './params';
-import type { Group, JoinAnswer, Paged } from './types';
+import { fetchGroup } from '../groups/groups';
+import type { Group, Paged } from './types';
 
 /** GET /circles/?… (see params.ts circlesQuery). */
 export function circlesListQuery(query: Query) {
@@ -47,36 +48,15 @@ export function useDefaultGroup(enabled = true) {
 
 export const groupKey = (id: number) => ['discover', 'group', id] as const;
 
-/** GET /groups/{id}/. */
+/** GET /groups/{id}/: the whole group (its questions, lifecycle and the caller's membership), as the group pages read it. */
 export function groupQuery(id: number) {
   return queryOptions({
     queryKey: groupKey(id),
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Group }>('GET', `/api/v1/groups/${id}/`, { signal })).data,
+    queryFn: ({ signal }) => fetchGroup(id, signal),
     meta: { silent: true },
   });
 }
 
 export function useGroup(id: number | null) {
   return useQuery({ ...groupQuery(id ?? 0), enabled: id !== null });
-}
-
-/** POST /groups/{id}/join/ {} → {membership_status, role, waitlisted, message}. */
-export function joinGroup(id: number, body: Record<string, unknown> = {}): Promise<JoinAnswer> {
-  return apiRequest<JoinAnswer | { data: JoinAnswer }>('POST', `/api/v1/groups/${id}/join/`, { body }).then((answer) =>
-    'data' in answer && answer.data ? answer.data : (answer as JoinAnswer),
-  );
-}
-
-/** Joins a group and writes the new membership into its cached copy. */
-export function useJoinGroup(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => joinGroup(id),
-    onSuccess: (answer) => {
-      client.setQueryData<Group>(groupKey(id), (group) =>
-        group ? { ...group, membership_status: answer.membership_status, role: answer.role ?? group.role } : group,
-      );
-    },
-    meta: { silent: true },
-  });
 }

@@ -68,14 +68,6 @@ export interface Group {
   is_followed?: boolean;
 }
 
-/** POST /groups/{id}/join/ answer. */
-export interface JoinAnswer {
-  membership_status: MembershipStatus | null;
-  role?: string | null;
-  waitlisted?: boolean;
-  message?: string | null;
-}
-
 export type QuestionType = 'text' | 'textarea' | 'radio' | 'selection' | 'file';
 
 /** A configured question (membership questions, leader certification questions). */
@@ -138,7 +130,14 @@ export interface ConnectItem {
   reason?: string | null;
   institution_name?: string | null;
   country?: string | null;
+  /** People: whether the caller follows them. */
   is_followed?: boolean | null;
+  /** Groups: the caller's tie to it, member or follower (optional until every server sends it). */
+  membership_type?: 'member' | 'follower' | string | null;
+  /** Groups: pending, accepted or rejected. */
+  membership_status?: MembershipStatus | string | null;
+  /** Groups: the role of an accepted membership (member, leader, attendee…). */
+  membership_role?: string | null;
 }
 
 export interface FollowState {

@@ -1,52 +1,45 @@
-// Approved use cases for the use-case selection (GET /use-cases/?status=approved). The call
-// may not exist yet on a server: a 404 reads as "none yet".
+// Use cases for the use-case selection and the circles page's chip: GET /use-cases/ with
+// search (2+ characters), ids (a comma list), page and page_size; the answer is
+// {data: [{id, slug, title, description, thumbnail_image}], pagination: {count, next}}.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
-import { ApiError } from '../api/errors';
+import { compact } from './params';
 import type { Paged, UseCase } from './types';
 
 export const USE_CASES_PAGE_SIZE = 12;
 
-export function useCasesQuery(page: number) {
+/** One page of use cases, optionally searched. Errors are the page's to show (silent: no toast). */
+export function useCasesQuery({ search, page }: { search: string | null; page: number }) {
+  const query = compact({ search, page, page_size: USE_CASES_PAGE_SIZE });
   return queryOptions({
-    queryKey: ['discover', 'use-cases', page],
-    queryFn: async ({ signal }): Promise<Paged<UseCase>> => {
-      try {
-        return await apiRequest<Paged<UseCase>>('GET', '/api/v1/use-cases/', {
-          query: { status: 'approved', page, page_size: USE_CASES_PAGE_SIZE },
-          signal,
-        });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return { data: [], pagination: { count: 0, next: null } };
-        throw error;
-      }
-    },
+    queryKey: ['discover', 'use-cases', query],
+    queryFn: ({ signal }) => apiRequest<Paged<UseCase>>('GET', '/api/v1/use-cases/', { query, signal }),
     placeholderData: keepPreviousData,
+    meta: { silent: true },
   });
 }
 
-export function useUseCases(page: number) {
-  return useQuery(useCasesQuery(page));
+export function useUseCases(search: string | null, page: number) {
+  return useQuery(useCasesQuery({ search, page }));
 }
 
-// The title of the chosen use case, remembered for the circles page's chip.
-const TITLE_KEY = 'usecase_titles';
-
-export function rememberUseCaseTitle(id: number, title: string): void {
-  try {
-    const titles = JSON.parse(sessionStorage.getItem(TITLE_KEY) ?? '{}') as Record<string, string>;
-    titles[String(id)] = title;
-    sessionStorage.setItem(TITLE_KEY, JSON.stringify(titles));
-  } catch {
-    // storage unavailable: the chip shows the id
-  }
+/** The use cases with these ids (GET /use-cases/?ids=1,2). */
+export function useCasesByIdsQuery(ids: readonly number[]) {
+  const query = { ids: ids.join(','), page_size: Math.max(ids.length, 1) };
+  return queryOptions({
+    queryKey: ['discover', 'use-cases', 'ids', query.ids],
+    queryFn: ({ signal }) => apiRequest<Paged<UseCase>>('GET', '/api/v1/use-cases/', { query, signal }),
+    staleTime: 5 * 60 * 1000,
+    meta: { silent: true },
+  });
 }
 
-export function rememberedUseCaseTitle(id: string): string | null {
-  try {
-    const titles = JSON.parse(sessionStorage.getItem(TITLE_KEY) ?? '{}') as Record<string, string>;
-    return titles[id] ?? null;
-  } catch {
-    return null;
-  }
+/** The use case of an id from the address (usecase_id), or null while unknown. */
+export function useUseCase(id: string | null) {
+  const number = id && /^\d+$/.test(id) ? Number(id) : null;
+  return useQuery({
+    ...useCasesByIdsQuery(number === null ? [] : [number]),
+    enabled: number !== null,
+    select: (answer) => answer.data.find((item) => item.id === number) ?? null,
+  });
 }

@@ -16,9 +16,15 @@ import type {
 
 export const MEMBERS_PAGE_SIZE = 15;
 
+type JoinReply = { data: JoinAnswer; message?: string | null; warning?: string | null };
+
+/** POST /groups/{id}/join/ → `{data: {membership_status, role, waitlisted}, message, warning}`, flattened. */
 export async function joinGroup(id: number, body: JoinBody): Promise<JoinAnswer> {
-  const answer = await apiRequest<{ data: JoinAnswer } | JoinAnswer>('POST', `/api/v1/groups/${id}/join/`, { body });
-  return 'data' in answer && answer.data ? answer.data : (answer as JoinAnswer);
+  const answer = await apiRequest<JoinReply | JoinAnswer | undefined>('POST', `/api/v1/groups/${id}/join/`, { body });
+  if (answer && 'data' in answer && answer.data) {
+    return { ...answer.data, message: answer.message ?? answer.data.message, warning: answer.warning ?? answer.data.warning };
+  }
+  return (answer as JoinAnswer | undefined) ?? { membership_status: 'pending', role: null, waitlisted: false };
 }
 
 /** Leaves the group, or cancels a pending request. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupFixture, orgFixture } from '../../features/groups/test/fixtures';
+import type { Lifecycle } from './types';
 import { detailTabs, EVENT_REGISTRATION_ROLES, joinState, lifecycleFromDates, managedRoles, orgTabs, paymentLabel } from './rules';
 
 const dates = {
@@ -20,6 +21,47 @@ describe('group rules', () => {
     expect(lifecycleFromDates(dates, at('2026-07-20'))).toMatchObject({ key: 6, label: 'Archived', has_ended: true });
   });
 
+  it('takes applications as the server does: from the open date to the close (else end) date, also while running', () => {
+    expect(lifecycleFromDates(dates, at('2026-02-01'))?.accepts_applications).toBe(false);
+    expect(lifecycleFromDates(dates, at('2026-03-10'))?.accepts_applications).toBe(true);
+    expect(lifecycleFromDates(dates, at('2026-03-12'))?.accepts_applications).toBe(false);
+    const late = { ...dates, application_close_date: '2026-03-20' };
+    expect(lifecycleFromDates(late, at('2026-03-18'))).toMatchObject({ label: 'Running', accepts_applications: true });
+    const noClose = { ...dates, application_close_date: null };
+    expect(lifecycleFromDates(noClose, at('2026-04-15'))?.accepts_applications).toBe(true);
+    expect(lifecycleFromDates(noClose, at('2026-04-16'))?.accepts_applications).toBe(false);
+  });
+
+  it('shows a status line instead of Join outside the application window; members keep their request or role', () => {
+    const upcoming: Lifecycle = {
+      key: 1,
+      status: 'application_opening_soon',
+      name: 'Application Opening Soon',
+      label: 'Upcoming',
+      accepts_applications: false,
+      has_ended: false,
+    };
+    const closed: Lifecycle = { ...upcoming, key: 3, status: 'application_closed', name: 'Application Closed', label: 'Registration Closed' };
+    const running: Lifecycle = { ...upcoming, key: 4, status: 'running', name: 'Running', label: 'Running' };
+    const soon = { lifecycle: upcoming, application_open_date: '2099-01-05' };
+    expect(joinState(groupFixture(soon))).toEqual({ kind: 'closed', status: 'Applications open Jan 5, 2099' });
+    expect(joinState(groupFixture({ ...soon, group_type: 'event' }))).toEqual({
+      kind: 'closed',
+      status: 'Registration opens Jan 5, 2099',
+    });
+    expect(joinState(groupFixture({ lifecycle: closed }))).toEqual({ kind: 'closed', status: 'Registration Closed' });
+    expect(joinState(groupFixture({ lifecycle: running }))).toEqual({ kind: 'closed', status: 'Registration Closed' });
+    expect(joinState(groupFixture({ lifecycle: { ...running, accepts_applications: true } }))).toMatchObject({ kind: 'join' });
+    expect(joinState(groupFixture({ lifecycle: closed, membership_status: 'pending' }))).toMatchObject({ kind: 'pending' });
+    expect(joinState(groupFixture({ lifecycle: running, membership_status: 'accepted' }))).toEqual({ kind: 'accepted', label: 'Member' });
+    // Without the server's lifecycle, the dates decide.
+    expect(
+      joinState(groupFixture({ lifecycle: null, application_open_date: '2099-01-05' }), Date.parse('2098-12-01T00:00:00Z')),
+    ).toEqual({ kind: 'closed', status: 'Applications open Jan 5, 2099' });
+    // Organizations take requests at any time.
+    expect(joinState(orgFixture({ membership_status: null, lifecycle: closed }))).toMatchObject({ kind: 'join' });
+  });
+
   it('gives the join control its state', () => {
     expect(joinState(groupFixture())).toMatchObject({ kind: 'join', label: 'Join', full: false });
     expect(joinState(groupFixture({ group_type: 'event', event_type: 'conference' }))).toMatchObject({
@@ -29,6 +71,11 @@ describe('group rules', () => {
     });
     expect(joinState(groupFixture({ membership_status: 'rejected' }))).toMatchObject({ kind: 'join' });
     expect(joinState(groupFixture({ membership_status: 'accepted', role: 'leader' }))).toEqual({ kind: 'accepted', label: 'Leader' });
+    expect(joinState(groupFixture({ membership_status: 'pending', waitlisted: true }))).toEqual({
+      kind: 'pending',
+      label: 'Applied to join',
+      waitlisted: true,
+    });
     expect(joinState(groupFixture({ is_influencer: true }))).toEqual({ kind: 'hidden' });
     expect(joinState(groupFixture({ is_full: true }))).toMatchObject({ full: true });
   });

@@ -59,7 +59,9 @@ function parseDate(value: string | null | undefined): number | null {
 
 /**
  * The lifecycle of a circle or event from its dates (spec 001 §4), used when the server
- * sends none. A date's whole day counts (a close date of today is still open).
+ * sends none. A date's whole day counts (a close date of today is still open). Applications
+ * are taken as the server takes them (domain::groups::lifecycle): from the open date (or
+ * always, without one) to the close date, else the end date, and never after the end.
  */
 export function lifecycleFromDates(
   group: Pick<Group, 'application_open_date' | 'application_close_date' | 'start_date' | 'end_date'>,
@@ -78,13 +80,17 @@ export function lifecycleFromDates(
   else if (open !== null && now < open) index = 0;
   else index = 1;
   const item = LIFECYCLE[index]!;
+  const hasEnded = index >= 4;
+  const lastDay = close ?? end;
+  const opened = open === null || now >= open;
+  const notClosed = lastDay === null || now < lastDay + DAY;
   return {
     key: index + 1,
     status: item.status,
     name: item.name,
     label: item.label,
-    accepts_applications: index === 1,
-    has_ended: index >= 4,
+    accepts_applications: opened && notClosed && !hasEnded,
+    has_ended: hasEnded,
   };
 }
 
@@ -104,26 +110,56 @@ export function isFull(group: Group): boolean {
 
 export type JoinState =
   | { kind: 'hidden' }
+  /** Not taking applications now (before the window or after it): a status line instead of Join. */
+  | { kind: 'closed'; status: string }
   | { kind: 'join'; label: 'Join' | 'Register'; full: boolean; conference: boolean; hasQuestions: boolean }
-  | { kind: 'pending'; label: 'Registration Submitted' | 'Applied to join' }
+  | { kind: 'pending'; label: 'Registration Submitted' | 'Applied to join'; waitlisted: boolean }
   | { kind: 'accepted'; label: string };
+
+/** Circles and events take applications only in their window (organizations at any time). */
+function isProgram(group: Pick<Group, 'group_type'>): boolean {
+  return group.group_type === 'circle' || group.group_type === 'event';
+}
+
+/**
+ * Why a circle or event takes no applications today, as a short line: 'Applications open
+ * {date}' ('Registration opens {date}' for events) before the window, 'Registration Closed'
+ * after it. Null while it takes them.
+ */
+export function applicationStatus(group: Group, now?: number): string | null {
+  const lifecycle = lifecycleOf(group, now);
+  if (!lifecycle || lifecycle.accepts_applications) return null;
+  if (lifecycle.status === 'application_opening_soon') {
+    const opens = formatDate(group.application_open_date);
+    if (group.group_type === 'event') return opens ? `Registration opens ${opens}` : 'Registration opens soon';
+    return opens ? `Applications open ${opens}` : 'Applications open soon';
+  }
+  return 'Registration Closed';
+}
 
 /**
  * The join control of a circle or event (spec 001 §4 "Membership"): Join (Register for
  * events) for non-members and rejected users; the pending label with Cancel request; the
  * role name (default Member) with Leave. Joining is not offered when the group has ended, is
- * paid (paid groups use the pay flow), its publicity is not open, or it is an influencer's.
+ * paid (paid groups use the pay flow), its publicity is not open, or it is an influencer's;
+ * outside a circle's or event's application window (the server's
+ * `lifecycle.accepts_applications`) a status line replaces it, since the server would refuse
+ * ('Applications are not open for this {type}.').
  */
 export function joinState(group: Group, now?: number): JoinState {
   if (group.is_influencer) return { kind: 'hidden' };
   const isEvent = group.group_type === 'event';
   if (group.membership_status === 'pending') {
-    return { kind: 'pending', label: isEvent ? 'Registration Submitted' : 'Applied to join' };
+    return { kind: 'pending', label: isEvent ? 'Registration Submitted' : 'Applied to join', waitlisted: Boolean(group.waitlisted) };
   }
   if (group.membership_status === 'accepted') {
     return { kind: 'accepted', label: capitalize(group.role || 'member') };
   }
   if (hasEnded(group, now) || group.is_paid || group.publicity !== 'open') return { kind: 'hidden' };
+  if (isProgram(group)) {
+    const status = applicationStatus(group, now);
+    if (status) return { kind: 'closed', status };
+  }
   return {
     kind: 'join',
     label: isEvent ? 'Register' : 'Join',

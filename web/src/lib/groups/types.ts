@@ -65,6 +65,15 @@ export interface Lifecycle {
   has_ended: boolean;
 }
 
+/** A use case linked to a group (use_cases_detailed). */
+export interface UseCaseRef {
+  id: number;
+  slug: string | null;
+  title: string;
+  description?: string | null;
+  thumbnail_image?: string | null;
+}
+
 export interface Donation {
   name: string;
   description?: string | null;
@@ -124,6 +133,8 @@ export interface Group {
   google_classroom_id?: string | null;
   has_classroom_access?: boolean;
   use_cases: string[];
+  /** The linked use cases (spec 001 §3); optional until every server sends it. */
+  use_cases_detailed?: UseCaseRef[];
   is_influencer: boolean;
   donation_details: Donation[];
   extra_info: GroupExtraInfo | null;
@@ -218,11 +229,14 @@ export interface JoinBody {
   extra_info?: { answers?: Answers } | (ConferenceRegistration & { answers?: Answers });
 }
 
+/** POST /groups/{id}/join/: the new membership (the answer's `data`) with the answer's message and warning. */
 export interface JoinAnswer {
   membership_status: MembershipStatus;
   role: string | null;
   waitlisted: boolean;
-  message?: string;
+  message?: string | null;
+  /** Set when the request went on the wait list (spec 001 §4: the full-group texts). */
+  warning?: string | null;
 }
 
 export interface MessageAnswer {

@@ -85,4 +85,16 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
+
+  it('keeps follow=true (and join=true) when going on to next or to signup', async () => {
+    server.use(http.post('*/api/v1/token/', () => HttpResponse.json({ data: { access: 'A', refresh: 'R' } })));
+    const { router } = renderApp('/login?next=%2Fterms-and-conditions&follow=true');
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup?next=%2Fterms-and-conditions%3Ffollow%3Dtrue',
+    );
+    await fill('maria@example.com', 'waypoint-demo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terms-and-conditions'));
+    expect(router.state.location.search).toBe('?follow=true');
+  });
 });

@@ -132,4 +132,19 @@ describe('signup page', () => {
     await userEvent.click(signupButton());
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
+
+  it('keeps join=true through the OTP step, so the group page goes on joining', async () => {
+    server.use(
+      http.post('*/api/v1/register/', () =>
+        HttpResponse.json({ data: { access: 'A', refresh: 'R' }, message: 'Welcome aboard.', redirect_to_login: false }, { status: 201 }),
+      ),
+      http.get('*/api/v1/identity/', () => HttpResponse.json({ data: null }, { status: 503 })),
+    );
+    const { router } = renderApp('/signup?next=%2Fcircle%2Fai-foundations&join=true');
+    await fillForm();
+    await waitFor(() => expect(signupButton()).toBeEnabled());
+    await userEvent.click(signupButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-otp'));
+    expect(router.state.location.search).toBe('?next=%2Fcircle%2Fai-foundations%3Fjoin%3Dtrue');
+  });
 });

@@ -24,12 +24,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
 import { CheckCircleIcon, CloseIcon } from '../../../components/icons';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
-import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
+import { ApiError, fieldErrors, firstErrorMessage } from '../../../lib/api/errors';
 import { useRequestCircle } from '../../../lib/discover/circleRequest';
 import { monthOptions } from '../circleFilters';
 import {
   EMPTY_REQUEST,
   HOURS_HINT,
+  MAX_HOURS,
+  REQUEST_FIELDS,
   circleRequestSchema,
   toCircleRequest,
   type CircleRequestValues,
@@ -60,6 +62,7 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isValid },
   } = useForm<CircleRequestValues>({
     resolver: zodResolver(circleRequestSchema),
@@ -94,8 +97,24 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
       setPhase('success');
     } catch (error) {
       setPhase('editing');
-      const message = error instanceof ApiError ? firstErrorMessage(error.body) : null;
-      enqueueSnackbar(message ?? REQUEST_FAILED, { variant: 'error', autoHideDuration: TOAST_MS });
+      // A refusal's field errors go on their fields (spec 001 §8); anything else is a toast:
+      // the server's message, or the fallback for failures without one (5xx, no answer).
+      const body = error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.body : null;
+      const byField = fieldErrors(body);
+      const shown = values.learning_modality === 'in_person' ? REQUEST_FIELDS : REQUEST_FIELDS.filter((f) => f !== 'location');
+      let first = true;
+      const rest: Record<string, string[]> = {};
+      for (const [field, message] of Object.entries(byField)) {
+        const known = shown.find((name) => name === field);
+        if (known) {
+          setError(known, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        } else {
+          rest[field] = [message];
+        }
+      }
+      const message = body ? firstErrorMessage({ ...body, field_errors: rest }) : null;
+      if (message || first) enqueueSnackbar(message ?? REQUEST_FAILED, { variant: 'error', autoHideDuration: TOAST_MS });
     }
   });
 
@@ -186,7 +205,7 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
               type="number"
               fullWidth
               disabled={submitting}
-              slotProps={{ htmlInput: { min: 1, step: 1, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { min: 1, max: MAX_HOURS, step: 1, inputMode: 'numeric' } }}
               {...register('hours_commitment')}
               error={Boolean(errors.hours_commitment)}
               helperText={errors.hours_commitment?.message ?? HOURS_HINT}

@@ -16,7 +16,7 @@ import { useIdentity } from '../../../lib/auth/identity';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useCirclesList } from '../../../lib/discover/groups';
 import { CIRCLES_PAGE_SIZE, circlesQuery } from '../../../lib/discover/params';
-import { rememberedUseCaseTitle } from '../../../lib/discover/useCases';
+import { useUseCase } from '../../../lib/discover/useCases';
 import { COMPLEXITY_OPTIONS, MODALITY_OPTIONS, WEEKS_OPTIONS, monthOptions } from '../circleFilters';
 import HowCircleWorks from '../components/HowCircleWorks';
 import LeaderApplyButton from '../components/LeaderApplyButton';
@@ -38,7 +38,9 @@ export default function CirclesPage() {
   const circles = useCirclesList(circlesQuery(params));
   const months = useMemo(() => monthOptions(), []);
   const useCaseId = value('usecase_id');
-  const useCaseTitle = useCaseId ? (rememberedUseCaseTitle(useCaseId) ?? `#${useCaseId}`) : null;
+  // The chosen use case's title (GET /use-cases/?ids={id}); its id until known.
+  const useCase = useUseCase(useCaseId);
+  const useCaseTitle = useCaseId ? (useCase.data?.title ?? `#${useCaseId}`) : null;
   const signUp = pathWithNext('/signup', `${pathname}${search}`);
 
   const actions = (

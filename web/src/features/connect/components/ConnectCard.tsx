@@ -1,15 +1,15 @@
-import { Avatar, Box, Card, Chip, Link, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { snippet } from '../../../components/lists/cardRules';
 import type { ConnectItem } from '../../../lib/discover/types';
-import { itemPath, itemTypeLabel } from '../connectTypes';
+import { cardAction, itemPath, itemTypeLabel } from '../connectTypes';
 import FollowItemButton from './FollowItemButton';
 
 interface Props {
   item: ConnectItem;
   /** The signed-in user's id, to tell the own card. */
   selfId: number | undefined;
-  /** Whether the item is followed when the answer does not say (the caller's own connections are). */
+  /** Whether the item is followed when nothing in the answer says (the caller's own connections are). */
   followedByDefault: boolean;
   showType: boolean;
 }
@@ -17,13 +17,14 @@ interface Props {
 /**
  * A person or group on Connect (connection item fields, spec 000 §3): picture or logo, name
  * linking to its page, the person's title and institution or the group's description and
- * parent, the reason (Following / Member), and a follow button.
+ * parent, the reason (Following / Member), and a follow button, or the caller's role or
+ * request in a group they belong to (spec 002 §4 "Follow").
  */
 export default function ConnectCard({ item, selfId, followedByDefault, showType }: Props) {
   const to = itemPath(item);
   const person = item.type === 'user';
   const description = person ? item.description : snippet(item.description, 120);
-  const followed = item.is_followed ?? followedByDefault;
+  const action = cardAction(item, followedByDefault);
   return (
     <Card variant="outlined" component="article" sx={{ borderRadius: 2, height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
@@ -56,13 +57,19 @@ export default function ConnectCard({ item, selfId, followedByDefault, showType 
           {showType && <Chip size="small" variant="outlined" label={itemTypeLabel(item.type)} />}
           {item.reason && <Chip size="small" label={item.reason} />}
         </Stack>
-        <FollowItemButton
-          id={item.id}
-          type={item.type}
-          name={item.name}
-          followed={followed}
-          own={person && item.id === selfId}
-        />
+        {action.kind === 'label' ? (
+          <Button size="small" variant="outlined" disabled>
+            {action.label}
+          </Button>
+        ) : (
+          <FollowItemButton
+            id={item.id}
+            type={item.type}
+            name={item.name}
+            followed={action.followed}
+            own={person && item.id === selfId}
+          />
+        )}
       </Stack>
     </Card>
   );

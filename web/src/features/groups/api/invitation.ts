@@ -1,5 +1,6 @@
 // GET /invitation/{id}/.
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api/errors';
 import { fetchInvitation } from '../../../lib/groups/invitations';
 
 export function useInvitation(id: string) {
@@ -7,5 +8,7 @@ export function useInvitation(id: string) {
     queryKey: ['invitation', id],
     queryFn: ({ signal }) => fetchInvitation(id, signal),
     meta: { silent: true },
+    // A missing invitation stays missing: no second try.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   });
 }

@@ -1,15 +1,17 @@
 import { Button } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { useIsFetching, useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useLocation, useNavigate } from 'react-router';
-import { pathWithNext } from '../../../lib/auth/next';
+import { useAddressIntent } from '../../../components/join/useAddressIntent';
+import { pathWithIntent } from '../../../lib/auth/next';
 import { followGroup, type FollowAction } from '../../../lib/groups/membership';
 import type { Group } from '../../../lib/groups/types';
-import { useRefreshGroups } from '../api/group';
+import { GROUPS_KEY, useRefreshGroups } from '../api/group';
 
 /**
  * Follow or unfollow a group (POST /follow/ {id, type, action}): 'Successfully followed {type}'
- * (spec 000 §8), 'Could not {action} {type}' (spec 001 §8); guests sign in first with follow=true.
+ * (spec 000 §8), 'Could not {action} {type}' (spec 001 §8); guests sign in first with follow=true,
+ * and are back following once (unless they already do).
  */
 export default function FollowGroupButton({ group, signedIn }: { group: Group; signedIn: boolean }) {
   const { enqueueSnackbar } = useSnackbar();
@@ -29,11 +31,15 @@ export default function FollowGroupButton({ group, signedIn }: { group: Group; s
   });
   const onClick = () => {
     if (!signedIn) {
-      void navigate(`${pathWithNext('/login', `${pathname}${search}`)}&follow=true`);
+      void navigate(pathWithIntent('/login', `${pathname}${search}`, 'follow'));
       return;
     }
     follow.mutate();
   };
+  const settled = useIsFetching({ queryKey: GROUPS_KEY }) === 0;
+  useAddressIntent('follow', signedIn && settled, () => {
+    if (!followed) follow.mutate();
+  });
   return (
     <Button variant={followed ? 'outlined' : 'text'} onClick={onClick} loading={follow.isPending} aria-pressed={followed}>
       {followed ? 'Unfollow' : 'Follow'}

@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { Alert, Box, Button, ButtonGroup, Menu, MenuItem, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { Box, Button, ButtonGroup, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { useIsFetching, useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useLocation, useNavigate } from 'react-router';
-import { pathWithNext } from '../../../lib/auth/next';
-import { joinGroup, leaveGroup } from '../../../lib/groups/membership';
-import { FULL_MESSAGES, serverMessage } from '../../../lib/groups/messages';
+import FullGroupWarning from '../../../components/join/FullGroupWarning';
+import { useAddressIntent } from '../../../components/join/useAddressIntent';
+import { useJoinFlow } from '../../../components/join/useJoinFlow';
+import { leaveGroup } from '../../../lib/groups/membership';
+import { serverMessage } from '../../../lib/groups/messages';
 import { joinState } from '../../../lib/groups/rules';
-import { toRegistration, type ConferenceValues } from '../../../lib/groups/conference';
-import type { Answers, Group, JoinBody } from '../../../lib/groups/types';
-import { useRefreshGroups } from '../api/group';
+import type { Group } from '../../../lib/groups/types';
+import { GROUPS_KEY, useRefreshGroups } from '../api/group';
 import ConfirmDialog from './ConfirmDialog';
-import ConferenceDialog from './ConferenceDialog';
-import QuestionsModal from './QuestionsModal';
 import { ArrowDownIcon } from './icons';
 
 interface Props {
@@ -20,30 +18,28 @@ interface Props {
   signedIn: boolean;
 }
 
-/** Join / Register, the pending request with Cancel request, or the role with Leave (spec 001 §4, §8). */
+/**
+ * Join / Register, a status line while applications are not open, the pending request with
+ * Cancel request, or the role with Leave (spec 001 §4, §8). A guest back from signing in with
+ * join=true in the address goes on joining.
+ */
 export default function JoinControl({ group, signedIn }: Props) {
   const state = joinState(group);
   const { enqueueSnackbar } = useSnackbar();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
   const refresh = useRefreshGroups();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'questions' | 'conference' | 'leave' | null>(null);
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const type = group.group_type;
-  const isEvent = type === 'event';
-  const questions = group.extra_info?.questions ?? [];
-
-  const join = useMutation({
-    mutationFn: (body: JoinBody) => joinGroup(group.id, body),
-    meta: { silent: true },
-    onSuccess: async () => {
-      enqueueSnackbar(isEvent ? `Successfully registered to ${type}` : `Successfully applied to joined ${type}`, {
-        variant: 'success',
-      });
-      setDialog(null);
-      await refresh();
-    },
-    onError: (error) => enqueueSnackbar(serverMessage(error) ?? `Could not join ${type}`, { variant: 'error' }),
+  const flow = useJoinFlow({
+    group,
+    signedIn,
+    label: state.kind === 'join' ? state.label : 'Join',
+    onJoined: refresh,
+  });
+  // The group as it is now for this user, not a copy cached before they signed in.
+  const settled = useIsFetching({ queryKey: GROUPS_KEY }) === 0;
+  useAddressIntent('join', signedIn && settled, () => {
+    if (state.kind === 'join') flow.start();
   });
 
   const leave = useMutation({
@@ -54,24 +50,14 @@ export default function JoinControl({ group, signedIn }: Props) {
         group.membership_status === 'pending' ? 'You successfully canceled a request' : 'You successfully left',
         { variant: 'success' },
       );
-      setDialog(null);
+      setConfirmLeave(false);
       await refresh();
     },
-    onError: () => enqueueSnackbar(`Could not leave ${type}`, { variant: 'error' }),
+    // The server's reason (e.g. the last administrator may not leave), else the spec's text.
+    onError: (error) => enqueueSnackbar(serverMessage(error) ?? `Could not leave ${type}`, { variant: 'error' }),
   });
 
   if (state.kind === 'hidden') return null;
-
-  const startJoin = () => {
-    if (state.kind !== 'join') return;
-    if (!signedIn) {
-      void navigate(`${pathWithNext('/login', `${pathname}${search}`)}&join=true`);
-      return;
-    }
-    if (state.conference) setDialog('conference');
-    else if (state.hasQuestions) setDialog('questions');
-    else join.mutate({});
-  };
 
   const menu = (label: string, action: () => void) => (
     <>
@@ -95,54 +81,39 @@ export default function JoinControl({ group, signedIn }: Props) {
 
   return (
     <Box>
+      {state.kind === 'closed' && (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 0.75, fontWeight: 600 }} role="status">
+          {state.status}
+        </Typography>
+      )}
       {state.kind === 'join' && (
         <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          {state.full && (
-            <Alert severity="warning" variant="outlined" sx={{ py: 0 }}>
-              <Typography variant="body2">{FULL_MESSAGES[0]}</Typography>
-              <Typography variant="body2">{FULL_MESSAGES[1]}</Typography>
-            </Alert>
-          )}
-          <Button variant="contained" onClick={startJoin} loading={join.isPending}>
+          {state.full && <FullGroupWarning />}
+          <Button variant="contained" onClick={flow.start} loading={flow.joining}>
             {state.label}
           </Button>
         </Stack>
       )}
-      {state.kind === 'pending' && menu(state.label, () => leave.mutate())}
-      {state.kind === 'accepted' && menu(state.label, () => setDialog('leave'))}
+      {state.kind === 'pending' && (
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          {menu(state.label, () => leave.mutate())}
+          {state.waitlisted && (
+            <Typography variant="caption" color="text.secondary">
+              Your request is on the wait list: you will be told when a seat frees.
+            </Typography>
+          )}
+        </Stack>
+      )}
+      {state.kind === 'accepted' && menu(state.label, () => setConfirmLeave(true))}
 
-      {dialog === 'questions' && (
-        <QuestionsModal
-          title={`${state.kind === 'join' ? state.label : 'Join'} ${group.name}`}
-          questions={questions}
-          submitLabel="Submit"
-          submitting={join.isPending}
-          onClose={() => setDialog(null)}
-          onSubmit={(answers: Answers) => join.mutate({ extra_info: { answers } })}
-        />
-      )}
-      {dialog === 'conference' && (
-        <ConferenceDialog
-          eventName={group.name}
-          questions={questions}
-          submitting={join.isPending}
-          onClose={() => setDialog(null)}
-          onSubmit={(values: ConferenceValues, answers: Answers) => {
-            const registration = toRegistration(values);
-            join.mutate({
-              role: registration.participant_type,
-              extra_info: questions.length > 0 ? { ...registration, answers } : registration,
-            });
-          }}
-        />
-      )}
+      {flow.dialogs}
       <ConfirmDialog
-        open={dialog === 'leave'}
+        open={confirmLeave}
         title={`Leave ${group.name}?`}
         message={`You will no longer be a member of this ${type}.`}
         confirmLabel="Leave"
         pending={leave.isPending}
-        onCancel={() => setDialog(null)}
+        onCancel={() => setConfirmLeave(false)}
         onConfirm={() => leave.mutate()}
       />
     </Box>

@@ -27,7 +27,7 @@ import {
 } from '../../../lib/groups/questions';
 import type { Group, Question, QuestionType } from '../../../lib/groups/types';
 import { useRefreshGroups } from '../api/group';
-import QuestionFields from './QuestionFields';
+import QuestionFields from '../../../components/join/QuestionFields';
 import { AddIcon, CloseIcon } from './icons';
 
 interface Props {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { server, signIn } from '../../../test/server';
-import { groupFixture } from '../test/fixtures';
+import { groupFixture, orgFixture } from '../test/fixtures';
 import { serveGroups } from '../test/handlers';
 import type { Group } from '../../../lib/groups/types';
 
@@ -119,14 +119,45 @@ describe('join control', { timeout: 20_000 }, () => {
     expect(leaves).toEqual(['40']);
   });
 
-  it("reads Member when an accepted member's role is not set; failure to leave says so", async () => {
+  it("reads Member when an accepted member's role is not set; a failed leave gives the server's reason", async () => {
     signIn();
-    server.use(http.post('*/api/v1/groups/:id/leave/', () => HttpResponse.json({ detail: 'no' }, { status: 400 })));
+    const lastAdmin = 'You are the last administrator of this circle. Make someone else an administrator before leaving.';
+    server.use(http.post('*/api/v1/groups/:id/leave/', () => HttpResponse.json({ non_field_errors: [lastAdmin] }, { status: 400 })));
     show(groupFixture({ membership_status: 'accepted', role: null }));
     await userEvent.click(await screen.findByRole('button', { name: 'Member' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Leave' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
-    expect(await screen.findByText('Could not leave circle')).toBeInTheDocument();
+    expect(await screen.findByText(lastAdmin)).toBeInTheDocument();
+  });
+
+  it("says 'Could not leave {type}' when the server gives no reason", async () => {
+    signIn();
+    server.use(http.post('*/api/v1/groups/:id/leave/', () => HttpResponse.json({}, { status: 500 })));
+    show(groupFixture({ group_type: 'event', event_type: 'talk', membership_status: 'pending' }), '/event/ai-foundations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Registration Submitted' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Cancel request' }));
+    expect(await screen.findByText('Could not leave event')).toBeInTheDocument();
+  });
+
+  it("shows the answer's message and its wait-list warning, then the wait list", async () => {
+    signIn();
+    const group = groupFixture({ total_members: 20, maximum_size: 20, is_full: true });
+    const warning =
+      'Sorry, maximum members limit already reached. You can still apply to join. Your request will be put in a wait list.';
+    captureJoin(() => {
+      Object.assign(group, { membership_status: 'pending', waitlisted: true });
+      return HttpResponse.json({
+        data: { membership_status: 'pending', role: 'member', waitlisted: true },
+        message: 'Successfully applied to joined circle',
+        warning,
+      });
+    });
+    show(group);
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    expect(await screen.findByText(warning)).toBeInTheDocument();
+    expect(await screen.findByText('Wait list')).toBeInTheDocument();
+    expect(screen.getByText(/Your request is on the wait list/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Applied to join' })).toBeInTheDocument();
   });
 
   it('warns when the group is full but still lets people apply', async () => {
@@ -144,6 +175,44 @@ describe('join control', { timeout: 20_000 }, () => {
     show(groupFixture(overrides));
     expect(await screen.findByRole('heading', { name: 'AI Foundations' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'before the window',
+      { key: 1, status: 'application_opening_soon', name: 'Application Opening Soon', label: 'Upcoming' },
+      'Applications open Jan 5, 2099',
+    ],
+    ['after the window', { key: 3, status: 'application_closed', name: 'Application Closed', label: 'Registration Closed' }, 'Registration Closed'],
+    ['running with the window closed', { key: 4, status: 'running', name: 'Running', label: 'Running' }, 'Registration Closed'],
+  ] as const)('shows a status line instead of Join %s', async (_case, lifecycle, line) => {
+    signIn();
+    show(
+      groupFixture({
+        application_open_date: '2099-01-05',
+        lifecycle: { ...lifecycle, accepts_applications: false, has_ended: false },
+      }),
+    );
+    expect(await screen.findByText(line, { selector: '[role="status"]' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+  });
+
+  it('shows Register on an event still taking registrations while running', async () => {
+    const running = { key: 4, status: 'running', name: 'Running', label: 'Running', accepts_applications: true, has_ended: false } as const;
+    show(groupFixture({ group_type: 'event', event_type: 'talk', lifecycle: running }), '/event/ai-foundations');
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeInTheDocument();
+  });
+
+  it('keeps Cancel request for a pending member once applications have closed', async () => {
+    signIn();
+    show(
+      groupFixture({
+        membership_status: 'pending',
+        lifecycle: { key: 3, status: 'application_closed', name: 'Application Closed', label: 'Registration Closed', accepts_applications: false, has_ended: false },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Applied to join' }));
+    expect(await screen.findByRole('menuitem', { name: 'Cancel request' })).toBeInTheDocument();
   });
 
   it('says when the circle does not exist', async () => {
@@ -186,5 +255,92 @@ describe('join control', { timeout: 20_000 }, () => {
       ]),
     );
     expect(await screen.findByText('Successfully registered to event')).toBeInTheDocument();
+  });
+});
+
+describe('join and follow after signing in', { timeout: 20_000 }, () => {
+  function serveToken() {
+    server.use(http.post('*/api/v1/token/', () => HttpResponse.json({ data: { access: 'A', refresh: 'R' } })));
+  }
+
+  async function signInOnPage() {
+    await userEvent.type(await screen.findByLabelText('Email'), 'maria@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'waypoint-demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('opens the questions once a guest who chose Join is back, and drops join=true from the address', async () => {
+    serveToken();
+    const calls = captureJoin();
+    const { router } = show(
+      groupFixture({
+        extra_info: { questions: [{ id: 'text12', label: 'Why do you want to join?', type: 'text', required: true, options: [] }] },
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await signInOnPage();
+    const dialog = await screen.findByRole('dialog', { name: 'Join AI Foundations' });
+    expect(router.state.location.pathname).toBe('/circle/ai-foundations');
+    expect(router.state.location.search).toBe('');
+    await userEvent.type(within(dialog).getByLabelText(/Why do you want to join/), 'To learn');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls).toEqual([{ extra_info: { answers: { text12: 'To learn' } } }]));
+  });
+
+  it('joins at once with join=true when there are no questions, only once', async () => {
+    signIn();
+    const calls = captureJoin();
+    const { router } = show(groupFixture(), '/circle/ai-foundations?join=true&tab=x');
+    expect(await screen.findByText('Successfully applied to joined circle')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=x'));
+    expect(calls).toEqual([{}]);
+  });
+
+  it('does not join with join=true when already a member, and still drops it', async () => {
+    signIn();
+    const calls = captureJoin();
+    const { router } = show(groupFixture({ membership_status: 'accepted', role: 'member' }), '/circle/ai-foundations?join=true');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: 'Member' })).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('follows once a guest who chose Follow is back', async () => {
+    serveToken();
+    const follows: unknown[] = [];
+    server.use(
+      http.post('*/api/v1/follow/', async ({ request }) => {
+        follows.push(await request.json());
+        return HttpResponse.json({ data: { followed: true, followers_count: 1 } });
+      }),
+    );
+    const { router } = show(groupFixture({ group_type: 'event', event_type: 'talk' }), '/event/ai-foundations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fevent%2Fai-foundations&follow=true');
+    await signInOnPage();
+    expect(await screen.findByText('Successfully followed event')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/event/ai-foundations');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(follows).toEqual([{ id: 40, type: 'event', action: 'follow' }]);
+  });
+});
+
+describe('group routes', { timeout: 20_000 }, () => {
+  it('sends an event opened at /circle/{slug} to /event/{slug}, keeping the query', async () => {
+    const { router } = show(groupFixture({ group_type: 'event', event_type: 'talk' }), '/circle/ai-foundations?join=true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event/ai-foundations'));
+    expect(router.state.location.search).toBe('?join=true');
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeInTheDocument();
+  });
+
+  it('sends an organization opened at /event/{slug} to /org/{slug}, and a circle at /org/{slug} to /circle/{slug}', async () => {
+    serveGroups({ groups: [orgFixture(), groupFixture()] });
+    const { router } = renderApp('/event/waypoint-demo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/org/waypoint-demo'));
+    await router.navigate('/org/ai-foundations');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/circle/ai-foundations'));
+    expect(await screen.findByRole('heading', { name: 'AI Foundations' })).toBeInTheDocument();
   });
 });

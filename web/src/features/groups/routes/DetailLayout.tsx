@@ -14,7 +14,7 @@ import { subPath } from './subPath';
 /** /circle/{slug}/* and /event/{slug}/*: the hero, the tabs this viewer gets, and the chosen tab. */
 function DetailLayout({ kind }: { kind: 'circle' | 'event' }) {
   const { slug = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const query = useGroupBySlug(slug);
   const { signedIn, identity, isPending: identityPending } = useIdentity();
 
@@ -28,7 +28,10 @@ function DetailLayout({ kind }: { kind: 'circle' | 'event' }) {
     );
   }
   const group = query.data;
-  const base = groupPath(group).startsWith(`/${kind}/`) ? groupPath(group) : `/${kind}/${encodeURIComponent(slug)}`;
+  // An event at /circle/{slug} (or a circle at /event/…, an organization at either) is shown
+  // on its own page, keeping the query (a join=true) and the hash.
+  if (group.group_type !== kind) return <Navigate to={`${groupPath(group)}${search}${hash}`} replace />;
+  const base = groupPath(group);
   const tabs = detailTabs(group, signedIn);
   const current = subPath(pathname);
   // A tab this viewer does not get goes back to the overview.

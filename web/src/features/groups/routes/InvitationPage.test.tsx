@@ -60,13 +60,48 @@ describe('invitation page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/circle/ai-foundations'));
   });
 
-  it("says 'Could not perform action' when answering fails, and 'Could not complete a request' when it cannot load", async () => {
+  it("says 'Could not perform action' when answering fails", async () => {
     signIn();
     serveInvitation(() => HttpResponse.json({ detail: 'Expired.' }, { status: 400 }));
-    const { router } = renderApp('/invitation/inv-1');
+    renderApp('/invitation/inv-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Could not perform action')).toBeInTheDocument();
-    await router.navigate('/invitation/missing');
+  });
+
+  it('shows a missing invitation as not found, with the way home and no Retry', async () => {
+    signIn();
+    let reads = 0;
+    serveInvitation(() => HttpResponse.json({}));
+    server.use(
+      http.get('*/api/v1/invitation/missing/', () => {
+        reads += 1;
+        return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+      }),
+    );
+    const { router } = renderApp('/invitation/missing');
+    expect(
+      await screen.findByRole('heading', { name: 'This invitation does not exist or is no longer available.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Could not complete a request')).not.toBeInTheDocument();
+    expect(reads).toBe(1);
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Home Page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("says 'Could not complete a request' with Retry when it cannot load for another reason", async () => {
+    signIn();
+    let fail = true;
+    serveInvitation(() => HttpResponse.json({}));
+    server.use(
+      http.get('*/api/v1/invitation/inv-1/', () =>
+        fail ? HttpResponse.json({}, { status: 500 }) : HttpResponse.json({ data: invitation }),
+      ),
+    );
+    renderApp('/invitation/inv-1');
     expect(await screen.findByText('Could not complete a request')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('You are invited to join this circle')).toBeInTheDocument();
   });
 });

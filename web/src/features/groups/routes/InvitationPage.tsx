@@ -1,18 +1,21 @@
 import { Alert, Box, Button, Container, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { respondInvitation } from '../../../lib/groups/invitations';
 import { safeNext } from '../../../lib/auth/next';
 import { dateRange, groupPath } from '../../../lib/groups/rules';
 import type { InvitationAction } from '../../../lib/groups/types';
+import { isNotFound } from '../api/group';
 import { useInvitation } from '../api/invitation';
 import RichText from '../components/RichText';
 import LoadError from '../components/LoadError';
+import { GroupsIcon } from '../components/icons';
 
 /**
  * /invitation/{id} (signed-in users; guests go to login with next): "You are invited to
  * join this {type}" with Accept and Reject, the target below; after answering, the target.
+ * A missing invitation is a not-found page; other failures offer Retry.
  */
 export default function InvitationPage() {
   const { id = '' } = useParams();
@@ -38,6 +41,20 @@ export default function InvitationPage() {
         <Skeleton variant="rounded" height={96} />
         <Skeleton variant="rounded" height={200} sx={{ mt: 2 }} />
       </Container>
+    );
+  }
+  if (invitation.isError && isNotFound(invitation.error)) {
+    // Not for this user, answered and gone, or never sent: the server says 404 to all alike.
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 8, md: 12 }, px: 2 }}>
+        <GroupsIcon sx={{ fontSize: 64, color: 'text.disabled' }} />
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, maxWidth: 640 }}>
+          This invitation does not exist or is no longer available.
+        </Typography>
+        <Button component={RouterLink} to="/" variant="contained">
+          Go to Home Page
+        </Button>
+      </Stack>
     );
   }
   if (invitation.isError) {

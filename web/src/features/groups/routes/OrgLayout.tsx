@@ -1,7 +1,7 @@
 import { Box, Container } from '@mui/material';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
-import { orgTabs } from '../../../lib/groups/rules';
+import { groupPath, orgTabs } from '../../../lib/groups/rules';
 import { isNotFound, useGroupBySlug } from '../api/group';
 import type { GroupContext } from '../groupContext';
 import GroupNotFound from '../components/GroupNotFound';
@@ -14,7 +14,7 @@ import { subPath } from './subPath';
 /** /org/{slug}/*: the header, the tab bar for members, administrators and influencers, and the chosen tab. */
 export default function OrgLayout() {
   const { slug = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const query = useGroupBySlug(slug);
   const { signedIn, identity, isPending: identityPending } = useIdentity();
   if (query.isPending || identityPending) return <GroupSkeleton />;
@@ -27,6 +27,10 @@ export default function OrgLayout() {
     );
   }
   const group = query.data;
+  // Circles and events have pages of their own (organizations and institutions live here).
+  if (group.group_type === 'circle' || group.group_type === 'event') {
+    return <Navigate to={`${groupPath(group)}${search}${hash}`} replace />;
+  }
   const base = `/org/${encodeURIComponent(slug)}`;
   const tabs = orgTabs(group, signedIn);
   const current = subPath(pathname);

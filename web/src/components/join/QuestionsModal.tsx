@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Typography } from '@mui/material';
-import { missingAnswers } from '../../../lib/groups/questions';
-import type { Answers, Question } from '../../../lib/groups/types';
-import FormDialog from './FormDialog';
+import { missingAnswers } from '../../lib/groups/questions';
+import type { Answers, Question } from '../../lib/groups/types';
+import FormDialog from '../FormDialog';
 import QuestionFields from './QuestionFields';
 
 interface Props {

@@ -12,8 +12,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { uploadFile } from '../../../lib/profile/upload';
-import type { Answers, Question } from '../../../lib/groups/types';
+import { uploadFile } from '../../lib/profile/upload';
+import type { Answers, Question } from '../../lib/groups/types';
 
 interface Props {
   questions: Question[];

@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { uploadFile } from '../../../lib/profile/upload';
+import { uploadFile } from '../../lib/profile/upload';
 import {
   ABSTRACT_MAX_WORDS,
   DIETARY,
@@ -25,10 +25,10 @@ import {
   wordCount,
   type ConferenceField,
   type ConferenceValues,
-} from '../../../lib/groups/conference';
-import { missingAnswers } from '../../../lib/groups/questions';
-import type { Answers, Question } from '../../../lib/groups/types';
-import FormDialog from './FormDialog';
+} from '../../lib/groups/conference';
+import { missingAnswers } from '../../lib/groups/questions';
+import type { Answers, Question } from '../../lib/groups/types';
+import FormDialog from '../FormDialog';
 import QuestionFields from './QuestionFields';
 
 interface Props {

@@ -1,0 +1,68 @@
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  useMediaQuery,
+  useTheme,
+  type Breakpoint,
+} from '@mui/material';
+import { CloseIcon } from './icons';
+
+interface Props {
+  title: string;
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  submitLabel?: string;
+  maxWidth?: Breakpoint;
+  children: ReactNode;
+}
+
+/** A form in a dialog: full-screen on phones, Save and Cancel at the bottom. */
+export default function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  submitting,
+  submitLabel = 'Save',
+  maxWidth = 'sm',
+  children,
+}: Props) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const titleId = useId();
+  const close = () => {
+    if (!submitting) onClose();
+  };
+  return (
+    <Dialog
+      open
+      onClose={close}
+      fullScreen={phone}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers>{children}</DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={close} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={submitting}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import { Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { snippet } from '../../../components/lists/cardRules';
+import type { UseCaseRef } from '../../../lib/groups/types';
+import { SectionCard } from './InfoCards';
+
+function UseCaseCard({ useCase }: { useCase: UseCaseRef }) {
+  const about = snippet(useCase.description, 200);
+  const to = useCase.slug ? `/usecase/${encodeURIComponent(useCase.slug)}` : null;
+  const content = (
+    <>
+      {useCase.thumbnail_image && (
+        <Box component="img" src={useCase.thumbnail_image} alt="" sx={{ width: '100%', height: 110, objectFit: 'cover', display: 'block' }} />
+      )}
+      <Stack spacing={0.5} sx={{ p: 1.5 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{useCase.title}</Typography>
+        {about && (
+          <Typography variant="body2" color="text.secondary">
+            {about}
+          </Typography>
+        )}
+      </Stack>
+    </>
+  );
+  return (
+    <Card variant="outlined" component="article" aria-label={useCase.title} sx={{ borderRadius: 2, height: '100%' }}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
+
+/** The circle's linked use cases as cards, each opening /usecase/{slug} (spec 001 §2 "Circle detail"). */
+export default function LinkedUseCases({ useCases }: { useCases: UseCaseRef[] | undefined }) {
+  if (!useCases?.length) return null;
+  return (
+    <SectionCard title="Linked use cases">
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {useCases.map((useCase) => (
+          <li key={useCase.id}>
+            <UseCaseCard useCase={useCase} />
+          </li>
+        ))}
+      </Box>
+    </SectionCard>
+  );
+}
