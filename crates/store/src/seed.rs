@@ -554,16 +554,14 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
         StoreResult::Ok(found)
     };
 
-    // The admin leads circles: an Advanced certification in AI and Data.
-    let profile = profile_q::ensure(txn, &admin).await?;
-    if profile.leadership_certification_details.as_ref().is_none_or(|d| d.is_null()) {
+    // The admin leads circles: an Advanced certification in AI and Data on the demo site.
+    profile_q::ensure(txn, &admin).await?;
+    if programme::certification_of(txn, tenant_id, admin.id).await?.is_none() {
         let areas = topic_q::list_areas(txn, tenant_id, 0, 500).await?.items;
         let area: Vec<i64> = areas.iter().filter(|a| a.name == "AI and Data").map(|a| a.id).collect();
-        let details = json!({
-            "level": 3, "level_name": "Advanced", "topic_areas": area,
-            "certified_at": now().to_rfc3339(), "application_id": null,
-        });
-        programme::set_certification(txn, profile, Some(details)).await?;
+        let certification =
+            programme::NewCertification { level: 3, level_name: "Advanced", topic_areas: &area, application_id: None };
+        programme::set_certification(txn, tenant_id, admin.id, certification).await?;
     }
 
     let kinds = group_q::circle_types(txn, tenant_id).await?;

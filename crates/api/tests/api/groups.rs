@@ -6,7 +6,7 @@ use chrono::{Days, NaiveDate, Utc};
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
 use store::{
-    entities::{group_profiles, profiles, users},
+    entities::{group_profiles, users},
     queries::{groups as group_q, tenants::TenantRecord, topics},
 };
 
@@ -45,12 +45,9 @@ pub(crate) async fn make_staff(app: &TestApp, user: &users::Model) {
     active.update(&app.db).await.unwrap();
 }
 
-/// Gives the user a leadership certification (needed to create circles).
+/// Gives the user a leadership certification on the default site (needed to create circles).
 pub(crate) async fn certify_leader(app: &TestApp, user: &users::Model) {
-    let profile = store::queries::profiles::ensure(&app.db, user).await.unwrap();
-    let mut active: profiles::ActiveModel = profile.into();
-    active.leadership_certification_details = Set(Some(json!({"level": 1})));
-    active.update(&app.db).await.unwrap();
+    crate::programme::certify_on(app, &app.default_tenant, user, 1, &[]).await;
 }
 
 /// Gives the user a certified group profile on the organization (needed to create events).

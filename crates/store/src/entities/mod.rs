@@ -16,6 +16,7 @@ pub mod groups;
 pub mod invitations;
 pub mod jobs;
 pub mod leader_applications;
+pub mod leader_certifications;
 pub mod memberships;
 pub mod otp_codes;
 pub mod profile_imports;

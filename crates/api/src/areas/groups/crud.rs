@@ -154,9 +154,8 @@ async fn actor_of(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResu
     let certified = profile_q::find_group_profile(&state.db, tenant.organization_id(), user.id)
         .await?
         .is_some_and(|p| p.is_certified);
-    let leader = profile_q::find_by_user(&state.db, user.id)
-        .await?
-        .is_some_and(|p| p.leadership_certification_details.as_ref().is_some_and(|d| !d.is_null()));
+    // Certification is per site: one given on another site does not count here.
+    let leader = store::queries::programme::certification_of(&state.db, tenant.id(), user.id).await?.is_some();
     Ok(Actor { is_staff: user.is_staff, has_certified_group_profile: certified, has_leadership_certification: leader })
 }
 
