@@ -160,12 +160,24 @@ async fn actor_of(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResu
 }
 
 /// Checks what the form points at: the parent, topics, SDGs and circle type must be the
-/// site's own.
-async fn check_references(state: &AppState, tenant: &Tenant, form: &GroupForm) -> ApiResult<Option<groups::Model>> {
+/// site's own. A parent the caller may not see is answered like an unknown id; `parent_access`
+/// is false when an edit keeps the parent it had (its editors need not see it).
+async fn check_references(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    form: &GroupForm,
+    parent_access: bool,
+) -> ApiResult<Option<groups::Model>> {
     let mut errors = FieldErrors::new();
     let parent = match form.parent_group {
         Some(id) => {
-            let parent = group_q::find(&state.db, tenant.id(), id).await?;
+            let mut parent = group_q::find(&state.db, tenant.id(), id).await?;
+            if parent_access {
+                if let Some(found) = parent.take() {
+                    parent = super::is_visible(state, caller, &found).await?.then_some(found);
+                }
+            }
             let fits = parent.as_ref().is_some_and(|p| match form.group_type.as_str() {
                 "circle" | "event" => matches!(p.group_type.as_str(), "organization" | "institution" | "circle"),
                 _ => matches!(p.group_type.as_str(), "organization" | "institution"),
@@ -192,6 +204,27 @@ async fn check_references(state: &AppState, tenant: &Tenant, form: &GroupForm) -
     }
     errors.into_result()?;
     Ok(parent)
+}
+
+/// Creating a circle or event under `parent` needs the caller to belong to the parent's
+/// organization: an accepted member of it, or an administrator of it or of a group above.
+/// Staff may anywhere.
+async fn require_member_of_parent_org(state: &AppState, caller: &Caller, parent: &groups::Model) -> ApiResult<()> {
+    if caller.is_staff() {
+        return Ok(());
+    }
+    let Some(user_id) = caller.id() else { return Err(ApiError::forbidden()) };
+    let ancestors = group_q::ancestors(&state.db, parent).await?;
+    let Some(org) = permissions::organization_of(parent, &ancestors, |g| g.group_type.as_str()) else {
+        return Err(ApiError::Forbidden(permissions::MSG_CREATE_NOT_MEMBER.into()));
+    };
+    let member =
+        member_q::find(&state.db, org.id, user_id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+    if member || super::is_admin(state, caller, org).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(permissions::MSG_CREATE_NOT_MEMBER.into()))
+    }
 }
 
 /// The caller's accepted role in `group` or the nearest group above it where they hold an
@@ -243,7 +276,7 @@ async fn create_group(
         return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
     }
     parsed.validate(FormContext::default())?;
-    let parent = check_references(&state, &tenant, &parsed.form).await?;
+    let parent = check_references(&state, &tenant, &caller, &parsed.form, true).await?;
     let parent_role = match &parent {
         Some(parent) => role_in_or_above(&state, &caller, parent).await?,
         None => None,
@@ -251,6 +284,9 @@ async fn create_group(
     let actor = actor_of(&state, &tenant, &caller).await?;
     permissions::may_create(actor, &parsed.form.group_type, parent_role.as_deref())
         .map_err(|reason| ApiError::Forbidden(reason.into()))?;
+    if let (Some(parent), true) = (&parent, parsed.form.is_circle() || parsed.form.group_type == "event") {
+        require_member_of_parent_org(&state, &caller, parent).await?;
+    }
     let own_role = if parsed.form.is_circle() { "leader" } else { "admin" };
     let txn = state.db.begin().await?;
     let group = group_q::insert(&txn, tenant.id(), &parsed.form, parsed.privacy, user.id).await?;
@@ -316,13 +352,26 @@ async fn update_group(
     }
     // The site's organization may lack program fields: a program is only checked as one.
     parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
-    check_references(&state, &tenant, &parsed.form).await?;
-    if let Some(parent) = parsed.form.parent_group {
-        let chain =
-            view::parent_chain(&state, &[group_q::find(&state.db, tenant.id(), parent).await?.ok_or_else(not_found)?])
-                .await?;
-        if parent == group.id || chain.contains_key(&group.id) {
+    let moved = parsed.form.parent_group != group.parent_id;
+    let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved).await?;
+    if let (true, Some(parent)) = (moved, &new_parent) {
+        let chain = view::parent_chain(&state, std::slice::from_ref(parent)).await?;
+        if parent.id == group.id || chain.contains_key(&group.id) {
             return Err(ApiError::field("parent_group", "A group cannot sit below itself."));
+        }
+        if !super::is_admin(&state, &caller, parent).await? {
+            return Err(ApiError::Forbidden(permissions::MSG_MOVE.into()));
+        }
+    }
+    if let (true, None, Some(old)) = (moved, &new_parent, group.parent_id) {
+        // Out from under its parent: the parent's administrators decide that.
+        let old = group_q::find(&state.db, tenant.id(), old).await?;
+        let allowed = match &old {
+            Some(old) => super::is_admin(&state, &caller, old).await?,
+            None => true,
+        };
+        if !allowed {
+            return Err(ApiError::Forbidden(permissions::MSG_DETACH.into()));
         }
     }
     let txn = state.db.begin().await?;
