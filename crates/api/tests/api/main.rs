@@ -24,4 +24,5 @@ mod seed;
 mod social;
 mod topics;
 mod uploads;
+mod use_cases;
 mod web;

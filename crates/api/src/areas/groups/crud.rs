@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use store::{
     entities::groups,
-    queries::{groups as group_q, memberships as member_q, profiles as profile_q},
+    queries::{groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -160,14 +160,17 @@ async fn actor_of(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResu
 }
 
 /// Checks what the form points at: the parent, topics, SDGs and circle type must be the
-/// site's own. A parent the caller may not see is answered like an unknown id; `parent_access`
-/// is false when an edit keeps the parent it had (its editors need not see it).
+/// site's own, and use cases approved ones of the site. A parent the caller may not see is
+/// answered like an unknown id; `parent_access` is false when an edit keeps the parent it
+/// had (its editors need not see it). `linked_use_cases` are the group's current use cases:
+/// an edit may keep them even if they are no longer approved.
 async fn check_references(
     state: &AppState,
     tenant: &Tenant,
     caller: &Caller,
     form: &GroupForm,
     parent_access: bool,
+    linked_use_cases: &[i64],
 ) -> ApiResult<Option<groups::Model>> {
     let mut errors = FieldErrors::new();
     let parent = match form.parent_group {
@@ -201,6 +204,11 @@ async fn check_references(
         if !group_q::circle_type_exists(&state.db, tenant.id(), kind).await? {
             errors.add("circle_type", format!("Invalid pk \"{kind}\" - object does not exist."));
         }
+    }
+    let added: Vec<i64> = form.use_cases.iter().copied().filter(|id| !linked_use_cases.contains(id)).collect();
+    let unusable = use_case_q::not_usable(&state.db, tenant.id(), &added).await?;
+    if let Some(id) = unusable.first() {
+        errors.add("use_cases", format!("Invalid pk \"{id}\" - object does not exist."));
     }
     errors.into_result()?;
     Ok(parent)
@@ -276,7 +284,7 @@ async fn create_group(
         return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
     }
     parsed.validate(FormContext::default())?;
-    let parent = check_references(&state, &tenant, &caller, &parsed.form, true).await?;
+    let parent = check_references(&state, &tenant, &caller, &parsed.form, true, &[]).await?;
     let parent_role = match &parent {
         Some(parent) => role_in_or_above(&state, &caller, parent).await?,
         None => None,
@@ -339,7 +347,14 @@ async fn update_group(
         .into_iter()
         .map(|s| s.id)
         .collect();
-    let current = input::form_of(&group, topics, sdgs);
+    let use_cases: Vec<i64> = use_case_q::of_groups(&state.db, &[group.id])
+        .await?
+        .remove(&group.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
+    let current = input::form_of(&group, topics, sdgs, use_cases.clone());
     let mut parsed = input::apply(&body, current, group.privacy, random_below_10000);
     if parsed.form.group_type != group.group_type {
         return Err(ApiError::field("group_type", "The type of a group cannot be changed."));
@@ -353,7 +368,7 @@ async fn update_group(
     // The site's organization may lack program fields: a program is only checked as one.
     parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
     let moved = parsed.form.parent_group != group.parent_id;
-    let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved).await?;
+    let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved, &use_cases).await?;
     if let (true, Some(parent)) = (moved, &new_parent) {
         let chain = view::parent_chain(&state, std::slice::from_ref(parent)).await?;
         if parent.id == group.id || chain.contains_key(&group.id) {
