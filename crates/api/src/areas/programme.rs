@@ -37,6 +37,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::groups::{list_param, text_param};
 use crate::{
+    areas::uploads::{attached_files, AttachedFile},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Client, Tenant},
@@ -383,6 +384,10 @@ pub struct LeaderApplicationView {
     pub application_status: String,
     pub created_at: String,
     pub updated_at: String,
+    /// Reviewers only (absent otherwise): the applicant's uploaded files that file answers
+    /// give by id, to open them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<AttachedFile>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -391,10 +396,23 @@ pub struct LeaderApplicationAnswer {
     pub message: String,
 }
 
+/// Views of applications; `files_for` (the tenant and request, for reviewers) adds the
+/// files the answers point at, in one query for the page.
 async fn application_views(
     state: &AppState,
     rows: Vec<leader_applications::Model>,
+    files_for: Option<(&Tenant, &RequestUrl)>,
 ) -> ApiResult<Vec<LeaderApplicationView>> {
+    let mut files: Vec<Option<Vec<AttachedFile>>> = match files_for {
+        Some((tenant, url)) => {
+            let wanted: Vec<(i64, Vec<i64>)> = rows
+                .iter()
+                .map(|r| (r.user_id, r.response.as_object().map(questions::file_ids_in).unwrap_or_default()))
+                .collect();
+            attached_files(state, url, tenant.id(), &wanted).await?.into_iter().map(Some).collect()
+        }
+        None => vec![None; rows.len()],
+    };
     let mut ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -402,7 +420,8 @@ async fn application_views(
     let people = q::users_by_ids(&state.db, &ids).await?;
     Ok(rows
         .into_iter()
-        .map(|r| {
+        .zip(files.drain(..))
+        .map(|(r, files)| {
             let profile = profiles.get(&r.user_id);
             LeaderApplicationView {
                 id: r.id,
@@ -418,6 +437,7 @@ async fn application_views(
                 application_status: r.status,
                 created_at: r.created_at.to_rfc3339(),
                 updated_at: r.updated_at.to_rfc3339(),
+                files,
             }
         })
         .collect())
@@ -456,7 +476,7 @@ async fn applications_page(
     let owner = (!all).then_some(user.id);
     let found =
         q::applications(&state.db, tenant.id(), owner, status.as_deref(), page.offset(), page.page_size).await?;
-    let items = application_views(state, found.items).await?;
+    let items = application_views(state, found.items, all.then_some((tenant, url))).await?;
     Ok(Page::new(items, found.count, &page, url))
 }
 
@@ -645,7 +665,7 @@ async fn submit_application(
         .await?;
     }
     txn.commit().await?;
-    let data = application_views(&state, vec![row]).await?.remove(0);
+    let data = application_views(&state, vec![row], None).await?.remove(0);
     Ok((StatusCode::CREATED, Json(LeaderApplicationAnswer { data, message: MSG_APPLICATION_SUBMITTED.into() })))
 }
 
@@ -688,6 +708,7 @@ async fn review_application(
     State(state): State<AppState>,
     tenant: Tenant,
     client: Client,
+    url: RequestUrl,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<Value>,
@@ -795,7 +816,7 @@ async fn review_application(
         .await?;
     }
     txn.commit().await?;
-    let data = application_views(&state, vec![row]).await?.remove(0);
+    let data = application_views(&state, vec![row], Some((&tenant, &url))).await?.remove(0);
     let message = if accept { "Application accepted." } else { "Application rejected." };
     Ok(Json(LeaderApplicationAnswer { data, message: message.into() }))
 }

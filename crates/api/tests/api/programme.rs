@@ -718,3 +718,46 @@ async fn legacy_profile_certifications_move_to_their_site() {
     assert_eq!(on(&home, &both).await, None);
     assert_eq!(on(&star, &both).await, None);
 }
+
+#[tokio::test]
+async fn reviewers_open_the_files_an_application_gives_by_id() {
+    let app = TestApp::new().await;
+    let reviewer = app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let applicant = app.add_member("applicant@example.com", &app.default_tenant, "member").await;
+    let new = store::queries::files::NewFile {
+        tenant_id: app.default_tenant.tenant.id,
+        user_id: applicant.id,
+        storage_key: "uploads/work-sample.pdf",
+        name: "work-sample.pdf",
+        content_type: "application/pdf",
+        size: 10,
+        kind: store::queries::files::KIND_DOCUMENT,
+        purpose: "file",
+        description: None,
+        details: None,
+    };
+    let file = store::queries::files::insert(&app.db, new).await.unwrap().id;
+    let mut response = answers();
+    response["resume"] = json!(file);
+    let token = app.token_for(applicant.id);
+    let answer =
+        app.post("/api/v1/leader-applications/").token(&token).json(&json!({"response": response})).send().await;
+    answer.assert_status(201);
+    assert!(answer.json()["data"].get("files").is_none(), "the applicant's own answer has no files");
+    let id = answer.json()["data"]["id"].as_i64().unwrap();
+    let expected = json!([{"id": file, "file": "http://localhost:8080/media/uploads/work-sample.pdf",
+        "mime_type": "application/pdf", "name": "work-sample.pdf"}]);
+
+    let all = app.get("/api/v1/leader-applications/?all=true").token(&app.token_for(reviewer.id)).send().await.json();
+    assert_eq!(all["data"][0]["files"], expected);
+    let own = app.get("/api/v1/leader-applications/").token(&token).send().await.json();
+    assert!(own["data"][0].get("files").is_none());
+    let reviewed = app
+        .post(&format!("/api/v1/leader-applications/{id}/review/"))
+        .token(&app.token_for(reviewer.id))
+        .json(&json!({"action": "reject"}))
+        .send()
+        .await;
+    reviewed.assert_status(200);
+    assert_eq!(reviewed.json()["data"]["files"], expected);
+}
