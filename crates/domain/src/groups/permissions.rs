@@ -94,7 +94,9 @@ mod tests {
 
     #[test]
     fn a_parents_organization_is_the_nearest_organization_or_institution() {
-        let kind = |g: &(&'static str, i64)| g.0;
+        fn kind<'a>(g: &'a (&'static str, i64)) -> &'a str {
+            g.0
+        }
         let org = ("organization", 1);
         assert_eq!(organization_of(&org, &[], kind), Some(&org));
         let circle = ("circle", 2);
