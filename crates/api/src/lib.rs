@@ -59,6 +59,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::invitations::routes())
         .merge(areas::programme::routes())
         .merge(areas::connections::routes())
+        .merge(areas::use_cases::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

@@ -20,6 +20,7 @@ use crate::error::ErrorBody;
         (name = "groups", description = "Organizations, institutions, circles and events"),
         (name = "search", description = "Search over people and groups"),
         (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
+        (name = "use-cases", description = "AI use cases of the site"),
     )
 )]
 pub struct ApiDoc;

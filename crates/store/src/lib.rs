@@ -9,6 +9,7 @@ pub mod seed;
 
 pub use connect::{connect, Db};
 pub use sea_orm;
+pub use sea_orm_migration;
 
 /// A failure in the data layer. Unique-key violations are told apart so that callers can
 /// answer 409 instead of 500.

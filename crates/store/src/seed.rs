@@ -554,16 +554,14 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
         StoreResult::Ok(found)
     };
 
-    // The admin leads circles: an Advanced certification in AI and Data.
-    let profile = profile_q::ensure(txn, &admin).await?;
-    if profile.leadership_certification_details.as_ref().is_none_or(|d| d.is_null()) {
+    // The admin leads circles: an Advanced certification in AI and Data on the demo site.
+    profile_q::ensure(txn, &admin).await?;
+    if programme::certification_of(txn, tenant_id, admin.id).await?.is_none() {
         let areas = topic_q::list_areas(txn, tenant_id, 0, 500).await?.items;
         let area: Vec<i64> = areas.iter().filter(|a| a.name == "AI and Data").map(|a| a.id).collect();
-        let details = json!({
-            "level": 3, "level_name": "Advanced", "topic_areas": area,
-            "certified_at": now().to_rfc3339(), "application_id": null,
-        });
-        programme::set_certification(txn, profile, Some(details)).await?;
+        let certification =
+            programme::NewCertification { level: 3, level_name: "Advanced", topic_areas: &area, application_id: None };
+        programme::set_certification(txn, tenant_id, admin.id, certification).await?;
     }
 
     let kinds = group_q::circle_types(txn, tenant_id).await?;
@@ -635,6 +633,87 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
         if extra.get("training_circle").and_then(|v| v.as_i64()) != Some(open_circle) {
             extra.insert("training_circle".into(), json!(open_circle));
             group_q::set_extra_info(txn, org, serde_json::Value::Object(extra)).await?;
+        }
+    }
+    seed_demo_use_cases(txn, tenant_id, admin.id, &ids).await?;
+    Ok(())
+}
+
+/// One demo use case: slug, title, description, and the demo circles (by their index in
+/// [`DEMO_GROUPS`]) it is linked to.
+type DemoUseCase = (&'static str, &'static str, &'static str, &'static [usize]);
+
+const DEMO_USE_CASES: &[DemoUseCase] = &[
+    (
+        "drafting-job-descriptions-with-ai",
+        "Drafting job descriptions with AI",
+        "<p>Turn a hiring manager's notes into a clear, inclusive job description. Ask a chat assistant for a \
+         first draft from the role's responsibilities and must-have skills, then have it flag jargon, biased \
+         wording and missing facts such as salary range, location and working hours.</p><p>A person reviews \
+         the final text: the assistant drafts, it does not decide who the role is for.</p>",
+        &[0, 3],
+    ),
+    (
+        "summarising-research-papers-with-ai",
+        "Summarising research papers with AI",
+        "<p>Get through papers faster: give an assistant a paper's sections and ask for a plain-language \
+         summary, the main findings with their limits, and the questions you would ask the authors.</p>\
+         <p>Check every number and claim against the paper itself before you quote it; assistants can \
+         invent citations.</p>",
+        &[1],
+    ),
+    (
+        "cleaning-and-analysing-spreadsheets-with-ai",
+        "Cleaning and analysing spreadsheet data with AI",
+        "<p>Describe a messy spreadsheet to an assistant and have it write the formulas or Python (pandas) \
+         code that removes duplicates, fixes dates and totals by month, then explain each step so you can \
+         check it.</p><p>Share column names and a few made-up rows, never customers' personal data.</p>",
+        &[2],
+    ),
+    (
+        "preparing-for-job-interviews-with-ai",
+        "Preparing for job interviews with AI",
+        "<p>Give an assistant the job description and your CV, and practise: it asks likely interview \
+         questions, gives feedback on your answers using the STAR method (situation, task, action, result) \
+         and suggests questions to ask the interviewer.</p>",
+        &[0],
+    ),
+];
+
+/// Four approved use cases of the demo site, linked to the demo circles. Use cases found by
+/// slug are kept as they are; links are added when missing.
+async fn seed_demo_use_cases(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant_id: i64,
+    admin_id: i64,
+    group_ids: &[i64],
+) -> StoreResult<()> {
+    use crate::queries::use_cases as use_case_q;
+
+    for (slug, title, description, circles) in DEMO_USE_CASES {
+        let use_case = match use_case_q::find_by_slug(txn, tenant_id, slug, &[]).await? {
+            Some(existing) => existing,
+            None => {
+                let description = description.split_whitespace().collect::<Vec<_>>().join(" ");
+                use_case_q::insert(
+                    txn,
+                    use_case_q::NewUseCase {
+                        tenant_id,
+                        slug,
+                        title,
+                        description: Some(&description),
+                        thumbnail_image: None,
+                        status: use_case_q::STATUS_APPROVED,
+                        created_by: Some(admin_id),
+                    },
+                )
+                .await?
+            }
+        };
+        for index in *circles {
+            if let Some(group_id) = group_ids.get(*index) {
+                use_case_q::link(txn, *group_id, use_case.id).await?;
+            }
         }
     }
     Ok(())

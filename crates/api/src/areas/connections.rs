@@ -9,7 +9,7 @@
 //! is an accepted member of (reason 'Member'), or one they follow (reason 'Following').
 //! Private groups are listed only to their members (and staff).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use axum::{
     extract::{Path, State},
@@ -17,10 +17,10 @@ use axum::{
 };
 use serde::{Deserialize, Serialize};
 use store::{
-    entities::users,
+    entities::{memberships, users},
     queries::{
         connections::{self as conn_q, Connection, Kind, Scope},
-        profiles as profile_q,
+        follows, memberships as member_q, profiles as profile_q,
     },
 };
 use utoipa::ToSchema;
@@ -65,6 +65,17 @@ pub struct ConnectionItem {
     pub reason: String,
     /// The person's institution, or the group's parent group.
     pub institution_name: Option<String>,
+    /// Groups: the listed person's (the profile owner's) tie to the group: `member` while
+    /// their membership is pending or accepted, otherwise `follower`. Null for people.
+    pub membership_type: Option<String>,
+    /// Groups: the profile owner's membership status (pending, accepted or rejected), null
+    /// when they only follow the group. Null for people.
+    pub membership_status: Option<String>,
+    /// Groups: the profile owner's role (admin, leader, facilitator, member; events:
+    /// attendee, presenter, volunteer) while pending or accepted. Null otherwise.
+    pub membership_role: Option<String>,
+    /// People: whether the caller follows them (false for guests). Null for groups.
+    pub is_followed: Option<bool>,
 }
 
 /// A circle someone is a member of.
@@ -151,6 +162,13 @@ async fn connections_page(
         }
     }
     let groups = profile_q::groups_by_ids(db, &group_ids).await?;
+    // The owner's memberships of the listed groups, and whom of the people the caller follows.
+    let ties: HashMap<i64, memberships::Model> =
+        member_q::of_user_in(db, person_id, &group_ids).await?.into_iter().map(|m| (m.group_id, m)).collect();
+    let followed: HashSet<i64> = match viewer {
+        Some(viewer) => follows::followed_users_among(db, viewer.id, &user_ids).await?.into_iter().collect(),
+        None => HashSet::new(),
+    };
     let mut related: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
     related.extend(groups.values().filter_map(|g| g.parent_id));
     let related: HashMap<i64, _> = profile_q::groups_by_ids(db, &related).await?;
@@ -173,10 +191,16 @@ async fn connections_page(
                         .and_then(|p| p.institution_id)
                         .and_then(|g| related.get(&g))
                         .map(|g| g.name.clone()),
+                    membership_type: None,
+                    membership_status: None,
+                    membership_role: None,
+                    is_followed: Some(followed.contains(id)),
                 })
             }
             Connection::Group { group_id, member } => {
                 let group = groups.get(group_id)?;
+                let tie = ties.get(group_id);
+                let active = tie.filter(|m| m.status != member_q::STATUS_REJECTED);
                 Some(ConnectionItem {
                     id: group.id,
                     kind: group.group_type.clone(),
@@ -186,6 +210,10 @@ async fn connections_page(
                     description: group.description.clone(),
                     reason: if *member { REASON_MEMBER } else { REASON_FOLLOWING }.into(),
                     institution_name: group.parent_id.and_then(|p| related.get(&p)).map(|g| g.name.clone()),
+                    membership_type: Some(if active.is_some() { "member" } else { "follower" }.into()),
+                    membership_status: tie.map(|m| m.status.clone()),
+                    membership_role: active.map(|m| m.role.clone()),
+                    is_followed: None,
                 })
             }
         })

@@ -15,3 +15,4 @@ pub mod programme;
 pub mod search;
 pub mod topics;
 pub mod uploads;
+pub mod use_cases;

@@ -24,9 +24,9 @@ use domain::{
 };
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use store::{
-    entities::{leader_applications, users},
+    entities::{leader_applications, leader_certifications, users},
     queries::{
         groups as group_q, memberships as member_q, profiles as profile_q,
         programme::{self as q, LeaderFilter},
@@ -37,6 +37,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::groups::{list_param, text_param};
 use crate::{
+    areas::uploads::{attached_files, AttachedFile},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Client, Tenant},
@@ -383,6 +384,10 @@ pub struct LeaderApplicationView {
     pub application_status: String,
     pub created_at: String,
     pub updated_at: String,
+    /// Reviewers only (absent otherwise): the applicant's uploaded files that file answers
+    /// give by id, to open them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<AttachedFile>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -391,10 +396,23 @@ pub struct LeaderApplicationAnswer {
     pub message: String,
 }
 
+/// Views of applications; `files_for` (the tenant and request, for reviewers) adds the
+/// files the answers point at, in one query for the page.
 async fn application_views(
     state: &AppState,
     rows: Vec<leader_applications::Model>,
+    files_for: Option<(&Tenant, &RequestUrl)>,
 ) -> ApiResult<Vec<LeaderApplicationView>> {
+    let mut files: Vec<Option<Vec<AttachedFile>>> = match files_for {
+        Some((tenant, url)) => {
+            let wanted: Vec<(i64, Vec<i64>)> = rows
+                .iter()
+                .map(|r| (r.user_id, r.response.as_object().map(questions::file_ids_in).unwrap_or_default()))
+                .collect();
+            attached_files(state, url, tenant.id(), &wanted).await?.into_iter().map(Some).collect()
+        }
+        None => vec![None; rows.len()],
+    };
     let mut ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -402,7 +420,8 @@ async fn application_views(
     let people = q::users_by_ids(&state.db, &ids).await?;
     Ok(rows
         .into_iter()
-        .map(|r| {
+        .zip(files.drain(..))
+        .map(|(r, files)| {
             let profile = profiles.get(&r.user_id);
             LeaderApplicationView {
                 id: r.id,
@@ -418,6 +437,7 @@ async fn application_views(
                 application_status: r.status,
                 created_at: r.created_at.to_rfc3339(),
                 updated_at: r.updated_at.to_rfc3339(),
+                files,
             }
         })
         .collect())
@@ -456,7 +476,7 @@ async fn applications_page(
     let owner = (!all).then_some(user.id);
     let found =
         q::applications(&state.db, tenant.id(), owner, status.as_deref(), page.offset(), page.page_size).await?;
-    let items = application_views(state, found.items).await?;
+    let items = application_views(state, found.items, all.then_some((tenant, url))).await?;
     Ok(Page::new(items, found.count, &page, url))
 }
 
@@ -645,7 +665,7 @@ async fn submit_application(
         .await?;
     }
     txn.commit().await?;
-    let data = application_views(&state, vec![row]).await?.remove(0);
+    let data = application_views(&state, vec![row], None).await?.remove(0);
     Ok((StatusCode::CREATED, Json(LeaderApplicationAnswer { data, message: MSG_APPLICATION_SUBMITTED.into() })))
 }
 
@@ -688,6 +708,7 @@ async fn review_application(
     State(state): State<AppState>,
     tenant: Tenant,
     client: Client,
+    url: RequestUrl,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<Value>,
@@ -752,15 +773,19 @@ async fn review_application(
     let link = format!("{}/circles", client.origin_for(&tenant.0));
     let org = tenant.0.organization.name.clone();
     if accept {
-        let profile = profile_q::ensure(&txn, &applicant).await?;
-        let details = json!({
-            "level": level,
-            "level_name": level_name(level),
-            "topic_areas": areas,
-            "certified_at": Utc::now().to_rfc3339(),
-            "application_id": application_id,
-        });
-        q::set_certification(&txn, profile, Some(details)).await?;
+        profile_q::ensure(&txn, &applicant).await?;
+        q::set_certification(
+            &txn,
+            tenant.id(),
+            applicant.id,
+            q::NewCertification {
+                level: level as i32,
+                level_name: level_name(level).unwrap_or("Basic"),
+                topic_areas: &areas,
+                application_id: Some(application_id),
+            },
+        )
+        .await?;
         mailer::queue_notice(
             &txn,
             &tenant.0,
@@ -791,28 +816,59 @@ async fn review_application(
         .await?;
     }
     txn.commit().await?;
-    let data = application_views(&state, vec![row]).await?.remove(0);
+    let data = application_views(&state, vec![row], Some((&tenant, &url))).await?.remove(0);
     let message = if accept { "Application accepted." } else { "Application rejected." };
     Ok(Json(LeaderApplicationAnswer { data, message: message.into() }))
 }
 
-/// The caller's leader certification, or null.
+/// A leader certification on one site (spec 002 §3 "leadership_certification_details").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LeaderCertificationView {
+    /// 1 Basic, 2 Intermediate, 3 Advanced.
+    pub level: i32,
+    pub level_name: String,
+    /// Topic area ids of the site.
+    pub topic_areas: Vec<i64>,
+    pub certified_at: String,
+    /// The accepted application; null when certified otherwise.
+    pub application_id: Option<i64>,
+}
+
+impl From<&leader_certifications::Model> for LeaderCertificationView {
+    fn from(c: &leader_certifications::Model) -> Self {
+        LeaderCertificationView {
+            level: c.level,
+            level_name: c.level_name.clone(),
+            topic_areas: q::certification_areas(c),
+            certified_at: c.certified_at.to_rfc3339(),
+            application_id: c.application_id,
+        }
+    }
+}
+
+/// The user's leader certification on the site, if any.
+pub async fn certification_on(
+    db: &impl sea_orm::ConnectionTrait,
+    tenant: &Tenant,
+    user_id: i64,
+) -> ApiResult<Option<LeaderCertificationView>> {
+    Ok(q::certification_of(db, tenant.id(), user_id).await?.as_ref().map(LeaderCertificationView::from))
+}
+
+/// The caller's leader certification on this site, or null.
 #[utoipa::path(
     get,
     path = "/api/v1/leader-certifications/",
     tag = "programme",
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Option<Object>>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<Option<LeaderCertificationView>>), (status = 401, body = ErrorBody))
 )]
 async fn own_certification(
     State(state): State<AppState>,
+    tenant: Tenant,
     AuthUser(user): AuthUser,
-) -> ApiResult<Json<Data<Option<Value>>>> {
-    let details = profile_q::find_by_user(&state.db, user.id)
-        .await?
-        .and_then(|p| p.leadership_certification_details)
-        .filter(|d| !d.is_null());
-    Ok(Json(Data::new(details)))
+) -> ApiResult<Json<Data<Option<LeaderCertificationView>>>> {
+    Ok(Json(Data::new(certification_on(&state.db, &tenant, user.id).await?)))
 }
 
 // ---------------------------------------------------------------- circle leaders
@@ -899,21 +955,19 @@ async fn circle_leaders(
         job_functions: int_list(&mut errors, &query, "job_function"),
     };
     errors.into_result()?;
-    let found = q::leaders(&state.db, tenant.organization_id(), &filter, page.offset(), page.page_size).await?;
+    let found =
+        q::leaders(&state.db, tenant.id(), tenant.organization_id(), &filter, page.offset(), page.page_size).await?;
     let profile_ids: Vec<i64> = found.items.iter().map(|(p, _)| p.id).collect();
     let user_ids: Vec<i64> = found.items.iter().map(|(_, u)| u.id).collect();
     let topic_areas = q::profile_topic_areas(&state.db, &profile_ids).await?;
     let led = q::circles_led(&state.db, tenant.id(), &user_ids).await?;
+    let certifications = q::certifications_of(&state.db, tenant.id(), &user_ids).await?;
     let mut area_lists: Vec<Vec<i64>> = Vec::new();
     let mut levels: Vec<Option<i64>> = Vec::new();
-    for (profile, _) in &found.items {
-        let details = profile.leadership_certification_details.clone().unwrap_or(Value::Null);
-        levels.push(details.get("level").and_then(Value::as_i64));
-        let mut areas: Vec<i64> = details
-            .get("topic_areas")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_i64).collect())
-            .unwrap_or_default();
+    for (profile, user) in &found.items {
+        let certification = certifications.get(&user.id);
+        levels.push(certification.map(|c| i64::from(c.level)));
+        let mut areas: Vec<i64> = certification.map(q::certification_areas).unwrap_or_default();
         for area in topic_areas.get(&profile.id).into_iter().flatten() {
             if !areas.contains(area) {
                 areas.push(*area);
@@ -947,6 +1001,8 @@ async fn circle_leaders(
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     fn body(value: Value) -> Map<String, Value> {

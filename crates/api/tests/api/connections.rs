@@ -220,3 +220,58 @@ async fn connections_follow_the_profile_page_and_the_site() {
         (json!("Far Circle"), json!("Member"))
     );
 }
+
+#[tokio::test]
+async fn connection_items_carry_the_owners_membership_and_the_callers_follow() {
+    let w = world().await;
+    let app = &w.app;
+    let site = app.default_tenant.clone();
+    // The person also follows a circle they applied to and one that turned them down.
+    let applied = group(app, &site, "circle", "Applied Circle", 0).await;
+    let refused = group(app, &site, "circle", "Refused Circle", 0).await;
+    memberships::upsert(&app.db, applied.id, w.person, "member", "pending").await.unwrap();
+    memberships::upsert(&app.db, refused.id, w.person, "member", "rejected").await.unwrap();
+    for circle in [&applied, &refused] {
+        let target = store::queries::follows::Target::Group { id: circle.id, tenant_id: site.tenant.id };
+        store::queries::follows::follow(&app.db, w.person, target).await.unwrap();
+    }
+    let by_id = |page: &Value, id: i64| -> Value {
+        page["data"].as_array().unwrap().iter().find(|c| c["id"] == id).cloned().expect("listed")
+    };
+    let tie = |item: &Value| {
+        (item["membership_type"].clone(), item["membership_status"].clone(), item["membership_role"].clone())
+    };
+
+    let own = app.get("/api/v1/connections/?page_size=50").token(&app.token_for(w.person)).send().await.json();
+    assert_eq!(own["pagination"]["count"], 7);
+    assert_eq!(tie(&by_id(&own, w.public_circle)), (json!("member"), json!("accepted"), json!("leader")));
+    assert_eq!(tie(&by_id(&own, w.private_circle)), (json!("member"), json!("accepted"), json!("member")));
+    assert_eq!(tie(&by_id(&own, w.org)), (json!("member"), json!("accepted"), json!("member")));
+    assert_eq!(tie(&by_id(&own, applied.id)), (json!("member"), json!("pending"), json!("member")));
+    assert_eq!(tie(&by_id(&own, refused.id)), (json!("follower"), json!("rejected"), Value::Null));
+    assert_eq!(tie(&by_id(&own, w.followed_event)), (json!("follower"), Value::Null, Value::Null));
+    for group in [w.public_circle, applied.id, w.followed_event] {
+        assert_eq!(by_id(&own, group)["is_followed"], Value::Null, "groups carry no is_followed");
+    }
+    // People: whether the caller follows them; no membership fields.
+    let fay = by_id(&own, w.followed);
+    assert_eq!(fay["is_followed"], true);
+    assert_eq!(tie(&fay), (Value::Null, Value::Null, Value::Null));
+
+    // Someone else looking at the person's connections: the ties stay the person's, the
+    // follow is the caller's.
+    let path = format!("/api/v1/connections/user/{}/?page_size=50", w.person);
+    let viewer = app.add_member("viewer@example.com", &site, "member").await;
+    let seen = app.get(&path).token(&app.token_for(viewer.id)).send().await.json();
+    assert_eq!(tie(&by_id(&seen, w.public_circle)), (json!("member"), json!("accepted"), json!("leader")));
+    assert_eq!(tie(&by_id(&seen, applied.id)), (json!("member"), json!("pending"), json!("member")));
+    assert_eq!(by_id(&seen, w.followed)["is_followed"], false);
+    store::queries::follows::follow(&app.db, viewer.id, store::queries::follows::Target::User(w.followed))
+        .await
+        .unwrap();
+    let seen = app.get(&path).token(&app.token_for(viewer.id)).send().await.json();
+    assert_eq!(by_id(&seen, w.followed)["is_followed"], true);
+    let guest = app.get(&path).send().await.json();
+    assert_eq!(by_id(&guest, w.followed)["is_followed"], false);
+    assert_eq!(tie(&by_id(&guest, w.followed_event)), (json!("follower"), Value::Null, Value::Null));
+}

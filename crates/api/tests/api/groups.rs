@@ -6,7 +6,7 @@ use chrono::{Days, NaiveDate, Utc};
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
 use store::{
-    entities::{group_profiles, profiles, users},
+    entities::{group_profiles, users},
     queries::{groups as group_q, tenants::TenantRecord, topics},
 };
 
@@ -45,12 +45,9 @@ pub(crate) async fn make_staff(app: &TestApp, user: &users::Model) {
     active.update(&app.db).await.unwrap();
 }
 
-/// Gives the user a leadership certification (needed to create circles).
+/// Gives the user a leadership certification on the default site (needed to create circles).
 pub(crate) async fn certify_leader(app: &TestApp, user: &users::Model) {
-    let profile = store::queries::profiles::ensure(&app.db, user).await.unwrap();
-    let mut active: profiles::ActiveModel = profile.into();
-    active.leadership_certification_details = Set(Some(json!({"level": 1})));
-    active.update(&app.db).await.unwrap();
+    crate::programme::certify_on(app, &app.default_tenant, user, 1, &[]).await;
 }
 
 /// Gives the user a certified group profile on the organization (needed to create events).
@@ -543,4 +540,151 @@ async fn catalogs_own_groups_default_and_metrics() {
     assert_eq!(metrics["data"]["total_members"], 1);
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
     app.get("/api/v1/groups/metrics/").token(&app.token_for(member.id)).send().await.error(403);
+}
+
+/// A sub-organization of the default site's organization, made by staff.
+async fn sub_org(app: &TestApp, staff_token: &str, parent: i64, name: &str, privacy: i64) -> i64 {
+    let body = json!({"name": name, "group_type": "organization", "description": "x", "country": "KE",
+        "parent_group": parent, "privacy": privacy});
+    create(app, staff_token, &body).await["id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_parent_must_be_visible_and_the_creator_a_member_of_its_organization() {
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let staff = app.add_user("staff@example.com").await;
+    make_staff(&app, &staff).await;
+    let staff_token = app.token_for(staff.id);
+    let hidden = sub_org(&app, &staff_token, s.org, "Hidden Lab", 20).await;
+    let open = sub_org(&app, &staff_token, s.org, "Open Lab", 0).await;
+    let leader = app.add_member("leader@example.com", &app.default_tenant, "member").await;
+    certify_leader(&app, &leader).await;
+    let token = app.token_for(leader.id);
+
+    // A private organization the caller cannot see answers exactly like an unknown id.
+    let unknown = app
+        .post("/api/v1/groups/")
+        .token(&token)
+        .json(&circle_body(999_999, s.topic, "Nowhere"))
+        .send()
+        .await
+        .error(400);
+    let private =
+        app.post("/api/v1/groups/").token(&token).json(&circle_body(hidden, s.topic, "Hidden")).send().await.error(400);
+    assert_eq!(
+        private["field_errors"]["parent_group"],
+        json!([format!("Invalid pk \"{hidden}\" - object does not exist.")])
+    );
+    let same = serde_json::to_string(&private).unwrap().replace(&hidden.to_string(), "999999");
+    assert_eq!(same, serde_json::to_string(&unknown).unwrap());
+
+    // A visible organization the certified leader is not a member of: refused.
+    let e = app
+        .post("/api/v1/groups/")
+        .token(&token)
+        .json(&circle_body(open, s.topic, "Lab circle"))
+        .send()
+        .await
+        .error(403);
+    assert_eq!(
+        e["detail"],
+        "Only accepted members of the parent group's organization can create circles and events in it."
+    );
+    // A pending membership is not enough; an accepted one is.
+    store::queries::memberships::upsert(&app.db, open, leader.id, "member", "pending").await.unwrap();
+    app.post("/api/v1/groups/").token(&token).json(&circle_body(open, s.topic, "Lab circle")).send().await.error(403);
+    store::queries::memberships::upsert(&app.db, open, leader.id, "member", "accepted").await.unwrap();
+    let circle = create(&app, &token, &circle_body(open, s.topic, "Lab circle")).await;
+    assert_eq!(circle["parent_group"], open);
+    // Under a circle of that organization, the organization is the one that counts.
+    let child = create(&app, &token, &circle_body(circle["id"].as_i64().unwrap(), s.topic, "Sub circle")).await;
+    assert_eq!(child["parent_group_detail"]["name"], "Lab circle");
+
+    // A leader certified here who has left the site's organization may not create under it.
+    let gone = app.add_user("gone@example.com").await;
+    certify_leader(&app, &gone).await;
+    let e = app
+        .post("/api/v1/groups/")
+        .token(&app.token_for(gone.id))
+        .json(&circle_body(s.org, s.topic, "Outsider circle"))
+        .send()
+        .await
+        .error(403);
+    assert_eq!(
+        e["detail"],
+        "Only accepted members of the parent group's organization can create circles and events in it."
+    );
+    // Administrators of the organization above need no membership below; staff neither.
+    create(&app, &s.admin_token, &circle_body(open, s.topic, "Admin lab circle")).await;
+    create(&app, &staff_token, &circle_body(hidden, s.topic, "Staff hidden circle")).await;
+    // Members of the private organization see it and may create in it.
+    store::queries::memberships::upsert(&app.db, hidden, leader.id, "member", "accepted").await.unwrap();
+    create(&app, &token, &circle_body(hidden, s.topic, "Member hidden circle")).await;
+}
+
+#[tokio::test]
+async fn moving_a_group_needs_administrator_rights_on_the_new_parent() {
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let staff = app.add_user("staff@example.com").await;
+    make_staff(&app, &staff).await;
+    let staff_token = app.token_for(staff.id);
+    let hidden = sub_org(&app, &staff_token, s.org, "Hidden Lab", 20).await;
+    let open = sub_org(&app, &staff_token, s.org, "Open Lab", 0).await;
+    let leader = app.add_member("leader@example.com", &app.default_tenant, "member").await;
+    certify_leader(&app, &leader).await;
+    store::queries::memberships::upsert(&app.db, open, leader.id, "member", "accepted").await.unwrap();
+    let token = app.token_for(leader.id);
+    let circle = create(&app, &token, &circle_body(s.org, s.topic, "Movable")).await;
+    let path = format!("/api/v1/groups/{}/", circle["id"]);
+    let patch = |token: &str, body: Value| {
+        let (app, path, token) = (&app, path.clone(), token.to_string());
+        async move { app.request(axum::http::Method::PATCH, &path).token(&token).json(&body).send().await }
+    };
+
+    // The leader edits their circle but may not move it where they are only a member…
+    let e = patch(&token, json!({"parent_group": open})).await.error(403);
+    assert_eq!(e["detail"], "Moving a group needs administrator rights on the new parent group.");
+    // …nor under a private organization they cannot see (as if it did not exist).
+    let e = patch(&token, json!({"parent_group": hidden})).await.error(400);
+    assert_eq!(e["field_errors"]["parent_group"][0], format!("Invalid pk \"{hidden}\" - object does not exist."));
+    let unchanged = app.get(&path).send().await.json();
+    assert_eq!(unchanged["data"]["parent_group"], s.org);
+    // Sending back the parent it has is no move.
+    let answer = patch(&token, json!({"parent_group": s.org, "name": "Still here"})).await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["data"]["name"], "Still here");
+
+    // An administrator of the new parent (here: of the organization above it) moves it.
+    let answer = patch(&s.admin_token, json!({"parent_group": open})).await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["data"]["parent_group"], open);
+    // Its leader still edits it, though not an administrator of the new parent.
+    patch(&token, json!({"name": "Moved"})).await.assert_status(200);
+    // Staff move it anywhere.
+    let answer = patch(&staff_token, json!({"parent_group": hidden})).await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["data"]["parent_group"], hidden);
+
+    // Taking an organization out of its parent needs the parent's administrators.
+    let lab_admin = app.add_member("lab-admin@example.com", &app.default_tenant, "member").await;
+    store::queries::memberships::upsert(&app.db, open, lab_admin.id, "admin", "accepted").await.unwrap();
+    let org_path = format!("/api/v1/groups/{open}/");
+    let e = app
+        .request(axum::http::Method::PATCH, &org_path)
+        .token(&app.token_for(lab_admin.id))
+        .json(&json!({"parent_group": null}))
+        .send()
+        .await
+        .error(403);
+    assert_eq!(e["detail"], "Taking a group out of its parent group needs administrator rights on that parent group.");
+    let answer = app
+        .request(axum::http::Method::PATCH, &org_path)
+        .token(&s.admin_token)
+        .json(&json!({"parent_group": null}))
+        .send()
+        .await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["data"]["parent_group"], Value::Null);
 }

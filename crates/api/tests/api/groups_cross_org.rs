@@ -261,7 +261,6 @@ async fn an_administrator_of_one_organization_is_refused_every_call_on_another_o
 /// A's administrator moves their own circle below B's organization: the create-time
 /// check on the parent must hold for edits too.
 #[tokio::test]
-#[ignore = "defect: PATCH parent_group is not checked against the caller's rights on the new parent (parent checks: branch api2)"]
 async fn an_administrator_cannot_move_a_circle_below_another_organization() {
     let app = TestApp::new().await;
     let t = two_orgs(&app).await;

@@ -26,4 +26,5 @@ mod seed;
 mod social;
 mod topics;
 mod uploads;
+mod use_cases;
 mod web;

@@ -326,3 +326,91 @@ async fn system_agent_filters_are_checked_and_match_no_member_yet() {
     assert!(e["field_errors"]["agent_response"][0].as_str().unwrap().contains("not a valid choice"));
     members(&app, admin, c.id, "?agent_response=nope").await.error(400);
 }
+
+/// A stored upload of `user` on the default site.
+async fn upload_of(app: &TestApp, user: &users::Model, key: &str, name: &str, content_type: &str) -> i64 {
+    use store::queries::files;
+    let new = files::NewFile {
+        tenant_id: app.default_tenant.tenant.id,
+        user_id: user.id,
+        storage_key: key,
+        name,
+        content_type,
+        size: 10,
+        kind: files::KIND_DOCUMENT,
+        purpose: "file",
+        description: None,
+        details: None,
+    };
+    files::insert(&app.db, new).await.unwrap().id
+}
+
+#[tokio::test]
+async fn administrators_see_the_files_applicants_uploaded() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let questions = json!({"questions": [
+        {"id": "why", "label": "Why?", "type": "text", "required": true},
+        {"id": "cv", "label": "CV", "type": "file", "required": false}
+    ]});
+    let id = id_of(&circle(&app, &w, "With files", |b| b["extra_info"] = questions).await);
+    let (ada, ada_token) = person(&app, "ada@example.com").await;
+    let (bo, bo_token) = person(&app, "bo@example.com").await;
+    let cv = upload_of(&app, &ada, "uploads/ada-cv.pdf", "cv.pdf", "application/pdf").await;
+    join(&app, &ada_token, id, json!({"extra_info": {"answers": {"why": "Learn", "cv": cv}}})).await.assert_status(200);
+    join(&app, &bo_token, id, json!({"extra_info": {"answers": {"why": "Curious"}}})).await.assert_status(200);
+
+    let page = members(&app, Some(&w.admin_token), id, "?status=pending").await.json();
+    let item = |page: &Value, user: i64| {
+        page["data"].as_array().unwrap().iter().find(|m| m["id"] == user).cloned().expect("listed")
+    };
+    assert_eq!(
+        item(&page, ada.id)["files"],
+        json!([{"id": cv, "file": "http://localhost:8080/media/uploads/ada-cv.pdf", "mime_type": "application/pdf",
+            "name": "cv.pdf"}])
+    );
+    assert_eq!(item(&page, ada.id)["extra_info"]["answers"]["cv"], cv);
+    assert_eq!(item(&page, bo.id)["files"], json!([]));
+
+    // Only the member's own files are opened: an id of someone else's file shows nothing.
+    let row = memberships::find(&app.db, id, bo.id).await.unwrap().unwrap();
+    let mut active: store::entities::memberships::ActiveModel = row.into();
+    active.extra_info = Set(Some(json!({"answers": {"why": "Curious", "cv": cv}})));
+    active.update(&app.db).await.unwrap();
+    let page = members(&app, Some(&w.admin_token), id, "?status=pending").await.json();
+    assert_eq!(item(&page, bo.id)["files"], json!([]));
+
+    // Accepted: administrators still see the files; others never get the key.
+    respond(&app, &w.admin_token, id, json!({"users": [ada.id], "action": "accept"})).await.assert_status(200);
+    let page = members(&app, Some(&w.admin_token), id, "").await.json();
+    assert_eq!(item(&page, ada.id)["files"][0]["id"], cv);
+    for token in [None, Some(ada_token.as_str()), Some(bo_token.as_str())] {
+        let page = members(&app, token, id, "").await;
+        page.assert_status(200);
+        let page = page.json();
+        let listed = item(&page, ada.id);
+        assert!(listed.get("files").is_none(), "no files for {token:?}: {listed}");
+        assert_eq!(listed["extra_info"], Value::Null);
+    }
+}
+
+#[tokio::test]
+async fn administrators_open_a_conference_abstract() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let id = id_of(&event(&app, &w, "AI Summit", |b| b["event_type"] = json!("conference")).await);
+    let (cy, token) = person(&app, "cy@example.com").await;
+    let pdf = upload_of(&app, &cy, "uploads/abstract.pdf", "abstract.pdf", "application/pdf").await;
+    let body = json!({"role": "presenter", "extra_info": {
+        "participant_type": "presenter", "submission_type": "Workshop", "program_type": "Online Conference",
+        "title": "Teaching with AI", "publication": "Not interested at this time", "abstract_file": pdf
+    }});
+    join(&app, &token, id, body).await.assert_status(200);
+    let page = members(&app, Some(&w.admin_token), id, "?status=pending").await.json();
+    assert_eq!(page["data"][0]["id"], cy.id);
+    assert_eq!(
+        page["data"][0]["files"],
+        json!([{"id": pdf, "file": "http://localhost:8080/media/uploads/abstract.pdf", "mime_type": "application/pdf",
+            "name": "abstract.pdf"}])
+    );
+}

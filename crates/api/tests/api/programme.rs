@@ -258,9 +258,9 @@ async fn only_staff_and_the_sites_administrators_review_applications() {
         .await;
     star_list.assert_status(200);
     assert_eq!(star_list.json()["pagination"]["count"], 0);
-    let details =
-        profile_q::find_by_user(&app.db, applicant.id).await.unwrap().and_then(|p| p.leadership_certification_details);
-    assert_eq!(details, None, "nothing changed");
+    let certified =
+        store::queries::programme::certification_of(&app.db, app.default_tenant.tenant.id, applicant.id).await.unwrap();
+    assert_eq!(certified, None, "nothing changed");
 
     // Staff may.
     let staff = make_staff(&app, app.add_user("staff@example.com").await).await;
@@ -378,13 +378,27 @@ async fn a_rejected_applicant_is_told_and_may_apply_again() {
 
 // ------------------------------------------------------------ circle leaders
 
-async fn certify(app: &TestApp, user: &users::Model, level: i64, areas: &[i64]) -> i64 {
+/// Certifies the user as a circle leader on the tenant; gives their profile id.
+pub(crate) async fn certify_on(
+    app: &TestApp,
+    tenant: &TenantRecord,
+    user: &users::Model,
+    level: i32,
+    areas: &[i64],
+) -> i64 {
     let profile = profile_q::ensure(&app.db, user).await.unwrap();
-    let id = profile.id;
-    let details =
-        json!({"level": level, "level_name": "x", "topic_areas": areas, "certified_at": "2026-01-01T00:00:00Z"});
-    store::queries::programme::set_certification(&app.db, profile, Some(details)).await.unwrap();
-    id
+    let certification = store::queries::programme::NewCertification {
+        level,
+        level_name: "x",
+        topic_areas: areas,
+        application_id: None,
+    };
+    store::queries::programme::set_certification(&app.db, tenant.tenant.id, user.id, certification).await.unwrap();
+    profile.id
+}
+
+async fn certify(app: &TestApp, user: &users::Model, level: i32, areas: &[i64]) -> i64 {
+    certify_on(app, &app.default_tenant, user, level, areas).await
 }
 
 async fn group_profile(app: &TestApp, tenant: &TenantRecord, user: &users::Model, field: i64, function: i64) {
@@ -433,7 +447,7 @@ async fn circle_leaders_are_the_sites_certified_members_with_every_filter() {
     let grace_profile = certify(&app, &grace, 1, &[]).await;
     profile_q::ensure(&app.db, &plain).await.unwrap();
     certify(&app, &outsider, 3, &[data]).await; // certified, but not a member of this site
-    certify(&app, &stella, 3, &[]).await; // another site's leader
+    certify_on(&app, &star, &stella, 3, &[]).await; // another site's leader
     group_profile(&app, &tenant, &ada, 7, 11).await;
     group_profile(&app, &tenant, &grace, 8, 12).await;
     // Grace's profile topic sits in the Health area.
@@ -579,4 +593,171 @@ async fn a_closed_organization_takes_a_join_request() {
     assert_eq!(json["data"]["membership_status"], "pending");
     assert_eq!(json["data"]["redirect"], "http://closed.example/");
     assert!(json["message"].as_str().unwrap().contains("waiting for approval"));
+}
+
+// ------------------------------------------------------------ certification per site
+
+#[tokio::test]
+async fn a_certification_counts_only_on_the_site_that_gave_it() {
+    let app = TestApp::new().await;
+    let home = app.default_tenant.clone();
+    let star = app.add_tenant("star.example", "Star").await;
+    let reviewer = app.add_member("boss@example.com", &home, "admin").await;
+    let leader = app.add_member("leader@example.com", &home, "member").await;
+    // The leader belongs to the other site too.
+    memberships::upsert(&app.db, star.organization.id, leader.id, "member", memberships::STATUS_ACCEPTED)
+        .await
+        .unwrap();
+    let token = app.token_for(leader.id);
+    let id = apply(&app, &token).await["data"]["id"].as_i64().unwrap();
+    app.post(&format!("/api/v1/leader-applications/{id}/review/"))
+        .token(&app.token_for(reviewer.id))
+        .json(&json!({"action": "accept", "certification_level": 2}))
+        .send()
+        .await
+        .assert_status(200);
+
+    // Certified here: the own certification, the profile and the leaders list say so.
+    let own = app.get("/api/v1/leader-certifications/").token(&token).send().await.json();
+    assert_eq!(own["data"]["level_name"], "Intermediate");
+    let slug = profile_q::find_by_user(&app.db, leader.id).await.unwrap().unwrap().name_slug;
+    let page = app.get(&format!("/api/v1/users/profile/{slug}/")).send().await.json();
+    assert_eq!(page["data"]["profile"]["leadership_certification_details"]["level"], 2);
+    let leaders = app.get("/api/v1/circle-leaders/").send().await.json();
+    assert_eq!(leaders["pagination"]["count"], 1);
+    assert_eq!(leaders["data"][0]["id"], leader.id);
+    let star_topic = topic(&app, &star, "Astronomy").await;
+    let home_topic = topic(&app, &home, "Forecasting").await;
+    app.post("/api/v1/groups/")
+        .token(&token)
+        .json(&circle_body(home.organization.id, home_topic, "Home circle"))
+        .send()
+        .await
+        .assert_status(201);
+
+    // Not on the other site: no circle there, not among its leaders, nothing on the profile.
+    let e = app
+        .post("/api/v1/groups/")
+        .host("star.example")
+        .token(&token)
+        .json(&circle_body(star.organization.id, star_topic, "Star circle"))
+        .send()
+        .await
+        .error(403);
+    assert_eq!(
+        e["detail"],
+        "Creating a circle needs leadership certification on your profile or administrator rights on the parent group."
+    );
+    let theirs = app.get("/api/v1/circle-leaders/").host("star.example").send().await.json();
+    assert_eq!(theirs["pagination"]["count"], 0);
+    assert_eq!(theirs["data"], json!([]));
+    let own = app.get("/api/v1/leader-certifications/").host("star.example").token(&token).send().await.json();
+    assert_eq!(own["data"], Value::Null);
+    let page = app.get(&format!("/api/v1/users/profile/{slug}/")).host("star.example").send().await.json();
+    assert_eq!(page["data"]["profile"]["leadership_certification_details"], Value::Null);
+    let me = app.get("/api/v1/identity/").host("star.example").token(&token).send().await;
+    me.assert_status(200);
+    assert_eq!(me.json()["data"]["profile"]["leadership_certification_details"], Value::Null, "{}", me.text());
+    let me = app.get("/api/v1/identity/").token(&token).send().await.json();
+    assert_eq!(me["data"]["profile"]["leadership_certification_details"]["level"], 2);
+}
+
+/// The migration moves a certification from the profile to the site that gave it.
+#[tokio::test]
+async fn legacy_profile_certifications_move_to_their_site() {
+    use sea_orm::{
+        sea_query::{Alias, Expr, ExprTrait, Query},
+        ConnectionTrait,
+    };
+    use store::sea_orm_migration::MigratorTrait;
+
+    let app = TestApp::new().await;
+    let home = app.default_tenant.clone();
+    let star = app.add_tenant("star.example", "Star").await;
+    let applied = app.add_member("applied@example.com", &home, "member").await;
+    memberships::upsert(&app.db, star.organization.id, applied.id, "member", "accepted").await.unwrap();
+    let star_only = app.add_member("star-only@example.com", &star, "member").await;
+    let both = app.add_member("both@example.com", &home, "member").await;
+    memberships::upsert(&app.db, star.organization.id, both.id, "member", "accepted").await.unwrap();
+    let application = apply(&app, &app.token_for(applied.id)).await["data"]["id"].as_i64().unwrap();
+    for user in [&applied, &star_only, &both] {
+        profile_q::ensure(&app.db, user).await.unwrap();
+    }
+
+    // Back to before the table: the certification sat on the profile.
+    store::migrations::Migrator::down(&app.db, Some(1)).await.unwrap();
+    let legacy = |user: &users::Model, details: Value| {
+        Query::update()
+            .table(Alias::new("profiles"))
+            .value(Alias::new("leadership_certification_details"), details)
+            .and_where(Expr::col(Alias::new("user_id")).eq(user.id))
+            .to_owned()
+    };
+    let areas = json!({"level": 3, "level_name": "Advanced", "topic_areas": [5, 6],
+        "certified_at": "2026-01-02T03:04:05+00:00", "application_id": application});
+    app.db.execute(&legacy(&applied, areas)).await.unwrap();
+    app.db.execute(&legacy(&star_only, json!({"level": 1, "application_id": null}))).await.unwrap();
+    app.db.execute(&legacy(&both, json!({"level": 2}))).await.unwrap();
+    store::migrations::Migrator::up(&app.db, None).await.unwrap();
+
+    let on = |tenant: &TenantRecord, user: &users::Model| {
+        let (db, tenant, user) = (app.db.clone(), tenant.tenant.id, user.id);
+        async move { store::queries::programme::certification_of(&db, tenant, user).await.unwrap() }
+    };
+    // The application's site, with everything it said.
+    let moved = on(&home, &applied).await.expect("moved to the application's site");
+    assert_eq!((moved.level, moved.level_name.as_str()), (3, "Advanced"));
+    assert_eq!(moved.topic_areas, json!([5, 6]));
+    assert_eq!(moved.application_id, Some(application));
+    assert_eq!(moved.certified_at.to_rfc3339(), "2026-01-02T03:04:05+00:00");
+    assert_eq!(on(&star, &applied).await, None, "not on the other site the person belongs to");
+    // Without an application: the only site the person belongs to…
+    let star_cert = on(&star, &star_only).await.expect("the only site");
+    assert_eq!((star_cert.level, star_cert.level_name.as_str(), star_cert.application_id), (1, "Basic", None));
+    // …and nowhere when that is ambiguous.
+    assert_eq!(on(&home, &both).await, None);
+    assert_eq!(on(&star, &both).await, None);
+}
+
+#[tokio::test]
+async fn reviewers_open_the_files_an_application_gives_by_id() {
+    let app = TestApp::new().await;
+    let reviewer = app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let applicant = app.add_member("applicant@example.com", &app.default_tenant, "member").await;
+    let new = store::queries::files::NewFile {
+        tenant_id: app.default_tenant.tenant.id,
+        user_id: applicant.id,
+        storage_key: "uploads/work-sample.pdf",
+        name: "work-sample.pdf",
+        content_type: "application/pdf",
+        size: 10,
+        kind: store::queries::files::KIND_DOCUMENT,
+        purpose: "file",
+        description: None,
+        details: None,
+    };
+    let file = store::queries::files::insert(&app.db, new).await.unwrap().id;
+    let mut response = answers();
+    response["resume"] = json!(file);
+    let token = app.token_for(applicant.id);
+    let answer =
+        app.post("/api/v1/leader-applications/").token(&token).json(&json!({"response": response})).send().await;
+    answer.assert_status(201);
+    assert!(answer.json()["data"].get("files").is_none(), "the applicant's own answer has no files");
+    let id = answer.json()["data"]["id"].as_i64().unwrap();
+    let expected = json!([{"id": file, "file": "http://localhost:8080/media/uploads/work-sample.pdf",
+        "mime_type": "application/pdf", "name": "work-sample.pdf"}]);
+
+    let all = app.get("/api/v1/leader-applications/?all=true").token(&app.token_for(reviewer.id)).send().await.json();
+    assert_eq!(all["data"][0]["files"], expected);
+    let own = app.get("/api/v1/leader-applications/").token(&token).send().await.json();
+    assert!(own["data"][0].get("files").is_none());
+    let reviewed = app
+        .post(&format!("/api/v1/leader-applications/{id}/review/"))
+        .token(&app.token_for(reviewer.id))
+        .json(&json!({"action": "reject"}))
+        .send()
+        .await;
+    reviewed.assert_status(200);
+    assert_eq!(reviewed.json()["data"]["files"], expected);
 }

@@ -99,4 +99,33 @@ async fn the_demo_site_has_a_circle_programme() {
     assert_eq!(ada["certification_level"], 3);
     assert_eq!(ada["no_of_circles_led"], 4);
     assert_eq!(ada["topic_area_detailed"][0]["name"], "AI and Data");
+
+    // Four approved use cases, linked to the circles; seeded once.
+    let use_cases = app.get("/api/v1/use-cases/").send().await.json();
+    assert_eq!(use_cases["pagination"]["count"], 4);
+    let titles: Vec<&str> =
+        use_cases["data"].as_array().unwrap().iter().map(|u| u["title"].as_str().unwrap()).collect();
+    assert_eq!(
+        titles,
+        vec![
+            "Cleaning and analysing spreadsheet data with AI",
+            "Drafting job descriptions with AI",
+            "Preparing for job interviews with AI",
+            "Summarising research papers with AI",
+        ]
+    );
+    for item in use_cases["data"].as_array().unwrap() {
+        assert!(item["description"].as_str().unwrap().len() > 150, "a useful description: {item}");
+    }
+    let linked: Vec<&str> =
+        open["use_cases_detailed"].as_array().unwrap().iter().map(|u| u["title"].as_str().unwrap()).collect();
+    assert_eq!(linked, vec!["Drafting job descriptions with AI", "Preparing for job interviews with AI"]);
+    for circle in circles["data"].as_array().unwrap() {
+        assert!(!circle["use_cases_detailed"].as_array().unwrap().is_empty(), "{} has a use case", circle["name"]);
+    }
+    let drafting = use_cases["data"][1]["id"].as_i64().unwrap();
+    let hiring = app.get(&format!("/api/v1/circles/?usecase_id={drafting}")).send().await.json();
+    assert_eq!(hiring["pagination"]["count"], 2);
+    let star = app.get("/api/v1/use-cases/").host("star.localhost").send().await.json();
+    assert_eq!(star["pagination"]["count"], 0, "the star site has its own catalogue");
 }

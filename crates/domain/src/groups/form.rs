@@ -88,7 +88,8 @@ pub struct GroupForm {
     pub learning_modality: Option<String>,
     pub create_google_classroom: bool,
     pub google_classroom_id: Option<String>,
-    pub use_cases: Vec<String>,
+    /// Use case ids.
+    pub use_cases: Vec<i64>,
     pub is_influencer: bool,
     pub donation_details: Vec<Donation>,
     pub extra_info: Value,
@@ -500,7 +501,7 @@ mod tests {
         let with_catalogue = FormContext { use_cases_available: true, ..Default::default() };
         assert_eq!(errors(circle(), with_catalogue).first("use_cases"), Some(MSG_USE_CASE));
         assert_eq!(errors(circle(), FormContext::default()).first("use_cases"), None);
-        assert!(validate(&mut GroupForm { use_cases: vec!["7".into()], ..circle() }, with_catalogue).is_ok());
+        assert!(validate(&mut GroupForm { use_cases: vec![7], ..circle() }, with_catalogue).is_ok());
     }
 
     #[test]

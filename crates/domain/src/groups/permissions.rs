@@ -9,6 +9,17 @@ pub const MSG_CREATE_EVENT: &str =
 pub const MSG_CREATE_CIRCLE: &str =
     "Creating a circle needs leadership certification on your profile or administrator rights on the parent group.";
 pub const MSG_CREATE_ORGANIZATION: &str = "Only staff can create organizations and institutions.";
+pub const MSG_CREATE_NOT_MEMBER: &str =
+    "Only accepted members of the parent group's organization can create circles and events in it.";
+pub const MSG_MOVE: &str = "Moving a group needs administrator rights on the new parent group.";
+pub const MSG_DETACH: &str = "Taking a group out of its parent group needs administrator rights on that parent group.";
+
+/// The organization a parent group belongs to: the parent itself when it is an
+/// organization or institution, otherwise the nearest one above it (`ancestors`, nearest
+/// first). `None` when there is none.
+pub fn organization_of<'a, G>(parent: &'a G, ancestors: &'a [G], group_type: impl Fn(&G) -> &str) -> Option<&'a G> {
+    std::iter::once(parent).chain(ancestors.iter()).find(|g| matches!(group_type(g), "organization" | "institution"))
+}
 
 pub fn is_admin_role(role: &str) -> bool {
     ADMIN_ROLES.contains(&role)
@@ -79,6 +90,19 @@ mod tests {
         let certified =
             Actor { has_certified_group_profile: true, has_leadership_certification: true, ..Default::default() };
         assert_eq!(may_create(certified, "organization", Some("admin")), Err(MSG_CREATE_ORGANIZATION));
+    }
+
+    #[test]
+    fn a_parents_organization_is_the_nearest_organization_or_institution() {
+        fn kind<'a>(g: &'a (&'static str, i64)) -> &'a str {
+            g.0
+        }
+        let org = ("organization", 1);
+        assert_eq!(organization_of(&org, &[], kind), Some(&org));
+        let circle = ("circle", 2);
+        let above = [("circle", 3), ("institution", 4), ("organization", 5)];
+        assert_eq!(organization_of(&circle, &above, kind), Some(&("institution", 4)));
+        assert_eq!(organization_of(&circle, &[], kind), None);
     }
 
     #[test]

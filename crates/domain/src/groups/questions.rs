@@ -163,6 +163,33 @@ pub fn check_answers(questions: &[Question], answers: &Map<String, Value>) -> Re
     errors.into_result().map(|_| kept)
 }
 
+/// The file ids among stored answers (`{question id: answer}`): file answers are the only
+/// answers kept as numbers (text and choices are strings), so the numbers are file ids.
+pub fn file_ids_in(answers: &Map<String, Value>) -> Vec<i64> {
+    let mut ids = Vec::new();
+    for answer in answers.values() {
+        if let Some(id) = answer.as_i64().filter(|id| *id > 0) {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    ids
+}
+
+/// The uploaded files a membership's `extra_info` points at: its file answers
+/// (`answers`) and a conference registration's `abstract_file`.
+pub fn file_ids_of_extra_info(extra: Option<&Value>) -> Vec<i64> {
+    let Some(extra) = extra else { return Vec::new() };
+    let mut ids = extra.get("answers").and_then(Value::as_object).map(file_ids_in).unwrap_or_default();
+    if let Some(id) = extra.get("abstract_file").and_then(Value::as_i64).filter(|id| *id > 0) {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -231,5 +258,15 @@ mod tests {
         assert_eq!(errors.first("answers.r"), Some(MSG_ANSWER_CHOICE));
         assert_eq!(errors.first("answers.s"), Some(MSG_ANSWER_CHOICE));
         assert_eq!(errors.first("answers.f"), Some(MSG_ANSWER_REQUIRED));
+    }
+
+    #[test]
+    fn file_ids_are_the_numeric_answers_and_the_abstract_file() {
+        let extra = json!({"answers": {"text1": "12", "radio2": "A", "file3": 7, "selection4": ["B"], "file5": 7},
+            "abstract_file": 9, "title": "Talk"});
+        assert_eq!(file_ids_of_extra_info(Some(&extra)), vec![7, 9]);
+        assert_eq!(file_ids_of_extra_info(Some(&json!({"abstract_file": 3}))), vec![3]);
+        assert_eq!(file_ids_of_extra_info(Some(&json!({}))), Vec::<i64>::new());
+        assert_eq!(file_ids_of_extra_info(None), Vec::<i64>::new());
     }
 }

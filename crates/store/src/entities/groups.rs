@@ -35,8 +35,6 @@ pub struct Model {
     #[sea_orm(column_type = "JsonBinary", nullable)]
     pub paid_features: Option<Json>,
     #[sea_orm(column_type = "JsonBinary", nullable)]
-    pub use_cases: Option<Json>,
-    #[sea_orm(column_type = "JsonBinary", nullable)]
     pub donation_details: Option<Json>,
     /// Questions for new members, and for events `is_external`/`external_link`.
     #[sea_orm(column_type = "JsonBinary", nullable)]

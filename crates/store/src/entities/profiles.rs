@@ -36,9 +36,6 @@ pub struct Model {
     /// A JSON list of language names (null on profiles from before the column existed).
     #[sea_orm(column_type = "JsonBinary", nullable)]
     pub languages: Option<Json>,
-    /// Set when the person is a certified circle leader (level, topic areas, when).
-    #[sea_orm(column_type = "JsonBinary", nullable)]
-    pub leadership_certification_details: Option<Json>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

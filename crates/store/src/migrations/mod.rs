@@ -10,6 +10,9 @@ mod m0004_profiles;
 mod m0005_files;
 mod m0006_imports_follows;
 pub mod m0007_groups;
+// m0008 is another branch's.
+mod m0009_use_cases;
+mod m0010_leader_certifications;
 
 pub struct Migrator;
 
@@ -24,6 +27,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_files::Migration),
             Box::new(m0006_imports_follows::Migration),
             Box::new(m0007_groups::Migration),
+            Box::new(m0009_use_cases::Migration),
+            Box::new(m0010_leader_certifications::Migration),
         ]
     }
 }

@@ -1,6 +1,8 @@
 //! Uploaded files. Every lookup is scoped to the tenant and, where a user acts on a file,
 //! to its owner: another user's file reads as missing.
 
+use std::collections::HashMap;
+
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use crate::{entities::files, now, StoreResult};
@@ -55,6 +57,21 @@ pub async fn find_owned(
         .filter(files::Column::UserId.eq(user_id))
         .one(db)
         .await?)
+}
+
+/// Files of the tenant by id (anyone's: the caller checks whose they may show).
+pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<HashMap<i64, files::Model>> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(files::Entity::find()
+        .filter(files::Column::TenantId.eq(tenant_id))
+        .filter(files::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|f| (f.id, f))
+        .collect())
 }
 
 /// Deletes a file of `user_id` on the tenant; returns the deleted row, `None` when there was

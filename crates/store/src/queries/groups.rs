@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED, Paged};
 use crate::{
-    entities::{circle_types, group_sdgs, group_topics, groups, memberships, sdgs, topics, users},
+    entities::{circle_types, group_sdgs, group_topics, group_use_cases, groups, memberships, sdgs, topics, users},
     now, StoreError, StoreResult,
 };
 
@@ -132,7 +132,6 @@ fn fill(active: &mut groups::ActiveModel, form: &GroupForm) {
     active.professional_fields = Set(strings(&form.professional_fields));
     active.roles = Set(strings(&form.roles));
     active.paid_features = Set(strings(&form.paid_features));
-    active.use_cases = Set(strings(&form.use_cases));
     active.donation_details = Set(Some(serde_json::to_value(&form.donation_details).unwrap_or(Value::Null)));
     active.extra_info = Set(Some(form.extra_info.clone()));
     active.level = Set(form.level);
@@ -183,6 +182,7 @@ pub async fn insert(
     let group = active.insert(db).await.map_err(StoreError::classify)?;
     set_topics(db, group.id, &form.topics).await?;
     set_sdgs(db, group.id, &form.relevant_sdgs).await?;
+    super::use_cases::set_for_group(db, group.id, &form.use_cases).await?;
     Ok(group)
 }
 
@@ -201,6 +201,7 @@ pub async fn update(
     let group = active.update(db).await.map_err(StoreError::classify)?;
     set_topics(db, group_id, &form.topics).await?;
     set_sdgs(db, group_id, &form.relevant_sdgs).await?;
+    super::use_cases::set_for_group(db, group_id, &form.use_cases).await?;
     Ok(group)
 }
 
@@ -451,7 +452,8 @@ pub struct ListFilter {
     pub career_stages: Vec<String>,
     pub professional_fields: Vec<String>,
     pub roles: Vec<String>,
-    pub use_cases: Vec<String>,
+    /// Linked to any of these use cases (ids; an id that names nothing matches nothing).
+    pub use_cases: Vec<i64>,
     pub topic_area_ids: Vec<i64>,
     pub topic_ids: Vec<i64>,
     pub circle_status_priority: Option<i32>,
@@ -541,11 +543,18 @@ fn list_query(
         (C::CareerStages, &filter.career_stages),
         (C::ProfessionalFields, &filter.professional_fields),
         (C::Roles, &filter.roles),
-        (C::UseCases, &filter.use_cases),
     ] {
         if !values.is_empty() {
             query = query.filter(json_array_has_any(column, values));
         }
+    }
+    if !filter.use_cases.is_empty() {
+        let linked = Query::select()
+            .column(group_use_cases::Column::GroupId)
+            .from(group_use_cases::Entity)
+            .and_where(group_use_cases::Column::UseCaseId.is_in(filter.use_cases.clone()))
+            .to_owned();
+        query = query.filter(C::Id.in_subquery(linked));
     }
     if !filter.topic_ids.is_empty() || !filter.topic_area_ids.is_empty() {
         let mut about = Query::select();

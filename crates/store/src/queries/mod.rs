@@ -19,6 +19,7 @@ pub mod sessions;
 pub mod social_accounts;
 pub mod tenants;
 pub mod topics;
+pub mod use_cases;
 pub mod users;
 
 /// One page of rows and the total count of the filtered list.

@@ -18,8 +18,8 @@ use super::{
 };
 use crate::{
     entities::{
-        circle_requests, group_profiles, groups, leader_applications, memberships, profile_topics, profiles, tenants,
-        topic_areas, topics, users,
+        circle_requests, group_profiles, groups, leader_applications, leader_certifications, memberships,
+        profile_topics, profiles, tenants, topic_areas, topics, users,
     },
     now, StoreError, StoreResult,
 };
@@ -164,16 +164,89 @@ pub async fn decide_application(
     Ok(active.update(db).await?)
 }
 
-/// Stores the certification on the profile (null removes it).
+/// What a certification says (the review's decision).
+#[derive(Debug, Clone)]
+pub struct NewCertification<'a> {
+    pub level: i32,
+    pub level_name: &'a str,
+    pub topic_areas: &'a [i64],
+    pub application_id: Option<i64>,
+}
+
+/// Certifies the user as a circle leader on the tenant, replacing an earlier certification
+/// there. Run it in a transaction with the application's decision.
 pub async fn set_certification(
     db: &impl ConnectionTrait,
-    profile: profiles::Model,
-    details: Option<Value>,
-) -> StoreResult<profiles::Model> {
-    let mut active: profiles::ActiveModel = profile.into();
-    active.leadership_certification_details = Set(details);
-    active.updated_at = Set(now());
-    Ok(active.update(db).await?)
+    tenant_id: i64,
+    user_id: i64,
+    new: NewCertification<'_>,
+) -> StoreResult<leader_certifications::Model> {
+    let at = now();
+    let areas = serde_json::json!(new.topic_areas);
+    match certification_of(db, tenant_id, user_id).await? {
+        Some(existing) => {
+            let mut active: leader_certifications::ActiveModel = existing.into();
+            active.level = Set(new.level);
+            active.level_name = Set(new.level_name.to_string());
+            active.topic_areas = Set(areas);
+            active.certified_at = Set(at);
+            active.application_id = Set(new.application_id);
+            active.updated_at = Set(at);
+            Ok(active.update(db).await?)
+        }
+        None => leader_certifications::ActiveModel {
+            tenant_id: Set(tenant_id),
+            user_id: Set(user_id),
+            level: Set(new.level),
+            level_name: Set(new.level_name.to_string()),
+            topic_areas: Set(areas),
+            certified_at: Set(at),
+            application_id: Set(new.application_id),
+            created_at: Set(at),
+            updated_at: Set(at),
+            ..Default::default()
+        }
+        .insert(db)
+        .await
+        .map_err(StoreError::classify),
+    }
+}
+
+/// The user's leader certification on the tenant.
+pub async fn certification_of(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+) -> StoreResult<Option<leader_certifications::Model>> {
+    Ok(leader_certifications::Entity::find()
+        .filter(leader_certifications::Column::TenantId.eq(tenant_id))
+        .filter(leader_certifications::Column::UserId.eq(user_id))
+        .one(db)
+        .await?)
+}
+
+/// The leader certifications of the users on the tenant, by user id.
+pub async fn certifications_of(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_ids: &[i64],
+) -> StoreResult<HashMap<i64, leader_certifications::Model>> {
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(leader_certifications::Entity::find()
+        .filter(leader_certifications::Column::TenantId.eq(tenant_id))
+        .filter(leader_certifications::Column::UserId.is_in(user_ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| (c.user_id, c))
+        .collect())
+}
+
+/// The topic area ids a certification names.
+pub fn certification_areas(certification: &leader_certifications::Model) -> Vec<i64> {
+    certification.topic_areas.as_array().map(|a| a.iter().filter_map(Value::as_i64).collect()).unwrap_or_default()
 }
 
 /// Of `ids`, the topic areas of the tenant.
@@ -217,20 +290,35 @@ pub struct LeaderFilter {
 /// "The certification's topic_areas hold `area`": JSON functions of each database.
 fn certification_has_area(backend: DbBackend, area: i64) -> Expr {
     match backend {
-        DbBackend::Postgres => Expr::cust(format!(
-            "(\"profiles\".\"leadership_certification_details\" -> 'topic_areas') @> '[{area}]'::jsonb"
-        )),
+        DbBackend::Postgres => Expr::cust(format!("\"leader_certifications\".\"topic_areas\" @> '[{area}]'::jsonb")),
         _ => Expr::cust(format!(
-            "EXISTS (SELECT 1 FROM json_each(\"profiles\".\"leadership_certification_details\", '$.topic_areas') \
-             AS a WHERE a.value = {area})"
+            "EXISTS (SELECT 1 FROM json_each(\"leader_certifications\".\"topic_areas\") AS a WHERE a.value = {area})"
         )),
     }
 }
 
-/// Certified circle leaders among the accepted members of `organization_id`, in the order
-/// they got their profiles, paged in the database.
+/// The users certified on the tenant (optionally in any of `areas`).
+fn certified_users(backend: DbBackend, tenant_id: i64, areas: &[i64]) -> sea_orm::sea_query::SelectStatement {
+    let mut query = Query::select();
+    query
+        .column((leader_certifications::Entity, leader_certifications::Column::UserId))
+        .from(leader_certifications::Entity)
+        .and_where(Expr::col((leader_certifications::Entity, leader_certifications::Column::TenantId)).eq(tenant_id));
+    if !areas.is_empty() {
+        let mut any = Condition::any();
+        for area in areas {
+            any = any.add(certification_has_area(backend, *area));
+        }
+        query.cond_where(any);
+    }
+    query.to_owned()
+}
+
+/// Circle leaders certified on the tenant among the accepted members of its organization
+/// (`organization_id`), in the order they got their profiles, paged in the database.
 pub async fn leaders(
     db: &impl ConnectionTrait,
+    tenant_id: i64,
     organization_id: i64,
     filter: &LeaderFilter,
     offset: u64,
@@ -253,8 +341,9 @@ pub async fn leaders(
         };
         people.cond_where(Condition::any().add(like(users::Column::FirstName)).add(like(users::Column::LastName)));
     }
+    let backend = db.get_database_backend();
     let mut query = profiles::Entity::find()
-        .filter(P::LeadershipCertificationDetails.is_not_null())
+        .filter(P::UserId.in_subquery(certified_users(backend, tenant_id, &[])))
         .filter(P::UserId.in_subquery(members))
         .filter(P::UserId.in_subquery(people.to_owned()));
     for (column, values) in [
@@ -282,11 +371,8 @@ pub async fn leaders(
             )
             .and_where(Expr::col((topics::Entity, topics::Column::TopicAreaId)).is_in(filter.topic_areas.clone()))
             .to_owned();
-        let mut any = Condition::any().add(P::Id.in_subquery(about));
-        for area in &filter.topic_areas {
-            any = any.add(certification_has_area(db.get_database_backend(), *area));
-        }
-        query = query.filter(any);
+        let certified_in = certified_users(backend, tenant_id, &filter.topic_areas);
+        query = query.filter(Condition::any().add(P::Id.in_subquery(about)).add(P::UserId.in_subquery(certified_in)));
     }
     let count = query.clone().count(db).await?;
     let found = query.order_by_asc(P::Id).offset(offset).limit(limit).all(db).await?;

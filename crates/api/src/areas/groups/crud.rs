@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use store::{
     entities::groups,
-    queries::{groups as group_q, memberships as member_q, profiles as profile_q},
+    queries::{groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -154,19 +154,33 @@ async fn actor_of(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResu
     let certified = profile_q::find_group_profile(&state.db, tenant.organization_id(), user.id)
         .await?
         .is_some_and(|p| p.is_certified);
-    let leader = profile_q::find_by_user(&state.db, user.id)
-        .await?
-        .is_some_and(|p| p.leadership_certification_details.as_ref().is_some_and(|d| !d.is_null()));
+    // Certification is per site: one given on another site does not count here.
+    let leader = store::queries::programme::certification_of(&state.db, tenant.id(), user.id).await?.is_some();
     Ok(Actor { is_staff: user.is_staff, has_certified_group_profile: certified, has_leadership_certification: leader })
 }
 
 /// Checks what the form points at: the parent, topics, SDGs and circle type must be the
-/// site's own.
-async fn check_references(state: &AppState, tenant: &Tenant, form: &GroupForm) -> ApiResult<Option<groups::Model>> {
+/// site's own, and use cases approved ones of the site. A parent the caller may not see is
+/// answered like an unknown id; `parent_access` is false when an edit keeps the parent it
+/// had (its editors need not see it). `linked_use_cases` are the group's current use cases:
+/// an edit may keep them even if they are no longer approved.
+async fn check_references(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    form: &GroupForm,
+    parent_access: bool,
+    linked_use_cases: &[i64],
+) -> ApiResult<Option<groups::Model>> {
     let mut errors = FieldErrors::new();
     let parent = match form.parent_group {
         Some(id) => {
-            let parent = group_q::find(&state.db, tenant.id(), id).await?;
+            let mut parent = group_q::find(&state.db, tenant.id(), id).await?;
+            if parent_access {
+                if let Some(found) = parent.take() {
+                    parent = super::is_visible(state, caller, &found).await?.then_some(found);
+                }
+            }
             let fits = parent.as_ref().is_some_and(|p| match form.group_type.as_str() {
                 "circle" | "event" => matches!(p.group_type.as_str(), "organization" | "institution" | "circle"),
                 _ => matches!(p.group_type.as_str(), "organization" | "institution"),
@@ -191,24 +205,33 @@ async fn check_references(state: &AppState, tenant: &Tenant, form: &GroupForm) -
             errors.add("circle_type", format!("Invalid pk \"{kind}\" - object does not exist."));
         }
     }
+    let added: Vec<i64> = form.use_cases.iter().copied().filter(|id| !linked_use_cases.contains(id)).collect();
+    let unusable = use_case_q::not_usable(&state.db, tenant.id(), &added).await?;
+    if let Some(id) = unusable.first() {
+        errors.add("use_cases", format!("Invalid pk \"{id}\" - object does not exist."));
+    }
     errors.into_result()?;
     Ok(parent)
 }
 
-/// A parent the caller cannot see (a private group) is refused like a missing one.
-async fn visible_parent(
-    state: &AppState,
-    caller: &Caller,
-    parent: Option<groups::Model>,
-) -> ApiResult<Option<groups::Model>> {
-    let Some(parent) = parent else { return Ok(None) };
-    let id = parent.id;
-    match ensure_visible(state, caller, parent).await {
-        Ok(parent) => Ok(Some(parent)),
-        Err(ApiError::NotFound(_)) => {
-            Err(ApiError::field("parent_group", format!("Invalid pk \"{id}\" - object does not exist.")))
-        }
-        Err(other) => Err(other),
+/// Creating a circle or event under `parent` needs the caller to belong to the parent's
+/// organization: an accepted member of it, or an administrator of it or of a group above.
+/// Staff may anywhere.
+async fn require_member_of_parent_org(state: &AppState, caller: &Caller, parent: &groups::Model) -> ApiResult<()> {
+    if caller.is_staff() {
+        return Ok(());
+    }
+    let Some(user_id) = caller.id() else { return Err(ApiError::forbidden()) };
+    let ancestors = group_q::ancestors(&state.db, parent).await?;
+    let Some(org) = permissions::organization_of(parent, &ancestors, |g| g.group_type.as_str()) else {
+        return Err(ApiError::Forbidden(permissions::MSG_CREATE_NOT_MEMBER.into()));
+    };
+    let member =
+        member_q::find(&state.db, org.id, user_id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+    if member || super::is_admin(state, caller, org).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(permissions::MSG_CREATE_NOT_MEMBER.into()))
     }
 }
 
@@ -261,8 +284,7 @@ async fn create_group(
         return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
     }
     parsed.validate(FormContext::default())?;
-    let parent = check_references(&state, &tenant, &parsed.form).await?;
-    let parent = visible_parent(&state, &caller, parent).await?;
+    let parent = check_references(&state, &tenant, &caller, &parsed.form, true, &[]).await?;
     let parent_role = match &parent {
         Some(parent) => role_in_or_above(&state, &caller, parent).await?,
         None => None,
@@ -270,6 +292,9 @@ async fn create_group(
     let actor = actor_of(&state, &tenant, &caller).await?;
     permissions::may_create(actor, &parsed.form.group_type, parent_role.as_deref())
         .map_err(|reason| ApiError::Forbidden(reason.into()))?;
+    if let (Some(parent), true) = (&parent, parsed.form.is_circle() || parsed.form.group_type == "event") {
+        require_member_of_parent_org(&state, &caller, parent).await?;
+    }
     let own_role = if parsed.form.is_circle() { "leader" } else { "admin" };
     let txn = state.db.begin().await?;
     let group = group_q::insert(&txn, tenant.id(), &parsed.form, parsed.privacy, user.id).await?;
@@ -322,7 +347,14 @@ async fn update_group(
         .into_iter()
         .map(|s| s.id)
         .collect();
-    let current = input::form_of(&group, topics, sdgs);
+    let use_cases: Vec<i64> = use_case_q::of_groups(&state.db, &[group.id])
+        .await?
+        .remove(&group.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
+    let current = input::form_of(&group, topics, sdgs, use_cases.clone());
     let mut parsed = input::apply(&body, current, group.privacy, random_below_10000);
     if parsed.form.group_type != group.group_type {
         return Err(ApiError::field("group_type", "The type of a group cannot be changed."));
@@ -335,16 +367,26 @@ async fn update_group(
     }
     // The site's organization may lack program fields: a program is only checked as one.
     parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
-    let parent = check_references(&state, &tenant, &parsed.form).await?;
-    if parent.as_ref().is_some_and(|p| Some(p.id) != group.parent_id) {
-        visible_parent(&state, &caller, parent).await?;
-    }
-    if let Some(parent) = parsed.form.parent_group {
-        let chain =
-            view::parent_chain(&state, &[group_q::find(&state.db, tenant.id(), parent).await?.ok_or_else(not_found)?])
-                .await?;
-        if parent == group.id || chain.contains_key(&group.id) {
+    let moved = parsed.form.parent_group != group.parent_id;
+    let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved, &use_cases).await?;
+    if let (true, Some(parent)) = (moved, &new_parent) {
+        let chain = view::parent_chain(&state, std::slice::from_ref(parent)).await?;
+        if parent.id == group.id || chain.contains_key(&group.id) {
             return Err(ApiError::field("parent_group", "A group cannot sit below itself."));
+        }
+        if !super::is_admin(&state, &caller, parent).await? {
+            return Err(ApiError::Forbidden(permissions::MSG_MOVE.into()));
+        }
+    }
+    if let (true, None, Some(old)) = (moved, &new_parent, group.parent_id) {
+        // Out from under its parent: the parent's administrators decide that.
+        let old = group_q::find(&state.db, tenant.id(), old).await?;
+        let allowed = match &old {
+            Some(old) => super::is_admin(&state, &caller, old).await?,
+            None => true,
+        };
+        if !allowed {
+            return Err(ApiError::Forbidden(permissions::MSG_DETACH.into()));
         }
     }
     let txn = state.db.begin().await?;

@@ -278,8 +278,9 @@ fn json_strings(value: &Option<Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The form as a stored group holds it, to apply an update to.
-pub fn form_of(group: &groups::Model, topics: Vec<i64>, sdgs: Vec<i64>) -> GroupForm {
+/// The form as a stored group holds it (with its topics, SDGs and use cases), to apply an
+/// update to.
+pub fn form_of(group: &groups::Model, topics: Vec<i64>, sdgs: Vec<i64>, use_cases: Vec<i64>) -> GroupForm {
     GroupForm {
         name: group.name.clone(),
         group_type: group.group_type.clone(),
@@ -316,7 +317,7 @@ pub fn form_of(group: &groups::Model, topics: Vec<i64>, sdgs: Vec<i64>) -> Group
         learning_modality: group.learning_modality.clone(),
         create_google_classroom: group.create_google_classroom,
         google_classroom_id: group.google_classroom_id.clone(),
-        use_cases: json_strings(&group.use_cases),
+        use_cases,
         is_influencer: group.is_influencer,
         donation_details: group
             .donation_details
@@ -413,7 +414,6 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
         ("professional_fields", &mut form.professional_fields),
         ("roles", &mut form.roles),
         ("paid_features", &mut form.paid_features),
-        ("use_cases", &mut form.use_cases),
     ] {
         if let Some(value) = r.strings(key) {
             *slot = value;
@@ -424,6 +424,12 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
     }
     if let Some(sdgs) = r.ids("relevant_sdgs") {
         form.relevant_sdgs = sdgs;
+    }
+    if let Some(use_cases) = r.ids("use_cases") {
+        if use_cases.len() > 50 {
+            r.errors.add("use_cases", "Ensure this list has no more than 50 items.");
+        }
+        form.use_cases = use_cases;
     }
     if let Some(level) = r.int("level") {
         form.level = level.and_then(|l| i32::try_from(l).ok()).unwrap_or(1);

@@ -55,7 +55,7 @@ pub struct ProgramListQuery {
     pub professional_fields: Option<String>,
     /// Target personas, comma-separated.
     pub role: Option<String>,
-    /// Use cases, comma-separated (`usecase_id` also works).
+    /// Use case ids, comma-separated (`usecase_id` also works): groups linked to any of them.
     pub use_cases: Option<String>,
     /// Topic area ids, comma-separated.
     pub topic_areas: Option<String>,
@@ -137,7 +137,11 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
         career_stages: first_list(query, &["career_stages", "career_stage"]),
         professional_fields: first_list(query, &["professional_fields", "professional_field"]),
         roles: first_list(query, &["role", "roles"]),
-        use_cases: first_list(query, &["use_cases", "usecase_id"]),
+        // An id that names nothing (or is not a number) matches nothing, as before.
+        use_cases: first_list(query, &["use_cases", "usecase_id"])
+            .iter()
+            .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).unwrap_or(0))
+            .collect(),
         topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
         topic_ids: ids(&mut errors, query, &["topics"]),
         circle_status_priority: priority,

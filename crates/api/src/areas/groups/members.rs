@@ -18,7 +18,10 @@ use axum::{
     Json,
 };
 use domain::{
-    groups::membership::{self, csv_row},
+    groups::{
+        membership::{self, csv_row},
+        questions,
+    },
     pagination::PageRequest,
     FieldErrors,
 };
@@ -39,6 +42,7 @@ use super::{
     visible_group,
 };
 use crate::{
+    areas::uploads::{attached_files, AttachedFile},
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Client, MaybeUser, Tenant},
@@ -96,6 +100,10 @@ pub struct MemberItem {
     /// The answers to the group's questions or the conference registration.
     #[schema(value_type = Option<Object>)]
     pub extra_info: Option<Value>,
+    /// Administrators only (absent for others): the uploaded files the answers point at
+    /// (file answers, a conference's `abstract_file`), to open them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub files: Option<Vec<AttachedFile>>,
 }
 
 /// Described for the API document; the handler reads the raw query map.
@@ -208,8 +216,22 @@ fn agent_filter(query: &HashMap<String, String>) -> Result<bool, FieldErrors> {
     errors.into_result().map(|_| asked)
 }
 
-/// The items of a page of memberships, in a fixed number of queries.
-async fn items(state: &AppState, rows: Vec<memberships::Model>, admin: bool) -> ApiResult<Vec<(MemberItem, String)>> {
+/// The items of a page of memberships, in a fixed number of queries. `files_for` (the
+/// tenant and request, for administrators' lists) adds the answers' files.
+async fn items(
+    state: &AppState,
+    rows: Vec<memberships::Model>,
+    admin: bool,
+    files_for: Option<(&Tenant, &RequestUrl)>,
+) -> ApiResult<Vec<(MemberItem, String)>> {
+    let mut files = match files_for.filter(|_| admin) {
+        Some((tenant, url)) => {
+            let wanted: Vec<(i64, Vec<i64>)> =
+                rows.iter().map(|m| (m.user_id, questions::file_ids_of_extra_info(m.extra_info.as_ref()))).collect();
+            attached_files(state, url, tenant.id(), &wanted).await?.into_iter().map(Some).collect()
+        }
+        None => vec![None; rows.len()],
+    };
     let ids: Vec<i64> = rows.iter().map(|m| m.user_id).collect();
     let people = user_q::find_by_ids(&state.db, &ids).await?;
     let profiles = profile_q::find_by_users(&state.db, &ids).await?;
@@ -217,7 +239,8 @@ async fn items(state: &AppState, rows: Vec<memberships::Model>, admin: bool) -> 
     let institutions = profile_q::groups_by_ids(&state.db, &institution_ids).await?;
     Ok(rows
         .into_iter()
-        .filter_map(|m| {
+        .zip(files.drain(..))
+        .filter_map(|(m, files)| {
             let person = people.get(&m.user_id)?;
             let profile = profiles.get(&m.user_id);
             let item = MemberItem {
@@ -241,6 +264,7 @@ async fn items(state: &AppState, rows: Vec<memberships::Model>, admin: bool) -> 
                 notes: if admin { m.notes.clone() } else { None },
                 reason: if admin { m.reason.clone() } else { None },
                 extra_info: if admin { m.extra_info.clone() } else { None },
+                files,
             };
             Some((item, person.email.clone()))
         })
@@ -281,7 +305,8 @@ async fn list_members(
         return Ok(Json(Page::new(Vec::new(), 0, &page, &url)));
     }
     let found = member_q::members_page(&state.db, &filter, page.offset(), page.page_size).await?;
-    let list = items(&state, found.items, admin).await?.into_iter().map(|(item, _)| item).collect();
+    let list =
+        items(&state, found.items, admin, Some((&tenant, &url))).await?.into_iter().map(|(item, _)| item).collect();
     Ok(Json(Page::new(list, found.count, &page, &url)))
 }
 
@@ -760,7 +785,7 @@ async fn export_membership(
     let filter = member_filter(&tenant, &group, &query, true)?;
     let found = member_q::members_page(&state.db, &filter, 0, MAX_EXPORT).await?;
     let mut out = csv_row(&["name", "email", "institution", "role", "status", "joined_at", "payment_status"]);
-    for (item, email) in items(&state, found.items, true).await? {
+    for (item, email) in items(&state, found.items, true, None).await? {
         out.push_str(&csv_row(&[
             &item.name,
             &email,

@@ -62,20 +62,24 @@ pub async fn visible_group(state: &AppState, tenant: &Tenant, caller: &Caller, i
 }
 
 pub async fn ensure_visible(state: &AppState, caller: &Caller, group: groups::Model) -> ApiResult<groups::Model> {
-    if group.privacy < PRIVACY_PRIVATE || caller.is_staff() {
-        return Ok(group);
+    if is_visible(state, caller, &group).await? {
+        Ok(group)
+    } else {
+        Err(not_found())
     }
-    let Some(user_id) = caller.id() else { return Err(not_found()) };
+}
+
+/// Whether the caller may see the group: it is public, or they are staff, an accepted
+/// member of it, or an administrator of a group above it.
+pub async fn is_visible(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<bool> {
+    if group.privacy < PRIVACY_PRIVATE || caller.is_staff() {
+        return Ok(true);
+    }
+    let Some(user_id) = caller.id() else { return Ok(false) };
     match member_q::find(&state.db, group.id, user_id).await? {
-        Some(m) if m.status == member_q::STATUS_ACCEPTED => Ok(group),
-        _ => {
-            // Administrators of an organization above a private group see it too.
-            if is_admin(state, caller, &group).await? {
-                Ok(group)
-            } else {
-                Err(not_found())
-            }
-        }
+        Some(m) if m.status == member_q::STATUS_ACCEPTED => Ok(true),
+        // Administrators of an organization above a private group see it too.
+        _ => is_admin(state, caller, group).await,
     }
 }
 

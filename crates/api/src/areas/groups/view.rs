@@ -13,8 +13,8 @@ use domain::groups::{
 use serde::Serialize;
 use serde_json::{json, Value};
 use store::{
-    entities::{groups, memberships, users},
-    queries::{follows, groups as group_q, memberships as member_q, profiles as profile_q},
+    entities::{groups, memberships, use_cases, users},
+    queries::{follows, groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
 };
 use utoipa::ToSchema;
 
@@ -45,6 +45,29 @@ impl From<&groups::Model> for GroupRef {
 pub struct NamedRef {
     pub id: i64,
     pub name: String,
+}
+
+/// A use case as a group shows it (spec 001 §3 "use_cases_detailed").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UseCaseRef {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    /// Rich text.
+    pub description: Option<String>,
+    pub thumbnail_image: Option<String>,
+}
+
+impl From<&use_cases::Model> for UseCaseRef {
+    fn from(u: &use_cases::Model) -> Self {
+        UseCaseRef {
+            id: u.id,
+            slug: u.slug.clone(),
+            title: u.title.clone(),
+            description: u.description.clone(),
+            thumbnail_image: u.thumbnail_image.clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -157,7 +180,9 @@ pub struct GroupView {
     pub create_google_classroom: bool,
     pub google_classroom_id: Option<String>,
     pub has_classroom_access: bool,
+    /// The linked use cases' ids (as text, as the form sends them).
     pub use_cases: Vec<String>,
+    pub use_cases_detailed: Vec<UseCaseRef>,
     pub is_influencer: bool,
     pub donation_details: Vec<Donation>,
     /// `questions` for new members; for events `is_external` and `external_link`.
@@ -269,6 +294,7 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
     let parents = parent_chain(state, &models).await?;
     let topics = group_q::topics_of(&state.db, &ids).await?;
     let sdgs = group_q::sdgs_of(&state.db, &ids).await?;
+    let mut linked = use_case_q::of_groups(&state.db, &ids).await?;
     let counts = group_q::counts(&state.db, &ids).await?;
     let followers = follows::group_follower_counts(&state.db, &ids).await?;
     let type_ids: Vec<i64> = models.iter().filter_map(|g| g.circle_type_id).collect();
@@ -295,6 +321,7 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
             let mine = own.get(&g.id);
             let group_topics = topics.get(&g.id).cloned().unwrap_or_default();
             let group_sdgs = sdgs.get(&g.id).cloned().unwrap_or_default();
+            let group_use_cases = linked.remove(&g.id).unwrap_or_default();
             let is_full = domain::groups::membership::is_full(&g.group_type, g.maximum_size, count.accepted);
             GroupView {
                 id: g.id,
@@ -360,7 +387,8 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
                 create_google_classroom: g.create_google_classroom,
                 has_classroom_access: is_admin && g.google_classroom_id.is_some(),
                 google_classroom_id: if is_admin { g.google_classroom_id } else { None },
-                use_cases: strings(&g.use_cases),
+                use_cases: group_use_cases.iter().map(|u| u.id.to_string()).collect(),
+                use_cases_detailed: group_use_cases.iter().map(UseCaseRef::from).collect(),
                 is_influencer: g.is_influencer,
                 donation_details: g.donation_details.and_then(|d| serde_json::from_value(d).ok()).unwrap_or_default(),
                 extra_info: g.extra_info.unwrap_or_else(|| json!({})),

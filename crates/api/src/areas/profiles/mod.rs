@@ -131,8 +131,8 @@ pub struct ProfileView {
     pub topics_detailed: Vec<TopicRefView>,
     pub skills_detailed: Vec<TopicRefView>,
     pub completion_percent: u8,
-    #[schema(value_type = Option<Object>)]
-    pub leadership_certification_details: Option<serde_json::Value>,
+    /// The person's circle-leader certification on this site (null when not certified here).
+    pub leadership_certification_details: Option<crate::areas::programme::LeaderCertificationView>,
     pub career_profile: Option<CareerProfileView>,
     /// Present for the owner and staff only (as are the three fields below).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -377,7 +377,7 @@ pub(crate) async fn profile_view(
         topics_detailed: topics.iter().map(|t| topic_view(t)).collect(),
         skills_detailed: skills.iter().map(|t| topic_view(t)).collect(),
         completion_percent: profile.completion_percent.clamp(0, 100) as u8,
-        leadership_certification_details: profile.leadership_certification_details.clone().filter(|d| !d.is_null()),
+        leadership_certification_details: crate::areas::programme::certification_on(db, tenant, user.id).await?,
         career_profile: career.as_ref().map(|c| career_profile_view(c, &groups)),
         email: private.then(|| user.email.clone()),
         alternate_email: private.then(|| user.alternate_email.clone()),

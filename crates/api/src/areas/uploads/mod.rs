@@ -215,6 +215,48 @@ pub fn file_item(state: &AppState, url: &RequestUrl, file: &files::Model) -> Fil
     }
 }
 
+/// A file an answer points at, as administrators open it (spec 001 §3 "files": file,
+/// mime_type, id).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AttachedFile {
+    pub id: i64,
+    /// The file's URL.
+    pub file: String,
+    pub mime_type: String,
+    /// The original name, cleaned.
+    pub name: String,
+}
+
+/// Resolves the files each owner's answers point at, in one query for all of them: for
+/// each `(owner user id, file ids)` the files of that owner on the tenant, in the order
+/// given. Ids of missing files or of someone else's files are left out.
+pub async fn attached_files(
+    state: &AppState,
+    url: &RequestUrl,
+    tenant_id: i64,
+    wanted: &[(i64, Vec<i64>)],
+) -> ApiResult<Vec<Vec<AttachedFile>>> {
+    let mut ids: Vec<i64> = wanted.iter().flat_map(|(_, ids)| ids.iter().copied()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let found = file_q::by_ids(&state.db, tenant_id, &ids).await?;
+    Ok(wanted
+        .iter()
+        .map(|(owner, ids)| {
+            ids.iter()
+                .filter_map(|id| found.get(id))
+                .filter(|f| f.user_id == *owner)
+                .map(|f| AttachedFile {
+                    id: f.id,
+                    file: file_url(state, url, &f.storage_key),
+                    mime_type: f.content_type.clone(),
+                    name: f.name.clone(),
+                })
+                .collect()
+        })
+        .collect())
+}
+
 /// Upload errors carry the message under `error` too, where the client's upload item
 /// reads it (spec 000 §7: "an error lies in response.data.error").
 pub struct UploadError(pub ApiError);
