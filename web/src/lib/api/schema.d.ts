@@ -927,7 +927,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's leader certification, or null. */
+        /** The caller's leader certification on this site, or null. */
         get: operations["own_certification"];
         put?: never;
         post?: never;
@@ -1363,6 +1363,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/use-cases/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's use cases, by title (spec 002 §7 "Use cases"). */
+        get: operations["list_use_cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/use-cases/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One use case by slug (`/usecase/{slug}`); others than staff find approved ones only. */
+        get: operations["use_case_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-services/": {
         parameters: {
             query?: never;
@@ -1647,6 +1681,19 @@ export interface components {
             name: string;
             name_slug?: string | null;
         };
+        /**
+         * @description A file an answer points at, as administrators open it (spec 001 §3 "files": file,
+         *     mime_type, id).
+         */
+        AttachedFile: {
+            /** @description The file's URL. */
+            file: string;
+            /** Format: int64 */
+            id: number;
+            mime_type: string;
+            /** @description The original name, cleaned. */
+            name: string;
+        };
         AuthConfig: {
             botcheck: components["schemas"]["BotCheckConfig"];
             /** @description The social sign-in providers enabled on this site (null when disabled). */
@@ -1860,6 +1907,23 @@ export interface components {
             image?: string | null;
             /** @description The person's institution, or the group's parent group. */
             institution_name?: string | null;
+            /** @description People: whether the caller follows them (false for guests). Null for groups. */
+            is_followed?: boolean | null;
+            /**
+             * @description Groups: the profile owner's role (admin, leader, facilitator, member; events:
+             *     attendee, presenter, volunteer) while pending or accepted. Null otherwise.
+             */
+            membership_role?: string | null;
+            /**
+             * @description Groups: the profile owner's membership status (pending, accepted or rejected), null
+             *     when they only follow the group. Null for people.
+             */
+            membership_status?: string | null;
+            /**
+             * @description Groups: the listed person's (the profile owner's) tie to the group: `member` while
+             *     their membership is pending or accepted, otherwise `follower`. Null for people.
+             */
+            membership_type?: string | null;
             name: string;
             /** @description Following or Member. */
             reason: string;
@@ -2081,7 +2145,9 @@ export interface components {
                 total_members: number;
                 /** Format: int64 */
                 unverified_members_count?: number | null;
+                /** @description The linked use cases' ids (as text, as the form sends them). */
                 use_cases: string[];
+                use_cases_detailed: components["schemas"]["UseCaseRef"][];
                 waitlisted: boolean;
             };
         };
@@ -2162,6 +2228,24 @@ export interface components {
                 total_members: number;
                 /** Format: int64 */
                 total_pending_members: number;
+            };
+        };
+        Data_Option_LeaderCertificationView: {
+            data: null | {
+                /**
+                 * Format: int64
+                 * @description The accepted application; null when certified otherwise.
+                 */
+                application_id?: number | null;
+                certified_at: string;
+                /**
+                 * Format: int32
+                 * @description 1 Basic, 2 Intermediate, 3 Advanced.
+                 */
+                level: number;
+                level_name: string;
+                /** @description Topic area ids of the site. */
+                topic_areas: number[];
             };
         };
         Data_Options: {
@@ -2650,6 +2734,18 @@ export interface components {
                 topic_type: string;
             };
         };
+        Data_UseCaseRef: {
+            /** @description A use case as a group shows it (spec 001 §3 "use_cases_detailed"). */
+            data: {
+                /** @description Rich text. */
+                description?: string | null;
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                thumbnail_image?: string | null;
+                title: string;
+            };
+        };
         Data_UserProfileView: {
             /**
              * @description A person's profile page: the user, the profile, the group profile on this site and
@@ -3048,7 +3144,9 @@ export interface components {
             total_members: number;
             /** Format: int64 */
             unverified_members_count?: number | null;
+            /** @description The linked use cases' ids (as text, as the form sends them). */
             use_cases: string[];
+            use_cases_detailed: components["schemas"]["UseCaseRef"][];
             waitlisted: boolean;
         };
         HealthStatus: {
@@ -3242,6 +3340,11 @@ export interface components {
             /** @description pending, accepted or rejected. */
             application_status: string;
             created_at: string;
+            /**
+             * @description Reviewers only (absent otherwise): the applicant's uploaded files that file answers
+             *     give by id, to open them.
+             */
+            files?: components["schemas"]["AttachedFile"][] | null;
             /** Format: int64 */
             group?: number | null;
             /** Format: int64 */
@@ -3252,6 +3355,23 @@ export interface components {
             /** Format: int64 */
             user: number;
             user_detail?: components["schemas"]["ApplicantRef"] | null;
+        };
+        /** @description A leader certification on one site (spec 002 §3 "leadership_certification_details"). */
+        LeaderCertificationView: {
+            /**
+             * Format: int64
+             * @description The accepted application; null when certified otherwise.
+             */
+            application_id?: number | null;
+            certified_at: string;
+            /**
+             * Format: int32
+             * @description 1 Basic, 2 Intermediate, 3 Advanced.
+             */
+            level: number;
+            level_name: string;
+            /** @description Topic area ids of the site. */
+            topic_areas: number[];
         };
         LeaveInput: {
             /**
@@ -3310,6 +3430,11 @@ export interface components {
             email?: string | null;
             /** @description The answers to the group's questions or the conference registration. */
             extra_info?: Record<string, never> | null;
+            /**
+             * @description Administrators only (absent for others): the uploaded files the answers point at
+             *     (file answers, a conference's `abstract_file`), to open them.
+             */
+            files?: components["schemas"]["AttachedFile"][] | null;
             /**
              * Format: int64
              * @description The user's id.
@@ -3934,6 +4059,23 @@ export interface components {
                 image?: string | null;
                 /** @description The person's institution, or the group's parent group. */
                 institution_name?: string | null;
+                /** @description People: whether the caller follows them (false for guests). Null for groups. */
+                is_followed?: boolean | null;
+                /**
+                 * @description Groups: the profile owner's role (admin, leader, facilitator, member; events:
+                 *     attendee, presenter, volunteer) while pending or accepted. Null otherwise.
+                 */
+                membership_role?: string | null;
+                /**
+                 * @description Groups: the profile owner's membership status (pending, accepted or rejected), null
+                 *     when they only follow the group. Null for people.
+                 */
+                membership_status?: string | null;
+                /**
+                 * @description Groups: the listed person's (the profile owner's) tie to the group: `member` while
+                 *     their membership is pending or accepted, otherwise `follower`. Null for people.
+                 */
+                membership_type?: string | null;
                 name: string;
                 /** @description Following or Member. */
                 reason: string;
@@ -4047,7 +4189,9 @@ export interface components {
                 total_members: number;
                 /** Format: int64 */
                 unverified_members_count?: number | null;
+                /** @description The linked use cases' ids (as text, as the form sends them). */
                 use_cases: string[];
+                use_cases_detailed: components["schemas"]["UseCaseRef"][];
                 waitlisted: boolean;
             }[];
             pagination: components["schemas"]["Pagination"];
@@ -4057,6 +4201,11 @@ export interface components {
                 /** @description pending, accepted or rejected. */
                 application_status: string;
                 created_at: string;
+                /**
+                 * @description Reviewers only (absent otherwise): the applicant's uploaded files that file answers
+                 *     give by id, to open them.
+                 */
+                files?: components["schemas"]["AttachedFile"][] | null;
                 /** Format: int64 */
                 group?: number | null;
                 /** Format: int64 */
@@ -4076,6 +4225,11 @@ export interface components {
                 email?: string | null;
                 /** @description The answers to the group's questions or the conference registration. */
                 extra_info?: Record<string, never> | null;
+                /**
+                 * @description Administrators only (absent for others): the uploaded files the answers point at
+                 *     (file answers, a conference's `abstract_file`), to open them.
+                 */
+                files?: components["schemas"]["AttachedFile"][] | null;
                 /**
                  * Format: int64
                  * @description The user's id.
@@ -4159,6 +4313,18 @@ export interface components {
                  */
                 topic_area?: number | null;
                 topic_type: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_UseCaseRef: {
+            data: {
+                /** @description Rich text. */
+                description?: string | null;
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                thumbnail_image?: string | null;
+                title: string;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -4298,7 +4464,7 @@ export interface components {
             is_alternate_email_verified?: boolean | null;
             /** @description Language names (the import's Languages section, or the profile form). */
             languages: string[];
-            leadership_certification_details?: Record<string, never> | null;
+            leadership_certification_details?: components["schemas"]["LeaderCertificationView"] | null;
             location?: string | null;
             name_slug: string;
             picture?: string | null;
@@ -4616,6 +4782,16 @@ export interface components {
         UploadAnswer: {
             data: components["schemas"]["FileItem"];
             message: string;
+        };
+        /** @description A use case as a group shows it (spec 001 §3 "use_cases_detailed"). */
+        UseCaseRef: {
+            /** @description Rich text. */
+            description?: string | null;
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            thumbnail_image?: string | null;
+            title: string;
         };
         /**
          * @description A person's profile page: the user, the profile, the group profile on this site and
@@ -5347,7 +5523,7 @@ export interface operations {
                 professional_fields: string | null;
                 /** @description Target personas, comma-separated. */
                 role: string | null;
-                /** @description Use cases, comma-separated (`usecase_id` also works). */
+                /** @description Use case ids, comma-separated (`usecase_id` also works): groups linked to any of them. */
                 use_cases: string | null;
                 /** @description Topic area ids, comma-separated. */
                 topic_areas: string | null;
@@ -5488,7 +5664,7 @@ export interface operations {
                 professional_fields: string | null;
                 /** @description Target personas, comma-separated. */
                 role: string | null;
-                /** @description Use cases, comma-separated (`usecase_id` also works). */
+                /** @description Use case ids, comma-separated (`usecase_id` also works): groups linked to any of them. */
                 use_cases: string | null;
                 /** @description Topic area ids, comma-separated. */
                 topic_areas: string | null;
@@ -7258,7 +7434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Data_Option_LeaderCertificationView"];
                 };
             };
             401: {
@@ -8239,6 +8415,72 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_use_cases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description At least 2 characters; every word must occur in the title or description. */
+                search: string | null;
+                /** @description Use case ids, comma-separated (at most 500). */
+                ids: string | null;
+                /** @description pending, approved or rejected (comma list). Others than staff see approved ones only. */
+                status: string | null;
+                page: number | null;
+                /** @description 15 by default, at most 500. */
+                page_size: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UseCaseRef"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    use_case_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UseCaseRef"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

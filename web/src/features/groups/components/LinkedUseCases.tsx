@@ -6,7 +6,8 @@ import { SectionCard } from './InfoCards';
 
 function UseCaseCard({ useCase }: { useCase: UseCaseRef }) {
   const about = snippet(useCase.description, 200);
-  const to = useCase.slug ? `/usecase/${encodeURIComponent(useCase.slug)}` : null;
+  // The use-case detail page arrives with the catalogue; until then a card lists the circles on it.
+  const to = `/circles?usecase_id=${useCase.id}`;
   const content = (
     <>
       {useCase.thumbnail_image && (
@@ -24,18 +25,14 @@ function UseCaseCard({ useCase }: { useCase: UseCaseRef }) {
   );
   return (
     <Card variant="outlined" component="article" aria-label={useCase.title} sx={{ borderRadius: 2, height: '100%' }}>
-      {to ? (
-        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
-          {content}
-        </CardActionArea>
-      ) : (
-        content
-      )}
+      <CardActionArea component={RouterLink} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
+        {content}
+      </CardActionArea>
     </Card>
   );
 }
 
-/** The circle's linked use cases as cards, each opening /usecase/{slug} (spec 001 §2 "Circle detail"). */
+/** The circle's linked use cases as cards, each opening the circles on that use case (spec 001 §2 "Circle detail"). */
 export default function LinkedUseCases({ useCases }: { useCases: UseCaseRef[] | undefined }) {
   if (!useCases?.length) return null;
   return (

@@ -25,7 +25,7 @@ describe('circle overview', { timeout: 20_000 }, () => {
     renderApp('/circle/ai-foundations');
     const section = await screen.findByRole('region', { name: 'Linked use cases' });
     const card = within(section).getByRole('link', { name: /Summarise meeting notes/ });
-    expect(card).toHaveAttribute('href', '/usecase/summarise-meeting-notes');
+    expect(card).toHaveAttribute('href', '/circles?usecase_id=5');
     expect(within(card).getByText('Less typing.')).toBeInTheDocument();
   });
 
