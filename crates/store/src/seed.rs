@@ -599,7 +599,7 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
             countries: demo_group.countries.iter().map(|c| (*c).to_string()).collect(),
             country: demo_group.countries.first().map(|c| (*c).to_string()),
             topics: topic_ids(demo_group.topics).await?,
-            career_stages: vec!["early_career".into(), "mid_career".into()],
+            career_stages: vec!["3".into(), "4".into()],
             relevant_sdgs: demo_group.sdgs.to_vec(),
             group_duration: "time_limited".into(),
             maximum_size: demo_group.maximum_size,
