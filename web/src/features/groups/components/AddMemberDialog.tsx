@@ -7,7 +7,7 @@ import { serverMessage } from '../../../lib/groups/messages';
 import { capitalize, managedRoles } from '../../../lib/groups/rules';
 import type { Group, UserSearchResult } from '../../../lib/groups/types';
 import { useRefreshGroups } from '../api/group';
-import FormDialog from './FormDialog';
+import FormDialog from '../../../components/FormDialog';
 import UserSearchField from './UserSearchField';
 
 interface Props {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { formatPrice } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
-import RichText from './RichText';
+import RichText from '../../../components/RichText';
 
 export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ import { useEmailList } from '../../../components/invite/useEmailList';
 import { inviteUsers } from '../../../lib/groups/invitations';
 import { INVITE_MESSAGES } from '../../../lib/invite/emails';
 import type { Group, UserSearchResult } from '../../../lib/groups/types';
-import FormDialog from './FormDialog';
+import FormDialog from '../../../components/FormDialog';
 import UserSearchField from './UserSearchField';
 
 /**

@@ -8,7 +8,7 @@ import { dateRange, groupPath } from '../../../lib/groups/rules';
 import type { InvitationAction } from '../../../lib/groups/types';
 import { isNotFound } from '../api/group';
 import { useInvitation } from '../api/invitation';
-import RichText from '../components/RichText';
+import RichText from '../../../components/RichText';
 import LoadError from '../components/LoadError';
 import { GroupsIcon } from '../components/icons';
 

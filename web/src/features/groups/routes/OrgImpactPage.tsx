@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useGroupContext } from '../groupContext';
 import { SectionCard } from '../components/InfoCards';
-import RichText from '../components/RichText';
+import RichText from '../../../components/RichText';
 
 /** An influencer's AI Impact tab: the impact text. */
 export default function OrgImpactPage() {

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useGroupContext } from '../groupContext';
 import { SectionCard, SideCards } from '../components/InfoCards';
-import RichText from '../components/RichText';
+import RichText from '../../../components/RichText';
 
 /** The organization's About section and its side cards. */
 export default function OrgOverviewPage() {

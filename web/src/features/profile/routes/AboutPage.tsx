@@ -2,7 +2,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import LandingVideo from '../../../components/landing/LandingVideo';
 import { useProfileContext } from '../profileContext';
 import { hasText } from '../richText';
-import RichText from '../components/RichText';
+import RichText from '../../../components/RichText';
 import ProfileSection from '../components/about/ProfileSection';
 import OwnerPrompt from '../components/about/OwnerPrompt';
 import TopicChips from '../components/about/TopicChips';

@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useProfileContext } from '../profileContext';
 import { hasText } from '../richText';
-import RichText from '../components/RichText';
+import RichText from '../../../components/RichText';
 import ProfileSection from '../components/about/ProfileSection';
 import BookingCard from '../components/about/BookingCard';
 import OwnerPrompt from '../components/about/OwnerPrompt';

@@ -6,7 +6,7 @@ import RichTextEditor from '../../../../components/profileForm/RichTextEditor';
 import { useSaveService } from '../../api/services';
 import type { UserService } from '../../api/types';
 import { placeServerErrors } from '../../serverErrors';
-import FormDialog from '../FormDialog';
+import FormDialog from '../../../../components/FormDialog';
 import { SERVICE_DESCRIPTION_WORDS, serviceSchema, serviceValues, toServiceBody, type ServiceValues } from './serviceForm';
 
 interface Props {

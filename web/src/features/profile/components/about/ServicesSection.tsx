@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useDeleteService, useServices } from '../../api/services';
 import type { UserService } from '../../api/types';
 import { hasText } from '../../richText';
-import RichText from '../RichText';
+import RichText from '../../../../components/RichText';
 import ConfirmDialog from '../ConfirmDialog';
 import LoadError from '../LoadError';
 import { SectionSkeleton } from '../ProfileSkeleton';

@@ -2,7 +2,7 @@ import { Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { CareerEntry } from '../../api/types';
 import { dateRange } from '../../profileFormat';
 import { hasText } from '../../richText';
-import RichText from '../RichText';
+import RichText from '../../../../components/RichText';
 import { DeleteIcon, EditIcon } from '../icons';
 
 interface Props {

@@ -8,7 +8,7 @@ import InstitutionPicker from '../../../../components/profileForm/InstitutionPic
 import { useSaveCareerEntry } from '../../api/careerEntries';
 import type { CareerEntry, EntryType } from '../../api/types';
 import { placeServerErrors } from '../../serverErrors';
-import FormDialog from '../FormDialog';
+import FormDialog from '../../../../components/FormDialog';
 import {
   careerEntrySchema,
   ENTRY_FIELDS,
