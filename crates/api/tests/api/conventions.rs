@@ -158,3 +158,58 @@ async fn openapi_document_is_served_and_committed_copy_is_current() {
         "openapi.json is out of date: run `cargo run -q -p waypoint -- openapi > openapi.json` and `npm --prefix web run gen:api`"
     );
 }
+
+/// A page whose offset would not fit the database's integers used to panic in the query
+/// binder and drop the connection; every list refuses it on `page` instead.
+#[tokio::test]
+async fn a_page_too_far_down_is_refused_on_the_page_field() {
+    let app = TestApp::new().await;
+    let user = app.add_member("deep@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(user.id);
+    let org = app.default_tenant.organization.id;
+    for path in [
+        "/api/v1/circles/",
+        "/api/v1/events/",
+        "/api/v1/groups/",
+        "/api/v1/groups/list/",
+        "/api/v1/search/",
+        "/api/v1/search/?type=user",
+        "/api/v1/connections/",
+        "/api/v1/circle-leaders/",
+        "/api/v1/leader-applications/",
+        "/api/v1/topics/",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain([format!("/api/v1/groups/{org}/members/")])
+    {
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let url = format!("{path}{sep}page=9223372036854775807&page_size=500");
+        let body = app.get(&url).token(&token).send().await.error(400);
+        assert_eq!(body["field_errors"]["page"][0], domain::pagination::MSG_PAGE_TOO_DEEP, "{url}");
+    }
+    // The deepest page allowed still answers.
+    app.get("/api/v1/circles/?page=2001&page_size=500").send().await.assert_status(200);
+}
+
+/// A handler that panics answers the API's JSON 500 and never shows the panic's text.
+#[tokio::test]
+async fn a_panic_becomes_a_json_500_without_its_message() {
+    use axum::{body::Body, http::Request, routing::get, Router};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    async fn boom() -> &'static str {
+        panic!("secret-token-123 leaked")
+    }
+    let router: Router = Router::new().route("/boom", get(boom)).layer(api::catch_panics());
+    let response = router.oneshot(Request::get("/boom").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status().as_u16(), 500);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(!text.contains("secret-token-123"), "{text}");
+    let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(body["detail"], "A server error occurred. Please try again later.");
+    assert_eq!(body["code"], "SERVER_ERROR");
+}
