@@ -857,7 +857,7 @@ pub struct LeadersQuery {
 
 fn int_list(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Vec<i64> {
     let mut out = Vec::new();
-    for raw in list_param(query, key) {
+    for raw in list_param(errors, query, key) {
         match raw.parse::<i64>() {
             Ok(v) => out.push(v),
             Err(_) => {

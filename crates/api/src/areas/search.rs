@@ -140,8 +140,9 @@ async fn search(
         .filter(|s| s.chars().count() >= 2)
         .map(|s| s.split_whitespace().take(6).map(|w| w.chars().take(50).collect()).collect())
         .unwrap_or_default();
-    let countries: Vec<String> = list_param(&query, "country").into_iter().map(|c| c.to_uppercase()).collect();
-    let field_values = list_param(&query, "professional_fields");
+    let countries: Vec<String> =
+        list_param(&mut errors, &query, "country").into_iter().map(|c| c.to_uppercase()).collect();
+    let field_values = list_param(&mut errors, &query, "professional_fields");
     let mut field_ids = Vec::new();
     for value in &field_values {
         match value.parse::<i64>() {

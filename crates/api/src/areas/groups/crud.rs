@@ -105,7 +105,10 @@ async fn list_groups(
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
     let filter = group_q::ListFilter {
-        group_types: checked_types(&mut errors, list_param(&query, "group_type")),
+        group_types: {
+            let types = list_param(&mut errors, &query, "group_type");
+            checked_types(&mut errors, types)
+        },
         parent_id: id_param(&mut errors, &query, "parent_group"),
         search: search_param(&query),
         is_influencer: text_param(&query, "is_influencer").map(|v| v == "true"),
@@ -425,11 +428,12 @@ async fn my_groups(
             errors.add("membership_type", format!("\"{kind}\" is not a valid choice."));
         }
     }
-    let types = checked_types(&mut errors, list_param(&query, "group_type"));
+    let types = list_param(&mut errors, &query, "group_type");
+    let types = checked_types(&mut errors, types);
+    let roles = list_param(&mut errors, &query, "role");
     errors.into_result()?;
     let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
-    let filter =
-        group_q::MembershipFilter { status, roles: list_param(&query, "role"), group_types: types, with_children };
+    let filter = group_q::MembershipFilter { status, roles, group_types: types, with_children };
     let found = group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?;
     let caller = caller_of(Some(user));
     let items = view::views(&state, &caller, found.items).await?;

@@ -150,16 +150,19 @@ impl Reader<'_> {
         })
     }
 
+    /// A list of short texts: a JSON list (of strings, numbers or `{id}`/`{value}` objects)
+    /// or a comma-joined string; trimmed, without blanks or repeats, at most 50 items
+    /// ([`domain::query_list::distinct`]).
     fn strings(&mut self, key: &str) -> Option<Vec<String>> {
         let value = self.body.get(key)?;
-        Some(match value {
+        let items: Vec<String> = match value {
             Value::Null => Vec::new(),
-            Value::String(s) => s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+            Value::String(s) => s.split(',').map(str::to_string).collect(),
             Value::Array(items) => {
                 let mut out = Vec::new();
                 for item in items {
                     match item {
-                        Value::String(s) if !s.trim().is_empty() => out.push(s.trim().chars().take(100).collect()),
+                        Value::String(s) => out.push(s.clone()),
                         Value::Number(n) => out.push(n.to_string()),
                         Value::Object(o) => match o.get("id").or_else(|| o.get("value")) {
                             Some(Value::String(s)) => out.push(s.clone()),
@@ -169,17 +172,18 @@ impl Reader<'_> {
                         _ => self.errors.add(key, "Expected a list of items."),
                     }
                 }
-                out.dedup();
-                if out.len() > 50 {
-                    self.errors.add(key, "Ensure this list has no more than 50 items.");
-                }
                 out
             }
             _ => {
                 self.errors.add(key, "Expected a list of items.");
                 Vec::new()
             }
-        })
+        };
+        let kept = items.iter().map(|s| s.trim()).filter(|s| !s.is_empty());
+        Some(domain::query_list::distinct(kept).unwrap_or_else(|message| {
+            self.errors.add(key, message);
+            Vec::new()
+        }))
     }
 
     fn ids(&mut self, key: &str) -> Option<Vec<i64>> {

@@ -64,12 +64,19 @@ pub struct ProgramListQuery {
     pub parent_group: Option<i64>,
 }
 
-fn first_list(query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    keys.iter().map(|k| list_param(query, k)).find(|v| !v.is_empty()).unwrap_or_default()
+/// The first of `keys` (a name and its alias) that holds a list.
+fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    for key in keys {
+        let values = list_param(errors, query, key);
+        if !values.is_empty() {
+            return values;
+        }
+    }
+    Vec::new()
 }
 
 fn ids(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<i64> {
-    let raw = first_list(query, keys);
+    let raw = first_list(errors, query, keys);
     let mut out = Vec::new();
     for value in raw {
         match value.parse::<i64>() {
@@ -94,7 +101,8 @@ fn choice(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, 
 pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<group_q::ListFilter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut statuses = Vec::new();
-    for key in list_param(query, "circle_status").into_iter().chain(list_param(query, "status")) {
+    let keys = [list_param(&mut errors, query, "circle_status"), list_param(&mut errors, query, "status")].concat();
+    for key in keys {
         match key.parse::<u8>() {
             Ok(k) if (1..=6).contains(&k) => statuses.push(k),
             _ => errors.add("circle_status", format!("\"{key}\" is not a valid choice.")),
@@ -133,11 +141,11 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
         complexity_level: complexity,
         starting_month,
         weeks,
-        countries: first_list(query, &["countries", "country"]),
-        career_stages: first_list(query, &["career_stages", "career_stage"]),
-        professional_fields: first_list(query, &["professional_fields", "professional_field"]),
-        roles: first_list(query, &["role", "roles"]),
-        use_cases: first_list(query, &["use_cases", "usecase_id"]),
+        countries: first_list(&mut errors, query, &["countries", "country"]),
+        career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
+        professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
+        roles: first_list(&mut errors, query, &["role", "roles"]),
+        use_cases: first_list(&mut errors, query, &["use_cases", "usecase_id"]),
         topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
         topic_ids: ids(&mut errors, query, &["topics"]),
         circle_status_priority: priority,

@@ -142,12 +142,14 @@ fn member_filter(
         }
     };
     let mut fields = Vec::new();
-    for raw in list_param(query, "professional_fields") {
+    for raw in list_param(&mut errors, query, "professional_fields") {
         match raw.parse::<i64>() {
             Ok(id) => fields.push(id),
             Err(_) => errors.add("professional_fields", "A valid integer is required."),
         }
     }
+    let roles = list_param(&mut errors, query, "role");
+    let countries = list_param(&mut errors, query, "country");
     errors.into_result()?;
     if !admin && (status != member_q::STATUS_ACCEPTED || unverified) {
         return Err(ApiError::Forbidden(MSG_NO_PERMISSION.into()));
@@ -161,10 +163,10 @@ fn member_filter(
         group_id: group.id,
         status: if unverified { member_q::STATUS_ACCEPTED.into() } else { status },
         unverified,
-        roles: list_param(query, "role"),
+        roles,
         search,
         search_email: admin,
-        countries: list_param(query, "country"),
+        countries,
         professional_fields: fields,
         organization_id: tenant.organization_id(),
     })
