@@ -65,6 +65,8 @@ pub const MSG_UNDER_REVIEW: &str = "Your previous application is still under rev
 pub const MSG_APPLICATION_SUBMITTED: &str = "Your application has been submitted successfully.";
 pub const MSG_ALREADY_REVIEWED: &str = "This application has already been reviewed.";
 pub const MAX_TEXT_CHARS: usize = 4000;
+/// `circle_requests.location` is varchar(100).
+pub const MAX_LOCATION_CHARS: usize = 100;
 /// Hours a week; more than a week has is not a commitment.
 pub const MAX_HOURS: i64 = 168;
 pub const LEADERS_PAGE_SIZE: u64 = 9;
@@ -248,8 +250,12 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
     };
     let location = if modality == "in_person" {
         match body.get("location").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
-            Some(country) if country.chars().count() <= 100 => Some(country.to_string()),
-            _ => {
+            Some(country) if country.chars().count() <= MAX_LOCATION_CHARS => Some(country.to_string()),
+            Some(_) => {
+                errors.add("location", domain::groups::form::msg_max_chars(MAX_LOCATION_CHARS));
+                None
+            }
+            None => {
                 errors.add("location", MSG_COUNTRY);
                 None
             }

@@ -17,6 +17,9 @@ pub const EVENT_REGISTRATION_ROLES: [&str; 2] = ["attendee", "presenter"];
 /// The full check uses this size when a circle or event sets none (spec 001 §9).
 pub const DEFAULT_MAXIMUM_SIZE: i64 = 1000;
 
+/// Administrators' notes on a request and the reason of a removal (mailed to the person).
+pub const MAX_NOTE_CHARS: usize = 2000;
+
 pub const MSG_FULL: &str = "Sorry, maximum members limit already reached.";
 pub const MSG_WAITLIST: &str = "You can still apply to join. Your request will be put in a wait list.";
 

@@ -138,8 +138,8 @@ impl Reader<'_> {
         Some(match value {
             Value::Null => None,
             Value::String(s) if s.trim().is_empty() => None,
-            Value::String(s) if s.chars().count() > max => {
-                self.errors.add(key, format!("Ensure this field has no more than {max} characters."));
+            Value::String(s) if s.trim().chars().count() > max => {
+                self.errors.add(key, form::msg_max_chars(max));
                 None
             }
             Value::String(s) => Some(s.trim().to_string()),
@@ -152,7 +152,7 @@ impl Reader<'_> {
 
     /// A list of short texts: a JSON list (of strings, numbers or `{id}`/`{value}` objects)
     /// or a comma-joined string; trimmed, without blanks or repeats, at most 50 items
-    /// ([`domain::query_list::distinct`]).
+    /// ([`domain::query_list::distinct`]). The form checks each item's length.
     fn strings(&mut self, key: &str) -> Option<Vec<String>> {
         let value = self.body.get(key)?;
         let items: Vec<String> = match value {
@@ -386,7 +386,7 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
             r.errors.add(key, "Unknown field.");
         }
     }
-    if let Some(name) = r.text("name", 1000) {
+    if let Some(name) = r.text("name", form::MAX_NAME_CHARS) {
         form.name = name.unwrap_or_default();
     }
     if let Some(kind) = r.text("group_type", 30) {
@@ -406,7 +406,10 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
             *slot = value;
         }
     }
-    for (key, slot, max) in [("location", &mut form.location, 255), ("country", &mut form.country, 100)] {
+    for (key, slot, max) in [
+        ("location", &mut form.location, form::MAX_LOCATION_CHARS),
+        ("country", &mut form.country, form::MAX_COUNTRY_CHARS),
+    ] {
         if let Some(value) = r.text(key, max) {
             *slot = value;
         }
@@ -498,7 +501,7 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
     if let Some(create) = r.bool("create_google_classroom") {
         form.create_google_classroom = create;
     }
-    if let Some(id) = r.text("google_classroom_id", 100) {
+    if let Some(id) = r.text("google_classroom_id", form::MAX_CLASSROOM_ID_CHARS) {
         form.google_classroom_id = id;
     }
     if let Some(influencer) = r.bool("is_influencer") {
@@ -510,8 +513,7 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
         } else {
             value.clone()
         }) {
-            Ok(list) if list.len() <= 10 => form.donation_details = list,
-            Ok(_) => r.errors.add("donation_details", "Ensure this list has no more than 10 items."),
+            Ok(list) => form.donation_details = list,
             Err(_) => r.errors.add("donation_details", "Expected a list of {name, description, stripe_price_id}."),
         }
     }

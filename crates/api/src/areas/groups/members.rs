@@ -18,7 +18,10 @@ use axum::{
     Json,
 };
 use domain::{
-    groups::membership::{self, csv_row},
+    groups::{
+        form,
+        membership::{self, csv_row},
+    },
     pagination::PageRequest,
     FieldErrors,
 };
@@ -388,12 +391,10 @@ async fn respond_join_request(
     if ids.len() > MAX_BULK {
         return Err(ApiError::field("users", format!("Select at most {MAX_BULK} members at once.")));
     }
-    let notes = body
-        .notes
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(|n| n.chars().take(2000).collect::<String>());
+    let notes = body.notes.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
+    if notes.as_ref().is_some_and(|n| n.chars().count() > membership::MAX_NOTE_CHARS) {
+        return Err(ApiError::field("notes", form::msg_max_chars(membership::MAX_NOTE_CHARS)));
+    }
     let txn = store::begin_write(&state.db).await?;
     let rows = member_q::of_group_for(&txn, group.id, &ids).await?;
     let pending: HashMap<i64, memberships::Model> =
@@ -564,14 +565,13 @@ async fn remove_member(
     if body.user.is_none() {
         errors.add("user", MSG_REQUIRED);
     }
-    let reason = body
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-        .map(|r| r.chars().take(2000).collect::<String>());
-    if reason.is_none() {
-        errors.add("reason", MSG_REQUIRED);
+    let reason = body.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(str::to_string);
+    match &reason {
+        None => errors.add("reason", MSG_REQUIRED),
+        Some(r) if r.chars().count() > membership::MAX_NOTE_CHARS => {
+            errors.add("reason", form::msg_max_chars(membership::MAX_NOTE_CHARS))
+        }
+        Some(_) => {}
     }
     errors.into_result()?;
     let target_id = body.user.unwrap_or_default();
