@@ -29,7 +29,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     envelope::Page,
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiQuery, AuthUser, MaybeUser, PageParams, Tenant},
+    extract::{ApiQuery, AuthUser, MaybeUser, PageOf, PageParams, Tenant},
     state::AppState,
 };
 
@@ -40,6 +40,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(user_circles))
 }
 
+/// Connections lists: 12 per page (spec 002 §2 "Connect", §9), at most 500.
+pub const PAGE_SIZE: u64 = 12;
 pub const REASON_FOLLOWING: &str = "Following";
 pub const REASON_MEMBER: &str = "Member";
 /// The `type` filter's values besides all.
@@ -201,7 +203,7 @@ async fn connections_page(
     params(
         ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
         ("page" = Option<u64>, Query),
-        ("page_size" = Option<u64>, Query)
+        ("page_size" = Option<u64>, Query, description = "12 by default, at most 500")
     ),
     security(("bearer" = [])),
     responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
@@ -210,7 +212,7 @@ async fn own_connections(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    paging: PageParams,
+    PageOf(paging): PageOf<PAGE_SIZE>,
     ApiQuery(query): ApiQuery<ConnectionQuery>,
 ) -> ApiResult<Json<Page<ConnectionItem>>> {
     let kind = kind_of(query.kind.as_deref())?;
@@ -226,7 +228,7 @@ async fn own_connections(
         ("id" = i64, Path, description = "The user id"),
         ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
         ("page" = Option<u64>, Query),
-        ("page_size" = Option<u64>, Query)
+        ("page_size" = Option<u64>, Query, description = "12 by default, at most 500")
     ),
     responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
@@ -234,7 +236,7 @@ async fn user_connections(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(viewer): MaybeUser,
-    paging: PageParams,
+    PageOf(paging): PageOf<PAGE_SIZE>,
     Path(id): Path<i64>,
     ApiQuery(query): ApiQuery<ConnectionQuery>,
 ) -> ApiResult<Json<Page<ConnectionItem>>> {

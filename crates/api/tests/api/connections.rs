@@ -220,3 +220,30 @@ async fn connections_follow_the_profile_page_and_the_site() {
         (json!("Far Circle"), json!("Member"))
     );
 }
+
+/// Connect shows 12 connections a page (spec 002 §2, §9): both lists default to 12, and a
+/// page size may go up to 500 (more is capped).
+#[tokio::test]
+async fn connections_default_to_twelve_a_page() {
+    use store::queries::follows::{follow, Target};
+    let app = TestApp::new().await;
+    let site = app.default_tenant.clone();
+    let person = app.add_member("pat@example.com", &site, "member").await;
+    for i in 0..13 {
+        let other = app.add_member(&format!("p{i}@example.com"), &site, "member").await;
+        follow(&app.db, person.id, Target::User(other.id)).await.unwrap();
+    }
+    let token = app.token_for(person.id);
+    // 13 people followed and the organization joined: 14 connections.
+    for path in ["/api/v1/connections/".to_string(), format!("/api/v1/connections/user/{}/", person.id)] {
+        let page = app.get(&path).token(&token).send().await.json();
+        assert_eq!(page["pagination"]["count"], 14, "{path}");
+        assert_eq!(ids(&page).len(), 12, "{path}");
+        assert!(page["pagination"]["next"].as_str().unwrap().contains("page=2"), "{path}");
+        let second = app.get(&format!("{path}?page=2")).token(&token).send().await.json();
+        assert_eq!(ids(&second).len(), 2, "{path}");
+        let big = app.get(&format!("{path}?page_size=5000")).token(&token).send().await.json();
+        assert_eq!(ids(&big).len(), 14, "{path}");
+        assert_eq!(big["pagination"]["next"], Value::Null, "{path}");
+    }
+}
