@@ -26,7 +26,7 @@ use store::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{caller_of, list_param, text_param, view};
+use super::groups::{caller_of, country_values, list_param, text_param, view};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -60,7 +60,8 @@ pub struct SearchQuery {
     pub is_verified_group: Option<bool>,
     /// Professional field ids, comma-separated.
     pub professional_fields: Option<String>,
-    /// Country codes, comma-separated.
+    /// Countries, comma-separated: names as profiles store them ("Kenya"), matched ignoring
+    /// case; known aliases such as "us" match too.
     pub country: Option<String>,
     /// JSON object of group-profile values, e.g. {"department": "Physics"}.
     pub extra_info: Option<String>,
@@ -140,8 +141,7 @@ async fn search(
         .filter(|s| s.chars().count() >= 2)
         .map(|s| s.split_whitespace().take(6).map(|w| w.chars().take(50).collect()).collect())
         .unwrap_or_default();
-    let countries: Vec<String> =
-        list_param(&mut errors, &query, "country").into_iter().map(|c| c.to_uppercase()).collect();
+    let countries = country_values(list_param(&mut errors, &query, "country"));
     let field_values = list_param(&mut errors, &query, "professional_fields");
     let mut field_ids = Vec::new();
     for value in &field_values {

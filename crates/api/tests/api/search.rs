@@ -148,3 +148,60 @@ async fn filters_country_fields_and_group_profile_values() {
 fn urlencoding(value: &Value) -> String {
     url::form_urlencoded::byte_serialize(value.to_string().as_bytes()).collect()
 }
+
+async fn set_country(app: &TestApp, user: &users::Model, country: &str) {
+    let profile = store::queries::profiles::ensure(&app.db, user).await.unwrap();
+    let mut active: store::entities::profiles::ActiveModel = profile.into();
+    active.country = Set(Some(country.into()));
+    active.update(&app.db).await.unwrap();
+}
+
+/// Profiles and the web client store country names ("Kenya"); every country filter matches
+/// the stored value ignoring case, and known aliases ("us") too: Connect's filter, You May
+/// Know (`country=Kenya,us`), the members list and the circles and group search.
+#[tokio::test]
+async fn country_filters_match_names_ignoring_case_everywhere() {
+    let app = TestApp::new().await;
+    let ada = named(&app, "ada@example.com", "Ada", "Kenyan", true).await;
+    let bo = named(&app, "bo@example.com", "Bo", "American", true).await;
+    let cy = named(&app, "cy@example.com", "Cy", "Ghanaian", true).await;
+    set_country(&app, &ada, "Kenya").await;
+    set_country(&app, &bo, "United States").await;
+    set_country(&app, &cy, "ghana").await;
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(names(&app, None, "type=user&country=kENYA,us").await), vec!["Ada Kenyan", "Bo American"]);
+    assert_eq!(names(&app, None, "type=user&country=GHANA").await, vec!["Cy Ghanaian"]);
+    assert_eq!(names(&app, None, "type=user&country=usa").await, vec!["Bo American"]);
+
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(admin.id);
+    let org = app.default_tenant.organization.id;
+    let members = app.get(&format!("/api/v1/groups/{org}/members/?country=KENYA,Ghana")).token(&token).send().await;
+    let mut found: Vec<String> =
+        members.json()["data"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap().to_string()).collect();
+    found.sort();
+    assert_eq!(found, vec!["Ada Kenyan", "Cy Ghanaian"]);
+
+    let topic = topic(&app, &app.default_tenant, "Data").await;
+    let mut kenyan = circle_body(org, topic, "Nairobi Circle");
+    kenyan["countries"] = json!(["Kenya"]);
+    create(&app, &token, &kenyan).await;
+    let mut american = circle_body(org, topic, "Coded Circle");
+    american["countries"] = json!(["US"]);
+    create(&app, &token, &american).await;
+    let circles = |query: &str| {
+        let app = &app;
+        let query = query.to_string();
+        async move {
+            let page = app.get(&format!("/api/v1/circles/?{query}")).send().await.json();
+            sorted(page["data"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap().to_string()).collect())
+        }
+    };
+    assert_eq!(circles("countries=kenya").await, vec!["Nairobi Circle"]);
+    assert_eq!(circles("country=United%20States").await, vec!["Coded Circle"]);
+    assert_eq!(circles("countries=KENYA,us").await, vec!["Coded Circle", "Nairobi Circle"]);
+    assert_eq!(names(&app, None, "type=circle&country=KENYA").await, vec!["Nairobi Circle"]);
+}

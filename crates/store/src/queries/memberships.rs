@@ -262,6 +262,7 @@ pub struct MemberFilter {
     pub search: Option<String>,
     /// Also match the e-mail address (administrators only).
     pub search_email: bool,
+    /// The profile's country, ignoring case.
     pub countries: Vec<String>,
     /// Professional field option ids of the members' group profile on `organization_id`.
     pub professional_fields: Vec<i64>,
@@ -310,7 +311,10 @@ fn member_query(filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
         let from = Query::select()
             .column(profiles::Column::UserId)
             .from(profiles::Entity)
-            .and_where(profiles::Column::Country.is_in(filter.countries.clone()))
+            .cond_where(super::groups::equals_any_ignoring_case(
+                Expr::col((profiles::Entity, profiles::Column::Country)),
+                &filter.countries,
+            ))
             .to_owned();
         query = query.filter(memberships::Column::UserId.in_subquery(from));
     }

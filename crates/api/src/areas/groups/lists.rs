@@ -15,7 +15,7 @@ use store::queries::groups as group_q;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, crud::id_param, crud::search_param, list_param, text_param, view, GroupView};
+use super::{caller_of, country_values, crud::id_param, crud::search_param, list_param, text_param, view, GroupView};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
@@ -49,7 +49,8 @@ pub struct ProgramListQuery {
     pub starting_month: Option<String>,
     /// Commitment in weeks.
     pub weeks: Option<i32>,
-    /// Countries, comma-separated (`country` also works).
+    /// Countries, comma-separated (`country` also works); names as profiles store them,
+    /// matched ignoring case (known aliases such as "us" too).
     pub countries: Option<String>,
     pub career_stages: Option<String>,
     pub professional_fields: Option<String>,
@@ -141,7 +142,7 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
         complexity_level: complexity,
         starting_month,
         weeks,
-        countries: first_list(&mut errors, query, &["countries", "country"]),
+        countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
         career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
         professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
         roles: first_list(&mut errors, query, &["role", "roles"]),

@@ -111,7 +111,7 @@ pub struct MembersQuery {
     pub role: Option<String>,
     /// At least 2 characters; names (and e-mails, for administrators).
     pub search: Option<String>,
-    /// Countries, comma-separated.
+    /// Countries of the members' profiles, comma-separated, matched ignoring case.
     pub country: Option<String>,
     /// Professional field option ids of the members' profile on the site, comma-separated.
     pub professional_fields: Option<String>,
@@ -152,7 +152,7 @@ fn member_filter(
         }
     }
     let roles = list_param(&mut errors, query, "role");
-    let countries = list_param(&mut errors, query, "country");
+    let countries = super::country_values(list_param(&mut errors, query, "country"));
     errors.into_result()?;
     if !admin && (status != member_q::STATUS_ACCEPTED || unverified) {
         return Err(ApiError::Forbidden(MSG_NO_PERMISSION.into()));
