@@ -10,6 +10,7 @@ mod m0004_profiles;
 mod m0005_files;
 mod m0006_imports_follows;
 pub mod m0007_groups;
+mod m0008_profile_country_index;
 
 pub struct Migrator;
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_files::Migration),
             Box::new(m0006_imports_follows::Migration),
             Box::new(m0007_groups::Migration),
+            Box::new(m0008_profile_country_index::Migration),
         ]
     }
 }
