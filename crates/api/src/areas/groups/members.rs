@@ -21,6 +21,7 @@ use domain::{
     groups::{
         form,
         membership::{self, csv_row},
+        permissions::is_admin_role,
     },
     pagination::PageRequest,
     FieldErrors,
@@ -584,6 +585,13 @@ async fn remove_member(
     else {
         return Err(refuse(format!("This user is not a member of this {}.", group.group_type)));
     };
+    // As with leaving: a group keeps at least one accepted admin or leader.
+    if is_admin_role(&current.role) && member_q::manager_count(&txn, group.id).await? <= 1 {
+        return Err(refuse(format!(
+            "This user is the last administrator of this {}. Make someone else an administrator before removing them.",
+            group.group_type
+        )));
+    }
     member_q::set_status(&txn, current, member_q::STATUS_REJECTED, None, Some(reason.clone()), None).await?;
     if let Some(person) = user_q::find_by_id(&txn, target_id).await? {
         let url = group_url(&client, &tenant, &group);
