@@ -310,11 +310,18 @@ async fn answer_invitation(
     if invitation.status != inv_q::STATUS_PENDING {
         return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
     }
+    let accept = action == "accept";
+    if accept && view::dates_of(&group).has_ended(view::today()) {
+        return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
+    }
+    let status = if accept { inv_q::STATUS_ACCEPTED } else { inv_q::STATUS_REJECTED };
     let txn = store::begin_write(&state.db).await?;
-    let status = if action == "accept" {
-        if view::dates_of(&group).has_ended(view::today()) {
-            return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
-        }
+    // The answer is written only if the invitation is still pending, before anything else:
+    // of two answers at once, the second finds it answered and changes nothing.
+    if !inv_q::answer_if_pending(&txn, &invitation.id, status, user.id).await? {
+        return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
+    }
+    if accept {
         let current = member_q::find(&txn, group.id, user.id).await?;
         if current.as_ref().is_none_or(|m| m.status != member_q::STATUS_ACCEPTED) {
             let role = if group.group_type == "event" { "attendee" } else { "member" };
@@ -332,11 +339,7 @@ async fn answer_invitation(
             )
             .await?;
         }
-        inv_q::STATUS_ACCEPTED
-    } else {
-        inv_q::STATUS_REJECTED
-    };
-    inv_q::update(&txn, invitation, status, Some(user.id)).await?;
+    }
     txn.commit().await?;
     Ok(Json(InvitationAnswer {
         redirect: group_path(&group),

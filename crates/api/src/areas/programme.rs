@@ -30,6 +30,7 @@ use store::{
     queries::{
         groups as group_q, memberships as member_q, profiles as profile_q,
         programme::{self as q, LeaderFilter},
+        users as user_q,
     },
 };
 use utoipa::{IntoParams, ToSchema};
@@ -540,6 +541,10 @@ fn file_answer(answer: &Value) -> Option<Value> {
     }
 }
 
+async fn has_pending_application(db: &impl sea_orm::ConnectionTrait, tenant: &Tenant, user_id: i64) -> ApiResult<bool> {
+    Ok(q::latest_application(db, tenant.id(), user_id).await?.is_some_and(|a| a.status == q::STATUS_PENDING))
+}
+
 /// Checks the answers: file questions here, the others by the shared rules.
 fn check_response(list: &[Question], answers: &Map<String, Value>) -> Result<Map<String, Value>, FieldErrors> {
     let (files, others): (Vec<Question>, Vec<Question>) = list.iter().cloned().partition(|q| q.kind == "file");
@@ -593,7 +598,8 @@ async fn submit_application(
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(StatusCode, Json<LeaderApplicationAnswer>)> {
     let body = body_object(body)?;
-    if q::latest_application(&state.db, tenant.id(), user.id).await?.is_some_and(|a| a.status == q::STATUS_PENDING) {
+    // Answered early for a clear message; checked again under the lock below.
+    if has_pending_application(&state.db, &tenant, user.id).await? {
         return Err(ApiError::field("non_field_errors", MSG_UNDER_REVIEW));
     }
     let mut errors = FieldErrors::new();
@@ -628,7 +634,14 @@ async fn submit_application(
         }
     };
     errors.into_result()?;
-    let txn = state.db.begin().await?;
+    // The check and the insert run under a lock on the applicant's row (PostgreSQL) inside
+    // a write transaction (SQLite's single writer), so two submissions at once cannot both
+    // find no pending application.
+    let txn = store::begin_write(&state.db).await?;
+    user_q::lock(&txn, user.id).await?;
+    if has_pending_application(&txn, &tenant, user.id).await? {
+        return Err(ApiError::field("non_field_errors", MSG_UNDER_REVIEW));
+    }
     let row = q::insert_application(&txn, tenant.id(), user.id, group, Value::Object(kept)).await?;
     let link = format!("{}/circles", client.origin_for(&tenant.0));
     for admin in q::managers_of(&txn, tenant.organization_id()).await? {
@@ -751,10 +764,13 @@ async fn review_application(
     }
     let applicant =
         store::queries::users::find_by_id(&state.db, application.user_id).await?.ok_or_else(ApiError::not_found)?;
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     let application_id = application.id;
     let status = if accept { member_q::STATUS_ACCEPTED } else { q::STATUS_REJECTED };
-    let row = q::decide_application(&txn, application, status, user.id).await?;
+    // Decided only if still pending when written: of two reviews at once, one wins.
+    let Some(row) = q::decide_if_pending(&txn, application_id, status, user.id).await? else {
+        return Err(ApiError::field("non_field_errors", MSG_ALREADY_REVIEWED));
+    };
     let link = format!("{}/circles", client.origin_for(&tenant.0));
     let org = tenant.0.organization.name.clone();
     if accept {

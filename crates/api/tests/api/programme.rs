@@ -580,3 +580,52 @@ async fn a_closed_organization_takes_a_join_request() {
     assert_eq!(json["data"]["redirect"], "http://closed.example/");
     assert!(json["message"].as_str().unwrap().contains("waiting for approval"));
 }
+
+// ------------------------------------------------------------ races
+
+/// Two submissions at once: the "still under review" check and the insert run under one
+/// lock, so exactly one application is created and the other is refused.
+#[tokio::test]
+async fn two_applications_at_once_leave_one_pending() {
+    let app = TestApp::new().await;
+    let applicant = app.add_member("applicant@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(applicant.id);
+    let submit = || app.post("/api/v1/leader-applications/").token(&token).json(&json!({"response": answers()})).send();
+    let (first, second) = tokio::join!(submit(), submit());
+    let mut statuses = [first.status.as_u16(), second.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [201, 400], "{} / {}", first.text(), second.text());
+    let refused = if first.status.as_u16() == 400 { &first } else { &second };
+    assert_eq!(refused.error(400)["non_field_errors"][0], "Your previous application is still under review.");
+    let mine = app.get("/api/v1/leader-applications/").token(&token).send().await.json();
+    assert_eq!(mine["pagination"]["count"], 1);
+}
+
+/// Two reviews of one application at once: the decision is written only while the
+/// application is pending, so one review wins and the other is told it was reviewed.
+#[tokio::test]
+async fn two_reviews_at_once_decide_once() {
+    let app = TestApp::new().await;
+    let applicant = app.add_member("applicant@example.com", &app.default_tenant, "member").await;
+    let first_reviewer = app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let second_reviewer = app.add_member("boss2@example.com", &app.default_tenant, "admin").await;
+    let id = apply(&app, &app.token_for(applicant.id)).await["data"]["id"].as_i64().unwrap();
+    let path = format!("/api/v1/leader-applications/{id}/review/");
+    let (a, b) = (app.token_for(first_reviewer.id), app.token_for(second_reviewer.id));
+    let (accepted, rejected) = tokio::join!(
+        app.post(&path).token(&a).json(&json!({"action": "accept", "certification_level": 2})).send(),
+        app.post(&path).token(&b).json(&json!({"action": "reject"})).send(),
+    );
+    let mut statuses = [accepted.status.as_u16(), rejected.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 400], "{} / {}", accepted.text(), rejected.text());
+    let (winner, loser) = if accepted.status.as_u16() == 200 { (&accepted, &rejected) } else { (&rejected, &accepted) };
+    assert_eq!(loser.error(400)["non_field_errors"][0], "This application has already been reviewed.");
+    let decided = winner.json()["data"]["application_status"].as_str().unwrap().to_string();
+    let certified =
+        profile_q::find_by_user(&app.db, applicant.id).await.unwrap().and_then(|p| p.leadership_certification_details);
+    assert_eq!(certified.is_some(), decided == "accepted", "the certification follows the one decision");
+    // Exactly one decision mail went to the applicant.
+    let to_applicant = mails(&app).await.into_iter().filter(|m| m["to"] == "applicant@example.com").count();
+    assert_eq!(to_applicant, 1);
+}

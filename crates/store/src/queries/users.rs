@@ -41,6 +41,14 @@ pub async fn find_by_id(db: &impl ConnectionTrait, id: i64) -> StoreResult<Optio
     Ok(users::Entity::find_by_id(id).one(db).await?)
 }
 
+/// The user's row, locked until the transaction ends (`FOR UPDATE` on PostgreSQL; SQLite
+/// has no row locks, and a write transaction there already holds the database's only
+/// write lock). Serialises a user's check-then-insert steps.
+pub async fn lock(db: &impl ConnectionTrait, id: i64) -> StoreResult<Option<users::Model>> {
+    use sea_orm::QuerySelect;
+    Ok(users::Entity::find_by_id(id).lock_exclusive().one(db).await?)
+}
+
 pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> StoreResult<Option<users::Model>> {
     Ok(users::Entity::find().filter(users::Column::Email.eq(email.trim().to_lowercase())).one(db).await?)
 }
