@@ -643,3 +643,33 @@ async fn texts_are_held_to_their_column_sizes() {
         .error(400);
     assert_eq!(e["field_errors"]["reason"][0], "Ensure this field has no more than 2000 characters.");
 }
+
+/// `total_pending_members` (spec 001 §7 admin metrics) counts the pending requests of the
+/// group and of every group below it, which its administrators manage.
+#[tokio::test]
+async fn metrics_count_pending_requests_across_the_hierarchy() {
+    use store::queries::memberships::upsert;
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let outer = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Outer")).await["id"].as_i64().unwrap();
+    let inner = create(&app, &s.admin_token, &circle_body(outer, s.topic, "Inner")).await["id"].as_i64().unwrap();
+    let other = app.add_tenant("other.example.com", "Other").await;
+    let mut people = Vec::new();
+    for i in 0..6 {
+        people.push(app.add_user(&format!("p{i}@example.com")).await);
+    }
+    upsert(&app.db, s.org, people[0].id, "member", "pending").await.unwrap();
+    upsert(&app.db, outer, people[1].id, "member", "pending").await.unwrap();
+    upsert(&app.db, outer, people[2].id, "member", "pending").await.unwrap();
+    upsert(&app.db, inner, people[3].id, "member", "pending").await.unwrap();
+    upsert(&app.db, inner, people[4].id, "member", "accepted").await.unwrap();
+    upsert(&app.db, outer, people[5].id, "member", "rejected").await.unwrap();
+    upsert(&app.db, other.organization.id, people[5].id, "member", "pending").await.unwrap();
+    let metrics = app.get("/api/v1/groups/metrics/").token(&s.admin_token).send().await;
+    metrics.assert_status(200);
+    assert_eq!(metrics.json()["data"]["total_pending_members"], 4, "{}", metrics.text());
+    let of_outer = app.get(&format!("/api/v1/groups/metrics/?group_id={outer}")).token(&s.admin_token).send().await;
+    assert_eq!(of_outer.json()["data"]["total_pending_members"], 3);
+    let of_inner = app.get(&format!("/api/v1/groups/metrics/?group_id={inner}")).token(&s.admin_token).send().await;
+    assert_eq!(of_inner.json()["data"]["total_pending_members"], 1);
+}

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use chrono::{Days, NaiveDate};
 use domain::groups::{form::GroupForm, lifecycle::ARCHIVE_AFTER_DAYS};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query},
+    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, Order, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -459,6 +459,49 @@ pub async fn counts(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreResult
         }
     }
     Ok(out)
+}
+
+/// How many levels below a group its administrators reach (the same depth as the parent
+/// chain the API loads to decide who administers a group).
+pub const HIERARCHY_DEPTH: usize = 4;
+
+/// The ids of the groups (of the tenant, when given) up to `depth` levels below the
+/// groups `roots` selects, one subquery per level.
+fn levels_below(tenant_id: Option<i64>, roots: SelectStatement, depth: usize) -> Vec<SelectStatement> {
+    let mut levels = Vec::with_capacity(depth);
+    let mut parents = roots;
+    for _ in 0..depth {
+        let mut children = Query::select()
+            .column(groups::Column::Id)
+            .from(groups::Entity)
+            .and_where(groups::Column::ParentId.in_subquery(parents))
+            .to_owned();
+        if let Some(tenant_id) = tenant_id {
+            children.and_where(groups::Column::TenantId.eq(tenant_id));
+        }
+        levels.push(children.clone());
+        parents = children;
+    }
+    levels
+}
+
+/// Pending requests (wait-listed ones too) in a group and every group below it: the
+/// administrators' to-do count.
+pub async fn pending_in_hierarchy(db: &impl ConnectionTrait, tenant_id: i64, root: i64) -> StoreResult<u64> {
+    let own = Query::select()
+        .column(groups::Column::Id)
+        .from(groups::Entity)
+        .and_where(groups::Column::Id.eq(root))
+        .to_owned();
+    let mut within = Condition::any().add(memberships::Column::GroupId.eq(root));
+    for level in levels_below(Some(tenant_id), own, HIERARCHY_DEPTH) {
+        within = within.add(memberships::Column::GroupId.in_subquery(level));
+    }
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::Status.eq(super::memberships::STATUS_PENDING))
+        .filter(within)
+        .count(db)
+        .await?)
 }
 
 /// How many accepted members a group has.

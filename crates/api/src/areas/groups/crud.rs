@@ -457,11 +457,17 @@ async fn default_group(
     Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
 }
 
+/// The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
+/// and use cases are counted once those areas exist.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Metrics {
+    /// Accepted members of the group.
     pub total_members: u64,
+    /// Circles directly below the group.
     pub total_circles: u64,
+    /// Events directly below the group that the caller may see.
     pub total_events: u64,
+    /// Pending requests (wait-listed ones too) in the group and every group below it.
     pub total_pending_members: u64,
 }
 
@@ -502,11 +508,14 @@ async fn metrics(
     };
     let viewer = caller.viewer();
     let events = group_q::list(&state.db, tenant.id(), viewer, &filter("event"), view::today(), 0, 1).await?.count;
+    // Whoever administers the group administers everything below it: its to-do count is
+    // every pending request there.
+    let pending = group_q::pending_in_hierarchy(&state.db, tenant.id(), group.id).await?;
     Ok(Json(Data::new(Metrics {
         total_members: counts.accepted,
         total_circles: counts.circles,
         total_events: events,
-        total_pending_members: counts.pending,
+        total_pending_members: pending,
     })))
 }
 
