@@ -673,3 +673,64 @@ async fn metrics_count_pending_requests_across_the_hierarchy() {
     let of_inner = app.get(&format!("/api/v1/groups/metrics/?group_id={inner}")).token(&s.admin_token).send().await;
     assert_eq!(of_inner.json()["data"]["total_pending_members"], 1);
 }
+
+/// `/groups/list/`: the role filter keeps only the caller's groups with that role, and
+/// `membership_type=follower` lists what they follow without being a member (spec 001 §3).
+#[tokio::test]
+async fn my_groups_by_role_and_as_a_follower() {
+    use store::queries::{
+        follows::{follow, Target},
+        memberships::upsert,
+    };
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let tenant_id = app.default_tenant.tenant.id;
+    let led = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Led")).await["id"].as_i64().unwrap();
+    let joined = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Joined")).await["id"].as_i64().unwrap();
+    let followed = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Followed")).await["id"].as_i64().unwrap();
+    let mut hidden = circle_body(s.org, s.topic, "Hidden");
+    hidden["privacy"] = json!(20);
+    let hidden = create(&app, &s.admin_token, &hidden).await["id"].as_i64().unwrap();
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ada.id);
+    upsert(&app.db, led, ada.id, "leader", "accepted").await.unwrap();
+    upsert(&app.db, joined, ada.id, "member", "accepted").await.unwrap();
+    for id in [followed, joined, hidden, s.org] {
+        follow(&app.db, ada.id, Target::Group { id, tenant_id }).await.unwrap();
+    }
+    let names = |query: &str| {
+        let app = &app;
+        let token = token.clone();
+        let query = query.to_string();
+        async move {
+            let answer = app.get(&format!("/api/v1/groups/list/?{query}")).token(&token).send().await;
+            answer.assert_status(200);
+            let mut names: Vec<String> = answer.json()["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["name"].as_str().unwrap().to_string())
+                .collect();
+            names.sort();
+            names
+        }
+    };
+    let org_name = app.default_tenant.organization.name.clone();
+    let mut everything = vec!["Joined".to_string(), "Led".to_string(), org_name.clone()];
+    everything.sort();
+    assert_eq!(names("").await, everything);
+    assert_eq!(names("role=leader").await, vec!["Led"]);
+    assert_eq!(names("membership_type=member&status=accepted&role=admin,leader").await, vec!["Led"]);
+    assert_eq!(names("role=member").await, {
+        let mut v = vec!["Joined".to_string(), org_name.clone()];
+        v.sort();
+        v
+    });
+    assert_eq!(names("role=member&group_type=circle").await, vec!["Joined"]);
+    // Followed without being a member, and visible to them: not the private circle.
+    assert_eq!(names("membership_type=follower").await, vec!["Followed"]);
+    assert_eq!(names("membership_type=follower&group_type=organization").await, Vec::<String>::new());
+    let e = app.get("/api/v1/groups/list/?membership_type=fan&role=boss").token(&token).send().await.error(400);
+    assert_eq!(e["field_errors"]["membership_type"][0], "\"fan\" is not a valid choice.");
+    assert_eq!(e["field_errors"]["role"][0], "\"boss\" is not a valid choice.");
+}

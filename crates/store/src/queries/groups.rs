@@ -721,6 +721,49 @@ pub async fn of_member(
     Ok(Paged { items, count })
 }
 
+/// The groups of the tenant the user follows without being an accepted member (spec 001 §3
+/// Member: a follower), of these types, that the viewer may see; by name.
+pub async fn followed_by(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    viewer: Viewer,
+    group_types: &[String],
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Paged<groups::Model>> {
+    use crate::entities::follows;
+    let followed = Query::select()
+        .column(follows::Column::GroupId)
+        .from(follows::Entity)
+        .and_where(follows::Column::FollowerId.eq(user_id))
+        .and_where(follows::Column::GroupId.is_not_null())
+        .to_owned();
+    let member = Query::select()
+        .column(memberships::Column::GroupId)
+        .from(memberships::Entity)
+        .and_where(memberships::Column::UserId.eq(user_id))
+        .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+        .to_owned();
+    let mut query = groups::Entity::find()
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::Id.in_subquery(followed))
+        .filter(groups::Column::Id.not_in_subquery(member))
+        .filter(visible_to(viewer));
+    if !group_types.is_empty() {
+        query = query.filter(groups::Column::GroupType.is_in(group_types.to_vec()));
+    }
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by_asc(groups::Column::Name)
+        .order_by_asc(groups::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(Paged { items, count })
+}
+
 pub async fn circle_type_names(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<HashMap<i64, String>> {
     if ids.is_empty() {
         return Ok(HashMap::new());

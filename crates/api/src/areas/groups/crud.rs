@@ -131,6 +131,18 @@ pub fn checked_types(errors: &mut FieldErrors, types: Vec<String>) -> Vec<String
     types
 }
 
+/// Membership roles of any group type (admin, leader, facilitator, member, attendee,
+/// presenter, volunteer), each checked.
+pub fn checked_roles(errors: &mut FieldErrors, roles: Vec<String>, key: &str) -> Vec<String> {
+    use domain::groups::membership::{EVENT_ROLES, GROUP_ROLES};
+    for role in &roles {
+        if !GROUP_ROLES.contains(&role.as_str()) && !EVENT_ROLES.contains(&role.as_str()) {
+            errors.add(key, format!("\"{role}\" is not a valid choice."));
+        }
+    }
+    roles
+}
+
 pub fn id_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<i64> {
     let raw = text_param(query, key)?;
     match raw.parse::<i64>() {
@@ -388,11 +400,12 @@ async fn group_by_slug(
 #[derive(Debug, Deserialize, IntoParams)]
 #[allow(dead_code)]
 pub struct MyGroupsQuery {
-    /// member (default).
+    /// member (default): groups by the caller's membership; follower: groups the caller
+    /// follows without being a member (status, role and get_child_groups do not apply).
     pub membership_type: Option<String>,
     /// accepted (default), pending or rejected.
     pub status: Option<String>,
-    /// Roles, comma-separated (e.g. admin,leader).
+    /// Membership roles, comma-separated (e.g. admin,leader).
     pub role: Option<String>,
     pub group_type: Option<String>,
     /// Also the groups below the ones found.
@@ -423,19 +436,29 @@ async fn my_groups(
     if !["accepted", "pending", "rejected"].contains(&status.as_str()) {
         errors.add("status", format!("\"{status}\" is not a valid choice."));
     }
-    if let Some(kind) = text_param(&query, "membership_type") {
-        if kind != "member" {
+    let follower = match text_param(&query, "membership_type").as_deref() {
+        None | Some("member") => false,
+        Some("follower") => true,
+        Some(kind) => {
             errors.add("membership_type", format!("\"{kind}\" is not a valid choice."));
+            false
         }
-    }
+    };
     let types = list_param(&mut errors, &query, "group_type");
     let types = checked_types(&mut errors, types);
     let roles = list_param(&mut errors, &query, "role");
+    let roles = checked_roles(&mut errors, roles, "role");
     errors.into_result()?;
-    let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
-    let filter = group_q::MembershipFilter { status, roles, group_types: types, with_children };
-    let found = group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?;
-    let caller = caller_of(Some(user));
+    let caller = caller_of(Some(user.clone()));
+    let found = if follower {
+        // Following is not a membership: it has no status or role.
+        group_q::followed_by(&state.db, tenant.id(), user.id, caller.viewer(), &types, page.offset(), page.page_size)
+            .await?
+    } else {
+        let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
+        let filter = group_q::MembershipFilter { status, roles, group_types: types, with_children };
+        group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?
+    };
     let items = view::views(&state, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
