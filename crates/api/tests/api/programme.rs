@@ -581,6 +581,30 @@ async fn a_closed_organization_takes_a_join_request() {
     assert!(json["message"].as_str().unwrap().contains("waiting for approval"));
 }
 
+/// Default-organization items carry spec 000 §3 Organization's fields: description and
+/// membership_type, and membership_role beside role.
+#[tokio::test]
+async fn default_organization_items_carry_the_organization_fields() {
+    let app = TestApp::new().await;
+    let star = app.add_tenant("star.example", "Star").await;
+    set_org(&app, star.organization.id, |g| {
+        g.description = Set(Some("<p>Stars and such</p>".into()));
+        g.membership_type = Set(Some("institutional".into()));
+    })
+    .await;
+    let user = app.add_member("lead@example.com", &app.default_tenant, "leader").await;
+    let list = app.get("/api/v1/groups/default-org/").token(&app.token_for(user.id)).send().await.json();
+    let items = list["data"].as_array().unwrap();
+    let own = items.iter().find(|o| o["id"] == app.default_tenant.organization.id).unwrap();
+    assert_eq!((own["membership_role"].clone(), own["role"].clone()), (json!("leader"), json!("leader")));
+    assert_eq!(own["membership_status"], "accepted");
+    assert_eq!(own["membership_type"], Value::Null);
+    let theirs = items.iter().find(|o| o["id"] == star.organization.id).unwrap();
+    assert_eq!(theirs["description"], "<p>Stars and such</p>");
+    assert_eq!(theirs["membership_type"], "institutional");
+    assert_eq!((theirs["membership_role"].clone(), theirs["membership_status"].clone()), (Value::Null, Value::Null));
+}
+
 // ------------------------------------------------------------ races
 
 /// Two submissions at once: the "still under review" check and the insert run under one

@@ -25,6 +25,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 pub const MSG_COULD_NOT_JOIN: &str = "Could not join organization";
 
+/// A default organization (spec 000 §3 "Organization": id, name, name_slug, logo, domain,
+/// description, membership_type; default organization fields membership_status,
+/// membership_role).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DefaultOrgView {
     pub id: i64,
@@ -32,8 +35,15 @@ pub struct DefaultOrgView {
     pub name_slug: String,
     pub logo: Option<String>,
     pub domain: String,
+    /// Rich text.
+    pub description: Option<String>,
+    /// The organization's membership type, as the app configuration answers it.
+    pub membership_type: Option<String>,
     /// The caller's membership: pending, accepted, rejected or null.
     pub membership_status: Option<String>,
+    /// The caller's role in it (admin, leader, facilitator, member) or null.
+    pub membership_role: Option<String>,
+    /// The same as `membership_role` (kept for older clients).
     pub role: Option<String>,
     /// This site's organization.
     pub is_default: bool,
@@ -66,7 +76,10 @@ async fn default_orgs(
                 name_slug: org.slug,
                 logo: org.logo,
                 domain,
+                description: org.description,
+                membership_type: org.membership_type,
                 membership_status: membership.map(|m| m.status.clone()),
+                membership_role: membership.map(|m| m.role.clone()),
                 role: membership.map(|m| m.role.clone()),
             }
         })
