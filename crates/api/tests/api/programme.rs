@@ -605,6 +605,39 @@ async fn default_organization_items_carry_the_organization_fields() {
     assert_eq!((theirs["membership_role"].clone(), theirs["membership_status"].clone()), (Value::Null, Value::Null));
 }
 
+/// `POST /groups/{id}/join-default/` (spec 001 §7) is the body call with the id in the path:
+/// the same answer, the same single membership and the same refusals.
+#[tokio::test]
+async fn join_default_takes_the_organization_from_the_path() {
+    let app = TestApp::new().await;
+    let star = app.add_tenant("star.example", "Star").await;
+    let secret = app.add_tenant("secret.example", "Secret").await;
+    set_org(&app, secret.organization.id, |g| g.privacy = Set(20)).await;
+    let user = app.add_user("someone@example.com").await;
+    let token = app.token_for(user.id);
+    let path = format!("/api/v1/groups/{}/join-default/", star.organization.id);
+    app.post(&path).send().await.error(401);
+    let by_path = app.post(&path).token(&token).header("x-forwarded-proto", "https").send().await;
+    by_path.assert_status(200);
+    let by_body = app
+        .post("/api/v1/groups/default-org/")
+        .token(&token)
+        .header("x-forwarded-proto", "https")
+        .json(&json!({"id": star.organization.id}))
+        .send()
+        .await;
+    by_body.assert_status(200);
+    assert_eq!(by_path.json(), by_body.json(), "the same answer either way");
+    assert_eq!(by_path.json()["data"]["redirect"], "https://star.example/");
+    assert_eq!(by_path.json()["message"], "You are a member of Star.");
+    let rows = memberships::of_user_in(&app.db, user.id, &[star.organization.id]).await.unwrap();
+    assert_eq!(rows.len(), 1, "joined once");
+    for id in ["999999".to_string(), secret.organization.id.to_string(), "abc".to_string()] {
+        let e = app.post(&format!("/api/v1/groups/{id}/join-default/")).token(&token).send().await.error(400);
+        assert_eq!(e["non_field_errors"][0], "Could not join organization", "{id}");
+    }
+}
+
 // ------------------------------------------------------------ races
 
 /// Two submissions at once: the "still under review" check and the insert run under one
