@@ -734,3 +734,106 @@ async fn my_groups_by_role_and_as_a_follower() {
     assert_eq!(e["field_errors"]["membership_type"][0], "\"fan\" is not a valid choice.");
     assert_eq!(e["field_errors"]["role"][0], "\"boss\" is not a valid choice.");
 }
+
+/// `circle_status_priority` is an ordering switch: true (or 1) lists open applications
+/// first, then opening soon, applications closed, running, closed and archived, each by
+/// soonest start; anything but a boolean is a 400.
+#[tokio::test]
+async fn circle_status_priority_orders_by_lifecycle() {
+    use crate::membership::{alter_group, date};
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    // (name, open, close, start, end) in days from today.
+    let cases = [
+        ("Running", -30, -20, -5, 30),
+        ("Closed", -60, -50, -40, -10),
+        ("Open later", -2, 10, 40, 60),
+        ("Archived", -300, -290, -280, -200),
+        ("Soon", 5, 10, 20, 30),
+        ("Open sooner", -2, 10, 15, 60),
+        ("Applications closed", -20, -2, 10, 30),
+    ];
+    for (name, open, close, start, end) in cases {
+        let id = create(&app, &s.admin_token, &circle_body(s.org, s.topic, name)).await["id"].as_i64().unwrap();
+        alter_group(&app, id, |g| {
+            g.application_open_date = Set(Some(date(open)));
+            g.application_close_date = Set(Some(date(close)));
+            g.start_date = Set(Some(date(start)));
+            g.end_date = Set(Some(date(end)));
+        })
+        .await;
+    }
+    let order = |query: &str| {
+        let app = &app;
+        let query = query.to_string();
+        async move {
+            let answer = app.get(&format!("/api/v1/circles/?page_size=20&{query}")).send().await;
+            answer.assert_status(200);
+            answer.json()["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["name"].as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        }
+    };
+    let by_priority =
+        ["Open sooner", "Open later", "Soon", "Applications closed", "Running", "Closed", "Archived"].map(String::from);
+    assert_eq!(order("circle_status_priority=true").await, by_priority);
+    assert_eq!(order("circle_status_priority=1").await, by_priority);
+    // Off: the newest start first, as without it.
+    let newest_first = order("").await;
+    assert_eq!(newest_first[0], "Open later");
+    assert_eq!(order("circle_status_priority=false").await, newest_first);
+    assert_eq!(order("circle_status_priority=0").await, newest_first);
+    let e = app.get("/api/v1/circles/?circle_status_priority=2").send().await.error(400);
+    assert_eq!(e["field_errors"]["circle_status_priority"][0], "Must be a valid boolean.");
+}
+
+/// `role` on /circles/ and /events/ is the caller's membership role (spec 001 §7 "Groups
+/// for the user: … role admin and leader"); target personas are filtered by `roles`.
+#[tokio::test]
+async fn circles_by_the_callers_role_and_by_persona() {
+    use store::queries::memberships::upsert;
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let led = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Led")).await["id"].as_i64().unwrap();
+    let joined = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Joined")).await["id"].as_i64().unwrap();
+    let mut students = circle_body(s.org, s.topic, "For students");
+    students["roles"] = json!(["student"]);
+    create(&app, &s.admin_token, &students).await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ada.id);
+    upsert(&app.db, led, ada.id, "leader", "accepted").await.unwrap();
+    upsert(&app.db, joined, ada.id, "member", "accepted").await.unwrap();
+    let names = |query: &str, token: Option<String>| {
+        let app = &app;
+        let query = query.to_string();
+        async move {
+            let mut request = app.get(&format!("/api/v1/circles/?{query}"));
+            if let Some(token) = token {
+                request = request.token(&token);
+            }
+            let answer = request.send().await;
+            answer.assert_status(200);
+            let mut names: Vec<String> = answer.json()["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["name"].as_str().unwrap().to_string())
+                .collect();
+            names.sort();
+            names
+        }
+    };
+    assert_eq!(names("role=leader", Some(token.clone())).await, vec!["Led"]);
+    assert_eq!(names("role=admin,leader", Some(token.clone())).await, vec!["Led"]);
+    assert_eq!(names("role=member", Some(token.clone())).await, vec!["Joined"]);
+    // The organization's admin leads all three (their creator).
+    assert_eq!(names("role=admin,leader", Some(s.admin_token.clone())).await.len(), 3);
+    // Guests hold no role anywhere.
+    assert!(names("role=leader", None).await.is_empty());
+    assert_eq!(names("roles=student", None).await, vec!["For students"]);
+    let e = app.get("/api/v1/circles/?role=student").token(&token).send().await.error(400);
+    assert_eq!(e["field_errors"]["role"][0], "\"student\" is not a valid choice.");
+}

@@ -535,7 +535,13 @@ pub struct ListFilter {
     pub use_cases: Vec<String>,
     pub topic_area_ids: Vec<i64>,
     pub topic_ids: Vec<i64>,
-    pub circle_status_priority: Option<i32>,
+    /// Only groups where `member_id` holds an accepted membership with one of these roles
+    /// (none at all without a `member_id`).
+    pub member_roles: Vec<String>,
+    pub member_id: Option<i64>,
+    /// Order by lifecycle priority (Application Open, Opening Soon, Application Closed,
+    /// Running, Closed, Archived), then soonest start, instead of newest start first.
+    pub by_status_priority: bool,
     pub is_influencer: Option<bool>,
 }
 
@@ -571,6 +577,19 @@ pub fn lifecycle_condition(key: u8, today: NaiveDate) -> Condition {
         6 => Condition::all().add(C::EndDate.lt(archive_before)),
         _ => Condition::all().add(Expr::val(1).eq(0)),
     }
+}
+
+/// Lifecycle keys in the order `circle_status_priority` lists them: open for applications
+/// first, then opening soon, closed for applications, running, closed, archived.
+pub const STATUS_PRIORITY: [u8; 6] = [2, 1, 3, 4, 5, 6];
+
+/// The rank of a group's lifecycle on `today` in [`STATUS_PRIORITY`] (0 first), in SQL.
+fn status_priority(today: NaiveDate) -> sea_orm::sea_query::SimpleExpr {
+    let mut case = sea_orm::sea_query::CaseStatement::new();
+    for (rank, key) in STATUS_PRIORITY.iter().enumerate().take(STATUS_PRIORITY.len() - 1) {
+        case = case.case(lifecycle_condition(*key, today), Expr::val(rank as i32));
+    }
+    case.finally(Expr::val(STATUS_PRIORITY.len() as i32 - 1)).into()
 }
 
 fn list_query(
@@ -647,8 +666,20 @@ fn list_query(
         }
         query = query.filter(C::Id.in_subquery(about.to_owned()));
     }
-    if let Some(priority) = filter.circle_status_priority {
-        query = query.filter(C::CircleStatusPriority.eq(priority));
+    if !filter.member_roles.is_empty() {
+        query = query.filter(match filter.member_id {
+            Some(user_id) => {
+                let held = Query::select()
+                    .column(memberships::Column::GroupId)
+                    .from(memberships::Entity)
+                    .and_where(memberships::Column::UserId.eq(user_id))
+                    .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+                    .and_where(memberships::Column::Role.is_in(filter.member_roles.clone()))
+                    .to_owned();
+                Condition::all().add(C::Id.in_subquery(held))
+            }
+            None => Condition::all().add(Expr::val(1).eq(0)),
+        });
     }
     if let Some(influencer) = filter.is_influencer {
         query = query.filter(C::IsInfluencer.eq(influencer));
@@ -668,14 +699,17 @@ pub async fn list(
 ) -> StoreResult<Paged<groups::Model>> {
     let query = list_query(tenant_id, viewer, filter, today);
     let count = query.clone().count(db).await?;
-    let items = query
-        .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
-        .order_by_desc(groups::Column::StartDate)
-        .order_by_desc(groups::Column::Id)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
+    let ordered = if filter.by_status_priority {
+        query
+            .order_by(status_priority(today), Order::Asc)
+            .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
+            .order_by_asc(groups::Column::StartDate)
+    } else {
+        query
+            .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
+            .order_by_desc(groups::Column::StartDate)
+    };
+    let items = ordered.order_by_desc(groups::Column::Id).offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
 }
 

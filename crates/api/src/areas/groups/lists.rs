@@ -41,7 +41,10 @@ pub struct ProgramListQuery {
     /// Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
     /// 3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
     pub circle_status: Option<String>,
-    pub circle_status_priority: Option<i32>,
+    /// true (or 1): order by lifecycle priority (Application Open, Opening Soon,
+    /// Application Closed, Running, Closed, Archived), then soonest start; false (or 0,
+    /// the default): newest start first.
+    pub circle_status_priority: Option<bool>,
     /// online, in_person or no_preference.
     pub learning_modality: Option<String>,
     pub complexity_level: Option<String>,
@@ -54,8 +57,11 @@ pub struct ProgramListQuery {
     pub countries: Option<String>,
     pub career_stages: Option<String>,
     pub professional_fields: Option<String>,
-    /// Target personas, comma-separated.
+    /// The caller's membership roles, comma-separated (e.g. admin,leader): only groups where
+    /// the signed-in caller holds one of them (accepted). Guests get an empty list.
     pub role: Option<String>,
+    /// Target personas, comma-separated.
+    pub roles: Option<String>,
     /// Use cases, comma-separated (`usecase_id` also works).
     pub use_cases: Option<String>,
     /// Topic area ids, comma-separated.
@@ -99,7 +105,11 @@ fn choice(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, 
 }
 
 /// Parses the list filters; `group_type` is fixed by the list.
-pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<group_q::ListFilter, FieldErrors> {
+pub fn filter_of(
+    query: &HashMap<String, String>,
+    group_type: &str,
+    caller: &view::Caller,
+) -> Result<group_q::ListFilter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut statuses = Vec::new();
     let keys = [list_param(&mut errors, query, "circle_status"), list_param(&mut errors, query, "status")].concat();
@@ -124,13 +134,16 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
                 None
             }
         });
-    let priority = text_param(query, "circle_status_priority").and_then(|raw| match raw.parse::<i32>() {
-        Ok(p) => Some(p),
-        Err(_) => {
-            errors.add("circle_status_priority", "A valid integer is required.");
-            None
+    let by_priority = match text_param(query, "circle_status_priority").as_deref() {
+        None | Some("false" | "False" | "0") => false,
+        Some("true" | "True" | "1") => true,
+        Some(_) => {
+            errors.add("circle_status_priority", "Must be a valid boolean.");
+            false
         }
-    });
+    };
+    let member_roles = list_param(&mut errors, query, "role");
+    let member_roles = super::crud::checked_roles(&mut errors, member_roles, "role");
     let modality = choice(&mut errors, query, "learning_modality", &LEARNING_MODALITIES);
     let complexity = choice(&mut errors, query, "complexity_level", &COMPLEXITY_LEVELS);
     let filter = group_q::ListFilter {
@@ -145,11 +158,13 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
         countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
         career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
         professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
-        roles: first_list(&mut errors, query, &["role", "roles"]),
+        roles: list_param(&mut errors, query, "roles"),
         use_cases: first_list(&mut errors, query, &["use_cases", "usecase_id"]),
         topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
         topic_ids: ids(&mut errors, query, &["topics"]),
-        circle_status_priority: priority,
+        member_roles,
+        member_id: caller.id(),
+        by_status_priority: by_priority,
         is_influencer: None,
     };
     errors.into_result().map(|_| filter)
@@ -168,8 +183,8 @@ async fn program_list(
         query.get("page_size").map(String::as_str),
         PAGE_SIZE,
     )?;
-    let filter = filter_of(query, group_type)?;
     let caller = caller_of(user);
+    let filter = filter_of(query, group_type, &caller)?;
     let found =
         group_q::list(&state.db, tenant.id(), caller.viewer(), &filter, view::today(), page.offset(), page.page_size)
             .await?;
