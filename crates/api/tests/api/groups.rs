@@ -837,3 +837,48 @@ async fn circles_by_the_callers_role_and_by_persona() {
     let e = app.get("/api/v1/circles/?role=student").token(&token).send().await.error(400);
     assert_eq!(e["field_errors"]["role"][0], "\"student\" is not a valid choice.");
 }
+
+/// Lists and search show a private group to exactly those who may open it: its members,
+/// staff, and administrators of a group above it (also two levels up).
+#[tokio::test]
+async fn lists_and_search_show_private_groups_to_administrators_above() {
+    let app = TestApp::new().await;
+    let s = setup(&app).await;
+    let mut hidden = circle_body(s.org, s.topic, "Hidden Outer");
+    hidden["privacy"] = json!(20);
+    let outer = create(&app, &s.admin_token, &hidden).await["id"].as_i64().unwrap();
+    let mut nested = circle_body(outer, s.topic, "Hidden Inner");
+    nested["privacy"] = json!(20);
+    let inner = create(&app, &s.admin_token, &nested).await["id"].as_i64().unwrap();
+    // Another administrator of the organization, member of neither circle.
+    let boss = app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let boss_token = app.token_for(boss.id);
+    let outsider = app.add_member("out@example.com", &app.default_tenant, "member").await;
+    let outsider_token = app.token_for(outsider.id);
+    for id in [outer, inner] {
+        app.get(&format!("/api/v1/groups/{id}/")).token(&boss_token).send().await.assert_status(200);
+        app.get(&format!("/api/v1/groups/{id}/")).token(&outsider_token).send().await.error(404);
+    }
+    let names = |path: &str, token: &str| {
+        let app = &app;
+        let (path, token) = (path.to_string(), token.to_string());
+        async move {
+            let answer = app.get(&path).token(&token).send().await;
+            answer.assert_status(200);
+            let mut names: Vec<String> = answer.json()["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["name"].as_str().unwrap().to_string())
+                .collect();
+            names.sort();
+            names
+        }
+    };
+    let both = vec!["Hidden Inner".to_string(), "Hidden Outer".to_string()];
+    assert_eq!(names("/api/v1/circles/", &boss_token).await, both);
+    assert_eq!(names("/api/v1/search/?type=circle&search=hidden", &boss_token).await, both);
+    assert_eq!(names(&format!("/api/v1/groups/?parent_group={outer}"), &boss_token).await, vec!["Hidden Inner"]);
+    assert!(names("/api/v1/circles/", &outsider_token).await.is_empty());
+    assert!(names("/api/v1/search/?type=circle&search=hidden", &outsider_token).await.is_empty());
+}

@@ -69,7 +69,9 @@ pub struct Viewer {
     pub is_staff: bool,
 }
 
-/// The condition "the viewer may see this group".
+/// The condition "the viewer may see this group", the rule of the API's `ensure_visible`:
+/// public groups; private ones to staff, their accepted members, and accepted admins or
+/// leaders of a group up to [`HIERARCHY_DEPTH`] levels above them.
 pub fn visible_to(viewer: Viewer) -> Condition {
     if viewer.is_staff {
         return Condition::all();
@@ -83,6 +85,17 @@ pub fn visible_to(viewer: Viewer) -> Condition {
             .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
             .to_owned();
         visible = visible.add(groups::Column::Id.in_subquery(own));
+        let administered = Query::select()
+            .column(memberships::Column::GroupId)
+            .from(memberships::Entity)
+            .and_where(memberships::Column::UserId.eq(user_id))
+            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+            .and_where(memberships::Column::Role.is_in(super::memberships::MANAGEMENT_ROLES))
+            .to_owned();
+        // The groups below an administered group: children, grandchildren, …
+        for level in std::iter::once(administered.clone()).chain(levels_below_any(administered)) {
+            visible = visible.add(groups::Column::ParentId.in_subquery(level));
+        }
     }
     visible
 }
@@ -483,6 +496,12 @@ fn levels_below(tenant_id: Option<i64>, roots: SelectStatement, depth: usize) ->
         parents = children;
     }
     levels
+}
+
+/// The groups whose parent may lie up to [`HIERARCHY_DEPTH`] levels below `roots`: the
+/// levels 1 to depth − 1 (a group's parent is at most that deep).
+fn levels_below_any(roots: SelectStatement) -> Vec<SelectStatement> {
+    levels_below(None, roots, HIERARCHY_DEPTH - 1)
 }
 
 /// Pending requests (wait-listed ones too) in a group and every group below it: the
