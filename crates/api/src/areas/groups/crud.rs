@@ -11,6 +11,7 @@ use axum::{
 use domain::{
     groups::{
         form::{self, FormContext, GroupForm},
+        membership,
         permissions::{self, Actor},
         questions,
     },
@@ -36,7 +37,7 @@ use super::{
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Client, MaybeUser, Tenant},
     state::AppState,
 };
 
@@ -297,6 +298,7 @@ async fn create_group(
 async fn update_group(
     State(state): State<AppState>,
     tenant: Tenant,
+    client: Client,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<Value>,
@@ -341,9 +343,17 @@ async fn update_group(
             return Err(ApiError::field("parent_group", "A group cannot sit below itself."));
         }
     }
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
+    let old_maximum = group.maximum_size;
     let group = group_q::update(&txn, group, &parsed.form, parsed.privacy).await?;
+    // A larger maximum size lets wait-listed requests in, as a member leaving does.
+    let accepted = group_q::accepted_count(&txn, group.id).await?;
+    let seats = membership::seats_freed(&group.group_type, old_maximum, group.maximum_size, accepted);
+    let promoted = super::membership::fill_seats(&txn, &tenant, &client, &group, seats).await?;
     txn.commit().await?;
+    if promoted > 0 {
+        state.jobs_wake.notify_one();
+    }
     let kind = group.group_type.clone();
     let data = view::view(&state, &caller, group).await?;
     Ok(Json(GroupAnswer { data, message: format!("Successfully edited {kind}") }))
