@@ -145,13 +145,8 @@ async fn connections_page(
         .filter_map(|c| if let Connection::Group { group_id, .. } = c { Some(*group_id) } else { None })
         .collect();
     let people = store::queries::users::find_by_ids(db, &user_ids).await?;
-    let mut profiles = profile_q::find_by_users(db, &user_ids).await?;
-    for id in &user_ids {
-        // Profiles are made on first use; a person who never signed in yet gets theirs now.
-        if let (false, Some(person)) = (profiles.contains_key(id), people.get(id)) {
-            profiles.insert(*id, profile_q::ensure(db, person).await?);
-        }
-    }
+    // Read only: a person without a profile yet (made on their first visit) shows defaults.
+    let profiles = profile_q::find_by_users(db, &user_ids).await?;
     let groups = profile_q::groups_by_ids(db, &group_ids).await?;
     let mut related: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
     related.extend(groups.values().filter_map(|g| g.parent_id));

@@ -255,12 +255,8 @@ async fn build_items(state: &AppState, caller: &view::Caller, hits: &[(i32, bool
     let user_ids: Vec<i64> = hits.iter().filter(|h| h.1).map(|h| h.2).collect();
     let group_ids: Vec<i64> = hits.iter().filter(|h| !h.1).map(|h| h.2).collect();
     let people = store::queries::users::find_by_ids(&state.db, &user_ids).await?;
-    let mut profiles = profile_q::find_by_users(&state.db, &user_ids).await?;
-    for id in &user_ids {
-        if let (false, Some(person)) = (profiles.contains_key(id), people.get(id)) {
-            profiles.insert(*id, profile_q::ensure(&state.db, person).await?);
-        }
-    }
+    // Read only: a person without a profile yet (made on their first visit) shows defaults.
+    let profiles = profile_q::find_by_users(&state.db, &user_ids).await?;
     let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
     let institutions = profile_q::groups_by_ids(&state.db, &institution_ids).await?;
     let followed: Vec<i64> = match caller.id() {
@@ -290,7 +286,7 @@ async fn build_items(state: &AppState, caller: &view::Caller, hits: &[(i32, bool
                         .and_then(|p| p.institution_id)
                         .and_then(|i| institutions.get(&i))
                         .map(|g| g.name.clone()),
-                    profile_completion_percent: profile.map(|p| p.completion_percent),
+                    profile_completion_percent: Some(profile.map_or(0, |p| p.completion_percent)),
                     is_followed: followed.contains(id),
                     membership_status: None,
                     membership_role: None,

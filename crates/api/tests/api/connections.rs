@@ -247,3 +247,39 @@ async fn connections_default_to_twelve_a_page() {
         assert_eq!(big["pagination"]["next"], Value::Null, "{path}");
     }
 }
+
+/// Listing connections only reads: people without a profile yet show defaults, and a page
+/// of 12 people costs the same queries as a page of 2.
+#[tokio::test]
+async fn connections_write_nothing_and_read_a_fixed_number_of_times() {
+    use store::queries::follows::{follow, Target};
+
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let site = app.default_tenant.clone();
+    // The site is looked up once and then cached: warm it up first.
+    app.get("/api/v1/circles/").send().await.assert_status(200);
+    let mut reads = Vec::new();
+    for (round, count) in [2, 12].into_iter().enumerate() {
+        let person = app.add_member(&format!("pat{round}@example.com"), &site, "member").await;
+        let mut followed = Vec::new();
+        for i in 0..count {
+            let other = app.add_member(&format!("f{round}-{i}@example.com"), &site, "member").await;
+            follow(&app.db, person.id, Target::User(other.id)).await.unwrap();
+            followed.push(other.id);
+        }
+        let token = app.token_for(person.id);
+        log.clear();
+        let page = app.get("/api/v1/connections/?type=user").token(&token).send().await;
+        page.assert_status(200);
+        let statements = log.taken();
+        assert_eq!(ids(&page.json()).len(), count);
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new(), "listing writes nothing");
+        assert_eq!(page.json()["data"][0]["slug"], "");
+        reads.push(StatementLog::reads(&statements));
+        for id in followed {
+            assert!(store::queries::profiles::find_by_user(&app.db, id).await.unwrap().is_none());
+        }
+    }
+    assert_eq!(reads[0], reads[1], "no query per connection");
+}

@@ -234,3 +234,39 @@ async fn the_country_filter_is_indexed() {
         assert!(detail.iter().any(|d| d.contains("ix_profiles_country_lower")), "{detail:?}");
     }
 }
+
+/// Searching people only reads: a person without a profile yet is shown with defaults
+/// (no profile is created), and a page costs the same queries for 2 people as for 12.
+#[tokio::test]
+async fn searching_people_writes_nothing_and_reads_a_fixed_number_of_times() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let viewer = app.add_member("viewer@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(viewer.id);
+    // The site is looked up once and then cached: warm it up first.
+    app.get("/api/v1/search/?type=user").token(&token).send().await.assert_status(200);
+    let mut reads = Vec::new();
+    for round in 0..2 {
+        let count = if round == 0 { 2 } else { 12 };
+        for i in 0..count {
+            named(&app, &format!("r{round}-{i}@example.com"), "Quinn", &format!("Round{round}"), true).await;
+        }
+        log.clear();
+        let answer = app.get(&format!("/api/v1/search/?type=user&search=round{round}")).token(&token).send().await;
+        answer.assert_status(200);
+        let statements = log.taken();
+        assert_eq!(answer.json()["data"].as_array().unwrap().len(), count);
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new(), "a search writes nothing");
+        let first = &answer.json()["data"][0];
+        assert_eq!((first["name_slug"].clone(), first["profile_completion_percent"].clone()), (json!(""), json!(0)));
+        reads.push(StatementLog::reads(&statements));
+    }
+    assert_eq!(reads[0], reads[1], "no query per person");
+    let id = answer_ids(&app, &token).await;
+    assert!(store::queries::profiles::find_by_user(&app.db, id).await.unwrap().is_none(), "no profile was made");
+}
+
+async fn answer_ids(app: &TestApp, token: &str) -> i64 {
+    let page = app.get("/api/v1/search/?type=user&search=round0").token(token).send().await.json();
+    page["data"][0]["id"].as_i64().unwrap()
+}
