@@ -164,3 +164,32 @@ async fn two_answers_at_once_take_effect_once() {
     let member = memberships::find(&app.db, id, ada.id).await.unwrap();
     assert_eq!(member.is_some(), stored.status == "accepted", "a membership only with an acceptance");
 }
+
+/// Inviting reads a fixed number of times, however many people are invited (it used to
+/// look up each user's memberships and each address's account one by one).
+#[tokio::test]
+async fn inviting_many_costs_the_reads_of_inviting_one() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let w = world(&app).await;
+    let mut reads = Vec::new();
+    for (round, count) in [1usize, 20].into_iter().enumerate() {
+        let id = id_of(&circle(&app, &w, &format!("Round {round}"), |_| {}).await);
+        let mut users = Vec::new();
+        for i in 0..count {
+            users.push(person(&app, &format!("u{round}-{i}@example.com")).await.0.id);
+        }
+        let emails: Vec<String> = (0..count).map(|i| format!("e{round}-{i}@example.org")).collect();
+        // Half of the addresses have accounts.
+        for email in emails.iter().step_by(2) {
+            app.add_user(email).await;
+        }
+        log.clear();
+        invite(&app, &w.admin_token, json!({"object_id": id, "users": users, "emails": emails.join(",")}))
+            .await
+            .assert_status(200);
+        reads.push(StatementLog::reads(&log.taken()));
+        assert_eq!(mails_to(&app, &format!("e{round}-0@example.org")).await.len(), 1);
+    }
+    assert_eq!(reads[0], reads[1], "no query per recipient");
+}

@@ -115,6 +115,22 @@ pub async fn of_user_in(
         .await?)
 }
 
+/// The memberships of any of `user_ids` in any of `group_ids`, in one query.
+pub async fn of_users_in(
+    db: &impl ConnectionTrait,
+    user_ids: &[i64],
+    group_ids: &[i64],
+) -> StoreResult<Vec<memberships::Model>> {
+    if user_ids.is_empty() || group_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::UserId.is_in(user_ids.to_vec()))
+        .filter(memberships::Column::GroupId.is_in(group_ids.to_vec()))
+        .all(db)
+        .await?)
+}
+
 pub const STATUS_PENDING: &str = "pending";
 pub const STATUS_REJECTED: &str = "rejected";
 

@@ -49,6 +49,24 @@ pub async fn lock(db: &impl ConnectionTrait, id: i64) -> StoreResult<Option<user
     Ok(users::Entity::find_by_id(id).lock_exclusive().one(db).await?)
 }
 
+/// The users with these e-mail addresses (lower-cased), by address.
+pub async fn find_by_emails(
+    db: &impl ConnectionTrait,
+    emails: &[String],
+) -> StoreResult<std::collections::HashMap<String, users::Model>> {
+    if emails.is_empty() {
+        return Ok(Default::default());
+    }
+    let lowered: Vec<String> = emails.iter().map(|e| e.trim().to_lowercase()).collect();
+    Ok(users::Entity::find()
+        .filter(users::Column::Email.is_in(lowered))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.email.clone(), u))
+        .collect())
+}
+
 pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> StoreResult<Option<users::Model>> {
     Ok(users::Entity::find().filter(users::Column::Email.eq(email.trim().to_lowercase())).one(db).await?)
 }
