@@ -41,7 +41,7 @@ use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Client, Tenant},
-    mailer,
+    mailer, rate_limit,
     state::AppState,
 };
 
@@ -268,8 +268,9 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
     Ok(CheckedRequest { problems, goal, urgency, hours, modality, location })
 }
 
-/// Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). The site's
-/// administrators are told by mail.
+/// Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). Accepted members
+/// of the site's organization only, at most 10 an hour each. The site's administrators are
+/// told by mail.
 #[utoipa::path(
     post,
     path = "/api/v1/request-circle/",
@@ -279,7 +280,9 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
     responses(
         (status = 201, body = CircleRequestAnswer),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 429, body = ErrorBody)
     )
 )]
 async fn request_circle(
@@ -290,7 +293,15 @@ async fn request_circle(
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(StatusCode, Json<CircleRequestAnswer>)> {
     let body = body_object(body)?;
+    if !super::groups::member_of_site(&state, &tenant, user.id).await? {
+        return Err(ApiError::Forbidden(format!(
+            "Only members of {} can request a circle. Join the organization first.",
+            tenant.0.organization.name
+        )));
+    }
     let checked = check_request(&body, Utc::now().date_naive())?;
+    // Counted once a request is valid: a form with mistakes costs nothing.
+    rate_limit::hit(&state, rate_limit::CIRCLE_REQUEST_PER_ACCOUNT, &user.id.to_string()).await?;
     let txn = state.db.begin().await?;
     let row = q::insert_circle_request(
         &txn,

@@ -138,6 +138,55 @@ async fn the_circle_request_form_is_checked_with_the_specs_messages() {
     assert!(mails(&app).await.is_empty());
 }
 
+/// Only accepted members of the site's organization may ask for a circle (another site's
+/// people, or pending ones, are 403), and each at most 10 times an hour (429 after).
+#[tokio::test]
+async fn circle_requests_need_a_member_of_the_site_and_are_rate_limited() {
+    let app = TestApp::with_settings(api::Settings { rate_limits: true, ..api::Settings::for_tests() }).await;
+    app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let star = app.add_tenant("star.example", "Star").await;
+    let outsider = app.add_member("star@example.com", &star, "member").await;
+    let pending = app.add_user("pending@example.com").await;
+    memberships::upsert(&app.db, app.default_tenant.organization.id, pending.id, "member", "pending").await.unwrap();
+    for user in [&outsider, &pending] {
+        let e = app
+            .post("/api/v1/request-circle/")
+            .token(&app.token_for(user.id))
+            .json(&request_body())
+            .send()
+            .await
+            .error(403);
+        assert_eq!(
+            e["detail"],
+            format!(
+                "Only members of {} can request a circle. Join the organization first.",
+                app.default_tenant.organization.name
+            )
+        );
+    }
+    assert!(mails(&app).await.is_empty(), "nothing stored, nobody mailed");
+
+    let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(member.id);
+    // A form with mistakes does not count.
+    app.post("/api/v1/request-circle/").token(&token).json(&json!({})).send().await.error(400);
+    for _ in 0..10 {
+        app.post("/api/v1/request-circle/").token(&token).json(&request_body()).send().await.assert_status(201);
+    }
+    let limited = app.post("/api/v1/request-circle/").token(&token).json(&request_body()).send().await;
+    let e = limited.error(429);
+    assert!(e["detail"].as_str().unwrap().starts_with("Too many attempts."), "{e}");
+    assert!(limited.header("retry-after").is_some());
+    // Someone else still may.
+    let other = app.add_member("other@example.com", &app.default_tenant, "member").await;
+    app.post("/api/v1/request-circle/")
+        .token(&app.token_for(other.id))
+        .json(&request_body())
+        .send()
+        .await
+        .assert_status(201);
+}
+
 // ------------------------------------------------------------ leader applications
 
 #[tokio::test]
