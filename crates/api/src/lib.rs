@@ -28,6 +28,7 @@ use axum::{
 };
 use tower::{Layer, ServiceBuilder};
 use tower_http::{
+    catch_panic::CatchPanicLayer,
     compression::CompressionLayer,
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     timeout::TimeoutLayer,
@@ -117,9 +118,27 @@ pub fn app(state: AppState) -> App {
                 .layer(CompressionLayer::new())
                 .layer(axum::middleware::from_fn(api_errors_as_json))
                 .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, settings.request_timeout))
-                .layer(DefaultBodyLimit::max(settings.json_body_limit)),
+                .layer(DefaultBodyLimit::max(settings.json_body_limit))
+                .layer(catch_panics()),
         );
     tower::util::MapRequestLayer::new(middleware::add_trailing_slash as fn(Request) -> Request).layer(router)
+}
+
+/// The answer to a request whose handler panicked: the API's JSON 500, with the cause in
+/// the log only (a panic message may carry anything), instead of a dropped connection.
+fn panic_response(cause: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    let text = cause
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| cause.downcast_ref::<&str>().copied())
+        .unwrap_or("a non-text panic");
+    ApiError::Internal(anyhow::anyhow!("a request handler panicked: {text}")).into_response()
+}
+
+/// Turns a panic anywhere below it into [`panic_response`]. Public so that tests can wrap
+/// a router of their own in it.
+pub fn catch_panics() -> CatchPanicLayer<fn(Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response> {
+    CatchPanicLayer::custom(panic_response as fn(Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response)
 }
 
 /// The application service returned by [`app`].

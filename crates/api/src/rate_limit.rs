@@ -38,6 +38,8 @@ pub const VERIFY_EMAIL_PER_IP: Limit = limit("verify-email-ip", 20, 15 * MINUTE)
 pub const ALTERNATE_EMAIL_PER_ACCOUNT: Limit = limit("alternate-email-account", 5, 15 * MINUTE);
 pub const SOCIAL_PER_IP: Limit = limit("social-ip", 30, 10 * MINUTE);
 pub const CAREER_GPS_PER_IP: Limit = limit("career-gps-ip", 10, 60 * MINUTE);
+/// Circle requests mail every administrator of the site: a few an hour is plenty.
+pub const CIRCLE_REQUEST_PER_ACCOUNT: Limit = limit("circle-request-account", 10, 60 * MINUTE);
 
 fn key(limit: &Limit, subject: &str) -> String {
     // Subjects are addresses or emails; hashing keeps keys short and emails out of the table.

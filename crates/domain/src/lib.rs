@@ -8,6 +8,7 @@ pub mod groups;
 pub mod imports;
 pub mod pagination;
 pub mod profiles;
+pub mod query_list;
 pub mod rich_text;
 pub mod slug;
 pub mod topics;

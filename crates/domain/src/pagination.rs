@@ -4,6 +4,11 @@ use crate::FieldErrors;
 
 pub const DEFAULT_PAGE_SIZE: u64 = 40;
 pub const MAX_PAGE_SIZE: u64 = 500;
+/// How far into a list a page may start. Deeper pages are refused: the offset must fit the
+/// database's signed 64-bit integers, and skipping millions of rows is no way to browse.
+pub const MAX_OFFSET: u64 = 1_000_000;
+pub const MSG_PAGE_TOO_DEEP: &str =
+    "This page is too far down the list: a page may start at most 1000000 items in. Narrow the search instead.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageRequest {
@@ -36,6 +41,9 @@ impl PageRequest {
                 }
             },
         };
+        if (page - 1).checked_mul(page_size).is_none_or(|offset| offset > MAX_OFFSET) {
+            errors.add("page", MSG_PAGE_TOO_DEEP);
+        }
         errors.into_result().map(|_| Self { page, page_size })
     }
 
@@ -66,6 +74,18 @@ mod tests {
         let err = PageRequest::parse(Some("0"), Some("x"), 40).unwrap_err();
         assert_eq!(err.first("page"), Some("A valid page number is required."));
         assert_eq!(err.first("page_size"), Some("A valid page size is required."));
+    }
+
+    #[test]
+    fn refuses_pages_too_far_down() {
+        let err = PageRequest::parse(Some("9223372036854775807"), Some("500"), 40).unwrap_err();
+        assert_eq!(err.first("page"), Some(MSG_PAGE_TOO_DEEP));
+        let err = PageRequest::parse(Some("18446744073709551615"), None, 40).unwrap_err();
+        assert_eq!(err.first("page"), Some(MSG_PAGE_TOO_DEEP));
+        // The last page allowed starts exactly at the bound.
+        let p = PageRequest::parse(Some("2001"), Some("500"), 40).unwrap();
+        assert_eq!(p.offset(), MAX_OFFSET);
+        assert!(PageRequest::parse(Some("2002"), Some("500"), 40).is_err());
     }
 
     #[test]

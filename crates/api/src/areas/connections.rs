@@ -29,7 +29,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     envelope::Page,
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiQuery, AuthUser, MaybeUser, PageParams, Tenant},
+    extract::{ApiQuery, AuthUser, MaybeUser, PageOf, PageParams, Tenant},
     state::AppState,
 };
 
@@ -40,6 +40,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(user_circles))
 }
 
+/// Connections lists: 12 per page (spec 002 §2 "Connect", §9), at most 500.
+pub const PAGE_SIZE: u64 = 12;
 pub const REASON_FOLLOWING: &str = "Following";
 pub const REASON_MEMBER: &str = "Member";
 /// The `type` filter's values besides all.
@@ -154,13 +156,8 @@ async fn connections_page(
         .filter_map(|c| if let Connection::Group { group_id, .. } = c { Some(*group_id) } else { None })
         .collect();
     let people = store::queries::users::find_by_ids(db, &user_ids).await?;
-    let mut profiles = profile_q::find_by_users(db, &user_ids).await?;
-    for id in &user_ids {
-        // Profiles are made on first use; a person who never signed in yet gets theirs now.
-        if let (false, Some(person)) = (profiles.contains_key(id), people.get(id)) {
-            profiles.insert(*id, profile_q::ensure(db, person).await?);
-        }
-    }
+    // Read only: a person without a profile yet (made on their first visit) shows defaults.
+    let profiles = profile_q::find_by_users(db, &user_ids).await?;
     let groups = profile_q::groups_by_ids(db, &group_ids).await?;
     // The owner's memberships of the listed groups, and whom of the people the caller follows.
     let ties: HashMap<i64, memberships::Model> =
@@ -229,7 +226,7 @@ async fn connections_page(
     params(
         ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
         ("page" = Option<u64>, Query),
-        ("page_size" = Option<u64>, Query)
+        ("page_size" = Option<u64>, Query, description = "12 by default, at most 500")
     ),
     security(("bearer" = [])),
     responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
@@ -238,7 +235,7 @@ async fn own_connections(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    paging: PageParams,
+    PageOf(paging): PageOf<PAGE_SIZE>,
     ApiQuery(query): ApiQuery<ConnectionQuery>,
 ) -> ApiResult<Json<Page<ConnectionItem>>> {
     let kind = kind_of(query.kind.as_deref())?;
@@ -254,7 +251,7 @@ async fn own_connections(
         ("id" = i64, Path, description = "The user id"),
         ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
         ("page" = Option<u64>, Query),
-        ("page_size" = Option<u64>, Query)
+        ("page_size" = Option<u64>, Query, description = "12 by default, at most 500")
     ),
     responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
@@ -262,7 +259,7 @@ async fn user_connections(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(viewer): MaybeUser,
-    paging: PageParams,
+    PageOf(paging): PageOf<PAGE_SIZE>,
     Path(id): Path<i64>,
     ApiQuery(query): ApiQuery<ConnectionQuery>,
 ) -> ApiResult<Json<Page<ConnectionItem>>> {

@@ -128,19 +128,23 @@ async fn invite_users(
     if !(admin || (member && !ended)) {
         return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
     }
+    // A fixed number of queries whatever the number of recipients: the users, their
+    // memberships of the site's organization and of the group, and the accounts of the
+    // e-mail addresses.
     let people = user_q::find_by_ids(&state.db, &user_ids).await?;
+    let memberships = member_q::of_users_in(&state.db, &user_ids, &[tenant.organization_id(), group.id]).await?;
+    let accepted_in = |group_id: i64, user_id: i64| {
+        memberships
+            .iter()
+            .any(|m| m.group_id == group_id && m.user_id == user_id && m.status == member_q::STATUS_ACCEPTED)
+    };
     let mut recipients: Vec<(Option<users::Model>, String)> = Vec::new();
     for id in &user_ids {
-        let person = people.get(id).filter(|p| p.is_active);
-        let belongs = match person {
-            Some(p) => super::groups::member_of_site(&state, &tenant, p.id).await?,
-            None => false,
-        };
-        let Some(person) = person.filter(|_| belongs) else {
+        let belongs = |p: &&users::Model| p.is_active && accepted_in(tenant.organization_id(), p.id);
+        let Some(person) = people.get(id).filter(belongs) else {
             return Err(ApiError::field("users", format!("Invalid pk \"{id}\" - object does not exist.")));
         };
-        if member_q::find(&state.db, group.id, person.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED)
-        {
+        if accepted_in(group.id, person.id) {
             return Err(ApiError::field(
                 "users",
                 format!("{} is already a member of this {}.", full_name(person), group.group_type),
@@ -148,8 +152,9 @@ async fn invite_users(
         }
         recipients.push((Some(person.clone()), person.email.clone()));
     }
+    let accounts = user_q::find_by_emails(&state.db, &emails).await?;
     for email in emails {
-        let account = user_q::find_by_email(&state.db, &email).await?.filter(|u| u.is_active);
+        let account = accounts.get(&email).filter(|u| u.is_active).cloned();
         recipients.push((account, email));
     }
     let origin = client.origin_for(&tenant.0);
@@ -310,11 +315,18 @@ async fn answer_invitation(
     if invitation.status != inv_q::STATUS_PENDING {
         return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
     }
+    let accept = action == "accept";
+    if accept && view::dates_of(&group).has_ended(view::today()) {
+        return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
+    }
+    let status = if accept { inv_q::STATUS_ACCEPTED } else { inv_q::STATUS_REJECTED };
     let txn = store::begin_write(&state.db).await?;
-    let status = if action == "accept" {
-        if view::dates_of(&group).has_ended(view::today()) {
-            return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
-        }
+    // The answer is written only if the invitation is still pending, before anything else:
+    // of two answers at once, the second finds it answered and changes nothing.
+    if !inv_q::answer_if_pending(&txn, &invitation.id, status, user.id).await? {
+        return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
+    }
+    if accept {
         let current = member_q::find(&txn, group.id, user.id).await?;
         if current.as_ref().is_none_or(|m| m.status != member_q::STATUS_ACCEPTED) {
             let role = if group.group_type == "event" { "attendee" } else { "member" };
@@ -332,11 +344,7 @@ async fn answer_invitation(
             )
             .await?;
         }
-        inv_q::STATUS_ACCEPTED
-    } else {
-        inv_q::STATUS_REJECTED
-    };
-    inv_q::update(&txn, invitation, status, Some(user.id)).await?;
+    }
     txn.commit().await?;
     Ok(Json(InvitationAnswer {
         redirect: group_path(&group),

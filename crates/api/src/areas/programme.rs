@@ -30,6 +30,7 @@ use store::{
     queries::{
         groups as group_q, memberships as member_q, profiles as profile_q,
         programme::{self as q, LeaderFilter},
+        users as user_q,
     },
 };
 use utoipa::{IntoParams, ToSchema};
@@ -41,7 +42,7 @@ use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Client, Tenant},
-    mailer,
+    mailer, rate_limit,
     state::AppState,
 };
 
@@ -66,6 +67,8 @@ pub const MSG_UNDER_REVIEW: &str = "Your previous application is still under rev
 pub const MSG_APPLICATION_SUBMITTED: &str = "Your application has been submitted successfully.";
 pub const MSG_ALREADY_REVIEWED: &str = "This application has already been reviewed.";
 pub const MAX_TEXT_CHARS: usize = 4000;
+/// `circle_requests.location` is varchar(100).
+pub const MAX_LOCATION_CHARS: usize = 100;
 /// Hours a week; more than a week has is not a commitment.
 pub const MAX_HOURS: i64 = 168;
 pub const LEADERS_PAGE_SIZE: u64 = 9;
@@ -249,8 +252,12 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
     };
     let location = if modality == "in_person" {
         match body.get("location").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
-            Some(country) if country.chars().count() <= 100 => Some(country.to_string()),
-            _ => {
+            Some(country) if country.chars().count() <= MAX_LOCATION_CHARS => Some(country.to_string()),
+            Some(_) => {
+                errors.add("location", domain::groups::form::msg_max_chars(MAX_LOCATION_CHARS));
+                None
+            }
+            None => {
                 errors.add("location", MSG_COUNTRY);
                 None
             }
@@ -262,8 +269,9 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
     Ok(CheckedRequest { problems, goal, urgency, hours, modality, location })
 }
 
-/// Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). The site's
-/// administrators are told by mail.
+/// Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). Accepted members
+/// of the site's organization only, at most 10 an hour each. The site's administrators are
+/// told by mail.
 #[utoipa::path(
     post,
     path = "/api/v1/request-circle/",
@@ -273,7 +281,9 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
     responses(
         (status = 201, body = CircleRequestAnswer),
         (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 429, body = ErrorBody)
     )
 )]
 async fn request_circle(
@@ -284,7 +294,15 @@ async fn request_circle(
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(StatusCode, Json<CircleRequestAnswer>)> {
     let body = body_object(body)?;
+    if !super::groups::member_of_site(&state, &tenant, user.id).await? {
+        return Err(ApiError::Forbidden(format!(
+            "Only members of {} can request a circle. Join the organization first.",
+            tenant.0.organization.name
+        )));
+    }
     let checked = check_request(&body, Utc::now().date_naive())?;
+    // Counted once a request is valid: a form with mistakes costs nothing.
+    rate_limit::hit(&state, rate_limit::CIRCLE_REQUEST_PER_ACCOUNT, &user.id.to_string()).await?;
     let txn = state.db.begin().await?;
     let row = q::insert_circle_request(
         &txn,
@@ -554,6 +572,10 @@ fn file_answer(answer: &Value) -> Option<Value> {
     }
 }
 
+async fn has_pending_application(db: &impl sea_orm::ConnectionTrait, tenant: &Tenant, user_id: i64) -> ApiResult<bool> {
+    Ok(q::latest_application(db, tenant.id(), user_id).await?.is_some_and(|a| a.status == q::STATUS_PENDING))
+}
+
 /// Checks the answers: file questions here, the others by the shared rules.
 fn check_response(list: &[Question], answers: &Map<String, Value>) -> Result<Map<String, Value>, FieldErrors> {
     let (files, others): (Vec<Question>, Vec<Question>) = list.iter().cloned().partition(|q| q.kind == "file");
@@ -607,7 +629,8 @@ async fn submit_application(
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(StatusCode, Json<LeaderApplicationAnswer>)> {
     let body = body_object(body)?;
-    if q::latest_application(&state.db, tenant.id(), user.id).await?.is_some_and(|a| a.status == q::STATUS_PENDING) {
+    // Answered early for a clear message; checked again under the lock below.
+    if has_pending_application(&state.db, &tenant, user.id).await? {
         return Err(ApiError::field("non_field_errors", MSG_UNDER_REVIEW));
     }
     let mut errors = FieldErrors::new();
@@ -642,7 +665,14 @@ async fn submit_application(
         }
     };
     errors.into_result()?;
-    let txn = state.db.begin().await?;
+    // The check and the insert run under a lock on the applicant's row (PostgreSQL) inside
+    // a write transaction (SQLite's single writer), so two submissions at once cannot both
+    // find no pending application.
+    let txn = store::begin_write(&state.db).await?;
+    user_q::lock(&txn, user.id).await?;
+    if has_pending_application(&txn, &tenant, user.id).await? {
+        return Err(ApiError::field("non_field_errors", MSG_UNDER_REVIEW));
+    }
     let row = q::insert_application(&txn, tenant.id(), user.id, group, Value::Object(kept)).await?;
     let link = format!("{}/circles", client.origin_for(&tenant.0));
     for admin in q::managers_of(&txn, tenant.organization_id()).await? {
@@ -766,10 +796,13 @@ async fn review_application(
     }
     let applicant =
         store::queries::users::find_by_id(&state.db, application.user_id).await?.ok_or_else(ApiError::not_found)?;
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
     let application_id = application.id;
     let status = if accept { member_q::STATUS_ACCEPTED } else { q::STATUS_REJECTED };
-    let row = q::decide_application(&txn, application, status, user.id).await?;
+    // Decided only if still pending when written: of two reviews at once, one wins.
+    let Some(row) = q::decide_if_pending(&txn, application_id, status, user.id).await? else {
+        return Err(ApiError::field("non_field_errors", MSG_ALREADY_REVIEWED));
+    };
     let link = format!("{}/circles", client.origin_for(&tenant.0));
     let org = tenant.0.organization.name.clone();
     if accept {
@@ -913,7 +946,7 @@ pub struct LeadersQuery {
 
 fn int_list(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Vec<i64> {
     let mut out = Vec::new();
-    for raw in list_param(query, key) {
+    for raw in list_param(errors, query, key) {
         match raw.parse::<i64>() {
             Ok(v) => out.push(v),
             Err(_) => {

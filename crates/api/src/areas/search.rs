@@ -26,7 +26,7 @@ use store::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{caller_of, list_param, text_param, view};
+use super::groups::{caller_of, country_values, list_param, text_param, view};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -60,7 +60,8 @@ pub struct SearchQuery {
     pub is_verified_group: Option<bool>,
     /// Professional field ids, comma-separated.
     pub professional_fields: Option<String>,
-    /// Country codes, comma-separated.
+    /// Countries, comma-separated: names as profiles store them ("Kenya"), matched ignoring
+    /// case; known aliases such as "us" match too.
     pub country: Option<String>,
     /// JSON object of group-profile values, e.g. {"department": "Physics"}.
     pub extra_info: Option<String>,
@@ -140,8 +141,8 @@ async fn search(
         .filter(|s| s.chars().count() >= 2)
         .map(|s| s.split_whitespace().take(6).map(|w| w.chars().take(50).collect()).collect())
         .unwrap_or_default();
-    let countries: Vec<String> = list_param(&query, "country").into_iter().map(|c| c.to_uppercase()).collect();
-    let field_values = list_param(&query, "professional_fields");
+    let countries = country_values(list_param(&mut errors, &query, "country"));
+    let field_values = list_param(&mut errors, &query, "professional_fields");
     let mut field_ids = Vec::new();
     for value in &field_values {
         match value.parse::<i64>() {
@@ -254,12 +255,8 @@ async fn build_items(state: &AppState, caller: &view::Caller, hits: &[(i32, bool
     let user_ids: Vec<i64> = hits.iter().filter(|h| h.1).map(|h| h.2).collect();
     let group_ids: Vec<i64> = hits.iter().filter(|h| !h.1).map(|h| h.2).collect();
     let people = store::queries::users::find_by_ids(&state.db, &user_ids).await?;
-    let mut profiles = profile_q::find_by_users(&state.db, &user_ids).await?;
-    for id in &user_ids {
-        if let (false, Some(person)) = (profiles.contains_key(id), people.get(id)) {
-            profiles.insert(*id, profile_q::ensure(&state.db, person).await?);
-        }
-    }
+    // Read only: a person without a profile yet (made on their first visit) shows defaults.
+    let profiles = profile_q::find_by_users(&state.db, &user_ids).await?;
     let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
     let institutions = profile_q::groups_by_ids(&state.db, &institution_ids).await?;
     let followed: Vec<i64> = match caller.id() {
@@ -289,7 +286,7 @@ async fn build_items(state: &AppState, caller: &view::Caller, hits: &[(i32, bool
                         .and_then(|p| p.institution_id)
                         .and_then(|i| institutions.get(&i))
                         .map(|g| g.name.clone()),
-                    profile_completion_percent: profile.map(|p| p.completion_percent),
+                    profile_completion_percent: Some(profile.map_or(0, |p| p.completion_percent)),
                     is_followed: followed.contains(id),
                     membership_status: None,
                     membership_role: None,

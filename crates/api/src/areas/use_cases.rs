@@ -33,8 +33,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// Use case lists: 15 per page (spec 002 §9).
 pub const PAGE_SIZE: u64 = 15;
-/// Ids asked for at once.
-pub const MAX_IDS: usize = 500;
 pub const MSG_NOT_FOUND: &str = "Use case not found.";
 
 /// Described for the API document; the handler reads the raw query map.
@@ -43,7 +41,7 @@ pub const MSG_NOT_FOUND: &str = "Use case not found.";
 pub struct UseCaseListQuery {
     /// At least 2 characters; every word must occur in the title or description.
     pub search: Option<String>,
-    /// Use case ids, comma-separated (at most 500).
+    /// Use case ids, comma-separated (at most 50).
     pub ids: Option<String>,
     /// pending, approved or rejected (comma list). Others than staff see approved ones only.
     pub status: Option<String>,
@@ -56,7 +54,7 @@ pub struct UseCaseListQuery {
 fn filter_of(query: &HashMap<String, String>, is_staff: bool) -> Result<q::Filter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut statuses = Vec::new();
-    for status in list_param(query, "status") {
+    for status in list_param(&mut errors, query, "status") {
         if STATUSES.contains(&status.as_str()) {
             statuses.push(status);
         } else {
@@ -75,7 +73,7 @@ fn filter_of(query: &HashMap<String, String>, is_staff: bool) -> Result<q::Filte
         None => None,
         Some(_) => {
             let mut ids = Vec::new();
-            for raw in list_param(query, "ids") {
+            for raw in list_param(&mut errors, query, "ids") {
                 match raw.parse::<i64>() {
                     Ok(id) if id > 0 => ids.push(id),
                     _ => {
@@ -83,9 +81,6 @@ fn filter_of(query: &HashMap<String, String>, is_staff: bool) -> Result<q::Filte
                         break;
                     }
                 }
-            }
-            if ids.len() > MAX_IDS {
-                errors.add("ids", format!("Ensure this list has no more than {MAX_IDS} items."));
             }
             // An empty list does not filter.
             Some(ids).filter(|ids| !ids.is_empty())

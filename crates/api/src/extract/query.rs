@@ -65,6 +65,18 @@ impl<S: Send + Sync> FromRequestParts<S> for PageParams {
     }
 }
 
+/// `page` and `page_size` for a list whose default page size is `N` (the spec's size for
+/// that list), plus the request URL.
+pub struct PageOf<const N: u64>(pub PageParams);
+
+impl<S: Send + Sync, const N: u64> FromRequestParts<S> for PageOf<N> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        PageParams::from_parts(parts, N).map(PageOf)
+    }
+}
+
 /// The request's URL, for the `next` link of lists with their own page size.
 impl<S: Send + Sync> FromRequestParts<S> for RequestUrl {
     type Rejection = std::convert::Infallible;

@@ -89,7 +89,21 @@ impl TestApp {
     }
 
     pub async fn with_settings(settings: Settings) -> Self {
-        let (db, guard) = fresh_db().await;
+        Self::build(settings, None).await
+    }
+
+    /// An app whose database reports every statement it runs to the returned log (to hold a
+    /// handler to a fixed number of queries, or to none that write).
+    pub async fn with_statement_log() -> (Self, StatementLog) {
+        let log = StatementLog::default();
+        (Self::build(Settings::for_tests(), Some(log.clone())).await, log)
+    }
+
+    async fn build(settings: Settings, log: Option<StatementLog>) -> Self {
+        let (mut db, guard) = fresh_db().await;
+        if let Some(log) = log {
+            db.set_metric_callback(move |info| log.0.lock().unwrap().push(info.statement.sql.clone()));
+        }
         store::migrations::migrate(&db).await.expect("migrate");
         let default_tenant =
             tenants::ensure_default(&db, serde_json::to_value(domain::config::AppConfig::default()).unwrap())
@@ -161,6 +175,38 @@ impl TestApp {
 
     pub fn post(&self, path: &str) -> RequestBuilder<'_> {
         self.request(Method::POST, path)
+    }
+}
+
+/// The SQL statements a database ran, in order.
+#[derive(Clone, Default)]
+pub struct StatementLog(Arc<std::sync::Mutex<Vec<String>>>);
+
+impl StatementLog {
+    pub fn clear(&self) {
+        self.0.lock().unwrap().clear();
+    }
+
+    /// The statements since the last [`StatementLog::clear`].
+    pub fn taken(&self) -> Vec<String> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+
+    /// Of `statements`, those that change data.
+    pub fn writes(statements: &[String]) -> Vec<String> {
+        statements
+            .iter()
+            .filter(|sql| {
+                let head = sql.trim_start().to_uppercase();
+                ["INSERT", "UPDATE", "DELETE"].iter().any(|verb| head.starts_with(verb))
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// How many of `statements` read.
+    pub fn reads(statements: &[String]) -> usize {
+        statements.iter().filter(|sql| sql.trim_start().to_uppercase().starts_with("SELECT")).count()
     }
 }
 

@@ -275,3 +275,66 @@ async fn connection_items_carry_the_owners_membership_and_the_callers_follow() {
     assert_eq!(by_id(&guest, w.followed)["is_followed"], false);
     assert_eq!(tie(&by_id(&guest, w.followed_event)), (json!("follower"), Value::Null, Value::Null));
 }
+
+/// Connect shows 12 connections a page (spec 002 §2, §9): both lists default to 12, and a
+/// page size may go up to 500 (more is capped).
+#[tokio::test]
+async fn connections_default_to_twelve_a_page() {
+    use store::queries::follows::{follow, Target};
+    let app = TestApp::new().await;
+    let site = app.default_tenant.clone();
+    let person = app.add_member("pat@example.com", &site, "member").await;
+    for i in 0..13 {
+        let other = app.add_member(&format!("p{i}@example.com"), &site, "member").await;
+        follow(&app.db, person.id, Target::User(other.id)).await.unwrap();
+    }
+    let token = app.token_for(person.id);
+    // 13 people followed and the organization joined: 14 connections.
+    for path in ["/api/v1/connections/".to_string(), format!("/api/v1/connections/user/{}/", person.id)] {
+        let page = app.get(&path).token(&token).send().await.json();
+        assert_eq!(page["pagination"]["count"], 14, "{path}");
+        assert_eq!(ids(&page).len(), 12, "{path}");
+        assert!(page["pagination"]["next"].as_str().unwrap().contains("page=2"), "{path}");
+        let second = app.get(&format!("{path}?page=2")).token(&token).send().await.json();
+        assert_eq!(ids(&second).len(), 2, "{path}");
+        let big = app.get(&format!("{path}?page_size=5000")).token(&token).send().await.json();
+        assert_eq!(ids(&big).len(), 14, "{path}");
+        assert_eq!(big["pagination"]["next"], Value::Null, "{path}");
+    }
+}
+
+/// Listing connections only reads: people without a profile yet show defaults, and a page
+/// of 12 people costs the same queries as a page of 2.
+#[tokio::test]
+async fn connections_write_nothing_and_read_a_fixed_number_of_times() {
+    use store::queries::follows::{follow, Target};
+
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let site = app.default_tenant.clone();
+    // The site is looked up once and then cached: warm it up first.
+    app.get("/api/v1/circles/").send().await.assert_status(200);
+    let mut reads = Vec::new();
+    for (round, count) in [2, 12].into_iter().enumerate() {
+        let person = app.add_member(&format!("pat{round}@example.com"), &site, "member").await;
+        let mut followed = Vec::new();
+        for i in 0..count {
+            let other = app.add_member(&format!("f{round}-{i}@example.com"), &site, "member").await;
+            follow(&app.db, person.id, Target::User(other.id)).await.unwrap();
+            followed.push(other.id);
+        }
+        let token = app.token_for(person.id);
+        log.clear();
+        let page = app.get("/api/v1/connections/?type=user").token(&token).send().await;
+        page.assert_status(200);
+        let statements = log.taken();
+        assert_eq!(ids(&page.json()).len(), count);
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new(), "listing writes nothing");
+        assert_eq!(page.json()["data"][0]["slug"], "");
+        reads.push(StatementLog::reads(&statements));
+        for id in followed {
+            assert!(store::queries::profiles::find_by_user(&app.db, id).await.unwrap().is_none());
+        }
+    }
+    assert_eq!(reads[0], reads[1], "no query per connection");
+}

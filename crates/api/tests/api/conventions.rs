@@ -158,3 +158,99 @@ async fn openapi_document_is_served_and_committed_copy_is_current() {
         "openapi.json is out of date: run `cargo run -q -p waypoint -- openapi > openapi.json` and `npm --prefix web run gen:api`"
     );
 }
+
+/// A page whose offset would not fit the database's integers used to panic in the query
+/// binder and drop the connection; every list refuses it on `page` instead.
+#[tokio::test]
+async fn a_page_too_far_down_is_refused_on_the_page_field() {
+    let app = TestApp::new().await;
+    let user = app.add_member("deep@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(user.id);
+    let org = app.default_tenant.organization.id;
+    for path in [
+        "/api/v1/circles/",
+        "/api/v1/events/",
+        "/api/v1/groups/",
+        "/api/v1/groups/list/",
+        "/api/v1/search/",
+        "/api/v1/search/?type=user",
+        "/api/v1/connections/",
+        "/api/v1/circle-leaders/",
+        "/api/v1/leader-applications/",
+        "/api/v1/topics/",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain([format!("/api/v1/groups/{org}/members/")])
+    {
+        let sep = if path.contains('?') { '&' } else { '?' };
+        let url = format!("{path}{sep}page=9223372036854775807&page_size=500");
+        let body = app.get(&url).token(&token).send().await.error(400);
+        assert_eq!(body["field_errors"]["page"][0], domain::pagination::MSG_PAGE_TOO_DEEP, "{url}");
+    }
+    // The deepest page allowed still answers.
+    app.get("/api/v1/circles/?page=2001&page_size=500").send().await.assert_status(200);
+}
+
+/// A handler that panics answers the API's JSON 500 and never shows the panic's text.
+#[tokio::test]
+async fn a_panic_becomes_a_json_500_without_its_message() {
+    use axum::{body::Body, http::Request, routing::get, Router};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    async fn boom() -> &'static str {
+        panic!("secret-token-123 leaked")
+    }
+    let router: Router = Router::new().route("/boom", get(boom)).layer(api::catch_panics());
+    let response = router.oneshot(Request::get("/boom").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status().as_u16(), 500);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(!text.contains("secret-token-123"), "{text}");
+    let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(body["detail"], "A server error occurred. Please try again later.");
+    assert_eq!(body["code"], "SERVER_ERROR");
+}
+
+/// Every comma-list filter takes at most 50 distinct values (repeats do not count), so no
+/// list can ask the database for more bound variables than it has; a longer list is a 400
+/// on that filter.
+#[tokio::test]
+async fn list_filters_take_at_most_fifty_values() {
+    let app = TestApp::new().await;
+    let user = app.add_member("lists@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(user.id);
+    let org = app.default_tenant.organization.id;
+    let values = |n: usize| (0..n).map(|i| format!("v{i}")).collect::<Vec<_>>().join(",");
+    let numbers = |n: usize| (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(",");
+    let members = format!("/api/v1/groups/{org}/members/");
+    let cases: Vec<(String, &str, String)> = vec![
+        ("/api/v1/circles/".into(), "countries", values(51)),
+        ("/api/v1/circles/".into(), "country", values(51)),
+        ("/api/v1/events/".into(), "career_stages", values(51)),
+        ("/api/v1/circles/".into(), "topic_areas", numbers(51)),
+        ("/api/v1/circles/".into(), "circle_status", values(51)),
+        ("/api/v1/circles/".into(), "role", values(51)),
+        ("/api/v1/groups/".into(), "group_type", values(51)),
+        ("/api/v1/groups/list/".into(), "role", values(51)),
+        (members.clone(), "country", values(51)),
+        (members.clone(), "professional_fields", numbers(51)),
+        ("/api/v1/search/".into(), "country", values(51)),
+        ("/api/v1/search/".into(), "professional_fields", numbers(51)),
+        ("/api/v1/circle-leaders/".into(), "topic_area", numbers(51)),
+    ];
+    for (path, key, list) in cases {
+        let body = app.get(&format!("{path}?{key}={list}")).token(&token).send().await.error(400);
+        assert_eq!(body["field_errors"][key][0], "Ensure this list has no more than 50 items.", "{path} {key}");
+    }
+    // Fifty values, or any number of repeats of fewer, are fine. Thousands of repeats used
+    // to become thousands of SQL conditions (a 500 from the database's expression limits).
+    let repeats = vec!["Kenya"; 5_000].join(",");
+    app.get(&format!("/api/v1/circles/?countries={}", values(50))).send().await.assert_status(200);
+    for path in ["/api/v1/circles/", "/api/v1/events/", "/api/v1/search/", members.as_str()] {
+        let answer = app.get(&format!("{path}?country={repeats}&career_stages={repeats}")).token(&token).send().await;
+        answer.assert_status(200);
+    }
+}

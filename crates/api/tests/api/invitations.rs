@@ -138,3 +138,58 @@ async fn an_invitation_to_an_address_survives_the_sign_up() {
     answer.assert_status(200);
     assert_eq!(memberships::find(&app.db, id, later.id).await.unwrap().unwrap().status, "accepted");
 }
+
+/// Accepting and rejecting one invitation at once: the answer is written only while the
+/// invitation is pending, so one answer takes effect (with its membership) and the other
+/// is told the invitation was answered.
+#[tokio::test]
+async fn two_answers_at_once_take_effect_once() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let id = id_of(&circle(&app, &w, "Raced", |_| {}).await);
+    let (ada, ada_token) = person(&app, "ada@example.com").await;
+    invite(&app, &w.admin_token, json!({"object_id": id, "users": [ada.id]})).await.assert_status(200);
+    let inv = invitation_id(&app, "ada@example.com").await;
+    let accept_path = format!("/api/v1/invitation/{inv}/accept/");
+    let reject_path = format!("/api/v1/invitation/{inv}/reject/");
+    let (accepted, rejected) =
+        tokio::join!(app.post(&accept_path).token(&ada_token).send(), app.post(&reject_path).token(&ada_token).send(),);
+    let mut statuses = [accepted.status.as_u16(), rejected.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 400], "{} / {}", accepted.text(), rejected.text());
+    let (winner, loser) = if accepted.status.as_u16() == 200 { (&accepted, &rejected) } else { (&rejected, &accepted) };
+    assert_eq!(loser.error(400)["non_field_errors"][0], "This invitation has already been answered.");
+    let stored = store::queries::invitations::find(&app.db, app.default_tenant.tenant.id, &inv).await.unwrap().unwrap();
+    assert_eq!(stored.status, winner.json()["status"].as_str().unwrap());
+    let member = memberships::find(&app.db, id, ada.id).await.unwrap();
+    assert_eq!(member.is_some(), stored.status == "accepted", "a membership only with an acceptance");
+}
+
+/// Inviting reads a fixed number of times, however many people are invited (it used to
+/// look up each user's memberships and each address's account one by one).
+#[tokio::test]
+async fn inviting_many_costs_the_reads_of_inviting_one() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let w = world(&app).await;
+    let mut reads = Vec::new();
+    for (round, count) in [1usize, 20].into_iter().enumerate() {
+        let id = id_of(&circle(&app, &w, &format!("Round {round}"), |_| {}).await);
+        let mut users = Vec::new();
+        for i in 0..count {
+            users.push(person(&app, &format!("u{round}-{i}@example.com")).await.0.id);
+        }
+        let emails: Vec<String> = (0..count).map(|i| format!("e{round}-{i}@example.org")).collect();
+        // Half of the addresses have accounts.
+        for email in emails.iter().step_by(2) {
+            app.add_user(email).await;
+        }
+        log.clear();
+        invite(&app, &w.admin_token, json!({"object_id": id, "users": users, "emails": emails.join(",")}))
+            .await
+            .assert_status(200);
+        reads.push(StatementLog::reads(&log.taken()));
+        assert_eq!(mails_to(&app, &format!("e{round}-0@example.org")).await.len(), 1);
+    }
+    assert_eq!(reads[0], reads[1], "no query per recipient");
+}

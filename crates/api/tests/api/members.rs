@@ -414,3 +414,29 @@ async fn administrators_open_a_conference_abstract() {
             "name": "abstract.pdf"}])
     );
 }
+
+/// Like leaving, removing cannot take a group's last accepted admin or leader away (an
+/// administrator of the organization above could otherwise orphan a circle).
+#[tokio::test]
+async fn the_last_administrator_cannot_be_removed() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let id = id_of(&circle(&app, &w, "Led", |_| {}).await);
+    let boss = app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let boss_token = app.token_for(boss.id);
+    let e = post(&app, &boss_token, id, "remove-member", json!({"user": w.admin.id, "reason": "Reshuffle"}))
+        .await
+        .error(400);
+    assert_eq!(
+        e["non_field_errors"][0],
+        "This user is the last administrator of this circle. Make someone else an administrator before removing them."
+    );
+    assert_eq!(status_of(&app, id, w.admin.id).await, Some(("accepted".into(), false)));
+    // With a second leader, the first may go.
+    let (ada, _) = person(&app, "ada@example.com").await;
+    post(&app, &boss_token, id, "add-member", json!({"user": ada.id, "role": "leader"})).await.assert_status(200);
+    post(&app, &boss_token, id, "remove-member", json!({"user": w.admin.id, "reason": "Reshuffle"}))
+        .await
+        .assert_status(200);
+    assert_eq!(status_of(&app, id, w.admin.id).await.unwrap().0, "rejected");
+}

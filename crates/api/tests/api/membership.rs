@@ -405,3 +405,58 @@ async fn administrators_may_accept_beyond_the_maximum_size_with_a_warning() {
     assert_eq!(answer.json()["warning"], "Sorry, maximum members limit already reached. The group now has 3 members.");
     assert_eq!(status_of(&app, id, b.id).await, Some(("accepted".into(), false)), "off the wait list");
 }
+
+/// A maximum size of 0 means none was set (the default 1000 seats of spec 001 §9): it
+/// used to put every request on the wait list forever.
+#[tokio::test]
+async fn a_maximum_size_of_zero_wait_lists_no_one() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let group = circle(&app, &w, "Roomy", |b| b["maximum_size"] = json!(0)).await;
+    assert_eq!(group["is_full"], false);
+    let (_, token) = person(&app, "a@example.com").await;
+    let answer = join(&app, &token, id_of(&group), json!({})).await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["data"]["waitlisted"], false);
+    assert_eq!(answer.json()["warning"], Value::Null);
+}
+
+/// Raising the maximum size lets the longest-waiting requests into the new seats, in the
+/// same transaction, with the same mails as a freed seat; setting it to 0 (none) lets the
+/// rest in.
+#[tokio::test]
+async fn raising_the_maximum_size_promotes_the_wait_list() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    // The leader fills the only seat.
+    let id = id_of(&circle(&app, &w, "Growing", |b| b["maximum_size"] = json!(1)).await);
+    let mut waiting = Vec::new();
+    for name in ["a", "b", "c"] {
+        let (user, token) = person(&app, &format!("{name}@example.com")).await;
+        let answer = join(&app, &token, id, json!({})).await;
+        assert_eq!(answer.json()["data"]["waitlisted"], true);
+        waiting.push(user);
+    }
+    let patch = |size: i64| {
+        app.request(axum::http::Method::PATCH, &format!("/api/v1/groups/{id}/"))
+            .token(&w.admin_token)
+            .json(&json!({"maximum_size": size}))
+            .send()
+    };
+    let answer = patch(3).await;
+    answer.assert_status(200);
+    assert_eq!(answer.json()["data"]["total_members"], 3);
+    assert_eq!(status_of(&app, id, waiting[0].id).await, Some(("accepted".into(), false)));
+    assert_eq!(status_of(&app, id, waiting[1].id).await, Some(("accepted".into(), false)));
+    assert_eq!(status_of(&app, id, waiting[2].id).await, Some(("pending".into(), true)), "no seat for C yet");
+    let mails = mails_to(&app, "a@example.com").await;
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].subject, "A seat is free in Growing");
+    assert!(mails_to(&app, "c@example.com").await.is_empty());
+    // Lowering frees nothing; 0 means no maximum set.
+    patch(2).await.assert_status(200);
+    assert_eq!(status_of(&app, id, waiting[2].id).await, Some(("pending".into(), true)));
+    patch(0).await.assert_status(200);
+    assert_eq!(status_of(&app, id, waiting[2].id).await, Some(("accepted".into(), false)));
+    assert_eq!(mails_to(&app, "c@example.com").await.len(), 1);
+}

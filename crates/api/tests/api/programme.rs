@@ -138,6 +138,55 @@ async fn the_circle_request_form_is_checked_with_the_specs_messages() {
     assert!(mails(&app).await.is_empty());
 }
 
+/// Only accepted members of the site's organization may ask for a circle (another site's
+/// people, or pending ones, are 403), and each at most 10 times an hour (429 after).
+#[tokio::test]
+async fn circle_requests_need_a_member_of_the_site_and_are_rate_limited() {
+    let app = TestApp::with_settings(api::Settings { rate_limits: true, ..api::Settings::for_tests() }).await;
+    app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let star = app.add_tenant("star.example", "Star").await;
+    let outsider = app.add_member("star@example.com", &star, "member").await;
+    let pending = app.add_user("pending@example.com").await;
+    memberships::upsert(&app.db, app.default_tenant.organization.id, pending.id, "member", "pending").await.unwrap();
+    for user in [&outsider, &pending] {
+        let e = app
+            .post("/api/v1/request-circle/")
+            .token(&app.token_for(user.id))
+            .json(&request_body())
+            .send()
+            .await
+            .error(403);
+        assert_eq!(
+            e["detail"],
+            format!(
+                "Only members of {} can request a circle. Join the organization first.",
+                app.default_tenant.organization.name
+            )
+        );
+    }
+    assert!(mails(&app).await.is_empty(), "nothing stored, nobody mailed");
+
+    let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(member.id);
+    // A form with mistakes does not count.
+    app.post("/api/v1/request-circle/").token(&token).json(&json!({})).send().await.error(400);
+    for _ in 0..10 {
+        app.post("/api/v1/request-circle/").token(&token).json(&request_body()).send().await.assert_status(201);
+    }
+    let limited = app.post("/api/v1/request-circle/").token(&token).json(&request_body()).send().await;
+    let e = limited.error(429);
+    assert!(e["detail"].as_str().unwrap().starts_with("Too many attempts."), "{e}");
+    assert!(limited.header("retry-after").is_some());
+    // Someone else still may.
+    let other = app.add_member("other@example.com", &app.default_tenant, "member").await;
+    app.post("/api/v1/request-circle/")
+        .token(&app.token_for(other.id))
+        .json(&request_body())
+        .send()
+        .await
+        .assert_status(201);
+}
+
 // ------------------------------------------------------------ leader applications
 
 #[tokio::test]
@@ -760,4 +809,110 @@ async fn reviewers_open_the_files_an_application_gives_by_id() {
         .await;
     reviewed.assert_status(200);
     assert_eq!(reviewed.json()["data"]["files"], expected);
+}
+
+/// Default-organization items carry spec 000 §3 Organization's fields: description and
+/// membership_type, and membership_role beside role.
+#[tokio::test]
+async fn default_organization_items_carry_the_organization_fields() {
+    let app = TestApp::new().await;
+    let star = app.add_tenant("star.example", "Star").await;
+    set_org(&app, star.organization.id, |g| {
+        g.description = Set(Some("<p>Stars and such</p>".into()));
+        g.membership_type = Set(Some("institutional".into()));
+    })
+    .await;
+    let user = app.add_member("lead@example.com", &app.default_tenant, "leader").await;
+    let list = app.get("/api/v1/groups/default-org/").token(&app.token_for(user.id)).send().await.json();
+    let items = list["data"].as_array().unwrap();
+    let own = items.iter().find(|o| o["id"] == app.default_tenant.organization.id).unwrap();
+    assert_eq!((own["membership_role"].clone(), own["role"].clone()), (json!("leader"), json!("leader")));
+    assert_eq!(own["membership_status"], "accepted");
+    assert_eq!(own["membership_type"], Value::Null);
+    let theirs = items.iter().find(|o| o["id"] == star.organization.id).unwrap();
+    assert_eq!(theirs["description"], "<p>Stars and such</p>");
+    assert_eq!(theirs["membership_type"], "institutional");
+    assert_eq!((theirs["membership_role"].clone(), theirs["membership_status"].clone()), (Value::Null, Value::Null));
+}
+
+/// `POST /groups/{id}/join-default/` (spec 001 §7) is the body call with the id in the path:
+/// the same answer, the same single membership and the same refusals.
+#[tokio::test]
+async fn join_default_takes_the_organization_from_the_path() {
+    let app = TestApp::new().await;
+    let star = app.add_tenant("star.example", "Star").await;
+    let secret = app.add_tenant("secret.example", "Secret").await;
+    set_org(&app, secret.organization.id, |g| g.privacy = Set(20)).await;
+    let user = app.add_user("someone@example.com").await;
+    let token = app.token_for(user.id);
+    let path = format!("/api/v1/groups/{}/join-default/", star.organization.id);
+    app.post(&path).send().await.error(401);
+    let by_path = app.post(&path).token(&token).header("x-forwarded-proto", "https").send().await;
+    by_path.assert_status(200);
+    let by_body = app
+        .post("/api/v1/groups/default-org/")
+        .token(&token)
+        .header("x-forwarded-proto", "https")
+        .json(&json!({"id": star.organization.id}))
+        .send()
+        .await;
+    by_body.assert_status(200);
+    assert_eq!(by_path.json(), by_body.json(), "the same answer either way");
+    assert_eq!(by_path.json()["data"]["redirect"], "https://star.example/");
+    assert_eq!(by_path.json()["message"], "You are a member of Star.");
+    let rows = memberships::of_user_in(&app.db, user.id, &[star.organization.id]).await.unwrap();
+    assert_eq!(rows.len(), 1, "joined once");
+    for id in ["999999".to_string(), secret.organization.id.to_string(), "abc".to_string()] {
+        let e = app.post(&format!("/api/v1/groups/{id}/join-default/")).token(&token).send().await.error(400);
+        assert_eq!(e["non_field_errors"][0], "Could not join organization", "{id}");
+    }
+}
+
+// ------------------------------------------------------------ races
+
+/// Two submissions at once: the "still under review" check and the insert run under one
+/// lock, so exactly one application is created and the other is refused.
+#[tokio::test]
+async fn two_applications_at_once_leave_one_pending() {
+    let app = TestApp::new().await;
+    let applicant = app.add_member("applicant@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(applicant.id);
+    let submit = || app.post("/api/v1/leader-applications/").token(&token).json(&json!({"response": answers()})).send();
+    let (first, second) = tokio::join!(submit(), submit());
+    let mut statuses = [first.status.as_u16(), second.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [201, 400], "{} / {}", first.text(), second.text());
+    let refused = if first.status.as_u16() == 400 { &first } else { &second };
+    assert_eq!(refused.error(400)["non_field_errors"][0], "Your previous application is still under review.");
+    let mine = app.get("/api/v1/leader-applications/").token(&token).send().await.json();
+    assert_eq!(mine["pagination"]["count"], 1);
+}
+
+/// Two reviews of one application at once: the decision is written only while the
+/// application is pending, so one review wins and the other is told it was reviewed.
+#[tokio::test]
+async fn two_reviews_at_once_decide_once() {
+    let app = TestApp::new().await;
+    let applicant = app.add_member("applicant@example.com", &app.default_tenant, "member").await;
+    let first_reviewer = app.add_member("boss@example.com", &app.default_tenant, "admin").await;
+    let second_reviewer = app.add_member("boss2@example.com", &app.default_tenant, "admin").await;
+    let id = apply(&app, &app.token_for(applicant.id)).await["data"]["id"].as_i64().unwrap();
+    let path = format!("/api/v1/leader-applications/{id}/review/");
+    let (a, b) = (app.token_for(first_reviewer.id), app.token_for(second_reviewer.id));
+    let (accepted, rejected) = tokio::join!(
+        app.post(&path).token(&a).json(&json!({"action": "accept", "certification_level": 2})).send(),
+        app.post(&path).token(&b).json(&json!({"action": "reject"})).send(),
+    );
+    let mut statuses = [accepted.status.as_u16(), rejected.status.as_u16()];
+    statuses.sort();
+    assert_eq!(statuses, [200, 400], "{} / {}", accepted.text(), rejected.text());
+    let (winner, loser) = if accepted.status.as_u16() == 200 { (&accepted, &rejected) } else { (&rejected, &accepted) };
+    assert_eq!(loser.error(400)["non_field_errors"][0], "This application has already been reviewed.");
+    let decided = winner.json()["data"]["application_status"].as_str().unwrap().to_string();
+    let certified =
+        store::queries::programme::certification_of(&app.db, app.default_tenant.tenant.id, applicant.id).await.unwrap();
+    assert_eq!(certified.is_some(), decided == "accepted", "the certification follows the one decision");
+    // Exactly one decision mail went to the applicant.
+    let to_applicant = mails(&app).await.into_iter().filter(|m| m["to"] == "applicant@example.com").count();
+    assert_eq!(to_applicant, 1);
 }

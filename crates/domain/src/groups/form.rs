@@ -12,7 +12,18 @@ pub const MAX_RICH_CHARS: usize = 4000;
 pub const MAX_TOPICS: usize = 7;
 pub const MAX_SDGS: usize = 3;
 pub const MAX_PAID_FEATURES: usize = 3;
-pub const MAX_NAME_CHARS: usize = 255;
+/// Text limits, each no larger than its column (`groups.name` varchar(200), `location`
+/// varchar(255), `country` varchar(100), `google_classroom_id` varchar(100)); list items and
+/// donations live in JSON columns and get sensible limits.
+pub const MAX_NAME_CHARS: usize = 200;
+pub const MAX_LOCATION_CHARS: usize = 255;
+pub const MAX_COUNTRY_CHARS: usize = 100;
+pub const MAX_CLASSROOM_ID_CHARS: usize = 100;
+pub const MAX_LIST_ITEM_CHARS: usize = 100;
+pub const MAX_DONATIONS: usize = 10;
+pub const MAX_DONATION_NAME_CHARS: usize = 200;
+pub const MAX_DONATION_DESCRIPTION_CHARS: usize = 1000;
+pub const MAX_STRIPE_PRICE_ID_CHARS: usize = 255;
 
 pub const MSG_REQUIRED: &str = "Required";
 pub const MSG_MAX_RICH: &str = "Maximum of 4000 characters";
@@ -165,6 +176,15 @@ fn sanitize(field: &mut Option<String>) {
     }
 }
 
+/// The message of a text over its limit.
+pub fn msg_max_chars(max: usize) -> String {
+    format!("Ensure this field has no more than {max} characters.")
+}
+
+fn too_long(value: Option<&str>, max: usize) -> bool {
+    value.is_some_and(|v| v.chars().count() > max)
+}
+
 fn blank(value: &Option<String>) -> bool {
     value.as_deref().is_none_or(|s| s.trim().is_empty())
 }
@@ -191,7 +211,27 @@ pub fn validate(form: &mut GroupForm, context: FormContext) -> Result<(), FieldE
     if form.name.is_empty() {
         e.add("name", MSG_REQUIRED);
     } else if form.name.chars().count() > MAX_NAME_CHARS {
-        e.add("name", format!("Ensure this field has no more than {MAX_NAME_CHARS} characters."));
+        e.add("name", msg_max_chars(MAX_NAME_CHARS));
+    }
+    for (field, value, max) in [
+        ("location", form.location.as_deref(), MAX_LOCATION_CHARS),
+        ("country", form.country.as_deref(), MAX_COUNTRY_CHARS),
+        ("google_classroom_id", form.google_classroom_id.as_deref(), MAX_CLASSROOM_ID_CHARS),
+    ] {
+        if too_long(value, max) {
+            e.add(field, msg_max_chars(max));
+        }
+    }
+    for (field, items) in [
+        ("countries", &form.countries),
+        ("career_stages", &form.career_stages),
+        ("professional_fields", &form.professional_fields),
+        ("roles", &form.roles),
+        ("paid_features", &form.paid_features),
+    ] {
+        if items.iter().any(|item| item.chars().count() > MAX_LIST_ITEM_CHARS) {
+            e.add(field, format!("Ensure every item has no more than {MAX_LIST_ITEM_CHARS} characters."));
+        }
     }
     if form.group_type.is_empty() {
         e.add("group_type", MSG_REQUIRED);
@@ -310,9 +350,21 @@ pub fn validate(form: &mut GroupForm, context: FormContext) -> Result<(), FieldE
     }
 
     check_extra_info(&mut e, &form.extra_info);
+    if form.donation_details.len() > MAX_DONATIONS {
+        e.add("donation_details", format!("Ensure this list has no more than {MAX_DONATIONS} items."));
+    }
     for (i, donation) in form.donation_details.iter().enumerate() {
         if donation.name.trim().is_empty() {
             e.add(format!("donation_details.{i}.name"), MSG_REQUIRED);
+        }
+        for (field, value, max) in [
+            ("name", Some(donation.name.as_str()), MAX_DONATION_NAME_CHARS),
+            ("description", donation.description.as_deref(), MAX_DONATION_DESCRIPTION_CHARS),
+            ("stripe_price_id", donation.stripe_price_id.as_deref(), MAX_STRIPE_PRICE_ID_CHARS),
+        ] {
+            if too_long(value, max) {
+                e.add(format!("donation_details.{i}.{field}"), msg_max_chars(max));
+            }
         }
     }
     e.into_result()
@@ -464,6 +516,45 @@ mod tests {
             FormContext::default()
         )
         .is_ok());
+    }
+
+    #[test]
+    fn texts_fit_their_columns() {
+        let form = GroupForm {
+            name: "n".repeat(201),
+            location: Some("l".repeat(256)),
+            country: Some("c".repeat(101)),
+            google_classroom_id: Some("g".repeat(101)),
+            countries: vec!["x".repeat(101)],
+            donation_details: vec![Donation {
+                name: "d".repeat(201),
+                description: Some("e".repeat(1001)),
+                stripe_price_id: Some("p".repeat(256)),
+            }],
+            ..circle()
+        };
+        let e = errors(form, FormContext::default());
+        assert_eq!(e.first("name"), Some("Ensure this field has no more than 200 characters."));
+        assert_eq!(e.first("location"), Some("Ensure this field has no more than 255 characters."));
+        assert_eq!(e.first("country"), Some("Ensure this field has no more than 100 characters."));
+        assert_eq!(e.first("google_classroom_id"), Some("Ensure this field has no more than 100 characters."));
+        assert_eq!(e.first("countries"), Some("Ensure every item has no more than 100 characters."));
+        assert_eq!(e.first("donation_details.0.name"), Some("Ensure this field has no more than 200 characters."));
+        assert_eq!(
+            e.first("donation_details.0.description"),
+            Some("Ensure this field has no more than 1000 characters.")
+        );
+        assert_eq!(
+            e.first("donation_details.0.stripe_price_id"),
+            Some("Ensure this field has no more than 255 characters.")
+        );
+        let fits = GroupForm {
+            name: "n".repeat(200),
+            location: Some("l".repeat(255)),
+            country: Some("c".repeat(100)),
+            ..circle()
+        };
+        assert!(validate(&mut fits.clone(), FormContext::default()).is_ok());
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub const EVENT_REGISTRATION_ROLES: [&str; 2] = ["attendee", "presenter"];
 /// The full check uses this size when a circle or event sets none (spec 001 §9).
 pub const DEFAULT_MAXIMUM_SIZE: i64 = 1000;
 
+/// Administrators' notes on a request and the reason of a removal (mailed to the person).
+pub const MAX_NOTE_CHARS: usize = 2000;
+
 pub const MSG_FULL: &str = "Sorry, maximum members limit already reached.";
 pub const MSG_WAITLIST: &str = "You can still apply to join. Your request will be put in a wait list.";
 
@@ -46,11 +49,23 @@ pub fn is_program(group_type: &str) -> bool {
 }
 
 /// The seats of a circle or event; organizations and institutions have no limit unless set.
+/// A maximum size of 0 (or less) means none was set, as an empty field does: a circle or
+/// event then has the default 1000 seats (spec 001 §9).
 pub fn capacity(group_type: &str, maximum_size: Option<i64>) -> Option<u64> {
-    match maximum_size {
-        Some(max) => Some(u64::try_from(max).unwrap_or(0)),
+    match maximum_size.filter(|max| *max > 0) {
+        Some(max) => Some(max.unsigned_abs()),
         None if is_program(group_type) => Some(DEFAULT_MAXIMUM_SIZE as u64),
         None => None,
+    }
+}
+
+/// How many wait-listed requests a change of the maximum size lets in: the seats the new
+/// capacity adds beyond the old one (or beyond the accepted members, when administrators
+/// already accepted more than the old capacity). Lowering it frees nothing.
+pub fn seats_freed(group_type: &str, old_maximum: Option<i64>, new_maximum: Option<i64>, accepted: u64) -> u64 {
+    match (capacity(group_type, old_maximum), capacity(group_type, new_maximum)) {
+        (Some(old), Some(new)) if is_program(group_type) => new.saturating_sub(old.max(accepted)),
+        _ => 0,
     }
 }
 
@@ -178,6 +193,28 @@ mod tests {
         assert!(!decide_join(unlimited).unwrap().waitlisted);
         let default_full = JoinFacts { maximum_size: None, accepted_count: 1000, ..circle() };
         assert!(decide_join(default_full).unwrap().waitlisted, "1000 is the default size");
+    }
+
+    #[test]
+    fn a_maximum_size_of_zero_is_no_maximum() {
+        assert_eq!(capacity("circle", Some(0)), Some(1000));
+        assert_eq!(capacity("event", Some(-3)), Some(1000));
+        assert_eq!(capacity("organization", Some(0)), None);
+        assert_eq!(capacity("circle", Some(5)), Some(5));
+        let zero = JoinFacts { maximum_size: Some(0), accepted_count: 7, ..circle() };
+        assert!(!decide_join(zero).unwrap().waitlisted, "0 does not wait-list everyone");
+        assert!(!is_full("circle", Some(0), 999));
+        assert!(is_full("circle", Some(0), 1000));
+    }
+
+    #[test]
+    fn raising_the_maximum_frees_seats() {
+        assert_eq!(seats_freed("circle", Some(2), Some(5), 2), 3);
+        assert_eq!(seats_freed("circle", Some(2), Some(5), 4), 1, "administrators accepted over the old size");
+        assert_eq!(seats_freed("circle", Some(5), Some(2), 5), 0);
+        assert_eq!(seats_freed("circle", Some(2), Some(0), 2), 998, "0 is the default 1000");
+        assert_eq!(seats_freed("circle", Some(2), None, 2), 998);
+        assert_eq!(seats_freed("organization", Some(2), Some(5), 2), 0, "organizations keep no wait list");
     }
 
     #[test]

@@ -16,6 +16,8 @@ pub const MSG_ANSWER_CHOICE: &str = "Please select one of the options";
 pub const MAX_QUESTIONS: usize = 30;
 pub const MAX_LABEL_CHARS: usize = 500;
 pub const MAX_ANSWER_CHARS: usize = 4000;
+pub const MAX_OPTIONS: usize = 50;
+pub const MAX_OPTION_CHARS: usize = 200;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Question {
@@ -72,8 +74,17 @@ pub fn normalize(value: &Value, mut random: impl FnMut() -> u32) -> Result<Vec<Q
             errors.add(field("type"), MSG_TYPE);
         }
         let options = options_of(object.get("options"));
-        if matches!(kind.as_str(), "radio" | "selection") && options.is_empty() {
-            errors.add(field("options"), MSG_OPTIONS);
+        if matches!(kind.as_str(), "radio" | "selection") {
+            if options.is_empty() {
+                errors.add(field("options"), MSG_OPTIONS);
+            } else if options.len() > MAX_OPTIONS {
+                errors.add(field("options"), format!("Ensure there are no more than {MAX_OPTIONS} options."));
+            } else if options.iter().any(|o| o.chars().count() > MAX_OPTION_CHARS) {
+                errors.add(
+                    field("options"),
+                    format!("Ensure each option has no more than {MAX_OPTION_CHARS} characters."),
+                );
+            }
         }
         let required = object.get("required").and_then(Value::as_bool).unwrap_or(false);
         let given = match object.get("id") {
@@ -213,6 +224,19 @@ mod tests {
         assert_eq!(questions[1].options, vec!["A", "B", "C"]);
         assert_eq!(questions[2].id, "mine");
         assert!(questions[2].required);
+    }
+
+    #[test]
+    fn options_are_bounded() {
+        let many: Vec<String> = (0..51).map(|i| format!("o{i}")).collect();
+        let errors = normalize(
+            &json!([{"label": "A", "type": "radio", "options": many}, {"label": "B", "type": "selection",
+                "options": ["x".repeat(201)]}]),
+            || 1,
+        )
+        .unwrap_err();
+        assert_eq!(errors.first("questions.0.options"), Some("Ensure there are no more than 50 options."));
+        assert_eq!(errors.first("questions.1.options"), Some("Ensure each option has no more than 200 characters."));
     }
 
     #[test]

@@ -330,6 +330,18 @@ pub fn normalize_country(s: &str) -> Option<String> {
         .map(|(name, _)| name.to_string())
 }
 
+/// Every spelling this table knows of the country `s` names: its name first, then its
+/// aliases ("us" → "United States", "united states", "usa", "us", …). Empty when unknown.
+/// Country filters use it to match a profile whichever of these it stores.
+pub fn country_spellings(s: &str) -> Vec<String> {
+    let Some(name) = normalize_country(s) else { return Vec::new() };
+    let mut out = vec![name.clone()];
+    if let Some((_, aliases)) = COUNTRIES.iter().find(|(n, _)| *n == name) {
+        out.extend(aliases.iter().map(|a| a.to_string()));
+    }
+    out
+}
+
 fn us_state(s: &str) -> bool {
     let k = clean(s);
     // "TX 78701" → "tx"
@@ -406,6 +418,15 @@ pub fn looks_like_location(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spellings_of_a_country() {
+        let us = country_spellings("US");
+        assert_eq!(us[0], "United States");
+        assert!(us.contains(&"usa".to_string()) && us.contains(&"us".to_string()));
+        assert_eq!(country_spellings("kenya"), vec!["Kenya", "kenya"]);
+        assert!(country_spellings("Atlantis").is_empty());
+    }
 
     #[test]
     fn aliases() {

@@ -10,7 +10,7 @@ mod m0004_profiles;
 mod m0005_files;
 mod m0006_imports_follows;
 pub mod m0007_groups;
-// m0008 is another branch's.
+mod m0008_profile_country_index;
 mod m0009_use_cases;
 mod m0010_leader_certifications;
 
@@ -27,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_files::Migration),
             Box::new(m0006_imports_follows::Migration),
             Box::new(m0007_groups::Migration),
+            Box::new(m0008_profile_country_index::Migration),
             Box::new(m0009_use_cases::Migration),
             Box::new(m0010_leader_certifications::Migration),
         ]

@@ -5,7 +5,7 @@
 
 use sea_orm::{
     sea_query::{Expr, Query, SelectStatement},
-    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
 use super::{memberships::STATUS_ACCEPTED, Paged};
@@ -47,21 +47,18 @@ pub enum Connection {
     Group { group_id: i64, member: bool },
 }
 
-/// Ids of the site's groups the viewer may see (optionally of one type): public ones, and
-/// private ones the viewer is an accepted member of (all of them for staff).
+/// Ids of the site's groups the viewer may see (optionally of one type), by the one rule of
+/// [`super::groups::visible_to`].
 fn visible_groups(scope: &Scope, group_type: Option<&str>) -> SelectStatement {
     let mut query = Query::select();
     query.column(groups::Column::Id).from(groups::Entity).and_where(groups::Column::TenantId.eq(scope.tenant_id));
     if let Some(kind) = group_type {
         query.and_where(groups::Column::GroupType.eq(kind));
     }
-    if !scope.viewer_is_staff {
-        let mut visible = Condition::any().add(groups::Column::Privacy.lt(PRIVACY_PRIVATE));
-        if let Some(viewer) = scope.viewer_id {
-            visible = visible.add(groups::Column::Id.in_subquery(accepted_groups_of(viewer)));
-        }
-        query.cond_where(visible);
-    }
+    query.cond_where(super::groups::visible_to(super::groups::Viewer {
+        user_id: scope.viewer_id,
+        is_staff: scope.viewer_is_staff,
+    }));
     query.to_owned()
 }
 

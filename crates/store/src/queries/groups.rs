@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use chrono::{Days, NaiveDate};
 use domain::groups::{form::GroupForm, lifecycle::ARCHIVE_AFTER_DAYS};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query},
+    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, Order, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -25,6 +25,43 @@ pub(crate) fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
+/// The lower-case forms of `values` a database may compare with `LOWER(column)`: Unicode
+/// lower case (PostgreSQL's LOWER) and ASCII lower case (SQLite's), without repeats.
+fn lowered(values: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for value in values {
+        for form in [value.to_lowercase(), value.to_ascii_lowercase()] {
+            if !out.contains(&form) {
+                out.push(form);
+            }
+        }
+    }
+    out
+}
+
+/// "`expr` equals one of `values`, ignoring case" (country filters: profiles and the web
+/// store country names as typed, e.g. "Kenya"). An index on `LOWER(column)` serves it.
+pub fn equals_any_ignoring_case(expr: impl Into<sea_orm::sea_query::SimpleExpr>, values: &[String]) -> Condition {
+    Condition::all().add(Expr::expr(Func::lower(expr.into())).is_in(lowered(values)))
+}
+
+/// "The JSON array in `column` holds one of `values`, ignoring case": the array's text is
+/// searched for the quoted value, as [`json_array_has_any`] does.
+pub fn json_array_has_any_ignoring_case(
+    column: impl Into<sea_orm::sea_query::SimpleExpr>,
+    values: &[String],
+) -> Condition {
+    let column: sea_orm::sea_query::SimpleExpr = column.into();
+    let mut any = Condition::any();
+    for value in lowered(values) {
+        let quoted = serde_json::to_string(&value).unwrap_or_default();
+        let pattern = format!("%{}%", escape_like(&quoted));
+        let text = Func::lower(column.clone().cast_as(Alias::new("TEXT")));
+        any = any.add(Expr::expr(text).like(LikeExpr::new(pattern).escape('\\')));
+    }
+    any
+}
+
 /// Who is looking: private groups show only to their accepted members and to staff.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Viewer {
@@ -32,7 +69,9 @@ pub struct Viewer {
     pub is_staff: bool,
 }
 
-/// The condition "the viewer may see this group".
+/// The condition "the viewer may see this group", the rule of the API's `ensure_visible`:
+/// public groups; private ones to staff, their accepted members, and accepted admins or
+/// leaders of a group up to [`HIERARCHY_DEPTH`] levels above them.
 pub fn visible_to(viewer: Viewer) -> Condition {
     if viewer.is_staff {
         return Condition::all();
@@ -46,6 +85,17 @@ pub fn visible_to(viewer: Viewer) -> Condition {
             .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
             .to_owned();
         visible = visible.add(groups::Column::Id.in_subquery(own));
+        let administered = Query::select()
+            .column(memberships::Column::GroupId)
+            .from(memberships::Entity)
+            .and_where(memberships::Column::UserId.eq(user_id))
+            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+            .and_where(memberships::Column::Role.is_in(super::memberships::MANAGEMENT_ROLES))
+            .to_owned();
+        // The groups below an administered group: children, grandchildren, …
+        for level in std::iter::once(administered.clone()).chain(levels_below_any(administered)) {
+            visible = visible.add(groups::Column::ParentId.in_subquery(level));
+        }
     }
     visible
 }
@@ -425,6 +475,55 @@ pub async fn counts(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreResult
     Ok(out)
 }
 
+/// How many levels below a group its administrators reach (the same depth as the parent
+/// chain the API loads to decide who administers a group).
+pub const HIERARCHY_DEPTH: usize = 4;
+
+/// The ids of the groups (of the tenant, when given) up to `depth` levels below the
+/// groups `roots` selects, one subquery per level.
+fn levels_below(tenant_id: Option<i64>, roots: SelectStatement, depth: usize) -> Vec<SelectStatement> {
+    let mut levels = Vec::with_capacity(depth);
+    let mut parents = roots;
+    for _ in 0..depth {
+        let mut children = Query::select()
+            .column(groups::Column::Id)
+            .from(groups::Entity)
+            .and_where(groups::Column::ParentId.in_subquery(parents))
+            .to_owned();
+        if let Some(tenant_id) = tenant_id {
+            children.and_where(groups::Column::TenantId.eq(tenant_id));
+        }
+        levels.push(children.clone());
+        parents = children;
+    }
+    levels
+}
+
+/// The groups whose parent may lie up to [`HIERARCHY_DEPTH`] levels below `roots`: the
+/// levels 1 to depth − 1 (a group's parent is at most that deep).
+fn levels_below_any(roots: SelectStatement) -> Vec<SelectStatement> {
+    levels_below(None, roots, HIERARCHY_DEPTH - 1)
+}
+
+/// Pending requests (wait-listed ones too) in a group and every group below it: the
+/// administrators' to-do count.
+pub async fn pending_in_hierarchy(db: &impl ConnectionTrait, tenant_id: i64, root: i64) -> StoreResult<u64> {
+    let own = Query::select()
+        .column(groups::Column::Id)
+        .from(groups::Entity)
+        .and_where(groups::Column::Id.eq(root))
+        .to_owned();
+    let mut within = Condition::any().add(memberships::Column::GroupId.eq(root));
+    for level in levels_below(Some(tenant_id), own, HIERARCHY_DEPTH) {
+        within = within.add(memberships::Column::GroupId.in_subquery(level));
+    }
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::Status.eq(super::memberships::STATUS_PENDING))
+        .filter(within)
+        .count(db)
+        .await?)
+}
+
 /// How many accepted members a group has.
 pub async fn accepted_count(db: &impl ConnectionTrait, group_id: i64) -> StoreResult<u64> {
     Ok(memberships::Entity::find()
@@ -448,6 +547,7 @@ pub struct ListFilter {
     /// Starting in this month (its first day).
     pub starting_month: Option<NaiveDate>,
     pub weeks: Option<i32>,
+    /// Matched without regard to case, in `country` or `countries`.
     pub countries: Vec<String>,
     pub career_stages: Vec<String>,
     pub professional_fields: Vec<String>,
@@ -456,7 +556,13 @@ pub struct ListFilter {
     pub use_cases: Vec<i64>,
     pub topic_area_ids: Vec<i64>,
     pub topic_ids: Vec<i64>,
-    pub circle_status_priority: Option<i32>,
+    /// Only groups where `member_id` holds an accepted membership with one of these roles
+    /// (none at all without a `member_id`).
+    pub member_roles: Vec<String>,
+    pub member_id: Option<i64>,
+    /// Order by lifecycle priority (Application Open, Opening Soon, Application Closed,
+    /// Running, Closed, Archived), then soonest start, instead of newest start first.
+    pub by_status_priority: bool,
     pub is_influencer: Option<bool>,
 }
 
@@ -492,6 +598,19 @@ pub fn lifecycle_condition(key: u8, today: NaiveDate) -> Condition {
         6 => Condition::all().add(C::EndDate.lt(archive_before)),
         _ => Condition::all().add(Expr::val(1).eq(0)),
     }
+}
+
+/// Lifecycle keys in the order `circle_status_priority` lists them: open for applications
+/// first, then opening soon, closed for applications, running, closed, archived.
+pub const STATUS_PRIORITY: [u8; 6] = [2, 1, 3, 4, 5, 6];
+
+/// The rank of a group's lifecycle on `today` in [`STATUS_PRIORITY`] (0 first), in SQL.
+fn status_priority(today: NaiveDate) -> sea_orm::sea_query::SimpleExpr {
+    let mut case = sea_orm::sea_query::CaseStatement::new();
+    for (rank, key) in STATUS_PRIORITY.iter().enumerate().take(STATUS_PRIORITY.len() - 1) {
+        case = case.case(lifecycle_condition(*key, today), Expr::val(rank as i32));
+    }
+    case.finally(Expr::val(STATUS_PRIORITY.len() as i32 - 1)).into()
 }
 
 fn list_query(
@@ -535,8 +654,8 @@ fn list_query(
     if !filter.countries.is_empty() {
         query = query.filter(
             Condition::any()
-                .add(C::Country.is_in(filter.countries.clone()))
-                .add(json_array_has_any(C::Countries, &filter.countries)),
+                .add(equals_any_ignoring_case(Expr::col(C::Country), &filter.countries))
+                .add(json_array_has_any_ignoring_case(Expr::col(C::Countries), &filter.countries)),
         );
     }
     for (column, values) in [
@@ -575,8 +694,20 @@ fn list_query(
         }
         query = query.filter(C::Id.in_subquery(about.to_owned()));
     }
-    if let Some(priority) = filter.circle_status_priority {
-        query = query.filter(C::CircleStatusPriority.eq(priority));
+    if !filter.member_roles.is_empty() {
+        query = query.filter(match filter.member_id {
+            Some(user_id) => {
+                let held = Query::select()
+                    .column(memberships::Column::GroupId)
+                    .from(memberships::Entity)
+                    .and_where(memberships::Column::UserId.eq(user_id))
+                    .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+                    .and_where(memberships::Column::Role.is_in(filter.member_roles.clone()))
+                    .to_owned();
+                Condition::all().add(C::Id.in_subquery(held))
+            }
+            None => Condition::all().add(Expr::val(1).eq(0)),
+        });
     }
     if let Some(influencer) = filter.is_influencer {
         query = query.filter(C::IsInfluencer.eq(influencer));
@@ -596,14 +727,17 @@ pub async fn list(
 ) -> StoreResult<Paged<groups::Model>> {
     let query = list_query(tenant_id, viewer, filter, today);
     let count = query.clone().count(db).await?;
-    let items = query
-        .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
-        .order_by_desc(groups::Column::StartDate)
-        .order_by_desc(groups::Column::Id)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
+    let ordered = if filter.by_status_priority {
+        query
+            .order_by(status_priority(today), Order::Asc)
+            .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
+            .order_by_asc(groups::Column::StartDate)
+    } else {
+        query
+            .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
+            .order_by_desc(groups::Column::StartDate)
+    };
+    let items = ordered.order_by_desc(groups::Column::Id).offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
 }
 
@@ -646,6 +780,49 @@ pub async fn of_member(
     }
     let count = query.clone().count(db).await?;
     let items = query.order_by_asc(groups::Column::Name).offset(offset).limit(limit).all(db).await?;
+    Ok(Paged { items, count })
+}
+
+/// The groups of the tenant the user follows without being an accepted member (spec 001 §3
+/// Member: a follower), of these types, that the viewer may see; by name.
+pub async fn followed_by(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    viewer: Viewer,
+    group_types: &[String],
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Paged<groups::Model>> {
+    use crate::entities::follows;
+    let followed = Query::select()
+        .column(follows::Column::GroupId)
+        .from(follows::Entity)
+        .and_where(follows::Column::FollowerId.eq(user_id))
+        .and_where(follows::Column::GroupId.is_not_null())
+        .to_owned();
+    let member = Query::select()
+        .column(memberships::Column::GroupId)
+        .from(memberships::Entity)
+        .and_where(memberships::Column::UserId.eq(user_id))
+        .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+        .to_owned();
+    let mut query = groups::Entity::find()
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::Id.in_subquery(followed))
+        .filter(groups::Column::Id.not_in_subquery(member))
+        .filter(visible_to(viewer));
+    if !group_types.is_empty() {
+        query = query.filter(groups::Column::GroupType.is_in(group_types.to_vec()));
+    }
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by_asc(groups::Column::Name)
+        .order_by_asc(groups::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
     Ok(Paged { items, count })
 }
 

@@ -46,6 +46,21 @@ pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: &str) -> StoreR
         .await?)
 }
 
+/// Answers a pending invitation in one conditional UPDATE: of two answers at once only one
+/// takes effect. False when it was no longer pending.
+pub async fn answer_if_pending(db: &impl ConnectionTrait, id: &str, status: &str, user_id: i64) -> StoreResult<bool> {
+    use sea_orm::sea_query::Expr;
+    let result = invitations::Entity::update_many()
+        .col_expr(invitations::Column::Status, Expr::value(status))
+        .col_expr(invitations::Column::UserId, Expr::value(user_id))
+        .col_expr(invitations::Column::UpdatedAt, Expr::value(now()))
+        .filter(invitations::Column::Id.eq(id))
+        .filter(invitations::Column::Status.eq(STATUS_PENDING))
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected == 1)
+}
+
 /// Sets the status (and the user, when the invitee is now known).
 pub async fn update(
     db: &impl ConnectionTrait,

@@ -13,6 +13,18 @@ use crate::{
 };
 
 pub const SEND_EMAIL: &str = "send_email";
+/// `emails.subject` is varchar(300); a subject built from long names is cut to fit.
+pub const MAX_SUBJECT_CHARS: usize = 300;
+
+fn fitted_subject(subject: &str) -> String {
+    if subject.chars().count() <= MAX_SUBJECT_CHARS {
+        subject.to_string()
+    } else {
+        let mut cut: String = subject.chars().take(MAX_SUBJECT_CHARS - 1).collect();
+        cut.push('…');
+        cut
+    }
+}
 
 pub struct NewEmail<'a> {
     pub tenant_id: Option<i64>,
@@ -29,7 +41,7 @@ pub async fn queue(db: &impl ConnectionTrait, mail: NewEmail<'_>) -> StoreResult
     let email = emails::ActiveModel {
         tenant_id: Set(mail.tenant_id),
         to_address: Set(mail.to.to_string()),
-        subject: Set(mail.subject.to_string()),
+        subject: Set(fitted_subject(mail.subject)),
         text_body: Set(mail.text_body.to_string()),
         html_body: Set(mail.html_body.to_string()),
         status: Set("queued".into()),
@@ -149,4 +161,17 @@ pub async fn fail_job(db: &impl ConnectionTrait, job: &jobs::Model, error: &str)
     active.updated_at = Set(now());
     active.update(db).await?;
     Ok(gave_up)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_subjects_are_cut_to_the_column() {
+        assert_eq!(fitted_subject("Hello"), "Hello");
+        let cut = fitted_subject(&"é".repeat(400));
+        assert_eq!(cut.chars().count(), MAX_SUBJECT_CHARS);
+        assert!(cut.ends_with('…'));
+    }
 }

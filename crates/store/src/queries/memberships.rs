@@ -115,6 +115,22 @@ pub async fn of_user_in(
         .await?)
 }
 
+/// The memberships of any of `user_ids` in any of `group_ids`, in one query.
+pub async fn of_users_in(
+    db: &impl ConnectionTrait,
+    user_ids: &[i64],
+    group_ids: &[i64],
+) -> StoreResult<Vec<memberships::Model>> {
+    if user_ids.is_empty() || group_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(memberships::Entity::find()
+        .filter(memberships::Column::UserId.is_in(user_ids.to_vec()))
+        .filter(memberships::Column::GroupId.is_in(group_ids.to_vec()))
+        .all(db)
+        .await?)
+}
+
 pub const STATUS_PENDING: &str = "pending";
 pub const STATUS_REJECTED: &str = "rejected";
 
@@ -262,6 +278,7 @@ pub struct MemberFilter {
     pub search: Option<String>,
     /// Also match the e-mail address (administrators only).
     pub search_email: bool,
+    /// The profile's country, ignoring case.
     pub countries: Vec<String>,
     /// Professional field option ids of the members' group profile on `organization_id`.
     pub professional_fields: Vec<i64>,
@@ -310,7 +327,10 @@ fn member_query(filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
         let from = Query::select()
             .column(profiles::Column::UserId)
             .from(profiles::Entity)
-            .and_where(profiles::Column::Country.is_in(filter.countries.clone()))
+            .cond_where(super::groups::equals_any_ignoring_case(
+                Expr::col((profiles::Entity, profiles::Column::Country)),
+                &filter.countries,
+            ))
             .to_owned();
         query = query.filter(memberships::Column::UserId.in_subquery(from));
     }

@@ -150,18 +150,28 @@ pub async fn applications(
     Ok(Paged { items, count })
 }
 
-/// Records the decision on an application. Run it in a transaction with the certification.
-pub async fn decide_application(
+/// Records the decision on an application that is still pending, in one conditional
+/// UPDATE, so that of two reviewers deciding at once only one succeeds. `None`: it was no
+/// longer pending. Run it in a transaction with the certification.
+pub async fn decide_if_pending(
     db: &impl ConnectionTrait,
-    application: leader_applications::Model,
+    id: i64,
     status: &str,
     reviewer: i64,
-) -> StoreResult<leader_applications::Model> {
-    let mut active: leader_applications::ActiveModel = application.into();
-    active.status = Set(status.to_string());
-    active.reviewed_by = Set(Some(reviewer));
-    active.updated_at = Set(now());
-    Ok(active.update(db).await?)
+) -> StoreResult<Option<leader_applications::Model>> {
+    use leader_applications::Column as C;
+    let result = leader_applications::Entity::update_many()
+        .col_expr(C::Status, Expr::value(status))
+        .col_expr(C::ReviewedBy, Expr::value(reviewer))
+        .col_expr(C::UpdatedAt, Expr::value(now()))
+        .filter(C::Id.eq(id))
+        .filter(C::Status.eq(STATUS_PENDING))
+        .exec(db)
+        .await?;
+    if result.rows_affected == 0 {
+        return Ok(None);
+    }
+    Ok(leader_applications::Entity::find_by_id(id).one(db).await?)
 }
 
 /// What a certification says (the review's decision).

@@ -11,7 +11,7 @@ use sea_orm::{
 
 use super::{
     connections::PRIVACY_PRIVATE,
-    groups::{escape_like, visible_to, Viewer},
+    groups::{equals_any_ignoring_case, escape_like, json_array_has_any_ignoring_case, visible_to, Viewer},
     memberships::STATUS_ACCEPTED,
 };
 use crate::{
@@ -120,7 +120,10 @@ fn people_query(scope: &PeopleScope, filter: &PeopleFilter) -> sea_orm::Select<u
         );
     }
     if !filter.countries.is_empty() {
-        query = query.filter(Expr::col((profiles::Entity, profiles::Column::Country)).is_in(filter.countries.clone()));
+        query = query.filter(equals_any_ignoring_case(
+            Expr::col((profiles::Entity, profiles::Column::Country)),
+            &filter.countries,
+        ));
     }
     if !filter.professional_fields.is_empty() || !filter.extra_info.is_empty() {
         let mut on_profile = Query::select()
@@ -204,11 +207,11 @@ fn group_query(tenant_id: i64, viewer: Viewer, search: &GroupSearch) -> sea_orm:
         query = query.filter(contains(Expr::col(C::Name), word));
     }
     if !search.countries.is_empty() {
-        let mut any = Condition::any().add(C::Country.is_in(search.countries.clone()));
-        for country in &search.countries {
-            any = any.add(in_json_text(Expr::col(C::Countries), &serde_json::to_string(country).unwrap_or_default()));
-        }
-        query = query.filter(any);
+        query = query.filter(
+            Condition::any()
+                .add(equals_any_ignoring_case(Expr::col(C::Country), &search.countries))
+                .add(json_array_has_any_ignoring_case(Expr::col(C::Countries), &search.countries)),
+        );
     }
     if !search.professional_fields.is_empty() {
         let mut any = Condition::any();

@@ -41,6 +41,32 @@ pub async fn find_by_id(db: &impl ConnectionTrait, id: i64) -> StoreResult<Optio
     Ok(users::Entity::find_by_id(id).one(db).await?)
 }
 
+/// The user's row, locked until the transaction ends (`FOR UPDATE` on PostgreSQL; SQLite
+/// has no row locks, and a write transaction there already holds the database's only
+/// write lock). Serialises a user's check-then-insert steps.
+pub async fn lock(db: &impl ConnectionTrait, id: i64) -> StoreResult<Option<users::Model>> {
+    use sea_orm::QuerySelect;
+    Ok(users::Entity::find_by_id(id).lock_exclusive().one(db).await?)
+}
+
+/// The users with these e-mail addresses (lower-cased), by address.
+pub async fn find_by_emails(
+    db: &impl ConnectionTrait,
+    emails: &[String],
+) -> StoreResult<std::collections::HashMap<String, users::Model>> {
+    if emails.is_empty() {
+        return Ok(Default::default());
+    }
+    let lowered: Vec<String> = emails.iter().map(|e| e.trim().to_lowercase()).collect();
+    Ok(users::Entity::find()
+        .filter(users::Column::Email.is_in(lowered))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|u| (u.email.clone(), u))
+        .collect())
+}
+
 pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> StoreResult<Option<users::Model>> {
     Ok(users::Entity::find().filter(users::Column::Email.eq(email.trim().to_lowercase())).one(db).await?)
 }

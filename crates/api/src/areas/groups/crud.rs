@@ -11,6 +11,7 @@ use axum::{
 use domain::{
     groups::{
         form::{self, FormContext, GroupForm},
+        membership,
         permissions::{self, Actor},
         questions,
     },
@@ -36,7 +37,7 @@ use super::{
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Client, MaybeUser, Tenant},
     state::AppState,
 };
 
@@ -105,7 +106,10 @@ async fn list_groups(
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
     let filter = group_q::ListFilter {
-        group_types: checked_types(&mut errors, list_param(&query, "group_type")),
+        group_types: {
+            let types = list_param(&mut errors, &query, "group_type");
+            checked_types(&mut errors, types)
+        },
         parent_id: id_param(&mut errors, &query, "parent_group"),
         search: search_param(&query),
         is_influencer: text_param(&query, "is_influencer").map(|v| v == "true"),
@@ -126,6 +130,18 @@ pub fn checked_types(errors: &mut FieldErrors, types: Vec<String>) -> Vec<String
         }
     }
     types
+}
+
+/// Membership roles of any group type (admin, leader, facilitator, member, attendee,
+/// presenter, volunteer), each checked.
+pub fn checked_roles(errors: &mut FieldErrors, roles: Vec<String>, key: &str) -> Vec<String> {
+    use domain::groups::membership::{EVENT_ROLES, GROUP_ROLES};
+    for role in &roles {
+        if !GROUP_ROLES.contains(&role.as_str()) && !EVENT_ROLES.contains(&role.as_str()) {
+            errors.add(key, format!("\"{role}\" is not a valid choice."));
+        }
+    }
+    roles
 }
 
 pub fn id_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<i64> {
@@ -325,6 +341,7 @@ async fn create_group(
 async fn update_group(
     State(state): State<AppState>,
     tenant: Tenant,
+    client: Client,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<Value>,
@@ -389,9 +406,17 @@ async fn update_group(
             return Err(ApiError::Forbidden(permissions::MSG_DETACH.into()));
         }
     }
-    let txn = state.db.begin().await?;
+    let txn = store::begin_write(&state.db).await?;
+    let old_maximum = group.maximum_size;
     let group = group_q::update(&txn, group, &parsed.form, parsed.privacy).await?;
+    // A larger maximum size lets wait-listed requests in, as a member leaving does.
+    let accepted = group_q::accepted_count(&txn, group.id).await?;
+    let seats = membership::seats_freed(&group.group_type, old_maximum, group.maximum_size, accepted);
+    let promoted = super::membership::fill_seats(&txn, &tenant, &client, &group, seats).await?;
     txn.commit().await?;
+    if promoted > 0 {
+        state.jobs_wake.notify_one();
+    }
     let kind = group.group_type.clone();
     let data = view::view(&state, &caller, group).await?;
     Ok(Json(GroupAnswer { data, message: format!("Successfully edited {kind}") }))
@@ -448,11 +473,12 @@ async fn group_by_slug(
 #[derive(Debug, Deserialize, IntoParams)]
 #[allow(dead_code)]
 pub struct MyGroupsQuery {
-    /// member (default).
+    /// member (default): groups by the caller's membership; follower: groups the caller
+    /// follows without being a member (status, role and get_child_groups do not apply).
     pub membership_type: Option<String>,
     /// accepted (default), pending or rejected.
     pub status: Option<String>,
-    /// Roles, comma-separated (e.g. admin,leader).
+    /// Membership roles, comma-separated (e.g. admin,leader).
     pub role: Option<String>,
     pub group_type: Option<String>,
     /// Also the groups below the ones found.
@@ -483,18 +509,29 @@ async fn my_groups(
     if !["accepted", "pending", "rejected"].contains(&status.as_str()) {
         errors.add("status", format!("\"{status}\" is not a valid choice."));
     }
-    if let Some(kind) = text_param(&query, "membership_type") {
-        if kind != "member" {
+    let follower = match text_param(&query, "membership_type").as_deref() {
+        None | Some("member") => false,
+        Some("follower") => true,
+        Some(kind) => {
             errors.add("membership_type", format!("\"{kind}\" is not a valid choice."));
+            false
         }
-    }
-    let types = checked_types(&mut errors, list_param(&query, "group_type"));
+    };
+    let types = list_param(&mut errors, &query, "group_type");
+    let types = checked_types(&mut errors, types);
+    let roles = list_param(&mut errors, &query, "role");
+    let roles = checked_roles(&mut errors, roles, "role");
     errors.into_result()?;
-    let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
-    let filter =
-        group_q::MembershipFilter { status, roles: list_param(&query, "role"), group_types: types, with_children };
-    let found = group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?;
-    let caller = caller_of(Some(user));
+    let caller = caller_of(Some(user.clone()));
+    let found = if follower {
+        // Following is not a membership: it has no status or role.
+        group_q::followed_by(&state.db, tenant.id(), user.id, caller.viewer(), &types, page.offset(), page.page_size)
+            .await?
+    } else {
+        let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
+        let filter = group_q::MembershipFilter { status, roles, group_types: types, with_children };
+        group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?
+    };
     let items = view::views(&state, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
@@ -516,11 +553,17 @@ async fn default_group(
     Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
 }
 
+/// The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
+/// and use cases are counted once those areas exist.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Metrics {
+    /// Accepted members of the group.
     pub total_members: u64,
+    /// Circles directly below the group.
     pub total_circles: u64,
+    /// Events directly below the group that the caller may see.
     pub total_events: u64,
+    /// Pending requests (wait-listed ones too) in the group and every group below it.
     pub total_pending_members: u64,
 }
 
@@ -561,11 +604,14 @@ async fn metrics(
     };
     let viewer = caller.viewer();
     let events = group_q::list(&state.db, tenant.id(), viewer, &filter("event"), view::today(), 0, 1).await?.count;
+    // Whoever administers the group administers everything below it: its to-do count is
+    // every pending request there.
+    let pending = group_q::pending_in_hierarchy(&state.db, tenant.id(), group.id).await?;
     Ok(Json(Data::new(Metrics {
         total_members: counts.accepted,
         total_circles: counts.circles,
         total_events: events,
-        total_pending_members: counts.pending,
+        total_pending_members: pending,
     })))
 }
 

@@ -4,11 +4,18 @@
 //! - `GET /groups/default-org/`: the list, with the caller's membership of each
 //! - `POST /groups/default-org/ {id}`: joins that site's organization (no duplicate
 //!   membership) and answers where to go next
+//! - `POST /groups/{id}/join-default/`: the same, with the id in the path (spec 001 §7)
 
-use axum::{extract::State, Json};
+use axum::{
+    extract::{Path, State},
+    Json,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use store::queries::{groups as group_q, memberships as member_q, programme as q, tenants::normalize_host};
+use store::{
+    entities::users,
+    queries::{groups as group_q, memberships as member_q, programme as q, tenants::normalize_host},
+};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -20,11 +27,14 @@ use crate::{
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(default_orgs, join_default_org))
+    OpenApiRouter::new().routes(routes!(default_orgs, join_default_org)).routes(routes!(join_default))
 }
 
 pub const MSG_COULD_NOT_JOIN: &str = "Could not join organization";
 
+/// A default organization (spec 000 §3 "Organization": id, name, name_slug, logo, domain,
+/// description, membership_type; default organization fields membership_status,
+/// membership_role).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DefaultOrgView {
     pub id: i64,
@@ -32,8 +42,15 @@ pub struct DefaultOrgView {
     pub name_slug: String,
     pub logo: Option<String>,
     pub domain: String,
+    /// Rich text.
+    pub description: Option<String>,
+    /// The organization's membership type, as the app configuration answers it.
+    pub membership_type: Option<String>,
     /// The caller's membership: pending, accepted, rejected or null.
     pub membership_status: Option<String>,
+    /// The caller's role in it (admin, leader, facilitator, member) or null.
+    pub membership_role: Option<String>,
+    /// The same as `membership_role` (kept for older clients).
     pub role: Option<String>,
     /// This site's organization.
     pub is_default: bool,
@@ -66,7 +83,10 @@ async fn default_orgs(
                 name_slug: org.slug,
                 logo: org.logo,
                 domain,
+                description: org.description,
+                membership_type: org.membership_type,
                 membership_status: membership.map(|m| m.status.clone()),
+                membership_role: membership.map(|m| m.role.clone()),
                 role: membership.map(|m| m.role.clone()),
             }
         })
@@ -130,6 +150,40 @@ async fn join_default_org(
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<Json<JoinedOrgAnswer>> {
     let id = body.get("id").and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())));
+    join_once(&state, &user, &url, id).await
+}
+
+/// Joins a site's root organization by the id in the path: the same as
+/// `POST /groups/default-org/ {id}`, with the same answer and refusals.
+#[utoipa::path(
+    post,
+    path = "/api/v1/groups/{id}/join-default/",
+    tag = "groups",
+    params(("id" = i64, Path, description = "A default organization's id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = JoinedOrgAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn join_default(
+    State(state): State<AppState>,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    Path(id): Path<String>,
+) -> ApiResult<Json<JoinedOrgAnswer>> {
+    join_once(&state, &user, &url, id.trim().parse().ok()).await
+}
+
+/// Joins the default organization `id` once (accepted where it is open, pending otherwise;
+/// an existing membership is kept as it is) and says where to continue.
+async fn join_once(
+    state: &AppState,
+    user: &users::Model,
+    url: &RequestUrl,
+    id: Option<i64>,
+) -> ApiResult<Json<JoinedOrgAnswer>> {
     let found = match id {
         Some(id) => q::default_organization(&state.db, id).await?,
         None => None,
@@ -145,7 +199,7 @@ async fn join_default_org(
         _ => format!("Your membership of {} was not approved.", org.name),
     };
     Ok(Json(JoinedOrgAnswer {
-        data: JoinedOrg { id: org.id, redirect: site_url(&url, &domain), domain, membership_status: membership.status },
+        data: JoinedOrg { id: org.id, redirect: site_url(url, &domain), domain, membership_status: membership.status },
         message,
     }))
 }

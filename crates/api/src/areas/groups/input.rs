@@ -138,8 +138,8 @@ impl Reader<'_> {
         Some(match value {
             Value::Null => None,
             Value::String(s) if s.trim().is_empty() => None,
-            Value::String(s) if s.chars().count() > max => {
-                self.errors.add(key, format!("Ensure this field has no more than {max} characters."));
+            Value::String(s) if s.trim().chars().count() > max => {
+                self.errors.add(key, form::msg_max_chars(max));
                 None
             }
             Value::String(s) => Some(s.trim().to_string()),
@@ -150,16 +150,19 @@ impl Reader<'_> {
         })
     }
 
+    /// A list of short texts: a JSON list (of strings, numbers or `{id}`/`{value}` objects)
+    /// or a comma-joined string; trimmed, without blanks or repeats, at most 50 items
+    /// ([`domain::query_list::distinct`]). The form checks each item's length.
     fn strings(&mut self, key: &str) -> Option<Vec<String>> {
         let value = self.body.get(key)?;
-        Some(match value {
+        let items: Vec<String> = match value {
             Value::Null => Vec::new(),
-            Value::String(s) => s.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect(),
+            Value::String(s) => s.split(',').map(str::to_string).collect(),
             Value::Array(items) => {
                 let mut out = Vec::new();
                 for item in items {
                     match item {
-                        Value::String(s) if !s.trim().is_empty() => out.push(s.trim().chars().take(100).collect()),
+                        Value::String(s) => out.push(s.clone()),
                         Value::Number(n) => out.push(n.to_string()),
                         Value::Object(o) => match o.get("id").or_else(|| o.get("value")) {
                             Some(Value::String(s)) => out.push(s.clone()),
@@ -169,17 +172,18 @@ impl Reader<'_> {
                         _ => self.errors.add(key, "Expected a list of items."),
                     }
                 }
-                out.dedup();
-                if out.len() > 50 {
-                    self.errors.add(key, "Ensure this list has no more than 50 items.");
-                }
                 out
             }
             _ => {
                 self.errors.add(key, "Expected a list of items.");
                 Vec::new()
             }
-        })
+        };
+        let kept = items.iter().map(|s| s.trim()).filter(|s| !s.is_empty());
+        Some(domain::query_list::distinct(kept).unwrap_or_else(|message| {
+            self.errors.add(key, message);
+            Vec::new()
+        }))
     }
 
     fn ids(&mut self, key: &str) -> Option<Vec<i64>> {
@@ -383,7 +387,7 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
             r.errors.add(key, "Unknown field.");
         }
     }
-    if let Some(name) = r.text("name", 1000) {
+    if let Some(name) = r.text("name", form::MAX_NAME_CHARS) {
         form.name = name.unwrap_or_default();
     }
     if let Some(kind) = r.text("group_type", 30) {
@@ -403,7 +407,10 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
             *slot = value;
         }
     }
-    for (key, slot, max) in [("location", &mut form.location, 255), ("country", &mut form.country, 100)] {
+    for (key, slot, max) in [
+        ("location", &mut form.location, form::MAX_LOCATION_CHARS),
+        ("country", &mut form.country, form::MAX_COUNTRY_CHARS),
+    ] {
         if let Some(value) = r.text(key, max) {
             *slot = value;
         }
@@ -500,7 +507,7 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
     if let Some(create) = r.bool("create_google_classroom") {
         form.create_google_classroom = create;
     }
-    if let Some(id) = r.text("google_classroom_id", 100) {
+    if let Some(id) = r.text("google_classroom_id", form::MAX_CLASSROOM_ID_CHARS) {
         form.google_classroom_id = id;
     }
     if let Some(influencer) = r.bool("is_influencer") {
@@ -512,8 +519,7 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
         } else {
             value.clone()
         }) {
-            Ok(list) if list.len() <= 10 => form.donation_details = list,
-            Ok(_) => r.errors.add("donation_details", "Ensure this list has no more than 10 items."),
+            Ok(list) => form.donation_details = list,
             Err(_) => r.errors.add("donation_details", "Expected a list of {name, description, stripe_price_id}."),
         }
     }

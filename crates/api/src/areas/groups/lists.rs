@@ -15,7 +15,7 @@ use store::queries::groups as group_q;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, crud::id_param, crud::search_param, list_param, text_param, view, GroupView};
+use super::{caller_of, country_values, crud::id_param, crud::search_param, list_param, text_param, view, GroupView};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
@@ -41,7 +41,10 @@ pub struct ProgramListQuery {
     /// Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
     /// 3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
     pub circle_status: Option<String>,
-    pub circle_status_priority: Option<i32>,
+    /// true (or 1): order by lifecycle priority (Application Open, Opening Soon,
+    /// Application Closed, Running, Closed, Archived), then soonest start; false (or 0,
+    /// the default): newest start first.
+    pub circle_status_priority: Option<bool>,
     /// online, in_person or no_preference.
     pub learning_modality: Option<String>,
     pub complexity_level: Option<String>,
@@ -49,12 +52,16 @@ pub struct ProgramListQuery {
     pub starting_month: Option<String>,
     /// Commitment in weeks.
     pub weeks: Option<i32>,
-    /// Countries, comma-separated (`country` also works).
+    /// Countries, comma-separated (`country` also works); names as profiles store them,
+    /// matched ignoring case (known aliases such as "us" too).
     pub countries: Option<String>,
     pub career_stages: Option<String>,
     pub professional_fields: Option<String>,
-    /// Target personas, comma-separated.
+    /// The caller's membership roles, comma-separated (e.g. admin,leader): only groups where
+    /// the signed-in caller holds one of them (accepted). Guests get an empty list.
     pub role: Option<String>,
+    /// Target personas, comma-separated.
+    pub roles: Option<String>,
     /// Use case ids, comma-separated (`usecase_id` also works): groups linked to any of them.
     pub use_cases: Option<String>,
     /// Topic area ids, comma-separated.
@@ -64,12 +71,19 @@ pub struct ProgramListQuery {
     pub parent_group: Option<i64>,
 }
 
-fn first_list(query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    keys.iter().map(|k| list_param(query, k)).find(|v| !v.is_empty()).unwrap_or_default()
+/// The first of `keys` (a name and its alias) that holds a list.
+fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    for key in keys {
+        let values = list_param(errors, query, key);
+        if !values.is_empty() {
+            return values;
+        }
+    }
+    Vec::new()
 }
 
 fn ids(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<i64> {
-    let raw = first_list(query, keys);
+    let raw = first_list(errors, query, keys);
     let mut out = Vec::new();
     for value in raw {
         match value.parse::<i64>() {
@@ -91,10 +105,15 @@ fn choice(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, 
 }
 
 /// Parses the list filters; `group_type` is fixed by the list.
-pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<group_q::ListFilter, FieldErrors> {
+pub fn filter_of(
+    query: &HashMap<String, String>,
+    group_type: &str,
+    caller: &view::Caller,
+) -> Result<group_q::ListFilter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut statuses = Vec::new();
-    for key in list_param(query, "circle_status").into_iter().chain(list_param(query, "status")) {
+    let keys = [list_param(&mut errors, query, "circle_status"), list_param(&mut errors, query, "status")].concat();
+    for key in keys {
         match key.parse::<u8>() {
             Ok(k) if (1..=6).contains(&k) => statuses.push(k),
             _ => errors.add("circle_status", format!("\"{key}\" is not a valid choice.")),
@@ -115,13 +134,16 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
                 None
             }
         });
-    let priority = text_param(query, "circle_status_priority").and_then(|raw| match raw.parse::<i32>() {
-        Ok(p) => Some(p),
-        Err(_) => {
-            errors.add("circle_status_priority", "A valid integer is required.");
-            None
+    let by_priority = match text_param(query, "circle_status_priority").as_deref() {
+        None | Some("false" | "False" | "0") => false,
+        Some("true" | "True" | "1") => true,
+        Some(_) => {
+            errors.add("circle_status_priority", "Must be a valid boolean.");
+            false
         }
-    });
+    };
+    let member_roles = list_param(&mut errors, query, "role");
+    let member_roles = super::crud::checked_roles(&mut errors, member_roles, "role");
     let modality = choice(&mut errors, query, "learning_modality", &LEARNING_MODALITIES);
     let complexity = choice(&mut errors, query, "complexity_level", &COMPLEXITY_LEVELS);
     let filter = group_q::ListFilter {
@@ -133,18 +155,20 @@ pub fn filter_of(query: &HashMap<String, String>, group_type: &str) -> Result<gr
         complexity_level: complexity,
         starting_month,
         weeks,
-        countries: first_list(query, &["countries", "country"]),
-        career_stages: first_list(query, &["career_stages", "career_stage"]),
-        professional_fields: first_list(query, &["professional_fields", "professional_field"]),
-        roles: first_list(query, &["role", "roles"]),
-        // An id that names nothing (or is not a number) matches nothing, as before.
-        use_cases: first_list(query, &["use_cases", "usecase_id"])
+        countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
+        career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
+        professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
+        roles: list_param(&mut errors, query, "roles"),
+        // An id that names nothing (or is not a number) matches nothing.
+        use_cases: first_list(&mut errors, query, &["use_cases", "usecase_id"])
             .iter()
             .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).unwrap_or(0))
             .collect(),
         topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
         topic_ids: ids(&mut errors, query, &["topics"]),
-        circle_status_priority: priority,
+        member_roles,
+        member_id: caller.id(),
+        by_status_priority: by_priority,
         is_influencer: None,
     };
     errors.into_result().map(|_| filter)
@@ -163,8 +187,8 @@ async fn program_list(
         query.get("page_size").map(String::as_str),
         PAGE_SIZE,
     )?;
-    let filter = filter_of(query, group_type)?;
     let caller = caller_of(user);
+    let filter = filter_of(query, group_type, &caller)?;
     let found =
         group_q::list(&state.db, tenant.id(), caller.viewer(), &filter, view::today(), page.offset(), page.page_size)
             .await?;

@@ -19,7 +19,9 @@ use axum::{
 };
 use domain::{
     groups::{
+        form,
         membership::{self, csv_row},
+        permissions::is_admin_role,
         questions,
     },
     pagination::PageRequest,
@@ -64,8 +66,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub const DEFAULT_PAGE_SIZE: u64 = 15;
 pub const MAX_BULK: usize = 500;
 pub const MAX_EXPORT: u64 = 10_000;
-/// Administrators' notes on a request and reasons for a removal.
-pub const MAX_NOTE_CHARS: usize = 2000;
+
 pub const MSG_NO_PERMISSION: &str = "You do not have permission to manage members.";
 pub const MSG_NO_ACTION: &str = "Please select an action to perform.";
 pub const MSG_NO_MEMBERS: &str = "Please select at least one member to proceed.";
@@ -118,7 +119,7 @@ pub struct MembersQuery {
     pub role: Option<String>,
     /// At least 2 characters; names (and e-mails, for administrators).
     pub search: Option<String>,
-    /// Countries, comma-separated.
+    /// Countries of the members' profiles, comma-separated, matched ignoring case.
     pub country: Option<String>,
     /// Professional field option ids of the members' profile on the site, comma-separated.
     pub professional_fields: Option<String>,
@@ -152,12 +153,14 @@ fn member_filter(
         }
     };
     let mut fields = Vec::new();
-    for raw in list_param(query, "professional_fields") {
+    for raw in list_param(&mut errors, query, "professional_fields") {
         match raw.parse::<i64>() {
             Ok(id) => fields.push(id),
             Err(_) => errors.add("professional_fields", "A valid integer is required."),
         }
     }
+    let roles = list_param(&mut errors, query, "role");
+    let countries = super::country_values(list_param(&mut errors, query, "country"));
     errors.into_result()?;
     if !admin && (status != member_q::STATUS_ACCEPTED || unverified) {
         return Err(ApiError::Forbidden(MSG_NO_PERMISSION.into()));
@@ -171,10 +174,10 @@ fn member_filter(
         group_id: group.id,
         status: if unverified { member_q::STATUS_ACCEPTED.into() } else { status },
         unverified,
-        roles: list_param(query, "role"),
+        roles,
         search,
         search_email: admin,
-        countries: list_param(query, "country"),
+        countries,
         professional_fields: fields,
         organization_id: tenant.organization_id(),
     })
@@ -375,12 +378,12 @@ fn action_of(action: Option<&str>) -> ApiResult<&'static str> {
     }
 }
 
-/// A note or reason: trimmed, blank as none; longer than [`MAX_NOTE_CHARS`] is refused on
+/// A note or reason: trimmed, blank as none; longer than [`membership::MAX_NOTE_CHARS`] is refused on
 /// its field rather than cut.
 fn note_text(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Option<String> {
     let text = value.map(str::trim).filter(|t| !t.is_empty())?;
-    if text.chars().count() > MAX_NOTE_CHARS {
-        errors.add(field, format!("Ensure this field has no more than {MAX_NOTE_CHARS} characters."));
+    if text.chars().count() > membership::MAX_NOTE_CHARS {
+        errors.add(field, form::msg_max_chars(membership::MAX_NOTE_CHARS));
         return None;
     }
     Some(text.to_string())
@@ -612,6 +615,13 @@ async fn remove_member(
     else {
         return Err(refuse(format!("This user is not a member of this {}.", group.group_type)));
     };
+    // As with leaving: a group keeps at least one accepted admin or leader.
+    if is_admin_role(&current.role) && member_q::manager_count(&txn, group.id).await? <= 1 {
+        return Err(refuse(format!(
+            "This user is the last administrator of this {}. Make someone else an administrator before removing them.",
+            group.group_type
+        )));
+    }
     member_q::set_status(&txn, current, member_q::STATUS_REJECTED, None, Some(reason.clone()), None).await?;
     if let Some(person) = user_q::find_by_id(&txn, target_id).await? {
         let url = group_url(&client, &tenant, &group);

@@ -269,39 +269,57 @@ async fn leave(
 }
 
 /// After an accepted member left or was removed: gives the freed seat of a circle or event
-/// to the longest-waiting applicant on the wait list and mails them. Accepted at once when
-/// the group's publicity is open; otherwise their request goes to the administrators.
+/// to the longest-waiting applicant on the wait list ([`fill_seats`] with one seat).
 pub(super) async fn free_seat(
     txn: &impl sea_orm::ConnectionTrait,
     tenant: &Tenant,
     client: &Client,
     group: &groups::Model,
 ) -> ApiResult<()> {
+    fill_seats(txn, tenant, client, group, 1).await.map(|_| ())
+}
+
+/// Gives up to `seats` free seats of a circle or event to the longest-waiting applicants on
+/// the wait list, one after the other, and mails each. Accepted at once when the group's
+/// publicity is open; otherwise their request goes to the administrators. Run it in the
+/// transaction that freed the seats (a member leaving or removed, the maximum size raised).
+/// Answers how many left the wait list.
+pub(super) async fn fill_seats(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant: &Tenant,
+    client: &Client,
+    group: &groups::Model,
+    seats: u64,
+) -> ApiResult<u64> {
     if !membership::is_program(&group.group_type) {
-        return Ok(());
+        return Ok(0);
     }
     let capacity = membership::capacity(&group.group_type, group.maximum_size);
     let open = group.join_mode == group_q::JOIN_OPEN;
-    let Some(promoted) = member_q::promote_waitlisted(txn, group, capacity, open).await? else { return Ok(()) };
-    let Some(person) = user_q::find_by_id(txn, promoted.user_id).await? else { return Ok(()) };
     let name = &group.name;
-    let text = if promoted.status == member_q::STATUS_ACCEPTED {
-        format!("A seat is free in {name}, and your request from the wait list has been accepted. Welcome!")
-    } else {
-        format!(
-            "A seat is free in {name}. Your request has left the wait list and awaits the administrators' decision."
-        )
-    };
     let url = format!("{}{}", client.origin_for(&tenant.0), group_path(group));
-    mailer::queue_notice(
-        txn,
-        &tenant.0,
-        &person.email,
-        &person.first_name,
-        &format!("A seat is free in {name}"),
-        vec![text],
-        Some(("Open the page", &url)),
-    )
-    .await?;
-    Ok(())
+    let mut promoted_count = 0;
+    while promoted_count < seats {
+        let Some(promoted) = member_q::promote_waitlisted(txn, group, capacity, open).await? else { break };
+        promoted_count += 1;
+        let Some(person) = user_q::find_by_id(txn, promoted.user_id).await? else { continue };
+        let text = if promoted.status == member_q::STATUS_ACCEPTED {
+            format!("A seat is free in {name}, and your request from the wait list has been accepted. Welcome!")
+        } else {
+            format!(
+                "A seat is free in {name}. Your request has left the wait list and awaits the administrators' decision."
+            )
+        };
+        mailer::queue_notice(
+            txn,
+            &tenant.0,
+            &person.email,
+            &person.first_name,
+            &format!("A seat is free in {name}"),
+            vec![text],
+            Some(("Open the page", &url)),
+        )
+        .await?;
+    }
+    Ok(promoted_count)
 }

@@ -25,6 +25,7 @@ pub mod view;
 
 use std::collections::HashMap;
 
+use domain::FieldErrors;
 use store::{
     entities::{groups, users},
     queries::{connections::PRIVACY_PRIVATE, groups as group_q, memberships as member_q},
@@ -127,18 +128,35 @@ pub fn caller_of(user: Option<users::Model>) -> Caller {
     Caller { user }
 }
 
-/// Reads `key` of a query map as a comma list, dropping blanks and `all`.
-pub fn list_param(query: &HashMap<String, String>, key: &str) -> Vec<String> {
-    query
-        .get(key)
-        .map(|raw| {
-            raw.split(',')
-                .map(str::trim)
-                .filter(|v| !v.is_empty() && *v != "all")
-                .map(|v| v.chars().take(100).collect())
-                .collect()
-        })
-        .unwrap_or_default()
+/// Reads `key` of a query map as a comma list by the one rule of every list filter
+/// ([`domain::query_list::parse`]: trimmed, without blanks, `all` and repeats, at most 50
+/// items); a longer list is reported on `key`.
+pub fn list_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Vec<String> {
+    match query.get(key).map(|raw| domain::query_list::parse(raw)) {
+        None => Vec::new(),
+        Some(Ok(items)) => items,
+        Some(Err(message)) => {
+            errors.add(key, message);
+            Vec::new()
+        }
+    }
+}
+
+/// The values a country filter matches, compared without regard to case by the queries:
+/// each value as given, plus every spelling of that country the name table of
+/// `services::resume` knows ("us" also finds "United States", "United States" finds "USA").
+/// Profiles and the web client use country names; older groups may hold codes.
+pub fn country_values(values: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for value in values {
+        let spellings = services::resume::country_spellings(&value);
+        for candidate in std::iter::once(value).chain(spellings) {
+            if !out.iter().any(|known| known.eq_ignore_ascii_case(&candidate)) {
+                out.push(candidate);
+            }
+        }
+    }
+    out
 }
 
 pub fn text_param(query: &HashMap<String, String>, key: &str) -> Option<String> {
