@@ -635,6 +635,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/groups/{id}/join-default/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Joins a site's root organization by the id in the path: the same as
+         *     `POST /groups/default-org/ {id}`, with the same answer and refusals.
+         */
+        post: operations["join_default"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/groups/{id}/join/": {
         parameters: {
             query?: never;
@@ -1116,8 +1136,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). The site's
-         *     administrators are told by mail.
+         * Asks for a circle that does not exist yet (spec 002 §5 "Circle request"). Accepted members
+         *     of the site's organization only, at most 10 an hour each. The site's administrators are
+         *     told by mail.
          */
         post: operations["request_circle"];
         delete?: never;
@@ -2219,14 +2240,30 @@ export interface components {
             };
         };
         Data_Metrics: {
+            /**
+             * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
+             *     and use cases are counted once those areas exist.
+             */
             data: {
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Circles directly below the group.
+                 */
                 total_circles: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Events directly below the group that the caller may see.
+                 */
                 total_events: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Accepted members of the group.
+                 */
                 total_members: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Pending requests (wait-listed ones too) in the group and every group below it.
+                 */
                 total_pending_members: number;
             };
         };
@@ -2798,16 +2835,23 @@ export interface components {
         };
         Data_Vec_DefaultOrgView: {
             data: {
+                /** @description Rich text. */
+                description?: string | null;
                 domain: string;
                 /** Format: int64 */
                 id: number;
                 /** @description This site's organization. */
                 is_default: boolean;
                 logo?: string | null;
+                /** @description The caller's role in it (admin, leader, facilitator, member) or null. */
+                membership_role?: string | null;
                 /** @description The caller's membership: pending, accepted, rejected or null. */
                 membership_status?: string | null;
+                /** @description The organization's membership type, as the app configuration answers it. */
+                membership_type?: string | null;
                 name: string;
                 name_slug: string;
+                /** @description The same as `membership_role` (kept for older clients). */
                 role?: string | null;
             }[];
         };
@@ -2832,17 +2876,29 @@ export interface components {
                 number: number;
             }[];
         };
+        /**
+         * @description A default organization (spec 000 §3 "Organization": id, name, name_slug, logo, domain,
+         *     description, membership_type; default organization fields membership_status,
+         *     membership_role).
+         */
         DefaultOrgView: {
+            /** @description Rich text. */
+            description?: string | null;
             domain: string;
             /** Format: int64 */
             id: number;
             /** @description This site's organization. */
             is_default: boolean;
             logo?: string | null;
+            /** @description The caller's role in it (admin, leader, facilitator, member) or null. */
+            membership_role?: string | null;
             /** @description The caller's membership: pending, accepted, rejected or null. */
             membership_status?: string | null;
+            /** @description The organization's membership type, as the app configuration answers it. */
+            membership_type?: string | null;
             name: string;
             name_slug: string;
+            /** @description The same as `membership_role` (kept for older clients). */
             role?: string | null;
         };
         /** @description One donation option of a group. */
@@ -3464,14 +3520,30 @@ export interface components {
         MessageOnly: {
             message: string;
         };
+        /**
+         * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
+         *     and use cases are counted once those areas exist.
+         */
         Metrics: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Circles directly below the group.
+             */
             total_circles: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Events directly below the group that the caller may see.
+             */
             total_events: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Accepted members of the group.
+             */
             total_members: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Pending requests (wait-listed ones too) in the group and every group below it.
+             */
             total_pending_members: number;
         };
         NamedRef: {
@@ -5509,7 +5581,12 @@ export interface operations {
                  *     3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
                  */
                 circle_status: string | null;
-                circle_status_priority: number | null;
+                /**
+                 * @description true (or 1): order by lifecycle priority (Application Open, Opening Soon,
+                 *     Application Closed, Running, Closed, Archived), then soonest start; false (or 0,
+                 *     the default): newest start first.
+                 */
+                circle_status_priority: boolean | null;
                 /** @description online, in_person or no_preference. */
                 learning_modality: string | null;
                 complexity_level: string | null;
@@ -5517,12 +5594,20 @@ export interface operations {
                 starting_month: string | null;
                 /** @description Commitment in weeks. */
                 weeks: number | null;
-                /** @description Countries, comma-separated (`country` also works). */
+                /**
+                 * @description Countries, comma-separated (`country` also works); names as profiles store them,
+                 *     matched ignoring case (known aliases such as "us" too).
+                 */
                 countries: string | null;
                 career_stages: string | null;
                 professional_fields: string | null;
-                /** @description Target personas, comma-separated. */
+                /**
+                 * @description The caller's membership roles, comma-separated (e.g. admin,leader): only groups where
+                 *     the signed-in caller holds one of them (accepted). Guests get an empty list.
+                 */
                 role: string | null;
+                /** @description Target personas, comma-separated. */
+                roles: string | null;
                 /** @description Use case ids, comma-separated (`usecase_id` also works): groups linked to any of them. */
                 use_cases: string | null;
                 /** @description Topic area ids, comma-separated. */
@@ -5559,6 +5644,7 @@ export interface operations {
                 /** @description all (default), user, circle, event, organization or institution */
                 type?: string;
                 page?: number;
+                /** @description 12 by default, at most 500 */
                 page_size?: number;
             };
             header?: never;
@@ -5599,6 +5685,7 @@ export interface operations {
                 /** @description all (default), user, circle, event, organization or institution */
                 type?: string;
                 page?: number;
+                /** @description 12 by default, at most 500 */
                 page_size?: number;
             };
             header?: never;
@@ -5650,7 +5737,12 @@ export interface operations {
                  *     3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
                  */
                 circle_status: string | null;
-                circle_status_priority: number | null;
+                /**
+                 * @description true (or 1): order by lifecycle priority (Application Open, Opening Soon,
+                 *     Application Closed, Running, Closed, Archived), then soonest start; false (or 0,
+                 *     the default): newest start first.
+                 */
+                circle_status_priority: boolean | null;
                 /** @description online, in_person or no_preference. */
                 learning_modality: string | null;
                 complexity_level: string | null;
@@ -5658,12 +5750,20 @@ export interface operations {
                 starting_month: string | null;
                 /** @description Commitment in weeks. */
                 weeks: number | null;
-                /** @description Countries, comma-separated (`country` also works). */
+                /**
+                 * @description Countries, comma-separated (`country` also works); names as profiles store them,
+                 *     matched ignoring case (known aliases such as "us" too).
+                 */
                 countries: string | null;
                 career_stages: string | null;
                 professional_fields: string | null;
-                /** @description Target personas, comma-separated. */
+                /**
+                 * @description The caller's membership roles, comma-separated (e.g. admin,leader): only groups where
+                 *     the signed-in caller holds one of them (accepted). Guests get an empty list.
+                 */
                 role: string | null;
+                /** @description Target personas, comma-separated. */
+                roles: string | null;
                 /** @description Use case ids, comma-separated (`usecase_id` also works): groups linked to any of them. */
                 use_cases: string | null;
                 /** @description Topic area ids, comma-separated. */
@@ -6248,11 +6348,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description member (default). */
+                /**
+                 * @description member (default): groups by the caller's membership; follower: groups the caller
+                 *     follows without being a member (status, role and get_child_groups do not apply).
+                 */
                 membership_type: string | null;
                 /** @description accepted (default), pending or rejected. */
                 status: string | null;
-                /** @description Roles, comma-separated (e.g. admin,leader). */
+                /** @description Membership roles, comma-separated (e.g. admin,leader). */
                 role: string | null;
                 group_type: string | null;
                 /** @description Also the groups below the ones found. */
@@ -6641,6 +6744,44 @@ export interface operations {
             };
         };
     };
+    join_default: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A default organization's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JoinedOrgAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     join: {
         parameters: {
             query?: never;
@@ -6818,7 +6959,7 @@ export interface operations {
                 role: string | null;
                 /** @description At least 2 characters; names (and e-mails, for administrators). */
                 search: string | null;
-                /** @description Countries, comma-separated. */
+                /** @description Countries of the members' profiles, comma-separated, matched ignoring case. */
                 country: string | null;
                 /** @description Professional field option ids of the members' profile on the site, comma-separated. */
                 professional_fields: string | null;
@@ -7839,6 +7980,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     resend_otp: {
@@ -7962,7 +8119,10 @@ export interface operations {
                 is_verified_group: boolean | null;
                 /** @description Professional field ids, comma-separated. */
                 professional_fields: string | null;
-                /** @description Country codes, comma-separated. */
+                /**
+                 * @description Countries, comma-separated: names as profiles store them ("Kenya"), matched ignoring
+                 *     case; known aliases such as "us" match too.
+                 */
                 country: string | null;
                 /** @description JSON object of group-profile values, e.g. {"department": "Physics"}. */
                 extra_info: string | null;
@@ -8431,7 +8591,7 @@ export interface operations {
             path: {
                 /** @description At least 2 characters; every word must occur in the title or description. */
                 search: string | null;
-                /** @description Use case ids, comma-separated (at most 500). */
+                /** @description Use case ids, comma-separated (at most 50). */
                 ids: string | null;
                 /** @description pending, approved or rejected (comma list). Others than staff see approved ones only. */
                 status: string | null;
