@@ -155,7 +155,14 @@ async fn invite_users(
     let accounts = user_q::find_by_emails(&state.db, &emails).await?;
     for email in emails {
         let account = accounts.get(&email).filter(|u| u.is_active).cloned();
-        recipients.push((account, email));
+        // Someone chosen as a user and also typed as an address is invited once.
+        let same_person = |(chosen, address): &(Option<users::Model>, String)| {
+            address.eq_ignore_ascii_case(&email)
+                || chosen.as_ref().zip(account.as_ref()).is_some_and(|(chosen, typed)| chosen.id == typed.id)
+        };
+        if !recipients.iter().any(same_person) {
+            recipients.push((account, email));
+        }
     }
     let origin = client.origin_for(&tenant.0);
     let inviter = full_name(&user);

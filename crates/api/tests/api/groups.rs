@@ -516,6 +516,16 @@ async fn logo_cover_image_and_questions() {
         .error(400);
     assert_eq!(e["field_errors"]["questions.0.label"][0], "Please enter question");
     assert_eq!(e["field_errors"]["questions.0.type"][0], "Please select field type");
+    // A body without the list is refused and keeps the questions; an empty list clears them.
+    for body in [json!({}), json!({"questions": null})] {
+        let e = app.post(&path).token(&s.admin_token).json(&body).send().await.error(400);
+        assert_eq!(e["field_errors"]["questions"][0], "This field is required.");
+    }
+    let kept = app.get(&format!("/api/v1/groups/{id}/")).token(&s.admin_token).send().await.json();
+    assert_eq!(kept["data"]["extra_info"]["questions"].as_array().unwrap().len(), 2);
+    let cleared = app.post(&path).token(&s.admin_token).json(&json!({"questions": []})).send().await;
+    cleared.assert_status(200);
+    assert_eq!(cleared.json()["data"]["extra_info"]["questions"], json!([]));
     app.post(&path).token(&app.token_for(member.id)).json(&json!({"questions": []})).send().await.error(403);
 }
 

@@ -75,6 +75,19 @@ async fn invites_are_checked_and_sent_by_members_and_administrators() {
     invite(&app, &w.admin_token, json!({"object_id": id, "emails": "late@x.io"})).await.assert_status(200);
 }
 
+/// A person chosen in the user search and also typed as an address gets one invitation.
+#[tokio::test]
+async fn a_person_chosen_and_typed_is_invited_once() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let id = id_of(&circle(&app, &w, "Once", |_| {}).await);
+    let (bo, _) = person(&app, "bo@example.com").await;
+    let body = json!({"object_id": id, "users": [bo.id], "emails": "BO@example.com, new@x.io"});
+    invite(&app, &w.admin_token, body).await.assert_status(200);
+    assert_eq!(mails_to(&app, "bo@example.com").await.len(), 1);
+    assert_eq!(mails_to(&app, "new@x.io").await.len(), 1);
+}
+
 #[tokio::test]
 async fn the_invitee_sees_and_accepts_even_a_full_invitation_only_circle() {
     let app = TestApp::new().await;

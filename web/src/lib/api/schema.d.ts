@@ -4574,7 +4574,7 @@ export interface components {
             type: string;
         };
         QuestionsInput: {
-            /** @description The whole list; it replaces the current questions. */
+            /** @description The whole list; it replaces the current questions (`[]` removes them all). */
             questions: Record<string, never>[];
         };
         RefreshRequest: {

@@ -618,7 +618,7 @@ async fn metrics(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct QuestionsInput {
-    /// The whole list; it replaces the current questions.
+    /// The whole list; it replaces the current questions (`[]` removes them all).
     #[schema(value_type = Vec<Object>)]
     pub questions: Value,
 }
@@ -648,6 +648,10 @@ async fn set_questions(
     let caller = caller_of(Some(user));
     let group = visible_group(&state, &tenant, &caller, id).await?;
     require_edit(&state, &caller, &group).await?;
+    // A body without the list must not read as "no questions" and wipe them.
+    if body.questions.is_null() {
+        return Err(ApiError::field("questions", "This field is required."));
+    }
     let list = questions::normalize(&body.questions, random_below_10000)?;
     let mut extra = group.extra_info.clone().and_then(|e| e.as_object().cloned()).unwrap_or_default();
     extra.insert("questions".into(), serde_json::to_value(list).unwrap_or_default());
