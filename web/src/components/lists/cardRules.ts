@@ -48,7 +48,10 @@ export function groupCountries(group: Pick<Group, 'countries' | 'country'>): str
 /** Plain text of an HTML snippet, cut at `limit` characters with an ellipsis. */
 export function snippet(html: string | null | undefined, limit: number): string {
   if (!html) return '';
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  // Blocks and line breaks are separate words once flattened ("…authors." + "Check…").
+  body.querySelectorAll('p, div, li, br, h1, h2, h3, h4, h5, h6, blockquote').forEach((node) => node.after(' '));
+  const text = body.textContent ?? '';
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > limit ? `${flat.slice(0, limit).trimEnd()}…` : flat;
 }
