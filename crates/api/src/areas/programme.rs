@@ -8,6 +8,7 @@
 //!   `POST /leader-applications/{id}/review/`
 //! - `GET /leader-certifications/` (the caller's own), `GET /circle-leaders/`
 
+use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{
@@ -19,7 +20,6 @@ use chrono::{Datelike, NaiveDate, Utc};
 use domain::{
     config::AppConfig,
     groups::questions::{self, Question},
-    pagination::PageRequest,
     FieldErrors,
 };
 use sea_orm::TransactionTrait;
@@ -89,14 +89,6 @@ fn body_object(body: Value) -> ApiResult<Map<String, Value>> {
         Value::Object(map) => Ok(map),
         _ => Err(ApiError::BadRequest("Expected a JSON object.".into())),
     }
-}
-
-fn page_of(query: &HashMap<String, String>, default_size: u64) -> ApiResult<PageRequest> {
-    Ok(PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        default_size,
-    )?)
 }
 
 /// Whether the caller reviews leader applications of the tenant: staff, or an accepted
@@ -480,7 +472,7 @@ async fn applications_page(
     url: &RequestUrl,
     query: &HashMap<String, String>,
 ) -> ApiResult<Page<LeaderApplicationView>> {
-    let page = page_of(query, APPLICATIONS_PAGE_SIZE)?;
+    let page = page_from_query(query, APPLICATIONS_PAGE_SIZE)?;
     let status = text_param(query, "status");
     if let Some(status) = &status {
         if ![q::STATUS_PENDING, member_q::STATUS_ACCEPTED, q::STATUS_REJECTED].contains(&status.as_str()) {
@@ -973,7 +965,7 @@ async fn circle_leaders(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<CircleLeaderView>>> {
-    let page = page_of(&query, LEADERS_PAGE_SIZE)?;
+    let page = page_from_query(&query, LEADERS_PAGE_SIZE)?;
     let mut errors = FieldErrors::new();
     let search = query
         .get("search")

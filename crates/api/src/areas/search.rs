@@ -11,10 +11,11 @@
 //!   caller may see.
 //! - Private groups are found only by their members and staff.
 
+use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
-use domain::{pagination::PageRequest, FieldErrors};
+use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
@@ -124,11 +125,7 @@ async fn search(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<SearchItem>>> {
-    let page = PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        DEFAULT_PAGE_SIZE,
-    )?;
+    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
     let mut errors = FieldErrors::new();
     let kind = text_param(&query, "type").unwrap_or_else(|| "all".into());
     if !SEARCH_TYPES.contains(&kind.as_str()) {

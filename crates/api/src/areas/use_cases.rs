@@ -7,13 +7,14 @@
 //!
 //! Every query is scoped to the request's tenant.
 
+use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{
     extract::{Path, State},
     Json,
 };
-use domain::{pagination::PageRequest, FieldErrors};
+use domain::FieldErrors;
 use serde::Deserialize;
 use store::queries::use_cases::{self as q, STATUSES, STATUS_APPROVED};
 use utoipa::IntoParams;
@@ -111,11 +112,7 @@ async fn list_use_cases(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<UseCaseRef>>> {
-    let page = PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        PAGE_SIZE,
-    )?;
+    let page = page_from_query(&query, PAGE_SIZE)?;
     let filter = filter_of(&query, user.as_ref().is_some_and(|u| u.is_staff))?;
     let found = q::list(&state.db, tenant.id(), &filter, page.offset(), page.page_size).await?;
     let items = found.items.iter().map(UseCaseRef::from).collect();

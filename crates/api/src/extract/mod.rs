@@ -10,5 +10,5 @@ mod tenant;
 pub use auth::{AuthUser, MaybeUser, TenantAdmin};
 pub use client::Client;
 pub use json::{parse_json, ApiJson, MSG_NUL};
-pub use query::{ApiQuery, PageOf, PageParams};
+pub use query::{page_from_query, ApiQuery, PageOf, PageParams};
 pub use tenant::Tenant;

@@ -1,6 +1,7 @@
 //! Reading, creating and editing groups, the caller's groups, the site's organization,
 //! metrics, and the questions for new members.
 
+use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{
@@ -15,7 +16,6 @@ use domain::{
         permissions::{self, Actor},
         questions,
     },
-    pagination::PageRequest,
     FieldErrors,
 };
 use rand::Rng;
@@ -65,14 +65,6 @@ fn random_below_10000() -> u32 {
     rand::rng().random_range(0..10_000)
 }
 
-fn page_of(query: &HashMap<String, String>, default_size: u64) -> ApiResult<PageRequest> {
-    Ok(PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        default_size,
-    )?)
-}
-
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[allow(dead_code)]
@@ -102,7 +94,7 @@ async fn list_groups(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = page_of(&query, DEFAULT_PAGE_SIZE)?;
+    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
     let filter = group_q::ListFilter {
@@ -503,7 +495,7 @@ async fn my_groups(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = page_of(&query, DEFAULT_PAGE_SIZE)?;
+    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
     let mut errors = FieldErrors::new();
     let status = text_param(&query, "status").unwrap_or_else(|| member_q::STATUS_ACCEPTED.into());
     if !["accepted", "pending", "rejected"].contains(&status.as_str()) {

@@ -1,13 +1,13 @@
 //! The circles and events lists (spec 001 §7, 002 §2 "Content"): every filter, the
 //! lifecycle status keys 1 to 6 evaluated in SQL, nine per page.
 
+use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
 use chrono::NaiveDate;
 use domain::{
     groups::form::{COMMITMENT_WEEKS, COMPLEXITY_LEVELS, LEARNING_MODALITIES},
-    pagination::PageRequest,
     FieldErrors,
 };
 use serde::Deserialize;
@@ -182,11 +182,7 @@ async fn program_list(
     query: &HashMap<String, String>,
     group_type: &str,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        PAGE_SIZE,
-    )?;
+    let page = page_from_query(query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(query, group_type, &caller)?;
     let found =

@@ -9,6 +9,7 @@
 //!
 //! Every change and its mails run in one transaction.
 
+use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{
@@ -24,7 +25,6 @@ use domain::{
         permissions::is_admin_role,
         questions,
     },
-    pagination::PageRequest,
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
@@ -298,11 +298,7 @@ async fn list_members(
     let caller = caller_of(user);
     let group = visible_group(&state, &tenant, &caller, id).await?;
     let admin = is_admin(&state, &caller, &group).await?;
-    let page = PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        DEFAULT_PAGE_SIZE,
-    )?;
+    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
     let filter = member_filter(&tenant, &group, &query, admin)?;
     if agent_filter(&query)? {
         return Ok(Json(Page::new(Vec::new(), 0, &page, &url)));
