@@ -5,11 +5,10 @@ import FilterBar from '../../../components/lists/FilterBar';
 import FilterSelect from '../../../components/lists/FilterSelect';
 import GroupCard from '../../../components/lists/GroupCard';
 import ListPage from '../../../components/lists/ListPage';
-import ListPagination from '../../../components/lists/ListPagination';
-import { CardGridSkeleton, EmptyState, ListError } from '../../../components/lists/ListStates';
+import CardGridResults from '../../../components/lists/CardGridResults';
+import { EmptyState } from '../../../components/lists/ListStates';
 import SearchField from '../../../components/lists/SearchField';
 import StatusFilter from '../../../components/lists/StatusFilter';
-import { cardGrid } from '../../../components/lists/layout';
 import { useListParams } from '../../../components/lists/useListParams';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { useIdentity } from '../../../lib/auth/identity';
@@ -53,43 +52,34 @@ export default function CirclesPage() {
     </>
   );
 
-  let results;
-  if (circles.isPending) results = <CardGridSkeleton count={6} />;
-  else if (circles.isError) results = <ListError onRetry={() => void circles.refetch()} />;
-  else if (circles.data.data.length === 0) {
-    results = (
-      <Stack spacing={2}>
-        <EmptyState title="No Circles Available">
-          {registered ? (
-            <LeaderApplyButton label="Apply Now" variant="contained" />
-          ) : (
-            <Button component={RouterLink} to={signUp} variant="contained">
-              Apply Now
-            </Button>
-          )}
-        </EmptyState>
-        <Box sx={{ maxWidth: { md: 420 } }}>
-          <RequestCircleCard signedIn={registered} />
-        </Box>
-      </Stack>
-    );
-  } else {
-    results = (
-      <>
-        <Box component="ul" sx={cardGrid} aria-label="Circles" aria-busy={circles.isPlaceholderData}>
-          {circles.data.data.map((circle) => (
-            <li key={circle.id}>
-              <GroupCard group={circle} />
-            </li>
-          ))}
-          <li>
+  const results = (
+    <CardGridResults
+      query={circles}
+      label="Circles"
+      empty={
+        <Stack spacing={2}>
+          <EmptyState title="No Circles Available">
+            {registered ? (
+              <LeaderApplyButton label="Apply Now" variant="contained" />
+            ) : (
+              <Button component={RouterLink} to={signUp} variant="contained">
+                Apply Now
+              </Button>
+            )}
+          </EmptyState>
+          <Box sx={{ maxWidth: { md: 420 } }}>
             <RequestCircleCard signedIn={registered} />
-          </li>
-        </Box>
-        <ListPagination count={circles.data.pagination.count} pageSize={CIRCLES_PAGE_SIZE} page={page} onChange={setPage} />
-      </>
-    );
-  }
+          </Box>
+        </Stack>
+      }
+      itemKey={(circle) => circle.id}
+      renderItem={(circle) => <GroupCard group={circle} />}
+      trailing={<RequestCircleCard signedIn={registered} />}
+      pageSize={CIRCLES_PAGE_SIZE}
+      page={page}
+      onPageChange={setPage}
+    />
+  );
 
   return (
     <ListPage title="Career Circle" actions={actions}>

@@ -1,13 +1,12 @@
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import FilterBar from '../../../components/lists/FilterBar';
 import FilterSelect, { type FilterOption } from '../../../components/lists/FilterSelect';
 import GroupCard from '../../../components/lists/GroupCard';
 import ListPage from '../../../components/lists/ListPage';
-import ListPagination from '../../../components/lists/ListPagination';
-import { CardGridSkeleton, EmptyState, ListError } from '../../../components/lists/ListStates';
+import CardGridResults from '../../../components/lists/CardGridResults';
+import { EmptyState } from '../../../components/lists/ListStates';
 import SearchField from '../../../components/lists/SearchField';
-import { cardGrid } from '../../../components/lists/layout';
 import { useListParams } from '../../../components/lists/useListParams';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { useIdentity } from '../../../lib/auth/identity';
@@ -35,24 +34,18 @@ export default function EventsPage() {
   const events = useEventsList(eventsQuery(params));
   const certified = Boolean(identity?.group_profile?.is_certified);
 
-  let results;
-  if (events.isPending) results = <CardGridSkeleton count={6} />;
-  else if (events.isError) results = <ListError onRetry={() => void events.refetch()} />;
-  else if (events.data.data.length === 0) results = <EmptyState title="No events found" />;
-  else {
-    results = (
-      <>
-        <Box component="ul" sx={cardGrid} aria-label="Events" aria-busy={events.isPlaceholderData}>
-          {events.data.data.map((event) => (
-            <li key={event.id}>
-              <GroupCard group={event} />
-            </li>
-          ))}
-        </Box>
-        <ListPagination count={events.data.pagination.count} pageSize={EVENTS_PAGE_SIZE} page={page} onChange={setPage} />
-      </>
-    );
-  }
+  const results = (
+    <CardGridResults
+      query={events}
+      label="Events"
+      empty={<EmptyState title="No events found" />}
+      itemKey={(event) => event.id}
+      renderItem={(event) => <GroupCard group={event} />}
+      pageSize={EVENTS_PAGE_SIZE}
+      page={page}
+      onPageChange={setPage}
+    />
+  );
 
   return (
     <ListPage

@@ -1,11 +1,9 @@
-import { Box } from '@mui/material';
 import FilterBar from '../../../components/lists/FilterBar';
 import FilterSelect, { type FilterOption } from '../../../components/lists/FilterSelect';
 import ListPage from '../../../components/lists/ListPage';
-import ListPagination from '../../../components/lists/ListPagination';
-import { CardGridSkeleton, EmptyState, ListError } from '../../../components/lists/ListStates';
+import CardGridResults from '../../../components/lists/CardGridResults';
+import { EmptyState } from '../../../components/lists/ListStates';
 import SearchField from '../../../components/lists/SearchField';
-import { cardGrid } from '../../../components/lists/layout';
 import { useListParams } from '../../../components/lists/useListParams';
 import { useCircleLeaders } from '../../../lib/discover/leaders';
 import { LEADERS_PAGE_SIZE, leadersQuery } from '../../../lib/discover/params';
@@ -27,24 +25,19 @@ export default function CircleLeadersPage() {
   const topicAreas = useTopicAreas();
   const leaders = useCircleLeaders(leadersQuery(params));
 
-  let results;
-  if (leaders.isPending) results = <CardGridSkeleton count={6} height={160} />;
-  else if (leaders.isError) results = <ListError onRetry={() => void leaders.refetch()} />;
-  else if (leaders.data.data.length === 0) results = <EmptyState title="No circle leaders found" />;
-  else {
-    results = (
-      <>
-        <Box component="ul" sx={cardGrid} aria-label="Circle leaders" aria-busy={leaders.isPlaceholderData}>
-          {leaders.data.data.map((leader) => (
-            <li key={leader.id}>
-              <LeaderCard leader={leader} />
-            </li>
-          ))}
-        </Box>
-        <ListPagination count={leaders.data.pagination.count} pageSize={LEADERS_PAGE_SIZE} page={page} onChange={setPage} />
-      </>
-    );
-  }
+  const results = (
+    <CardGridResults
+      query={leaders}
+      label="Circle leaders"
+      empty={<EmptyState title="No circle leaders found" />}
+      itemKey={(leader) => leader.id}
+      renderItem={(leader) => <LeaderCard leader={leader} />}
+      pageSize={LEADERS_PAGE_SIZE}
+      page={page}
+      onPageChange={setPage}
+      skeletonHeight={160}
+    />
+  );
 
   return (
     <ListPage title="Circle Leaders" subtitle="Certified leaders who guide circles.">
