@@ -13,4 +13,6 @@ npm --prefix web run build
 echo "==> Building the server"
 cargo build -p waypoint
 echo "==> Starting Waypoint"
-exec ./target/debug/waypoint serve --demo "$@"
+# The dev mailbox shows the mail kept in the outbox (sign-up codes, reset links) at
+# /dev/mailbox, to this machine only; it is off unless asked for.
+exec ./target/debug/waypoint serve --demo --dev-mailbox "$@"

@@ -20,6 +20,9 @@ pub struct Settings {
     pub smtp_url: Option<String>,
     /// The From address of outgoing mail.
     pub mail_from: String,
+    /// Serve `/dev/mailbox` (every mail kept in the outbox, reset links and codes included) to
+    /// loopback callers. Off by default: it is for development and tests only.
+    pub dev_mailbox: bool,
     pub refresh_token_ttl: Duration,
     /// The sign-up bot-check: built-in proof of work (default), reCAPTCHA, Turnstile or off.
     pub botcheck: BotCheck,
@@ -78,6 +81,7 @@ impl Settings {
             trust_proxy: true,
             // Tests of limits switch them on; other tests make many calls from one address.
             rate_limits: false,
+            dev_mailbox: true,
             // Uploads of tests never land in the source tree.
             storage: services::storage::StorageConfig::Local {
                 root: std::env::temp_dir().join("waypoint-test-uploads"),
@@ -97,6 +101,7 @@ impl Settings {
             tenant_cache_ttl: Duration::from_secs(30),
             smtp_url: None,
             mail_from: "Waypoint <no-reply@waypoint.local>".into(),
+            dev_mailbox: false,
             refresh_token_ttl: Duration::from_secs(30 * 24 * 3600),
             botcheck: BotCheck::ProofOfWork { difficulty: 16 },
             trust_proxy: false,
@@ -123,6 +128,7 @@ impl std::fmt::Debug for Settings {
             .field("request_timeout", &self.request_timeout)
             .field("smtp_url", &self.smtp_url.as_ref().map(|_| "<redacted>"))
             .field("mail_from", &self.mail_from)
+            .field("dev_mailbox", &self.dev_mailbox)
             .field("botcheck", &self.botcheck_name())
             .field("trust_proxy", &self.trust_proxy)
             .field("rate_limits", &self.rate_limits)

@@ -28,10 +28,15 @@ pub struct DemoLogin {
 }
 
 pub const DEMO_LOGINS: &[DemoLogin] = &[
-    DemoLogin { email: "admin@example.com", role: "organization admin and staff", tenant: DEMO_DOMAIN },
+    DemoLogin { email: "admin@example.com", role: "organization admin", tenant: DEMO_DOMAIN },
     DemoLogin { email: "maria@example.com", role: "member", tenant: DEMO_DOMAIN },
     DemoLogin { email: "sam@example.com", role: "member", tenant: DEMO_DOMAIN },
     DemoLogin { email: "star-admin@example.com", role: "organization admin", tenant: STAR_DOMAIN },
+    DemoLogin {
+        email: "operator@example.com",
+        role: "platform operator (staff: every tenant's groups and members)",
+        tenant: DEMO_DOMAIN,
+    },
 ];
 
 const TOPIC_AREAS: &[&str] = &["AI and Data", "Career Growth", "Leadership", "Entrepreneurship", "Communication"];
@@ -147,10 +152,13 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
         }
     }
     let users = [
-        ("admin@example.com", "Ada", "Admin", true, &demo, "admin"),
+        // Tenant admins administer their own organization only; staff is deployment-wide
+        // (docs/decisions.md), so it goes to one clearly named operator account.
+        ("admin@example.com", "Ada", "Admin", false, &demo, "admin"),
         ("maria@example.com", "Maria", "Lopez", false, &demo, "member"),
         ("sam@example.com", "Sam", "Okafor", false, &demo, "member"),
         ("star-admin@example.com", "Stella", "Reyes", false, &star, "admin"),
+        ("operator@example.com", "Otto", "Operator", true, &demo, "member"),
     ];
     for (email, first, last, staff, tenant, role) in users {
         let user = match user_q::find_by_email(&txn, email).await? {
@@ -405,7 +413,14 @@ async fn seed_demo_group_profiles(txn: &impl sea_orm::ConnectionTrait, organizat
                 reason_to_join: vec![1, 3],
                 ..Default::default()
             };
-            profile_q::save_group_profile(txn, None, organization_id, user.id, fields).await?;
+            let saved = profile_q::save_group_profile(txn, None, organization_id, user.id, fields).await?;
+            // The organization's admin is certified on the site, so the demo can run events
+            // without a staff account (staff is for platform operators only).
+            if email == "admin@example.com" {
+                let mut certified: crate::entities::group_profiles::ActiveModel = saved.into();
+                certified.is_certified = sea_orm::Set(true);
+                sea_orm::ActiveModelTrait::update(certified, txn).await?;
+            }
         }
         profile_q::refresh_completion(txn, user.id).await?;
     }

@@ -53,12 +53,16 @@ pub struct ServeArgs {
     #[arg(long, env = "WAYPOINT_VENDOR_HOSTS")]
     pub vendor_hosts: Option<String>,
     /// SMTP server for outgoing mail (smtps://user:password@host). Without it, mail is kept
-    /// in the database and shown at /dev/mailbox.
+    /// in the database (the outbox) and not delivered.
     #[arg(long, env = "WAYPOINT_SMTP_URL", hide_env_values = true)]
     pub smtp_url: Option<String>,
     /// The From address of outgoing mail.
     #[arg(long, env = "WAYPOINT_MAIL_FROM")]
     pub mail_from: Option<String>,
+    /// Show the mail kept in the outbox at /dev/mailbox, to loopback callers only
+    /// (development and tests; never on a server others can reach through a proxy you run).
+    #[arg(long, env = "WAYPOINT_DEV_MAILBOX", action = clap::ArgAction::Set, value_parser = on_off, default_value = "off", num_args = 0..=1, default_missing_value = "on")]
+    pub dev_mailbox: bool,
     /// Seconds before a request is answered 408.
     #[arg(long, env = "WAYPOINT_REQUEST_TIMEOUT_SECS", default_value_t = 30)]
     pub request_timeout_secs: u64,
@@ -109,4 +113,13 @@ pub struct CreateAdminArgs {
     /// Also make the user staff.
     #[arg(long)]
     pub staff: bool,
+}
+
+/// `on`/`off` (also true/false, 1/0, yes/no) for switches that are set through the environment.
+fn on_off(value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "on" | "true" | "1" | "yes" => Ok(true),
+        "off" | "false" | "0" | "no" | "" => Ok(false),
+        other => Err(format!("expected on or off, got {other:?}")),
+    }
 }

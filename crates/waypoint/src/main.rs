@@ -158,6 +158,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     if let Some(from) = &args.mail_from {
         settings.mail_from = from.clone();
     }
+    settings.dev_mailbox = args.dev_mailbox;
     settings.botcheck = botcheck_setting(&args)?;
     settings.trust_proxy = args.trust_proxy;
     settings.public_scheme = args.public_scheme.clone().filter(|s| s == "http" || s == "https");
@@ -195,7 +196,14 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
 
     let state = api::AppState::new(db, settings)?;
     if state.mail.is_outbox() {
-        println!("Mail stays in the outbox: read it at /dev/mailbox");
+        if state.settings.dev_mailbox {
+            println!("Mail stays in the outbox: read it at /dev/mailbox (from this machine only)");
+        } else {
+            tracing::warn!(
+                "no SMTP server configured (WAYPOINT_SMTP_URL): mail is kept in the outbox, not delivered; \
+                 sign-up codes and password-reset links reach nobody"
+            );
+        }
     }
     services::jobs::spawn_worker(state.job_context(), state.jobs_wake.clone());
     let app = api::app(state);

@@ -166,6 +166,7 @@ impl TestApp {
             app: self,
             builder: Request::builder().method(method).uri(path).header(header::HOST, "localhost:8080"),
             body: Body::empty(),
+            peer: std::net::SocketAddr::from(([127, 0, 0, 1], 50_000)),
         }
     }
 
@@ -214,6 +215,9 @@ pub struct RequestBuilder<'a> {
     app: &'a TestApp,
     builder: axum::http::request::Builder,
     body: Body,
+    /// The socket address the request comes from, as the server sees it (loopback unless a
+    /// test says otherwise).
+    peer: std::net::SocketAddr,
 }
 
 impl RequestBuilder<'_> {
@@ -227,6 +231,12 @@ impl RequestBuilder<'_> {
 
     pub fn header(mut self, name: &str, value: &str) -> Self {
         self.builder = self.builder.header(name, value);
+        self
+    }
+
+    /// Sends the request as if from `address` (another machine, say).
+    pub fn peer(mut self, address: &str) -> Self {
+        self.peer = address.parse().expect("a socket address such as 203.0.113.9:40000");
         self
     }
 
@@ -248,7 +258,8 @@ impl RequestBuilder<'_> {
     }
 
     pub async fn send(self) -> TestResponse {
-        let request = self.builder.body(self.body).unwrap();
+        let mut request = self.builder.body(self.body).unwrap();
+        request.extensions_mut().insert(axum::extract::ConnectInfo(self.peer));
         let response = self.app.app.clone().oneshot(request).await.unwrap();
         let status = response.status();
         let headers = response.headers().clone();

@@ -9,6 +9,7 @@ mod career_gps;
 mod config;
 mod connections;
 mod conventions;
+mod dev_mailbox;
 mod follows;
 mod groups;
 mod groups_cross_org;

@@ -121,7 +121,10 @@ async fn others_see_only_accepted_members_without_private_details() {
     for item in body["data"].as_array().unwrap() {
         assert!(item["email"].is_null() && item["notes"].is_null() && item["extra_info"].is_null(), "{item}");
     }
-    assert_eq!(members(&app, None, c.id, "").await.json()["pagination"]["count"], 3, "guests see the People tab");
+    // The People tab is for signed-in users: a guest learns nothing about who belongs.
+    let guest = members(&app, None, c.id, "").await;
+    guest.error(401);
+    assert!(!guest.text().contains("Lovelace"), "no names for guests");
     assert_eq!(members(&app, Some(&c.ada_token), c.id, "?search=bo%40example").await.json()["pagination"]["count"], 0);
     for query in ["?status=pending", "?status=rejected", "?is_verified=false"] {
         let e = members(&app, Some(&c.ada_token), c.id, query).await.error(403);
@@ -131,7 +134,7 @@ async fn others_see_only_accepted_members_without_private_details() {
     let private = circle(&app, &c.w, "Private", |b| b["privacy"] = json!(20)).await;
     let (_, outsider) = person(&app, "out@example.com").await;
     members(&app, Some(&outsider), id_of(&private), "").await.error(404);
-    members(&app, None, id_of(&private), "").await.error(404);
+    members(&app, None, id_of(&private), "").await.error(401);
     members(&app, Some(&c.w.admin_token), id_of(&private), "").await.assert_status(200);
 }
 

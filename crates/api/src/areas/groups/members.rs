@@ -47,7 +47,7 @@ use crate::{
     areas::uploads::{attached_files, AttachedFile},
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiJson, ApiQuery, AuthUser, Client, MaybeUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Client, Tenant},
     mailer,
     state::AppState,
 };
@@ -274,7 +274,8 @@ async fn items(
         .collect())
 }
 
-/// A group's members, paged in the database.
+/// A group's members, paged in the database. Signed-in callers only: the spec shows a group's
+/// tabs (People among them) to signed-in users, so a guest learns nothing about who belongs.
 #[utoipa::path(
     get,
     path = "/api/v1/groups/{id}/members/",
@@ -283,6 +284,7 @@ async fn items(
     responses(
         (status = 200, body = Page<MemberItem>),
         (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)
     )
@@ -290,12 +292,12 @@ async fn items(
 async fn list_members(
     State(state): State<AppState>,
     tenant: Tenant,
-    MaybeUser(user): MaybeUser,
+    AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<MemberItem>>> {
-    let caller = caller_of(user);
+    let caller = caller_of(Some(user));
     let group = visible_group(&state, &tenant, &caller, id).await?;
     let admin = is_admin(&state, &caller, &group).await?;
     let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
