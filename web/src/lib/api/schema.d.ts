@@ -713,7 +713,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A group's members, paged in the database. */
+        /**
+         * A group's members, paged in the database. Signed-in callers only: the spec shows a group's
+         *     tabs (People among them) to signed-in users, so a guest learns nothing about who belongs.
+         */
         get: operations["list_members"];
         put?: never;
         post?: never;
@@ -6980,6 +6983,14 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
