@@ -36,3 +36,12 @@ impl Modify for BearerAuth {
         );
     }
 }
+
+/// A string schema limited to `values`, for query parameters whose handler checks the value
+/// against a list of choices (the list the handler uses, so the two cannot drift apart).
+pub fn string_enum(values: &[&str]) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(values.iter().copied()))
+        .build()
+}
