@@ -14,7 +14,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::queries::tenants::{OrganizationChanges, TenantRecord};
 use utoipa::{
-    openapi::{schema::{ObjectBuilder, Schema, Type}, RefOr},
+    openapi::{
+        schema::{ObjectBuilder, Schema, Type},
+        RefOr,
+    },
     PartialSchema, ToSchema,
 };
 use utoipa_axum::{router::OpenApiRouter, routes};

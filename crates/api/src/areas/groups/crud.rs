@@ -378,8 +378,11 @@ async fn update_group(
     if group.is_tenant_root && parsed.form.parent_group.is_some() {
         return Err(ApiError::field("parent_group", "The site's organization has no parent."));
     }
-    // The site's organization may lack program fields: a program is only checked as one.
-    parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
+    // A partial update answers for what it changes, not for what the stored row lacks.
+    parsed.validate_changes(
+        FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false },
+        &body,
+    )?;
     let moved = parsed.form.parent_group != group.parent_id;
     let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved, &use_cases).await?;
     if let (true, Some(parent)) = (moved, &new_parent) {
