@@ -66,6 +66,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).
 pub fn openapi_json() -> String {
     let (_, mut doc) = api_routes().split_for_parts();
+    utoipa::Modify::modify(&openapi::StandardResponses, &mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
     let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
     text.push('\n');

@@ -1,7 +1,12 @@
 //! The OpenAPI document, generated from the handlers' annotations.
 
+use axum::http::StatusCode;
 use utoipa::{
-    openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+    openapi::{
+        path::{Operation, ParameterIn},
+        security::{HttpAuthScheme, HttpBuilder, SecurityScheme},
+        ContentBuilder, Ref, RefOr, Response, ResponseBuilder,
+    },
     Modify, OpenApi,
 };
 
@@ -34,5 +39,101 @@ impl Modify for BearerAuth {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+    }
+}
+
+/// A string schema limited to `values`, for query parameters whose handler checks the value
+/// against a list of choices (the list the handler uses, so the two cannot drift apart).
+pub fn string_enum(values: &[&str]) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(values.iter().copied()))
+        .build()
+}
+
+/// The answers every operation of a kind can give, whatever its handler does, added to the
+/// operations that lack them; applied to the finished document (the routes' operations are
+/// only there after the router is split), so 100 annotations need not repeat them:
+/// - a request body may be of the wrong type (415), too large (413) or not a JSON object (400);
+/// - a parameter may not parse or hold a NUL character (400); a path id may name nothing (404);
+/// - an operation that needs a bearer token answers guests 401.
+///
+/// Every response also gets the description OpenAPI requires (the status's reason phrase) when
+/// its annotation gave none.
+pub struct StandardResponses;
+
+impl Modify for StandardResponses {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+                &mut item.head,
+                &mut item.options,
+            ];
+            for operation in operations.into_iter().flatten() {
+                add_standard_responses(operation);
+                describe_responses(operation);
+            }
+        }
+    }
+}
+
+fn add_standard_responses(operation: &mut Operation) {
+    let parameters: Vec<_> = operation
+        .parameters
+        .iter()
+        .flatten()
+        .filter_map(|parameter| match parameter {
+            RefOr::T(parameter) => Some(parameter),
+            RefOr::Ref(_) => None,
+        })
+        .collect();
+    let has_body = operation.request_body.is_some();
+    let has_path_parameter = parameters.iter().any(|p| p.parameter_in == ParameterIn::Path);
+    let needs_sign_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+    let mut wanted = Vec::new();
+    if has_body || !parameters.is_empty() {
+        wanted.push(StatusCode::BAD_REQUEST);
+    }
+    if needs_sign_in {
+        wanted.push(StatusCode::UNAUTHORIZED);
+    }
+    if has_path_parameter {
+        wanted.push(StatusCode::NOT_FOUND);
+    }
+    if has_body {
+        wanted.extend([StatusCode::PAYLOAD_TOO_LARGE, StatusCode::UNSUPPORTED_MEDIA_TYPE]);
+    }
+    for status in wanted {
+        operation.responses.responses.entry(status.as_str().to_string()).or_insert_with(|| error_response(status));
+    }
+}
+
+fn error_response(status: StatusCode) -> RefOr<Response> {
+    RefOr::T(
+        ResponseBuilder::new()
+            .description(status.canonical_reason().unwrap_or("Error"))
+            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build())
+            .build(),
+    )
+}
+
+fn describe_responses(operation: &mut Operation) {
+    for (status, response) in operation.responses.responses.iter_mut() {
+        if let RefOr::T(response) = response {
+            if response.description.is_empty() {
+                response.description = status
+                    .parse::<u16>()
+                    .ok()
+                    .and_then(|code| StatusCode::from_u16(code).ok())
+                    .and_then(|code| code.canonical_reason())
+                    .unwrap_or("Answer")
+                    .to_string();
+            }
+        }
     }
 }

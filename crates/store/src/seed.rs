@@ -75,7 +75,7 @@ const GENERAL_TOPICS: &[(&str, usize)] = &[
 /// star.localhost, each with topics and users. `password_hash` is used for every user.
 pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRecord>> {
     let default_config = serde_json::to_value(domain::config::AppConfig::default()).expect("config serialises");
-    let demo = match tenants::find_by_domain(db, DEMO_DOMAIN).await? {
+    let mut demo = match tenants::find_by_domain(db, DEMO_DOMAIN).await? {
         Some(existing) => existing,
         None => {
             tenants::create(
@@ -101,7 +101,7 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
         "secondary_light": "#E2E8F0", "background_paper": "#FFFFFF", "background_default": "#F1F5F9"
     });
     star_config["ui"]["landing_page_content"]["title"] = json!("Star Academy: AI skills for every learner");
-    let star = match tenants::find_by_domain(db, STAR_DOMAIN).await? {
+    let mut star = match tenants::find_by_domain(db, STAR_DOMAIN).await? {
         Some(existing) => existing,
         None => {
             tenants::create(
@@ -121,6 +121,9 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     };
 
     let txn = db.begin().await?;
+    for (record, country) in [(&mut demo, "United States"), (&mut star, "India")] {
+        give_country(&txn, record, country).await?;
+    }
     for record in [&demo, &star] {
         let mut area_ids = Vec::new();
         // Looked up before creating: on PostgreSQL a failed insert would abort the transaction.
@@ -186,6 +189,26 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     seed_demo_programme(&txn, &demo).await?;
     txn.commit().await?;
     Ok(vec![demo, star])
+}
+
+/// An organization's form requires a country: a demo organization without one could not be
+/// saved through its own edit form. Sets it when missing (older demo databases included).
+async fn give_country(
+    txn: &impl sea_orm::ConnectionTrait,
+    record: &mut TenantRecord,
+    country: &str,
+) -> StoreResult<()> {
+    use crate::entities::groups;
+    if record.organization.country.as_deref().is_some_and(|c| !c.trim().is_empty()) {
+        return Ok(());
+    }
+    groups::Entity::update_many()
+        .col_expr(groups::Column::Country, sea_orm::sea_query::Expr::value(country))
+        .filter(groups::Column::Id.eq(record.organization.id))
+        .exec(txn)
+        .await?;
+    record.organization.country = Some(country.to_string());
+    Ok(())
 }
 
 /// A demo person's profile: enough that the profile page has something in every section.

@@ -13,7 +13,13 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::queries::tenants::{OrganizationChanges, TenantRecord};
-use utoipa::ToSchema;
+use utoipa::{
+    openapi::{
+        schema::{ObjectBuilder, Schema, Type},
+        RefOr,
+    },
+    PartialSchema, ToSchema,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
@@ -40,12 +46,40 @@ pub struct OrganizationSummary {
 }
 
 /// UI settings plus what is worked out per request.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct UiView {
     #[serde(flatten)]
     pub settings: UiConfig,
     /// True on the vendor's own hosts and on local hosts.
     pub show_powered_by: bool,
+}
+
+/// The schema of [`UiConfig`] with `show_powered_by` added to its properties. A derived
+/// schema would combine the two with `allOf`, and `UiConfig`'s `additionalProperties: false`
+/// (it refuses unknown keys when read) would then reject `show_powered_by` itself.
+impl PartialSchema for UiView {
+    fn schema() -> RefOr<Schema> {
+        let mut object = match UiConfig::schema() {
+            RefOr::T(Schema::Object(object)) => object,
+            _ => unreachable!("UiConfig derives an object schema"),
+        };
+        object.properties.insert(
+            "show_powered_by".into(),
+            ObjectBuilder::new()
+                .schema_type(Type::Boolean)
+                .description(Some("True on the vendor's own hosts and on local hosts."))
+                .into(),
+        );
+        object.required.push("show_powered_by".into());
+        object.description = Some("UI settings plus what is worked out per request.".into());
+        RefOr::T(Schema::Object(object))
+    }
+}
+
+impl ToSchema for UiView {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        <UiConfig as ToSchema>::schemas(schemas);
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]

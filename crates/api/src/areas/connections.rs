@@ -225,8 +225,8 @@ async fn connections_page(
     tag = "profiles",
     params(
         ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
-        ("page" = Option<u64>, Query),
-        ("page_size" = Option<u64>, Query, description = "12 by default, at most 500")
+        ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"),
+        ("page_size" = Option<u64>, Query, minimum = 1, description = "12 by default; larger sizes are capped at 500")
     ),
     security(("bearer" = [])),
     responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
@@ -250,8 +250,8 @@ async fn own_connections(
     params(
         ("id" = i64, Path, description = "The user id"),
         ("type" = Option<String>, Query, description = "all (default), user, circle, event, organization or institution"),
-        ("page" = Option<u64>, Query),
-        ("page_size" = Option<u64>, Query, description = "12 by default, at most 500")
+        ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"),
+        ("page_size" = Option<u64>, Query, minimum = 1, description = "12 by default; larger sizes are capped at 500")
     ),
     responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
@@ -273,7 +273,7 @@ async fn user_connections(
     get,
     path = "/api/v1/users/{id}/circles/",
     tag = "profiles",
-    params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query), ("page_size" = Option<u64>, Query)),
+    params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
     responses((status = 200, body = Page<CircleItem>), (status = 404, body = ErrorBody))
 )]
 async fn user_circles(

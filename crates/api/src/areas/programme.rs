@@ -455,14 +455,23 @@ async fn application_views(
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct ApplicationsQuery {
     /// true: every application of the site (staff and the site's administrators only).
     pub all: Option<bool>,
     /// pending, accepted or rejected.
+    #[param(schema_with = application_statuses)]
     pub status: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 20 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 20)]
     pub page_size: Option<u64>,
+}
+
+fn application_statuses() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&[q::STATUS_PENDING, member_q::STATUS_ACCEPTED, q::STATUS_REJECTED])
 }
 
 async fn applications_page(
@@ -922,6 +931,7 @@ pub struct CircleLeaderView {
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct LeadersQuery {
     /// At least 2 characters; matched in the name.
@@ -932,7 +942,10 @@ pub struct LeadersQuery {
     pub professional_field: Option<String>,
     /// Job function values (comma list).
     pub job_function: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 9 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 9)]
     pub page_size: Option<u64>,
 }
 

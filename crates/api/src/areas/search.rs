@@ -46,14 +46,19 @@ pub const MAX_MERGED_OFFSET: u64 = 5_000;
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct SearchQuery {
     /// all (default), user, circle, organization, event, institution or all_group.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", schema_with = search_types)]
     pub kind: Option<String>,
+    /// At least 2 characters (`q` also works); up to six words.
     pub search: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 12 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 12)]
     pub page_size: Option<u64>,
     /// Widen people to the whole organization hierarchy (organization members only).
     pub global_search: Option<bool>,
@@ -69,6 +74,10 @@ pub struct SearchQuery {
     /// With `is_group_search=true`: search this group's members.
     pub group_id: Option<i64>,
     pub is_group_search: Option<bool>,
+}
+
+fn search_types() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&SEARCH_TYPES)
 }
 
 /// A person or a group found.

@@ -53,17 +53,26 @@ impl From<topic_areas::Model> for TopicAreaView {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct TopicQuery {
-    /// skill or general.
+    /// skill or general (`all` or empty: both).
+    #[param(schema_with = topic_types)]
     pub topic_type: Option<String>,
-    /// Only topics of this group.
+    /// Only topics of this group (a group id; `all` or empty: every group).
     pub group: Option<String>,
-    /// Only topics of this topic area.
+    /// Only topics of this topic area (an id; `all` or empty: every area).
     pub topic_area: Option<String>,
     /// Text contained in the name (case-insensitive).
     pub search: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 40 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 40)]
     pub page_size: Option<u64>,
+}
+
+fn topic_types() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&["all", TopicType::Skill.as_str(), TopicType::General.as_str()])
 }
 
 fn optional_id(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<i64> {
@@ -191,7 +200,7 @@ async fn create_topic(
     get,
     path = "/api/v1/topic-areas/",
     tag = "topics",
-    params(("page" = Option<u64>, Query), ("page_size" = Option<u64>, Query)),
+    params(("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
     responses((status = 200, body = Page<TopicAreaView>), (status = 400, body = ErrorBody))
 )]
 async fn list_topic_areas(

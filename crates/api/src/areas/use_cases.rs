@@ -38,6 +38,7 @@ pub const MSG_NOT_FOUND: &str = "Use case not found.";
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct UseCaseListQuery {
     /// At least 2 characters; every word must occur in the title or description.
@@ -46,8 +47,10 @@ pub struct UseCaseListQuery {
     pub ids: Option<String>,
     /// pending, approved or rejected (comma list). Others than staff see approved ones only.
     pub status: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
-    /// 15 by default, at most 500.
+    /// 15 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 15)]
     pub page_size: Option<u64>,
 }
 

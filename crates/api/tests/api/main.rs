@@ -11,6 +11,7 @@ mod connections;
 mod conventions;
 mod dev_mailbox;
 mod follows;
+mod group_updates;
 mod groups;
 mod groups_cross_org;
 mod groups_hostile;

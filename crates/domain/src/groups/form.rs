@@ -370,6 +370,41 @@ pub fn validate(form: &mut GroupForm, context: FormContext) -> Result<(), FieldE
     e.into_result()
 }
 
+/// Rules that read more than the field they report on: (field, message, fields read). A
+/// partial update that changes any field a rule reads answers for that rule, even when the
+/// error lands on a field it did not send (a new close date after the stored start date).
+const CROSS_FIELD_RULES: [(&str, &str, &[&str]); 5] = [
+    ("application_close_date", MSG_CLOSE_BEFORE_OPEN, &["application_open_date", "application_close_date"]),
+    ("start_date", MSG_START_BEFORE_CLOSE, &["application_close_date", "start_date"]),
+    ("end_date", MSG_END_BEFORE_START, &["start_date", "end_date"]),
+    ("price", MSG_REQUIRED, &["is_paid", "price"]),
+    ("price", MSG_PRICE_POSITIVE, &["is_paid", "price"]),
+];
+
+/// Checks a partial update: `form` is the stored group with the sent fields applied and `sent`
+/// names the fields the update changes. Only errors about those fields count, plus the
+/// cross-field rules that read one of them; what the stored row already lacks (an
+/// organization created without a country) does not block changing something else.
+pub fn validate_changes(form: &mut GroupForm, context: FormContext, sent: &[&str]) -> Result<(), FieldErrors> {
+    let Err(all) = validate(form, context) else {
+        return Ok(());
+    };
+    let mut kept = FieldErrors::new();
+    for (field, messages) in all.0 {
+        // `donation_details.0.name` belongs to `donation_details`.
+        let root = field.split('.').next().unwrap_or(&field);
+        for message in messages {
+            let rule_reads_a_change = CROSS_FIELD_RULES.iter().any(|(on, text, reads)| {
+                *on == field && *text == message && reads.iter().any(|read| sent.contains(read))
+            });
+            if sent.contains(&root) || rule_reads_a_change {
+                kept.add(field.clone(), message);
+            }
+        }
+    }
+    kept.into_result()
+}
+
 fn check_extra_info(e: &mut FieldErrors, extra: &Value) {
     let object = match extra {
         Value::Null => return,
@@ -428,6 +463,41 @@ mod tests {
 
     fn errors(mut form: GroupForm, context: FormContext) -> FieldErrors {
         validate(&mut form, context).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn a_partial_update_answers_for_what_it_changes() {
+        // An organization stored without a country may still be renamed.
+        let org = GroupForm {
+            name: "Renamed".into(),
+            group_type: "organization".into(),
+            description: Some("<p>x</p>".into()),
+            group_duration: "ongoing".into(),
+            ..Default::default()
+        };
+        assert!(validate(&mut org.clone(), FormContext::default()).is_err(), "the whole form lacks a country");
+        assert!(validate_changes(&mut org.clone(), FormContext::default(), &["name"]).is_ok());
+        // Sending the field itself still checks it.
+        let e = validate_changes(&mut org.clone(), FormContext::default(), &["name", "country"]).unwrap_err();
+        assert_eq!(e.first("country"), Some(MSG_REQUIRED));
+        let e = validate_changes(&mut GroupForm { name: " ".into(), ..org }, FormContext::default(), &["name"])
+            .unwrap_err();
+        assert_eq!(e.first("name"), Some(MSG_REQUIRED));
+    }
+
+    #[test]
+    fn a_partial_update_answers_for_rules_that_read_a_changed_field() {
+        // A new close date after the stored start date is reported on the start date.
+        let mut form = circle();
+        form.application_close_date = form.start_date.map(|d| d + chrono::Days::new(3));
+        let e = validate_changes(&mut form.clone(), FormContext::default(), &["application_close_date"]).unwrap_err();
+        assert_eq!(e.first("start_date"), Some(MSG_START_BEFORE_CLOSE));
+        // Changing something else leaves the stored dates alone.
+        assert!(validate_changes(&mut form.clone(), FormContext::default(), &["name"]).is_ok());
+        // Turning on payment without a stored price needs one.
+        let paid = GroupForm { is_paid: true, price_cents: None, ..circle() };
+        let e = validate_changes(&mut paid.clone(), FormContext::default(), &["is_paid"]).unwrap_err();
+        assert_eq!(e.first("price"), Some(MSG_REQUIRED));
     }
 
     #[test]

@@ -72,9 +72,12 @@ pub enum CareerGpsAccountStatus {
     Trial,
 }
 
-/// The 400 answer when the email is taken: the common error fields plus `status`.
+/// Every 400 of the registration: the common error fields, plus `status` when the email is
+/// taken. Invalid fields answer the common error body alone, so `status` is optional here.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CareerGpsRefusal {
+    /// Present when the email is taken: "active" (log in) or "trial" (register).
+    #[schema(required = false)]
     pub status: CareerGpsAccountStatus,
     pub detail: String,
     pub message: String,

@@ -67,6 +67,7 @@ fn random_below_10000() -> u32 {
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct GroupListQuery {
     /// organization, institution, circle or event (comma list).
@@ -75,7 +76,10 @@ pub struct GroupListQuery {
     /// At least 2 characters; matched in the name.
     pub search: Option<String>,
     pub is_influencer: Option<bool>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 15 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 15)]
     pub page_size: Option<u64>,
 }
 
@@ -374,8 +378,11 @@ async fn update_group(
     if group.is_tenant_root && parsed.form.parent_group.is_some() {
         return Err(ApiError::field("parent_group", "The site's organization has no parent."));
     }
-    // The site's organization may lack program fields: a program is only checked as one.
-    parsed.validate(FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false })?;
+    // A partial update answers for what it changes, not for what the stored row lacks.
+    parsed.validate_changes(
+        FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false },
+        &body,
+    )?;
     let moved = parsed.form.parent_group != group.parent_id;
     let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved, &use_cases).await?;
     if let (true, Some(parent)) = (moved, &new_parent) {
@@ -463,20 +470,30 @@ async fn group_by_slug(
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct MyGroupsQuery {
     /// member (default): groups by the caller's membership; follower: groups the caller
     /// follows without being a member (status, role and get_child_groups do not apply).
+    #[param(schema_with = membership_types)]
     pub membership_type: Option<String>,
     /// accepted (default), pending or rejected.
+    #[param(schema_with = super::members::membership_statuses)]
     pub status: Option<String>,
     /// Membership roles, comma-separated (e.g. admin,leader).
     pub role: Option<String>,
     pub group_type: Option<String>,
     /// Also the groups below the ones found.
     pub get_child_groups: Option<bool>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 15 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 15)]
     pub page_size: Option<u64>,
+}
+
+fn membership_types() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&["member", "follower"])
 }
 
 /// The caller's groups by membership.
@@ -561,6 +578,7 @@ pub struct Metrics {
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct MetricsQuery {
     /// The group; the site's organization when absent.

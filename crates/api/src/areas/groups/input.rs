@@ -117,6 +117,29 @@ impl Parsed {
     }
 }
 
+impl Parsed {
+    /// Runs the checks of a partial update: parse errors, the sent fields' own rules and the
+    /// cross-field rules that read a sent field (see [`form::validate_changes`]).
+    pub fn validate_changes(
+        &mut self,
+        context: form::FormContext,
+        body: &Map<String, Value>,
+    ) -> Result<(), FieldErrors> {
+        let mut sent: Vec<&str> = body.keys().map(String::as_str).collect();
+        // Keys the form knows under another name.
+        if body.contains_key("duration") {
+            sent.push("commitment_time");
+        }
+        let mut errors = std::mem::take(&mut self.errors);
+        if let Err(found) = form::validate_changes(&mut self.form, context, &sent) {
+            for (field, messages) in found.0 {
+                errors.0.entry(field).or_insert(messages);
+            }
+        }
+        errors.into_result()
+    }
+}
+
 struct Reader<'a> {
     body: &'a Map<String, Value>,
     errors: FieldErrors,

@@ -32,11 +32,15 @@ pub const PAGE_SIZE: u64 = 9;
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct ProgramListQuery {
     /// Name search, at least 2 characters (`q` also works).
     pub search: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
+    /// 9 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 9)]
     pub page_size: Option<u64>,
     /// Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
     /// 3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
@@ -45,12 +49,13 @@ pub struct ProgramListQuery {
     /// Application Closed, Running, Closed, Archived), then soonest start; false (or 0,
     /// the default): newest start first.
     pub circle_status_priority: Option<bool>,
-    /// online, in_person or no_preference.
+    #[param(schema_with = learning_modalities)]
     pub learning_modality: Option<String>,
+    #[param(schema_with = complexity_levels)]
     pub complexity_level: Option<String>,
     /// Starting in this month: YYYY-MM.
     pub starting_month: Option<String>,
-    /// Commitment in weeks.
+    /// Commitment in weeks (`week` also works): 1, 2, 3, 4, 8, 12, 16 or 24.
     pub weeks: Option<i32>,
     /// Countries, comma-separated (`country` also works); names as profiles store them,
     /// matched ignoring case (known aliases such as "us" too).
@@ -69,6 +74,14 @@ pub struct ProgramListQuery {
     /// Topic ids, comma-separated.
     pub topics: Option<String>,
     pub parent_group: Option<i64>,
+}
+
+fn learning_modalities() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&LEARNING_MODALITIES)
+}
+
+fn complexity_levels() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&COMPLEXITY_LEVELS)
 }
 
 /// The first of `keys` (a name and its alias) that holds a list.

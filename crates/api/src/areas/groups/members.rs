@@ -109,9 +109,11 @@ pub struct MemberItem {
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct MembersQuery {
     /// accepted (default), pending or rejected; the last two for administrators.
+    #[param(schema_with = membership_statuses)]
     pub status: Option<String>,
     /// false: the unverified tab (accepted members with an unverified e-mail).
     pub is_verified: Option<bool>,
@@ -123,9 +125,16 @@ pub struct MembersQuery {
     pub country: Option<String>,
     /// Professional field option ids of the members' profile on the site, comma-separated.
     pub professional_fields: Option<String>,
+    #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
-    /// 15 by default.
+    /// 15 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 15)]
     pub page_size: Option<u64>,
+}
+
+/// The membership statuses a list may filter on.
+pub(super) fn membership_statuses() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&[member_q::STATUS_ACCEPTED, member_q::STATUS_PENDING, member_q::STATUS_REJECTED])
 }
 
 fn full_name(user: &users::Model) -> String {
@@ -762,10 +771,12 @@ async fn followup_unverified(
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct ExportQuery {
     /// accepted (default), pending or rejected; is_verified=false and the list's other
     /// filters apply too.
+    #[param(schema_with = membership_statuses)]
     pub status: Option<String>,
 }
 

@@ -39,13 +39,18 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EntryQuery {
     /// Whose entries (the signed-in user when left out).
     pub user: Option<i64>,
     /// work or education.
     #[serde(rename = "type")]
-    #[param(rename = "type")]
+    #[param(rename = "type", schema_with = entry_types)]
     pub entry_type: Option<String>,
+}
+
+fn entry_types() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&["all", ENTRY_WORK, ENTRY_EDUCATION])
 }
 
 /// A user's career entries, current first, then by start date (newest first).
@@ -53,7 +58,7 @@ pub struct EntryQuery {
     get,
     path = "/api/v1/career-entries/",
     tag = "profiles",
-    params(EntryQuery, ("page" = Option<u64>, Query), ("page_size" = Option<u64>, Query)),
+    params(EntryQuery, ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
     responses((status = 200, body = Page<CareerEntryView>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
 async fn list_entries(

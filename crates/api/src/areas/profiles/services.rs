@@ -55,7 +55,7 @@ impl From<user_services::Model> for UserServiceView {
     get,
     path = "/api/v1/users/{id}/services/",
     tag = "profiles",
-    params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query), ("page_size" = Option<u64>, Query)),
+    params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
     responses((status = 200, body = Page<UserServiceView>), (status = 404, body = ErrorBody))
 )]
 async fn list_services(
