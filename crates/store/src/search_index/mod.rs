@@ -81,6 +81,12 @@ pub async fn rebuild(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     for statement in documents::fill_all() {
         db.execute_unprepared(&statement).await?;
     }
+    optimize(db).await
+}
+
+/// Compacts the index after a bulk load (the triggers have already written the documents):
+/// FTS5 merges its segments into one; PostgreSQL's GIN needs nothing.
+pub async fn optimize(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     if db.get_database_backend() == DbBackend::Sqlite {
         db.execute_unprepared(&sqlite::optimize_statement()).await?;
     }
