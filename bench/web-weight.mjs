@@ -5,7 +5,7 @@
 //   SIGN_IN=maria@example.com node bench/web-weight.mjs URL      # also signed in (password waypoint-demo)
 //   ROUTES=/,/login node bench/web-weight.mjs URL                # other routes
 //
-// It starts nothing: run a built server first (see bench/README-web.md). Every route gets a
+// It starts nothing: run a built server first (see bench/web-weight.md). Every route gets a
 // fresh browser context (empty cache), waits until the network is idle and sums the encoded
 // (transfer) body bytes per kind: JS, CSS, fonts, everything. The targets of issue 11 are on
 // the JS column: /login ≤ 170 kB, /, /circles and /events ≤ 220 kB (1 kB = 1000 bytes).
