@@ -4,8 +4,9 @@
 //   node bench/web-weight.mjs http://127.0.0.1:18300            # the guest routes
 //   SIGN_IN=maria@example.com node bench/web-weight.mjs URL      # also signed in (password waypoint-demo)
 //   ROUTES=/,/login node bench/web-weight.mjs URL                # other routes
+//   ACCEPT_ENCODING=gzip node bench/web-weight.mjs URL           # as a browser without brotli
 //
-// It starts nothing: run a built server first (see bench/README-web.md). Every route gets a
+// It starts nothing: run a built server first (see bench/web-weight.md). Every route gets a
 // fresh browser context (empty cache), waits until the network is idle and sums the encoded
 // (transfer) body bytes per kind: JS, CSS, fonts, everything. The targets of issue 11 are on
 // the JS column: /login ≤ 170 kB, /, /circles and /events ≤ 220 kB (1 kB = 1000 bytes).
@@ -50,7 +51,10 @@ async function signIn(email) {
 }
 
 async function measure(browser, route, tokens) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    extraHTTPHeaders: process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {},
+  });
   if (tokens) {
     await context.addInitScript(([access, refresh]) => {
       localStorage.setItem('accessToken', access);

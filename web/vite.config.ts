@@ -2,11 +2,18 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
+import inlineCss from './build-plugins/inlineCss';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/), precompress()],
+  plugins: [
+    react(),
+    preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
+    inlineCss(4096),
+    // Last: compresses what the others wrote.
+    precompress(),
+  ],
   server: {
     proxy: {
       '/api': backend,

@@ -10,7 +10,8 @@ import { AdminGuard } from './guards';
 const where = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
-describe('route guards', () => {
+// The first test also loads the layouts' and pages' code (every route is lazy), which is slow on a busy machine.
+describe('route guards', { timeout: 15_000 }, () => {
   it('sends a guest to login with next', async () => {
     const { router } = renderApp('/change-password?tab=1');
     await waitFor(() => expect(where(router)).toBe('/login?next=%2Fchange-password%3Ftab%3D1'));

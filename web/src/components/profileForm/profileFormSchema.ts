@@ -1,5 +1,5 @@
 // The zod schema of the profile form (its own module, so pages that only read the rules do not load zod).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { profileFieldError, shownFields, type ProfileFieldName, type ProfileFormContext, type ProfileFormValues } from './profileSchema';
 
 /**
@@ -7,11 +7,13 @@ import { profileFieldError, shownFields, type ProfileFieldName, type ProfileForm
  * Only the fields that show for the current values are checked.
  */
 export function profileFormSchema(fields: readonly ProfileFieldName[], ctx: ProfileFormContext) {
-  return z.custom<ProfileFormValues>((value) => typeof value === 'object' && value !== null).superRefine((values, issues) => {
-    for (const field of shownFields(fields, values, ctx)) {
-      const message = profileFieldError(field, values);
-      if (message) issues.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+  return z.custom<ProfileFormValues>((value) => typeof value === 'object' && value !== null).check(
+    z.superRefine((values, issues) => {
+      for (const field of shownFields(fields, values, ctx)) {
+        const message = profileFieldError(field, values);
+        if (message) issues.addIssue({ code: 'custom', path: [field], message });
+      }
+    }),
+  );
 }
 

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { AppBar, Box, Button, IconButton, Stack, Toolbar } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Logo from './Logo';
 import { MenuIcon } from '../icons';
 import { withNext } from './nextParam';
-import AccountMenu from './AccountMenu';
 import { SIDE_MENU_ID } from './dimensions';
+
+// Signed-in users only: guests do not download its menu, tooltips and dialog.
+const AccountMenu = lazy(() => import('./AccountMenu'));
 
 interface Props {
   name: string;
@@ -39,7 +42,11 @@ export default function TopBar({ name, logo, guest, showMenuButton, menuOpen, on
         )}
         <Logo name={name} logo={logo} />
         <Box sx={{ flexGrow: 1 }} />
-        {!guest && <AccountMenu />}
+        {!guest && (
+          <Suspense fallback={null}>
+            <AccountMenu />
+          </Suspense>
+        )}
         {guest && (
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
             <Button component={RouterLink} to={withNext('/login', location)} variant="outlined" size="small">

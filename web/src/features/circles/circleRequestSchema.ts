@@ -1,7 +1,7 @@
 // The circle request form's rules (spec 001 §5 "Circle request form", 002 §5): every field is
 // required except location, which is required only for in_person; hours_commitment is whole
 // hours a week from 1 to 168 (the server's limit: a week's hours), texts up to 4000 characters.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { CircleRequest } from '../../lib/discover/types';
 
 export const REQUIRED = 'This field is required';
@@ -18,14 +18,13 @@ export const HOURS_HINT = 'at least 2 hours/week for 4 weeks is typical';
 
 export const circleRequestSchema = z
   .object({
-    real_world_problems_to_solve: z.string().trim().min(1, REQUIRED).max(MAX_TEXT, TOO_LONG),
-    goal: z.string().trim().min(1, REQUIRED).max(MAX_TEXT, TOO_LONG),
-    urgency: z.string().regex(/^\d{4}-\d{2}$/, SELECT_MONTH),
-    hours_commitment: z
-      .string()
-      .trim()
-      .min(1, REQUIRED)
-      .superRefine((value, context) => {
+    real_world_problems_to_solve: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(MAX_TEXT, TOO_LONG)),
+    goal: z.string().check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(MAX_TEXT, TOO_LONG)),
+    urgency: z.string().check(z.regex(/^\d{4}-\d{2}$/, SELECT_MONTH)),
+    hours_commitment: z.string().check(
+      z.trim(),
+      z.minLength(1, REQUIRED),
+      z.superRefine((value, context) => {
         if (value === '') return;
         const hours = Number(value);
         if (!Number.isFinite(hours)) context.addIssue({ code: 'custom', message: WHOLE_HOURS });
@@ -33,14 +32,19 @@ export const circleRequestSchema = z
         else if (hours > MAX_HOURS) context.addIssue({ code: 'custom', message: TOO_MANY_HOURS });
         else if (!Number.isInteger(hours)) context.addIssue({ code: 'custom', message: WHOLE_HOURS });
       }),
-    learning_modality: z.string().refine((value): boolean => value === 'remote' || value === 'in_person', SELECT_OPTION),
+    ),
+    learning_modality: z
+      .string()
+      .check(z.refine((value): boolean => value === 'remote' || value === 'in_person', SELECT_OPTION)),
     location: z.string(),
   })
-  .refine((values) => values.learning_modality !== 'in_person' || values.location.trim() !== '', {
-    message: SELECT_COUNTRY,
-    path: ['location'],
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  });
+  .check(
+    z.refine((values) => values.learning_modality !== 'in_person' || values.location.trim() !== '', {
+      message: SELECT_COUNTRY,
+      path: ['location'],
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    }),
+  );
 
 export type CircleRequestValues = z.infer<typeof circleRequestSchema>;
 

@@ -1,6 +1,6 @@
 // The service form (docs/decisions.md "User services"): title required, description rich text
 // of at most 400 words, an optional http(s) link.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { countWords, isEmptyRichText } from '../../../../components/profileForm/richText';
 import type { ServiceBody } from '../../api/services';
 import type { UserService } from '../../api/types';
@@ -8,12 +8,11 @@ import type { UserService } from '../../api/types';
 export const SERVICE_DESCRIPTION_WORDS = 400;
 
 export const serviceSchema = z.object({
-  title: z.string().trim().min(1, 'Required'),
-  description: z.string().refine((html) => countWords(html) <= SERVICE_DESCRIPTION_WORDS, 'Maximum 400 words'),
+  title: z.string().check(z.trim(), z.minLength(1, 'Required')),
+  description: z.string().check(z.refine((html) => countWords(html) <= SERVICE_DESCRIPTION_WORDS, 'Maximum 400 words')),
   url: z
     .string()
-    .trim()
-    .refine((text) => text === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(text), 'Enter a valid URL.'),
+    .check(z.trim(), z.refine((text) => text === '' || /^https?:\/\/[^\s.]+\.[^\s]+$/i.test(text), 'Enter a valid URL.')),
 });
 export type ServiceValues = z.infer<typeof serviceSchema>;
 

@@ -1,6 +1,6 @@
 // The career entry form (spec 002 §5 "Career entry"): its values, rules, messages and the
 // body sent for them.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { countCharacters, isEmptyRichText } from '../../../../components/profileForm/richText';
 import { institutionPayload, type InstitutionValue } from '../../../../lib/profile/institutions';
 import type { TopicRef } from '../../../../lib/profile/types';
@@ -36,31 +36,38 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const careerEntrySchema = z
   .object({
-    title: z.string().trim().min(1, ENTRY_MESSAGES.required),
-    group: z.custom<InstitutionValue | null>().refine((value) => institutionPayload(value) !== null, ENTRY_MESSAGES.required),
+    title: z.string().check(z.trim(), z.minLength(1, ENTRY_MESSAGES.required)),
+    group: z
+      .custom<InstitutionValue | null>()
+      .check(z.refine((value) => institutionPayload(value) !== null, ENTRY_MESSAGES.required)),
     description: z
       .string()
-      .refine((html) => !isEmptyRichText(html), ENTRY_MESSAGES.required)
-      .refine((html) => countCharacters(html) <= MAX_DESCRIPTION_CHARS, ENTRY_MESSAGES.maxDescription),
+      .check(
+        z.refine((html) => !isEmptyRichText(html), ENTRY_MESSAGES.required),
+        z.refine((html) => countCharacters(html) <= MAX_DESCRIPTION_CHARS, ENTRY_MESSAGES.maxDescription),
+      ),
     skills: z
       .array(z.custom<TopicRef>())
-      .min(1, ENTRY_MESSAGES.required)
-      .max(MAX_ENTRY_SKILLS, ENTRY_MESSAGES.maxSkills),
+      .check(z.minLength(1, ENTRY_MESSAGES.required), z.maxLength(MAX_ENTRY_SKILLS, ENTRY_MESSAGES.maxSkills)),
     is_currently_working: z.boolean(),
-    start_date: z.string().trim().min(1, ENTRY_MESSAGES.required).regex(MONTH, ENTRY_MESSAGES.date),
-    end_date: z.string().trim(),
+    start_date: z
+      .string()
+      .check(z.trim(), z.minLength(1, ENTRY_MESSAGES.required), z.regex(MONTH, ENTRY_MESSAGES.date)),
+    end_date: z.string().check(z.trim()),
     show_gps: z.boolean(),
   })
-  .superRefine((values, issues) => {
-    if (values.is_currently_working) return;
-    if (!values.end_date) {
-      issues.addIssue({ code: 'custom', path: ['end_date'], message: ENTRY_MESSAGES.required });
-    } else if (!MONTH.test(values.end_date)) {
-      issues.addIssue({ code: 'custom', path: ['end_date'], message: ENTRY_MESSAGES.date });
-    } else if (MONTH.test(values.start_date) && values.end_date < values.start_date) {
-      issues.addIssue({ code: 'custom', path: ['end_date'], message: ENTRY_MESSAGES.endBeforeStart });
-    }
-  });
+  .check(
+    z.superRefine((values, issues) => {
+      if (values.is_currently_working) return;
+      if (!values.end_date) {
+        issues.addIssue({ code: 'custom', path: ['end_date'], message: ENTRY_MESSAGES.required });
+      } else if (!MONTH.test(values.end_date)) {
+        issues.addIssue({ code: 'custom', path: ['end_date'], message: ENTRY_MESSAGES.date });
+      } else if (MONTH.test(values.start_date) && values.end_date < values.start_date) {
+        issues.addIssue({ code: 'custom', path: ['end_date'], message: ENTRY_MESSAGES.endBeforeStart });
+      }
+    }),
+  );
 
 export const ENTRY_FIELDS = [
   'title',
