@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Load benchmark of the public read endpoints.
 #
-#   bench/run.sh                 # 10 thousand users on a fresh SQLite file
-#   SCALE=50 bench/run.sh        # 50 thousand users
+#   bench/run.sh                 # 100 thousand users on a fresh SQLite file
+#   SCALE=1000 bench/run.sh      # a million users
 #   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/waypoint_bench bench/run.sh
+#   WAYPOINT_BIN=/path/to/waypoint bench/run.sh   # measure that binary instead of building
+#   SEEDED_DB=/tmp/bench-100.db bench/run.sh  # SQLite: seed once into that file, copy it on later runs
+#   ONLY=circles bench/run.sh    # only the endpoints whose path contains "circles" (and /healthz)
 #
 # Seeds `waypoint seed --scale $SCALE` into a fresh database, starts the release binary,
 # drives each endpoint with wrk (Debian's package) and prints requests/s, p50 and p99
@@ -11,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SCALE="${SCALE:-10}"
+SCALE="${SCALE:-100}"
 DURATION="${DURATION:-10s}"
 CONNECTIONS="${CONNECTIONS:-32}"
 THREADS="${THREADS:-2}"
@@ -23,9 +26,13 @@ if ! command -v wrk >/dev/null 2>&1; then
   else sudo apt-get update -qq && sudo apt-get install -y -qq wrk >/dev/null; fi
 fi
 
-echo "==> Building the release binary"
-cargo build -q --release -p waypoint
-bin=./target/release/waypoint
+if [ -n "${WAYPOINT_BIN:-}" ]; then
+  bin="$WAYPOINT_BIN"
+else
+  echo "==> Building the release binary"
+  cargo build -q --release -p waypoint
+  bin=./target/release/waypoint
+fi
 
 work="$(mktemp -d)"
 server_pid=""
@@ -43,11 +50,21 @@ else
 fi
 export DATABASE_URL="$db_url" WAYPOINT_DATA_DIR="$work" RUST_LOG=warn
 
-echo "==> Seeding ${SCALE} thousand users"
-start=$(date +%s)
-"$bin" seed --demo >/dev/null
-"$bin" seed --scale "$SCALE"
-echo "    seeded in $(( $(date +%s) - start ))s"
+if [ -z "${BENCH_DATABASE_URL:-}" ] && [ -n "${SEEDED_DB:-}" ] && [ -f "$SEEDED_DB" ]; then
+  echo "==> Copying the seeded database $SEEDED_DB"
+  cp "$SEEDED_DB" "$work/bench.db"
+else
+  echo "==> Seeding ${SCALE} thousand users"
+  start=$(date +%s)
+  "$bin" seed --demo >/dev/null
+  "$bin" seed --scale "$SCALE"
+  echo "    seeded in $(( $(date +%s) - start ))s"
+  if [ -z "${BENCH_DATABASE_URL:-}" ] && [ -n "${SEEDED_DB:-}" ]; then
+    "$bin" migrate >/dev/null
+    sqlite3 "$work/bench.db" 'PRAGMA wal_checkpoint(TRUNCATE);' >/dev/null 2>&1 || true
+    cp "$work/bench.db" "$SEEDED_DB"
+  fi
+fi
 
 "$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" >"$work/server.log" 2>&1 &
 server_pid=$!
@@ -75,16 +92,26 @@ endpoints=(
   "/api/v1/connections/user/$maria_id/"
   "AUTH /api/v1/identity/"
   "/api/v1/circles/"
+  "/api/v1/circles/?page=50"
+  "/api/v1/circles/?circle_status=2"
+  "/api/v1/circles/?circle_status=2&page=3"
+  "/api/v1/circles/?circle_status=4&circle_status_priority=true"
+  "/api/v1/circles/?circle_status_priority=true"
   "/api/v1/circles/?circle_status=2&learning_modality=online"
   "/api/v1/circles/?countries=KE&page=3"
+  "/api/v1/circles/?page_size=50"
   "/api/v1/events/"
+  "/api/v1/events/?circle_status=1"
+  "/api/v1/events/?learning_modality=in_person&page=2"
   "AUTH /api/v1/circles/"
+  "AUTH /api/v1/events/?circle_status=2"
   "/api/v1/search/?type=user&search=ana"
   "AUTH /api/v1/search/?search=data"
 )
 
-printf '\n%-48s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
+printf '\n%-64s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
 for entry in "${endpoints[@]}"; do
+  if [ -n "${ONLY:-}" ] && [[ "$entry" != *"$ONLY"* && "$entry" != "/healthz" ]]; then continue; fi
   auth=()
   path="$entry"
   if [[ "$entry" == AUTH\ * ]]; then
@@ -96,7 +123,7 @@ for entry in "${endpoints[@]}"; do
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   errors=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
-  printf '%-48s %12s %10s %10s%s\n' "$entry" "$rps" "$p50" "$p99" "${errors:+  (non-2xx: $errors)}"
+  printf '%-64s %12s %10s %10s%s\n' "$entry" "$rps" "$p50" "$p99" "${errors:+  (non-2xx: $errors)}"
 done
 
 peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server_pid/status")

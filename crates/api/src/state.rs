@@ -19,7 +19,12 @@ use crate::{settings::Settings, tokens::TokenKeys};
 
 #[derive(Clone)]
 pub struct AppState {
+    /// The writer: every change, and reads that must see them at once. On SQLite a single
+    /// connection, so writers wait their turn in the pool instead of failing busy.
     pub db: Db,
+    /// Read-only connections for the reads of GET handlers ([`AppState::read_db`]); the same
+    /// pool as `db` on PostgreSQL and until [`AppState::with_read_pool`] sets one.
+    read: Db,
     pub settings: Arc<Settings>,
     pub tokens: Arc<TokenKeys>,
     pub tenants: TenantCache,
@@ -47,6 +52,7 @@ impl AppState {
         });
         let resume_refiner = settings.resume_refiner.clone().map(|refiner| Arc::new(refiner) as Arc<dyn ResumeRefiner>);
         Ok(AppState {
+            read: db.clone(),
             db,
             storage,
             linkedin,
@@ -57,6 +63,18 @@ impl AppState {
             mail,
             jobs_wake: Arc::new(Notify::new()),
         })
+    }
+
+    /// Serves reads from `read` (the server's SQLite read-only pool).
+    pub fn with_read_pool(mut self, read: Db) -> Self {
+        self.read = read;
+        self
+    }
+
+    /// Where GET handlers read: lists and detail pages. It sees every committed write, but
+    /// not an open transaction's, so code that writes reads through `db` or its transaction.
+    pub fn read_db(&self) -> &Db {
+        &self.read
     }
 
     /// What the background worker needs.

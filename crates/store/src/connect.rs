@@ -1,4 +1,9 @@
 //! Opening the database: a SQLite file (default) or PostgreSQL, chosen by the URL scheme.
+//!
+//! The server opens [`Pools`]: on SQLite one writer connection (writers queue for it in the
+//! pool instead of failing with "database is locked") and several read-only connections,
+//! which WAL mode lets read while the writer writes; on PostgreSQL both are the same pool.
+//! Tools (migrate, seed, create-admin) open a single pool with [`connect`].
 
 use std::{path::Path, str::FromStr, time::Duration};
 
@@ -12,47 +17,138 @@ use sea_orm::{
 
 pub type Db = DatabaseConnection;
 
-/// Opens a pool for `url`. SQLite files are created when missing and run in WAL mode with a
-/// busy timeout and foreign keys on; `schema` (PostgreSQL only) sets the search path, which
-/// the tests use to give every test a fresh schema.
+/// How long a request waits for a free connection before it fails.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// PostgreSQL connections when not configured.
+pub const DEFAULT_POSTGRES_CONNECTIONS: u32 = 20;
+
+/// Sizes of the pools. `max_connections` is the PostgreSQL pool's size, or the number of
+/// SQLite read-only connections (SQLite always has exactly one writer).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PoolOptions {
+    pub max_connections: Option<u32>,
+}
+
+impl PoolOptions {
+    fn postgres_size(self) -> u32 {
+        self.max_connections.unwrap_or(DEFAULT_POSTGRES_CONNECTIONS).max(1)
+    }
+
+    /// SQLite readers: by default two per core (a reader blocks its thread while SQLite
+    /// works), at least 4 and at most 16.
+    fn sqlite_readers(self) -> u32 {
+        let cores = std::thread::available_parallelism().map(|n| n.get() as u32).unwrap_or(2);
+        self.max_connections.unwrap_or((cores * 2).clamp(4, 16)).max(1)
+    }
+}
+
+/// The server's connections: `write` for everything that changes data (and reads that must
+/// see a transaction's own writes), `read` for the reads of GET handlers.
+#[derive(Clone)]
+pub struct Pools {
+    pub write: Db,
+    pub read: Db,
+}
+
+/// Opens a single pool for `url`, as tools and tests use it. SQLite files are created when
+/// missing and run in WAL mode with a busy timeout and foreign keys on.
 pub async fn connect(url: &str) -> anyhow::Result<Db> {
     connect_with_schema(url, None).await
 }
 
+/// [`connect`], with `schema` (PostgreSQL only) as the search path, which the tests use to
+/// give every test a fresh schema.
 pub async fn connect_with_schema(url: &str, schema: Option<&str>) -> anyhow::Result<Db> {
-    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        // A transaction abandoned by an early return is rolled back only when its connection
-        // is next used; the server-side timeout makes sure it never holds locks for long.
-        let mut options = PgConnectOptions::from_str(url)?
-            .options([("idle_in_transaction_session_timeout", "15000")])
-            .application_name("waypoint");
-        if let Some(schema) = schema {
-            options = options.options([("search_path", schema)]).application_name(schema);
+    match Backend::of(url)? {
+        Backend::Postgres => postgres(url, schema, PoolOptions::default().postgres_size()).await,
+        Backend::Sqlite => {
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(sqlite_writer_options(url)?)
+                .await?;
+            Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
         }
-        let pool = PgPoolOptions::new()
-            .max_connections(20)
-            .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
-            .await?;
-        Ok(SqlxPostgresConnector::from_sqlx_postgres_pool(pool))
-    } else if url.starts_with("sqlite:") {
-        let options = SqliteConnectOptions::from_str(url)?;
-        if let Some(parent) = Path::new(options.get_filename()).parent() {
-            if !parent.as_os_str().is_empty() {
-                std::fs::create_dir_all(parent)?;
-            }
-        }
-        let options = options
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-        Ok(SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
-    } else {
-        anyhow::bail!("unsupported database URL: expected sqlite:… or postgres://…")
     }
+}
+
+/// Opens the server's [`Pools`] for `url`.
+pub async fn connect_pools(url: &str, schema: Option<&str>, options: PoolOptions) -> anyhow::Result<Pools> {
+    match Backend::of(url)? {
+        Backend::Postgres => {
+            let db = postgres(url, schema, options.postgres_size()).await?;
+            Ok(Pools { write: db.clone(), read: db })
+        }
+        Backend::Sqlite => {
+            // The writer first: it creates the file and switches it to WAL, which the
+            // read-only connections cannot do.
+            let writer = SqlitePoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(sqlite_writer_options(url)?)
+                .await?;
+            let reader_options = SqliteConnectOptions::from_str(url)?
+                .read_only(true)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true);
+            let readers = SqlitePoolOptions::new()
+                .max_connections(options.sqlite_readers())
+                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .connect_with(reader_options)
+                .await?;
+            Ok(Pools {
+                write: SqlxSqliteConnector::from_sqlx_sqlite_pool(writer),
+                read: SqlxSqliteConnector::from_sqlx_sqlite_pool(readers),
+            })
+        }
+    }
+}
+
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    fn of(url: &str) -> anyhow::Result<Self> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else {
+            anyhow::bail!("unsupported database URL: expected sqlite:… or postgres://…")
+        }
+    }
+}
+
+async fn postgres(url: &str, schema: Option<&str>, size: u32) -> anyhow::Result<Db> {
+    // A transaction abandoned by an early return is rolled back only when its connection
+    // is next used; the server-side timeout makes sure it never holds locks for long.
+    let mut options = PgConnectOptions::from_str(url)?
+        .options([("idle_in_transaction_session_timeout", "15000")])
+        .application_name("waypoint");
+    if let Some(schema) = schema {
+        options = options.options([("search_path", schema)]).application_name(schema);
+    }
+    let pool =
+        PgPoolOptions::new().max_connections(size).acquire_timeout(ACQUIRE_TIMEOUT).connect_with(options).await?;
+    Ok(SqlxPostgresConnector::from_sqlx_postgres_pool(pool))
+}
+
+fn sqlite_writer_options(url: &str) -> anyhow::Result<SqliteConnectOptions> {
+    let options = SqliteConnectOptions::from_str(url)?;
+    if let Some(parent) = Path::new(options.get_filename()).parent() {
+        if !parent.as_os_str().is_empty() {
+            std::fs::create_dir_all(parent)?;
+        }
+    }
+    Ok(options
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(10))
+        .foreign_keys(true))
 }
 
 /// The default SQLite URL for a data directory.

@@ -22,6 +22,11 @@ pub struct Global {
     /// Folder for the SQLite file, uploads and the generated token secret.
     #[arg(long, env = "WAYPOINT_DATA_DIR", default_value = "./data", global = true)]
     pub data_dir: PathBuf,
+    /// Database connections of the server: the PostgreSQL pool's size (default 20), or the
+    /// number of SQLite read-only connections next to its one writer (default: two per core,
+    /// 4 to 16).
+    #[arg(long, env = "WAYPOINT_DB_MAX_CONNECTIONS", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_max_connections: Option<u32>,
 }
 
 #[derive(Subcommand)]

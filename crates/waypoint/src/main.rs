@@ -70,12 +70,21 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 
 const DEMO_PASSWORD: &str = "waypoint-demo";
 
-async fn open_db(global: &Global) -> anyhow::Result<store::Db> {
-    let url = match &global.database_url {
+fn database_url(global: &Global) -> String {
+    match &global.database_url {
         Some(url) => url.clone(),
         None => store::connect::default_sqlite_url(&global.data_dir),
-    };
-    store::connect(&url).await.context("opening the database")
+    }
+}
+
+async fn open_db(global: &Global) -> anyhow::Result<store::Db> {
+    store::connect(&database_url(global)).await.context("opening the database")
+}
+
+/// The server's pools: a writer and read-only connections on SQLite, one pool on PostgreSQL.
+async fn open_pools(global: &Global) -> anyhow::Result<store::connect::Pools> {
+    let options = store::connect::PoolOptions { max_connections: global.db_max_connections };
+    store::connect::connect_pools(&database_url(global), None, options).await.context("opening the database")
 }
 
 async fn ensure_default_tenant(db: &store::Db) -> anyhow::Result<store::queries::tenants::TenantRecord> {
@@ -140,7 +149,8 @@ async fn create_admin(global: &Global, args: cli::CreateAdminArgs) -> anyhow::Re
 }
 
 async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
-    let db = open_db(global).await?;
+    let pools = open_pools(global).await?;
+    let db = pools.write.clone();
     store::migrations::migrate(&db).await.context("migrating the database")?;
     if args.demo {
         seed_demo(&db).await?;
@@ -194,7 +204,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     );
     // ---------------------------------------------------------------------------------------
 
-    let state = api::AppState::new(db, settings)?;
+    let state = api::AppState::new(db, settings)?.with_read_pool(pools.read);
     if state.mail.is_outbox() {
         if state.settings.dev_mailbox {
             println!("Mail stays in the outbox: read it at /dev/mailbox (from this machine only)");

@@ -125,8 +125,9 @@ async fn visible_person(
     viewer: Option<&users::Model>,
     id: i64,
 ) -> ApiResult<users::Model> {
-    let person = store::queries::users::find_by_id(&state.db, id).await?.ok_or_else(super::profiles::not_found_user)?;
-    if !super::profiles::visible(&state.db, tenant, viewer, &person).await? {
+    let db = state.read_db();
+    let person = store::queries::users::find_by_id(db, id).await?.ok_or_else(super::profiles::not_found_user)?;
+    if !super::profiles::visible(db, tenant, viewer, &person).await? {
         return Err(super::profiles::not_found_user());
     }
     Ok(person)
@@ -145,7 +146,7 @@ async fn connections_page(
     kind: Kind,
     paging: &PageParams,
 ) -> ApiResult<Page<ConnectionItem>> {
-    let db = &state.db;
+    let db = state.read_db();
     let page =
         conn_q::page(db, &scope(tenant, viewer, person_id), &kind, paging.page.offset(), paging.page.page_size).await?;
     let user_ids: Vec<i64> =
@@ -286,9 +287,10 @@ async fn user_circles(
     let person = visible_person(&state, &tenant, viewer.as_ref(), id).await?;
     let scope = scope(&tenant, viewer.as_ref(), person.id);
     let page =
-        conn_q::memberships_of_type(&state.db, &scope, "circle", paging.page.offset(), paging.page.page_size).await?;
+        conn_q::memberships_of_type(state.read_db(), &scope, "circle", paging.page.offset(), paging.page.page_size)
+            .await?;
     let ids: Vec<i64> = page.items.iter().map(|m| m.group_id).collect();
-    let groups = profile_q::groups_by_ids(&state.db, &ids).await?;
+    let groups = profile_q::groups_by_ids(state.read_db(), &ids).await?;
     let items = page
         .items
         .iter()

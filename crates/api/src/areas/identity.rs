@@ -92,7 +92,7 @@ async fn identity(
     tenant: Tenant,
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<Identity>>> {
-    let orgs = store::queries::memberships::tenant_organizations_of(&state.db, user.id).await?;
+    let orgs = store::queries::memberships::tenant_organizations_of(state.read_db(), user.id).await?;
     let mut own = None;
     let mut switchable = Vec::new();
     for (membership, org, domain) in orgs {

@@ -41,8 +41,10 @@ async fn load(parts: &mut Parts, state: &AppState) -> Result<Option<users::Model
         code: "token_not_valid",
     };
     let user_id = state.tokens.verify_access(token).ok_or_else(invalid)?;
-    let user =
-        store::queries::users::find_by_id(&state.db, user_id).await?.filter(|u| u.is_active).ok_or_else(invalid)?;
+    let user = store::queries::users::find_by_id(state.read_db(), user_id)
+        .await?
+        .filter(|u| u.is_active)
+        .ok_or_else(invalid)?;
     parts.extensions.insert(user.clone());
     Ok(Some(user))
 }

@@ -27,7 +27,7 @@ impl FromRequestParts<AppState> for Tenant {
             return Ok(tenant.clone());
         }
         let host = parts.headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("");
-        let record = state.tenants.resolve(&state.db, host).await.map_err(|err| match err {
+        let record = state.tenants.resolve(state.read_db(), host).await.map_err(|err| match err {
             store::StoreError::NotFound => ApiError::Internal(anyhow::anyhow!("no default tenant is configured")),
             other => other.into(),
         })?;

@@ -11,6 +11,7 @@ use axum::{
 };
 use http_body_util::BodyExt;
 use serde_json::Value;
+use store::connect::{connect_pools, PoolOptions, Pools};
 use store::{
     queries::{
         memberships, tenants,
@@ -63,7 +64,9 @@ impl Drop for DbGuard {
     }
 }
 
-async fn fresh_db() -> (Db, DbGuard) {
+/// The server's pools on a fresh database: on SQLite a single writer and read-only
+/// connections, as `waypoint serve` opens them.
+async fn fresh_db() -> (Pools, DbGuard) {
     match std::env::var("WAYPOINT_TEST_DATABASE_URL").ok().filter(|u| !u.is_empty()) {
         Some(url) => {
             let schema = format!("t_{:016x}", rand::random::<u64>());
@@ -71,14 +74,14 @@ async fn fresh_db() -> (Db, DbGuard) {
             use sea_orm::ConnectionTrait;
             admin.execute_unprepared(&format!("CREATE SCHEMA \"{schema}\"")).await.expect("create schema");
             admin.close().await.ok();
-            let db = store::connect::connect_with_schema(&url, Some(&schema)).await.expect("connect to schema");
-            (db, DbGuard::Postgres { url, schema })
+            let pools = connect_pools(&url, Some(&schema), PoolOptions::default()).await.expect("connect to schema");
+            (pools, DbGuard::Postgres { url, schema })
         }
         None => {
             let dir = tempfile::tempdir().expect("temp dir");
             let url = format!("sqlite://{}", dir.path().join("test.db").display());
-            let db = store::connect(&url).await.expect("open sqlite");
-            (db, DbGuard::Sqlite(dir))
+            let pools = connect_pools(&url, None, PoolOptions::default()).await.expect("open sqlite");
+            (pools, DbGuard::Sqlite(dir))
         }
     }
 }
@@ -100,16 +103,19 @@ impl TestApp {
     }
 
     async fn build(settings: Settings, log: Option<StatementLog>) -> Self {
-        let (mut db, guard) = fresh_db().await;
+        let (Pools { write: mut db, read: mut read_db }, guard) = fresh_db().await;
         if let Some(log) = log {
-            db.set_metric_callback(move |info| log.0.lock().unwrap().push(info.statement.sql.clone()));
+            for pool in [&mut db, &mut read_db] {
+                let log = log.clone();
+                pool.set_metric_callback(move |info| log.0.lock().unwrap().push(info.statement.sql.clone()));
+            }
         }
         store::migrations::migrate(&db).await.expect("migrate");
         let default_tenant =
             tenants::ensure_default(&db, serde_json::to_value(domain::config::AppConfig::default()).unwrap())
                 .await
                 .expect("default tenant");
-        let state = AppState::new(db.clone(), settings).expect("state");
+        let state = AppState::new(db.clone(), settings).expect("state").with_read_pool(read_db);
         let app = api::app(state.clone());
         TestApp { app, state, db, default_tenant, _guard: guard }
     }

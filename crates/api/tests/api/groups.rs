@@ -11,7 +11,7 @@ use store::{
 };
 
 use crate::{
-    common::TestApp,
+    common::{StatementLog, TestApp},
     uploads::{file, png, upload},
 };
 
@@ -1035,4 +1035,42 @@ async fn lists_and_search_show_private_groups_to_administrators_above() {
     assert_eq!(names(&format!("/api/v1/groups/?parent_group={outer}"), &boss_token).await, vec!["Hidden Inner"]);
     assert!(names("/api/v1/circles/", &outsider_token).await.is_empty());
     assert!(names("/api/v1/search/?type=circle&search=hidden", &outsider_token).await.is_empty());
+}
+
+/// A page of 50 circles costs the same statements as a page of 5: related rows (topics,
+/// SDGs, counts, parents, the caller's memberships and follows) load in one query each.
+#[tokio::test]
+async fn a_list_page_runs_the_same_queries_for_5_and_50_circles() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let s = setup(&app).await;
+    let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
+    let member_token = app.token_for(member.id);
+    for i in 0..50 {
+        let created = create(&app, &s.admin_token, &circle_body(s.org, s.topic, &format!("Circle {i}"))).await;
+        if i % 2 == 0 {
+            let id = created["id"].as_i64().unwrap();
+            store::queries::memberships::upsert(&app.db, id, member.id, "member", "accepted").await.unwrap();
+        }
+    }
+    // The site is looked up once and then cached: warm it up first.
+    app.get("/api/v1/circles/").send().await.assert_status(200);
+    for token in [None, Some(member_token.as_str())] {
+        let mut reads = Vec::new();
+        for size in [5, 50] {
+            let mut request = app.get(&format!("/api/v1/circles/?page_size={size}"));
+            if let Some(token) = token {
+                request = request.token(token);
+            }
+            log.clear();
+            let page = request.send().await;
+            let statements = log.taken();
+            page.assert_status(200);
+            assert_eq!(page.json()["data"].as_array().unwrap().len(), size);
+            assert_eq!(page.json()["pagination"]["count"], 50);
+            assert_eq!(StatementLog::writes(&statements), Vec::<String>::new(), "listing writes nothing");
+            reads.push(StatementLog::reads(&statements));
+        }
+        assert_eq!(reads[0], reads[1], "no query per circle (signed in: {})", token.is_some());
+        assert!(reads[0] <= 16, "a bounded number of queries per page: {}", reads[0]);
+    }
 }

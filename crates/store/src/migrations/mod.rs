@@ -14,6 +14,7 @@ mod m0008_profile_country_index;
 mod m0009_use_cases;
 mod m0010_leader_certifications;
 mod m0011_search_index;
+mod m0012_list_indexes;
 
 pub struct Migrator;
 
@@ -32,6 +33,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_use_cases::Migration),
             Box::new(m0010_leader_certifications::Migration),
             Box::new(m0011_search_index::Migration),
+            Box::new(m0012_list_indexes::Migration),
         ]
     }
 }

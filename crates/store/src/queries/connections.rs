@@ -4,7 +4,7 @@
 //! each newest first, so a page never loads more rows than it shows.
 
 use sea_orm::{
-    sea_query::{Expr, Query, SelectStatement},
+    sea_query::{Expr, IntoColumnRef, Query, SelectStatement, SimpleExpr},
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
 };
 
@@ -47,11 +47,18 @@ pub enum Connection {
     Group { group_id: i64, member: bool },
 }
 
-/// Ids of the site's groups the viewer may see (optionally of one type), by the one rule of
-/// [`super::groups::visible_to`].
-fn visible_groups(scope: &Scope, group_type: Option<&str>) -> SelectStatement {
+/// "The group in `group_id` is one of the site's groups the viewer may see (optionally of
+/// one type)", by the one rule of [`super::groups::visible_to`]. A correlated check (a
+/// primary-key lookup per listed row), never `IN` the site's whole list of groups.
+fn visible_group(scope: &Scope, group_id: impl IntoColumnRef, group_type: Option<&str>) -> SimpleExpr {
+    use sea_orm::sea_query::ExprTrait;
+
     let mut query = Query::select();
-    query.column(groups::Column::Id).from(groups::Entity).and_where(groups::Column::TenantId.eq(scope.tenant_id));
+    query
+        .expr(Expr::val(1))
+        .from(groups::Entity)
+        .and_where(Expr::col((groups::Entity, groups::Column::Id)).equals(group_id))
+        .and_where(groups::Column::TenantId.eq(scope.tenant_id));
     if let Some(kind) = group_type {
         query.and_where(groups::Column::GroupType.eq(kind));
     }
@@ -59,7 +66,7 @@ fn visible_groups(scope: &Scope, group_type: Option<&str>) -> SelectStatement {
         user_id: scope.viewer_id,
         is_staff: scope.viewer_is_staff,
     }));
-    query.to_owned()
+    Expr::exists(query.to_owned())
 }
 
 fn accepted_groups_of(user_id: i64) -> SelectStatement {
@@ -106,13 +113,13 @@ fn member_groups(scope: &Scope, group_type: Option<&str>) -> sea_orm::Select<mem
     memberships::Entity::find()
         .filter(memberships::Column::UserId.eq(scope.person_id))
         .filter(memberships::Column::Status.eq(STATUS_ACCEPTED))
-        .filter(memberships::Column::GroupId.in_subquery(visible_groups(scope, group_type)))
+        .filter(visible_group(scope, (memberships::Entity, memberships::Column::GroupId), group_type))
 }
 
 fn followed_groups(scope: &Scope, group_type: Option<&str>) -> sea_orm::Select<follows::Entity> {
     follows::Entity::find()
         .filter(follows::Column::FollowerId.eq(scope.person_id))
-        .filter(follows::Column::GroupId.in_subquery(visible_groups(scope, group_type)))
+        .filter(visible_group(scope, (follows::Entity, follows::Column::GroupId), group_type))
         .filter(follows::Column::GroupId.not_in_subquery(accepted_groups_of(scope.person_id)))
 }
 

@@ -2,7 +2,7 @@
 //! and unfollowing what is not followed is not an error.
 
 use sea_orm::{
-    sea_query::{OnConflict, Query},
+    sea_query::{Expr, ExprTrait, OnConflict, Query},
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set,
 };
 
@@ -72,17 +72,18 @@ pub async fn followers_count(db: &impl ConnectionTrait, target: Target) -> Store
 
 /// How many people the user follows, plus the groups of `tenant_id` they follow.
 pub async fn following_count(db: &impl ConnectionTrait, user_id: i64, tenant_id: i64) -> StoreResult<u64> {
-    let tenant_groups = Query::select()
-        .column(groups::Column::Id)
+    // A correlated check per followed group (a primary-key lookup), not `IN` the tenant's
+    // whole list of groups, which SQLite would build for every call.
+    let of_tenant = Query::select()
+        .expr(Expr::val(1))
         .from(groups::Entity)
-        .and_where(groups::Column::TenantId.eq(tenant_id))
+        .and_where(Expr::col((groups::Entity, groups::Column::Id)).equals((follows::Entity, follows::Column::GroupId)))
+        .and_where(Expr::col((groups::Entity, groups::Column::TenantId)).eq(tenant_id))
         .to_owned();
     Ok(follows::Entity::find()
         .filter(follows::Column::FollowerId.eq(user_id))
         .filter(
-            sea_orm::Condition::any()
-                .add(follows::Column::FollowedUserId.is_not_null())
-                .add(follows::Column::GroupId.in_subquery(tenant_groups)),
+            sea_orm::Condition::any().add(follows::Column::FollowedUserId.is_not_null()).add(Expr::exists(of_tenant)),
         )
         .count(db)
         .await?)

@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use chrono::{Days, NaiveDate};
 use domain::groups::{form::GroupForm, lifecycle::ARCHIVE_AFTER_DAYS};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement},
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, Order, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Query, SelectStatement},
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, Order,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use serde_json::{json, Value};
 
@@ -732,13 +732,23 @@ pub async fn list(
             .order_by(status_priority(today), Order::Asc)
             .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
             .order_by_asc(groups::Column::StartDate)
+            .order_by_desc(groups::Column::Id)
     } else {
-        query
-            .order_by(Expr::col(groups::Column::StartDate).is_null(), Order::Asc)
-            .order_by_desc(groups::Column::StartDate)
+        newest_start_first(query, db.get_database_backend())
     };
-    let items = ordered.order_by_desc(groups::Column::Id).offset(offset).limit(limit).all(db).await?;
+    let items = ordered.offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
+}
+
+/// Newest start first, undated groups last, then newest first: the order of the index
+/// `ix_groups_list_start`, written so that each database reads that index instead of
+/// sorting. SQLite sorts NULL lowest, so a descending order already puts it last.
+fn newest_start_first(query: sea_orm::Select<groups::Entity>, backend: DbBackend) -> sea_orm::Select<groups::Entity> {
+    let query = match backend {
+        DbBackend::Postgres => query.order_by_with_nulls(groups::Column::StartDate, Order::Desc, NullOrdering::Last),
+        _ => query.order_by_desc(groups::Column::StartDate),
+    };
+    query.order_by_desc(groups::Column::Id)
 }
 
 /// Which of a user's groups to list.

@@ -198,9 +198,16 @@ async fn program_list(
     let page = page_from_query(query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(query, group_type, &caller)?;
-    let found =
-        group_q::list(&state.db, tenant.id(), caller.viewer(), &filter, view::today(), page.offset(), page.page_size)
-            .await?;
+    let found = group_q::list(
+        state.read_db(),
+        tenant.id(),
+        caller.viewer(),
+        &filter,
+        view::today(),
+        page.offset(),
+        page.page_size,
+    )
+    .await?;
     let items = view::views(state, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, url)))
 }

@@ -243,7 +243,7 @@ pub async fn parent_chain(state: &AppState, models: &[groups::Model]) -> ApiResu
         if wanted.is_empty() {
             break;
         }
-        let found = profile_q::groups_by_ids(&state.db, &wanted).await?;
+        let found = profile_q::groups_by_ids(state.read_db(), &wanted).await?;
         wanted = found.values().filter_map(|g| g.parent_id).collect();
         known.extend(found);
     }
@@ -292,21 +292,21 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
     }
     let ids: Vec<i64> = models.iter().map(|g| g.id).collect();
     let parents = parent_chain(state, &models).await?;
-    let topics = group_q::topics_of(&state.db, &ids).await?;
-    let sdgs = group_q::sdgs_of(&state.db, &ids).await?;
-    let mut linked = use_case_q::of_groups(&state.db, &ids).await?;
-    let counts = group_q::counts(&state.db, &ids).await?;
-    let followers = follows::group_follower_counts(&state.db, &ids).await?;
+    let topics = group_q::topics_of(state.read_db(), &ids).await?;
+    let sdgs = group_q::sdgs_of(state.read_db(), &ids).await?;
+    let mut linked = use_case_q::of_groups(state.read_db(), &ids).await?;
+    let counts = group_q::counts(state.read_db(), &ids).await?;
+    let followers = follows::group_follower_counts(state.read_db(), &ids).await?;
     let type_ids: Vec<i64> = models.iter().filter_map(|g| g.circle_type_id).collect();
-    let type_names = group_q::circle_type_names(&state.db, &type_ids).await?;
+    let type_names = group_q::circle_type_names(state.read_db(), &type_ids).await?;
     let (own, followed, admin_of) = match caller.id() {
         Some(user_id) => {
             let mut all_ids = ids.clone();
             all_ids.extend(parents.keys().copied());
-            let own = member_q::of_user_in(&state.db, user_id, &all_ids).await?;
+            let own = member_q::of_user_in(state.read_db(), user_id, &all_ids).await?;
             let admin_of = admin_ids(&own);
             let followed: HashSet<i64> =
-                follows::followed_groups_among(&state.db, user_id, &ids).await?.into_iter().collect();
+                follows::followed_groups_among(state.read_db(), user_id, &ids).await?.into_iter().collect();
             let own: HashMap<i64, memberships::Model> = own.into_iter().map(|m| (m.group_id, m)).collect();
             (own, followed, admin_of)
         }

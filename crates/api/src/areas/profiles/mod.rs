@@ -502,8 +502,12 @@ pub(crate) async fn user_profile_view(
 
 /// The user's own profile page data (the profile is created when missing), for identity.
 pub async fn own_profile(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<UserProfileView> {
-    let profile = q::ensure(&state.db, user).await?;
-    user_profile_view(&state.db, tenant, Some(user), user, &profile, true).await
+    // Read first: the profile is created (on the writer) only on the user's first visit.
+    let profile = match q::find_by_user(state.read_db(), user.id).await? {
+        Some(profile) => profile,
+        None => q::ensure(&state.db, user).await?,
+    };
+    user_profile_view(state.read_db(), tenant, Some(user), user, &profile, true).await
 }
 
 pub(crate) fn not_found_user() -> ApiError {

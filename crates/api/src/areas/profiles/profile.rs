@@ -43,13 +43,14 @@ async fn profile_by_slug(
     MaybeUser(viewer): MaybeUser,
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Data<UserProfileView>>> {
-    let profile = q::find_by_slug(&state.db, &slug).await?.ok_or_else(not_found_user)?;
-    let owner = store::queries::users::find_by_id(&state.db, profile.user_id).await?.ok_or_else(not_found_user)?;
-    if !visible(&state.db, &tenant, viewer.as_ref(), &owner).await? {
+    let db = state.read_db();
+    let profile = q::find_by_slug(db, &slug).await?.ok_or_else(not_found_user)?;
+    let owner = store::queries::users::find_by_id(db, profile.user_id).await?.ok_or_else(not_found_user)?;
+    if !visible(db, &tenant, viewer.as_ref(), &owner).await? {
         return Err(not_found_user());
     }
     let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
-    Ok(Json(Data::new(user_profile_view(&state.db, &tenant, viewer.as_ref(), &owner, &profile, private).await?)))
+    Ok(Json(Data::new(user_profile_view(db, &tenant, viewer.as_ref(), &owner, &profile, private).await?)))
 }
 
 /// Updates the signed-in user's profile with any of the registration form's fields
