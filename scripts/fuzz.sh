@@ -6,7 +6,7 @@
 # Fixed seed and bounded examples: the same requests every run.
 #
 # Needs schemathesis (`pip install schemathesis`; .ci/run installs it).
-# FUZZ_EXAMPLES (default 12) and FUZZ_SEED tune the run.
+# FUZZ_EXAMPLES (default 20) and FUZZ_SEED tune the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +15,7 @@ if ! command -v st >/dev/null 2>&1; then
   echo "schemathesis is not installed: pip install schemathesis" >&2
   exit 1
 fi
-examples="${FUZZ_EXAMPLES:-12}"
+examples="${FUZZ_EXAMPLES:-20}"
 seed="${FUZZ_SEED:-20261125}"
 
 cargo build -q -p waypoint
