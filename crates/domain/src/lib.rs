@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod config;
+pub mod csv_export;
 pub mod errors;
 pub mod groups;
 pub mod imports;

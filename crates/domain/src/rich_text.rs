@@ -1,178 +1,68 @@
-//! Rich text from the editor: an allow-list HTML sanitiser and plain-text measures.
+//! Rich text from the editor: an allow-list HTML sanitiser (ammonia, which parses with
+//! html5ever as a browser would) and plain-text measures.
 //!
 //! Kept: `p`, `br`, `strong`, `em`, `ul`, `ol`, `li` and `a` with an `http`, `https` or
-//! `mailto` `href` (no other attribute survives). Other tags are dropped but their text is
-//! kept, except for elements whose content is never text (`script`, `style`, …), which go
-//! with everything inside them. Comments are removed; stray `<`, `>` and `&` are escaped.
+//! `mailto` `href` (no other attribute survives; a kept link gets `rel="nofollow noopener
+//! noreferrer"`). Other tags are dropped but their text is kept, except for elements whose
+//! content is never text (`script`, `style`, `svg`, `math`, …), which go with everything
+//! inside them. Comments are removed; unclosed tags are closed; stray `<`, `>` and `&` are
+//! escaped.
+
+use std::{
+    collections::{HashMap, HashSet},
+    sync::LazyLock,
+};
+
+use ammonia::{Builder, UrlRelative};
 
 const ALLOWED: [&str; 8] = ["p", "br", "strong", "em", "ul", "ol", "li", "a"];
 const DROP_WITH_CONTENT: [&str; 13] = [
     "script", "style", "iframe", "object", "embed", "template", "noscript", "textarea", "title", "svg", "math", "head",
     "select",
 ];
+const LINK_SCHEMES: [&str; 3] = ["http", "https", "mailto"];
+const LINK_REL: &str = "nofollow noopener noreferrer";
 
-struct Tag {
-    name: String,
-    closing: bool,
-    href: Option<String>,
-    /// Byte index just after the tag's `>`.
-    end: usize,
-}
-
-/// Parses a tag starting at `start` (which holds `<`); `None` when this `<` opens no tag.
-fn parse_tag(s: &str, start: usize) -> Option<Tag> {
-    let bytes = s.as_bytes();
-    let mut i = start + 1;
-    let closing = bytes.get(i) == Some(&b'/');
-    if closing {
-        i += 1;
-    }
-    let name_start = i;
-    while i < bytes.len() && bytes[i].is_ascii_alphanumeric() {
-        i += 1;
-    }
-    if i == name_start || !bytes[name_start].is_ascii_alphabetic() {
-        return None;
-    }
-    let name = s[name_start..i].to_ascii_lowercase();
-    let mut href = None;
-    loop {
-        while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b'/') {
-            i += 1;
-        }
-        if i >= bytes.len() {
-            // An unterminated tag swallows the rest of the input.
-            return Some(Tag { name, closing, href, end: bytes.len() });
-        }
-        if bytes[i] == b'>' {
-            return Some(Tag { name, closing, href, end: i + 1 });
-        }
-        let attr_start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !matches!(bytes[i], b'=' | b'>' | b'/') {
-            i += 1;
-        }
-        let attr = s[attr_start..i].to_ascii_lowercase();
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let mut value = String::new();
-        if bytes.get(i) == Some(&b'=') {
-            i += 1;
-            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            match bytes.get(i) {
-                Some(&q) if q == b'"' || q == b'\'' => {
-                    let value_start = i + 1;
-                    let close = s[value_start..].find(q as char).map(|p| value_start + p).unwrap_or(bytes.len());
-                    value = s[value_start..close].to_string();
-                    i = (close + 1).min(bytes.len());
-                }
-                _ => {
-                    let value_start = i;
-                    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'>' {
-                        i += 1;
-                    }
-                    value = s[value_start..i].to_string();
-                }
-            }
-        }
-        if attr == "href" && href.is_none() {
-            href = Some(value);
-        }
-        if attr_start == i {
-            i += 1;
-        }
-    }
-}
-
-fn safe_href(raw: &str) -> Option<String> {
-    let href = raw.trim();
-    let lower = href.to_ascii_lowercase();
-    let allowed = ["http://", "https://", "mailto:"].iter().any(|p| lower.starts_with(p));
-    if !allowed || href.chars().any(|c| c.is_control()) {
-        return None;
-    }
-    Some(href.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;"))
-}
-
-fn is_entity(rest: &str) -> bool {
-    let Some(end) = rest.find(';') else { return false };
-    let body = &rest[1..end];
-    if end > 33 || body.is_empty() {
-        return false;
-    }
-    if let Some(num) = body.strip_prefix('#') {
-        if let Some(hex) = num.strip_prefix('x').or_else(|| num.strip_prefix('X')) {
-            return !hex.is_empty() && hex.len() <= 6 && hex.chars().all(|c| c.is_ascii_hexdigit());
-        }
-        return !num.is_empty() && num.len() <= 7 && num.chars().all(|c| c.is_ascii_digit());
-    }
-    body.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && body.chars().all(|c| c.is_ascii_alphanumeric())
-}
+static SANITIZER: LazyLock<Builder<'static>> = LazyLock::new(|| {
+    let mut builder = Builder::empty();
+    builder
+        .tags(HashSet::from(ALLOWED))
+        .clean_content_tags(HashSet::from(DROP_WITH_CONTENT))
+        .tag_attributes(HashMap::from([("a", HashSet::from(["href"]))]))
+        .generic_attributes(HashSet::new())
+        .url_schemes(HashSet::from(LINK_SCHEMES))
+        .url_relative(UrlRelative::Deny)
+        .strip_comments(true)
+        // ammonia's own `link_rel` would also mark a link whose href it removed.
+        .link_rel(None);
+    builder
+});
 
 /// The allow-listed HTML of `input`.
 pub fn sanitize_html(input: &str) -> String {
-    let mut out = String::with_capacity(input.len());
-    let mut i = 0;
-    while i < input.len() {
-        let rest = &input[i..];
-        let ch = rest.chars().next().expect("in bounds");
-        match ch {
-            '<' if rest.starts_with("<!--") => {
-                i = rest.find("-->").map(|p| i + p + 3).unwrap_or(input.len());
-            }
-            '<' if rest.starts_with("<!") || rest.starts_with("<?") => {
-                i = rest.find('>').map(|p| i + p + 1).unwrap_or(input.len());
-            }
-            '<' => match parse_tag(input, i) {
-                None => {
-                    out.push_str("&lt;");
-                    i += 1;
-                }
-                Some(tag) => {
-                    i = tag.end;
-                    if DROP_WITH_CONTENT.contains(&tag.name.as_str()) {
-                        if !tag.closing {
-                            let lower = input[i..].to_ascii_lowercase();
-                            let close = format!("</{}", tag.name);
-                            i = match lower.find(&close) {
-                                Some(p) => input[i + p..].find('>').map(|q| i + p + q + 1).unwrap_or(input.len()),
-                                None => input.len(),
-                            };
-                        }
-                    } else if ALLOWED.contains(&tag.name.as_str()) {
-                        match (tag.name.as_str(), tag.closing) {
-                            ("br", true) => {}
-                            ("br", false) => out.push_str("<br>"),
-                            ("a", false) => match tag.href.as_deref().and_then(safe_href) {
-                                Some(href) => {
-                                    out.push_str(&format!("<a href=\"{href}\" rel=\"nofollow noopener noreferrer\">"))
-                                }
-                                None => out.push_str("<a>"),
-                            },
-                            (name, true) => out.push_str(&format!("</{name}>")),
-                            (name, false) => out.push_str(&format!("<{name}>")),
-                        }
-                    }
-                }
-            },
-            '>' => {
-                out.push_str("&gt;");
-                i += 1;
-            }
-            '&' => {
-                out.push_str(if is_entity(rest) { "&" } else { "&amp;" });
-                i += 1;
-            }
-            '\0' => i += 1,
-            c => {
-                out.push(c);
-                i += c.len_utf8();
-            }
-        }
+    let clean = SANITIZER.clean(input).to_string();
+    mark_links(clean.trim())
+}
+
+/// Adds `rel` to every link that kept its `href`. The serialiser writes such a link as
+/// exactly `<a href="…">`: `href` is the only attribute left, a `"` inside it is written
+/// `&quot;` and a `<` in text `&lt;`, so the first `"` after the opening one ends the value.
+fn mark_links(html: &str) -> String {
+    const OPEN: &str = "<a href=\"";
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(OPEN) {
+        let value_start = at + OPEN.len();
+        let Some(value_len) = rest[value_start..].find('"') else { break };
+        let value_end = value_start + value_len + 1;
+        out.push_str(&rest[..value_end]);
+        out.push_str(" rel=\"");
+        out.push_str(LINK_REL);
+        out.push('"');
+        rest = &rest[value_end..];
     }
-    out.trim().to_string()
+    out.push_str(rest);
+    out
 }
 
 /// The text of some HTML: tags removed, common entities decoded, whitespace collapsed.
@@ -239,6 +129,90 @@ mod tests {
             sanitize_html("<a href=\"mailto:a@b.c\">m</a>"),
             "<a href=\"mailto:a@b.c\" rel=\"nofollow noopener noreferrer\">m</a>"
         );
+    }
+
+    /// Sanitising `input` gives `expected`, which is stable when parsed again (no mutation
+    /// into something else on the browser's side) and carries nothing that runs.
+    fn assert_clean(input: &str, expected: &str) {
+        let clean = sanitize_html(input);
+        assert_eq!(clean, expected, "input: {input:?}");
+        assert_eq!(sanitize_html(&clean), clean, "not stable when parsed again: {input:?}");
+        let lower = clean.to_ascii_lowercase();
+        for bad in [
+            "<script",
+            "<img",
+            "<svg",
+            "<math",
+            "<style",
+            "<iframe",
+            "<noscript",
+            "<template",
+            "onerror",
+            "javascript:",
+            "data:",
+            "<!--",
+        ] {
+            assert!(!lower.contains(bad), "{bad} survived in {clean:?} from {input:?}");
+        }
+    }
+
+    #[test]
+    fn classic_xss_vectors_come_out_inert() {
+        assert_clean("<img src=x onerror=alert(1)>", "");
+        assert_clean("<p onmouseover=alert(1)", "");
+        assert_clean("<p style=\"background:url(javascript:alert(1))\">s</p>", "<p>s</p>");
+        assert_clean("<iframe src=\"javascript:alert(1)\">", "");
+        assert_clean("<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)");
+        assert_clean("x\0y", "xy");
+    }
+
+    #[test]
+    fn script_urls_are_found_through_entities_whitespace_and_case() {
+        for href in [
+            "jav&#x09;ascript:alert(1)",
+            "jav\nascript:alert(1)",
+            "jav\tascript:alert(1)",
+            "  JaVaScRiPt:alert(1)",
+            "&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)",
+            "&#x6A;avascript&colon;alert(1)",
+            "\u{1}javascript:alert(1)",
+            "vbscript:msgbox(1)",
+            "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+            "//evil.example/",
+            "/relative",
+        ] {
+            assert_clean(&format!("<a href=\"{href}\">x</a>"), "<a>x</a>");
+        }
+        assert_clean(
+            "<a href=\"https://e.com/\" target=\"_blank\" rel=\"opener\" style=\"x\">t</a>",
+            "<a href=\"https://e.com/\" rel=\"nofollow noopener noreferrer\">t</a>",
+        );
+        assert_clean(
+            "<a href=\"https://e.com/\"q\">z</a>",
+            "<a href=\"https://e.com/\" rel=\"nofollow noopener noreferrer\">z</a>",
+        );
+    }
+
+    #[test]
+    fn foreign_content_and_raw_text_elements_go_with_their_content() {
+        assert_clean("<svg><script>alert(1)</script></svg>ok", "ok");
+        assert_clean("<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>", "");
+        assert_clean("<math><mi><svg><mtext><p>x</p></mtext></svg></mi></math>t", "t");
+        // `<p>` breaks out of `<svg>` into HTML, where `<style>` holds only text.
+        assert_clean("<svg><p><style><img src=x onerror=alert(1)></style></p></svg>", "<p></p>");
+        assert_clean("<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\">", "\"&gt;");
+        assert_clean("<template><img src=x onerror=alert(1)></template>t", "t");
+        assert_clean("<textarea><img src=x onerror=alert(1)></textarea>", "");
+        assert_clean("<title><img src=x onerror=alert(1)></title>", "");
+        assert_clean("<select><option><img src=x onerror=alert(1)></select>", "");
+    }
+
+    #[test]
+    fn comments_and_unclosed_tags() {
+        assert_clean("<!--><img src=x onerror=alert(1)>-->", "--&gt;");
+        assert_clean("<!--<img src=x onerror=alert(1)>-->after", "after");
+        assert_clean("<p>open <strong>bold <em>both", "<p>open <strong>bold <em>both</em></strong></p>");
+        assert_clean("<ul><li>one<li>two</ul>", "<ul><li>one</li><li>two</li></ul>");
     }
 
     #[test]

@@ -5,6 +5,7 @@ pub mod connect;
 pub mod entities;
 pub mod migrations;
 pub mod queries;
+pub mod search_index;
 pub mod seed;
 
 pub use connect::{connect, Db};

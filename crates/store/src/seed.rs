@@ -884,6 +884,7 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
         created += batch;
     }
     seed_scale_groups(&txn, &demo, thousands, at).await?;
+    crate::search_index::optimize(&txn).await?;
     txn.commit().await?;
     Ok(created)
 }

@@ -387,7 +387,8 @@ async fn administrators_see_the_files_applicants_uploaded() {
     respond(&app, &w.admin_token, id, json!({"users": [ada.id], "action": "accept"})).await.assert_status(200);
     let page = members(&app, Some(&w.admin_token), id, "").await.json();
     assert_eq!(item(&page, ada.id)["files"][0]["id"], cv);
-    for token in [None, Some(ada_token.as_str()), Some(bo_token.as_str())] {
+    members(&app, None, id, "").await.error(401);
+    for token in [Some(ada_token.as_str()), Some(bo_token.as_str())] {
         let page = members(&app, token, id, "").await;
         page.assert_status(200);
         let page = page.json();

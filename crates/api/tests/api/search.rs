@@ -270,3 +270,152 @@ async fn answer_ids(app: &TestApp, token: &str) -> i64 {
     let page = app.get("/api/v1/search/?type=user&search=round0").token(token).send().await.json();
     page["data"][0]["id"].as_i64().unwrap()
 }
+
+async fn set_title(app: &TestApp, user: &users::Model, title: &str) {
+    let profile = store::queries::profiles::ensure(&app.db, user).await.unwrap();
+    let mut active: store::entities::profiles::ActiveModel = profile.into();
+    active.title = Set(Some(title.into()));
+    active.update(&app.db).await.unwrap();
+}
+
+fn scores(page: &Value) -> Vec<(String, i64)> {
+    page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["name"].as_str().unwrap().to_string(), i["score"].as_i64().unwrap()))
+        .collect()
+}
+
+/// The index ranks a whole-name match first, then a name starting with the text, then a
+/// match elsewhere (the title); the one-page answer is also the count.
+#[tokio::test]
+async fn ranking_puts_exact_names_before_prefixes_before_other_text() {
+    let app = TestApp::new().await;
+    let other = named(&app, "z@example.com", "Zed", "Body", true).await;
+    set_title(&app, &other, "Anatomy researcher").await;
+    named(&app, "anastasia@example.com", "Anastasia", "Kim", true).await;
+    named(&app, "ana@example.com", "Ana", "Lopez", true).await;
+    named(&app, "briana@example.com", "Briana", "Cole", true).await;
+
+    let page = app.get("/api/v1/search/?type=user&search=ana").send().await.json();
+    assert_eq!(
+        scores(&page),
+        vec![("Ana Lopez".into(), 3), ("Anastasia Kim".into(), 2), ("Zed Body".into(), 1)],
+        "a word inside another word (Briana) is not a match"
+    );
+    assert_eq!(page["pagination"]["count"], 3);
+    // The whole name is an exact match too; diacritics and case do not matter to finding.
+    named(&app, "jose@example.com", "José", "Núñez", true).await;
+    let page = app.get("/api/v1/search/?type=user&search=jos%C3%A9%20n%C3%BA%C3%B1ez").send().await.json();
+    assert_eq!(scores(&page), vec![("José Núñez".into(), 3)]);
+    assert_eq!(names(&app, None, "type=user&search=JOSE%20nunez").await, vec!["José Núñez"]);
+
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(admin.id);
+    let org = app.default_tenant.organization.id;
+    let topic = topic(&app, &app.default_tenant, "Data").await;
+    for name in ["Robotics Lab", "Robo", "Advanced Robotics"] {
+        create(&app, &token, &circle_body(org, topic, name)).await;
+    }
+    let page = app.get("/api/v1/search/?type=circle&search=robo").send().await.json();
+    assert_eq!(scores(&page), vec![("Robo".into(), 3), ("Robotics Lab".into(), 2), ("Advanced Robotics".into(), 1)]);
+}
+
+/// Every write that changes what is found is searchable at once: a new person, a new
+/// title, a renamed, hidden or deleted group, a deactivated account.
+#[tokio::test]
+async fn writes_are_searchable_at_once() {
+    let app = TestApp::new().await;
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let token = app.token_for(admin.id);
+    let member = app.add_member("m@example.com", &app.default_tenant, "member").await;
+    let member_token = app.token_for(member.id);
+
+    assert!(names(&app, None, "type=user&search=grace").await.is_empty());
+    let grace = named(&app, "grace@example.com", "Grace", "Hopper", true).await;
+    assert_eq!(names(&app, None, "type=user&search=grace").await, vec!["Grace Hopper"]);
+    set_title(&app, &grace, "Compiler pioneer").await;
+    assert_eq!(names(&app, None, "type=user&search=compiler").await, vec!["Grace Hopper"]);
+    set_title(&app, &grace, "Admiral").await;
+    assert!(names(&app, None, "type=user&search=compiler").await.is_empty());
+    let mut active: users::ActiveModel = grace.into();
+    active.is_active = Set(false);
+    let grace = active.update(&app.db).await.unwrap();
+    assert!(names(&app, None, "type=user&search=grace").await.is_empty(), "an inactive account is not found");
+    let mut active: users::ActiveModel = grace.into();
+    active.is_active = Set(true);
+    active.update(&app.db).await.unwrap();
+    assert_eq!(names(&app, None, "type=user&search=admiral").await, vec!["Grace Hopper"]);
+
+    let org = app.default_tenant.organization.id;
+    let topic = topic(&app, &app.default_tenant, "Data").await;
+    let circle = create(&app, &token, &circle_body(org, topic, "Quantum Club")).await;
+    let id = circle["id"].as_i64().unwrap();
+    assert_eq!(names(&app, Some(&member_token), "type=circle&search=quantum").await, vec!["Quantum Club"]);
+    let path = format!("/api/v1/groups/{id}/");
+    let patch = |body: Value| {
+        let (app, path, token) = (&app, path.clone(), token.clone());
+        async move {
+            app.request(axum::http::Method::PATCH, &path).token(&token).json(&body).send().await.assert_status(200);
+        }
+    };
+    patch(json!({"name": "Photon Club"})).await;
+    assert!(names(&app, Some(&member_token), "type=circle&search=quantum").await.is_empty());
+    assert_eq!(names(&app, Some(&member_token), "search=photon").await, vec!["Photon Club"]);
+    patch(json!({"privacy": 20})).await;
+    assert!(names(&app, Some(&member_token), "search=photon").await.is_empty(), "private: members only");
+    assert_eq!(names(&app, Some(&token), "search=photon").await, vec!["Photon Club"], "the leader still sees it");
+    use sea_orm::EntityTrait;
+    store::entities::groups::Entity::delete_by_id(id).exec(&app.db).await.unwrap();
+    assert!(names(&app, Some(&token), "search=photon").await.is_empty());
+}
+
+/// Query syntax of either index typed into the search box is only text: 200 or 400, never
+/// a server error, on every list that searches.
+#[tokio::test]
+async fn hostile_search_text_never_fails() {
+    let app = TestApp::new().await;
+    let member = app.add_member("m@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(member.id);
+    named(&app, "ana@example.com", "Ana", "O'Brien", true).await;
+    let texts = [
+        "\"",
+        "\"\"",
+        "**",
+        "--",
+        "::",
+        "&&",
+        "((",
+        "a*",
+        "ana\"",
+        "\"ana",
+        "ana:*",
+        "ana & !b",
+        "ana | b",
+        "NEAR(ana b)",
+        "name:ana",
+        "ana OR b",
+        "'; DROP TABLE users; --",
+        "%_\\",
+        "a\u{0301}\u{0345}",
+        "²³",
+        "ana\u{0}b",
+        "ｱﾅ",
+        "o'brien",
+    ];
+    for text in texts {
+        let encoded: String = url::form_urlencoded::byte_serialize(text.as_bytes()).collect();
+        for path in [
+            format!("/api/v1/search/?search={encoded}"),
+            format!("/api/v1/search/?type=user&search={encoded}"),
+            format!("/api/v1/search/?type=all_group&search={encoded}"),
+            format!("/api/v1/circles/?search={encoded}"),
+            format!("/api/v1/events/?search={encoded}"),
+        ] {
+            let status = app.get(&path).token(&token).send().await.status.as_u16();
+            assert!(status == 200 || status == 400, "{text:?} on {path}: {status}");
+        }
+    }
+    assert_eq!(names(&app, None, "type=user&search=o%27brien").await, vec!["Ana O'Brien"]);
+}

@@ -1,4 +1,5 @@
-//! Serving the web app: files, the index.html fallback for client routes, cache headers.
+//! Serving the web app: files, the index.html fallback for client routes, cache headers,
+//! and the build's precompressed copies chosen by Accept-Encoding.
 
 use crate::common::TestApp;
 
@@ -7,6 +8,10 @@ async fn app_with_web_dir() -> (TestApp, tempfile::TempDir) {
     std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").unwrap();
     std::fs::create_dir(dir.path().join("assets")).unwrap();
     std::fs::write(dir.path().join("assets/app-abc123.js"), "console.log('hi')").unwrap();
+    // The build writes these next to each file; the contents only need to tell them apart.
+    std::fs::write(dir.path().join("assets/app-abc123.js.br"), "brotli copy").unwrap();
+    std::fs::write(dir.path().join("assets/app-abc123.js.gz"), "gzip copy").unwrap();
+    std::fs::write(dir.path().join("index.html.br"), "brotli index").unwrap();
     let mut settings = api::Settings::for_tests();
     settings.web_dir = dir.path().to_path_buf();
     (TestApp::with_settings(settings).await, dir)
@@ -46,4 +51,55 @@ async fn a_missing_build_is_explained() {
     let res = app.get("/circles").send().await;
     res.assert_status(503);
     assert!(res.text().contains("The web app is not built"));
+}
+
+#[tokio::test]
+async fn brotli_is_sent_to_browsers_that_accept_it() {
+    let (app, _dir) = app_with_web_dir().await;
+    let res = app.get("/assets/app-abc123.js").header("accept-encoding", "gzip, deflate, br, zstd").send().await;
+    res.assert_status(200);
+    assert_eq!(res.header("content-encoding"), Some("br"));
+    assert_eq!(res.text(), "brotli copy");
+    assert_eq!(res.header("content-type"), Some("text/javascript"));
+    assert_eq!(res.header("vary"), Some("accept-encoding"));
+    assert_eq!(res.header("cache-control"), Some("public, max-age=31536000, immutable"));
+}
+
+#[tokio::test]
+async fn gzip_is_sent_when_brotli_is_not_accepted() {
+    let (app, _dir) = app_with_web_dir().await;
+    for accepted in ["gzip", "gzip, br;q=0"] {
+        let res = app.get("/assets/app-abc123.js").header("accept-encoding", accepted).send().await;
+        res.assert_status(200);
+        assert_eq!(res.header("content-encoding"), Some("gzip"), "{accepted}");
+        assert_eq!(res.text(), "gzip copy", "{accepted}");
+    }
+}
+
+#[tokio::test]
+async fn the_plain_file_goes_to_clients_without_compression() {
+    let (app, _dir) = app_with_web_dir().await;
+    let res = app.get("/assets/app-abc123.js").header("accept-encoding", "identity").send().await;
+    res.assert_status(200);
+    assert_eq!(res.header("content-encoding"), None);
+    assert_eq!(res.text(), "console.log('hi')");
+}
+
+#[tokio::test]
+async fn client_routes_get_the_compressed_index_uncached() {
+    let (app, _dir) = app_with_web_dir().await;
+    let res = app.get("/circles").header("accept-encoding", "br").send().await;
+    res.assert_status(200);
+    assert_eq!(res.header("content-encoding"), Some("br"));
+    assert_eq!(res.text(), "brotli index");
+    assert_eq!(res.header("cache-control"), Some("no-cache"));
+}
+
+#[tokio::test]
+async fn a_missing_asset_is_not_found_rather_than_the_app() {
+    let (app, _dir) = app_with_web_dir().await;
+    let res = app.get("/assets/app-old999.js").header("accept-encoding", "br").send().await;
+    res.assert_status(404);
+    assert!(!res.text().contains("<div id=root>"));
+    assert_eq!(res.header("cache-control"), Some("no-cache"));
 }

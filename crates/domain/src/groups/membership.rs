@@ -148,23 +148,6 @@ pub fn join_message(group_type: &str, name: &str, status: &str) -> String {
     }
 }
 
-/// A CSV cell: quoted when needed, and with a leading `'` when a spreadsheet would read
-/// it as a formula (`=`, `+`, `-`, `@`, tab or carriage return first).
-pub fn csv_cell(value: &str) -> String {
-    let guarded = if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.into() };
-    if guarded.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
-    }
-}
-
-pub fn csv_row(cells: &[&str]) -> String {
-    let mut row = cells.iter().map(|c| csv_cell(c)).collect::<Vec<_>>().join(",");
-    row.push_str("\r\n");
-    row
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,17 +237,5 @@ mod tests {
         assert_eq!(managed_role("event", "leader"), None);
         assert_eq!(managed_role("circle", "Facilitator"), Some("facilitator"));
         assert_eq!(managed_role("circle", "attendee"), None);
-    }
-
-    #[test]
-    fn csv_cells_are_quoted_and_formulas_guarded() {
-        assert_eq!(csv_cell("plain"), "plain");
-        assert_eq!(csv_cell("a,b"), "\"a,b\"");
-        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(csv_cell("+1"), "'+1");
-        assert_eq!(csv_cell("-2"), "'-2");
-        assert_eq!(csv_cell("@SUM"), "'@SUM");
-        assert_eq!(csv_row(&["a", "b\nc"]), "a,\"b\nc\"\r\n");
     }
 }

@@ -13,6 +13,7 @@ pub mod m0007_groups;
 mod m0008_profile_country_index;
 mod m0009_use_cases;
 mod m0010_leader_certifications;
+mod m0011_search_index;
 
 pub struct Migrator;
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_profile_country_index::Migration),
             Box::new(m0009_use_cases::Migration),
             Box::new(m0010_leader_certifications::Migration),
+            Box::new(m0011_search_index::Migration),
         ]
     }
 }

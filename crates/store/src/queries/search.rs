@@ -1,7 +1,8 @@
-//! Search over people and groups of a site (spec 000 §7, 002 §7 "Connect and search"),
-//! ranked by relevance in the database: a whole-name match first, then names starting
-//! with the text, then names containing it; ties by profile completeness (people) or
-//! newest (groups).
+//! Search over people and groups of a site (spec 000 §7, 002 §7 "Connect and search").
+//! The full-text index (`crate::search_index`) finds the candidates; the scope and
+//! visibility rules below filter them, and the database ranks and pages them: a whole-name
+//! match first, then names starting with the first word, then text relevance; ties by
+//! profile completeness (people) or newest (groups).
 
 use sea_orm::{
     sea_query::{Alias, CaseStatement, Expr, ExprTrait, Func, LikeExpr, Query, SimpleExpr},
@@ -16,6 +17,7 @@ use super::{
 };
 use crate::{
     entities::{group_profiles, groups, memberships, profiles, users},
+    search_index::{self, Kind, Target, TextQuery},
     StoreResult,
 };
 
@@ -32,7 +34,8 @@ pub enum PeopleScope {
 
 #[derive(Debug, Clone, Default)]
 pub struct PeopleFilter {
-    /// Lower-cased words; each must appear in the first name, last name or title.
+    /// Lower-cased words; each must start a word of the person's document in the search
+    /// index (name, title, discipline, location, country).
     pub words: Vec<String>,
     pub countries: Vec<String>,
     /// Professional field option ids of the person's group profile on `organization_id`.
@@ -41,10 +44,6 @@ pub struct PeopleFilter {
     pub extra_info: Vec<(String, String)>,
     pub organization_id: i64,
     pub exclude_user: Option<i64>,
-}
-
-fn contains(expr: SimpleExpr, word: &str) -> SimpleExpr {
-    Expr::expr(Func::lower(expr)).like(LikeExpr::new(format!("%{}%", escape_like(word))).escape('\\'))
 }
 
 fn starts(expr: SimpleExpr, word: &str) -> SimpleExpr {
@@ -68,11 +67,49 @@ fn rank(columns: &[SimpleExpr], words: &[String]) -> SimpleExpr {
     CaseStatement::new().case(exact, 3).case(prefix, 2).finally(1).into()
 }
 
+/// The hits of the index joined to a query, under this alias.
+const HITS: &str = "hits";
+
+fn hits_col(column: &str) -> SimpleExpr {
+    Expr::col((Alias::new(HITS), Alias::new(column))).into()
+}
+
+/// What the words ask of the index: nothing (no words), or a query; `Err` when the words
+/// hold nothing searchable (only punctuation), which nothing matches.
+fn text_of(words: &[String]) -> Result<Option<TextQuery>, ()> {
+    if words.is_empty() {
+        return Ok(None);
+    }
+    TextQuery::parse(&words.join(" ")).map(Some).ok_or(())
+}
+
+/// Keeps the rows the index finds for `text`, joined on `id_column` as `HITS`.
+fn join_hits<E: EntityTrait>(
+    query: &mut sea_orm::Select<E>,
+    backend: sea_orm::DbBackend,
+    target: Target<'_>,
+    text: &TextQuery,
+    id_column: impl sea_orm::sea_query::IntoColumnRef,
+) {
+    use sea_orm::QueryTrait;
+    QueryTrait::query(query).join_subquery(
+        JoinType::InnerJoin,
+        search_index::hits(backend, target, text),
+        Alias::new(HITS),
+        Expr::col((Alias::new(HITS), Alias::new(search_index::ITEM_ID))).equals(id_column),
+    );
+}
+
 fn in_json_text(column: SimpleExpr, quoted: &str) -> SimpleExpr {
     column.cast_as(Alias::new("TEXT")).like(LikeExpr::new(format!("%{}%", escape_like(quoted))).escape('\\'))
 }
 
-fn people_query(scope: &PeopleScope, filter: &PeopleFilter) -> sea_orm::Select<users::Entity> {
+fn people_query(
+    backend: sea_orm::DbBackend,
+    scope: &PeopleScope,
+    filter: &PeopleFilter,
+    text: Option<&TextQuery>,
+) -> sea_orm::Select<users::Entity> {
     let members = match scope {
         PeopleScope::Organization(org) => Query::select()
             .column(memberships::Column::UserId)
@@ -111,13 +148,8 @@ fn people_query(scope: &PeopleScope, filter: &PeopleFilter) -> sea_orm::Select<u
     if let Some(me) = filter.exclude_user {
         query = query.filter(users::Column::Id.ne(me));
     }
-    for word in &filter.words {
-        query = query.filter(
-            Condition::any()
-                .add(contains(Expr::col((users::Entity, users::Column::FirstName)), word))
-                .add(contains(Expr::col((users::Entity, users::Column::LastName)), word))
-                .add(contains(Expr::col((profiles::Entity, profiles::Column::Title)), word)),
-        );
+    if let Some(text) = text {
+        join_hits(&mut query, backend, Target::kind(Kind::User), text, (users::Entity, users::Column::Id));
     }
     if !filter.countries.is_empty() {
         query = query.filter(equals_any_ignoring_case(
@@ -160,17 +192,23 @@ pub async fn people(
     offset: u64,
     limit: u64,
 ) -> StoreResult<(Vec<(i64, i32)>, u64)> {
-    let query = people_query(scope, filter);
+    let Ok(text) = text_of(&filter.words) else { return Ok((Vec::new(), 0)) };
+    let query = people_query(db.get_database_backend(), scope, filter, text.as_ref());
     let count = query.clone().count(db).await?;
-    let score = rank(
-        &[Expr::col((users::Entity, users::Column::FirstName)), Expr::col((users::Entity, users::Column::LastName))],
-        &filter.words,
-    );
-    let rows: Vec<(i64, i32)> = query
-        .select_only()
-        .column(users::Column::Id)
-        .column_as(score.clone(), "score")
-        .order_by(score, Order::Desc)
+    let mut names: Vec<SimpleExpr> = vec![
+        Expr::col((users::Entity, users::Column::FirstName)).into(),
+        Expr::col((users::Entity, users::Column::LastName)).into(),
+    ];
+    if text.is_some() {
+        names.push(hits_col(search_index::NAME));
+    }
+    let score = rank(&names, &filter.words);
+    let mut ranked =
+        query.select_only().column(users::Column::Id).column_as(score.clone(), "score").order_by(score, Order::Desc);
+    if text.is_some() {
+        ranked = ranked.order_by(hits_col(search_index::RELEVANCE), Order::Desc);
+    }
+    let rows: Vec<(i64, i32)> = ranked
         .order_by(
             Expr::expr(Func::coalesce([
                 SimpleExpr::from(Expr::col((profiles::Entity, profiles::Column::CompletionPercent))),
@@ -197,14 +235,21 @@ pub struct GroupSearch {
     pub verified_only: bool,
 }
 
-fn group_query(tenant_id: i64, viewer: Viewer, search: &GroupSearch) -> sea_orm::Select<groups::Entity> {
+fn group_query(
+    backend: sea_orm::DbBackend,
+    tenant_id: i64,
+    viewer: Viewer,
+    search: &GroupSearch,
+    text: Option<&TextQuery>,
+) -> sea_orm::Select<groups::Entity> {
     use groups::Column as C;
     let mut query = groups::Entity::find().filter(C::TenantId.eq(tenant_id)).filter(visible_to(viewer));
     if !search.group_types.is_empty() {
         query = query.filter(C::GroupType.is_in(search.group_types.clone()));
     }
-    for word in &search.words {
-        query = query.filter(contains(Expr::col(C::Name), word));
+    if let Some(text) = text {
+        let target = Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id) };
+        join_hits(&mut query, backend, target, text, (groups::Entity, C::Id));
     }
     if !search.countries.is_empty() {
         query = query.filter(
@@ -236,20 +281,17 @@ pub async fn groups(
     offset: u64,
     limit: u64,
 ) -> StoreResult<(Vec<(i64, i32)>, u64)> {
-    let query = group_query(tenant_id, viewer, search);
+    let Ok(text) = text_of(&search.words) else { return Ok((Vec::new(), 0)) };
+    let query = group_query(db.get_database_backend(), tenant_id, viewer, search, text.as_ref());
     let count = query.clone().count(db).await?;
-    let score = rank(&[Expr::col(groups::Column::Name)], &search.words);
-    let rows: Vec<(i64, i32)> = query
-        .select_only()
-        .column(groups::Column::Id)
-        .column_as(score.clone(), "score")
-        .order_by(score, Order::Desc)
-        .order_by_desc(groups::Column::Id)
-        .offset(offset)
-        .limit(limit)
-        .into_tuple()
-        .all(db)
-        .await?;
+    let score = rank(&[Expr::col((groups::Entity, groups::Column::Name)).into()], &search.words);
+    let mut ranked =
+        query.select_only().column(groups::Column::Id).column_as(score.clone(), "score").order_by(score, Order::Desc);
+    if text.is_some() {
+        ranked = ranked.order_by(hits_col(search_index::RELEVANCE), Order::Desc);
+    }
+    let rows: Vec<(i64, i32)> =
+        ranked.order_by_desc(groups::Column::Id).offset(offset).limit(limit).into_tuple().all(db).await?;
     Ok((rows, count))
 }
 

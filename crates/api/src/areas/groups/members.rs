@@ -19,12 +19,8 @@ use axum::{
     Json,
 };
 use domain::{
-    groups::{
-        form,
-        membership::{self, csv_row},
-        permissions::is_admin_role,
-        questions,
-    },
+    csv_export::CsvExport,
+    groups::{form, membership, permissions::is_admin_role, questions},
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
@@ -804,9 +800,9 @@ async fn export_membership(
     let (_, group) = managed_group(&state, &tenant, &user, id).await?;
     let filter = member_filter(&tenant, &group, &query, true)?;
     let found = member_q::members_page(&state.db, &filter, 0, MAX_EXPORT).await?;
-    let mut out = csv_row(&["name", "email", "institution", "role", "status", "joined_at", "payment_status"]);
+    let mut csv = CsvExport::new(["name", "email", "institution", "role", "status", "joined_at", "payment_status"]);
     for (item, email) in items(&state, found.items, true, None).await? {
-        out.push_str(&csv_row(&[
+        csv.row([
             &item.name,
             &email,
             item.institution_name.as_deref().unwrap_or(""),
@@ -814,7 +810,7 @@ async fn export_membership(
             &item.membership_status,
             &item.joined_at.format("%Y-%m-%d").to_string(),
             item.payment_status.as_deref().unwrap_or(""),
-        ]));
+        ]);
     }
     let name = format!("{}-{}-members.csv", group.slug, filter.status);
     Ok((
@@ -822,7 +818,7 @@ async fn export_membership(
             (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
         ],
-        out,
+        csv.finish(),
     )
         .into_response())
 }

@@ -1,12 +1,30 @@
 // The proof-of-work bot-check (docs/auth-api.md): find a decimal nonce so that SHA-256 of
 // `challenge:nonce` starts with `difficulty` zero bits. The search runs in slices and gives
 // the page back between them, so the form stays responsive.
-import { leadingZeroBits, sha256Words } from './sha256';
+//
+// SHA-256 is the audited @noble/hashes: it works on plain-http hosts (crypto.subtle exists
+// only in secure contexts) and, being synchronous, hashes several times faster than
+// awaiting crypto.subtle once per nonce.
+import { sha256 } from '@noble/hashes/sha2.js';
 
 const encoder = new TextEncoder();
 
+/** How many zero bits the digest starts with. */
+export function leadingZeroBits(digest: Uint8Array): number {
+  let count = 0;
+  for (const byte of digest) {
+    if (byte !== 0) return count + Math.clz32(byte) - 24;
+    count += 8;
+  }
+  return count;
+}
+
+export function powDigest(challenge: string, nonce: number): Uint8Array {
+  return sha256(encoder.encode(`${challenge}:${nonce}`));
+}
+
 export function meetsDifficulty(challenge: string, nonce: number, difficulty: number): boolean {
-  return leadingZeroBits(sha256Words(encoder.encode(`${challenge}:${nonce}`))) >= difficulty;
+  return leadingZeroBits(powDigest(challenge, nonce)) >= difficulty;
 }
 
 export interface SolveOptions {
@@ -40,7 +58,7 @@ export async function solvePow(challenge: string, difficulty: number, options: S
       const message = new Uint8Array(prefix.length + digits.length);
       message.set(prefix);
       message.set(digits, prefix.length);
-      if (leadingZeroBits(sha256Words(message)) >= difficulty) {
+      if (leadingZeroBits(sha256(message)) >= difficulty) {
         options.onProgress?.(1);
         return `${challenge}:${nonce}`;
       }

@@ -1,0 +1,148 @@
+//! What each kind's document holds, as SQL shared by both databases: the statements that
+//! write one thing's document (run by the triggers with `NEW.id` or `OLD.id`) and those
+//! that fill every document (the migration and `rebuild`).
+//!
+//! - user: name "first last"; body: the profile's title, discipline, location and
+//!   country. Only active users have a document.
+//! - group (every type; the type is the subkind), scope = tenant: name; body: location and
+//!   country.
+//! - use case, scope = tenant: title; body: description.
+//! - topic (the topic type is the subkind), scope = tenant: name.
+//!
+//! Rich-text fields (group descriptions, bios) are HTML and stay out of the body: their
+//! tags would be found as words.
+
+use super::TABLE;
+
+const UPSERT_TAIL: &str = "ON CONFLICT (kind, item_id) DO UPDATE SET subkind = excluded.subkind, \
+     scope_id = excluded.scope_id, name = excluded.name, body = excluded.body";
+
+fn insert(select: &str, filter: &str) -> String {
+    format!("INSERT INTO {TABLE} (kind, subkind, scope_id, item_id, name, body) {select} WHERE {filter} {UPSERT_TAIL}")
+}
+
+fn joined(parts: &[&str]) -> String {
+    let parts: Vec<String> = parts.iter().map(|p| format!("COALESCE({p}, '')")).collect();
+    format!("TRIM({})", parts.join(" || ' ' || "))
+}
+
+fn user_select() -> String {
+    format!(
+        "SELECT 'user', NULL, NULL, u.id, {}, {} FROM \"users\" u LEFT JOIN \"profiles\" p ON p.user_id = u.id",
+        joined(&["u.first_name", "u.last_name"]),
+        joined(&["p.title", "p.discipline", "p.location", "p.country"])
+    )
+}
+
+fn group_select() -> String {
+    format!(
+        "SELECT 'group', g.group_type, g.tenant_id, g.id, g.name, {} FROM \"groups\" g",
+        joined(&["g.location", "g.country"])
+    )
+}
+
+fn use_case_select() -> String {
+    format!("SELECT 'use_case', NULL, c.tenant_id, c.id, c.title, {} FROM \"use_cases\" c", joined(&["c.description"]))
+}
+
+fn topic_select() -> &'static str {
+    "SELECT 'topic', t.topic_type, t.tenant_id, t.id, t.name, '' FROM \"topics\" t"
+}
+
+fn remove(kind: &str, id: &str) -> String {
+    format!("DELETE FROM {TABLE} WHERE kind = '{kind}' AND item_id = {id}")
+}
+
+/// The statements that bring one person's document up to date (`id`: an SQL expression).
+pub(super) fn refresh_user(id: &str) -> Vec<String> {
+    vec![remove("user", id), insert(&user_select(), &format!("u.id = {id} AND u.is_active = TRUE"))]
+}
+
+pub(super) fn refresh_group(id: &str) -> Vec<String> {
+    vec![insert(&group_select(), &format!("g.id = {id}"))]
+}
+
+pub(super) fn refresh_use_case(id: &str) -> Vec<String> {
+    vec![insert(&use_case_select(), &format!("c.id = {id}"))]
+}
+
+pub(super) fn refresh_topic(id: &str) -> Vec<String> {
+    vec![insert(topic_select(), &format!("t.id = {id}"))]
+}
+
+pub(super) fn remove_user(id: &str) -> String {
+    remove("user", id)
+}
+
+pub(super) fn remove_group(id: &str) -> String {
+    remove("group", id)
+}
+
+pub(super) fn remove_use_case(id: &str) -> String {
+    remove("use_case", id)
+}
+
+pub(super) fn remove_topic(id: &str) -> String {
+    remove("topic", id)
+}
+
+/// Every document, from the source tables.
+pub(super) fn fill_all() -> Vec<String> {
+    vec![
+        insert(&user_select(), "u.is_active = TRUE"),
+        insert(&group_select(), "TRUE"),
+        insert(&use_case_select(), "TRUE"),
+        insert(topic_select(), "TRUE"),
+    ]
+}
+
+/// One source table's triggers: the table, the columns whose change rewrites a document,
+/// the refresh statements for a row id expression, and the removal on delete.
+pub(super) struct Source {
+    pub table: &'static str,
+    pub columns: &'static [&'static str],
+    /// The id expression of the document to refresh, given `NEW` or `OLD`.
+    pub id_column: &'static str,
+    pub refresh: fn(&str) -> Vec<String>,
+    /// On deleting the source row: remove the document (`None`: refresh it instead, for a
+    /// table that only feeds another thing's document).
+    pub remove: Option<fn(&str) -> String>,
+}
+
+pub(super) const SOURCES: [Source; 5] = [
+    Source {
+        table: "users",
+        columns: &["first_name", "last_name", "is_active"],
+        id_column: "id",
+        refresh: refresh_user,
+        remove: Some(remove_user),
+    },
+    Source {
+        table: "profiles",
+        columns: &["user_id", "title", "discipline", "location", "country"],
+        id_column: "user_id",
+        refresh: refresh_user,
+        remove: None,
+    },
+    Source {
+        table: "groups",
+        columns: &["name", "group_type", "tenant_id", "location", "country"],
+        id_column: "id",
+        refresh: refresh_group,
+        remove: Some(remove_group),
+    },
+    Source {
+        table: "use_cases",
+        columns: &["title", "description", "tenant_id"],
+        id_column: "id",
+        refresh: refresh_use_case,
+        remove: Some(remove_use_case),
+    },
+    Source {
+        table: "topics",
+        columns: &["name", "topic_type", "tenant_id"],
+        id_column: "id",
+        refresh: refresh_topic,
+        remove: Some(remove_topic),
+    },
+];

@@ -1,0 +1,112 @@
+//! PostgreSQL: the documents in `search_documents`, with a generated `tsvector` (the
+//! `simple` configuration, so names are not stemmed; the name weighted A, the body B) and
+//! a GIN index on it, which also serves prefix queries (`ana:*`). Diacritics are folded by
+//! `search_fold` on both sides. Trigger functions on the source tables keep the documents
+//! in step.
+
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
+
+use super::{
+    documents::{Source, SOURCES},
+    query::fold_table,
+    Target, TextQuery, ITEM_ID, NAME, RELEVANCE, TABLE,
+};
+
+pub(super) fn install_statements() -> Vec<String> {
+    let (fold_from, fold_to) = fold_table();
+    let mut statements = vec![
+        format!(
+            "CREATE OR REPLACE FUNCTION search_fold(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE \
+             AS $$ SELECT translate(lower(value), '{fold_from}', '{fold_to}') $$"
+        ),
+        format!(
+            "CREATE TABLE {TABLE} (id BIGSERIAL PRIMARY KEY, kind TEXT NOT NULL, subkind TEXT, scope_id BIGINT, \
+             item_id BIGINT NOT NULL, name TEXT NOT NULL, body TEXT NOT NULL DEFAULT '', \
+             document tsvector GENERATED ALWAYS AS ( \
+               setweight(to_tsvector('simple'::regconfig, search_fold(name)), 'A') || \
+               setweight(to_tsvector('simple'::regconfig, search_fold(body)), 'B')) STORED, \
+             UNIQUE (kind, item_id))"
+        ),
+        format!("CREATE INDEX ix_{TABLE}_document ON {TABLE} USING GIN (document)"),
+    ];
+    for source in &SOURCES {
+        statements.extend(source_triggers(source));
+    }
+    statements
+}
+
+fn block(statements: &[String]) -> String {
+    statements.iter().map(|s| format!("{s}; ")).collect()
+}
+
+fn source_triggers(source: &Source) -> Vec<String> {
+    let table = source.table;
+    let function = format!("search_index_{table}");
+    let new_id = format!("NEW.{}", source.id_column);
+    let old_id = format!("OLD.{}", source.id_column);
+    let on_delete = match source.remove {
+        Some(remove) => vec![remove(&old_id)],
+        None => (source.refresh)(&old_id),
+    };
+    let moved = if source.id_column == "id" {
+        String::new()
+    } else {
+        format!(
+            "IF TG_OP = 'UPDATE' AND {old_id} IS DISTINCT FROM {new_id} THEN {} END IF; ",
+            block(&(source.refresh)(&old_id))
+        )
+    };
+    vec![
+        format!(
+            "CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+             IF TG_OP = 'DELETE' THEN {} ELSE {}{moved}END IF; RETURN NULL; END $$",
+            block(&on_delete),
+            block(&(source.refresh)(&new_id)),
+        ),
+        format!(
+            "CREATE TRIGGER {function}_insert_delete AFTER INSERT OR DELETE ON \"{table}\" \
+             FOR EACH ROW EXECUTE FUNCTION {function}()"
+        ),
+        format!(
+            "CREATE TRIGGER {function}_update AFTER UPDATE OF {} ON \"{table}\" \
+             FOR EACH ROW EXECUTE FUNCTION {function}()",
+            source.columns.join(", ")
+        ),
+    ]
+}
+
+pub(super) fn uninstall_statements() -> Vec<String> {
+    let mut statements = Vec::new();
+    for source in &SOURCES {
+        let function = format!("search_index_{}", source.table);
+        statements.push(format!("DROP TRIGGER IF EXISTS {function}_insert_delete ON \"{}\"", source.table));
+        statements.push(format!("DROP TRIGGER IF EXISTS {function}_update ON \"{}\"", source.table));
+        statements.push(format!("DROP FUNCTION IF EXISTS {function}()"));
+    }
+    statements.push(format!("DROP TABLE IF EXISTS {TABLE}"));
+    statements.push("DROP FUNCTION IF EXISTS search_fold(text)".into());
+    statements
+}
+
+pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {
+    let d = Alias::new("d");
+    let tsquery = text.tsquery();
+    let mut select = Query::select();
+    select
+        .expr_as(Expr::col((d.clone(), Alias::new(ITEM_ID))), Alias::new(ITEM_ID))
+        .expr_as(Expr::col((d.clone(), Alias::new(NAME))), Alias::new(NAME))
+        .expr_as(
+            Expr::cust_with_values("ts_rank(\"d\".\"document\", to_tsquery('simple', $1))", [tsquery.clone()]),
+            Alias::new(RELEVANCE),
+        )
+        .from_as(Alias::new(TABLE), d.clone())
+        .and_where(Expr::cust_with_values("\"d\".\"document\" @@ to_tsquery('simple', $1)", [tsquery]))
+        .and_where(Expr::col((d.clone(), Alias::new("kind"))).eq(target.kind.as_str()));
+    if !target.subkinds.is_empty() {
+        select.and_where(Expr::col((d.clone(), Alias::new("subkind"))).is_in(target.subkinds.to_vec()));
+    }
+    if let Some(scope) = target.scope_id {
+        select.and_where(Expr::col((d, Alias::new("scope_id"))).eq(scope));
+    }
+    select
+}
