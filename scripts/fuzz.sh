@@ -51,7 +51,7 @@ fuzz() {
   st run openapi.json --url "$base" -H "Host: localhost" "$@" \
     --checks not_a_server_error,status_code_conformance,response_schema_conformance \
     --phases examples,coverage,fuzzing --max-examples "$examples" --seed "$seed" \
-    --generation-deterministic --generation-database none --no-shrink --workers 1 --request-timeout 30 \
+    --generation-database none --no-shrink --workers 1 --request-timeout 30 \
     --no-color --warnings off
 }
 
