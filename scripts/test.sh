@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the Rust suite on SQLite (and on PostgreSQL when
-# WAYPOINT_TEST_DATABASE_URL is set), the web app's lint, type check and unit tests, and the
-# end-to-end tests in Chromium against the real binary.
+# WAYPOINT_TEST_DATABASE_URL is set), the OpenAPI freshness check, the API fuzz run
+# (scripts/fuzz.sh), the web app's lint, type check and unit tests, and the end-to-end tests in
+# Chromium against the real binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +30,9 @@ cargo run -q -p waypoint -- openapi | cmp -s - openapi.json || {
   echo "openapi.json differs from what the code generates: run 'cargo run -q -p waypoint -- openapi > openapi.json'" >&2
   exit 1
 }
+
+step "API fuzzing (schemathesis against the real binary)"
+./scripts/fuzz.sh
 
 if [ ! -d web/node_modules ]; then
   step "Installing web packages"

@@ -25,8 +25,12 @@ pub enum StoreError {
 }
 
 impl StoreError {
-    /// Classifies a database error, turning unique violations into `Conflict`.
+    /// Classifies a database error, turning unique violations into `Conflict` and an update
+    /// of a row that is gone (deleted by a request running at the same time) into `NotFound`.
     pub fn classify(err: sea_orm::DbErr) -> Self {
+        if matches!(err, sea_orm::DbErr::RecordNotUpdated) {
+            return StoreError::NotFound;
+        }
         match err.sql_err() {
             Some(sea_orm::SqlErr::UniqueConstraintViolation(msg)) => StoreError::Conflict(msg),
             _ => StoreError::Db(err),

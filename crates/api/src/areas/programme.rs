@@ -36,7 +36,7 @@ use store::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{list_param, text_param};
+use super::groups::{bool_param, list_param, text_param};
 use crate::{
     areas::uploads::{attached_files, AttachedFile},
     envelope::{Data, Page, RequestUrl},
@@ -488,7 +488,9 @@ async fn applications_page(
             return Err(ApiError::field("status", format!("\"{status}\" is not a valid choice.")));
         }
     }
-    let all = text_param(query, "all").is_some_and(|v| v == "true");
+    let mut errors = FieldErrors::new();
+    let all = bool_param(&mut errors, query, "all").unwrap_or(false);
+    errors.into_result()?;
     if all && !is_reviewer(state, tenant, user).await? {
         return Err(ApiError::forbidden());
     }

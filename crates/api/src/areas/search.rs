@@ -27,7 +27,7 @@ use store::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{caller_of, country_values, list_param, text_param, view};
+use super::groups::{bool_param, caller_of, country_values, list_param, text_param, view};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -184,17 +184,19 @@ async fn search(
         },
         None => None,
     };
+    let mut flag_of = |key: &str| bool_param(&mut errors, &query, key).unwrap_or(false);
+    let (group_search, global_search, verified_only) =
+        (flag_of("is_group_search"), flag_of("global_search"), flag_of("is_verified_group"));
     errors.into_result()?;
-    let flag = |key: &str| text_param(&query, key).is_some_and(|v| v == "true" || v == "1");
     let caller = caller_of(user.clone());
 
     let want_people = matches!(kind.as_str(), "all" | "user");
     let want_groups = kind != "user";
-    let people_scope = if let (Some(group_id), true) = (group_id, flag("is_group_search")) {
+    let people_scope = if let (Some(group_id), true) = (group_id, group_search) {
         let group = super::groups::visible_group(&state, &tenant, &caller, group_id).await?;
         Some(PeopleScope::Group { group_id: group.id, statuses: vec![member_q::STATUS_ACCEPTED.into()] })
     } else if want_people {
-        let widen = flag("global_search") && may_search_hierarchy(&state, &tenant, user.as_ref()).await?;
+        let widen = global_search && may_search_hierarchy(&state, &tenant, user.as_ref()).await?;
         Some(if widen { PeopleScope::Site(tenant.id()) } else { PeopleScope::Organization(tenant.organization_id()) })
     } else {
         None
@@ -212,13 +214,7 @@ async fn search(
         organization_id: tenant.organization_id(),
         exclude_user: None,
     };
-    let group_search = GroupSearch {
-        words,
-        group_types,
-        countries,
-        professional_fields: field_values,
-        verified_only: flag("is_verified_group"),
-    };
+    let group_search = GroupSearch { words, group_types, countries, professional_fields: field_values, verified_only };
 
     let (offset, limit) = (page.offset(), page.page_size);
     let merged = people_scope.is_some() && want_groups && group_id.is_none();

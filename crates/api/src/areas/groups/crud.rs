@@ -30,7 +30,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    caller_of, ensure_visible, input, list_param, not_found, require_admin, text_param,
+    bool_param, caller_of, ensure_visible, input, list_param, not_found, require_admin, text_param,
     view::{self, Caller, GroupView},
     visible_group,
 };
@@ -108,7 +108,7 @@ async fn list_groups(
         },
         parent_id: id_param(&mut errors, &query, "parent_group"),
         search: search_param(&query),
-        is_influencer: text_param(&query, "is_influencer").map(|v| v == "true"),
+        is_influencer: bool_param(&mut errors, &query, "is_influencer"),
         ..Default::default()
     };
     errors.into_result()?;
@@ -530,6 +530,7 @@ async fn my_groups(
     let types = checked_types(&mut errors, types);
     let roles = list_param(&mut errors, &query, "role");
     let roles = checked_roles(&mut errors, roles, "role");
+    let with_children = bool_param(&mut errors, &query, "get_child_groups").unwrap_or(false);
     errors.into_result()?;
     let caller = caller_of(Some(user.clone()));
     let found = if follower {
@@ -537,7 +538,6 @@ async fn my_groups(
         group_q::followed_by(&state.db, tenant.id(), user.id, caller.viewer(), &types, page.offset(), page.page_size)
             .await?
     } else {
-        let with_children = text_param(&query, "get_child_groups").is_some_and(|v| v == "true");
         let filter = group_q::MembershipFilter { status, roles, group_types: types, with_children };
         group_q::of_member(&state.db, tenant.id(), user.id, &filter, page.offset(), page.page_size).await?
     };

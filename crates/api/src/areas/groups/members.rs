@@ -286,6 +286,7 @@ async fn items(
     path = "/api/v1/groups/{id}/members/",
     tag = "groups",
     params(("id" = i64, Path), MembersQuery),
+    security(("bearer" = [])),
     responses(
         (status = 200, body = Page<MemberItem>),
         (status = 400, body = ErrorBody),

@@ -159,6 +159,20 @@ pub fn country_values(values: Vec<String>) -> Vec<String> {
     out
 }
 
+/// Reads `key` of a query map as a boolean: true/false or 1/0 (any case); blank means not
+/// given, anything else is reported on `key`.
+pub fn bool_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<bool> {
+    let raw = query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty())?;
+    match raw.to_ascii_lowercase().as_str() {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => {
+            errors.add(key, "Must be a valid boolean.");
+            None
+        }
+    }
+}
+
 pub fn text_param(query: &HashMap<String, String>, key: &str) -> Option<String> {
     query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty() && *v != "all").map(|v| v.chars().take(200).collect())
 }

@@ -59,7 +59,12 @@ fn entry_types() -> utoipa::openapi::schema::Object {
     path = "/api/v1/career-entries/",
     tag = "profiles",
     params(EntryQuery, ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
-    responses((status = 200, body = Page<CareerEntryView>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses(
+        (status = 200, body = Page<CareerEntryView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, description = "A guest who names no `user`", body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
 )]
 async fn list_entries(
     State(state): State<AppState>,
