@@ -718,7 +718,7 @@ async fn legacy_profile_certifications_move_to_their_site() {
         sea_query::{Alias, Expr, ExprTrait, Query},
         ConnectionTrait,
     };
-    use store::sea_orm_migration::{MigrationName, MigratorTrait};
+    use store::sea_orm_migration::MigratorTrait;
 
     let app = TestApp::new().await;
     let home = app.default_tenant.clone();

@@ -1,6 +1,6 @@
 //! File storage for uploads. The default keeps files in a local folder (served by the
 //! binary at `/media/<key>`); an S3-compatible bucket is used when `WAYPOINT_S3_BUCKET` is
-//! set (requests signed with AWS Signature V4, see `sigv4`).
+//! set (through `object_store`, which signs the requests with AWS Signature V4).
 //!
 //! Keys are chosen by the application (never by a client): ASCII letters, digits, `-`, `_`
 //! and `.` in `/`-separated segments, e.g. `t1/u42/3f9c…e1.png`. Both backends refuse any
@@ -8,7 +8,6 @@
 
 mod local;
 mod s3;
-pub mod sigv4;
 
 use std::{path::PathBuf, sync::Arc};
 
