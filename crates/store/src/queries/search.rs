@@ -248,7 +248,8 @@ fn group_query(
         query = query.filter(C::GroupType.is_in(search.group_types.clone()));
     }
     if let Some(text) = text {
-        let target = Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id) };
+        let target =
+            Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id), names_only: false };
         join_hits(&mut query, backend, target, text, (groups::Entity, C::Id));
     }
     if !search.countries.is_empty() {
