@@ -137,6 +137,6 @@ pub fn matching_ids(backend: DbBackend, target: Target<'_>, text: &TextQuery) ->
 pub fn matching(backend: DbBackend, target: Target<'_>, text: &str, id_column: impl IntoColumnRef) -> SimpleExpr {
     match TextQuery::parse(text) {
         Some(text) => Expr::col(id_column).in_subquery(matching_ids(backend, target, &text)),
-        None => Expr::val(false).into(),
+        None => Expr::val(false),
     }
 }
