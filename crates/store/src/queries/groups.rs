@@ -538,7 +538,7 @@ pub async fn accepted_count(db: &impl ConnectionTrait, group_id: i64) -> StoreRe
 pub struct ListFilter {
     pub group_types: Vec<String>,
     pub parent_id: Option<i64>,
-    /// Lower-cased; matched anywhere in the name.
+    /// Lower-cased; every word starts a word of the name (the search index).
     pub search: Option<String>,
     /// Lifecycle keys 1 to 6; any of them.
     pub statuses: Vec<u8>,
@@ -614,6 +614,7 @@ fn status_priority(today: NaiveDate) -> sea_orm::sea_query::SimpleExpr {
 }
 
 fn list_query(
+    backend: sea_orm::DbBackend,
     tenant_id: i64,
     viewer: Viewer,
     filter: &ListFilter,
@@ -628,8 +629,10 @@ fn list_query(
         query = query.filter(C::ParentId.eq(parent));
     }
     if let Some(search) = &filter.search {
-        let pattern = format!("%{}%", escape_like(search));
-        query = query.filter(Expr::expr(Func::lower(Expr::col(C::Name))).like(LikeExpr::new(pattern).escape('\\')));
+        use crate::search_index::{matching, Kind, Target};
+        let target =
+            Target { kind: Kind::Group, subkinds: &filter.group_types, scope_id: Some(tenant_id), names_only: true };
+        query = query.filter(matching(backend, target, search, (groups::Entity, C::Id)));
     }
     if !filter.statuses.is_empty() {
         let mut any = Condition::any();
@@ -725,7 +728,7 @@ pub async fn list(
     offset: u64,
     limit: u64,
 ) -> StoreResult<Paged<groups::Model>> {
-    let query = list_query(tenant_id, viewer, filter, today);
+    let query = list_query(db.get_database_backend(), tenant_id, viewer, filter, today);
     let count = query.clone().count(db).await?;
     let ordered = if filter.by_status_priority {
         query

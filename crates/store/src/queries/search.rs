@@ -71,7 +71,7 @@ fn rank(columns: &[SimpleExpr], words: &[String]) -> SimpleExpr {
 const HITS: &str = "hits";
 
 fn hits_col(column: &str) -> SimpleExpr {
-    Expr::col((Alias::new(HITS), Alias::new(column))).into()
+    Expr::col((Alias::new(HITS), Alias::new(column)))
 }
 
 /// What the words ask of the index: nothing (no words), or a query; `Err` when the words
@@ -195,10 +195,8 @@ pub async fn people(
     let Ok(text) = text_of(&filter.words) else { return Ok((Vec::new(), 0)) };
     let query = people_query(db.get_database_backend(), scope, filter, text.as_ref());
     let count = query.clone().count(db).await?;
-    let mut names: Vec<SimpleExpr> = vec![
-        Expr::col((users::Entity, users::Column::FirstName)).into(),
-        Expr::col((users::Entity, users::Column::LastName)).into(),
-    ];
+    let mut names: Vec<SimpleExpr> =
+        vec![Expr::col((users::Entity, users::Column::FirstName)), Expr::col((users::Entity, users::Column::LastName))];
     if text.is_some() {
         names.push(hits_col(search_index::NAME));
     }
@@ -248,7 +246,8 @@ fn group_query(
         query = query.filter(C::GroupType.is_in(search.group_types.clone()));
     }
     if let Some(text) = text {
-        let target = Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id) };
+        let target =
+            Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id), names_only: false };
         join_hits(&mut query, backend, target, text, (groups::Entity, C::Id));
     }
     if !search.countries.is_empty() {
@@ -284,7 +283,7 @@ pub async fn groups(
     let Ok(text) = text_of(&search.words) else { return Ok((Vec::new(), 0)) };
     let query = group_query(db.get_database_backend(), tenant_id, viewer, search, text.as_ref());
     let count = query.clone().count(db).await?;
-    let score = rank(&[Expr::col((groups::Entity, groups::Column::Name)).into()], &search.words);
+    let score = rank(&[Expr::col((groups::Entity, groups::Column::Name))], &search.words);
     let mut ranked =
         query.select_only().column(groups::Column::Id).column_as(score.clone(), "score").order_by(score, Order::Desc);
     if text.is_some() {

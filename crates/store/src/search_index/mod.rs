@@ -12,7 +12,7 @@ mod query;
 mod sqlite;
 
 use sea_orm::{
-    sea_query::{Alias, SelectStatement},
+    sea_query::{Alias, Expr, ExprTrait, IntoColumnRef, SelectStatement, SimpleExpr},
     ConnectionTrait, DbBackend, DbErr,
 };
 
@@ -93,22 +93,24 @@ pub async fn optimize(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     Ok(())
 }
 
-/// Where candidates are looked for: one kind, optionally one group type (`subkind`) and
-/// one tenant (`scope_id`; people are not tenant-scoped, their scope is membership).
+/// Where candidates are looked for: one kind, optionally some group types (`subkind`) and
+/// one tenant (`scope_id`; people are not tenant-scoped, their scope is membership), in the
+/// whole document or in the name only.
 #[derive(Debug, Clone, Copy)]
 pub struct Target<'a> {
     pub kind: Kind,
     pub subkinds: &'a [String],
     pub scope_id: Option<i64>,
+    pub names_only: bool,
 }
 
 impl<'a> Target<'a> {
     pub fn kind(kind: Kind) -> Self {
-        Target { kind, subkinds: &[], scope_id: None }
+        Target { kind, subkinds: &[], scope_id: None, names_only: false }
     }
 
     pub fn in_scope(kind: Kind, scope_id: i64) -> Self {
-        Target { kind, subkinds: &[], scope_id: Some(scope_id) }
+        Target { kind, subkinds: &[], scope_id: Some(scope_id), names_only: false }
     }
 }
 
@@ -128,4 +130,13 @@ pub fn matching_ids(backend: DbBackend, target: Target<'_>, text: &TextQuery) ->
     ids.clear_selects();
     ids.column((Alias::new("d"), Alias::new(ITEM_ID)));
     ids
+}
+
+/// A filter for lists with a `search` text: `id_column` is among the index's matches for
+/// `text` (nothing matches text without a letter or digit). The list keeps its own order.
+pub fn matching(backend: DbBackend, target: Target<'_>, text: &str, id_column: impl IntoColumnRef) -> SimpleExpr {
+    match TextQuery::parse(text) {
+        Some(text) => Expr::col(id_column).in_subquery(matching_ids(backend, target, &text)),
+        None => Expr::val(false),
+    }
 }

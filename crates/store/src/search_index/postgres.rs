@@ -90,7 +90,7 @@ pub(super) fn uninstall_statements() -> Vec<String> {
 
 pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {
     let d = Alias::new("d");
-    let tsquery = text.tsquery();
+    let tsquery = if target.names_only { text.tsquery_in_names() } else { text.tsquery() };
     let mut select = Query::select();
     select
         .expr_as(Expr::col((d.clone(), Alias::new(ITEM_ID))), Alias::new(ITEM_ID))

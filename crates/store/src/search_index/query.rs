@@ -78,23 +78,42 @@ impl TextQuery {
 
     /// An FTS5 MATCH expression: every word quoted, prefixes starred, all required.
     pub fn fts5(&self) -> String {
+        self.fts5_in("")
+    }
+
+    /// The same, looking in the `name` column only.
+    pub fn fts5_in_names(&self) -> String {
+        self.fts5_in("name : ")
+    }
+
+    fn fts5_in(&self, column: &str) -> String {
         self.tokens
             .iter()
-            .map(|t| if t.prefix { format!("\"{}\"*", t.text) } else { format!("\"{}\"", t.text) })
+            .map(|t| format!("{column}\"{}\"{}", t.text, if t.prefix { "*" } else { "" }))
             .collect::<Vec<_>>()
             .join(" AND ")
     }
 
     /// A `to_tsquery('simple', …)` expression: folded words, prefixes marked, all required.
     pub fn tsquery(&self) -> String {
+        self.tsquery_in("")
+    }
+
+    /// The same, looking in the name only (weight A).
+    pub fn tsquery_in_names(&self) -> String {
+        self.tsquery_in("A")
+    }
+
+    fn tsquery_in(&self, weight: &str) -> String {
         self.tokens
             .iter()
             .map(|t| {
+                let marks = format!("{}{weight}", if t.prefix { "*" } else { "" });
                 let word = fold(&t.text);
-                if t.prefix {
-                    format!("{word}:*")
-                } else {
+                if marks.is_empty() {
                     word
+                } else {
+                    format!("{word}:{marks}")
                 }
             })
             .collect::<Vec<_>>()
@@ -125,6 +144,13 @@ mod tests {
         assert_eq!(q.fts5(), r#""ada"* AND "love"*"#);
         assert_eq!(q.tsquery(), "ada:* & love:*");
         assert_eq!(q.words(), vec!["ada", "love"]);
+    }
+
+    #[test]
+    fn names_only_restricts_the_column() {
+        let q = TextQuery::parse("ada c").unwrap();
+        assert_eq!(q.fts5_in_names(), r#"name : "ada"* AND name : "c""#);
+        assert_eq!(q.tsquery_in_names(), "ada:*A & c:A");
     }
 
     #[test]

@@ -3,7 +3,10 @@
 //! characters). Triggers on `search_documents` keep `search_fts` in step; triggers on the
 //! source tables keep the documents in step.
 
-use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
+use sea_orm::{
+    sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement},
+    Condition,
+};
 
 use super::{
     documents::{Source, SOURCES},
@@ -97,13 +100,15 @@ pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {
         // bm25 is lower for better matches; the name counts three times the body.
         .expr_as(Expr::cust(format!("-bm25({FTS}, 3.0, 1.0)")), Alias::new(RELEVANCE))
         .from(Alias::new(FTS))
-        .join_as(
-            sea_orm::JoinType::InnerJoin,
-            Alias::new(TABLE),
-            d.clone(),
-            Expr::col((d.clone(), Alias::new("id"))).equals((Alias::new(FTS), Alias::new("rowid"))),
-        )
-        .and_where(Expr::cust_with_values(format!("{FTS} MATCH ?"), [text.fts5()]))
+        // FTS first, then the documents by rowid (CROSS JOIN fixes SQLite's join order; the
+        // join condition is in WHERE): SQLite would otherwise start from the documents of
+        // the kind and run the match once per document.
+        .join_as(sea_orm::JoinType::CrossJoin, Alias::new(TABLE), d.clone(), Condition::all())
+        .and_where(Expr::col((d.clone(), Alias::new("id"))).equals((Alias::new(FTS), Alias::new("rowid"))))
+        .and_where(Expr::cust_with_values(
+            format!("{FTS} MATCH ?"),
+            [if target.names_only { text.fts5_in_names() } else { text.fts5() }],
+        ))
         .and_where(Expr::col((d.clone(), Alias::new("kind"))).eq(target.kind.as_str()));
     if !target.subkinds.is_empty() {
         select.and_where(Expr::col((d.clone(), Alias::new("subkind"))).is_in(target.subkinds.to_vec()));
@@ -111,5 +116,8 @@ pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {
     if let Some(scope) = target.scope_id {
         select.and_where(Expr::col((d, Alias::new("scope_id"))).eq(scope));
     }
+    // A LIMIT keeps SQLite from flattening the hits into the caller's join, where it would
+    // scan the caller's table once per hit; materialized, the hits drive the join.
+    select.limit(i64::MAX as u64);
     select
 }
