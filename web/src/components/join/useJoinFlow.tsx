@@ -2,7 +2,7 @@
 // Register, Apply for Training): guests sign in first with join=true; a conference opens its
 // registration form, a group with questions the questions modal (spec 001 §4); the answer's
 // message, its wait-list warning, or the server's refusal are shown.
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,10 +11,7 @@ import { toRegistration, type ConferenceValues } from '../../lib/groups/conferen
 import { joinGroup } from '../../lib/groups/membership';
 import { serverMessage } from '../../lib/groups/messages';
 import type { Answers, Group, JoinAnswer, JoinBody } from '../../lib/groups/types';
-
-// The dialogs' forms download when one opens, not with every page that has a Join button.
-const ConferenceDialog = lazy(() => import('./ConferenceDialog'));
-const QuestionsModal = lazy(() => import('./QuestionsModal'));
+import { ConferenceDialog, QuestionsModal } from './lazyDialogs';
 
 /** What the flow needs of the group. */
 export type JoinTarget = Pick<Group, 'id' | 'name' | 'group_type' | 'event_type' | 'extra_info'>;
