@@ -2,7 +2,7 @@
 // once, at the highest levels; the server sends them by Accept-Encoding (crates/api/src/web.rs)
 // instead of compressing each response on the fly.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
@@ -39,7 +39,7 @@ export default function precompress(): Plugin {
     },
     // After every file, the copied public/ folder included, is on disk.
     closeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       for (const path of filesUnder(outDir)) {
         if (COMPRESSIBLE.has(extname(path))) compressFile(path);
       }

@@ -8,6 +8,14 @@ export function MenuIcon(props: SvgIconProps) {
   );
 }
 
+export function ArrowDropDownIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M7 10l5 5 5-5z" />
+    </SvgIcon>
+  );
+}
+
 export function CloseIcon(props: SvgIconProps) {
   return (
     <SvgIcon {...props}>

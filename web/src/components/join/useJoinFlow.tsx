@@ -2,7 +2,7 @@
 // Register, Apply for Training): guests sign in first with join=true; a conference opens its
 // registration form, a group with questions the questions modal (spec 001 §4); the answer's
 // message, its wait-list warning, or the server's refusal are shown.
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,8 +11,7 @@ import { toRegistration, type ConferenceValues } from '../../lib/groups/conferen
 import { joinGroup } from '../../lib/groups/membership';
 import { serverMessage } from '../../lib/groups/messages';
 import type { Answers, Group, JoinAnswer, JoinBody } from '../../lib/groups/types';
-import ConferenceDialog from './ConferenceDialog';
-import QuestionsModal from './QuestionsModal';
+import { ConferenceDialog, QuestionsModal } from './lazyDialogs';
 
 /** What the flow needs of the group. */
 export type JoinTarget = Pick<Group, 'id' | 'name' | 'group_type' | 'event_type' | 'extra_info'>;
@@ -71,7 +70,7 @@ export function useJoinFlow({ group, signedIn, label, onJoined }: Options): Join
   };
 
   const dialogs = (
-    <>
+    <Suspense fallback={null}>
       {dialog === 'questions' && (
         <QuestionsModal
           title={`${label} ${group.name}`}
@@ -97,7 +96,7 @@ export function useJoinFlow({ group, signedIn, label, onJoined }: Options): Join
           }}
         />
       )}
-    </>
+    </Suspense>
   );
 
   return { start, joining: join.isPending, dialogs };

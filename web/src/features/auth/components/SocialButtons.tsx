@@ -1,8 +1,9 @@
-import { IconButton, Stack, Tooltip } from '@mui/material';
+import { IconButton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { authConfigQuery, type SocialProvider } from '../api';
 import { startSocialSignIn } from '../social';
 import { FacebookIcon, GoogleIcon, LinkedInIcon } from '../../../components/icons';
+import LazyTooltip from '../../../components/LazyTooltip';
 
 const PROVIDERS: { provider: SocialProvider; label: string; Icon: typeof GoogleIcon; colour: string }[] = [
   { provider: 'google', label: 'Google', Icon: GoogleIcon, colour: '#DB4437' },
@@ -35,12 +36,12 @@ export default function SocialButtons({ next }: { next: string }) {
         return available || config.isPending ? (
           <span key={provider}>{button}</span>
         ) : (
-          <Tooltip key={provider} title="Not available on this site">
+          <LazyTooltip key={provider} title="Not available on this site">
             {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
             <span tabIndex={0} aria-label={`${label}: Not available on this site`}>
               {button}
             </span>
-          </Tooltip>
+          </LazyTooltip>
         );
       })}
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
@@ -8,6 +8,7 @@ import { renewTokens } from '../../../lib/session';
 import { changePassword } from '../api';
 import { changePasswordSchema, type ChangePasswordValues } from '../schemas';
 import FormError from '../components/FormError';
+import PlainTextField from '../../../components/forms/PlainTextField';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
@@ -43,7 +44,7 @@ export default function ChangePasswordPage() {
   });
 
   const field = (name: (typeof FIELDS)[number], label: string, autoComplete: string) => (
-    <TextField
+    <PlainTextField
       label={label}
       type="password"
       autoComplete={autoComplete}

@@ -1,4 +1,4 @@
-import { Button, IconButton, Stack, TextField } from '@mui/material';
+import { Button, IconButton, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ArrowBackIcon } from '../../../components/icons';
 import { forgotPassword } from '../api';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
 import AuthCard from '../components/AuthCard';
+import PlainTextField from '../../../components/forms/PlainTextField';
 
 /** Email entry and a back arrow to /login (spec 000 §2 "Forgot password"). */
 export default function ForgotPasswordPage() {
@@ -41,7 +42,7 @@ export default function ForgotPasswordPage() {
       }
     >
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Forgot password">
-        <TextField
+        <PlainTextField
           label="Email"
           type="email"
           autoComplete="email"

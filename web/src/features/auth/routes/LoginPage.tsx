@@ -1,4 +1,4 @@
-import { Box, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import AuthCard from '../components/AuthCard';
 import SocialButtons from '../components/SocialButtons';
 import LegalLinks from '../components/LegalLinks';
 import FormError from '../components/FormError';
+import PlainTextField from '../../../components/forms/PlainTextField';
 
 /** Landing hero on the left (md and up), the sign-in form on the right (spec 000 §2 "Login screen"). */
 export default function LoginPage() {
@@ -65,7 +66,7 @@ export default function LoginPage() {
         >
           <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Log in">
             <FormError message={errors.root?.server?.message} />
-            <TextField
+            <PlainTextField
               label="Email"
               type="email"
               autoComplete="email"
@@ -75,7 +76,7 @@ export default function LoginPage() {
               error={Boolean(errors.username)}
               helperText={errors.username?.message}
             />
-            <TextField
+            <PlainTextField
               label="Password"
               type="password"
               autoComplete="current-password"

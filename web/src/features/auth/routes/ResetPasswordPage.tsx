@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
@@ -9,6 +9,7 @@ import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { resetPassword } from '../api';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import AuthCard from '../components/AuthCard';
+import PlainTextField from '../../../components/forms/PlainTextField';
 
 /** A new password for the account the emailed link (/reset-password/{token}) belongs to. */
 export default function ResetPasswordPage() {
@@ -55,7 +56,7 @@ export default function ResetPasswordPage() {
         </Alert>
       )}
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Reset password">
-        <TextField
+        <PlainTextField
           label="New password"
           type="password"
           autoComplete="new-password"
@@ -65,7 +66,7 @@ export default function ResetPasswordPage() {
           error={Boolean(errors.password)}
           helperText={errors.password?.message}
         />
-        <TextField
+        <PlainTextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from 'notistack';
@@ -15,6 +15,7 @@ import SocialButtons from '../components/SocialButtons';
 import LegalLinks from '../components/LegalLinks';
 import FormError from '../components/FormError';
 import BotCheck from '../botcheck/BotCheck';
+import PlainTextField from '../../../components/forms/PlainTextField';
 
 const SIGNUP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
 const SUCCESS = 'Successful registration. We have sent an OTP to your email for verification. Please check your email.';
@@ -114,12 +115,12 @@ export default function SignupPage() {
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign up">
         <FormError message={errors.root?.server?.message} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField label="First name" autoComplete="given-name" autoFocus {...field('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+          <PlainTextField label="First name" autoComplete="given-name" autoFocus {...field('first_name')} />
+          <PlainTextField label="Last name" autoComplete="family-name" {...field('last_name')} />
         </Stack>
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm_password')} />
+        <PlainTextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <PlainTextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <PlainTextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm_password')} />
         <Controller
           control={control}
           name="subscribe_to_newsletter"

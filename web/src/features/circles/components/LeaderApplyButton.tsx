@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
 import { latestApplication, useLeaderApplications } from '../../../lib/discover/leaders';
-import LeaderApplicationDialog from './LeaderApplicationDialog';
+
+// Downloaded on the first click; it stays mounted afterwards so closing keeps its transition.
+const LeaderApplicationDialog = lazy(() => import('./LeaderApplicationDialog'));
 
 interface Props {
   label?: string;
@@ -14,19 +16,27 @@ interface Props {
  */
 export default function LeaderApplyButton({ label = 'Apply for a Circle Leader', variant = 'outlined' }: Props) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const applications = useLeaderApplications(true);
   const pending = latestApplication(applications.data)?.application_status === 'pending';
   return (
     <>
       <Button
         variant={variant}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
         disabled={pending || applications.isPending}
         loading={applications.isPending}
       >
         {pending ? 'Application under Review' : label}
       </Button>
-      <LeaderApplicationDialog open={open} onClose={() => setOpen(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <LeaderApplicationDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

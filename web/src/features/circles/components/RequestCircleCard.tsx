@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Button, Card, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { pathWithNext } from '../../../lib/auth/next';
-import CircleRequestDialog from './CircleRequestDialog';
+
+// The form (react-hook-form, zod, the country picker) downloads when the dialog first opens.
+const CircleRequestDialog = lazy(() => import('./CircleRequestDialog'));
 
 /** "Can't find the right circle?" with the Request Circle button that opens the request form (guests sign in first). */
 export default function RequestCircleCard({ signedIn }: { signedIn: boolean }) {
@@ -31,7 +33,11 @@ export default function RequestCircleCard({ signedIn }: { signedIn: boolean }) {
           </Button>
         )}
       </Stack>
-      {open && <CircleRequestDialog open={open} onClose={close} />}
+      {open && (
+        <Suspense fallback={null}>
+          <CircleRequestDialog open={open} onClose={close} />
+        </Suspense>
+      )}
     </Card>
   );
 }
