@@ -143,8 +143,19 @@ fn people_query(
             )
             .rev(),
         )
-        .filter(users::Column::IsActive.eq(true))
-        .filter(users::Column::Id.in_subquery(members));
+        .filter(users::Column::IsActive.eq(true));
+    // With search text the index bounds the candidates, so each is checked on the membership
+    // index (user, status, …); without text the members drive the query. `IN (members)` with
+    // text made SQLite build the whole organization's member list on every search.
+    query = if text.is_some() {
+        let mut correlated = members;
+        correlated.and_where(
+            Expr::col((memberships::Entity, memberships::Column::UserId)).equals((users::Entity, users::Column::Id)),
+        );
+        query.filter(Expr::exists(correlated))
+    } else {
+        query.filter(users::Column::Id.in_subquery(members))
+    };
     if let Some(me) = filter.exclude_user {
         query = query.filter(users::Column::Id.ne(me));
     }
