@@ -66,7 +66,7 @@ else
   fi
 fi
 
-"$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" >"$work/server.log" 2>&1 &
+"$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" --dev-mailbox >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 
