@@ -6,7 +6,7 @@ import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/erro
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { renewTokens } from '../../../lib/session';
 import { changePassword } from '../api';
-import { changePasswordSchema, type ChangePasswordValues } from '../schemas';
+import { changePasswordSchema, type ChangePasswordValues } from '../../../lib/auth/changePassword';
 import FormError from '../components/FormError';
 import PlainTextField from '../../../components/forms/PlainTextField';
 

@@ -5,7 +5,7 @@ import { useSnackbar } from 'notistack';
 import { placeServerErrors } from '../../serverErrors';
 import { renewTokens } from '../../../../lib/session';
 import { changePassword } from '../../api/account';
-import { passwordSchema, type PasswordValues } from './accountSchemas';
+import { changePasswordSchema, type ChangePasswordValues } from '../../../../lib/auth/changePassword';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 
@@ -18,8 +18,8 @@ export default function ChangePasswordForm() {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordValues>({
-    resolver: zodResolver(passwordSchema),
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
 
