@@ -21,7 +21,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'notistack',
+              message:
+                "Import useSnackbar/enqueueSnackbar from src/lib/snackbar: it loads notistack with the first message (notistack's own hooks and functions do nothing before that).",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/lib/snackbar/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'src/test/**'],

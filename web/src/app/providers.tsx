@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { appConfigQuery } from '../lib/config/appConfig';
 import { buildTheme } from '../lib/theme';
+import { SnackbarHost } from '../lib/snackbar';
 import ErrorFallbackPage from '../features/errors/components/ErrorFallbackPage';
 import PageSpinner from '../components/PageSpinner';
 
@@ -27,9 +27,9 @@ function ConfigGate({ children }: { children: ReactNode }) {
 export default function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
-        <ConfigGate>{children}</ConfigGate>
-      </SnackbarProvider>
+      <ConfigGate>{children}</ConfigGate>
+      {/* notistack's stack, loaded with the first message (lib/snackbar). */}
+      <SnackbarHost />
     </QueryClientProvider>
   );
 }

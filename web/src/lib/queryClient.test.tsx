@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarHost } from './snackbar';
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
 import { createQueryClient } from './queryClient';
@@ -24,7 +24,8 @@ function MutationProbe() {
 function renderProbe(probe = <Probe />) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <SnackbarProvider>{probe}</SnackbarProvider>
+      {probe}
+      <SnackbarHost />
     </QueryClientProvider>,
   );
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from './snackbar';
 import { globalErrorMessage } from './api/errors';
 
 declare module '@tanstack/react-query' {

@@ -4,7 +4,7 @@
 // message, its wait-list warning, or the server's refusal are shown.
 import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../lib/snackbar';
 import { useLocation, useNavigate } from 'react-router';
 import { pathWithIntent } from '../../lib/auth/next';
 import { toRegistration, type ConferenceValues } from '../../lib/groups/conference';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../lib/snackbar';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../lib/profile/topics';
 import type { TopicRef } from '../../lib/profile/types';
 import { useDebouncedValue } from './useDebouncedValue';

@@ -2,14 +2,15 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { SnackbarHost } from '../../lib/snackbar';
 import { createQueryClient } from '../../lib/queryClient';
 
 export function renderWithProviders(ui: ReactElement) {
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <SnackbarProvider>{children}</SnackbarProvider>
+      {children}
+      <SnackbarHost />
     </QueryClientProvider>
   );
   return { ...render(ui, { wrapper }), client };

@@ -1,7 +1,7 @@
 import { Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { renewTokens } from '../../../lib/session';

@@ -2,7 +2,7 @@ import { Button, IconButton, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink } from 'react-router';
 import { ArrowBackIcon } from '../../../components/icons';
 import { forgotPassword } from '../api';

@@ -2,7 +2,7 @@ import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import LandingHero from '../../../components/landing/LandingHero';
 import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';

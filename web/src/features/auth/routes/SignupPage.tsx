@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
 import { ApiError, globalErrorMessage } from '../../../lib/api/errors';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError, fieldErrors, firstErrorMessage, globalErrorMessage } from '../../../lib/api/errors';
 import { identityKey, useIdentity, type Identity } from '../../../lib/auth/identity';

@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { CheckCircleIcon, CloseIcon } from '../../../components/icons';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../lib/api/errors';

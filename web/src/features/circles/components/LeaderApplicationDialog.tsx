@@ -14,7 +14,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { CloseIcon } from '../../../components/icons';
 import { ListError } from '../../../components/lists/ListStates';
 import { ApiError, firstErrorMessage } from '../../../lib/api/errors';

@@ -11,7 +11,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { CloseIcon } from '../../../components/icons';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { useInviteUsers } from '../../../lib/discover/connect';

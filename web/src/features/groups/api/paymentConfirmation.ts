@@ -2,7 +2,7 @@
 // member of a paid group as paid (accept) or unpaid (reject). Used by the members list and
 // the applicants table.
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { confirmPayment } from '../../../lib/groups/membership';
 import type { RespondAction } from '../../../lib/groups/types';
 import { useRefreshGroups } from './group';

@@ -2,7 +2,7 @@
 // requests, one (row menu, applicant details) or several (manage mode), with the spec's
 // messages (spec 001 §8).
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { respondJoinRequest } from '../../../lib/groups/membership';
 import { serverMessage } from '../../../lib/groups/messages';
 import type { RespondAction } from '../../../lib/groups/types';

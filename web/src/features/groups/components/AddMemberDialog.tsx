@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { addMember } from '../../../lib/groups/membership';
 import { serverMessage } from '../../../lib/groups/messages';
 import { capitalize, managedRoles } from '../../../lib/groups/rules';

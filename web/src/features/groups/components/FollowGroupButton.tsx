@@ -1,6 +1,6 @@
 import { Button } from '@mui/material';
 import { useIsFetching, useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useLocation, useNavigate } from 'react-router';
 import { useAddressIntent } from '../../../components/join/useAddressIntent';
 import { pathWithIntent } from '../../../lib/auth/next';

@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
 import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';

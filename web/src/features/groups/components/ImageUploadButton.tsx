@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
 import { COVER_IMAGE_TYPES } from '../../../lib/groups/groupForm';
 import { useRefreshGroups } from '../api/group';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import EmailListField from '../../../components/invite/EmailListField';
 import { useEmailList } from '../../../components/invite/useEmailList';
 import { inviteUsers } from '../../../lib/groups/invitations';

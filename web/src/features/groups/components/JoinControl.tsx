@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, ButtonGroup, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { useIsFetching, useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import FullGroupWarning from '../../../components/join/FullGroupWarning';
 import { useAddressIntent } from '../../../components/join/useAddressIntent';
 import { useJoinFlow } from '../../../components/join/useJoinFlow';

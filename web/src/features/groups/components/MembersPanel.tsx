@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
 import OptionSelect from '../../../components/profileForm/OptionSelect';
 import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';

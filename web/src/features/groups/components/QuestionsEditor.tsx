@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { saveQuestions } from '../../../lib/groups/groups';
 import {
   emptyDraft,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { ShareIcon } from './icons';
 
 /** Share: copies the page's address. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Container, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { createGroup, updateGroup, uploadGroupCover } from '../../../lib/groups/groups';
 import { emptyGroupForm, groupFormValues, isProgram, toGroupPayload, type GroupFormValues } from '../../../lib/groups/groupForm';

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Container, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { respondInvitation } from '../../../lib/groups/invitations';
 import { safeNext } from '../../../lib/auth/next';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Container, Paper, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';

@@ -1,7 +1,7 @@
 // After an import is accepted, the profile is fetched again once the background job has
 // written it (or after a few seconds when the import cannot be followed).
 import type { QueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../../lib/snackbar';
 import { identityKey } from '../../../lib/auth/identity';
 import { waitForImport, type ImportStarted } from '../../../lib/profile/profileImport';
 import { PROFILE_PAGE_KEY } from '../../../lib/profile/updateProfile';

@@ -1,6 +1,6 @@
 import { Button } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useFollowUser } from '../api/follow';
 

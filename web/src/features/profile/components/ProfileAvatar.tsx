@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Avatar, Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/snackbar';
 import { firstErrorMessage, ApiError } from '../../../lib/api/errors';
 import { useDeletePicture, useUploadPicture } from '../api/picture';
 import ConfirmDialog from './ConfirmDialog';

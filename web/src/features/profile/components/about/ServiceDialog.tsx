@@ -1,7 +1,7 @@
 import { Stack, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import RichTextEditor from '../../../../components/profileForm/RichTextEditor';
 import { useSaveService } from '../../api/services';
 import type { UserService } from '../../api/types';

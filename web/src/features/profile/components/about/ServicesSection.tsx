@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import { useDeleteService, useServices } from '../../api/services';
 import type { UserService } from '../../api/types';
 import { hasText } from '../../richText';

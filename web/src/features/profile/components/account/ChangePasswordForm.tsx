@@ -1,7 +1,7 @@
 import { Button, Stack, TextField } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import { placeServerErrors } from '../../serverErrors';
 import { renewTokens } from '../../../../lib/session';
 import { changePassword } from '../../api/account';

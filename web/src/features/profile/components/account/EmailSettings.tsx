@@ -3,7 +3,7 @@ import { Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import { ApiError, firstErrorMessage } from '../../../../lib/api/errors';
 import { identityKey } from '../../../../lib/auth/identity';
 import { PROFILE_PAGE_KEY } from '../../../../lib/profile/updateProfile';

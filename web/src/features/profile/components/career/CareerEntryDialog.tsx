@@ -1,7 +1,7 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import RichTextEditor from '../../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../../components/profileForm/TopicTagPicker';
 import InstitutionPicker from '../../../../components/profileForm/InstitutionPicker';

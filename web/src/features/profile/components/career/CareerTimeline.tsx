@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import { useCareerEntries, useDeleteCareerEntry } from '../../api/careerEntries';
 import type { CareerEntry, EntryType } from '../../api/types';
 import ConfirmDialog from '../ConfirmDialog';

@@ -13,7 +13,7 @@ import {
   useTheme,
 } from '@mui/material';
 import type { FieldErrors } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import { CloseIcon } from '../../../../components/icons';
 import ProfileFields from '../../../../components/profileForm/ProfileFields';
 import SocialLinksFields from '../../../../components/profileForm/SocialLinksFields';

@@ -1,6 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../../lib/snackbar';
 import FileDropzone from '../../../../components/profileForm/FileDropzone';
 import UploadItem from '../../../../components/profileForm/UploadItem';
 import { useFileUploads, type UploadFn } from '../../../../components/profileForm/useFileUploads';
