@@ -1,28 +1,17 @@
 // Route guards (spec 000 §2 "Route guards"). Each is a layout route around the pages it guards.
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { isMembershipOnHold, useIdentity, type Identity } from '../lib/auth/identity';
+import { isMembershipOnHold, useIdentity } from '../lib/auth/identity';
 import { nextFromSearch, pathWithNext } from '../lib/auth/next';
 import { isAdminRole, isSignedIn } from '../lib/session';
-import { useAppConfig } from '../lib/config/appConfig';
-import { homeSendsToRegistration } from '../features/registration/steps';
 import PageSpinner from '../components/PageSpinner';
 import ErrorFallbackPage from '../features/errors/components/ErrorFallbackPage';
+import { registrationStep, type Check } from './registrationStep';
 
 function useHere(): string {
   const { pathname, search, hash } = useLocation();
   return `${pathname}${search}${hash}`;
 }
-
-type Check = (identity: Identity, here: string) => string | null;
-
-/** Where a signed-in user has to go first: signup for trial users, OTP for unverified ones, pending for held memberships. */
-const registrationStep: Check = (identity, here) => {
-  if (identity.is_trial_user) return pathWithNext('/signup', here);
-  if (!identity.is_verified) return pathWithNext('/verify-otp', here);
-  if (isMembershipOnHold(identity)) return '/pending';
-  return null;
-};
 
 function Guard({ check }: { check: Check }) {
   const here = useHere();
@@ -78,21 +67,5 @@ export function GuestGuard() {
   if (!signedIn || !arrivedSignedIn) return <Outlet />;
   if (isPending) return <PageSpinner />;
   if (identity && !identity.is_trial_user) return <Navigate to={nextFromSearch(search)} replace />;
-  return <Outlet />;
-}
-
-/**
- * Home: a signed-in, verified user whose group profile for this organization is still missing
- * is sent to the registration wizard first (docs/decisions.md "Registration wizard (issue 4)").
- * Guests and everyone else see the page at once.
- */
-export function RegistrationRedirect() {
-  const { ui } = useAppConfig();
-  const { signedIn, identity, isPending } = useIdentity();
-  if (!signedIn) return <Outlet />;
-  if (isPending) return <PageSpinner />;
-  if (identity && !registrationStep(identity, '/') && homeSendsToRegistration(identity, ui)) {
-    return <Navigate to="/registration" replace />;
-  }
   return <Outlet />;
 }

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import RouteErrorPage from './RouteErrorPage';
 import PageSpinner from '../components/PageSpinner';
-import { AuthGuard, GuestGuard, PendingGuard, RegistrationRedirect, VerifyOtpGuard } from './guards';
+import { AuthGuard, GuestGuard, PendingGuard, VerifyOtpGuard } from './guards';
 
 /**
  * Only the routes this app delivers so far; every other path is the 404 page. Every page
@@ -18,7 +18,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Signed-in users still missing their group profile go through the registration wizard first.
-        element: <RegistrationRedirect />,
+        lazy: async () => ({ Component: (await import('./RegistrationRedirect')).default }),
         children: [
           {
             index: true,

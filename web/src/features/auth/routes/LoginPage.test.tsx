@@ -54,6 +54,32 @@ describe('login page', () => {
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
   });
 
+  it('focuses the first field in error and checks a field again as it changes', async () => {
+    renderApp('/login');
+    await fill('', 'secret');
+    expect(await screen.findByText('Please enter an email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText('Email'), 'maria@');
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'example.com');
+    await waitFor(() => expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('puts a server field error on its field', async () => {
+    server.use(
+      http.post('*/api/v1/token/', () =>
+        HttpResponse.json({ field_errors: { password: ['This password is too short.'] } }, { status: 400 }),
+      ),
+    );
+    renderApp('/login');
+    await fill('maria@example.com', 'x');
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This password is too short.');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
   it('signs in, stores the tokens and goes to next', async () => {
     let body: unknown;
     server.use(

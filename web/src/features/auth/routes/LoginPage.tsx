@@ -1,12 +1,11 @@
 import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import LandingHero from '../../../components/landing/LandingHero';
 import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import { globalErrorMessage } from '../../../lib/api/errors';
 import { login } from '../api';
 import { loginSchema, type LoginValues } from '../schemas';
@@ -17,6 +16,8 @@ import LegalLinks from '../components/LegalLinks';
 import FormError from '../components/FormError';
 import PlainTextField from '../../../components/forms/PlainTextField';
 
+const FIELDS = ['username', 'password'] as const;
+
 /** Landing hero on the left (md and up), the sign-in form on the right (spec 000 §2 "Login screen"). */
 export default function LoginPage() {
   const { search } = useLocation();
@@ -24,12 +25,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const startSession = useStartSession();
   const { enqueueSnackbar } = useSnackbar();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, setError, errors } = useSchemaForm<LoginValues, keyof LoginValues>(loginSchema, FIELDS);
 
   const mutation = useMutation({ mutationFn: login, meta: { silent: true } });
 
@@ -65,7 +61,7 @@ export default function LoginPage() {
           }
         >
           <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Log in">
-            <FormError message={errors.root?.server?.message} />
+            <FormError message={errors.form} />
             <PlainTextField
               label="Email"
               type="email"
@@ -74,7 +70,7 @@ export default function LoginPage() {
               fullWidth
               {...register('username')}
               error={Boolean(errors.username)}
-              helperText={errors.username?.message}
+              helperText={errors.username}
             />
             <PlainTextField
               label="Password"
@@ -83,7 +79,7 @@ export default function LoginPage() {
               fullWidth
               {...register('password')}
               error={Boolean(errors.password)}
-              helperText={errors.password?.message}
+              helperText={errors.password}
             />
             <Box sx={{ textAlign: 'right' }}>
               <Link component={RouterLink} to="/forgot-password" variant="body2">

@@ -1,0 +1,94 @@
+// A small form layer for the sign-in page, where react-hook-form (12.5 kB brotli) was most
+// of what the page downloads after the entry. It keeps the behaviour the page had with
+// react-hook-form and its zod resolver: uncontrolled inputs, the schema checked on submit,
+// then each field again as it changes; the first message per field; the first field in
+// error focused; server errors placed with `applyServerErrors`. docs/decisions.md
+// "Web weight, round 3".
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
+
+/** What the form needs of a zod (or zod/mini) object schema. */
+export interface FormSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } };
+}
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+type Errors<K extends string> = Partial<Record<K | 'form', string>>;
+
+function firstMessages<K extends string>(issues: readonly Issue[], fields: readonly K[]): Errors<K> {
+  const errors: Errors<K> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (fields as readonly string[]).includes(field)) {
+      errors[field as K] ??= issue.message;
+    }
+  }
+  return errors;
+}
+
+/**
+ * `fields` are the form's text inputs in their order on the page (the order in which the
+ * first error is looked for). `register(name)` goes on each input; `errors.form` is the
+ * form-wide server message (react-hook-form's `root.server`).
+ */
+export function useSchemaForm<T extends Record<K, unknown>, K extends string>(schema: FormSchema<T>, fields: readonly K[]) {
+  const inputs = useRef(new Map<K, HTMLInputElement>());
+  const submitted = useRef(false);
+  const [errors, setErrors] = useState<Errors<K>>({});
+
+  const values = useCallback(() => {
+    const current: Record<string, string> = {};
+    for (const field of fields) current[field] = inputs.current.get(field)?.value ?? '';
+    return current;
+  }, [fields]);
+
+  const register = useCallback(
+    (name: K) => ({
+      name,
+      ref: (input: HTMLInputElement | null) => {
+        if (input) inputs.current.set(name, input);
+        else inputs.current.delete(name);
+      },
+      // After the first submit, a field is checked again as it changes.
+      onChange: () => {
+        if (!submitted.current) return;
+        const result = schema.safeParse(values());
+        const message = result.success ? undefined : firstMessages(result.error.issues, fields)[name];
+        setErrors((previous) => (previous[name] === message ? previous : { ...previous, [name]: message }));
+      },
+    }),
+    [schema, fields, values],
+  );
+
+  const setError: UseFormSetError<T> = useCallback(
+    (name, error, options) => {
+      const key = name === 'root' || name.startsWith('root.') ? 'form' : (name as K);
+      setErrors((previous) => ({ ...previous, [key]: error.message }));
+      if (options?.shouldFocus && key !== 'form') inputs.current.get(key)?.focus();
+    },
+    [],
+  );
+
+  const handleSubmit = useCallback(
+    (onValid: (data: T) => Promise<void> | void) => async (event: FormEvent) => {
+      event.preventDefault();
+      submitted.current = true;
+      const result = schema.safeParse(values());
+      if (!result.success) {
+        const found = firstMessages(result.error.issues, fields);
+        setErrors(found);
+        const first = fields.find((field) => found[field]);
+        if (first) inputs.current.get(first)?.focus();
+        return;
+      }
+      setErrors({});
+      await onValid(result.data);
+    },
+    [schema, fields, values],
+  );
+
+  return { register, handleSubmit, setError, errors };
+}
