@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import precompress from './build-plugins/precompress';
@@ -6,7 +7,7 @@ import inlineCss from './build-plugins/inlineCss';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
@@ -14,6 +15,17 @@ export default defineConfig({
     // Last: compresses what the others wrote.
     precompress(),
   ],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            // React Router's package points every bundler at its development build, whose dev
+            // warnings and "Hey developer" error screens stay in the bundle. Its production
+            // build is the same code with those switched off.
+            { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+          ]
+        : [],
+  },
   server: {
     proxy: {
       '/api': backend,
@@ -36,4 +48,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

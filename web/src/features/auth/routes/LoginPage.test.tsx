@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -13,11 +13,33 @@ async function fill(email: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe('login page', () => {
+  it('leaves the hero out on a phone', async () => {
+    // Every max-width query matches: as narrow as a phone.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    // By the time the auth configuration is in, a lazily loaded hero would be there too.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled());
+    expect(screen.queryByRole('heading', { name: 'Grow your career in the age of AI' })).not.toBeInTheDocument();
+  });
+
   it('shows the landing hero, the links and the social icons', async () => {
     renderApp('/login?next=%2Fcircles');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Grow your career in the age of AI' })).toBeInTheDocument();
+    // The hero loads where it is shown (md and up; jsdom has no media queries, so here).
+    expect(await screen.findByRole('heading', { name: 'Grow your career in the age of AI' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/signup?next=%2Fcircles');
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');

@@ -1,8 +1,8 @@
-import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Box, Button, Divider, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import LandingHero from '../../../components/landing/LandingHero';
 import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
@@ -18,6 +18,9 @@ import PlainTextField from '../../../components/forms/PlainTextField';
 
 const FIELDS = ['username', 'password'] as const;
 
+// Phones do not show the hero: it loads only where it is shown.
+const LandingHero = lazy(() => import('../../../components/landing/LandingHero'));
+
 /** Landing hero on the left (md and up), the sign-in form on the right (spec 000 §2 "Login screen"). */
 export default function LoginPage() {
   const { search } = useLocation();
@@ -25,6 +28,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const startSession = useStartSession();
   const { enqueueSnackbar } = useSnackbar();
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const { register, handleSubmit, setError, errors } = useSchemaForm<LoginValues, keyof LoginValues>(loginSchema, FIELDS);
 
   const mutation = useMutation({ mutationFn: login, meta: { silent: true } });
@@ -46,7 +50,11 @@ export default function LoginPage() {
   return (
     <Box sx={{ flexGrow: 1, display: 'flex', minHeight: 0 }}>
       <Box sx={{ flex: 1, minWidth: 0, display: { xs: 'none', md: 'block' } }}>
-        <LandingHero aside />
+        {!narrow && (
+          <Suspense fallback={null}>
+            <LandingHero aside />
+          </Suspense>
+        )}
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex' }}>
         <AuthCard
