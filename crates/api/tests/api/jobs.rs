@@ -218,8 +218,7 @@ async fn applying_answering_reviewing_and_the_mail() {
     let b = board().await;
     let mut body = job_body(b.org_id, "Researcher");
     body["job_status"] = json!("approved");
-    body["extra_info"] =
-        json!({"questions": [{"id": "why", "label": "Why?", "type": "text", "required": true},
+    body["extra_info"] = json!({"questions": [{"id": "why", "label": "Why?", "type": "text", "required": true},
                               {"id": "pick", "label": "Level", "type": "radio", "options": ["A", "B"]}]});
     let job = b.create(body).await;
     let id = job["id"].as_i64().unwrap();
