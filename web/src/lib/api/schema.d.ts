@@ -2448,11 +2448,12 @@ export interface components {
                 id: string;
                 /** @description The inviter's name. */
                 invited_by: string;
-                /** @description The group invited to. */
+                job?: components["schemas"]["JobView"] | null;
+                /** @description The group invited to (for a job: the job's group). */
                 results: components["schemas"]["GroupView"];
                 /** @description pending, accepted or rejected. */
                 status: string;
-                /** @description group. */
+                /** @description group or job. */
                 type: string;
             };
         };
@@ -3577,15 +3578,16 @@ export interface components {
             id: string;
             /** @description The inviter's name. */
             invited_by: string;
-            /** @description The group invited to. */
+            job?: components["schemas"]["JobView"] | null;
+            /** @description The group invited to (for a job: the job's group). */
             results: components["schemas"]["GroupView"];
             /** @description pending, accepted or rejected. */
             status: string;
-            /** @description group. */
+            /** @description group or job. */
             type: string;
         };
         InviteInput: {
-            /** @description group (the only kind for now). */
+            /** @description group (default) or job. */
             content_type?: string | null;
             /** @description Comma-joined addresses, or a list. */
             emails?: string | null;
