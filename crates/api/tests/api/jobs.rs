@@ -135,6 +135,9 @@ async fn an_administrator_posts_a_draft_publishes_it_and_members_then_see_it() {
     assert_eq!(seen.json()["data"]["pending_members_count"], Value::Null, "counts are for administrators");
     assert_eq!(ids(&b.app.get(JOBS).send().await.json()), vec![id], "guests browse");
 
+    let metrics = b.app.get("/api/v1/groups/metrics/").token(&b.admin_token).send().await;
+    assert_eq!(metrics.json()["data"]["total_jobs"], 1);
+
     // Back to draft.
     b.patch(id, &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
     b.app.get(&format!("{JOBS}{id}/")).token(&member).send().await.error(404);

@@ -2515,8 +2515,8 @@ export interface components {
         };
         Data_Metrics: {
             /**
-             * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
-             *     and use cases are counted once those areas exist.
+             * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
+             *     cases are counted once those areas exist.
              */
             data: {
                 /**
@@ -2529,6 +2529,11 @@ export interface components {
                  * @description Events directly below the group that the caller may see.
                  */
                 total_events: number;
+                /**
+                 * Format: int64
+                 * @description The group's job posts, drafts included.
+                 */
+                total_jobs: number;
                 /**
                  * Format: int64
                  * @description Accepted members of the group.
@@ -3919,8 +3924,8 @@ export interface components {
             message: string;
         };
         /**
-         * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
-         *     and use cases are counted once those areas exist.
+         * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
+         *     cases are counted once those areas exist.
          */
         Metrics: {
             /**
@@ -3933,6 +3938,11 @@ export interface components {
              * @description Events directly below the group that the caller may see.
              */
             total_events: number;
+            /**
+             * Format: int64
+             * @description The group's job posts, drafts included.
+             */
+            total_jobs: number;
             /**
              * Format: int64
              * @description Accepted members of the group.
