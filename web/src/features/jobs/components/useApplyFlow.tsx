@@ -2,7 +2,7 @@
 // are back applying); a job with questions asks them first; a profile without a resume asks
 // for one (uploaded in the dialog); then POST /jobs/{id}/apply/. Unapply while pending, after
 // a confirmation.
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,14 +14,8 @@ import { serverMessage } from '../../../lib/groups/messages';
 import type { Answers } from '../../../lib/groups/types';
 import { applyToJob, unapplyFromJob, useRefreshJobs } from '../api/jobs';
 import type { Job } from '../api/types';
+import { APPLY_MESSAGES } from '../messages';
 import ResumeDialog from './ResumeDialog';
-
-export const APPLY_MESSAGES = {
-  applied: 'You have successfully applied to the job',
-  unapplied: 'You have successfully unapplied from the job',
-  applyFailed: 'Could not apply to Job',
-  unapplyFailed: 'Could not unapply from Job',
-} as const;
 
 export interface ApplyFlow {
   start: () => void;
@@ -69,7 +63,7 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
     else setStep({ kind: 'resume', answers });
   };
 
-  const start = useCallback(() => {
+  const start = () => {
     if (!signedIn) {
       void navigate(pathWithIntent('/login', `${pathname}${search}`, 'join'));
       return;
@@ -77,8 +71,7 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
     if (questions.length > 0) setStep({ kind: 'questions' });
     else if (hasResume) apply.mutate(null);
     else setStep({ kind: 'resume', answers: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the mutation object changes every render
-  }, [signedIn, questions.length, hasResume, pathname, search, navigate]);
+  };
 
   const dialogs = (
     <Suspense fallback={null}>
@@ -104,7 +97,15 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
         />
       )}
       {step?.kind === 'unapply' && (
-        <ConfirmUnapply title={job.title} pending={unapply.isPending} onCancel={() => setStep(null)} onConfirm={() => unapply.mutate()} />
+        <ConfirmDialog
+          open
+          title="Withdraw application"
+          message={`Withdraw your application to ${job.title}? You can apply again while applications are open.`}
+          confirmLabel="Unapply"
+          pending={unapply.isPending}
+          onCancel={() => setStep(null)}
+          onConfirm={() => unapply.mutate()}
+        />
       )}
     </Suspense>
   );
@@ -118,16 +119,3 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
 }
 
 
-function ConfirmUnapply({ title, pending, onCancel, onConfirm }: { title: string; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
-  return (
-    <ConfirmDialog
-      open
-      title="Withdraw application"
-      message={`Withdraw your application to ${title}? You can apply again while applications are open.`}
-      confirmLabel="Unapply"
-      pending={pending}
-      onCancel={onCancel}
-      onConfirm={onConfirm}
-    />
-  );
-}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Container, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -18,7 +18,7 @@ function hasHistory(): boolean {
   return Boolean((window.history.state as { idx?: number } | null)?.idx);
 }
 
-function Page({ title, wide, children }: { title: string; wide?: boolean; children: React.ReactNode }) {
+function Page({ title, wide, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
     <Container maxWidth={wide ? 'lg' : 'md'} sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
@@ -96,7 +96,7 @@ function useEditableJob() {
 }
 
 /** The job's loading, missing and not-allowed states for the edit and questions pages. */
-function EditableJob({ render }: { render: (job: Job) => React.ReactNode }) {
+function EditableJob({ render }: { render: (job: Job) => ReactNode }) {
   const query = useEditableJob();
   if (query.isPending) return <JobSkeleton />;
   if (query.isError) {
