@@ -11,8 +11,8 @@ export interface AnswerLine {
 }
 
 /** The answers labelled with the job's questions, in the questions' order, then any others. */
-export function answerLines(applicant: Pick<JobApplicant, 'extra_info'>, questions: Question[]): AnswerLine[] {
-  const answers = (applicant.extra_info?.answers ?? {}) as Record<string, unknown>;
+export function answerLines(applicant: Pick<JobApplicant, 'answers'>, questions: Question[]): AnswerLine[] {
+  const answers = (applicant.answers ?? {}) as Record<string, unknown>;
   const shown = (value: unknown): string | null => {
     if (value === null || value === undefined || value === '') return null;
     return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -58,7 +58,7 @@ export function jobFormValues(job: Job): JobFormValues {
     career_stages: job.career_stages ?? [],
     countries: job.countries ?? [],
     skills: job.skills_detailed.map((skill) => ({ id: skill.id, name: skill.name })),
-    job_type: job.job_type,
+    job_type: job.job_type ?? 'full_time',
     job_location: job.job_location,
     address: job.address ?? '',
     application_open_date: job.application_open_date?.slice(0, 10) ?? '',

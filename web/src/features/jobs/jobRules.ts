@@ -59,16 +59,14 @@ function dateOnly(value: string | null | undefined): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
 }
 
-/** The close date is past: the job shows '(Expired)' (spec 001 §4). The close day itself still counts. */
-export function isExpired(job: Pick<Job, 'application_close_date'>, now: Date = new Date()): boolean {
-  const close = dateOnly(job.application_close_date);
-  return close !== null && close < today(now);
+/** The close date is past (the server's is_expired, on its calendar): the job shows '(Expired)' (spec 001 §4). */
+export function isExpired(job: Pick<Job, 'is_expired'>): boolean {
+  return job.is_expired;
 }
 
 /** The close date to show: only while it is not past. */
-export function visibleCloseDate(job: Pick<Job, 'application_close_date'>, now: Date = new Date()): string | null {
-  const close = dateOnly(job.application_close_date);
-  return close !== null && close >= today(now) ? close : null;
+export function visibleCloseDate(job: Pick<Job, 'application_close_date' | 'is_expired'>): string | null {
+  return job.is_expired ? null : dateOnly(job.application_close_date);
 }
 
 /** Applications are taken before the open date? Not yet open. */
@@ -78,8 +76,8 @@ export function notYetOpen(job: Pick<Job, 'application_open_date'>, now: Date = 
 }
 
 /** Apply is offered on published jobs inside their application window, to people who have not applied. */
-export function canApply(job: Pick<Job, 'job_status' | 'status' | 'application_open_date' | 'application_close_date'>, now: Date = new Date()): boolean {
-  return job.job_status === 'approved' && !job.status && !isExpired(job, now) && !notYetOpen(job, now);
+export function canApply(job: Pick<Job, 'is_open_for_applications' | 'status'>): boolean {
+  return job.is_open_for_applications && !job.status;
 }
 
 /** An applicant may withdraw while the application is pending (spec 001 §4). */
@@ -110,8 +108,8 @@ export type JobsQuery = Record<string, string | number | boolean | null | undefi
 
 /**
  * GET /jobs/ for the board's address: search only at 2 or more trimmed characters, page,
- * page_size 9, and the filters career_stages, professional_fields, topics (skills and topics),
- * countries, job_type, job_location.
+ * page_size 9, and the filters career_stages, professional_fields, topic_areas (jobs asking
+ * for a skill of the area), countries, job_type, job_location.
  */
 export function boardQuery(params: URLSearchParams, pageSize = JOB_BOARD_PAGE_SIZE): JobsQuery {
   return {
@@ -120,7 +118,7 @@ export function boardQuery(params: URLSearchParams, pageSize = JOB_BOARD_PAGE_SI
     page_size: pageSize,
     career_stages: list(params, 'career_stages'),
     professional_fields: list(params, 'professional_fields'),
-    topics: list(params, 'topics'),
+    topic_areas: list(params, 'topic_areas'),
     countries: list(params, 'countries'),
     job_type: readValue(params, 'job_type'),
     job_location: readValue(params, 'job_location'),

@@ -75,9 +75,9 @@ export async function updateJob(id: number, body: Partial<JobPayload>): Promise<
   return (await apiRequest<{ data: Job }>('PATCH', `/api/v1/jobs/${id}/`, { body })).data;
 }
 
-/** The job's questions live in its extra_info (spec 001 §3). */
-export function saveJobQuestions(job: Pick<Job, 'id' | 'extra_info'>, questions: Question[]): Promise<Job> {
-  return updateJob(job.id, { extra_info: { ...(job.extra_info ?? {}), questions } });
+/** POST /jobs/{id}/questions/: the whole list replaces the job's questions. */
+export async function saveJobQuestions(job: Pick<Job, 'id'>, questions: Question[]): Promise<Job> {
+  return (await apiRequest<{ data: Job }>('POST', `/api/v1/jobs/${job.id}/questions/`, { body: { questions } })).data;
 }
 
 export async function deleteJob(id: number): Promise<void> {
@@ -97,9 +97,10 @@ export function unapplyFromJob(id: number): Promise<MessageAnswer | undefined> {
   return apiRequest<MessageAnswer>('POST', `/api/v1/jobs/${id}/unapply/`, { body: {} });
 }
 
-/** POST /jobs/{id}/status/: accept or reject one applicant. */
-export function reviewApplicant(id: number, userId: number, status: Exclude<ApplicationStatus, 'pending'>): Promise<unknown> {
-  return apiRequest('POST', `/api/v1/jobs/${id}/status/`, { body: { user_id: userId, status } });
+/** POST /jobs/{id}/status/: accept or reject pending applicants, one or many in one call. */
+export function reviewApplicants(id: number, userIds: number[], status: Exclude<ApplicationStatus, 'pending'>): Promise<unknown> {
+  const body = userIds.length === 1 ? { user_id: userIds[0], status } : { user_ids: userIds, status };
+  return apiRequest('POST', `/api/v1/jobs/${id}/status/`, { body });
 }
 
 export interface ApplicationsQuery {

@@ -28,18 +28,21 @@ export interface Job {
   is_featured: boolean;
   is_administrator: boolean;
   status?: ApplicationStatus | null;
+  is_expired: boolean;
+  is_open_for_applications: boolean;
+  professional_fields: string[];
   skills: number[];
   skills_detailed: { id: number; name: string }[];
   countries: string[];
   group: JobGroupRef;
   job_location: JobLocation;
-  job_type: JobType;
+  job_type?: JobType | null;
   address?: string | null;
   job_status: JobStatus;
   extra_info?: { questions?: Question[] } | null;
-  accepted_members_count: number;
-  pending_members_count: number;
-  rejected_members_count: number;
+  accepted_members_count?: number | null;
+  pending_members_count?: number | null;
+  rejected_members_count?: number | null;
 }
 
 export interface JobPayload {
@@ -69,7 +72,7 @@ export interface JobApplicant {
   status: ApplicationStatus;
   applied_at?: string | null;
   resume?: string | null;
-  extra_info?: { answers?: Record<string, unknown> } | null;
+  answers?: Record<string, unknown> | null;
 }
 
 export interface Paged<T> {

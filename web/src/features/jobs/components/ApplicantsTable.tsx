@@ -28,7 +28,7 @@ import { ListError } from '../../../components/lists/ListStates';
 import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
 import { isSafeFileUrl } from '../../../lib/groups/applicants';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
-import { downloadApplicantsCsv, reviewApplicant, useApplications, useRefreshJobs } from '../api/jobs';
+import { downloadApplicantsCsv, reviewApplicants, useApplications, useRefreshJobs } from '../api/jobs';
 import type { ApplicationStatus, Job, JobApplicant } from '../api/types';
 import { APPLICANTS_PAGE_SIZE, APPLICATION_STATUSES } from '../jobRules';
 import { answerLines, reviewMessage, type ReviewAction } from '../applicants';
@@ -93,16 +93,15 @@ export default function ApplicantsTable({ job }: { job: Job }) {
   const applicants = useApplications(job.id, { status, page, page_size: APPLICANTS_PAGE_SIZE, search });
   const rows = applicants.data?.data ?? [];
   const counts: Record<ApplicationStatus, number> = {
-    pending: job.pending_members_count,
-    accepted: job.accepted_members_count,
-    rejected: job.rejected_members_count,
+    pending: job.pending_members_count ?? 0,
+    accepted: job.accepted_members_count ?? 0,
+    rejected: job.rejected_members_count ?? 0,
   };
   const pending = status === 'pending';
 
   const review = useMutation({
-    mutationFn: async ({ ids, action }: { ids: number[]; action: ReviewAction }) => {
-      for (const id of ids) await reviewApplicant(job.id, id, action === 'accept' ? 'accepted' : 'rejected');
-    },
+    mutationFn: ({ ids, action }: { ids: number[]; action: ReviewAction }) =>
+      reviewApplicants(job.id, ids, action === 'accept' ? 'accepted' : 'rejected'),
     meta: { silent: true },
     onSuccess: async (_answer, { ids, action }) => {
       enqueueSnackbar(reviewMessage(action, ids.length, true), { variant: 'success' });

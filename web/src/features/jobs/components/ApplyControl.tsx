@@ -39,7 +39,7 @@ export default function ApplyControl({ job }: { job: Job }) {
   }
   if (job.job_status !== 'approved') return null;
   if (isExpired(job)) return <Chip label="Applications closed" />;
-  if (notYetOpen(job)) return <Chip label="Applications not open yet" />;
+  if (!canApply(job)) return <Chip label={notYetOpen(job) ? 'Applications not open yet' : 'Applications closed'} />;
   return (
     <>
       <Button variant="contained" onClick={flow.start} loading={flow.busy}>

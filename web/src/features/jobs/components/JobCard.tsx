@@ -18,7 +18,6 @@ interface Props {
   job: Job;
   /** 2 on the board, 4 where there is room. */
   maxCountries?: 2 | 4;
-  now?: Date;
 }
 
 const STATUS_COLOURS = { Applied: 'info', Accepted: 'success', Rejected: 'default' } as const;
@@ -28,11 +27,11 @@ const STATUS_COLOURS = { Applied: 'info', Accepted: 'success', Rejected: 'defaul
  * the first 2 or 4 countries, '(Expired)' after the close date and the close date only before
  * it, the caller's application (Applied, Accepted, Rejected), and Draft for its administrators.
  */
-export default function JobCard({ job, maxCountries = 2, now }: Props) {
+export default function JobCard({ job, maxCountries = 2 }: Props) {
   const skills = firstOf(job.skills_detailed, CARD_SKILLS);
   const countries = firstOf(job.countries, maxCountries);
-  const expired = isExpired(job, now);
-  const closes = visibleCloseDate(job, now);
+  const expired = isExpired(job);
+  const closes = visibleCloseDate(job);
   const application = applicationLabel(job.status);
   const skillsMore = moreLabel(skills.more);
   const countriesMore = moreLabel(countries.more);

@@ -11,7 +11,9 @@ import { QuestionsModal } from '../../../components/join/lazyDialogs';
 import { identityKey } from '../../../lib/auth/identity';
 import { pathWithIntent } from '../../../lib/auth/next';
 import { serverMessage } from '../../../lib/groups/messages';
-import type { Answers } from '../../../lib/groups/types';
+import { ApiError } from '../../../lib/api/errors';
+import { fetchGroup } from '../../../lib/groups/groups';
+import type { Answers, Question } from '../../../lib/groups/types';
 import { applyToJob, unapplyFromJob, useRefreshJobs } from '../api/jobs';
 import type { Job } from '../api/types';
 import { APPLY_MESSAGES } from '../messages';
@@ -25,16 +27,32 @@ export interface ApplyFlow {
   dialogs: ReactNode;
 }
 
-type Step = { kind: 'questions' } | { kind: 'resume'; answers: Answers | null } | { kind: 'unapply' } | null;
+type Step = { kind: 'questions'; questions: Question[] } | { kind: 'resume'; answers: Answers | null } | { kind: 'unapply' } | null;
 
-export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, signedIn: boolean, hasResume: boolean): ApplyFlow {
+/** The server refused for want of a resume on the profile (field error 'resume'). */
+function needsResume(error: unknown): boolean {
+  return error instanceof ApiError && Boolean(error.body?.field_errors?.resume?.length);
+}
+
+/**
+ * The questions an applicant answers: the job's own, or its group's when the job has none
+ * (as the server checks them).
+ */
+async function questionsFor(job: Pick<Job, 'extra_info' | 'group'>): Promise<Question[]> {
+  const own = job.extra_info?.questions ?? [];
+  if (own.length > 0) return own;
+  const group = await fetchGroup(job.group.id);
+  return group.extra_info?.questions ?? [];
+}
+
+export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info' | 'group'>, signedIn: boolean, hasResume: boolean): ApplyFlow {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const refresh = useRefreshJobs();
   const client = useQueryClient();
   const [step, setStep] = useState<Step>(null);
-  const questions = job.extra_info?.questions ?? [];
+  const [preparing, setPreparing] = useState(false);
 
   const apply = useMutation({
     mutationFn: (answers: Answers | null) => applyToJob(job.id, answers),
@@ -44,7 +62,13 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
       setStep(null);
       await refresh();
     },
-    onError: (error) => enqueueSnackbar(serverMessage(error) ?? APPLY_MESSAGES.applyFailed, { variant: 'error' }),
+    onError: (error, answers) => {
+      if (needsResume(error)) {
+        setStep({ kind: 'resume', answers });
+        return;
+      }
+      enqueueSnackbar(serverMessage(error) ?? APPLY_MESSAGES.applyFailed, { variant: 'error' });
+    },
   });
 
   const unapply = useMutation({
@@ -63,14 +87,23 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
     else setStep({ kind: 'resume', answers });
   };
 
-  const start = () => {
+  const start = async () => {
     if (!signedIn) {
       void navigate(pathWithIntent('/login', `${pathname}${search}`, 'join'));
       return;
     }
-    if (questions.length > 0) setStep({ kind: 'questions' });
-    else if (hasResume) apply.mutate(null);
-    else setStep({ kind: 'resume', answers: null });
+    setPreparing(true);
+    let questions: Question[];
+    try {
+      questions = await questionsFor(job);
+    } catch {
+      enqueueSnackbar(APPLY_MESSAGES.applyFailed, { variant: 'error' });
+      return;
+    } finally {
+      setPreparing(false);
+    }
+    if (questions.length > 0) setStep({ kind: 'questions', questions });
+    else afterAnswers(null);
   };
 
   const dialogs = (
@@ -78,7 +111,7 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
       {step?.kind === 'questions' && (
         <QuestionsModal
           title={`Apply to ${job.title}`}
-          questions={questions}
+          questions={step.questions}
           submitLabel={hasResume ? 'Apply' : 'Next'}
           submitting={apply.isPending}
           onClose={() => setStep(null)}
@@ -111,9 +144,9 @@ export function useApplyFlow(job: Pick<Job, 'id' | 'title' | 'extra_info'>, sign
   );
 
   return {
-    start,
+    start: () => void start(),
     startUnapply: () => setStep({ kind: 'unapply' }),
-    busy: apply.isPending || unapply.isPending,
+    busy: preparing || apply.isPending || unapply.isPending,
     dialogs,
   };
 }
