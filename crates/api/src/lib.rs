@@ -61,6 +61,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::programme::routes())
         .merge(areas::connections::routes())
         .merge(areas::use_cases::routes())
+        .merge(areas::jobs::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

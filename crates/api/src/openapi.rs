@@ -26,6 +26,7 @@ use crate::error::ErrorBody;
         (name = "search", description = "Search over people and groups"),
         (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
         (name = "use-cases", description = "AI use cases of the site"),
+        (name = "jobs", description = "The job board: job posts, applications and their review"),
     )
 )]
 pub struct ApiDoc;

@@ -31,6 +31,40 @@ impl<const N: usize> CsvExport<N> {
     }
 }
 
+/// The byte order mark that tells spreadsheets (Excel above all) the file is UTF-8.
+pub const UTF8_BOM: char = '\u{feff}';
+
+/// A CSV document whose width is known only at run time (one column per question, say):
+/// every row is made as wide as the header (missing cells blank, extra ones dropped). It
+/// starts with [`UTF8_BOM`], so names in any script open correctly in a spreadsheet.
+pub struct CsvTable {
+    width: usize,
+    writer: csv::Writer<Vec<u8>>,
+}
+
+impl CsvTable {
+    pub fn new(header: &[String]) -> Self {
+        let writer = csv::WriterBuilder::new().terminator(csv::Terminator::CRLF).from_writer(Vec::new());
+        let mut table = CsvTable { width: header.len(), writer };
+        table.row(header);
+        table
+    }
+
+    pub fn row(&mut self, cells: &[String]) {
+        let cells: Vec<std::borrow::Cow<'_, str>> =
+            (0..self.width).map(|i| cells.get(i).map(|c| guard_formula(c)).unwrap_or_default()).collect();
+        self.writer
+            .write_record(cells.iter().map(|cell| cell.as_bytes()))
+            .expect("writing equal-width records to memory cannot fail");
+    }
+
+    pub fn finish(self) -> String {
+        let bytes = self.writer.into_inner().expect("flushing to memory cannot fail");
+        let text = String::from_utf8(bytes).expect("the cells were UTF-8");
+        format!("{UTF8_BOM}{text}")
+    }
+}
+
 /// `value`, with a leading `'` when a spreadsheet would read it as a formula.
 pub fn guard_formula(value: &str) -> std::borrow::Cow<'_, str> {
     if value.starts_with(['=', '+', '-', '@', '\t', '\r']) {
@@ -48,6 +82,14 @@ mod tests {
         let mut export = CsvExport::new(["h"]);
         export.row([value]);
         export.finish().strip_prefix("h\r\n").unwrap().strip_suffix("\r\n").unwrap().to_string()
+    }
+
+    #[test]
+    fn a_table_starts_with_the_bom_guards_formulas_and_keeps_its_width() {
+        let mut table = CsvTable::new(&["name".into(), "answer".into()]);
+        table.row(&["=cmd()".into()]);
+        table.row(&["Zoë".into(), "+1".into(), "dropped".into()]);
+        assert_eq!(table.finish(), "\u{feff}name,answer\r\n'=cmd(),\r\nZoë,'+1\r\n");
     }
 
     #[test]

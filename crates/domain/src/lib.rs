@@ -7,6 +7,7 @@ pub mod csv_export;
 pub mod errors;
 pub mod groups;
 pub mod imports;
+pub mod jobs;
 pub mod pagination;
 pub mod profiles;
 pub mod query_list;

@@ -10,6 +10,7 @@ pub mod health;
 pub mod identity;
 pub mod imports;
 pub mod invitations;
+pub mod jobs;
 pub mod profiles;
 pub mod programme;
 pub mod search;

@@ -100,6 +100,27 @@ pub fn visible_to(viewer: Viewer) -> Condition {
     visible
 }
 
+/// The condition "the viewer administers this group": staff; an accepted admin or leader of
+/// it or of a group up to [`HIERARCHY_DEPTH`] levels above it. Guests administer nothing.
+pub fn administered_by(viewer: Viewer) -> Condition {
+    if viewer.is_staff {
+        return Condition::all();
+    }
+    let Some(user_id) = viewer.user_id else { return Condition::all().add(Expr::val(1).eq(0)) };
+    let administered = Query::select()
+        .column(memberships::Column::GroupId)
+        .from(memberships::Entity)
+        .and_where(memberships::Column::UserId.eq(user_id))
+        .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+        .and_where(memberships::Column::Role.is_in(super::memberships::MANAGEMENT_ROLES))
+        .to_owned();
+    let mut any = Condition::any().add(groups::Column::Id.in_subquery(administered.clone()));
+    for level in std::iter::once(administered.clone()).chain(levels_below_any(administered)) {
+        any = any.add(groups::Column::ParentId.in_subquery(level));
+    }
+    any
+}
+
 pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<groups::Model>> {
     Ok(groups::Entity::find_by_id(id).filter(groups::Column::TenantId.eq(tenant_id)).one(db).await?)
 }

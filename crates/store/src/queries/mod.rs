@@ -8,6 +8,8 @@ pub mod follows;
 pub mod groups;
 pub mod imports;
 pub mod invitations;
+pub mod job_applications;
+pub mod job_posts;
 pub mod mail;
 pub mod memberships;
 pub mod otp;

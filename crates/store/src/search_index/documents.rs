@@ -8,6 +8,8 @@
 //!   country.
 //! - use case, scope = tenant: title; body: description.
 //! - topic (the topic type is the subkind), scope = tenant: name.
+//! - job (a job board post; `job_posts`), scope = tenant: title; body: address. Deleted
+//!   posts have no document. Its triggers come with the job board's migration (m0013).
 //!
 //! Rich-text fields (group descriptions, bios) are HTML and stay out of the body: their
 //! tags would be found as words.
@@ -49,6 +51,10 @@ fn topic_select() -> &'static str {
     "SELECT 'topic', t.topic_type, t.tenant_id, t.id, t.name, '' FROM \"topics\" t"
 }
 
+fn job_post_select() -> String {
+    format!("SELECT 'job', NULL, j.tenant_id, j.id, j.title, {} FROM \"job_posts\" j", joined(&["j.address"]))
+}
+
 fn remove(kind: &str, id: &str) -> String {
     format!("DELETE FROM {TABLE} WHERE kind = '{kind}' AND item_id = {id}")
 }
@@ -70,6 +76,14 @@ pub(super) fn refresh_topic(id: &str) -> Vec<String> {
     vec![insert(topic_select(), &format!("t.id = {id}"))]
 }
 
+pub(super) fn refresh_job_post(id: &str) -> Vec<String> {
+    vec![remove("job", id), insert(&job_post_select(), &format!("j.id = {id} AND j.deleted_at IS NULL"))]
+}
+
+pub(super) fn remove_job_post(id: &str) -> String {
+    remove("job", id)
+}
+
 pub(super) fn remove_user(id: &str) -> String {
     remove("user", id)
 }
@@ -86,14 +100,26 @@ pub(super) fn remove_topic(id: &str) -> String {
     remove("topic", id)
 }
 
-/// Every document, from the source tables.
-pub(super) fn fill_all() -> Vec<String> {
+/// The documents of the tables the index was created with (m0011).
+pub(super) fn fill_base() -> Vec<String> {
     vec![
         insert(&user_select(), "u.is_active = TRUE"),
         insert(&group_select(), "TRUE"),
         insert(&use_case_select(), "TRUE"),
         insert(topic_select(), "TRUE"),
     ]
+}
+
+/// The documents of the job board's posts.
+pub(super) fn fill_job_posts() -> String {
+    insert(&job_post_select(), "j.deleted_at IS NULL")
+}
+
+/// Every document, from the source tables.
+pub(super) fn fill_all() -> Vec<String> {
+    let mut all = fill_base();
+    all.push(fill_job_posts());
+    all
 }
 
 /// One source table's triggers: the table, the columns whose change rewrites a document,
@@ -146,3 +172,12 @@ pub(super) const SOURCES: [Source; 5] = [
         remove: Some(remove_topic),
     },
 ];
+
+/// The job board's posts, indexed since the job board's migration (m0013).
+pub(super) const JOB_SOURCES: [Source; 1] = [Source {
+    table: "job_posts",
+    columns: &["title", "address", "tenant_id", "deleted_at"],
+    id_column: "id",
+    refresh: refresh_job_post,
+    remove: Some(remove_job_post),
+}];

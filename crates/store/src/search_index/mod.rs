@@ -28,6 +28,8 @@ pub enum Kind {
     Group,
     UseCase,
     Topic,
+    /// A job board post (`job_posts`).
+    Job,
 }
 
 impl Kind {
@@ -37,6 +39,7 @@ impl Kind {
             Kind::Group => "group",
             Kind::UseCase => "use_case",
             Kind::Topic => "topic",
+            Kind::Job => "job",
         }
     }
 }
@@ -59,7 +62,38 @@ pub async fn install(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     for statement in statements {
         db.execute_unprepared(&statement).await?;
     }
-    rebuild(db).await
+    for statement in documents::fill_base() {
+        db.execute_unprepared(&statement).await?;
+    }
+    optimize(db).await
+}
+
+/// Adds the job board's posts to the index: their triggers and documents (m0013).
+pub async fn install_job_posts(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let statements = match db.get_database_backend() {
+        DbBackend::Postgres => documents::JOB_SOURCES.iter().flat_map(postgres::source_triggers).collect::<Vec<_>>(),
+        _ => documents::JOB_SOURCES.iter().flat_map(sqlite::source_triggers).collect(),
+    };
+    for statement in statements {
+        db.execute_unprepared(&statement).await?;
+    }
+    db.execute_unprepared(&documents::fill_job_posts()).await?;
+    optimize(db).await
+}
+
+/// Removes the job board's posts from the index.
+pub async fn uninstall_job_posts(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let statements = match db.get_database_backend() {
+        DbBackend::Postgres => {
+            documents::JOB_SOURCES.iter().flat_map(postgres::drop_source_triggers).collect::<Vec<_>>()
+        }
+        _ => documents::JOB_SOURCES.iter().flat_map(sqlite::drop_source_triggers).collect(),
+    };
+    for statement in statements {
+        db.execute_unprepared(&statement).await?;
+    }
+    db.execute_unprepared(&format!("DELETE FROM {TABLE} WHERE kind = 'job'")).await?;
+    Ok(())
 }
 
 /// Drops the index and its triggers.

@@ -39,7 +39,7 @@ fn block(statements: &[String]) -> String {
     statements.iter().map(|s| format!("{s}; ")).collect()
 }
 
-fn source_triggers(source: &Source) -> Vec<String> {
+pub(super) fn source_triggers(source: &Source) -> Vec<String> {
     let table = source.table;
     let function = format!("search_index_{table}");
     let new_id = format!("NEW.{}", source.id_column);
@@ -75,13 +75,19 @@ fn source_triggers(source: &Source) -> Vec<String> {
     ]
 }
 
+pub(super) fn drop_source_triggers(source: &Source) -> Vec<String> {
+    let function = format!("search_index_{}", source.table);
+    vec![
+        format!("DROP TRIGGER IF EXISTS {function}_insert_delete ON \"{}\"", source.table),
+        format!("DROP TRIGGER IF EXISTS {function}_update ON \"{}\"", source.table),
+        format!("DROP FUNCTION IF EXISTS {function}()"),
+    ]
+}
+
 pub(super) fn uninstall_statements() -> Vec<String> {
     let mut statements = Vec::new();
     for source in &SOURCES {
-        let function = format!("search_index_{}", source.table);
-        statements.push(format!("DROP TRIGGER IF EXISTS {function}_insert_delete ON \"{}\"", source.table));
-        statements.push(format!("DROP TRIGGER IF EXISTS {function}_update ON \"{}\"", source.table));
-        statements.push(format!("DROP FUNCTION IF EXISTS {function}()"));
+        statements.extend(drop_source_triggers(source));
     }
     statements.push(format!("DROP TABLE IF EXISTS {TABLE}"));
     statements.push("DROP FUNCTION IF EXISTS search_fold(text)".into());

@@ -50,7 +50,7 @@ fn trigger(name: &str, event: &str, table: &str, body: &[String]) -> String {
     format!("CREATE TRIGGER {name} AFTER {event} ON \"{table}\" BEGIN {body}END")
 }
 
-fn source_triggers(source: &Source) -> Vec<String> {
+pub(super) fn source_triggers(source: &Source) -> Vec<String> {
     let table = source.table;
     let new_id = format!("new.{}", source.id_column);
     let old_id = format!("old.{}", source.id_column);
@@ -74,12 +74,17 @@ fn source_triggers(source: &Source) -> Vec<String> {
     ]
 }
 
+pub(super) fn drop_source_triggers(source: &Source) -> Vec<String> {
+    ["ai", "au", "ad"]
+        .iter()
+        .map(|suffix| format!("DROP TRIGGER IF EXISTS search_index_{}_{suffix}", source.table))
+        .collect()
+}
+
 pub(super) fn uninstall_statements() -> Vec<String> {
     let mut statements = Vec::new();
     for source in &SOURCES {
-        for suffix in ["ai", "au", "ad"] {
-            statements.push(format!("DROP TRIGGER IF EXISTS search_index_{}_{suffix}", source.table));
-        }
+        statements.extend(drop_source_triggers(source));
     }
     statements.push(format!("DROP TABLE IF EXISTS {FTS}"));
     statements.push(format!("DROP TABLE IF EXISTS {TABLE}"));

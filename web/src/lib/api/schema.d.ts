@@ -882,6 +882,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The jobs the caller may see: published ones of visible groups, and the drafts of the
+         *     groups they administer when asked for.
+         */
+        get: operations["list_jobs"];
+        put?: never;
+        /**
+         * Posts a job in a group (a draft unless `job_status` is approved). The questions step
+         *     follows (`extra_info.questions` here, or `POST /jobs/{id}/questions/`).
+         */
+        post: operations["create_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job by its slug (the `/job/{slug}` page). */
+        get: operations["job_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job by id. */
+        get: operations["get_job"];
+        put?: never;
+        post?: never;
+        /** Deletes a job (kept for the record, gone from every list and page). */
+        delete: operations["delete_job"];
+        options?: never;
+        head?: never;
+        /**
+         * Edits a job: any subset of the form's fields. `job_status: approved` publishes a draft;
+         *     `job_status: pending` takes a published job back to draft. The group cannot change.
+         */
+        patch: operations["update_job"];
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/applications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicants of a job, for its administrators. */
+        get: operations["applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/apply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies to a job (spec 001 §4). Refused on a draft, outside the application window,
+         *     without a resume on the profile ('resume'), and a second time.
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/export-job-membership/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applicants as CSV for a spreadsheet (UTF-8 with a byte order mark; cells that a
+         *     spreadsheet would run as formulas are quoted): name, email, status, applied_at, resume,
+         *     then one column per question.
+         */
+        get: operations["export_applications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/questions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the questions applicants answer (the groups' question model, spec 001 §3). */
+        post: operations["set_questions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts or rejects pending applications, one or many, in one transaction; each applicant
+         *     gets a mail.
+         */
+        post: operations["review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/unapply/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraws the caller's pending application. */
+        post: operations["unapply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leader-applications/": {
         parameters: {
             query?: never;
@@ -1705,6 +1880,41 @@ export interface components {
             name: string;
             name_slug?: string | null;
         };
+        /** @description One applicant of a job. */
+        ApplicantView: {
+            /** @description `{question id: answer}`. */
+            answers: Record<string, never>;
+            /** Format: int64 */
+            application_id: number;
+            /** Format: date-time */
+            applied_at: string;
+            email: string;
+            /**
+             * Format: int64
+             * @description The applicant's user id (what `/status/` takes).
+             */
+            id: number;
+            image?: string | null;
+            name: string;
+            name_slug?: string | null;
+            /** @description The resume link given when applying (the profile's current one if none was kept). */
+            resume?: string | null;
+            /** Format: date-time */
+            reviewed_at?: string | null;
+            /** @description pending, accepted or rejected. */
+            status: string;
+        };
+        ApplyAnswer: {
+            message: string;
+            /** @description The caller's application status now: pending, or null after unapplying. */
+            status?: string | null;
+        };
+        ApplyInput: {
+            /** @description `{question id: answer}`; file answers are ids of the caller's uploads. */
+            answers?: Record<string, never> | null;
+            /** @description The groups' shape, `{answers: {...}}`, also accepted. */
+            extra_info?: Record<string, never> | null;
+        };
         /**
          * @description A file an answer points at, as administrators open it (spec 001 §3 "files": file,
          *     mime_type, id).
@@ -2244,6 +2454,62 @@ export interface components {
                 status: string;
                 /** @description group. */
                 type: string;
+            };
+        };
+        Data_JobView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Application counts, for the job's administrators only (null for everyone else).
+                 */
+                accepted_members_count?: number | null;
+                address?: string | null;
+                /** Format: date */
+                application_close_date?: string | null;
+                /** Format: date */
+                application_open_date?: string | null;
+                career_stages: string[];
+                countries: string[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                created_by?: number | null;
+                /** @description Rich text (sanitised HTML). */
+                description: string;
+                extra_info: components["schemas"]["JobExtraInfo"];
+                group: components["schemas"]["JobGroup"];
+                /** Format: int64 */
+                id: number;
+                /** @description The caller may edit it, its questions, and review its applicants. */
+                is_administrator: boolean;
+                /** @description The close date is past (the card shows '(Expired)'). */
+                is_expired: boolean;
+                is_featured: boolean;
+                /** @description Published and inside the application window today. */
+                is_open_for_applications: boolean;
+                /** @description remote, on_site or hybrid. */
+                job_location: string;
+                /** @description pending (shown as Draft) or approved (shown as Published). */
+                job_status: string;
+                /** @description project_based, full_time, part_time or internship. */
+                job_type?: string | null;
+                /** Format: int64 */
+                pending_members_count?: number | null;
+                professional_fields: string[];
+                /** Format: int64 */
+                rejected_members_count?: number | null;
+                /** @description Rich text (sanitised HTML). */
+                requirements?: string | null;
+                /** @description Skill topic ids. */
+                skills: number[];
+                skills_detailed: components["schemas"]["NamedRef"][];
+                slug: string;
+                /**
+                 * @description The caller's application: pending, accepted or rejected; null when they have not
+                 *     applied (and for guests).
+                 */
+                status?: string | null;
+                title: string;
             };
         };
         Data_Metrics: {
@@ -3331,6 +3597,129 @@ export interface components {
             /** @description Ids of people of the site. */
             users?: number[];
         };
+        /** @description A job with the message the form shows. */
+        JobAnswer: {
+            data: components["schemas"]["JobView"];
+            message: string;
+        };
+        /** @description `extra_info` of a job: the questions applicants answer. */
+        JobExtraInfo: {
+            questions: components["schemas"]["Question"][];
+        };
+        /** @description The group a job belongs to, as its card shows it. */
+        JobGroup: {
+            /** @description organization, institution, circle or event. */
+            group_type: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The group's logo. */
+            image?: string | null;
+            name: string;
+            name_slug: string;
+        };
+        JobInput: {
+            /** @description Required for on_site and hybrid jobs. */
+            address?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, not before the open date; null or blank clears it.
+             */
+            application_close_date?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD; null or blank clears it.
+             */
+            application_open_date?: string | null;
+            career_stages?: string[] | null;
+            countries?: string[] | null;
+            /** @description Rich text, at most 4000 characters of text; required on create. */
+            description?: string | null;
+            /** @description `{questions: [...]}`: the questions applicants answer (the groups' question model). */
+            extra_info?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description The owning group's id: required on create, fixed afterwards.
+             */
+            group?: number | null;
+            /** @description remote (the default), on_site or hybrid. */
+            job_location?: string | null;
+            /**
+             * @description pending (Draft, the default) or approved (Published). Publishing and going back to
+             *     draft are also this field on PATCH.
+             */
+            job_status?: string | null;
+            /** @description project_based, full_time, part_time or internship; null clears it. */
+            job_type?: string | null;
+            /** @description `all` means every field (stored as an empty list). */
+            professional_fields?: string[] | null;
+            /** @description Rich text, at most 4000 characters of text; null or blank clears it. */
+            requirements?: string | null;
+            /** @description Skill topic ids, at most 7. */
+            skills?: number[] | null;
+            /** @description Required on create. */
+            title?: string | null;
+        };
+        JobMessage: {
+            message: string;
+        };
+        JobQuestionsInput: {
+            /** @description The whole list; it replaces the current questions (`[]` removes them all). */
+            questions: Record<string, never>[];
+        };
+        JobView: {
+            /**
+             * Format: int64
+             * @description Application counts, for the job's administrators only (null for everyone else).
+             */
+            accepted_members_count?: number | null;
+            address?: string | null;
+            /** Format: date */
+            application_close_date?: string | null;
+            /** Format: date */
+            application_open_date?: string | null;
+            career_stages: string[];
+            countries: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by?: number | null;
+            /** @description Rich text (sanitised HTML). */
+            description: string;
+            extra_info: components["schemas"]["JobExtraInfo"];
+            group: components["schemas"]["JobGroup"];
+            /** Format: int64 */
+            id: number;
+            /** @description The caller may edit it, its questions, and review its applicants. */
+            is_administrator: boolean;
+            /** @description The close date is past (the card shows '(Expired)'). */
+            is_expired: boolean;
+            is_featured: boolean;
+            /** @description Published and inside the application window today. */
+            is_open_for_applications: boolean;
+            /** @description remote, on_site or hybrid. */
+            job_location: string;
+            /** @description pending (shown as Draft) or approved (shown as Published). */
+            job_status: string;
+            /** @description project_based, full_time, part_time or internship. */
+            job_type?: string | null;
+            /** Format: int64 */
+            pending_members_count?: number | null;
+            professional_fields: string[];
+            /** Format: int64 */
+            rejected_members_count?: number | null;
+            /** @description Rich text (sanitised HTML). */
+            requirements?: string | null;
+            /** @description Skill topic ids. */
+            skills: number[];
+            skills_detailed: components["schemas"]["NamedRef"][];
+            slug: string;
+            /**
+             * @description The caller's application: pending, accepted or rejected; null when they have not
+             *     applied (and for guests).
+             */
+            status?: string | null;
+            title: string;
+        };
         JoinAnswer: {
             data: components["schemas"]["JoinState"];
             message: string;
@@ -4063,6 +4452,32 @@ export interface components {
             logo?: string | null;
             name?: string | null;
         };
+        Page_ApplicantView: {
+            data: {
+                /** @description `{question id: answer}`. */
+                answers: Record<string, never>;
+                /** Format: int64 */
+                application_id: number;
+                /** Format: date-time */
+                applied_at: string;
+                email: string;
+                /**
+                 * Format: int64
+                 * @description The applicant's user id (what `/status/` takes).
+                 */
+                id: number;
+                image?: string | null;
+                name: string;
+                name_slug?: string | null;
+                /** @description The resume link given when applying (the profile's current one if none was kept). */
+                resume?: string | null;
+                /** Format: date-time */
+                reviewed_at?: string | null;
+                /** @description pending, accepted or rejected. */
+                status: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_CareerEntryView: {
             data: {
                 /** @description Sanitised HTML. */
@@ -4272,6 +4687,63 @@ export interface components {
                 use_cases: string[];
                 use_cases_detailed: components["schemas"]["UseCaseRef"][];
                 waitlisted: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_JobView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description Application counts, for the job's administrators only (null for everyone else).
+                 */
+                accepted_members_count?: number | null;
+                address?: string | null;
+                /** Format: date */
+                application_close_date?: string | null;
+                /** Format: date */
+                application_open_date?: string | null;
+                career_stages: string[];
+                countries: string[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                created_by?: number | null;
+                /** @description Rich text (sanitised HTML). */
+                description: string;
+                extra_info: components["schemas"]["JobExtraInfo"];
+                group: components["schemas"]["JobGroup"];
+                /** Format: int64 */
+                id: number;
+                /** @description The caller may edit it, its questions, and review its applicants. */
+                is_administrator: boolean;
+                /** @description The close date is past (the card shows '(Expired)'). */
+                is_expired: boolean;
+                is_featured: boolean;
+                /** @description Published and inside the application window today. */
+                is_open_for_applications: boolean;
+                /** @description remote, on_site or hybrid. */
+                job_location: string;
+                /** @description pending (shown as Draft) or approved (shown as Published). */
+                job_status: string;
+                /** @description project_based, full_time, part_time or internship. */
+                job_type?: string | null;
+                /** Format: int64 */
+                pending_members_count?: number | null;
+                professional_fields: string[];
+                /** Format: int64 */
+                rejected_members_count?: number | null;
+                /** @description Rich text (sanitised HTML). */
+                requirements?: string | null;
+                /** @description Skill topic ids. */
+                skills: number[];
+                skills_detailed: components["schemas"]["NamedRef"][];
+                slug: string;
+                /**
+                 * @description The caller's application: pending, accepted or rejected; null when they have not
+                 *     applied (and for guests).
+                 */
+                status?: string | null;
+                title: string;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -4663,6 +5135,13 @@ export interface components {
              * @description Staff only: the user the resume belongs to.
              */
             user_id?: number | null;
+        };
+        ReviewAnswer: {
+            message: string;
+            /** @description accepted or rejected. */
+            status: string;
+            /** @description The user ids reviewed. */
+            users: number[];
         };
         ReviewInput: {
             /** @description accept or reject. */
@@ -8255,6 +8734,774 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_jobs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At least 2 characters (`q` also works), through the search index: the best matches
+                 *     of the title first, then the address.
+                 */
+                search?: string;
+                page?: number;
+                /** @description 9 by default; larger sizes are capped at 500. */
+                page_size?: number;
+                job_status?: "pending" | "approved";
+                /** @description Only the jobs of this group. */
+                group_id?: number;
+                /** @description Also the drafts of the groups the caller administers. */
+                view_all?: boolean;
+                /** @description recent (the only order: by creation). */
+                sort_by?: string;
+                /** @description desc (default, newest first) or asc. */
+                sort_order?: string;
+                career_stages?: string;
+                professional_fields?: string;
+                /** @description Skill topic ids, comma-separated (`topics` also works). */
+                skills?: string;
+                /** @description Topic area ids, comma-separated: jobs asking for a skill of any of them. */
+                topic_areas?: string;
+                /** @description Countries, comma-separated (`country` also works), matched ignoring case. */
+                countries?: string;
+                /** @description project_based, full_time, part_time, internship (comma list). */
+                job_type?: string;
+                /** @description remote, on_site, hybrid (comma list). */
+                job_location?: string;
+                /** @description Only the jobs the caller applied to (my area); guests get an empty list. */
+                applied?: boolean;
+                /** @description With `applied`: only applications in this status (pending, accepted, rejected). */
+                application_status?: string;
+                /** @description Only the jobs the caller created (my area), drafts included. */
+                created?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_JobView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_JobView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_JobView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    applications: {
+        parameters: {
+            query?: {
+                /** @description pending, accepted or rejected; every status when absent. */
+                status?: string;
+                /** @description At least 2 characters: the applicants' names and profiles (the search index). */
+                search?: string;
+                page?: number;
+                /** @description 12 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ApplicantView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_applications: {
+        parameters: {
+            query?: {
+                /** @description pending, accepted or rejected; every status when absent. */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JobQuestionsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unapply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplyAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,7 @@ use store::{
 };
 use utoipa_axum::router::OpenApiRouter;
 
+pub use crud::{id_param, search_param};
 pub use view::{Caller, GroupView};
 
 use crate::{

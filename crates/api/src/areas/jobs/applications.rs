@@ -1,0 +1,463 @@
+//! Applying to jobs and reviewing the applicants (spec 001 §4 "Job lifecycle", §5, §6, §7,
+//! §8 "Job apply").
+//!
+//! - `POST /jobs/{id}/apply/`: a signed-in person with a resume on their profile applies to
+//!   a published job inside its application window, answering its questions (or, when the
+//!   job has none, its group's).
+//! - `POST /jobs/{id}/unapply/`: withdraws one's own pending application.
+//! - `POST /jobs/{id}/status/`: the job's administrators accept or reject pending
+//!   applications, one or many at once; each applicant is mailed (outbox).
+//! - `GET /jobs/{id}/applications/`: the applicants, 12 per page, with answers and resume.
+//! - `GET /jobs/{id}/export-job-membership/`: the applicants as CSV.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    http::header,
+    response::{IntoResponse, Response},
+    Json,
+};
+use domain::{
+    csv_export::CsvTable,
+    groups::questions::{self, Question},
+    jobs::lifecycle::{
+        self, Window, APPLICATION_ACCEPTED, APPLICATION_PENDING, APPLICATION_REJECTED, APPLICATION_STATUSES,
+    },
+    FieldErrors,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use store::{
+    entities::{groups, job_posts},
+    queries::{files, job_applications as application_q, profiles as profile_q, users as user_q},
+    StoreError,
+};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{job_path, managed_job, visible_job};
+use crate::{
+    areas::groups::{caller_of, search_param, text_param, view::today},
+    envelope::{Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Client, Tenant},
+    mailer,
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(apply))
+        .routes(routes!(unapply))
+        .routes(routes!(review))
+        .routes(routes!(applications))
+        .routes(routes!(export_applications))
+}
+
+/// Applicants: 12 per page (spec 001 §9).
+pub const PAGE_SIZE: u64 = 12;
+pub const MAX_BULK: usize = 500;
+pub const MAX_EXPORT: u64 = 10_000;
+pub const MSG_NO_APPLICANTS: &str = "Please select at least one member to proceed.";
+pub const MSG_NO_ACTION: &str = "Please select an action to perform.";
+
+fn refuse(message: impl Into<String>) -> ApiError {
+    ApiError::field("non_field_errors", message)
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ApplyInput {
+    /// `{question id: answer}`; file answers are ids of the caller's uploads.
+    #[schema(value_type = Option<Object>)]
+    pub answers: Option<Value>,
+    /// The groups' shape, `{answers: {...}}`, also accepted.
+    #[schema(value_type = Option<Object>)]
+    pub extra_info: Option<Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApplyAnswer {
+    pub message: String,
+    /// The caller's application status now: pending, or null after unapplying.
+    pub status: Option<String>,
+}
+
+/// The questions an applicant answers: the job's own, or its group's when it has none.
+fn questions_for(job: &job_posts::Model, group: &groups::Model) -> Vec<Question> {
+    let own = questions::of_extra_info(job.extra_info.as_ref());
+    if own.is_empty() {
+        questions::of_extra_info(group.extra_info.as_ref())
+    } else {
+        own
+    }
+}
+
+fn answers_of(body: ApplyInput) -> ApiResult<Map<String, Value>> {
+    let from_extra = body.extra_info.as_ref().and_then(|e| e.get("answers")).cloned();
+    match body.answers.or(from_extra) {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(map)) => Ok(map),
+        Some(_) => Err(ApiError::field("answers", "Expected an object.")),
+    }
+}
+
+/// Applies to a job (spec 001 §4). Refused on a draft, outside the application window,
+/// without a resume on the profile ('resume'), and a second time.
+#[utoipa::path(
+    post,
+    path = "/api/v1/jobs/{id}/apply/",
+    tag = "jobs",
+    params(("id" = i64, Path)),
+    request_body = ApplyInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = ApplyAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn apply(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ApplyInput>,
+) -> ApiResult<Json<ApplyAnswer>> {
+    let caller = caller_of(Some(user.clone()));
+    let found = visible_job(&state, &tenant, &caller, id).await?;
+    let given = answers_of(body)?;
+    let window = Window { open: found.job.application_open_date, close: found.job.application_close_date };
+    let current = application_q::find(&state.db, found.job.id, user.id).await?;
+    lifecycle::check_apply(&found.job.job_status, window, today(), current.as_ref().map(|a| a.status.as_str()))
+        .map_err(refuse)?;
+    let resume =
+        profile_q::find_by_user(&state.db, user.id).await?.and_then(|p| p.resume).filter(|r| !r.trim().is_empty());
+    let Some(resume) = resume else { return Err(ApiError::field("resume", lifecycle::MSG_NO_RESUME)) };
+    let list = questions_for(&found.job, &found.group);
+    let mut errors = FieldErrors::new();
+    let kept = match questions::check_answers(&list, &given) {
+        Ok(kept) => kept,
+        Err(found) => {
+            errors.merge_prefixed("", found);
+            Map::new()
+        }
+    };
+    for question in list.iter().filter(|q| q.kind == "file") {
+        if let Some(file_id) = kept.get(&question.id).and_then(Value::as_i64) {
+            if files::find_owned(&state.db, tenant.id(), user.id, file_id).await?.is_none() {
+                errors.add(format!("answers.{}", question.id), "Upload a file.");
+            }
+        }
+    }
+    errors.into_result()?;
+    // The unique index (job, person) settles two requests racing: the second is refused.
+    match application_q::insert(&state.db, found.job.id, user.id, Value::Object(kept), Some(resume)).await {
+        Ok(_) => {}
+        Err(StoreError::Conflict(_)) => return Err(refuse(lifecycle::MSG_ALREADY)),
+        Err(err) => return Err(err.into()),
+    }
+    Ok(Json(ApplyAnswer { message: lifecycle::MSG_APPLIED.into(), status: Some(APPLICATION_PENDING.into()) }))
+}
+
+/// Withdraws the caller's pending application.
+#[utoipa::path(
+    post,
+    path = "/api/v1/jobs/{id}/unapply/",
+    tag = "jobs",
+    params(("id" = i64, Path)),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = ApplyAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn unapply(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<ApplyAnswer>> {
+    let caller = caller_of(Some(user.clone()));
+    let found = visible_job(&state, &tenant, &caller, id).await?;
+    let txn = store::begin_write(&state.db).await?;
+    let current = application_q::find(&txn, found.job.id, user.id).await?;
+    lifecycle::check_unapply(current.as_ref().map(|a| a.status.as_str())).map_err(refuse)?;
+    if let Some(application) = current {
+        application_q::delete(&txn, application.id).await?;
+    }
+    txn.commit().await?;
+    Ok(Json(ApplyAnswer { message: lifecycle::MSG_UNAPPLIED.into(), status: None }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReviewInput {
+    /// One applicant's user id.
+    pub user_id: Option<i64>,
+    /// Several applicants' user ids at once.
+    #[serde(default)]
+    pub user_ids: Vec<i64>,
+    /// accepted or rejected.
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewAnswer {
+    pub message: String,
+    /// accepted or rejected.
+    pub status: String,
+    /// The user ids reviewed.
+    pub users: Vec<i64>,
+}
+
+/// Accepts or rejects pending applications, one or many, in one transaction; each applicant
+/// gets a mail.
+#[utoipa::path(
+    post,
+    path = "/api/v1/jobs/{id}/status/",
+    tag = "jobs",
+    params(("id" = i64, Path)),
+    request_body = ReviewInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = ReviewAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn review(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    client: Client,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReviewInput>,
+) -> ApiResult<Json<ReviewAnswer>> {
+    let caller = caller_of(Some(user.clone()));
+    let found = managed_job(&state, &tenant, &caller, id).await?;
+    let status = match body.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => return Err(ApiError::field("status", MSG_NO_ACTION)),
+        Some(s @ (APPLICATION_ACCEPTED | APPLICATION_REJECTED)) => s.to_string(),
+        Some(other) => return Err(ApiError::field("status", format!("\"{other}\" is not a valid choice."))),
+    };
+    let mut ids = body.user_ids.clone();
+    ids.extend(body.user_id);
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Err(ApiError::field("user_id", MSG_NO_APPLICANTS));
+    }
+    if ids.len() > MAX_BULK {
+        return Err(ApiError::field("user_ids", format!("Select at most {MAX_BULK} applicants at once.")));
+    }
+    let txn = store::begin_write(&state.db).await?;
+    let rows = application_q::of_post_for(&txn, found.job.id, &ids).await?;
+    let pending: HashMap<i64, _> =
+        rows.into_iter().filter(|a| a.status == APPLICATION_PENDING).map(|a| (a.user_id, a)).collect();
+    if let Some(missing) = ids.iter().find(|id| !pending.contains_key(id)) {
+        return Err(ApiError::field("user_id", format!("User {missing} has no pending application.")));
+    }
+    let people = user_q::find_by_ids(&txn, &ids).await?;
+    let url = format!("{}{}", client.origin_for(&tenant.0), job_path(&found.job));
+    for id in &ids {
+        application_q::set_status(&txn, pending[id].clone(), &status, user.id).await?;
+        if let Some(person) = people.get(id) {
+            let title = &found.job.title;
+            mailer::queue_notice(
+                &txn,
+                &tenant.0,
+                &person.email,
+                &person.first_name,
+                &format!("Your application to {title} was {status}"),
+                vec![format!("Your application to the job {title} at {} has been {status}.", found.group.name)],
+                Some(("Open the job", &url)),
+            )
+            .await?;
+        }
+    }
+    txn.commit().await?;
+    state.jobs_wake.notify_one();
+    let message =
+        if ids.len() == 1 { format!("Successfully {status}") } else { format!("Applicants {status} successfully") };
+    Ok(Json(ReviewAnswer { message, status, users: ids }))
+}
+
+/// One applicant of a job.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApplicantView {
+    /// The applicant's user id (what `/status/` takes).
+    pub id: i64,
+    pub application_id: i64,
+    pub name: String,
+    pub name_slug: Option<String>,
+    pub image: Option<String>,
+    pub email: String,
+    /// pending, accepted or rejected.
+    pub status: String,
+    /// `{question id: answer}`.
+    #[schema(value_type = Object)]
+    pub answers: Value,
+    /// The resume link given when applying (the profile's current one if none was kept).
+    pub resume: Option<String>,
+    pub applied_at: chrono::DateTime<chrono::Utc>,
+    pub reviewed_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct ApplicationsQuery {
+    /// pending, accepted or rejected; every status when absent.
+    pub status: Option<String>,
+    /// At least 2 characters: the applicants' names and profiles (the search index).
+    pub search: Option<String>,
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 12 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 12)]
+    pub page_size: Option<u64>,
+}
+
+fn applicant_filter(job_id: i64, query: &HashMap<String, String>) -> ApiResult<application_q::ApplicantFilter> {
+    let status = text_param(query, "status");
+    if let Some(status) = &status {
+        if !APPLICATION_STATUSES.contains(&status.as_str()) {
+            return Err(ApiError::field("status", format!("\"{status}\" is not a valid choice.")));
+        }
+    }
+    Ok(application_q::ApplicantFilter { post_id: job_id, status, search: search_param(query) })
+}
+
+fn applicant_view(row: application_q::ApplicantRow) -> ApplicantView {
+    ApplicantView {
+        id: row.user_id,
+        application_id: row.id,
+        name: format!("{} {}", row.first_name, row.last_name).trim().to_string(),
+        name_slug: row.name_slug,
+        image: row.picture,
+        email: row.email,
+        status: row.status,
+        answers: row.answers.unwrap_or_else(|| Value::Object(Map::new())),
+        resume: row.resume.or(row.profile_resume),
+        applied_at: row.created_at,
+        reviewed_at: row.reviewed_at,
+    }
+}
+
+/// The applicants of a job, for its administrators.
+#[utoipa::path(
+    get,
+    path = "/api/v1/jobs/{id}/applications/",
+    tag = "jobs",
+    params(("id" = i64, Path), ApplicationsQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Page<ApplicantView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn applications(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    Path(id): Path<i64>,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<ApplicantView>>> {
+    let page = page_from_query(&query, PAGE_SIZE)?;
+    let caller = caller_of(Some(user));
+    let found = managed_job(&state, &tenant, &caller, id).await?;
+    let filter = applicant_filter(found.job.id, &query)?;
+    let rows = application_q::applicants_page(state.read_db(), &filter, page.offset(), page.page_size).await?;
+    let items = rows.items.into_iter().map(applicant_view).collect();
+    Ok(Json(Page::new(items, rows.count, &page, &url)))
+}
+
+fn answer_text(answer: Option<&Value>) -> String {
+    match answer {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))
+            .collect::<Vec<_>>()
+            .join("; "),
+        Some(Value::Number(n)) => format!("file {n}"),
+        Some(other) => other.to_string(),
+    }
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct ExportQuery {
+    /// pending, accepted or rejected; every status when absent.
+    pub status: Option<String>,
+}
+
+/// The applicants as CSV for a spreadsheet (UTF-8 with a byte order mark; cells that a
+/// spreadsheet would run as formulas are quoted): name, email, status, applied_at, resume,
+/// then one column per question.
+#[utoipa::path(
+    get,
+    path = "/api/v1/jobs/{id}/export-job-membership/",
+    tag = "jobs",
+    params(("id" = i64, Path), ExportQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, content_type = "text/csv", body = String),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn export_applications(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Response> {
+    let caller = caller_of(Some(user));
+    let found = managed_job(&state, &tenant, &caller, id).await?;
+    let mut filter = applicant_filter(found.job.id, &query)?;
+    filter.search = None;
+    let rows = application_q::applicants_page(&state.db, &filter, 0, MAX_EXPORT).await?;
+    let list = questions_for(&found.job, &found.group);
+    let mut header: Vec<String> =
+        ["name", "email", "status", "applied_at", "resume"].iter().map(|h| h.to_string()).collect();
+    header.extend(list.iter().map(|q| q.label.clone()));
+    let mut csv = CsvTable::new(&header);
+    for row in rows.items {
+        let item = applicant_view(row);
+        let mut cells = vec![
+            item.name,
+            item.email,
+            item.status,
+            item.applied_at.format("%Y-%m-%d").to_string(),
+            item.resume.unwrap_or_default(),
+        ];
+        cells.extend(list.iter().map(|q| answer_text(item.answers.get(&q.id))));
+        csv.row(&cells);
+    }
+    let name = format!("{}-applicants.csv", found.job.slug);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        csv.finish(),
+    )
+        .into_response())
+}

@@ -1,0 +1,194 @@
+//! The job board list (spec 001 §7 "Jobs", §9: nine per page): every filter, one query
+//! for the page and one for the count, whatever the page size.
+
+use std::collections::HashMap;
+
+use axum::{extract::State, Json};
+use domain::{
+    jobs::{
+        form::{JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES},
+        lifecycle::APPLICATION_STATUSES,
+    },
+    FieldErrors,
+};
+use serde::Deserialize;
+use store::queries::job_posts as post_q;
+use utoipa::IntoParams;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{view, JobView};
+use crate::{
+    areas::groups::{bool_param, caller_of, country_values, list_param, text_param},
+    envelope::{Page, RequestUrl},
+    error::{ApiResult, ErrorBody},
+    extract::{page_from_query, ApiQuery, MaybeUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_jobs))
+}
+
+/// The job board: 9 per page (spec 001 §9).
+pub const PAGE_SIZE: u64 = 9;
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct JobListQuery {
+    /// At least 2 characters (`q` also works), through the search index: the best matches
+    /// of the title first, then the address.
+    pub search: Option<String>,
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 9 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 9)]
+    pub page_size: Option<u64>,
+    /// pending (drafts: only those the caller administers) or approved. Without it the
+    /// board shows published jobs (and, with `view_all`, the caller's drafts too).
+    #[param(schema_with = job_statuses)]
+    pub job_status: Option<String>,
+    /// Only the jobs of this group.
+    pub group_id: Option<i64>,
+    /// Also the drafts of the groups the caller administers.
+    pub view_all: Option<bool>,
+    /// recent (the only order: by creation).
+    pub sort_by: Option<String>,
+    /// desc (default, newest first) or asc.
+    pub sort_order: Option<String>,
+    pub career_stages: Option<String>,
+    pub professional_fields: Option<String>,
+    /// Skill topic ids, comma-separated (`topics` also works).
+    pub skills: Option<String>,
+    /// Topic area ids, comma-separated: jobs asking for a skill of any of them.
+    pub topic_areas: Option<String>,
+    /// Countries, comma-separated (`country` also works), matched ignoring case.
+    pub countries: Option<String>,
+    /// project_based, full_time, part_time, internship (comma list).
+    pub job_type: Option<String>,
+    /// remote, on_site, hybrid (comma list).
+    pub job_location: Option<String>,
+    /// Only the jobs the caller applied to (my area); guests get an empty list.
+    pub applied: Option<bool>,
+    /// With `applied`: only applications in this status (pending, accepted, rejected).
+    pub application_status: Option<String>,
+    /// Only the jobs the caller created (my area), drafts included.
+    pub created: Option<bool>,
+}
+
+fn job_statuses() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&JOB_STATUSES)
+}
+
+fn choices(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, allowed: &[&str]) -> Vec<String> {
+    let values = list_param(errors, query, key);
+    for value in &values {
+        if !allowed.contains(&value.as_str()) {
+            errors.add(key, format!("\"{value}\" is not a valid choice."));
+        }
+    }
+    values
+}
+
+fn ids(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<i64> {
+    let mut out = Vec::new();
+    for key in keys {
+        for value in list_param(errors, query, key) {
+            match value.parse::<i64>() {
+                Ok(id) if id > 0 => out.push(id),
+                _ => errors.add(*key, "A valid integer is required."),
+            }
+        }
+    }
+    out
+}
+
+fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    for key in keys {
+        let values = list_param(errors, query, key);
+        if !values.is_empty() {
+            return values;
+        }
+    }
+    Vec::new()
+}
+
+/// Parses the board's filters for the caller (`None`: a guest).
+pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Result<post_q::ListFilter, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let job_status = text_param(query, "job_status");
+    if let Some(status) = &job_status {
+        if !JOB_STATUSES.contains(&status.as_str()) {
+            errors.add("job_status", format!("\"{status}\" is not a valid choice."));
+        }
+    }
+    if let Some(sort) = text_param(query, "sort_by") {
+        if sort != "recent" {
+            errors.add("sort_by", format!("\"{sort}\" is not a valid choice."));
+        }
+    }
+    let oldest_first = match text_param(query, "sort_order").map(|o| o.to_ascii_lowercase()).as_deref() {
+        None | Some("desc") => false,
+        Some("asc") => true,
+        Some(other) => {
+            errors.add("sort_order", format!("\"{other}\" is not a valid choice."));
+            false
+        }
+    };
+    let group_id = crate::areas::groups::id_param(&mut errors, query, "group_id");
+    let view_all = bool_param(&mut errors, query, "view_all").unwrap_or(false);
+    let applied = bool_param(&mut errors, query, "applied").unwrap_or(false);
+    let created = bool_param(&mut errors, query, "created").unwrap_or(false);
+    let application_status = text_param(query, "application_status");
+    if let Some(status) = &application_status {
+        if !APPLICATION_STATUSES.contains(&status.as_str()) {
+            errors.add("application_status", format!("\"{status}\" is not a valid choice."));
+        }
+    }
+    // "Mine" filters without a caller match nothing: user id 0 names nobody.
+    let me = caller_id.unwrap_or(0);
+    let filter = post_q::ListFilter {
+        search: crate::areas::groups::search_param(query),
+        group_id,
+        job_status,
+        include_drafts: view_all || created,
+        countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
+        career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
+        professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
+        skill_ids: ids(&mut errors, query, &["skills", "topics"]),
+        topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
+        job_types: choices(&mut errors, query, "job_type", &JOB_TYPES),
+        job_locations: choices(&mut errors, query, "job_location", &JOB_LOCATIONS),
+        applied_by: applied.then_some(me),
+        application_status: application_status.filter(|_| applied),
+        created_by: created.then_some(me),
+        oldest_first,
+    };
+    errors.into_result().map(|_| filter)
+}
+
+/// The jobs the caller may see: published ones of visible groups, and the drafts of the
+/// groups they administer when asked for.
+#[utoipa::path(
+    get,
+    path = "/api/v1/jobs/",
+    tag = "jobs",
+    params(JobListQuery),
+    responses((status = 200, body = Page<JobView>), (status = 400, body = ErrorBody))
+)]
+async fn list_jobs(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<JobView>>> {
+    let page = page_from_query(&query, PAGE_SIZE)?;
+    let caller = caller_of(user);
+    let filter = filter_of(&query, caller.id())?;
+    let found =
+        post_q::list(state.read_db(), tenant.id(), caller.viewer(), &filter, page.offset(), page.page_size).await?;
+    let items = view::views(&state, &caller, found.items).await?;
+    Ok(Json(Page::new(items, found.count, &page, &url)))
+}
