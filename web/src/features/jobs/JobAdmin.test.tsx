@@ -48,7 +48,7 @@ function serveAdmin(applicants: JobApplicant[]) {
   return { reviews, patches, queries };
 }
 
-const sam = applicantFixture({ answers: { text5: 'Four years' } });
+const sam = applicantFixture({ answers: { text5: 'Four years' } as unknown as JobApplicant['answers'] });
 const ada = applicantFixture({ id: 9, name: 'Ada Mensah', name_slug: 'ada-mensah', email: 'ada@example.com' });
 
 describe('job administration', { timeout: 30_000 }, () => {

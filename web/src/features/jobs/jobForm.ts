@@ -13,6 +13,8 @@ export const JOB_FORM_MESSAGES = {
 
 export const MAX_JOB_RICH_CHARS = 4000;
 export const MAX_JOB_SKILLS = 7;
+const JOB_TYPE_VALUES: readonly JobType[] = ['project_based', 'full_time', 'part_time', 'internship'];
+const JOB_LOCATION_VALUES: readonly JobLocation[] = ['remote', 'on_site', 'hybrid'];
 
 export interface JobFormValues {
   title: string;
@@ -58,8 +60,8 @@ export function jobFormValues(job: Job): JobFormValues {
     career_stages: job.career_stages ?? [],
     countries: job.countries ?? [],
     skills: job.skills_detailed.map((skill) => ({ id: skill.id, name: skill.name })),
-    job_type: job.job_type ?? 'full_time',
-    job_location: job.job_location,
+    job_type: (JOB_TYPE_VALUES.find((value) => value === job.job_type) ?? 'full_time'),
+    job_location: JOB_LOCATION_VALUES.find((value) => value === job.job_location) ?? 'remote',
     address: job.address ?? '',
     application_open_date: job.application_open_date?.slice(0, 10) ?? '',
     application_close_date: job.application_close_date?.slice(0, 10) ?? '',

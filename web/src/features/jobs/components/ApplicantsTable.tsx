@@ -29,8 +29,8 @@ import { useDebouncedValue } from '../../../components/profileForm/useDebouncedV
 import { isSafeFileUrl } from '../../../lib/groups/applicants';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
 import { downloadApplicantsCsv, reviewApplicants, useApplications, useRefreshJobs } from '../api/jobs';
-import type { ApplicationStatus, Job, JobApplicant } from '../api/types';
-import { APPLICANTS_PAGE_SIZE, APPLICATION_STATUSES } from '../jobRules';
+import { jobQuestions, type ApplicationStatus, type Job, type JobApplicant } from '../api/types';
+import { APPLICANTS_PAGE_SIZE, APPLICATION_STATUSES, applicationLabel } from '../jobRules';
 import { answerLines, reviewMessage, type ReviewAction } from '../applicants';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' };
@@ -44,7 +44,7 @@ function ExpandIcon({ open }: { open: boolean }) {
 }
 
 function Answers({ applicant, job }: { applicant: JobApplicant; job: Job }) {
-  const lines = answerLines(applicant, job.extra_info?.questions ?? []);
+  const lines = answerLines(applicant, jobQuestions(job));
   const resume = applicant.resume && isSafeFileUrl(applicant.resume) ? applicant.resume : null;
   return (
     <Stack spacing={1}>
@@ -259,11 +259,9 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                             ) : (
                               <span>{applicant.name}</span>
                             )}
-                            {applicant.institution_name && (
-                              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                                {applicant.institution_name}
-                              </Typography>
-                            )}
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                              {applicant.email}
+                            </Typography>
                           </Box>
                         </Stack>
                       </TableCell>
@@ -290,7 +288,7 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                             </Button>
                           </Stack>
                         ) : (
-                          TAB_LABELS[applicant.status]
+                          applicationLabel(applicant.status)
                         )}
                       </TableCell>
                     </TableRow>

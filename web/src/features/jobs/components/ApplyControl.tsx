@@ -7,7 +7,7 @@ import type { Job } from '../api/types';
 import { applicationLabel, canApply, canUnapply, isExpired, notYetOpen } from '../jobRules';
 import { useApplyFlow } from './useApplyFlow';
 
-const CHIP_COLOURS = { pending: 'info', accepted: 'success', rejected: 'default' } as const;
+const CHIP_COLOURS: Record<string, 'info' | 'success' | 'default'> = { pending: 'info', accepted: 'success', rejected: 'default' };
 
 /**
  * Apply, or the caller's application and Unapply while it is pending. Guests are sent to sign
@@ -27,7 +27,7 @@ export default function ApplyControl({ job }: { job: Job }) {
   if (status) {
     return (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Chip color={CHIP_COLOURS[status]} label={applicationLabel(status)} aria-label={`Application: ${applicationLabel(status)}`} />
+        <Chip color={CHIP_COLOURS[status] ?? 'default'} label={applicationLabel(status)} aria-label={`Application: ${applicationLabel(status)}`} />
         {canUnapply(job) && (
           <Button variant="outlined" onClick={flow.startUnapply} loading={flow.busy}>
             Unapply

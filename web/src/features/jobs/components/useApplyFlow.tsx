@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { fetchGroup } from '../../../lib/groups/groups';
 import type { Answers, Question } from '../../../lib/groups/types';
 import { applyToJob, unapplyFromJob, useRefreshJobs } from '../api/jobs';
-import type { Job } from '../api/types';
+import { jobQuestions, type Job } from '../api/types';
 import { APPLY_MESSAGES } from '../messages';
 import ResumeDialog from './ResumeDialog';
 
@@ -39,7 +39,7 @@ function needsResume(error: unknown): boolean {
  * (as the server checks them).
  */
 async function questionsFor(job: Pick<Job, 'extra_info' | 'group'>): Promise<Question[]> {
-  const own = job.extra_info?.questions ?? [];
+  const own = jobQuestions(job);
   if (own.length > 0) return own;
   const group = await fetchGroup(job.group.id);
   return group.extra_info?.questions ?? [];

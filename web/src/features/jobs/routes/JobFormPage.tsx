@@ -6,7 +6,7 @@ import { ListError } from '../../../components/lists/ListStates';
 import QuestionsEditor from '../../../components/questions/QuestionsEditor';
 import { useGroup } from '../../../lib/discover/groups';
 import { createJob, isNotFound, saveJobQuestions, updateJob, useJobById, useRefreshJobs } from '../api/jobs';
-import type { Job } from '../api/types';
+import { jobQuestions, type Job } from '../api/types';
 import JobForm from '../components/JobForm';
 import JobNotFound from '../components/JobNotFound';
 import JobSkeleton from '../components/JobSkeleton';
@@ -39,7 +39,7 @@ function JobQuestions({ job, skippable }: { job: Job; skippable?: boolean }) {
   };
   return (
     <QuestionsEditor
-      initial={job.extra_info?.questions ?? []}
+      initial={jobQuestions(job)}
       save={save}
       heading="Questions for applicants"
       skippable={skippable}

@@ -45,6 +45,7 @@ export function applicantFixture(overrides: Partial<JobApplicant> = {}): JobAppl
     image: null,
     email: 'sam@example.com',
     status: 'pending',
+    application_id: 100 + (overrides.id ?? 8),
     answers: {},
     resume: '/media/resumes/sam.pdf',
     applied_at: '2026-11-20T09:00:00Z',
