@@ -59,11 +59,28 @@ async function pickOption(page: Page, label: string | RegExp, option: string | R
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** A tiny but real PDF (the server checks the content, not the name). */
-const RESUME_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** A one-page PDF with a proper cross-reference table (the server opens the upload to check it). */
+function resumePdf(name: string): Buffer {
+  const text = `BT /F1 14 Tf 72 720 Td (${name} - Resume) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const starts = objects.map((object, index) => {
+    const at = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const table = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += starts.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${table}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
 
 test('an administrator posts a job with a question, a member applies with an answer and a resume, is accepted and mailed', async ({
   browser,
@@ -116,7 +133,7 @@ test('an administrator posts a job with a question, a member applies with an ans
   await questions.getByRole('button', { name: 'Next' }).click();
   const resume = page.getByRole('dialog', { name: `Apply to ${title}` });
   await expect(resume.getByText(/Your profile has no resume yet/)).toBeVisible();
-  await resume.getByLabel('Resume file').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: RESUME_PDF });
+  await resume.getByLabel('Resume file').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: resumePdf(member.name) });
   await resume.getByRole('button', { name: 'Upload and apply' }).click();
   await expect(page.getByText('You have successfully applied to the job')).toBeVisible();
   await expect(page.getByLabel('Application: Applied')).toBeVisible();
