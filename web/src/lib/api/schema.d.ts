@@ -953,7 +953,7 @@ export interface paths {
             cookie?: never;
         };
         /** The applicants of a job, for its administrators. */
-        get: operations["applications"];
+        get: operations["list_job_applications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -975,7 +975,7 @@ export interface paths {
          * Applies to a job (spec 001 §4). Refused on a draft, outside the application window,
          *     without a resume on the profile ('resume'), and a second time.
          */
-        post: operations["apply"];
+        post: operations["apply_to_job"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1013,7 +1013,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sets the questions applicants answer (the groups' question model, spec 001 §3). */
-        post: operations["set_questions"];
+        post: operations["set_job_questions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1033,7 +1033,7 @@ export interface paths {
          * Accepts or rejects pending applications, one or many, in one transaction; each applicant
          *     gets a mail.
          */
-        post: operations["review"];
+        post: operations["review_applications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1050,7 +1050,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Withdraws the caller's pending application. */
-        post: operations["unapply"];
+        post: operations["unapply_from_job"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9104,7 +9104,7 @@ export interface operations {
             };
         };
     };
-    applications: {
+    list_job_applications: {
         parameters: {
             query?: {
                 /** @description pending, accepted or rejected; every status when absent. */
@@ -9170,7 +9170,7 @@ export interface operations {
             };
         };
     };
-    apply: {
+    apply_to_job: {
         parameters: {
             query?: never;
             header?: never;
@@ -9302,7 +9302,7 @@ export interface operations {
             };
         };
     };
-    set_questions: {
+    set_job_questions: {
         parameters: {
             query?: never;
             header?: never;
@@ -9382,7 +9382,7 @@ export interface operations {
             };
         };
     };
-    review: {
+    review_applications: {
         parameters: {
             query?: never;
             header?: never;
@@ -9462,7 +9462,7 @@ export interface operations {
             };
         };
     };
-    unapply: {
+    unapply_from_job: {
         parameters: {
             query?: never;
             header?: never;

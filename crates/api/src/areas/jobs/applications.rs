@@ -48,10 +48,10 @@ use crate::{
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(apply))
-        .routes(routes!(unapply))
-        .routes(routes!(review))
-        .routes(routes!(applications))
+        .routes(routes!(apply_to_job))
+        .routes(routes!(unapply_from_job))
+        .routes(routes!(review_applications))
+        .routes(routes!(list_job_applications))
         .routes(routes!(export_applications))
 }
 
@@ -118,7 +118,7 @@ fn answers_of(body: ApplyInput) -> ApiResult<Map<String, Value>> {
         (status = 404, body = ErrorBody)
     )
 )]
-async fn apply(
+async fn apply_to_job(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -175,7 +175,7 @@ async fn apply(
         (status = 404, body = ErrorBody)
     )
 )]
-async fn unapply(
+async fn unapply_from_job(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -230,7 +230,7 @@ pub struct ReviewAnswer {
         (status = 404, body = ErrorBody)
     )
 )]
-async fn review(
+async fn review_applications(
     State(state): State<AppState>,
     tenant: Tenant,
     client: Client,
@@ -365,7 +365,7 @@ fn applicant_view(row: application_q::ApplicantRow) -> ApplicantView {
         (status = 404, body = ErrorBody)
     )
 )]
-async fn applications(
+async fn list_job_applications(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,

@@ -30,7 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(create_job))
         .routes(routes!(job_by_slug))
         .routes(routes!(get_job, update_job, delete_job))
-        .routes(routes!(set_questions))
+        .routes(routes!(set_job_questions))
 }
 
 pub const MSG_CREATED: &str = "Successfully created job";
@@ -272,7 +272,7 @@ pub struct JobQuestionsInput {
         (status = 404, body = ErrorBody)
     )
 )]
-async fn set_questions(
+async fn set_job_questions(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
