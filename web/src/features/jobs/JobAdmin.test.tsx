@@ -114,6 +114,32 @@ describe('job administration', { timeout: 30_000 }, () => {
     expect(exports[0]!.get('status')).toBe('pending');
   });
 
+  it('recommends the accepted members of a group the administrator picks', async () => {
+    signIn();
+    serveAdmin([]);
+    const memberQueries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v1/groups/list/', () =>
+        HttpResponse.json({ data: [{ id: 5, name: 'Data Circle', name_slug: 'data-circle', group_type: 'circle' }], pagination: { count: 1, next: null } }),
+      ),
+      http.get('*/api/v1/groups/5/members/', ({ request }) => {
+        memberQueries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({
+          data: [{ id: 12, name: 'Kofi Mensah', name_slug: 'kofi-mensah', image: null, institution_name: 'University of Ghana' }],
+          pagination: { count: 1, next: null },
+        });
+      }),
+    );
+    renderApp('/job/data-analyst-41/recommendation');
+    const section = await screen.findByRole('region', { name: 'Recommendations' });
+    await userEvent.click(within(section).getByRole('combobox', { name: 'Recommend people from' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Data Circle' }));
+    expect(await within(section).findByRole('link', { name: 'Kofi Mensah' })).toHaveAttribute('href', '/profile/kofi-mensah');
+    expect(within(section).getByText('University of Ghana')).toBeInTheDocument();
+    expect(memberQueries[0]!.get('status')).toBe('accepted');
+    expect(memberQueries[0]!.get('page_size')).toBe('12');
+  });
+
   it('gives people who do not administer the job no tabs, and sends them from a tab to the overview', async () => {
     signIn();
     serveFilterOptions();

@@ -82,7 +82,7 @@ describe('job form', { timeout: 30_000 }, () => {
     await pick(/Job type/, 'Internship');
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Successfully created job')).toBeInTheDocument();
-    expect(body).toMatchObject({ title: 'Data Analyst', group: 1, job_type: 'internship', job_location: 'remote', skills: [] });
+    expect(body).toMatchObject({ title: 'Data Analyst', group: 1, job_type: 'internship', job_location: 'remote', skills: [], professional_fields: [] });
     expect(String(body?.description)).toMatch(/^<p>A[a-z]*<\/p>$/);
 
     expect(await screen.findByRole('heading', { name: 'Questions for applicants' })).toBeInTheDocument();

@@ -22,6 +22,7 @@ export interface JobFormValues {
   requirements: string;
   group: number | null;
   career_stages: string[];
+  professional_fields: string[];
   countries: string[];
   skills: TopicRef[];
   job_type: JobType;
@@ -41,6 +42,7 @@ export function emptyJobForm(group: number | null = null): JobFormValues {
     requirements: '',
     group,
     career_stages: [],
+    professional_fields: [],
     countries: [],
     skills: [],
     job_type: 'full_time',
@@ -58,6 +60,7 @@ export function jobFormValues(job: Job): JobFormValues {
     requirements: job.requirements ?? '',
     group: job.group.id,
     career_stages: job.career_stages ?? [],
+    professional_fields: job.professional_fields ?? [],
     countries: job.countries ?? [],
     skills: job.skills_detailed.map((skill) => ({ id: skill.id, name: skill.name })),
     job_type: (JOB_TYPE_VALUES.find((value) => value === job.job_type) ?? 'full_time'),
@@ -96,6 +99,7 @@ export function toJobPayload(values: JobFormValues, editing: boolean): JobPayloa
     description: values.description,
     requirements: isEmptyRichText(values.requirements) ? '' : values.requirements,
     career_stages: values.career_stages,
+    professional_fields: values.professional_fields,
     countries: values.countries,
     skills: values.skills.map((skill) => skill.id),
     job_type: values.job_type,

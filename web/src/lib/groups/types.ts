@@ -264,7 +264,7 @@ export interface UserSearchResult {
 /** POST /invite-users/ body. */
 export interface InviteBody {
   object_id: number;
-  content_type: 'group' | 'job';
+  content_type: 'group';
   users: number[];
   /** Comma-joined. */
   emails: string;

@@ -16,7 +16,7 @@ import { JOB_FORM_MESSAGES, MAX_JOB_SKILLS, needsAddress, validateJobForm, type 
 import { JOB_LOCATIONS, JOB_TYPES } from '../jobRules';
 
 const FIELDS: JobFormField[] = [
-  'title', 'description', 'requirements', 'group', 'career_stages', 'countries', 'skills', 'job_type', 'job_location',
+  'title', 'description', 'requirements', 'group', 'career_stages', 'professional_fields', 'countries', 'skills', 'job_type', 'job_location',
   'address', 'application_open_date', 'application_close_date',
 ];
 
@@ -260,6 +260,20 @@ export default function JobForm({ initial, editing, groupFixed, submitLabel, onS
                 onChange={bound.onChange}
                 error={Boolean(err('career_stages'))}
                 helperText={err('career_stages')}
+              />
+            )}
+          />
+          <Controller
+            name="professional_fields"
+            control={control}
+            render={({ field: bound }) => (
+              <OptionMultiSelect
+                label="Professional fields"
+                options={options.professional_fields.map((option) => ({ value: String(option.value), label: option.label }))}
+                value={bound.value}
+                onChange={bound.onChange}
+                error={Boolean(err('professional_fields'))}
+                helperText={err('professional_fields')}
               />
             )}
           />

@@ -1,45 +1,24 @@
 import { useState } from 'react';
-import {
-  Avatar,
-  Box,
-  Button,
-  Link,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemText,
-  MenuItem,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { Avatar, Box, Link, List, ListItem, ListItemAvatar, ListItemText, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { ListError } from '../../../components/lists/ListStates';
 import { apiRequest } from '../../../lib/api/request';
-import { inviteUsers } from '../../../lib/groups/invitations';
 import { fetchMembers } from '../../../lib/groups/membership';
 import type { Group, Paged } from '../../../lib/groups/types';
-import { INVITE_MESSAGES } from '../../../lib/invite/emails';
 import { useJobContext } from '../jobContext';
 
 const PEOPLE_PAGE_SIZE = 12;
 
 /**
  * The Recommendations tab (spec 001 §2 "Recommendations panel: pick a group to recommend people
- * from", §6): the administrator picks one of their groups, sees its accepted members, and
- * invites any of them to apply (POST /invite-users/ with content_type job).
+ * from", §6): the administrator picks one of the groups they administer and sees its accepted
+ * members, 12 a page, each linking to their profile.
  */
 export default function JobRecommendationPage() {
   const { job } = useJobContext();
-  const { enqueueSnackbar } = useSnackbar();
   const [groupId, setGroupId] = useState<number | ''>('');
   const [page, setPage] = useState(1);
-  const [invited, setInvited] = useState<Set<number>>(new Set());
   const groups = useQuery({
     queryKey: ['jobs', 'owning-groups'],
     queryFn: ({ signal }) =>
@@ -56,15 +35,6 @@ export default function JobRecommendationPage() {
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
-  const invite = useMutation({
-    mutationFn: (userId: number) => inviteUsers({ object_id: job.id, content_type: 'job', users: [userId], emails: '' }),
-    meta: { silent: true },
-    onSuccess: (_answer, userId) => {
-      enqueueSnackbar(INVITE_MESSAGES.sent, { variant: 'success' });
-      setInvited((current) => new Set(current).add(userId));
-    },
-    onError: () => enqueueSnackbar(INVITE_MESSAGES.failed, { variant: 'error' }),
-  });
   const rows = people.data?.data ?? [];
   const pages = Math.ceil((people.data?.pagination.count ?? 0) / PEOPLE_PAGE_SIZE);
 
@@ -75,7 +45,7 @@ export default function JobRecommendationPage() {
           Recommendations
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Pick a group to recommend people from, then invite them to apply.
+          {`Pick a group to recommend people from for ${job.title}.`}
         </Typography>
         <TextField
           select
@@ -105,22 +75,7 @@ export default function JobRecommendationPage() {
         {rows.length > 0 && (
           <List aria-label="Recommended people" disablePadding>
             {rows.map((person) => (
-              <ListItem
-                key={person.id}
-                divider
-                secondaryAction={
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    disabled={invited.has(person.id) || invite.isPending}
-                    onClick={() => invite.mutate(person.id)}
-                    aria-label={`Invite ${person.name} to apply`}
-                  >
-                    {invited.has(person.id) ? 'Invited' : 'Invite'}
-                  </Button>
-                }
-                sx={{ pr: 12 }}
-              >
+              <ListItem key={person.id} divider>
                 <ListItemAvatar>
                   <Avatar src={person.image ?? undefined} alt="" />
                 </ListItemAvatar>
