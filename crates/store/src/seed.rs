@@ -187,6 +187,7 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     seed_demo_profiles(&txn, demo.tenant.id).await?;
     seed_demo_group_profiles(&txn, demo.organization.id).await?;
     seed_demo_programme(&txn, &demo).await?;
+    seed_demo_jobs(&txn, &demo).await?;
     txn.commit().await?;
     Ok(vec![demo, star])
 }
@@ -884,6 +885,7 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
         created += batch;
     }
     seed_scale_groups(&txn, &demo, thousands, at).await?;
+    seed_scale_jobs(&txn, &demo, thousands, at).await?;
     crate::search_index::optimize(&txn).await?;
     txn.commit().await?;
     // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum
@@ -979,6 +981,253 @@ async fn seed_scale_groups(
         if !rows.is_empty() {
             memberships::Entity::insert_many(rows).exec(db).await?;
         }
+    }
+    Ok(())
+}
+
+/// A few published jobs of the demo organization, posted by its administrator: one asks a
+/// question, one is on site, one is a draft. Idempotent by slug.
+async fn seed_demo_jobs(txn: &impl sea_orm::ConnectionTrait, demo: &TenantRecord) -> StoreResult<()> {
+    use domain::jobs::form::JobForm;
+
+    use crate::queries::job_posts as post_q;
+    let Some(admin) = user_q::find_by_email(txn, "admin@example.com").await? else { return Ok(()) };
+    let skill = |name: &'static str| async move {
+        Ok::<_, crate::StoreError>(
+            topics::Entity::find()
+                .filter(topics::Column::TenantId.eq(demo.tenant.id))
+                .filter(topics::Column::TopicType.eq("skill"))
+                .filter(topics::Column::NameKey.eq(name.to_lowercase()))
+                .one(txn)
+                .await?
+                .map(|t| t.id),
+        )
+    };
+    let today = now().date_naive();
+    let in_days = |d: u64| today.checked_add_days(chrono::Days::new(d));
+    let jobs = [
+        (
+            "data-analyst-ai-adoption",
+            "Data Analyst, AI Adoption",
+            "<p>Measure how our members use AI tools and turn the numbers into decisions.</p>",
+            Some("<ul><li>SQL and Python</li><li>Clear writing</li></ul>"),
+            vec!["Data Analysis", "SQL", "Python"],
+            "remote",
+            "full_time",
+            None,
+            "approved",
+            true,
+        ),
+        (
+            "machine-learning-intern",
+            "Machine Learning Intern",
+            "<p>Three months with our applied research team, shipping a model to production.</p>",
+            Some("<p>Some Python and curiosity.</p>"),
+            vec!["Machine Learning", "Python"],
+            "hybrid",
+            "internship",
+            Some("Nairobi Innovation Hub, Ngong Road"),
+            "approved",
+            false,
+        ),
+        (
+            "community-program-lead",
+            "Community Program Lead",
+            "<p>Run our learning circles and mentor their leaders.</p>",
+            None,
+            vec!["Prompt Engineering"],
+            "on_site",
+            "part_time",
+            Some("Lagos Tech Campus"),
+            "pending",
+            false,
+        ),
+    ];
+    for (slug, title, description, requirements, skills, location, kind, address, status, question) in jobs {
+        if post_q::find_by_slug(txn, demo.tenant.id, slug).await?.is_some() {
+            continue;
+        }
+        let mut skill_ids = Vec::new();
+        for name in skills {
+            if let Some(id) = skill(name).await? {
+                skill_ids.push(id);
+            }
+        }
+        let form = JobForm {
+            title: title.into(),
+            description: Some(description.into()),
+            requirements: requirements.map(str::to_string),
+            skills: skill_ids,
+            countries: vec!["United States".into(), "Kenya".into()],
+            career_stages: vec![],
+            professional_fields: vec![],
+            job_location: location.into(),
+            job_type: Some(kind.into()),
+            address: address.map(str::to_string),
+            application_open_date: Some(today),
+            application_close_date: in_days(45),
+            job_status: status.into(),
+        };
+        let extra = if question {
+            json!({"questions": [{"id": "textarea1", "label": "Which AI tool do you use most, and for what?",
+                "type": "textarea", "required": true, "options": []}]})
+        } else {
+            json!({})
+        };
+        let post = post_q::insert(txn, demo.tenant.id, demo.organization.id, &form, extra, admin.id).await?;
+        // The seeded slug is fixed, so the demo links stay stable.
+        if post.slug != slug {
+            let mut active: crate::entities::job_posts::ActiveModel = post.into();
+            active.slug = Set(slug.into());
+            sea_orm::ActiveModelTrait::update(active, txn).await?;
+        }
+    }
+    Ok(())
+}
+
+/// 500 job posts per thousand users, from the demo organization and the scale circles,
+/// published (every ninth a draft), created over the past months, with skills and a few
+/// applications each, so the job board is measured at scale.
+async fn seed_scale_jobs(
+    db: &impl sea_orm::ConnectionTrait,
+    demo: &tenants::TenantRecord,
+    thousands: u64,
+    at: chrono::DateTime<chrono::Utc>,
+) -> StoreResult<()> {
+    use crate::entities::{groups, job_applications, job_post_skills, job_posts};
+    const LOCATIONS: [&str; 3] = ["remote", "on_site", "hybrid"];
+    const TYPES: [&str; 4] = ["project_based", "full_time", "part_time", "internship"];
+    const COUNTRIES: [&str; 5] = ["United States", "Kenya", "Nigeria", "India", "Brazil"];
+    const ROLES: [&str; 8] =
+        ["Analyst", "Engineer", "Designer", "Researcher", "Coordinator", "Writer", "Manager", "Intern"];
+    let existing = job_posts::Entity::find()
+        .filter(job_posts::Column::TenantId.eq(demo.tenant.id))
+        .filter(job_posts::Column::Slug.like("scale-job-%"))
+        .count(db)
+        .await?;
+    let total = thousands * 500;
+    if existing >= total {
+        return Ok(());
+    }
+    let mut owners: Vec<i64> = groups::Entity::find()
+        .select_only()
+        .column(groups::Column::Id)
+        .filter(groups::Column::TenantId.eq(demo.tenant.id))
+        .filter(groups::Column::Slug.like("scale-circle-%"))
+        .filter(groups::Column::Privacy.lt(20))
+        .limit(200)
+        .into_tuple()
+        .all(db)
+        .await?;
+    owners.push(demo.organization.id);
+    let skill_ids: Vec<i64> = topics::Entity::find()
+        .select_only()
+        .column(topics::Column::Id)
+        .filter(topics::Column::TenantId.eq(demo.tenant.id))
+        .filter(topics::Column::TopicType.eq("skill"))
+        .limit(200)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let applicant_ids: Vec<i64> = memberships::Entity::find()
+        .select_only()
+        .column(memberships::Column::UserId)
+        .filter(memberships::Column::GroupId.eq(demo.organization.id))
+        .limit(2000)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let today = at.date_naive();
+    let mut n = existing;
+    while n < total {
+        let batch: Vec<u64> = (n..(n + 500).min(total)).collect();
+        let mut rows = Vec::with_capacity(batch.len());
+        for &k in &batch {
+            let created = at - chrono::Duration::minutes((total - k) as i64 * 7);
+            let location = LOCATIONS[(k % 3) as usize];
+            rows.push(job_posts::ActiveModel {
+                tenant_id: Set(demo.tenant.id),
+                group_id: Set(owners[(k as usize) % owners.len()]),
+                slug: Set(format!("scale-job-{k}")),
+                title: Set(format!(
+                    "{} {} {k}",
+                    SCALE_SKILL_WORDS[(k as usize) % SCALE_SKILL_WORDS.len()],
+                    ROLES[(k % 8) as usize]
+                )),
+                description: Set("<p>A job posted for load tests.</p>".into()),
+                requirements: Set(None),
+                career_stages: Set(Some(json!([(k % 4 + 1).to_string()]))),
+                professional_fields: Set(Some(json!([]))),
+                countries: Set(Some(json!([COUNTRIES[(k % 5) as usize]]))),
+                job_location: Set(location.into()),
+                job_type: Set(Some(TYPES[(k % 4) as usize].into())),
+                address: Set((location != "remote").then(|| format!("{} office", COUNTRIES[(k % 5) as usize]))),
+                application_open_date: Set(today.checked_sub_days(chrono::Days::new(k % 60))),
+                application_close_date: Set(today.checked_add_days(chrono::Days::new(k % 90)).filter(|_| k % 10 != 0)),
+                job_status: Set(if k % 9 == 0 { "pending".into() } else { "approved".into() }),
+                is_featured: Set(false),
+                extra_info: Set(Some(json!({}))),
+                created_by: Set(None),
+                deleted_at: Set(None),
+                created_at: Set(created),
+                updated_at: Set(created),
+                ..Default::default()
+            });
+        }
+        job_posts::Entity::insert_many(rows).exec(db).await?;
+        let slugs: Vec<String> = batch.iter().map(|k| format!("scale-job-{k}")).collect();
+        let ids: Vec<(i64, String)> = job_posts::Entity::find()
+            .select_only()
+            .column(job_posts::Column::Id)
+            .column(job_posts::Column::Slug)
+            .filter(job_posts::Column::TenantId.eq(demo.tenant.id))
+            .filter(job_posts::Column::Slug.is_in(slugs))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let mut skill_rows = Vec::new();
+        let mut application_rows = Vec::new();
+        for (id, slug) in ids {
+            let k: u64 = slug.trim_start_matches("scale-job-").parse().unwrap_or_default();
+            let mut chosen = std::collections::BTreeSet::new();
+            for j in 0..2 {
+                if let Some(skill) = skill_ids.get(((k * 3 + j * 7) as usize) % skill_ids.len().max(1)) {
+                    chosen.insert(*skill);
+                }
+            }
+            for topic_id in chosen {
+                skill_rows.push(job_post_skills::ActiveModel {
+                    job_post_id: Set(id),
+                    topic_id: Set(topic_id),
+                    ..Default::default()
+                });
+            }
+            let people: std::collections::BTreeSet<i64> = (0..3)
+                .filter_map(|j| applicant_ids.get(((k * 3 + j) as usize) % applicant_ids.len().max(1)).copied())
+                .collect();
+            for (j, user_id) in people.into_iter().enumerate() {
+                let status = ["pending", "accepted", "rejected"][(k as usize + j) % 3];
+                application_rows.push(job_applications::ActiveModel {
+                    job_post_id: Set(id),
+                    user_id: Set(user_id),
+                    status: Set(status.into()),
+                    answers: Set(Some(json!({}))),
+                    resume: Set(None),
+                    reviewed_at: Set(None),
+                    reviewed_by: Set(None),
+                    created_at: Set(at),
+                    updated_at: Set(at),
+                    ..Default::default()
+                });
+            }
+        }
+        if !skill_rows.is_empty() {
+            job_post_skills::Entity::insert_many(skill_rows).exec(db).await?;
+        }
+        if !application_rows.is_empty() {
+            job_applications::Entity::insert_many(application_rows).exec(db).await?;
+        }
+        n += batch.len() as u64;
     }
     Ok(())
 }

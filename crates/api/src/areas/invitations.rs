@@ -7,6 +7,10 @@
 //!   alternate e-mail address matching the invited one) or the group's administrators.
 //! - `POST /api/v1/invitation/{id}/{action}/`: the invitee accepts or rejects.
 //!
+//! An invitation to a job (`content_type: job`, `object_id` the job's id) is sent by the
+//! job's administrators for a published job; accepting it leads to the job's page, where
+//! the invitee applies (answers and resume are still needed), and joins no group.
+//!
 //! The id is a random 32-character token and the link mailed is `/invitation/{id}` on the
 //! site's own domain. An invitation to an address without an account waits for the
 //! sign-up: the new account's e-mail matches it, and the first look ties it to the user.
@@ -19,13 +23,16 @@ use domain::{groups::invite, FieldErrors};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{
-    entities::{groups, invitations as invitation_entity, users},
-    queries::{groups as group_q, invitations as inv_q, memberships as member_q, users as user_q},
+    entities::{groups, invitations as invitation_entity, job_posts, users},
+    queries::{groups as group_q, invitations as inv_q, job_posts as post_q, memberships as member_q, users as user_q},
 };
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{caller_of, group_path, is_admin, not_found, view, visible_group, GroupView};
+use super::{
+    groups::{caller_of, group_path, is_admin, not_found, view, visible_group, GroupView},
+    jobs::{self, JobView},
+};
 use crate::{
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
@@ -44,13 +51,15 @@ pub fn routes() -> OpenApiRouter<AppState> {
 pub const MSG_SENT: &str = "Invitation sent successfully.";
 pub const MSG_NOT_FOUND: &str = "Invitation not found.";
 pub const MSG_NO_RIGHT: &str = "You do not have permission to invite people to this group.";
+pub const MSG_NO_RIGHT_JOB: &str = "You do not have permission to invite people to this job.";
+pub const MSG_JOB_DRAFT: &str = "Only a published job can be shared.";
 pub const MSG_ANSWERED: &str = "This invitation has already been answered.";
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct InviteInput {
     /// The group's id.
     pub object_id: Option<i64>,
-    /// group (the only kind for now).
+    /// group (default) or job.
     pub content_type: Option<String>,
     /// Ids of people of the site.
     #[serde(default)]
@@ -93,7 +102,7 @@ async fn invite_users(
 ) -> ApiResult<Json<MessageOnly>> {
     let mut errors = FieldErrors::new();
     let kind = body.content_type.as_deref().map(str::trim).unwrap_or(inv_q::CONTENT_GROUP).to_string();
-    if kind != inv_q::CONTENT_GROUP {
+    if kind != inv_q::CONTENT_GROUP && kind != inv_q::CONTENT_JOB {
         errors.add("content_type", format!("\"{kind}\" is not a valid choice."));
     }
     if body.object_id.is_none() {
@@ -120,14 +129,26 @@ async fn invite_users(
         ));
     }
     let caller = caller_of(Some(user.clone()));
-    let group = visible_group(&state, &tenant, &caller, body.object_id.unwrap_or_default()).await?;
-    let admin = is_admin(&state, &caller, &group).await?;
-    let member =
-        member_q::find(&state.db, group.id, user.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
-    let ended = view::dates_of(&group).has_ended(view::today());
-    if !(admin || (member && !ended)) {
-        return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
-    }
+    let (group, job) = if kind == inv_q::CONTENT_JOB {
+        let found = jobs::visible_job(&state, &tenant, &caller, body.object_id.unwrap_or_default()).await?;
+        if !found.is_admin {
+            return Err(ApiError::Forbidden(MSG_NO_RIGHT_JOB.into()));
+        }
+        if found.job.job_status != domain::jobs::form::STATUS_PUBLISHED {
+            return Err(ApiError::field("non_field_errors", MSG_JOB_DRAFT));
+        }
+        (found.group, Some(found.job))
+    } else {
+        let group = visible_group(&state, &tenant, &caller, body.object_id.unwrap_or_default()).await?;
+        let admin = is_admin(&state, &caller, &group).await?;
+        let member =
+            member_q::find(&state.db, group.id, user.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+        let ended = view::dates_of(&group).has_ended(view::today());
+        if !(admin || (member && !ended)) {
+            return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
+        }
+        (group, None)
+    };
     // A fixed number of queries whatever the number of recipients: the users, their
     // memberships of the site's organization and of the group, and the accounts of the
     // e-mail addresses.
@@ -144,7 +165,7 @@ async fn invite_users(
         let Some(person) = people.get(id).filter(belongs) else {
             return Err(ApiError::field("users", format!("Invalid pk \"{id}\" - object does not exist.")));
         };
-        if accepted_in(group.id, person.id) {
+        if job.is_none() && accepted_in(group.id, person.id) {
             return Err(ApiError::field(
                 "users",
                 format!("{} is already a member of this {}.", full_name(person), group.group_type),
@@ -174,8 +195,8 @@ async fn invite_users(
             inv_q::NewInvitation {
                 id: &id,
                 tenant_id: tenant.id(),
-                content_type: inv_q::CONTENT_GROUP,
-                object_id: group.id,
+                content_type: if job.is_some() { inv_q::CONTENT_JOB } else { inv_q::CONTENT_GROUP },
+                object_id: job.as_ref().map_or(group.id, |j| j.id),
                 invited_by: user.id,
                 user_id: account.as_ref().map(|a| a.id),
                 email: Some(email),
@@ -184,16 +205,29 @@ async fn invite_users(
         .await?;
         let url = format!("{origin}/invitation/{id}");
         let first_name = account.as_ref().map(|a| a.first_name.clone()).unwrap_or_default();
+        let (subject, text) = match &job {
+            Some(job) => (
+                format!("{inviter} invited you to apply to {}", job.title),
+                format!(
+                    "{inviter} invited you to apply to the job {} of {} at {}.",
+                    job.title, group.name, tenant.0.organization.name
+                ),
+            ),
+            None => (
+                format!("{inviter} invited you to join {}", group.name),
+                format!(
+                    "{inviter} invited you to join the {} {} at {}.",
+                    group.group_type, group.name, tenant.0.organization.name
+                ),
+            ),
+        };
         mailer::queue_notice(
             &txn,
             &tenant.0,
             email,
             &first_name,
-            &format!("{inviter} invited you to join {}", group.name),
-            vec![format!(
-                "{inviter} invited you to join the {} {} at {}.",
-                group.group_type, group.name, tenant.0.organization.name
-            )],
+            &subject,
+            vec![text],
             Some(("See the invitation", &url)),
         )
         .await?;
@@ -206,14 +240,16 @@ async fn invite_users(
 #[derive(Debug, Serialize, ToSchema)]
 pub struct InvitationView {
     pub id: String,
-    /// group.
+    /// group or job.
     #[serde(rename = "type")]
     #[schema(rename = "type")]
     pub kind: String,
     /// pending, accepted or rejected.
     pub status: String,
-    /// The group invited to.
+    /// The group invited to (for a job: the job's group).
     pub results: GroupView,
+    /// The job invited to (job invitations only).
+    pub job: Option<JobView>,
     /// The inviter's name.
     pub invited_by: String,
 }
@@ -228,19 +264,27 @@ fn addressed_to(invitation: &invitation_entity::Model, user: &users::Model) -> b
             && user.alternate_email.as_deref().is_some_and(|alt| alt.eq_ignore_ascii_case(email)))
 }
 
-async fn load(state: &AppState, tenant: &Tenant, id: &str) -> ApiResult<(invitation_entity::Model, groups::Model)> {
+/// An invitation of the tenant, its group, and its job for a job invitation.
+async fn load(state: &AppState, tenant: &Tenant, id: &str) -> ApiResult<Loaded> {
     let missing = || ApiError::NotFound(MSG_NOT_FOUND.into());
     let id = id.trim();
     if id.is_empty() || id.len() > 40 {
         return Err(missing());
     }
     let invitation = inv_q::find(&state.db, tenant.id(), id).await?.ok_or_else(missing)?;
-    if invitation.content_type != inv_q::CONTENT_GROUP {
-        return Err(missing());
-    }
-    let group = group_q::find(&state.db, tenant.id(), invitation.object_id).await?.ok_or_else(not_found)?;
-    Ok((invitation, group))
+    let (group_id, job) = match invitation.content_type.as_str() {
+        inv_q::CONTENT_GROUP => (invitation.object_id, None),
+        inv_q::CONTENT_JOB => {
+            let job = post_q::find(&state.db, tenant.id(), invitation.object_id).await?.ok_or_else(jobs::not_found)?;
+            (job.group_id, Some(job))
+        }
+        _ => return Err(missing()),
+    };
+    let group = group_q::find(&state.db, tenant.id(), group_id).await?.ok_or_else(not_found)?;
+    Ok((invitation, group, job))
 }
+
+type Loaded = (invitation_entity::Model, groups::Model, Option<job_posts::Model>);
 
 /// An invitation, for its invitee or the group's administrators.
 #[utoipa::path(
@@ -257,7 +301,7 @@ async fn get_invitation(
     AuthUser(user): AuthUser,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Data<InvitationView>>> {
-    let (mut invitation, group) = load(&state, &tenant, &id).await?;
+    let (mut invitation, group, job) = load(&state, &tenant, &id).await?;
     let caller = caller_of(Some(user.clone()));
     let invitee = addressed_to(&invitation, &user);
     if !invitee && !is_admin(&state, &caller, &group).await? {
@@ -275,6 +319,10 @@ async fn get_invitation(
         kind: invitation.content_type,
         status: invitation.status,
         results: view::view(&state, &caller, group).await?,
+        job: match job {
+            Some(job) => Some(jobs::view::view(&state, &caller, job).await?),
+            None => None,
+        },
         invited_by: inviter,
     })))
 }
@@ -315,7 +363,7 @@ async fn answer_invitation(
         "reject" => "reject",
         other => return Err(ApiError::field("action", format!("\"{other}\" is not a valid choice."))),
     };
-    let (invitation, group) = load(&state, &tenant, &id).await?;
+    let (invitation, group, job) = load(&state, &tenant, &id).await?;
     if !addressed_to(&invitation, &user) {
         return Err(ApiError::Forbidden("This invitation is for someone else.".into()));
     }
@@ -323,7 +371,13 @@ async fn answer_invitation(
         return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
     }
     let accept = action == "accept";
-    if accept && view::dates_of(&group).has_ended(view::today()) {
+    if let (true, Some(job)) = (accept, &job) {
+        let window =
+            domain::jobs::lifecycle::Window { open: job.application_open_date, close: job.application_close_date };
+        if window.is_expired(view::today()) {
+            return Err(ApiError::field("non_field_errors", domain::jobs::lifecycle::MSG_EXPIRED));
+        }
+    } else if accept && view::dates_of(&group).has_ended(view::today()) {
         return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
     }
     let status = if accept { inv_q::STATUS_ACCEPTED } else { inv_q::STATUS_REJECTED };
@@ -333,7 +387,8 @@ async fn answer_invitation(
     if !inv_q::answer_if_pending(&txn, &invitation.id, status, user.id).await? {
         return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
     }
-    if accept {
+    // A job invitation leads to the job's page, where the invitee applies; it joins no group.
+    if accept && job.is_none() {
         let current = member_q::find(&txn, group.id, user.id).await?;
         if current.as_ref().is_none_or(|m| m.status != member_q::STATUS_ACCEPTED) {
             let role = if group.group_type == "event" { "attendee" } else { "member" };
@@ -354,7 +409,7 @@ async fn answer_invitation(
     }
     txn.commit().await?;
     Ok(Json(InvitationAnswer {
-        redirect: group_path(&group),
+        redirect: job.as_ref().map_or_else(|| group_path(&group), jobs::job_path),
         message: format!("Successfully {action}ed invitation"),
         status: status.into(),
     }))

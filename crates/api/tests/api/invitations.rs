@@ -38,10 +38,10 @@ async fn invites_are_checked_and_sent_by_members_and_administrators() {
     assert_eq!(e["field_errors"]["emails"][0], "Email already added");
     let e = invite(&app, &w.admin_token, base(json!(""))).await.error(400);
     assert_eq!(e["non_field_errors"][0], "Please add at least one email address or select a user");
-    let e = invite(&app, &w.admin_token, json!({"object_id": id, "content_type": "job", "emails": "a@x.io"}))
+    let e = invite(&app, &w.admin_token, json!({"object_id": id, "content_type": "post", "emails": "a@x.io"}))
         .await
         .error(400);
-    assert_eq!(e["field_errors"]["content_type"][0], "\"job\" is not a valid choice.");
+    assert_eq!(e["field_errors"]["content_type"][0], "\"post\" is not a valid choice.");
     // Not yet a member: no right to invite.
     let e =
         invite(&app, &ada_token, json!({"object_id": id, "content_type": "group", "users": [bo.id]})).await.error(403);

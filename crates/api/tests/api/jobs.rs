@@ -135,6 +135,9 @@ async fn an_administrator_posts_a_draft_publishes_it_and_members_then_see_it() {
     assert_eq!(seen.json()["data"]["pending_members_count"], Value::Null, "counts are for administrators");
     assert_eq!(ids(&b.app.get(JOBS).send().await.json()), vec![id], "guests browse");
 
+    let metrics = b.app.get("/api/v1/groups/metrics/").token(&b.admin_token).send().await;
+    assert_eq!(metrics.json()["data"]["total_jobs"], 1);
+
     // Back to draft.
     b.patch(id, &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
     b.app.get(&format!("{JOBS}{id}/")).token(&member).send().await.error(404);
@@ -218,8 +221,7 @@ async fn applying_answering_reviewing_and_the_mail() {
     let b = board().await;
     let mut body = job_body(b.org_id, "Researcher");
     body["job_status"] = json!("approved");
-    body["extra_info"] =
-        json!({"questions": [{"id": "why", "label": "Why?", "type": "text", "required": true},
+    body["extra_info"] = json!({"questions": [{"id": "why", "label": "Why?", "type": "text", "required": true},
                               {"id": "pick", "label": "Level", "type": "radio", "options": ["A", "B"]}]});
     let job = b.create(body).await;
     let id = job["id"].as_i64().unwrap();
@@ -489,4 +491,31 @@ async fn a_page_of_jobs_costs_the_same_queries_whatever_its_size() {
     }
     assert_eq!(reads[0], reads[2], "member: no query per job");
     assert_eq!(reads[1], reads[3], "administrator: no query per job");
+}
+
+#[tokio::test]
+async fn administrators_invite_people_to_a_published_job() {
+    let b = board().await;
+    let draft = b.create(job_body(b.org_id, "Draft role")).await;
+    let (person, token) = applicant(&b.app, "inv@example.com").await;
+    let invite = |id: &Value| json!({"object_id": id, "content_type": "job", "users": [person.id]});
+    let err = b.app.post("/api/v1/invite-users/").token(&b.admin_token).json(&invite(&draft["id"])).send().await;
+    assert_eq!(err.error(400)["non_field_errors"][0], "Only a published job can be shared.");
+    let job = b.published("Open role").await;
+    // A member may not invite to a job they do not administer.
+    let err = b.app.post("/api/v1/invite-users/").token(&token).json(&invite(&job["id"])).send().await;
+    err.error(403);
+    let res = b.app.post("/api/v1/invite-users/").token(&b.admin_token).json(&invite(&job["id"])).send().await;
+    res.assert_status(200);
+    let mails = store::queries::mail::latest(&b.app.db, 5).await.unwrap();
+    assert!(mails[0].subject.contains("apply to Open role"), "{}", mails[0].subject);
+    let link = mails[0].text_body.split("/invitation/").nth(1).unwrap();
+    let id: String = link.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    let seen = b.app.get(&format!("/api/v1/invitation/{id}/")).token(&token).send().await;
+    seen.assert_status(200);
+    assert_eq!(seen.json()["data"]["type"], "job");
+    assert_eq!(seen.json()["data"]["job"]["slug"], "open-role");
+    let res = b.app.post(&format!("/api/v1/invitation/{id}/accept/")).token(&token).send().await;
+    res.assert_status(200);
+    assert_eq!(res.json()["redirect"], "/job/open-role");
 }

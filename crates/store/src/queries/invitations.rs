@@ -9,6 +9,7 @@ pub const STATUS_PENDING: &str = "pending";
 pub const STATUS_ACCEPTED: &str = "accepted";
 pub const STATUS_REJECTED: &str = "rejected";
 pub const CONTENT_GROUP: &str = "group";
+pub const CONTENT_JOB: &str = "job";
 
 pub struct NewInvitation<'a> {
     pub id: &'a str,

@@ -421,10 +421,11 @@ pub fn is_open(post: &job_posts::Model, today: NaiveDate) -> bool {
         .is_open(today)
 }
 
-/// Posts of the tenant that are not deleted (the admin dashboard's jobs count).
-pub async fn count_live(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<u64> {
+/// A group's posts that are not deleted, drafts included (the admin dashboard's jobs count).
+pub async fn count_live(db: &impl ConnectionTrait, tenant_id: i64, group_id: i64) -> StoreResult<u64> {
     Ok(job_posts::Entity::find()
         .filter(job_posts::Column::TenantId.eq(tenant_id))
+        .filter(job_posts::Column::GroupId.eq(group_id))
         .filter(job_posts::Column::DeletedAt.is_null())
         .count(db)
         .await?)

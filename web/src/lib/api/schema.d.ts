@@ -2448,11 +2448,12 @@ export interface components {
                 id: string;
                 /** @description The inviter's name. */
                 invited_by: string;
-                /** @description The group invited to. */
+                job?: components["schemas"]["JobView"] | null;
+                /** @description The group invited to (for a job: the job's group). */
                 results: components["schemas"]["GroupView"];
                 /** @description pending, accepted or rejected. */
                 status: string;
-                /** @description group. */
+                /** @description group or job. */
                 type: string;
             };
         };
@@ -2514,8 +2515,8 @@ export interface components {
         };
         Data_Metrics: {
             /**
-             * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
-             *     and use cases are counted once those areas exist.
+             * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
+             *     cases are counted once those areas exist.
              */
             data: {
                 /**
@@ -2528,6 +2529,11 @@ export interface components {
                  * @description Events directly below the group that the caller may see.
                  */
                 total_events: number;
+                /**
+                 * Format: int64
+                 * @description The group's job posts, drafts included.
+                 */
+                total_jobs: number;
                 /**
                  * Format: int64
                  * @description Accepted members of the group.
@@ -3577,15 +3583,16 @@ export interface components {
             id: string;
             /** @description The inviter's name. */
             invited_by: string;
-            /** @description The group invited to. */
+            job?: components["schemas"]["JobView"] | null;
+            /** @description The group invited to (for a job: the job's group). */
             results: components["schemas"]["GroupView"];
             /** @description pending, accepted or rejected. */
             status: string;
-            /** @description group. */
+            /** @description group or job. */
             type: string;
         };
         InviteInput: {
-            /** @description group (the only kind for now). */
+            /** @description group (default) or job. */
             content_type?: string | null;
             /** @description Comma-joined addresses, or a list. */
             emails?: string | null;
@@ -3917,8 +3924,8 @@ export interface components {
             message: string;
         };
         /**
-         * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
-         *     and use cases are counted once those areas exist.
+         * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
+         *     cases are counted once those areas exist.
          */
         Metrics: {
             /**
@@ -3931,6 +3938,11 @@ export interface components {
              * @description Events directly below the group that the caller may see.
              */
             total_events: number;
+            /**
+             * Format: int64
+             * @description The group's job posts, drafts included.
+             */
+            total_jobs: number;
             /**
              * Format: int64
              * @description Accepted members of the group.

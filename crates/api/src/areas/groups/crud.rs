@@ -562,8 +562,8 @@ async fn default_group(
     Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
 }
 
-/// The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Jobs, resources, AI tools
-/// and use cases are counted once those areas exist.
+/// The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
+/// cases are counted once those areas exist.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Metrics {
     /// Accepted members of the group.
@@ -574,6 +574,8 @@ pub struct Metrics {
     pub total_events: u64,
     /// Pending requests (wait-listed ones too) in the group and every group below it.
     pub total_pending_members: u64,
+    /// The group's job posts, drafts included.
+    pub total_jobs: u64,
 }
 
 /// Described for the API document; the handler reads the raw query map.
@@ -622,6 +624,7 @@ async fn metrics(
         total_circles: counts.circles,
         total_events: events,
         total_pending_members: pending,
+        total_jobs: store::queries::job_posts::count_live(&state.db, tenant.id(), group.id).await?,
     })))
 }
 
