@@ -138,6 +138,35 @@ describe('job administration', { timeout: 30_000 }, () => {
     expect(within(section).getByText('University of Ghana')).toBeInTheDocument();
     expect(memberQueries[0]!.get('status')).toBe('accepted');
     expect(memberQueries[0]!.get('page_size')).toBe('12');
+    // A draft takes no invitations.
+    expect(within(section).queryByRole('button', { name: 'Invite Kofi Mensah to apply' })).not.toBeInTheDocument();
+  });
+
+  it('invites a recommended person to a published job', async () => {
+    signIn();
+    serveAdmin([]);
+    let invitation: unknown;
+    server.use(
+      http.get('*/api/v1/jobs/slug/:slug/', () => HttpResponse.json({ data: { ...adminJob, job_status: 'approved' } })),
+      http.get('*/api/v1/groups/list/', () =>
+        HttpResponse.json({ data: [{ id: 5, name: 'Data Circle', name_slug: 'data-circle', group_type: 'circle' }], pagination: { count: 1, next: null } }),
+      ),
+      http.get('*/api/v1/groups/5/members/', () =>
+        HttpResponse.json({ data: [{ id: 12, name: 'Kofi Mensah', name_slug: 'kofi-mensah', image: null }], pagination: { count: 1, next: null } }),
+      ),
+      http.post('*/api/v1/invite-users/', async ({ request }) => {
+        invitation = await request.json();
+        return HttpResponse.json({ message: 'Invitation sent successfully.' });
+      }),
+    );
+    renderApp('/job/data-analyst-41/recommendation');
+    const section = await screen.findByRole('region', { name: 'Recommendations' });
+    await userEvent.click(within(section).getByRole('combobox', { name: 'Recommend people from' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Data Circle' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Invite Kofi Mensah to apply' }));
+    expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
+    expect(invitation).toEqual({ object_id: 41, content_type: 'job', users: [12], emails: '' });
+    expect(within(section).getByRole('button', { name: 'Invite Kofi Mensah to apply' })).toHaveTextContent('Invited');
   });
 
   it('gives people who do not administer the job no tabs, and sends them from a tab to the overview', async () => {

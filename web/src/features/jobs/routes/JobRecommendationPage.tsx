@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Avatar, Box, Link, List, ListItem, ListItemAvatar, ListItemText, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Avatar, Box, Button, Link, List, ListItem, ListItemAvatar, ListItemText, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
 import { ListError } from '../../../components/lists/ListStates';
 import { apiRequest } from '../../../lib/api/request';
+import { inviteUsers } from '../../../lib/groups/invitations';
 import { fetchMembers } from '../../../lib/groups/membership';
+import { INVITE_MESSAGES } from '../../../lib/invite/emails';
 import type { Group, Paged } from '../../../lib/groups/types';
 import { useJobContext } from '../jobContext';
 
@@ -13,12 +16,25 @@ const PEOPLE_PAGE_SIZE = 12;
 /**
  * The Recommendations tab (spec 001 §2 "Recommendations panel: pick a group to recommend people
  * from", §6): the administrator picks one of the groups they administer and sees its accepted
- * members, 12 a page, each linking to their profile.
+ * members, 12 a page, each linking to their profile, and invites any of them to the job
+ * (POST /invite-users/ with content_type job; a published job only).
  */
 export default function JobRecommendationPage() {
   const { job } = useJobContext();
   const [groupId, setGroupId] = useState<number | ''>('');
   const [page, setPage] = useState(1);
+  const [invited, setInvited] = useState<Set<number>>(new Set());
+  const { enqueueSnackbar } = useSnackbar();
+  const invite = useMutation({
+    mutationFn: (userId: number) => inviteUsers({ object_id: job.id, content_type: 'job', users: [userId], emails: '' }),
+    meta: { silent: true },
+    onSuccess: (_answer, userId) => {
+      enqueueSnackbar(INVITE_MESSAGES.sent, { variant: 'success' });
+      setInvited((current) => new Set(current).add(userId));
+    },
+    onError: () => enqueueSnackbar(INVITE_MESSAGES.failed, { variant: 'error' }),
+  });
+  const canInvite = job.job_status === 'approved';
   const groups = useQuery({
     queryKey: ['jobs', 'owning-groups'],
     queryFn: ({ signal }) =>
@@ -75,7 +91,24 @@ export default function JobRecommendationPage() {
         {rows.length > 0 && (
           <List aria-label="Recommended people" disablePadding>
             {rows.map((person) => (
-              <ListItem key={person.id} divider>
+              <ListItem
+                key={person.id}
+                divider
+                sx={canInvite ? { pr: 12 } : undefined}
+                secondaryAction={
+                  canInvite ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={invited.has(person.id) || invite.isPending}
+                      onClick={() => invite.mutate(person.id)}
+                      aria-label={`Invite ${person.name} to apply`}
+                    >
+                      {invited.has(person.id) ? 'Invited' : 'Invite'}
+                    </Button>
+                  ) : undefined
+                }
+              >
                 <ListItemAvatar>
                   <Avatar src={person.image ?? undefined} alt="" />
                 </ListItemAvatar>
