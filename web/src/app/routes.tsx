@@ -39,6 +39,28 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/events/routes/EventsPage')).default }),
       },
       {
+        path: 'jobs',
+        lazy: async () => ({ Component: (await import('../features/jobs/routes/JobsPage')).default }),
+      },
+      {
+        path: 'job/:slug',
+        lazy: async () => ({ Component: (await import('../features/jobs/routes/JobLayout')).default }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/JobOverviewPage')).default }),
+          },
+          {
+            path: 'people',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/JobApplicantsPage')).default }),
+          },
+          {
+            path: 'recommendation',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/JobRecommendationPage')).default }),
+          },
+        ],
+      },
+      {
         path: 'circle-leaders',
         lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
       },
@@ -77,6 +99,18 @@ export const routes: RouteObject[] = [
           {
             path: 'groups/:id/questions',
             lazy: async () => ({ Component: (await import('../features/groups/routes/GroupFormPage')).GroupQuestionsPage }),
+          },
+          {
+            path: 'jobs/new',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/JobFormPage')).CreateJobPage }),
+          },
+          {
+            path: 'jobs/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/JobFormPage')).EditJobPage }),
+          },
+          {
+            path: 'jobs/:id/questions',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/JobFormPage')).JobQuestionsPage }),
           },
           {
             path: 'invitation/:id',
@@ -167,6 +201,10 @@ export const routes: RouteObject[] = [
           {
             path: 'impact',
             lazy: async () => ({ Component: (await import('../features/groups/routes/OrgImpactPage')).default }),
+          },
+          {
+            path: 'jobs',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/OrgJobsPage')).default }),
           },
         ],
       },

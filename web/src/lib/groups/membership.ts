@@ -1,7 +1,6 @@
 // Membership calls (the groups API contract (now in openapi.json)): join, leave, follow, members and their management.
 import { apiRequest } from '../api/request';
-import { getAccessToken, getCurrentOrg } from '../session';
-import { ApiError } from '../api/errors';
+import { downloadFile } from '../api/download';
 import type {
   GroupType,
   JoinAnswer,
@@ -97,24 +96,5 @@ export type MembersFilters = Omit<MembersQuery, 'page' | 'page_size'>;
  * the list): fetched with the session's token and saved as a file.
  */
 export async function downloadMembersCsv(id: number, fileName: string, filters: MembersFilters = {}): Promise<void> {
-  const url = new URL(`/api/v1/groups/${id}/export-group-membership/`, window.location.origin);
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-  }
-  const org = getCurrentOrg();
-  if (org) url.searchParams.set('current_org', org);
-  const headers = new Headers({ Accept: 'text/csv' });
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await globalThis.fetch(new Request(url, { headers }));
-  if (!response.ok) throw new ApiError(response.status, null);
-  const blob = await response.blob();
-  const link = document.createElement('a');
-  const href = URL.createObjectURL(blob);
-  link.href = href;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(href);
+  await downloadFile(`/api/v1/groups/${id}/export-group-membership/`, fileName, filters);
 }

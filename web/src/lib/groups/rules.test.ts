@@ -86,6 +86,9 @@ describe('group rules', () => {
     expect(orgTabs(orgFixture({ membership_status: null }), true)).toEqual([]);
     expect(orgTabs(orgFixture({ membership_status: null, is_administrator: true }), true)).toHaveLength(4);
     expect(orgTabs(orgFixture({ is_influencer: true }), false).map((tab) => tab.label)).toEqual(['Overview', 'AI Impact']);
+    // Job Board only when the app configuration turns the job menu on.
+    expect(orgTabs(orgFixture(), true, true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Job Board']);
+    expect(orgTabs(orgFixture({ is_influencer: true }), true, true).map((tab) => tab.label)).toEqual(['Overview', 'AI Impact']);
   });
 
   it('hides circle and event tabs from guests and on external events; Admin for administrators', () => {

@@ -203,9 +203,10 @@ export type OrgTab = { path: string; label: string };
 /**
  * The organization page's tabs (spec 001 §2): shown to signed-in users who are accepted
  * members or administrators, or on an influencer's page. An influencer has Overview and AI
- * Impact only. (Resources, Posts, Donate and Job Board come with their own features.)
+ * Impact only. Job Board only when the app configuration turns the job menu on. (Resources,
+ * Posts and Donate come with their own features.)
  */
-export function orgTabs(group: Group, signedIn: boolean): OrgTab[] {
+export function orgTabs(group: Group, signedIn: boolean, showJobMenu = false): OrgTab[] {
   if (group.is_influencer) {
     return [
       { path: '', label: 'Overview' },
@@ -219,6 +220,7 @@ export function orgTabs(group: Group, signedIn: boolean): OrgTab[] {
     { path: 'people', label: 'People' },
     { path: 'circles', label: 'Circles' },
     { path: 'events', label: 'Events' },
+    ...(showJobMenu ? [{ path: 'jobs', label: 'Job Board' }] : []),
   ];
 }
 

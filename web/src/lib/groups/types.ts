@@ -264,7 +264,7 @@ export interface UserSearchResult {
 /** POST /invite-users/ body. */
 export interface InviteBody {
   object_id: number;
-  content_type: 'group';
+  content_type: 'group' | 'job';
   users: number[];
   /** Comma-joined. */
   emails: string;

@@ -10,7 +10,7 @@ import { serverMessage } from '../../../lib/groups/messages';
 import { joinState } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import { GROUPS_KEY, useRefreshGroups } from '../api/group';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import { ArrowDownIcon } from './icons';
 
 interface Props {

@@ -40,7 +40,7 @@ import { usePaymentConfirmation } from '../api/paymentConfirmation';
 import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AddMemberDialog from './AddMemberDialog';
 import ApplicantDetailsDialog from './ApplicantDetailsDialog';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import LoadError from './LoadError';
 import MemberRow from './MemberRow';
 import RejectDialog from './RejectDialog';

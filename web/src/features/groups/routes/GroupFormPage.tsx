@@ -11,7 +11,7 @@ import GroupForm from '../components/GroupForm';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
 import LoadError from '../components/LoadError';
-import QuestionsEditor from '../components/QuestionsEditor';
+import GroupQuestionsEditor from '../components/GroupQuestionsEditor';
 
 /** Whether this tab came to the form from another page of the app (the router keeps an index). */
 function hasHistory(): boolean {
@@ -64,7 +64,7 @@ export function CreateGroupPage() {
         {created ? `Questions for ${created.name}` : `Create ${type}`}
       </Typography>
       {created ? (
-        <QuestionsEditor group={created} skippable onDone={() => void navigate(groupPath(created))} />
+        <GroupQuestionsEditor group={created} skippable onDone={() => void navigate(groupPath(created))} />
       ) : (
         <GroupForm
           initial={initial}
@@ -155,7 +155,7 @@ export function GroupQuestionsPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
         Questions for {group.name}
       </Typography>
-      <QuestionsEditor group={group} onDone={() => void navigate(groupPath(group))} />
+      <GroupQuestionsEditor group={group} onDone={() => void navigate(groupPath(group))} />
     </Container>
   );
 }

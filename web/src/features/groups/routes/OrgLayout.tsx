@@ -1,6 +1,7 @@
 import { Box, Container } from '@mui/material';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
+import { useAppConfig } from '../../../lib/config/appConfig';
 import { groupPath, orgTabs } from '../../../lib/groups/rules';
 import { isNotFound, useGroupBySlug } from '../api/group';
 import type { GroupContext } from '../groupContext';
@@ -17,6 +18,7 @@ export default function OrgLayout() {
   const { pathname, search, hash } = useLocation();
   const query = useGroupBySlug(slug);
   const { signedIn, identity, isPending: identityPending } = useIdentity();
+  const showJobMenu = useAppConfig().ui.show_job_menu;
   if (query.isPending || identityPending) return <GroupSkeleton />;
   if (query.isError) {
     if (isNotFound(query.error)) return <GroupNotFound kind="organization" />;
@@ -32,7 +34,7 @@ export default function OrgLayout() {
     return <Navigate to={`${groupPath(group)}${search}${hash}`} replace />;
   }
   const base = `/org/${encodeURIComponent(slug)}`;
-  const tabs = orgTabs(group, signedIn);
+  const tabs = orgTabs(group, signedIn, showJobMenu);
   const current = subPath(pathname);
   if (current && !tabs.some((tab) => tab.path === current)) return <Navigate to={base} replace />;
   const context: GroupContext = { group, signedIn, identity };

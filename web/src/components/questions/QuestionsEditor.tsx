@@ -12,8 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useSnackbar } from '../../../lib/snackbar';
-import { saveQuestions } from '../../../lib/groups/groups';
+import { useSnackbar } from '../../lib/snackbar';
 import {
   emptyDraft,
   hasOptions,
@@ -24,14 +23,19 @@ import {
   validateDraft,
   type DraftErrors,
   type QuestionDraft,
-} from '../../../lib/groups/questions';
-import type { Group, Question, QuestionType } from '../../../lib/groups/types';
-import { useRefreshGroups } from '../api/group';
-import QuestionFields from '../../../components/join/QuestionFields';
-import { AddIcon, CloseIcon } from './icons';
+} from '../../lib/groups/questions';
+import type { Question, QuestionType } from '../../lib/groups/types';
+import QuestionFields from '../join/QuestionFields';
+import { CloseIcon } from '../icons';
+import { AddIcon } from './icons';
 
 interface Props {
-  group: Group;
+  /** The questions saved so far. */
+  initial: Question[];
+  /** Stores the whole list (groups and jobs each have their own call). */
+  save: (questions: Question[]) => Promise<unknown>;
+  /** The section's heading. */
+  heading?: string;
   /** After saving or skipping. */
   onDone: () => void;
   /** Offer Skip (right after creating a group). */
@@ -41,24 +45,22 @@ interface Props {
 /**
  * Questions for new members (spec 001 §3 "Question", §5 "Question editor"): label, type,
  * required and options one per line, an X to remove, a live preview of the form; a new
- * question's id is its type and a random number below 10000. POST /groups/{id}/questions/.
+ * question's id is its type and a random number below 10000. Groups and jobs use it, each
+ * with its own save call.
  */
-export default function QuestionsEditor({ group, onDone, skippable }: Props) {
+export default function QuestionsEditor({ initial, save: store, heading = 'Questions for new members', onDone, skippable }: Props) {
   const { enqueueSnackbar } = useSnackbar();
-  const refresh = useRefreshGroups();
-  const [drafts, setDrafts] = useState<(QuestionDraft & { key: number })[]>(() => {
-    const existing = group.extra_info?.questions ?? [];
-    return existing.map((question, index) => ({ ...toDraft(question), key: index }));
-  });
+  const [drafts, setDrafts] = useState<(QuestionDraft & { key: number })[]>(() =>
+    initial.map((question, index) => ({ ...toDraft(question), key: index })),
+  );
   const [nextKey, setNextKey] = useState(drafts.length);
   const [errors, setErrors] = useState<Record<number, DraftErrors>>({});
 
   const save = useMutation({
-    mutationFn: (questions: Question[]) => saveQuestions(group.id, questions),
+    mutationFn: store,
     meta: { silent: true },
-    onSuccess: async () => {
+    onSuccess: () => {
       enqueueSnackbar('Questions added successfully', { variant: 'success' });
-      await refresh();
       onDone();
     },
     onError: () => enqueueSnackbar('Failed to add questions', { variant: 'error' }),
@@ -105,7 +107,7 @@ export default function QuestionsEditor({ group, onDone, skippable }: Props) {
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
       <Stack spacing={2} component="section" aria-label="Questions">
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          Questions for new members
+          {heading}
         </Typography>
         {drafts.length === 0 && (
           <Typography color="text.secondary">No questions yet. People join without answering anything.</Typography>

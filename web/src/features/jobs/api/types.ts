@@ -1,0 +1,33 @@
+// The jobs API's shapes, from the generated OpenAPI types (spec 001 §3 "Job", §7 "Jobs"),
+// and the value sets the screens choose from.
+import type { components } from '../../../lib/api/schema';
+import type { Question } from '../../../lib/groups/types';
+
+type Schemas = components['schemas'];
+
+export type Job = Schemas['JobView'];
+export type JobApplicant = Schemas['ApplicantView'];
+export type JobPayload = Schemas['JobInput'];
+export type ReviewBody = Schemas['ReviewInput'];
+export type ApplyAnswer = Schemas['ApplyAnswer'];
+
+/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
+export interface Paged<T> {
+  data: T[];
+  pagination: { count: number; next?: string | null };
+}
+
+export type JobStatus = 'pending' | 'approved';
+export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';
+export type JobLocation = 'remote' | 'on_site' | 'hybrid';
+export type JobType = 'project_based' | 'full_time' | 'part_time' | 'internship';
+
+/** The job's questions in the questions editor's and form's type (the server names the same five types). */
+export function jobQuestions(job: Pick<Job, 'extra_info'>): Question[] {
+  return (job.extra_info?.questions ?? []) as Question[];
+}
+
+/** An applicant's answers, by question id. */
+export function applicantAnswers(applicant: Pick<JobApplicant, 'answers'>): Record<string, unknown> {
+  return (applicant.answers ?? {}) as Record<string, unknown>;
+}
