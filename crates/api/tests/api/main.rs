@@ -18,6 +18,7 @@ mod groups_cross_org;
 mod groups_hostile;
 mod imports;
 mod invitations;
+mod list_counts;
 mod members;
 mod membership;
 mod profile_me;

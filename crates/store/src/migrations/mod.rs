@@ -15,6 +15,7 @@ mod m0009_use_cases;
 mod m0010_leader_certifications;
 mod m0011_search_index;
 mod m0012_list_indexes;
+mod m0013_speed_list_generations;
 
 pub struct Migrator;
 
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_leader_certifications::Migration),
             Box::new(m0011_search_index::Migration),
             Box::new(m0012_list_indexes::Migration),
+            Box::new(m0013_speed_list_generations::Migration),
         ]
     }
 }

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED, Paged};
 use crate::{
     entities::{circle_types, group_sdgs, group_topics, group_use_cases, groups, memberships, sdgs, topics, users},
+    list_counts::ListCounts,
     now, StoreError, StoreResult,
 };
 
@@ -718,9 +719,12 @@ fn list_query(
     query
 }
 
-/// One page of the groups the viewer may see, soonest start first within the newest.
+/// One page of the groups the viewer may see, soonest start first within the newest. The
+/// count comes from `counts` while the tenant has not written since it was counted.
+#[allow(clippy::too_many_arguments)]
 pub async fn list(
     db: &impl ConnectionTrait,
+    counts: &ListCounts,
     tenant_id: i64,
     viewer: Viewer,
     filter: &ListFilter,
@@ -729,7 +733,7 @@ pub async fn list(
     limit: u64,
 ) -> StoreResult<Paged<groups::Model>> {
     let query = list_query(db.get_database_backend(), tenant_id, viewer, filter, today);
-    let count = query.clone().count(db).await?;
+    let count = counts.get_or_count(db, tenant_id, count_key(viewer, filter, today), query.clone().count(db)).await?;
     let ordered = if filter.by_status_priority {
         query
             .order_by(status_priority(today), Order::Asc)
@@ -741,6 +745,13 @@ pub async fn list(
     };
     let items = ordered.offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
+}
+
+/// What a group list's count depends on besides the tenant: the viewer, the whole filter
+/// (its order excepted) and the day the lifecycle filters are evaluated on.
+fn count_key(viewer: Viewer, filter: &ListFilter, today: NaiveDate) -> String {
+    let filter = ListFilter { by_status_priority: false, ..filter.clone() };
+    format!("groups|{viewer:?}|{today}|{filter:?}")
 }
 
 /// Newest start first, undated groups last, then newest first: the order of the index
