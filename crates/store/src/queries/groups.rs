@@ -70,32 +70,56 @@ pub struct Viewer {
     pub is_staff: bool,
 }
 
-/// The condition "the viewer may see this group", the rule of the API's `ensure_visible`:
-/// public groups; private ones to staff, their accepted members, and accepted admins or
-/// leaders of a group up to [`HIERARCHY_DEPTH`] levels above them.
+/// The condition "the viewer may see this group" (the `groups` row of the query), the rule
+/// of the API's `ensure_visible`: public groups; private ones to staff, their accepted
+/// members, and accepted admins or leaders of a group up to [`HIERARCHY_DEPTH`] levels above
+/// them. Each check is correlated with the row (a lookup on the membership index
+/// `(user, status, role, group)`, walking up the parents by primary key) and runs only for
+/// private rows, so its cost follows the rows read, never the viewer's or the tenant's
+/// number of groups (an `IN (groups below the ones I administer)` set was the whole site
+/// for an organization's administrator).
 pub fn visible_to(viewer: Viewer) -> Condition {
     if viewer.is_staff {
         return Condition::all();
     }
-    let mut visible = Condition::any().add(groups::Column::Privacy.lt(PRIVACY_PRIVATE));
+    let mut visible = Condition::any().add(Expr::col((groups::Entity, groups::Column::Privacy)).lt(PRIVACY_PRIVATE));
     if let Some(user_id) = viewer.user_id {
-        let own = Query::select()
-            .column(memberships::Column::GroupId)
-            .from(memberships::Entity)
-            .and_where(memberships::Column::UserId.eq(user_id))
-            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
-            .to_owned();
-        visible = visible.add(groups::Column::Id.in_subquery(own));
-        let administered = Query::select()
-            .column(memberships::Column::GroupId)
-            .from(memberships::Entity)
-            .and_where(memberships::Column::UserId.eq(user_id))
-            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
-            .and_where(memberships::Column::Role.is_in(super::memberships::MANAGEMENT_ROLES))
-            .to_owned();
-        // The groups below an administered group: children, grandchildren, …
-        for level in std::iter::once(administered.clone()).chain(levels_below_any(administered)) {
-            visible = visible.add(groups::Column::ParentId.in_subquery(level));
+        let held = |group: sea_orm::sea_query::SimpleExpr, managed: bool| {
+            let m = Alias::new("visible_m");
+            let mut query = Query::select();
+            query
+                .expr(Expr::val(1))
+                .from_as(memberships::Entity, m.clone())
+                .and_where(Expr::col((m.clone(), memberships::Column::UserId)).eq(user_id))
+                .and_where(Expr::col((m.clone(), memberships::Column::Status)).eq(STATUS_ACCEPTED))
+                .and_where(Expr::col((m.clone(), memberships::Column::GroupId)).eq(group));
+            if managed {
+                query.and_where(Expr::col((m, memberships::Column::Role)).is_in(super::memberships::MANAGEMENT_ROLES));
+            }
+            query
+        };
+        visible = visible.add(Expr::exists(held(Expr::col((groups::Entity, groups::Column::Id)).into(), false)));
+        // Administered from above: the parent, then the parent's parent, … Each level walks
+        // one more ancestor (aliases visible_a1, visible_a2, …) by primary key.
+        for depth in 0..HIERARCHY_DEPTH {
+            let top = if depth == 0 {
+                Expr::col((groups::Entity, groups::Column::ParentId))
+            } else {
+                Expr::col((Alias::new(format!("visible_a{depth}")), groups::Column::ParentId))
+            };
+            let mut query = held(top.into(), true);
+            for level in 1..=depth {
+                let alias = Alias::new(format!("visible_a{level}"));
+                let below = if level == 1 {
+                    Expr::col((groups::Entity, groups::Column::ParentId))
+                } else {
+                    Expr::col((Alias::new(format!("visible_a{}", level - 1)), groups::Column::ParentId))
+                };
+                query
+                    .from_as(groups::Entity, alias.clone())
+                    .and_where(Expr::col((alias, groups::Column::Id)).eq(below));
+            }
+            visible = visible.add(Expr::exists(query.to_owned()));
         }
     }
     visible
@@ -498,12 +522,6 @@ fn levels_below(tenant_id: Option<i64>, roots: SelectStatement, depth: usize) ->
         parents = children;
     }
     levels
-}
-
-/// The groups whose parent may lie up to [`HIERARCHY_DEPTH`] levels below `roots`: the
-/// levels 1 to depth − 1 (a group's parent is at most that deep).
-fn levels_below_any(roots: SelectStatement) -> Vec<SelectStatement> {
-    levels_below(None, roots, HIERARCHY_DEPTH - 1)
 }
 
 /// Pending requests (wait-listed ones too) in a group and every group below it: the
