@@ -401,22 +401,30 @@ pub async fn topics_of(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreRes
     Ok(out)
 }
 
-/// SDGs of each group.
+/// SDGs of each group, in one query (the links joined to the goals).
 pub async fn sdgs_of(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreResult<HashMap<i64, Vec<sdgs::Model>>> {
     let mut out: HashMap<i64, Vec<sdgs::Model>> = HashMap::new();
     if group_ids.is_empty() {
         return Ok(out);
     }
-    let links =
-        group_sdgs::Entity::find().filter(group_sdgs::Column::GroupId.is_in(group_ids.to_vec())).all(db).await?;
-    let all: HashMap<i64, sdgs::Model> = all_sdgs(db).await?.into_iter().map(|s| (s.id, s)).collect();
-    for link in links {
-        if let Some(goal) = all.get(&link.sdg_id) {
-            out.entry(link.group_id).or_default().push(goal.clone());
-        }
-    }
-    for goals in out.values_mut() {
-        goals.sort_by_key(|g| g.number);
+    let rows: Vec<(i64, i64, i32, String, Option<String>)> = group_sdgs::Entity::find()
+        .select_only()
+        .column(group_sdgs::Column::GroupId)
+        .column(sdgs::Column::Id)
+        .column(sdgs::Column::Number)
+        .column(sdgs::Column::Name)
+        .column(sdgs::Column::Logo)
+        .join(
+            sea_orm::JoinType::InnerJoin,
+            group_sdgs::Entity::belongs_to(sdgs::Entity).from(group_sdgs::Column::SdgId).to(sdgs::Column::Id).into(),
+        )
+        .filter(group_sdgs::Column::GroupId.is_in(group_ids.to_vec()))
+        .order_by_asc(sdgs::Column::Number)
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (group_id, id, number, name, logo) in rows {
+        out.entry(group_id).or_default().push(sdgs::Model { id, number, name, logo });
     }
     Ok(out)
 }
