@@ -84,51 +84,76 @@ fn sqlite_drops() -> Vec<String> {
     out
 }
 
+/// PostgreSQL: statement-level triggers over the transition tables, so a statement bumps
+/// each tenant it touches once. Row-level bumps of the same row many times in one
+/// transaction (a bulk load) walk an ever longer chain of row versions: quadratic.
+/// A trigger with transition tables takes one event, hence three per table.
+const PG_EVENTS: [(&str, &str, &str); 3] = [
+    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
+    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
+];
+
+/// The rows of `event`'s transition tables, as one `tenant_id` column per changed row,
+/// where `tenant_of` maps a transition table to its tenants.
+fn pg_changed_tenants(event: &str, tenant_of: &dyn Fn(&str) -> String) -> String {
+    match event {
+        "insert" => tenant_of("new_rows"),
+        "delete" => tenant_of("old_rows"),
+        _ => format!("{} UNION {}", tenant_of("new_rows"), tenant_of("old_rows")),
+    }
+}
+
 fn postgres_statements() -> Vec<String> {
     let mut out = vec![
-        "CREATE OR REPLACE FUNCTION list_generation_bump(tenant bigint) RETURNS void LANGUAGE sql AS $$ \
-         INSERT INTO list_generations (tenant_id, generation) SELECT tenant, 1 WHERE tenant IS NOT NULL \
-         ON CONFLICT (tenant_id) DO UPDATE SET generation = list_generations.generation + 1 $$"
-            .to_string(),
-        "CREATE OR REPLACE FUNCTION list_generation_direct() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
-         IF TG_OP <> 'DELETE' THEN PERFORM list_generation_bump(NEW.tenant_id); END IF; \
-         IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.tenant_id IS DISTINCT FROM NEW.tenant_id) THEN \
-           PERFORM list_generation_bump(OLD.tenant_id); END IF; \
+        // Row level, for the rare topic-area change (a column-specific trigger).
+        "CREATE OR REPLACE FUNCTION list_generation_topic() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+         INSERT INTO list_generations (tenant_id, generation) VALUES (NEW.tenant_id, 1) \
+         ON CONFLICT (tenant_id) DO UPDATE SET generation = list_generations.generation + 1; \
          RETURN NULL; END $$"
-            .to_string(),
-        "CREATE OR REPLACE FUNCTION list_generation_via_group() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
-         IF TG_OP <> 'DELETE' THEN PERFORM list_generation_bump(tenant_id) FROM groups WHERE id = NEW.group_id; END IF; \
-         IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND OLD.group_id IS DISTINCT FROM NEW.group_id) THEN \
-           PERFORM list_generation_bump(tenant_id) FROM groups WHERE id = OLD.group_id; END IF; \
-         RETURN NULL; END $$"
-            .to_string(),
-        "CREATE TRIGGER list_generation_groups AFTER INSERT OR UPDATE OR DELETE ON \"groups\" \
-         FOR EACH ROW EXECUTE FUNCTION list_generation_direct()"
             .to_string(),
         "CREATE TRIGGER list_generation_topics AFTER UPDATE OF topic_area_id ON \"topics\" \
-         FOR EACH ROW EXECUTE FUNCTION list_generation_direct()"
+         FOR EACH ROW EXECUTE FUNCTION list_generation_topic()"
             .to_string(),
     ];
-    for table in GROUP_CHILDREN {
-        out.push(format!(
-            "CREATE TRIGGER list_generation_{table} AFTER INSERT OR UPDATE OR DELETE ON \"{table}\" \
-             FOR EACH ROW EXECUTE FUNCTION list_generation_via_group()"
-        ));
+    let direct = |rows: &str| format!("SELECT tenant_id FROM {rows}");
+    let via_group = |rows: &str| format!("SELECT g.tenant_id FROM {rows} r JOIN groups g ON g.id = r.group_id");
+    for (kind, tenant_of) in [("direct", &direct as &dyn Fn(&str) -> String), ("via_group", &via_group)] {
+        for (event, _, _) in PG_EVENTS {
+            out.push(format!(
+                "CREATE OR REPLACE FUNCTION list_generation_{kind}_{event}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN \
+                 INSERT INTO list_generations (tenant_id, generation) \
+                 SELECT DISTINCT tenant_id, 1 FROM ({}) AS changed WHERE tenant_id IS NOT NULL \
+                 ON CONFLICT (tenant_id) DO UPDATE SET generation = list_generations.generation + 1; \
+                 RETURN NULL; END $$",
+                pg_changed_tenants(event, tenant_of)
+            ));
+        }
+    }
+    for (table, kind) in std::iter::once(("groups", "direct")).chain(GROUP_CHILDREN.iter().map(|t| (*t, "via_group"))) {
+        for (event, sql_event, referencing) in PG_EVENTS {
+            out.push(format!(
+                "CREATE TRIGGER list_generation_{table}_{event} AFTER {sql_event} ON \"{table}\" {referencing} \
+                 FOR EACH STATEMENT EXECUTE FUNCTION list_generation_{kind}_{event}()"
+            ));
+        }
     }
     out
 }
 
 fn postgres_drops() -> Vec<String> {
-    let mut out = vec![
-        "DROP TRIGGER IF EXISTS list_generation_groups ON \"groups\"".to_string(),
-        "DROP TRIGGER IF EXISTS list_generation_topics ON \"topics\"".to_string(),
-    ];
-    for table in GROUP_CHILDREN {
-        out.push(format!("DROP TRIGGER IF EXISTS list_generation_{table} ON \"{table}\""));
+    let mut out = vec!["DROP TRIGGER IF EXISTS list_generation_topics ON \"topics\"".to_string()];
+    for table in std::iter::once("groups").chain(GROUP_CHILDREN) {
+        for (event, _, _) in PG_EVENTS {
+            out.push(format!("DROP TRIGGER IF EXISTS list_generation_{table}_{event} ON \"{table}\""));
+        }
     }
-    out.push("DROP FUNCTION IF EXISTS list_generation_direct()".into());
-    out.push("DROP FUNCTION IF EXISTS list_generation_via_group()".into());
-    out.push("DROP FUNCTION IF EXISTS list_generation_bump(bigint)".into());
+    for kind in ["direct", "via_group"] {
+        for (event, _, _) in PG_EVENTS {
+            out.push(format!("DROP FUNCTION IF EXISTS list_generation_{kind}_{event}()"));
+        }
+    }
+    out.push("DROP FUNCTION IF EXISTS list_generation_topic()".into());
     out
 }
 
