@@ -98,7 +98,7 @@ pub fn visible_to(viewer: Viewer) -> Condition {
             }
             query
         };
-        visible = visible.add(Expr::exists(held(Expr::col((groups::Entity, groups::Column::Id)).into(), false)));
+        visible = visible.add(Expr::exists(held(Expr::col((groups::Entity, groups::Column::Id)), false)));
         // Administered from above: the parent, then the parent's parent, … Each level walks
         // one more ancestor (aliases visible_a1, visible_a2, …) by primary key.
         for depth in 0..HIERARCHY_DEPTH {
@@ -107,7 +107,7 @@ pub fn visible_to(viewer: Viewer) -> Condition {
             } else {
                 Expr::col((Alias::new(format!("visible_a{depth}")), groups::Column::ParentId))
             };
-            let mut query = held(top.into(), true);
+            let mut query = held(top, true);
             for level in 1..=depth {
                 let alias = Alias::new(format!("visible_a{level}"));
                 let below = if level == 1 {
