@@ -28,6 +28,8 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub tokens: Arc<TokenKeys>,
     pub tenants: TenantCache,
+    /// Exact list counts kept while the tenant does not write (`store::list_counts`).
+    pub list_counts: store::list_counts::ListCounts,
     pub mail: Arc<dyn MailTransport>,
     /// Wakes the job worker when a request queued work.
     pub jobs_wake: Arc<Notify>,
@@ -58,6 +60,7 @@ impl AppState {
             linkedin,
             resume_refiner,
             tenants: TenantCache::new(settings.tenant_cache_ttl),
+            list_counts: Default::default(),
             settings: Arc::new(settings),
             tokens,
             mail,

@@ -19,6 +19,7 @@ mod groups_hostile;
 mod imports;
 mod invitations;
 mod jobs;
+mod list_counts;
 mod members;
 mod membership;
 mod profile_me;

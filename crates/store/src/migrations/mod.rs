@@ -16,6 +16,7 @@ mod m0010_leader_certifications;
 mod m0011_search_index;
 mod m0012_list_indexes;
 mod m0013_job_board;
+mod m0014_speed_list_generations;
 
 pub struct Migrator;
 
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_search_index::Migration),
             Box::new(m0012_list_indexes::Migration),
             Box::new(m0013_job_board::Migration),
+            Box::new(m0014_speed_list_generations::Migration),
         ]
     }
 }

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED, Paged};
 use crate::{
     entities::{circle_types, group_sdgs, group_topics, group_use_cases, groups, memberships, sdgs, topics, users},
+    list_counts::ListCounts,
     now, StoreError, StoreResult,
 };
 
@@ -69,32 +70,56 @@ pub struct Viewer {
     pub is_staff: bool,
 }
 
-/// The condition "the viewer may see this group", the rule of the API's `ensure_visible`:
-/// public groups; private ones to staff, their accepted members, and accepted admins or
-/// leaders of a group up to [`HIERARCHY_DEPTH`] levels above them.
+/// The condition "the viewer may see this group" (the `groups` row of the query), the rule
+/// of the API's `ensure_visible`: public groups; private ones to staff, their accepted
+/// members, and accepted admins or leaders of a group up to [`HIERARCHY_DEPTH`] levels above
+/// them. Each check is correlated with the row (a lookup on the membership index
+/// `(user, status, role, group)`, walking up the parents by primary key) and runs only for
+/// private rows, so its cost follows the rows read, never the viewer's or the tenant's
+/// number of groups (an `IN (groups below the ones I administer)` set was the whole site
+/// for an organization's administrator).
 pub fn visible_to(viewer: Viewer) -> Condition {
     if viewer.is_staff {
         return Condition::all();
     }
-    let mut visible = Condition::any().add(groups::Column::Privacy.lt(PRIVACY_PRIVATE));
+    let mut visible = Condition::any().add(Expr::col((groups::Entity, groups::Column::Privacy)).lt(PRIVACY_PRIVATE));
     if let Some(user_id) = viewer.user_id {
-        let own = Query::select()
-            .column(memberships::Column::GroupId)
-            .from(memberships::Entity)
-            .and_where(memberships::Column::UserId.eq(user_id))
-            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
-            .to_owned();
-        visible = visible.add(groups::Column::Id.in_subquery(own));
-        let administered = Query::select()
-            .column(memberships::Column::GroupId)
-            .from(memberships::Entity)
-            .and_where(memberships::Column::UserId.eq(user_id))
-            .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
-            .and_where(memberships::Column::Role.is_in(super::memberships::MANAGEMENT_ROLES))
-            .to_owned();
-        // The groups below an administered group: children, grandchildren, …
-        for level in std::iter::once(administered.clone()).chain(levels_below_any(administered)) {
-            visible = visible.add(groups::Column::ParentId.in_subquery(level));
+        let held = |group: sea_orm::sea_query::SimpleExpr, managed: bool| {
+            let m = Alias::new("visible_m");
+            let mut query = Query::select();
+            query
+                .expr(Expr::val(1))
+                .from_as(memberships::Entity, m.clone())
+                .and_where(Expr::col((m.clone(), memberships::Column::UserId)).eq(user_id))
+                .and_where(Expr::col((m.clone(), memberships::Column::Status)).eq(STATUS_ACCEPTED))
+                .and_where(Expr::col((m.clone(), memberships::Column::GroupId)).eq(group));
+            if managed {
+                query.and_where(Expr::col((m, memberships::Column::Role)).is_in(super::memberships::MANAGEMENT_ROLES));
+            }
+            query
+        };
+        visible = visible.add(Expr::exists(held(Expr::col((groups::Entity, groups::Column::Id)), false)));
+        // Administered from above: the parent, then the parent's parent, … Each level walks
+        // one more ancestor (aliases visible_a1, visible_a2, …) by primary key.
+        for depth in 0..HIERARCHY_DEPTH {
+            let top = if depth == 0 {
+                Expr::col((groups::Entity, groups::Column::ParentId))
+            } else {
+                Expr::col((Alias::new(format!("visible_a{depth}")), groups::Column::ParentId))
+            };
+            let mut query = held(top, true);
+            for level in 1..=depth {
+                let alias = Alias::new(format!("visible_a{level}"));
+                let below = if level == 1 {
+                    Expr::col((groups::Entity, groups::Column::ParentId))
+                } else {
+                    Expr::col((Alias::new(format!("visible_a{}", level - 1)), groups::Column::ParentId))
+                };
+                query
+                    .from_as(groups::Entity, alias.clone())
+                    .and_where(Expr::col((alias, groups::Column::Id)).eq(below));
+            }
+            visible = visible.add(Expr::exists(query.to_owned()));
         }
     }
     visible
@@ -397,22 +422,30 @@ pub async fn topics_of(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreRes
     Ok(out)
 }
 
-/// SDGs of each group.
+/// SDGs of each group, in one query (the links joined to the goals).
 pub async fn sdgs_of(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreResult<HashMap<i64, Vec<sdgs::Model>>> {
     let mut out: HashMap<i64, Vec<sdgs::Model>> = HashMap::new();
     if group_ids.is_empty() {
         return Ok(out);
     }
-    let links =
-        group_sdgs::Entity::find().filter(group_sdgs::Column::GroupId.is_in(group_ids.to_vec())).all(db).await?;
-    let all: HashMap<i64, sdgs::Model> = all_sdgs(db).await?.into_iter().map(|s| (s.id, s)).collect();
-    for link in links {
-        if let Some(goal) = all.get(&link.sdg_id) {
-            out.entry(link.group_id).or_default().push(goal.clone());
-        }
-    }
-    for goals in out.values_mut() {
-        goals.sort_by_key(|g| g.number);
+    let rows: Vec<(i64, i64, i32, String, Option<String>)> = group_sdgs::Entity::find()
+        .select_only()
+        .column(group_sdgs::Column::GroupId)
+        .column(sdgs::Column::Id)
+        .column(sdgs::Column::Number)
+        .column(sdgs::Column::Name)
+        .column(sdgs::Column::Logo)
+        .join(
+            sea_orm::JoinType::InnerJoin,
+            group_sdgs::Entity::belongs_to(sdgs::Entity).from(group_sdgs::Column::SdgId).to(sdgs::Column::Id).into(),
+        )
+        .filter(group_sdgs::Column::GroupId.is_in(group_ids.to_vec()))
+        .order_by_asc(sdgs::Column::Number)
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (group_id, id, number, name, logo) in rows {
+        out.entry(group_id).or_default().push(sdgs::Model { id, number, name, logo });
     }
     Ok(out)
 }
@@ -518,12 +551,6 @@ fn levels_below(tenant_id: Option<i64>, roots: SelectStatement, depth: usize) ->
         parents = children;
     }
     levels
-}
-
-/// The groups whose parent may lie up to [`HIERARCHY_DEPTH`] levels below `roots`: the
-/// levels 1 to depth − 1 (a group's parent is at most that deep).
-fn levels_below_any(roots: SelectStatement) -> Vec<SelectStatement> {
-    levels_below(None, roots, HIERARCHY_DEPTH - 1)
 }
 
 /// Pending requests (wait-listed ones too) in a group and every group below it: the
@@ -739,9 +766,12 @@ fn list_query(
     query
 }
 
-/// One page of the groups the viewer may see, soonest start first within the newest.
+/// One page of the groups the viewer may see, soonest start first within the newest. The
+/// count comes from `counts` while the tenant has not written since it was counted.
+#[allow(clippy::too_many_arguments)]
 pub async fn list(
     db: &impl ConnectionTrait,
+    counts: &ListCounts,
     tenant_id: i64,
     viewer: Viewer,
     filter: &ListFilter,
@@ -750,7 +780,7 @@ pub async fn list(
     limit: u64,
 ) -> StoreResult<Paged<groups::Model>> {
     let query = list_query(db.get_database_backend(), tenant_id, viewer, filter, today);
-    let count = query.clone().count(db).await?;
+    let count = counts.get_or_count(db, tenant_id, count_key(viewer, filter, today), query.clone().count(db)).await?;
     let ordered = if filter.by_status_priority {
         query
             .order_by(status_priority(today), Order::Asc)
@@ -762,6 +792,13 @@ pub async fn list(
     };
     let items = ordered.offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
+}
+
+/// What a group list's count depends on besides the tenant: the viewer, the whole filter
+/// (its order excepted) and the day the lifecycle filters are evaluated on.
+fn count_key(viewer: Viewer, filter: &ListFilter, today: NaiveDate) -> String {
+    let filter = ListFilter { by_status_priority: false, ..filter.clone() };
+    format!("groups|{viewer:?}|{today}|{filter:?}")
 }
 
 /// Newest start first, undated groups last, then newest first: the order of the index

@@ -71,7 +71,22 @@ pub async fn tenant_organizations_of(
     user_id: i64,
 ) -> StoreResult<Vec<(memberships::Model, crate::entities::groups::Model, String)>> {
     use crate::entities::{groups, tenants};
-    let rows = memberships::Entity::find().filter(memberships::Column::UserId.eq(user_id)).all(db).await?;
+    use sea_orm::sea_query::{Expr, ExprTrait, Query};
+    // Only the memberships of site organizations (a correlated check per membership on the
+    // group's primary key), not every group the user belongs to.
+    let root = Query::select()
+        .expr(Expr::val(1))
+        .from(groups::Entity)
+        .and_where(
+            Expr::col((groups::Entity, groups::Column::Id)).equals((memberships::Entity, memberships::Column::GroupId)),
+        )
+        .and_where(Expr::col((groups::Entity, groups::Column::IsTenantRoot)).eq(true))
+        .to_owned();
+    let rows = memberships::Entity::find()
+        .filter(memberships::Column::UserId.eq(user_id))
+        .filter(Expr::exists(root))
+        .all(db)
+        .await?;
     if rows.is_empty() {
         return Ok(Vec::new());
     }

@@ -112,9 +112,17 @@ async fn list_groups(
         ..Default::default()
     };
     errors.into_result()?;
-    let found =
-        group_q::list(&state.db, tenant.id(), caller.viewer(), &filter, view::today(), page.offset(), page.page_size)
-            .await?;
+    let found = group_q::list(
+        state.read_db(),
+        &state.list_counts,
+        tenant.id(),
+        caller.viewer(),
+        &filter,
+        view::today(),
+        page.offset(),
+        page.page_size,
+    )
+    .await?;
     let items = view::views(&state, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
@@ -615,7 +623,10 @@ async fn metrics(
         ..Default::default()
     };
     let viewer = caller.viewer();
-    let events = group_q::list(&state.db, tenant.id(), viewer, &filter("event"), view::today(), 0, 1).await?.count;
+    let events =
+        group_q::list(&state.db, &state.list_counts, tenant.id(), viewer, &filter("event"), view::today(), 0, 1)
+            .await?
+            .count;
     // Whoever administers the group administers everything below it: its to-do count is
     // every pending request there.
     let pending = group_q::pending_in_hierarchy(&state.db, tenant.id(), group.id).await?;

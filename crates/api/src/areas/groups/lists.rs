@@ -200,6 +200,7 @@ async fn program_list(
     let filter = filter_of(query, group_type, &caller)?;
     let found = group_q::list(
         state.read_db(),
+        &state.list_counts,
         tenant.id(),
         caller.viewer(),
         &filter,
