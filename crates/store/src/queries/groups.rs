@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use chrono::{Days, NaiveDate};
 use domain::groups::{form::GroupForm, lifecycle::ARCHIVE_AFTER_DAYS};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Query, SelectStatement},
+    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Query, SelectStatement, SimpleExpr},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, Order,
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
@@ -84,30 +84,59 @@ pub fn visible_to(viewer: Viewer) -> Condition {
     }
     let mut visible = Condition::any().add(Expr::col((groups::Entity, groups::Column::Privacy)).lt(PRIVACY_PRIVATE));
     if let Some(user_id) = viewer.user_id {
-        let held = |group: sea_orm::sea_query::SimpleExpr, managed: bool| {
-            let m = Alias::new("visible_m");
-            let mut query = Query::select();
-            query
-                .expr(Expr::val(1))
-                .from_as(memberships::Entity, m.clone())
-                .and_where(Expr::col((m.clone(), memberships::Column::UserId)).eq(user_id))
-                .and_where(Expr::col((m.clone(), memberships::Column::Status)).eq(STATUS_ACCEPTED))
-                .and_where(Expr::col((m.clone(), memberships::Column::GroupId)).eq(group));
-            if managed {
-                query.and_where(Expr::col((m, memberships::Column::Role)).is_in(super::memberships::MANAGEMENT_ROLES));
-            }
-            query
-        };
-        visible = visible.add(Expr::exists(held(Expr::col((groups::Entity, groups::Column::Id)), false)));
-        // Administered from above: the parent, then the parent's parent, … Each level walks
-        // one more ancestor (aliases visible_a1, visible_a2, …) by primary key.
-        for depth in 0..HIERARCHY_DEPTH {
+        visible = visible.add(Expr::exists(held_by(user_id, Expr::col((groups::Entity, groups::Column::Id)), false)));
+        for above in managed_from_above(user_id) {
+            visible = visible.add(above);
+        }
+    }
+    visible
+}
+
+/// The condition "the viewer administers this group" (the `groups` row of the query): staff;
+/// an accepted admin or leader of it or of a group up to [`HIERARCHY_DEPTH`] levels above
+/// it, checked per row like [`visible_to`]. Guests administer nothing.
+pub fn administered_by(viewer: Viewer) -> Condition {
+    if viewer.is_staff {
+        return Condition::all();
+    }
+    let Some(user_id) = viewer.user_id else { return Condition::all().add(Expr::val(1).eq(0)) };
+    let mut any =
+        Condition::any().add(Expr::exists(held_by(user_id, Expr::col((groups::Entity, groups::Column::Id)), true)));
+    for above in managed_from_above(user_id) {
+        any = any.add(above);
+    }
+    any
+}
+
+/// "The user holds an accepted membership of `group`" (in a management role when
+/// `managed`), as a subquery for `EXISTS`: one lookup on the membership index.
+fn held_by(user_id: i64, group: SimpleExpr, managed: bool) -> SelectStatement {
+    let m = Alias::new("visible_m");
+    let mut query = Query::select();
+    query
+        .expr(Expr::val(1))
+        .from_as(memberships::Entity, m.clone())
+        .and_where(Expr::col((m.clone(), memberships::Column::UserId)).eq(user_id))
+        .and_where(Expr::col((m.clone(), memberships::Column::Status)).eq(STATUS_ACCEPTED))
+        .and_where(Expr::col((m.clone(), memberships::Column::GroupId)).eq(group));
+    if managed {
+        query.and_where(Expr::col((m, memberships::Column::Role)).is_in(super::memberships::MANAGEMENT_ROLES));
+    }
+    query
+}
+
+/// "The user manages the row's parent", "… its parent's parent", …: one `EXISTS` per level
+/// up to [`HIERARCHY_DEPTH`], each walking one more ancestor (aliases visible_a1, visible_a2,
+/// …) by primary key.
+fn managed_from_above(user_id: i64) -> Vec<SimpleExpr> {
+    (0..HIERARCHY_DEPTH)
+        .map(|depth| {
             let top = if depth == 0 {
                 Expr::col((groups::Entity, groups::Column::ParentId))
             } else {
                 Expr::col((Alias::new(format!("visible_a{depth}")), groups::Column::ParentId))
             };
-            let mut query = held(top, true);
+            let mut query = held_by(user_id, top.into(), true);
             for level in 1..=depth {
                 let alias = Alias::new(format!("visible_a{level}"));
                 let below = if level == 1 {
@@ -119,31 +148,9 @@ pub fn visible_to(viewer: Viewer) -> Condition {
                     .from_as(groups::Entity, alias.clone())
                     .and_where(Expr::col((alias, groups::Column::Id)).eq(below));
             }
-            visible = visible.add(Expr::exists(query.to_owned()));
-        }
-    }
-    visible
-}
-
-/// The condition "the viewer administers this group": staff; an accepted admin or leader of
-/// it or of a group up to [`HIERARCHY_DEPTH`] levels above it. Guests administer nothing.
-pub fn administered_by(viewer: Viewer) -> Condition {
-    if viewer.is_staff {
-        return Condition::all();
-    }
-    let Some(user_id) = viewer.user_id else { return Condition::all().add(Expr::val(1).eq(0)) };
-    let administered = Query::select()
-        .column(memberships::Column::GroupId)
-        .from(memberships::Entity)
-        .and_where(memberships::Column::UserId.eq(user_id))
-        .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
-        .and_where(memberships::Column::Role.is_in(super::memberships::MANAGEMENT_ROLES))
-        .to_owned();
-    let mut any = Condition::any().add(groups::Column::Id.in_subquery(administered.clone()));
-    for level in std::iter::once(administered.clone()).chain(levels_below_any(administered)) {
-        any = any.add(groups::Column::ParentId.in_subquery(level));
-    }
-    any
+            Expr::exists(query)
+        })
+        .collect()
 }
 
 pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<groups::Model>> {
