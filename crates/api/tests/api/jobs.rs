@@ -476,7 +476,10 @@ async fn a_page_of_jobs_costs_the_same_queries_whatever_its_size() {
         body["skills"] = json!([rust]);
         b.create(body).await;
     }
-    b.app.get(JOBS).send().await.assert_status(200);
+    // Each viewer's first page counts; later pages read the kept count.
+    for t in [&token, &b.admin_token] {
+        b.app.get(JOBS).token(t).send().await.assert_status(200);
+    }
     let mut reads = Vec::new();
     for size in [2, 12] {
         for t in [&token, &b.admin_token] {
@@ -518,4 +521,54 @@ async fn administrators_invite_people_to_a_published_job() {
     let res = b.app.post(&format!("/api/v1/invitation/{id}/accept/")).token(&token).send().await;
     res.assert_status(200);
     assert_eq!(res.json()["redirect"], "/job/open-role");
+}
+
+/// The board keeps its page counts while the site does not write (as the group lists do):
+/// every write a count reads must show at once.
+#[tokio::test]
+async fn the_board_counts_stay_exact_after_every_kind_of_write() {
+    let b = board().await;
+    let count = |q: String, token: Option<String>| {
+        let app = &b.app;
+        async move {
+            let mut request = app.get(&format!("{JOBS}?{q}"));
+            if let Some(token) = &token {
+                request = request.token(token);
+            }
+            let res = request.send().await;
+            res.assert_status(200);
+            res.json()["pagination"]["count"].as_u64().unwrap()
+        }
+    };
+    let rust = skill(&b.app, "Rust").await;
+    let by_skill = format!("skills={rust}");
+    assert_eq!(count(String::new(), None).await, 0);
+
+    let first = b.published("First").await["id"].as_i64().unwrap();
+    assert_eq!(count(String::new(), None).await, 1);
+    assert_eq!(count(String::new(), None).await, 1, "asked again, from the kept count");
+    let draft = b.create(job_body(b.org_id, "Second")).await["id"].as_i64().unwrap();
+    assert_eq!(count(String::new(), None).await, 1, "drafts are not on the board");
+    b.patch(draft, &b.admin_token, json!({"job_status": "approved"})).await.assert_status(200);
+    assert_eq!(count(String::new(), None).await, 2, "published");
+
+    // Skills: the skill filter follows an edit.
+    assert_eq!(count(by_skill.clone(), None).await, 0);
+    b.patch(first, &b.admin_token, json!({"skills": [rust]})).await.assert_status(200);
+    assert_eq!(count(by_skill.clone(), None).await, 1);
+
+    // Applications: my area's "applied" count follows apply and unapply.
+    let (_, token) = applicant(&b.app, "p@example.com").await;
+    assert_eq!(count("applied=true".into(), Some(token.clone())).await, 0);
+    b.app.post(&format!("{JOBS}{first}/apply/")).token(&token).json(&json!({})).send().await.assert_status(200);
+    assert_eq!(count("applied=true".into(), Some(token.clone())).await, 1);
+    b.app.post(&format!("{JOBS}{first}/unapply/")).token(&token).send().await.assert_status(200);
+    assert_eq!(count("applied=true".into(), Some(token.clone())).await, 0);
+
+    // Back to draft, then deleted: the board follows both.
+    b.patch(draft, &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
+    assert_eq!(count(String::new(), None).await, 1);
+    b.app.request(Method::DELETE, &format!("{JOBS}{first}/")).token(&b.admin_token).send().await.assert_status(200);
+    assert_eq!(count(String::new(), None).await, 0);
+    assert_eq!(count(by_skill, None).await, 0);
 }

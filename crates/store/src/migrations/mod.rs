@@ -17,6 +17,7 @@ mod m0011_search_index;
 mod m0012_list_indexes;
 mod m0013_job_board;
 mod m0014_speed_list_generations;
+mod m0015_job_list_generations;
 
 pub struct Migrator;
 
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_list_indexes::Migration),
             Box::new(m0013_job_board::Migration),
             Box::new(m0014_speed_list_generations::Migration),
+            Box::new(m0015_job_list_generations::Migration),
         ]
     }
 }

@@ -19,6 +19,7 @@ use super::{
 };
 use crate::{
     entities::{groups, job_applications, job_post_skills, job_posts, topics},
+    list_counts::ListCounts,
     now,
     search_index::{self, Kind, Target, TextQuery},
     StoreError, StoreResult,
@@ -380,9 +381,11 @@ fn list_query(
 }
 
 /// One page of the posts the viewer may see: the best search matches first when
-/// searching, then newest first (or oldest first).
+/// searching, then newest first (or oldest first). The count comes from `counts` while the
+/// tenant has not written since it was counted (job writes bump its generation too).
 pub async fn list(
     db: &impl ConnectionTrait,
+    counts: &ListCounts,
     tenant_id: i64,
     viewer: Viewer,
     filter: &ListFilter,
@@ -398,7 +401,7 @@ pub async fn list(
         None => None,
     };
     let query = list_query(db.get_database_backend(), tenant_id, viewer, filter, text.as_ref());
-    let count = query.clone().count(db).await?;
+    let count = counts.get_or_count(db, tenant_id, count_key(viewer, filter), query.clone().count(db)).await?;
     let mut ordered = query;
     if text.is_some() {
         ordered = ordered.order_by(Expr::col((Alias::new(HITS), Alias::new(search_index::RELEVANCE))), Order::Desc);
@@ -412,6 +415,13 @@ pub async fn list(
         .all(db)
         .await?;
     Ok(Paged { items, count })
+}
+
+/// What a board's count depends on besides the tenant: the viewer and the whole filter (its
+/// order excepted). No date: which posts a viewer sees does not change with the day.
+fn count_key(viewer: Viewer, filter: &ListFilter) -> String {
+    let filter = ListFilter { oldest_first: false, ..filter.clone() };
+    format!("jobs|{viewer:?}|{filter:?}")
 }
 
 /// Whether a post is still open for applications on `today` (a helper for the seed and

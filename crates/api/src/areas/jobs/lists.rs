@@ -187,8 +187,16 @@ async fn list_jobs(
     let page = page_from_query(&query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(&query, caller.id())?;
-    let found =
-        post_q::list(state.read_db(), tenant.id(), caller.viewer(), &filter, page.offset(), page.page_size).await?;
+    let found = post_q::list(
+        state.read_db(),
+        &state.list_counts,
+        tenant.id(),
+        caller.viewer(),
+        &filter,
+        page.offset(),
+        page.page_size,
+    )
+    .await?;
     let items = view::views(&state, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
