@@ -136,7 +136,7 @@ fn managed_from_above(user_id: i64) -> Vec<SimpleExpr> {
             } else {
                 Expr::col((Alias::new(format!("visible_a{depth}")), groups::Column::ParentId))
             };
-            let mut query = held_by(user_id, top.into(), true);
+            let mut query = held_by(user_id, top, true);
             for level in 1..=depth {
                 let alias = Alias::new(format!("visible_a{level}"));
                 let below = if level == 1 {
