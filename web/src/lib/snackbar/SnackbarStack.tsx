@@ -1,14 +1,30 @@
 import { useEffect } from 'react';
-import { enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { SnackbarProvider, useSnackbar } from 'notistack';
 import { attachSnackbarStack } from './snackbar';
+
+/**
+ * Hands the queue to the provider above it through its context: that is the provider React
+ * committed. notistack's module-level `enqueueSnackbar` points at the last provider
+ * *constructed*, which may be a render React threw away (a route suspending mid-render),
+ * and then every toast went nowhere.
+ */
+function AttachToStack() {
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(
+    () =>
+      attachSnackbarStack((message, options) => {
+        enqueueSnackbar(message, options);
+      }),
+    [enqueueSnackbar],
+  );
+  return null;
+}
 
 /** notistack's stack with the app's settings; loaded with the first message. */
 export default function SnackbarStack() {
-  useEffect(() => {
-    // `enqueueSnackbar` is notistack's live binding to the mounted provider.
-    attachSnackbarStack((message, options) => {
-      enqueueSnackbar(message, options);
-    });
-  }, []);
-  return <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000} />;
+  return (
+    <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
+      <AttachToStack />
+    </SnackbarProvider>
+  );
 }

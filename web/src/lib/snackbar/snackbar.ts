@@ -13,14 +13,17 @@ const listeners = new Set<() => void>();
 
 /**
  * Hands the queued messages, and every later one, to a mounted notistack stack. Called by
- * `SnackbarStack` once its provider is mounted (or after loading notistack when a provider
- * of its own is already mounted, as in tests that mount notistack's provider themselves).
+ * `SnackbarStack` once its provider is mounted; the returned function detaches it.
  */
-export function attachSnackbarStack(next: Deliver): void {
+export function attachSnackbarStack(next: Deliver): () => void {
   deliver = next;
   const queued = waiting;
   waiting = [];
   for (const [message, options] of queued) next(message, options);
+  // Unmounted: later messages wait for the next stack instead of going to this one.
+  return () => {
+    if (deliver === next) deliver = null;
+  };
 }
 
 /** Shows a toast; the first one also loads the toast stack (a few kB, once). */
@@ -33,15 +36,8 @@ export function enqueueSnackbar(message: SnackbarMessage, options: SnackbarOptio
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
-    void import('notistack').then((notistack) => {
-      // A provider is already mounted (its constructor sets the module's live binding):
-      // deliver through it. Otherwise `SnackbarHost` mounts one and attaches.
-      if (!deliver && notistack.enqueueSnackbar) {
-        attachSnackbarStack((text, opts) => {
-          notistack.enqueueSnackbar(text, opts);
-        });
-      }
-    });
+    // Fetched alongside the stack's own chunk (SnackbarHost mounts it and it attaches).
+    void import('notistack');
   }
 }
 
