@@ -6,6 +6,7 @@
 #   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/waypoint_bench bench/run.sh
 #   WAYPOINT_BIN=/path/to/waypoint bench/run.sh   # measure that binary instead of building
 #   SEEDED_DB=/tmp/bench-100.db bench/run.sh  # SQLite: seed once into that file, copy it on later runs
+#   BENCH_DATABASE_URL=… BENCH_SKIP_SEED=1 bench/run.sh  # PostgreSQL seeded by an earlier run: migrate, don't seed
 #   ONLY=circles bench/run.sh    # only the endpoints whose path contains "circles" (and /healthz)
 #
 # Seeds `waypoint seed --scale $SCALE` into a fresh database, starts the release binary,
@@ -44,7 +45,7 @@ trap cleanup EXIT
 
 if [ -n "${BENCH_DATABASE_URL:-}" ]; then
   db_url="$BENCH_DATABASE_URL"
-  echo "==> Using $db_url (it should be an empty database)"
+  echo "==> Using $db_url (it should be an empty database, or seeded with BENCH_SKIP_SEED=1)"
 else
   db_url="sqlite://$work/bench.db"
 fi
@@ -53,6 +54,10 @@ export DATABASE_URL="$db_url" WAYPOINT_DATA_DIR="$work" RUST_LOG=warn
 if [ -z "${BENCH_DATABASE_URL:-}" ] && [ -n "${SEEDED_DB:-}" ] && [ -f "$SEEDED_DB" ]; then
   echo "==> Copying the seeded database $SEEDED_DB"
   cp "$SEEDED_DB" "$work/bench.db"
+  "$bin" migrate >/dev/null
+elif [ -n "${BENCH_DATABASE_URL:-}" ] && [ -n "${BENCH_SKIP_SEED:-}" ]; then
+  echo "==> Keeping the seeded data of $db_url (migrating it)"
+  "$bin" migrate >/dev/null
 else
   echo "==> Seeding ${SCALE} thousand users"
   start=$(date +%s)
