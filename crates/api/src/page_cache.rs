@@ -51,20 +51,46 @@ impl<V> TenantEntries<V> {
     }
 }
 
+type Turns = Arc<Mutex<HashMap<(i64, String), Arc<tokio::sync::Mutex<()>>>>>;
+
 /// The kept pages and base views of one kind of list (cheap to clone; shared by requests).
 pub struct PageCache<V> {
     tenants: Arc<Mutex<HashMap<i64, TenantEntries<V>>>>,
+    /// Pages being read afresh, so that the requests arriving for one missing page (all of
+    /// them, right after a write) wait for the first one's answer instead of each reading it.
+    turns: Turns,
 }
 
 impl<V> Clone for PageCache<V> {
     fn clone(&self) -> Self {
-        PageCache { tenants: self.tenants.clone() }
+        PageCache { tenants: self.tenants.clone(), turns: self.turns.clone() }
     }
 }
 
 impl<V> Default for PageCache<V> {
     fn default() -> Self {
-        PageCache { tenants: Arc::new(Mutex::new(HashMap::new())) }
+        PageCache { tenants: Arc::new(Mutex::new(HashMap::new())), turns: Arc::new(Mutex::new(HashMap::new())) }
+    }
+}
+
+/// The right to read one missing page afresh; the next request for it waits until this is
+/// dropped, then finds the page kept (see [`PageCache::turn`]).
+pub struct Turn {
+    turns: Turns,
+    key: (i64, String),
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let Some(guard) = self.guard.take() else { return };
+        let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard).clone();
+        drop(guard);
+        let mut turns = self.turns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The map's handle and ours: nobody else is waiting for this page.
+        if Arc::strong_count(&mutex) <= 2 {
+            turns.remove(&self.key);
+        }
     }
 }
 
@@ -91,6 +117,18 @@ impl<V> PageCache<V> {
             *entry = TenantEntries::new(generation);
         }
         Some(entry)
+    }
+
+    /// Waits for the turn to read the page `key` afresh: the caller checks [`Self::page`]
+    /// again once it has it, since the request before it has usually just filed the page.
+    pub async fn turn(&self, tenant_id: i64, key: &str) -> Turn {
+        let map_key = (tenant_id, key.to_string());
+        let mutex = {
+            let mut turns = self.turns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            turns.entry(map_key.clone()).or_default().clone()
+        };
+        let guard = mutex.lock_owned().await;
+        Turn { turns: self.turns.clone(), key: map_key, guard: Some(guard) }
     }
 
     /// The page filed under `key` at the tenant's `generation`.
@@ -149,6 +187,28 @@ mod tests {
         assert!(cache.items(1, 5, &[3])[0].is_none());
         cache.remember_page(1, 5, "a".into(), page.clone());
         assert!(cache.page(1, 6, "a").is_none(), "what was read before a seen write is not filed");
+    }
+
+    #[tokio::test]
+    async fn a_missing_page_is_read_by_one_request_while_the_others_wait_for_it() {
+        let cache: PageCache<u8> = PageCache::default();
+        let first = cache.turn(1, "a").await;
+        let waiting = {
+            let cache = cache.clone();
+            tokio::spawn(async move {
+                let _turn = cache.turn(1, "a").await;
+                cache.page(1, 7, "a")
+            })
+        };
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished(), "the second request waits for the first");
+        let other_key = cache.turn(1, "b").await;
+        drop(other_key);
+        cache.remember_page(1, 7, "a".into(), PageIds { ids: vec![1], count: 1 });
+        drop(first);
+        let seen = waiting.await.unwrap();
+        assert_eq!(seen.as_deref(), Some(&PageIds { ids: vec![1], count: 1 }), "it finds the page filed");
+        assert!(cache.turns.lock().unwrap().is_empty(), "finished turns leave nothing behind");
     }
 
     #[test]

@@ -205,7 +205,16 @@ async fn program_list(
     let today = view::today();
     let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let key = format!("{group_type}|{:?}|{today}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    let (kept, models) = match state.group_pages.page(tenant.id(), generation, &key) {
+    let mut kept = state.group_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.group_pages.turn(tenant.id(), &key).await;
+            kept = state.group_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
+    let (kept, models) = match kept {
         Some(kept) => (kept, HashMap::new()),
         None => {
             let found = group_q::list(

@@ -192,7 +192,16 @@ async fn list_jobs(
     // which posts a viewer sees does not change with the day.
     let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let key = format!("{:?}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    let (found, models) = match state.job_pages.page(tenant.id(), generation, &key) {
+    let mut kept = state.job_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.job_pages.turn(tenant.id(), &key).await;
+            kept = state.job_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
+    let (found, models) = match kept {
         Some(kept) => (kept, HashMap::new()),
         None => {
             let found = post_q::list(
