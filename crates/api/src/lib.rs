@@ -8,6 +8,7 @@ pub mod extract;
 mod mailer;
 pub mod middleware;
 pub mod openapi;
+pub mod page_cache;
 pub mod passwords;
 pub mod rate_limit;
 pub mod secrets;

@@ -30,6 +30,11 @@ pub struct AppState {
     pub tenants: TenantCache,
     /// Exact list counts kept while the tenant does not write (`store::list_counts`).
     pub list_counts: store::list_counts::ListCounts,
+    /// Circles and events pages and their groups' base views, kept while the tenant does
+    /// not write (`crate::page_cache`).
+    pub group_pages: crate::page_cache::PageCache<crate::areas::groups::view::BaseView>,
+    /// The job board's pages and their jobs' base views, the same way.
+    pub job_pages: crate::page_cache::PageCache<crate::areas::jobs::view::BaseView>,
     pub mail: Arc<dyn MailTransport>,
     /// Wakes the job worker when a request queued work.
     pub jobs_wake: Arc<Notify>,
@@ -61,6 +66,8 @@ impl AppState {
             resume_refiner,
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),
+            group_pages: Default::default(),
+            job_pages: Default::default(),
             settings: Arc::new(settings),
             tokens,
             mail,

@@ -120,6 +120,13 @@ impl TestApp {
         TestApp { app, state, db, default_tenant, _guard: guard }
     }
 
+    /// Bumps every tenant's list write generation, as any write to a listed table does: the
+    /// next list request reads its page afresh instead of from the kept pages.
+    pub async fn forget_kept_pages(&self) {
+        use sea_orm::ConnectionTrait;
+        self.db.execute_unprepared("UPDATE list_generations SET generation = generation + 1").await.unwrap();
+    }
+
     pub async fn add_tenant(&self, domain: &str, name: &str) -> TenantRecord {
         tenants::create(
             &self.db,

@@ -1071,6 +1071,8 @@ async fn a_list_page_runs_the_same_queries_for_5_and_50_circles() {
             if let Some(token) = token {
                 request = request.token(token);
             }
+            // A page read afresh (kept pages, `api::page_cache`, read none of these).
+            app.forget_kept_pages().await;
             log.clear();
             let page = request.send().await;
             let statements = log.taken();

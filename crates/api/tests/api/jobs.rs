@@ -483,6 +483,8 @@ async fn a_page_of_jobs_costs_the_same_queries_whatever_its_size() {
     let mut reads = Vec::new();
     for size in [2, 12] {
         for t in [&token, &b.admin_token] {
+            // A page read afresh (kept pages, `api::page_cache`, read none of these).
+            b.app.forget_kept_pages().await;
             log.clear();
             let page = b.app.get(&format!("{JOBS}?page_size={size}")).token(t).send().await;
             page.assert_status(200);

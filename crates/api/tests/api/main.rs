@@ -20,6 +20,7 @@ mod imports;
 mod invitations;
 mod jobs;
 mod list_counts;
+mod list_pages;
 mod members;
 mod membership;
 mod profile_me;

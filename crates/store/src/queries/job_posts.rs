@@ -180,6 +180,14 @@ pub async fn unknown_skills(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i6
 }
 
 /// The skills (id, name) of each post, in the order they were given.
+/// The posts `ids` (deleted ones too), in no order.
+pub async fn by_ids(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<Vec<job_posts::Model>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(job_posts::Entity::find().filter(job_posts::Column::Id.is_in(ids.to_vec())).all(db).await?)
+}
+
 pub async fn skills_of(db: &impl ConnectionTrait, post_ids: &[i64]) -> StoreResult<HashMap<i64, Vec<(i64, String)>>> {
     let mut out: HashMap<i64, Vec<(i64, String)>> = HashMap::new();
     if post_ids.is_empty() {

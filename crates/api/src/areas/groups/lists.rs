@@ -20,6 +20,7 @@ use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{ApiQuery, MaybeUser, Tenant},
+    page_cache::PageIds,
     state::AppState,
 };
 
@@ -198,18 +199,43 @@ async fn program_list(
     let page = page_from_query(query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(query, group_type, &caller)?;
-    let found = group_q::list(
-        state.read_db(),
-        &state.list_counts,
-        tenant.id(),
-        caller.viewer(),
-        &filter,
-        view::today(),
-        page.offset(),
-        page.page_size,
-    )
-    .await?;
-    let items = view::views(state, &caller, found.items).await?;
+    // The page's rows and count, and their base views, kept per write generation
+    // (`crate::page_cache`): a kept page reads the generation and, signed in, the caller's
+    // memberships and follows of its groups.
+    let today = view::today();
+    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let key = format!("{group_type}|{:?}|{today}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
+    let mut kept = state.group_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.group_pages.turn(tenant.id(), &key).await;
+            kept = state.group_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
+    let (kept, models) = match kept {
+        Some(kept) => (kept, HashMap::new()),
+        None => {
+            let found = group_q::list(
+                state.read_db(),
+                &state.list_counts,
+                tenant.id(),
+                caller.viewer(),
+                &filter,
+                today,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let ids = found.items.iter().map(|g| g.id).collect();
+            let kept = PageIds { ids, count: found.count };
+            state.group_pages.remember_page(tenant.id(), generation, key, kept.clone());
+            (std::sync::Arc::new(kept), found.items.into_iter().map(|g| (g.id, g)).collect())
+        }
+    };
+    let items = view::kept_views(state, &caller, tenant.id(), generation, &kept.ids, models).await?;
+    let found = kept;
     Ok(Json(Page::new(items, found.count, &page, url)))
 }
 

@@ -2,7 +2,10 @@
 //! their own membership. Views of a page of groups are built with a fixed number of
 //! queries, whatever the page size.
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use chrono::{NaiveDate, Utc};
 use domain::groups::{
@@ -93,7 +96,10 @@ pub struct LifecycleView {
 
 impl LifecycleView {
     pub fn of(group: &groups::Model, today: NaiveDate) -> Self {
-        let dates = dates_of(group);
+        Self::of_dates(&dates_of(group), today)
+    }
+
+    pub fn of_dates(dates: &GroupDates, today: NaiveDate) -> Self {
         let state = dates.lifecycle(today);
         LifecycleView {
             key: state.key(),
@@ -285,8 +291,27 @@ pub fn admin_ids(memberships: &[memberships::Model]) -> HashSet<i64> {
         .collect()
 }
 
-/// Builds the views of `models` for the caller.
-pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>) -> ApiResult<Vec<GroupView>> {
+/// What every viewer sees of a group: its view with the caller's fields blank, plus what
+/// the caller's fields are computed from. Kept per tenant write generation by the lists
+/// (`crate::page_cache`); the lifecycle is computed per request from the dates.
+#[derive(Debug, Clone)]
+pub struct BaseView {
+    view: GroupView,
+    counts: group_q::Counts,
+    google_classroom_id: Option<String>,
+    /// The group's ancestors, nearest first, as far as [`parent_chain`] reads them.
+    ancestors: Vec<i64>,
+}
+
+impl BaseView {
+    pub fn id(&self) -> i64 {
+        self.view.id
+    }
+}
+
+/// The parts of the views of `models` that are the same for every caller, in the same
+/// order: a fixed number of queries, whatever the number of groups.
+pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResult<Vec<BaseView>> {
     if models.is_empty() {
         return Ok(Vec::new());
     }
@@ -299,31 +324,23 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
     let followers = follows::group_follower_counts(state.read_db(), &ids).await?;
     let type_ids: Vec<i64> = models.iter().filter_map(|g| g.circle_type_id).collect();
     let type_names = group_q::circle_type_names(state.read_db(), &type_ids).await?;
-    let (own, followed, admin_of) = match caller.id() {
-        Some(user_id) => {
-            let mut all_ids = ids.clone();
-            all_ids.extend(parents.keys().copied());
-            let own = member_q::of_user_in(state.read_db(), user_id, &all_ids).await?;
-            let admin_of = admin_ids(&own);
-            let followed: HashSet<i64> =
-                follows::followed_groups_among(state.read_db(), user_id, &ids).await?.into_iter().collect();
-            let own: HashMap<i64, memberships::Model> = own.into_iter().map(|m| (m.group_id, m)).collect();
-            (own, followed, admin_of)
-        }
-        None => Default::default(),
-    };
     let today = today();
     Ok(models
         .into_iter()
         .map(|g| {
             let count = counts.get(&g.id).copied().unwrap_or_default();
-            let is_admin = administers(caller, &g, &parents, &admin_of);
-            let mine = own.get(&g.id);
+            let mut ancestors = Vec::new();
+            let mut next = g.parent_id;
+            while let Some(id) = next.filter(|_| ancestors.len() < group_q::HIERARCHY_DEPTH) {
+                let Some(parent) = parents.get(&id) else { break };
+                ancestors.push(id);
+                next = parent.parent_id;
+            }
             let group_topics = topics.get(&g.id).cloned().unwrap_or_default();
             let group_sdgs = sdgs.get(&g.id).cloned().unwrap_or_default();
             let group_use_cases = linked.remove(&g.id).unwrap_or_default();
             let is_full = domain::groups::membership::is_full(&g.group_type, g.maximum_size, count.accepted);
-            GroupView {
+            let view = GroupView {
                 id: g.id,
                 parent_group_detail: g.parent_id.and_then(|p| parents.get(&p)).map(GroupRef::from),
                 topics: group_topics.iter().map(|(id, _)| *id).collect(),
@@ -335,21 +352,21 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
                     .collect(),
                 total_members: count.accepted,
                 total_circles: count.circles,
-                pending_members_count: is_admin.then_some(count.pending),
-                rejected_members_count: is_admin.then_some(count.rejected),
-                unverified_members_count: is_admin.then_some(count.unverified),
+                pending_members_count: None,
+                rejected_members_count: None,
+                unverified_members_count: None,
                 circle_type_detail: g
                     .circle_type_id
                     .and_then(|id| type_names.get(&id).map(|name| NamedRef { id, name: name.clone() })),
                 price: g.price_cents.filter(|_| g.is_paid).map(format_price),
                 lifecycle: LifecycleView::of(&g, today),
                 is_full,
-                membership_status: mine.map(|m| m.status.clone()),
-                role: mine.map(|m| m.role.clone()),
-                payment_status: mine.and_then(|m| m.payment_status.clone()),
-                waitlisted: mine.is_some_and(|m| m.waitlisted && m.status == "pending"),
-                is_administrator: is_admin,
-                is_followed: followed.contains(&g.id),
+                membership_status: None,
+                role: None,
+                payment_status: None,
+                waitlisted: false,
+                is_administrator: false,
+                is_followed: false,
                 followers_count: followers.get(&g.id).copied().unwrap_or(0),
                 name: g.name,
                 name_slug: g.slug,
@@ -385,8 +402,8 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
                 complexity_level: g.complexity_level,
                 learning_modality: g.learning_modality,
                 create_google_classroom: g.create_google_classroom,
-                has_classroom_access: is_admin && g.google_classroom_id.is_some(),
-                google_classroom_id: if is_admin { g.google_classroom_id } else { None },
+                has_classroom_access: false,
+                google_classroom_id: None,
                 use_cases: group_use_cases.iter().map(|u| u.id.to_string()).collect(),
                 use_cases_detailed: group_use_cases.iter().map(UseCaseRef::from).collect(),
                 is_influencer: g.is_influencer,
@@ -395,9 +412,115 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>
                 cover_image: g.cover_image,
                 logo: g.logo,
                 created_at: g.created_at,
-            }
+            };
+            BaseView { view, counts: count, google_classroom_id: g.google_classroom_id, ancestors }
         })
         .collect())
+}
+
+/// The caller's memberships of the groups and their ancestors, the ids of those they
+/// manage, and which of the groups they follow: two queries for a signed-in caller, none
+/// for a guest.
+pub struct CallerRights {
+    own: HashMap<i64, memberships::Model>,
+    admin_of: HashSet<i64>,
+    followed: HashSet<i64>,
+}
+
+pub async fn caller_rights<'a>(
+    state: &AppState,
+    caller: &Caller,
+    bases: impl IntoIterator<Item = &'a BaseView>,
+) -> ApiResult<CallerRights> {
+    let Some(user_id) = caller.id() else {
+        return Ok(CallerRights { own: HashMap::new(), admin_of: HashSet::new(), followed: HashSet::new() });
+    };
+    let mut ids = Vec::new();
+    let mut all_ids = Vec::new();
+    for base in bases {
+        ids.push(base.view.id);
+        all_ids.push(base.view.id);
+        all_ids.extend(base.ancestors.iter().copied());
+    }
+    all_ids.sort_unstable();
+    all_ids.dedup();
+    let own = member_q::of_user_in(state.read_db(), user_id, &all_ids).await?;
+    let admin_of = admin_ids(&own);
+    let followed = follows::followed_groups_among(state.read_db(), user_id, &ids).await?.into_iter().collect();
+    let own = own.into_iter().map(|m| (m.group_id, m)).collect();
+    Ok(CallerRights { own, admin_of, followed })
+}
+
+/// The view of `base` for the caller on `today`.
+pub fn finish(caller: &Caller, rights: &CallerRights, base: &BaseView, today: NaiveDate) -> GroupView {
+    let mut view = base.view.clone();
+    let is_admin = caller.is_staff()
+        || std::iter::once(&view.id).chain(base.ancestors.iter()).any(|id| rights.admin_of.contains(id));
+    let dates = GroupDates {
+        application_open_date: view.application_open_date,
+        application_close_date: view.application_close_date,
+        start_date: view.start_date,
+        end_date: view.end_date,
+    };
+    view.lifecycle = LifecycleView::of_dates(&dates, today);
+    if is_admin {
+        view.pending_members_count = Some(base.counts.pending);
+        view.rejected_members_count = Some(base.counts.rejected);
+        view.unverified_members_count = Some(base.counts.unverified);
+        view.has_classroom_access = base.google_classroom_id.is_some();
+        view.google_classroom_id = base.google_classroom_id.clone();
+    }
+    view.is_administrator = is_admin;
+    if let Some(mine) = rights.own.get(&view.id) {
+        view.membership_status = Some(mine.status.clone());
+        view.role = Some(mine.role.clone());
+        view.payment_status = mine.payment_status.clone();
+        view.waitlisted = mine.waitlisted && mine.status == "pending";
+    }
+    view.is_followed = rights.followed.contains(&view.id);
+    view
+}
+
+/// Builds the views of `models` for the caller.
+pub async fn views(state: &AppState, caller: &Caller, models: Vec<groups::Model>) -> ApiResult<Vec<GroupView>> {
+    let bases = base_views(state, models).await?;
+    let rights = caller_rights(state, caller, &bases).await?;
+    let today = today();
+    Ok(bases.iter().map(|base| finish(caller, &rights, base, today)).collect())
+}
+
+/// The views of the groups `ids`, in that order, for the caller, from the base views kept
+/// at the tenant's `generation` where there are; the others are built (from `models` when
+/// given, else read) and kept. A group that no longer exists is left out.
+pub async fn kept_views(
+    state: &AppState,
+    caller: &Caller,
+    tenant_id: i64,
+    generation: i64,
+    ids: &[i64],
+    mut models: HashMap<i64, groups::Model>,
+) -> ApiResult<Vec<GroupView>> {
+    let mut kept = state.group_pages.items(tenant_id, generation, ids);
+    let missing: Vec<i64> = ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
+    if !missing.is_empty() {
+        let unread: Vec<i64> = missing.iter().filter(|id| !models.contains_key(id)).copied().collect();
+        if !unread.is_empty() {
+            models.extend(profile_q::groups_by_ids(state.read_db(), &unread).await?);
+        }
+        let to_build: Vec<groups::Model> = missing.iter().filter_map(|id| models.remove(id)).collect();
+        let built: HashMap<i64, Arc<BaseView>> =
+            base_views(state, to_build).await?.into_iter().map(|b| (b.id(), Arc::new(b))).collect();
+        state.group_pages.remember_items(tenant_id, generation, built.iter().map(|(id, b)| (*id, b.clone())));
+        for (slot, id) in kept.iter_mut().zip(ids) {
+            if slot.is_none() {
+                *slot = built.get(id).cloned();
+            }
+        }
+    }
+    let bases: Vec<Arc<BaseView>> = kept.into_iter().flatten().collect();
+    let rights = caller_rights(state, caller, bases.iter().map(|b| b.as_ref())).await?;
+    let today = today();
+    Ok(bases.iter().map(|base| finish(caller, &rights, base, today)).collect())
 }
 
 pub async fn view(state: &AppState, caller: &Caller, model: groups::Model) -> ApiResult<GroupView> {

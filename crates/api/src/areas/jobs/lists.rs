@@ -22,6 +22,7 @@ use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{page_from_query, ApiQuery, MaybeUser, Tenant},
+    page_cache::PageIds,
     state::AppState,
 };
 
@@ -187,16 +188,37 @@ async fn list_jobs(
     let page = page_from_query(&query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(&query, caller.id())?;
-    let found = post_q::list(
-        state.read_db(),
-        &state.list_counts,
-        tenant.id(),
-        caller.viewer(),
-        &filter,
-        page.offset(),
-        page.page_size,
-    )
-    .await?;
-    let items = view::views(&state, &caller, found.items).await?;
+    // Kept per write generation like the circles (`crate::page_cache`); no date in the key:
+    // which posts a viewer sees does not change with the day.
+    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let key = format!("{:?}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
+    let mut kept = state.job_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.job_pages.turn(tenant.id(), &key).await;
+            kept = state.job_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
+    let (found, models) = match kept {
+        Some(kept) => (kept, HashMap::new()),
+        None => {
+            let found = post_q::list(
+                state.read_db(),
+                &state.list_counts,
+                tenant.id(),
+                caller.viewer(),
+                &filter,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let kept = PageIds { ids: found.items.iter().map(|j| j.id).collect(), count: found.count };
+            state.job_pages.remember_page(tenant.id(), generation, key, kept.clone());
+            (std::sync::Arc::new(kept), found.items.into_iter().map(|j| (j.id, j)).collect())
+        }
+    };
+    let items = view::kept_views(&state, &caller, tenant.id(), generation, &found.ids, models).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }

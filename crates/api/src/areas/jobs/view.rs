@@ -2,7 +2,10 @@
 //! whether they administer it. Views of a page of jobs are built with a fixed number of
 //! queries, whatever the page size.
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use chrono::NaiveDate;
 use domain::{
@@ -93,67 +96,53 @@ fn strings(value: &Option<Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// The groups of `models`, and the ids of those among them the caller administers.
-pub async fn groups_and_rights(
-    state: &AppState,
-    caller: &Caller,
-    group_ids: &[i64],
-) -> ApiResult<(HashMap<i64, groups::Model>, HashSet<i64>)> {
-    let mut ids = group_ids.to_vec();
-    ids.sort_unstable();
-    ids.dedup();
-    let found = profile_q::groups_by_ids(state.read_db(), &ids).await?;
-    let models: Vec<groups::Model> = found.values().cloned().collect();
-    let parents = group_view::parent_chain(state, &models).await?;
-    let own = match caller.id() {
-        Some(user_id) => {
-            let mut all: Vec<i64> = parents.keys().copied().collect();
-            all.extend(ids.iter().copied());
-            member_q::of_user_in(state.read_db(), user_id, &all).await?
-        }
-        None => Vec::new(),
-    };
-    let admin_of = group_view::admin_ids(&own);
-    let administered = models
-        .iter()
-        .filter(|g| caller.id().is_some() && group_view::administers(caller, g, &parents, &admin_of))
-        .map(|g| g.id)
-        .collect();
-    Ok((found, administered))
+/// What every viewer sees of a job: its view with the caller's fields blank, plus what they
+/// are computed from. Kept per tenant write generation by the board (`crate::page_cache`);
+/// expiry and openness are computed per request from the dates.
+#[derive(Debug, Clone)]
+pub struct BaseView {
+    view: JobView,
+    counts: post_q::Counts,
+    /// The job's group and its ancestors, nearest first, for the administrator check.
+    managers: Vec<i64>,
 }
 
-/// Builds the views of `models` for the caller.
-pub async fn views(state: &AppState, caller: &Caller, models: Vec<job_posts::Model>) -> ApiResult<Vec<JobView>> {
+impl BaseView {
+    pub fn id(&self) -> i64 {
+        self.view.id
+    }
+}
+
+/// The parts of the views of `models` that are the same for every caller, in the same
+/// order (a job whose group is gone is left out): a fixed number of queries.
+pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiResult<Vec<BaseView>> {
     if models.is_empty() {
         return Ok(Vec::new());
     }
     let ids: Vec<i64> = models.iter().map(|j| j.id).collect();
-    let group_ids: Vec<i64> = models.iter().map(|j| j.group_id).collect();
-    let (groups, administered) = groups_and_rights(state, caller, &group_ids).await?;
+    let mut group_ids: Vec<i64> = models.iter().map(|j| j.group_id).collect();
+    group_ids.sort_unstable();
+    group_ids.dedup();
+    let groups = profile_q::groups_by_ids(state.read_db(), &group_ids).await?;
+    let group_models: Vec<groups::Model> = groups.values().cloned().collect();
+    let parents = group_view::parent_chain(state, &group_models).await?;
     let mut skills = post_q::skills_of(state.read_db(), &ids).await?;
-    let admin_ids: Vec<i64> = models.iter().filter(|j| administered.contains(&j.group_id)).map(|j| j.id).collect();
-    let counts = post_q::counts(state.read_db(), &admin_ids).await?;
-    let mine = match caller.id() {
-        Some(user_id) => application_q::statuses_of(state.read_db(), user_id, &ids).await?,
-        None => HashMap::new(),
-    };
+    let counts = post_q::counts(state.read_db(), &ids).await?;
     let today = group_view::today();
     let mut out = Vec::with_capacity(models.len());
     for job in models {
         let Some(group) = groups.get(&job.group_id) else { continue };
-        let is_admin = administered.contains(&job.group_id);
+        let mut managers = vec![group.id];
+        let mut next = group.parent_id;
+        while let Some(id) = next.filter(|_| managers.len() <= store::queries::groups::HIERARCHY_DEPTH) {
+            let Some(parent) = parents.get(&id) else { break };
+            managers.push(id);
+            next = parent.parent_id;
+        }
         let skills = skills.remove(&job.id).unwrap_or_default();
-        let count = counts.get(&job.id).copied().unwrap_or_default();
         let window = Window { open: job.application_open_date, close: job.application_close_date };
-        out.push(JobView {
+        let view = JobView {
             id: job.id,
-            slug: job.slug.clone(),
-            title: job.title.clone(),
-            description: job.description.clone(),
-            requirements: job.requirements.clone(),
-            career_stages: strings(&job.career_stages),
-            professional_fields: strings(&job.professional_fields),
-            countries: strings(&job.countries),
             skills: skills.iter().map(|s| s.0).collect(),
             skills_detailed: skills.into_iter().map(|(id, name)| NamedRef { id, name }).collect(),
             group: JobGroup {
@@ -163,26 +152,122 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<job_posts::Mod
                 group_type: group.group_type.clone(),
                 image: group.logo.clone(),
             },
-            job_location: job.job_location.clone(),
-            job_type: job.job_type.clone(),
-            address: job.address.clone(),
-            application_open_date: job.application_open_date,
-            application_close_date: job.application_close_date,
+            career_stages: strings(&job.career_stages),
+            professional_fields: strings(&job.professional_fields),
+            countries: strings(&job.countries),
             is_expired: window.is_expired(today),
             is_open_for_applications: job.job_status == domain::jobs::form::STATUS_PUBLISHED && window.is_open(today),
-            job_status: job.job_status.clone(),
-            is_featured: job.is_featured,
-            is_administrator: is_admin,
-            status: mine.get(&job.id).cloned(),
+            is_administrator: false,
+            status: None,
             extra_info: JobExtraInfo { questions: questions::of_extra_info(job.extra_info.as_ref()) },
-            accepted_members_count: is_admin.then_some(count.accepted),
-            pending_members_count: is_admin.then_some(count.pending),
-            rejected_members_count: is_admin.then_some(count.rejected),
+            accepted_members_count: None,
+            pending_members_count: None,
+            rejected_members_count: None,
+            slug: job.slug,
+            title: job.title,
+            description: job.description,
+            requirements: job.requirements,
+            job_location: job.job_location,
+            job_type: job.job_type,
+            address: job.address,
+            application_open_date: job.application_open_date,
+            application_close_date: job.application_close_date,
+            job_status: job.job_status,
+            is_featured: job.is_featured,
             created_by: job.created_by,
             created_at: job.created_at,
-        });
+        };
+        out.push(BaseView { view, counts: counts.get(&job.id).copied().unwrap_or_default(), managers });
     }
     Ok(out)
+}
+
+/// The caller's management roles among the jobs' groups and their ancestors, and their
+/// applications to the jobs: two queries for a signed-in caller, none for a guest.
+pub struct CallerRights {
+    admin_of: HashSet<i64>,
+    applications: HashMap<i64, String>,
+}
+
+pub async fn caller_rights<'a>(
+    state: &AppState,
+    caller: &Caller,
+    bases: impl IntoIterator<Item = &'a BaseView>,
+) -> ApiResult<CallerRights> {
+    let Some(user_id) = caller.id() else {
+        return Ok(CallerRights { admin_of: HashSet::new(), applications: HashMap::new() });
+    };
+    let mut ids = Vec::new();
+    let mut groups = Vec::new();
+    for base in bases {
+        ids.push(base.view.id);
+        groups.extend(base.managers.iter().copied());
+    }
+    groups.sort_unstable();
+    groups.dedup();
+    let own = member_q::of_user_in(state.read_db(), user_id, &groups).await?;
+    let applications = application_q::statuses_of(state.read_db(), user_id, &ids).await?;
+    Ok(CallerRights { admin_of: group_view::admin_ids(&own), applications })
+}
+
+/// The view of `base` for the caller on `today`.
+pub fn finish(caller: &Caller, rights: &CallerRights, base: &BaseView, today: NaiveDate) -> JobView {
+    let mut view = base.view.clone();
+    let is_admin =
+        caller.id().is_some() && (caller.is_staff() || base.managers.iter().any(|id| rights.admin_of.contains(id)));
+    let window = Window { open: view.application_open_date, close: view.application_close_date };
+    view.is_expired = window.is_expired(today);
+    view.is_open_for_applications = view.job_status == domain::jobs::form::STATUS_PUBLISHED && window.is_open(today);
+    view.is_administrator = is_admin;
+    view.status = rights.applications.get(&view.id).cloned();
+    if is_admin {
+        view.accepted_members_count = Some(base.counts.accepted);
+        view.pending_members_count = Some(base.counts.pending);
+        view.rejected_members_count = Some(base.counts.rejected);
+    }
+    view
+}
+
+/// Builds the views of `models` for the caller.
+pub async fn views(state: &AppState, caller: &Caller, models: Vec<job_posts::Model>) -> ApiResult<Vec<JobView>> {
+    let bases = base_views(state, models).await?;
+    let rights = caller_rights(state, caller, &bases).await?;
+    let today = group_view::today();
+    Ok(bases.iter().map(|base| finish(caller, &rights, base, today)).collect())
+}
+
+/// The views of the jobs `ids`, in that order, for the caller, from the base views kept at
+/// the tenant's `generation` where there are; the others are built (from `models` when
+/// given, else read) and kept. A job that no longer exists is left out.
+pub async fn kept_views(
+    state: &AppState,
+    caller: &Caller,
+    tenant_id: i64,
+    generation: i64,
+    ids: &[i64],
+    mut models: HashMap<i64, job_posts::Model>,
+) -> ApiResult<Vec<JobView>> {
+    let mut kept = state.job_pages.items(tenant_id, generation, ids);
+    let missing: Vec<i64> = ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
+    if !missing.is_empty() {
+        let unread: Vec<i64> = missing.iter().filter(|id| !models.contains_key(id)).copied().collect();
+        if !unread.is_empty() {
+            models.extend(post_q::by_ids(state.read_db(), &unread).await?.into_iter().map(|j| (j.id, j)));
+        }
+        let to_build: Vec<job_posts::Model> = missing.iter().filter_map(|id| models.remove(id)).collect();
+        let built: HashMap<i64, Arc<BaseView>> =
+            base_views(state, to_build).await?.into_iter().map(|b| (b.id(), Arc::new(b))).collect();
+        state.job_pages.remember_items(tenant_id, generation, built.iter().map(|(id, b)| (*id, b.clone())));
+        for (slot, id) in kept.iter_mut().zip(ids) {
+            if slot.is_none() {
+                *slot = built.get(id).cloned();
+            }
+        }
+    }
+    let bases: Vec<Arc<BaseView>> = kept.into_iter().flatten().collect();
+    let rights = caller_rights(state, caller, bases.iter().map(|b| b.as_ref())).await?;
+    let today = group_view::today();
+    Ok(bases.iter().map(|base| finish(caller, &rights, base, today)).collect())
 }
 
 pub async fn view(state: &AppState, caller: &Caller, model: job_posts::Model) -> ApiResult<JobView> {

@@ -1,0 +1,231 @@
+//! List pages kept per tenant write generation (issue 11, "List speed").
+//!
+//! A list page is two things: which rows it shows (the ids, in order, and the exact count,
+//! which depend on the viewer, the whole filter, the page and, for lifecycle filters and
+//! orders, the day) and what each row shows that is the same for every viewer (its base
+//! view: the row, its parents, topics, SDGs, use cases, counts). Both are kept here, filed
+//! under the tenant's write generation (`store::list_counts::generation`, bumped by
+//! triggers in the same transaction as every write to a table either of them reads: see
+//! migrations m0014, m0015 and m0017), and trusted only at the current generation. A kept
+//! page costs one primary-key read (the generation); what depends on the caller (their
+//! memberships and follows of the page's groups) is read per request, and what depends on
+//! the clock (lifecycle status, expiry) is computed per request from the kept dates.
+//!
+//! Exactness is the one of `store::list_counts`: the generation is read before the rows, so
+//! what is filed under a generation is never older than it, and the first write after it
+//! makes every entry of that tenant unreachable (the next request at the new generation
+//! drops them).
+//!
+//! Memory is bounded: at most [`MAX_PAGES`] pages and [`MAX_ITEMS`] base views per tenant
+//! and per kind of list (past that, that set is cleared), and at most [`MAX_TENANTS`]
+//! tenants (past that, every tenant's entries are dropped).
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+/// Kept pages per tenant (a page is a few ids and a count).
+pub const MAX_PAGES: usize = 5_000;
+/// Kept base views per tenant: a few kilobytes each, rich text included.
+pub const MAX_ITEMS: usize = 2_000;
+/// Tenants with kept entries.
+pub const MAX_TENANTS: usize = 64;
+
+/// The rows a page shows, in order, and the exact count of the whole list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageIds {
+    pub ids: Vec<i64>,
+    pub count: u64,
+}
+
+struct TenantEntries<V> {
+    generation: i64,
+    pages: HashMap<String, Arc<PageIds>>,
+    items: HashMap<i64, Arc<V>>,
+}
+
+impl<V> TenantEntries<V> {
+    fn new(generation: i64) -> Self {
+        TenantEntries { generation, pages: HashMap::new(), items: HashMap::new() }
+    }
+}
+
+type Turns = Arc<Mutex<HashMap<(i64, String), Arc<tokio::sync::Mutex<()>>>>>;
+
+/// The kept pages and base views of one kind of list (cheap to clone; shared by requests).
+pub struct PageCache<V> {
+    tenants: Arc<Mutex<HashMap<i64, TenantEntries<V>>>>,
+    /// Pages being read afresh, so that the requests arriving for one missing page (all of
+    /// them, right after a write) wait for the first one's answer instead of each reading it.
+    turns: Turns,
+}
+
+impl<V> Clone for PageCache<V> {
+    fn clone(&self) -> Self {
+        PageCache { tenants: self.tenants.clone(), turns: self.turns.clone() }
+    }
+}
+
+impl<V> Default for PageCache<V> {
+    fn default() -> Self {
+        PageCache { tenants: Arc::new(Mutex::new(HashMap::new())), turns: Arc::new(Mutex::new(HashMap::new())) }
+    }
+}
+
+/// The right to read one missing page afresh; the next request for it waits until this is
+/// dropped, then finds the page kept (see [`PageCache::turn`]).
+pub struct Turn {
+    turns: Turns,
+    key: (i64, String),
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let Some(guard) = self.guard.take() else { return };
+        let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard).clone();
+        drop(guard);
+        let mut turns = self.turns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        // The map's handle and ours: nobody else is waiting for this page.
+        if Arc::strong_count(&mutex) <= 2 {
+            turns.remove(&self.key);
+        }
+    }
+}
+
+impl<V> PageCache<V> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, TenantEntries<V>>> {
+        self.tenants.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The tenant's entries at `generation`, made current (older ones dropped), or `None`
+    /// when this process already saw a newer generation (then nothing is filed).
+    fn current(
+        tenants: &mut HashMap<i64, TenantEntries<V>>,
+        tenant_id: i64,
+        generation: i64,
+    ) -> Option<&mut TenantEntries<V>> {
+        if !tenants.contains_key(&tenant_id) && tenants.len() >= MAX_TENANTS {
+            tenants.clear();
+        }
+        let entry = tenants.entry(tenant_id).or_insert_with(|| TenantEntries::new(generation));
+        if entry.generation > generation {
+            return None;
+        }
+        if entry.generation < generation {
+            *entry = TenantEntries::new(generation);
+        }
+        Some(entry)
+    }
+
+    /// Waits for the turn to read the page `key` afresh: the caller checks [`Self::page`]
+    /// again once it has it, since the request before it has usually just filed the page.
+    pub async fn turn(&self, tenant_id: i64, key: &str) -> Turn {
+        let map_key = (tenant_id, key.to_string());
+        let mutex = {
+            let mut turns = self.turns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            turns.entry(map_key.clone()).or_default().clone()
+        };
+        let guard = mutex.lock_owned().await;
+        Turn { turns: self.turns.clone(), key: map_key, guard: Some(guard) }
+    }
+
+    /// The page filed under `key` at the tenant's `generation`.
+    pub fn page(&self, tenant_id: i64, generation: i64, key: &str) -> Option<Arc<PageIds>> {
+        let tenants = self.lock();
+        tenants.get(&tenant_id).filter(|t| t.generation == generation).and_then(|t| t.pages.get(key).cloned())
+    }
+
+    pub fn remember_page(&self, tenant_id: i64, generation: i64, key: String, page: PageIds) {
+        let mut tenants = self.lock();
+        let Some(entry) = Self::current(&mut tenants, tenant_id, generation) else { return };
+        if entry.pages.len() >= MAX_PAGES {
+            entry.pages.clear();
+        }
+        entry.pages.insert(key, Arc::new(page));
+    }
+
+    /// The base views of `ids` kept at the tenant's `generation`, in the same order (`None`
+    /// where one is not kept).
+    pub fn items(&self, tenant_id: i64, generation: i64, ids: &[i64]) -> Vec<Option<Arc<V>>> {
+        let tenants = self.lock();
+        match tenants.get(&tenant_id).filter(|t| t.generation == generation) {
+            Some(entry) => ids.iter().map(|id| entry.items.get(id).cloned()).collect(),
+            None => vec![None; ids.len()],
+        }
+    }
+
+    pub fn remember_items(&self, tenant_id: i64, generation: i64, items: impl IntoIterator<Item = (i64, Arc<V>)>) {
+        let mut tenants = self.lock();
+        let Some(entry) = Self::current(&mut tenants, tenant_id, generation) else { return };
+        for (id, item) in items {
+            if entry.items.len() >= MAX_ITEMS {
+                entry.items.clear();
+            }
+            entry.items.insert(id, item);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_trusted_only_at_their_generation_and_an_older_one_is_not_filed() {
+        let cache: PageCache<String> = PageCache::default();
+        let page = PageIds { ids: vec![3, 2], count: 2 };
+        cache.remember_page(1, 5, "a".into(), page.clone());
+        cache.remember_items(1, 5, [(3, Arc::new("three".to_string()))]);
+        assert_eq!(cache.page(1, 5, "a").as_deref(), Some(&page));
+        assert_eq!(cache.items(1, 5, &[3, 2]).iter().map(Option::is_some).collect::<Vec<_>>(), [true, false]);
+        assert!(cache.page(1, 6, "a").is_none(), "a newer generation does not see it");
+        assert!(cache.page(2, 5, "a").is_none(), "another tenant does not see it");
+        cache.remember_page(1, 6, "b".into(), page.clone());
+        assert!(cache.page(1, 5, "a").is_none(), "the newer generation dropped the older entries");
+        assert!(cache.items(1, 5, &[3])[0].is_none());
+        cache.remember_page(1, 5, "a".into(), page.clone());
+        assert!(cache.page(1, 6, "a").is_none(), "what was read before a seen write is not filed");
+    }
+
+    #[tokio::test]
+    async fn a_missing_page_is_read_by_one_request_while_the_others_wait_for_it() {
+        let cache: PageCache<u8> = PageCache::default();
+        let first = cache.turn(1, "a").await;
+        let waiting = {
+            let cache = cache.clone();
+            tokio::spawn(async move {
+                let _turn = cache.turn(1, "a").await;
+                cache.page(1, 7, "a")
+            })
+        };
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished(), "the second request waits for the first");
+        let other_key = cache.turn(1, "b").await;
+        drop(other_key);
+        cache.remember_page(1, 7, "a".into(), PageIds { ids: vec![1], count: 1 });
+        drop(first);
+        let seen = waiting.await.unwrap();
+        assert_eq!(seen.as_deref(), Some(&PageIds { ids: vec![1], count: 1 }), "it finds the page filed");
+        assert!(cache.turns.lock().unwrap().is_empty(), "finished turns leave nothing behind");
+    }
+
+    #[test]
+    fn memory_is_bounded() {
+        let cache: PageCache<u8> = PageCache::default();
+        for i in 0..(MAX_ITEMS as i64 + 10) {
+            cache.remember_items(1, 1, [(i, Arc::new(0))]);
+        }
+        for i in 0..(MAX_PAGES + 10) {
+            cache.remember_page(1, 1, format!("{i}"), PageIds { ids: vec![], count: 0 });
+        }
+        let tenants = cache.lock();
+        assert!(tenants[&1].items.len() <= MAX_ITEMS && tenants[&1].pages.len() <= MAX_PAGES);
+        drop(tenants);
+        for tenant in 0..(MAX_TENANTS as i64 + 3) {
+            cache.remember_page(tenant, 1, "x".into(), PageIds { ids: vec![], count: 0 });
+        }
+        assert!(cache.lock().len() <= MAX_TENANTS);
+    }
+}
