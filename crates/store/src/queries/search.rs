@@ -49,7 +49,7 @@ pub struct PeopleFilter {
 /// "The lower-cased `expr` starts with `word`", for ranking rows the index has already found
 /// (a comparison of the first characters, no pattern).
 fn starts(expr: SimpleExpr, word: &str) -> SimpleExpr {
-    let length = i64::try_from(word.chars().count()).unwrap_or(i64::MAX);
+    let length = i32::try_from(word.chars().count()).unwrap_or(i32::MAX);
     Expr::expr(Func::cust(Alias::new("SUBSTR")).arg(Func::lower(expr)).arg(1).arg(length)).eq(word.to_string())
 }
 
