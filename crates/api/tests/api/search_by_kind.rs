@@ -130,7 +130,8 @@ async fn every_kinds_writes_are_searchable_at_once() {
 
     let t = topic(&app, &app.default_tenant, "Quantum Computing").await;
     assert_eq!(count("/api/v1/topics/?search=quantum".into()).await, 1);
-    let mut active: topic_entity::ActiveModel = topic_entity::Entity::find_by_id(t).one(&app.db).await.unwrap().unwrap().into();
+    let mut active: topic_entity::ActiveModel =
+        topic_entity::Entity::find_by_id(t).one(&app.db).await.unwrap().unwrap().into();
     active.name = Set("Photonics".into());
     active.update(&app.db).await.unwrap();
     assert_eq!(count("/api/v1/topics/?search=quantum".into()).await, 0);
@@ -229,7 +230,10 @@ async fn member_search_uses_the_index_and_keeps_emails_to_administrators() {
         let path = format!("/api/v1/groups/{circle}/members/?search={search}");
         async move {
             let answer = app.get(&path).token(&token).send().await;
-            (answer.status.as_u16(), if answer.status.as_u16() == 200 { sorted(field(&answer.json(), "name")) } else { vec![] })
+            (
+                answer.status.as_u16(),
+                if answer.status.as_u16() == 200 { sorted(field(&answer.json(), "name")) } else { vec![] },
+            )
         }
     };
     let found = |names: &[&str]| (200u16, names.iter().map(|n| n.to_string()).collect::<Vec<_>>());

@@ -97,7 +97,15 @@ fn from_hits<E: EntityTrait>(
     use sea_orm::QueryTrait;
     let mut query = E::find();
     if let Some(text) = text {
-        search_index::drive_from_hits(QueryTrait::query(&mut query), backend, target, text, HITS, E::default(), id_column);
+        search_index::drive_from_hits(
+            QueryTrait::query(&mut query),
+            backend,
+            target,
+            text,
+            HITS,
+            E::default(),
+            id_column,
+        );
     }
     query
 }
@@ -137,15 +145,16 @@ fn people_query(
             .and_where(memberships::Column::Status.is_in(statuses.clone()))
             .to_owned(),
     };
-    let mut query = from_hits::<users::Entity>(backend, Target::kind(Kind::User), text, (users::Entity, users::Column::Id))
-        .join(
-            JoinType::LeftJoin,
-            sea_orm::RelationDef::from(
-                profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+    let mut query =
+        from_hits::<users::Entity>(backend, Target::kind(Kind::User), text, (users::Entity, users::Column::Id))
+            .join(
+                JoinType::LeftJoin,
+                sea_orm::RelationDef::from(
+                    profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+                )
+                .rev(),
             )
-            .rev(),
-        )
-        .filter(users::Column::IsActive.eq(true));
+            .filter(users::Column::IsActive.eq(true));
     // With search text the index bounds the candidates, so each is checked on the membership
     // index (user, status, …); without text the members drive the query. `IN (members)` with
     // text made SQLite build the whole organization's member list on every search.

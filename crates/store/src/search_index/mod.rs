@@ -282,10 +282,13 @@ fn email_starts(backend: DbBackend, prefix: &str) -> SimpleExpr {
             let from = email.clone().gte(prefix.to_string());
             match upper {
                 Some(upper) => from.and(email.lt(upper)),
-                None => from.and(Expr::cust_with_values("substr(\"users\".\"email\", 1, ?) = ?", [
-                    sea_orm::Value::from(i32::try_from(prefix.chars().count()).unwrap_or(i32::MAX)),
-                    sea_orm::Value::from(prefix.to_string()),
-                ])),
+                None => from.and(Expr::cust_with_values(
+                    "substr(\"users\".\"email\", 1, ?) = ?",
+                    [
+                        sea_orm::Value::from(i32::try_from(prefix.chars().count()).unwrap_or(i32::MAX)),
+                        sea_orm::Value::from(prefix.to_string()),
+                    ],
+                )),
             }
         }
     }

@@ -28,10 +28,8 @@ pub(super) fn by_kind_statements() -> Vec<String> {
     for kind in Kind::ALL {
         let index = kind_index(kind);
         statements.push(format!("DROP INDEX IF EXISTS {index}"));
-        statements.push(format!(
-            "CREATE INDEX {index} ON {TABLE} USING GIN (document) WHERE kind = '{}'",
-            kind.as_str()
-        ));
+        statements
+            .push(format!("CREATE INDEX {index} ON {TABLE} USING GIN (document) WHERE kind = '{}'", kind.as_str()));
     }
     // Administrators' member search finds addresses by prefix (`LIKE 'ana@%'`), which
     // needs a pattern index under a non-C collation.
