@@ -62,7 +62,7 @@ pub struct TopicQuery {
     pub group: Option<String>,
     /// Only topics of this topic area (an id; `all` or empty: every area).
     pub topic_area: Option<String>,
-    /// Text contained in the name (case-insensitive).
+    /// Words of the name, each matched from its start (case and accents ignored).
     pub search: Option<String>,
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,

@@ -41,7 +41,7 @@ pub const MSG_NOT_FOUND: &str = "Use case not found.";
 #[into_params(parameter_in = Query)]
 #[allow(dead_code)]
 pub struct UseCaseListQuery {
-    /// At least 2 characters; every word must occur in the title or description.
+    /// At least 2 characters; every word must start a word of the title or description.
     pub search: Option<String>,
     /// Use case ids, comma-separated (at most 50).
     pub ids: Option<String>,

@@ -28,6 +28,7 @@ mod profiles;
 mod programme;
 mod resume_pdfs;
 mod search;
+mod search_by_kind;
 mod seed;
 mod social;
 mod topics;

@@ -18,6 +18,7 @@ mod m0012_list_indexes;
 mod m0013_job_board;
 mod m0014_speed_list_generations;
 mod m0015_job_list_generations;
+mod m0016_search_by_kind;
 mod m0017_list_page_generations;
 
 pub struct Migrator;
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_job_board::Migration),
             Box::new(m0014_speed_list_generations::Migration),
             Box::new(m0015_job_list_generations::Migration),
+            Box::new(m0016_search_by_kind::Migration),
             Box::new(m0017_list_page_generations::Migration),
         ]
     }

@@ -313,7 +313,21 @@ fn list_query(
     text: Option<&TextQuery>,
 ) -> sea_orm::Select<job_posts::Entity> {
     use job_posts::Column as C;
-    let mut query = job_posts::Entity::find()
+    let mut query = job_posts::Entity::find();
+    if let Some(text) = text {
+        // The hits first (materialized, then each post by its key), before any other join.
+        let target = Target { kind: Kind::Job, subkinds: &[], scope_id: Some(tenant_id), names_only: false };
+        search_index::drive_from_hits(
+            QueryTrait::query(&mut query),
+            backend,
+            target,
+            text,
+            HITS,
+            job_posts::Entity,
+            (job_posts::Entity, C::Id),
+        );
+    }
+    let mut query = query
         .join(
             JoinType::InnerJoin,
             job_posts::Entity::belongs_to(groups::Entity).from(C::GroupId).to(groups::Column::Id).into(),
@@ -328,15 +342,6 @@ fn list_query(
     }
     if let Some(group_id) = filter.group_id {
         query = query.filter(C::GroupId.eq(group_id));
-    }
-    if let Some(text) = text {
-        let target = Target { kind: Kind::Job, subkinds: &[], scope_id: Some(tenant_id), names_only: false };
-        QueryTrait::query(&mut query).join_subquery(
-            JoinType::InnerJoin,
-            search_index::hits(backend, target, text),
-            Alias::new(HITS),
-            Expr::col((Alias::new(HITS), Alias::new(search_index::ITEM_ID))).equals((job_posts::Entity, C::Id)),
-        );
     }
     if !filter.countries.is_empty() {
         query = query

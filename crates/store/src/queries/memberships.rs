@@ -289,9 +289,10 @@ pub struct MemberFilter {
     /// Only accepted members whose e-mail is not verified.
     pub unverified: bool,
     pub roles: Vec<String>,
-    /// Lower-cased, at least 2 characters.
+    /// Lower-cased, at least 2 characters: words starting words of the name (the search
+    /// index's people documents, names only).
     pub search: Option<String>,
-    /// Also match the e-mail address (administrators only).
+    /// Also find a member by their whole e-mail address (administrators only).
     pub search_email: bool,
     /// The profile's country, ignoring case.
     pub countries: Vec<String>,
@@ -300,10 +301,10 @@ pub struct MemberFilter {
     pub organization_id: i64,
 }
 
-fn member_query(filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
+fn member_query(backend: sea_orm::DbBackend, filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
     use sea_orm::{
-        sea_query::{Expr, ExprTrait, Func, LikeExpr, Query},
-        Condition, JoinType, QuerySelect,
+        sea_query::{Expr, Query},
+        JoinType, QuerySelect,
     };
 
     use crate::entities::{group_profiles, profiles, users};
@@ -324,19 +325,14 @@ fn member_query(filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
         query = query.filter(memberships::Column::Role.is_in(filter.roles.clone()));
     }
     if let Some(search) = &filter.search {
-        // Every word of the search matches a first name, last name (or e-mail) of the member.
-        for word in search.split_whitespace().take(5) {
-            let pattern = format!("%{}%", super::groups::escape_like(word));
-            let like = |column: users::Column| {
-                Expr::expr(Func::lower(Expr::col((users::Entity, column))))
-                    .like(LikeExpr::new(pattern.clone()).escape('\\'))
-            };
-            let mut any = Condition::any().add(like(users::Column::FirstName)).add(like(users::Column::LastName));
-            if filter.search_email {
-                any = any.add(like(users::Column::Email));
-            }
-            query = query.filter(any);
-        }
+        // Every word starts a word of the member's name, through the search index; for
+        // administrators, or the text is the member's e-mail address.
+        query = query.filter(crate::search_index::matching_people(
+            backend,
+            search,
+            filter.search_email,
+            (memberships::Entity, memberships::Column::UserId),
+        ));
     }
     if !filter.countries.is_empty() {
         let from = Query::select()
@@ -369,7 +365,7 @@ pub async fn members_page(
     limit: u64,
 ) -> StoreResult<super::Paged<memberships::Model>> {
     use sea_orm::{QueryOrder, QuerySelect};
-    let query = member_query(filter);
+    let query = member_query(db.get_database_backend(), filter);
     let count = query.clone().count(db).await?;
     let items = query
         .order_by_desc(memberships::Column::CreatedAt)

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Func, LikeExpr, Query},
+    sea_query::{Expr, ExprTrait, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, Set,
 };
@@ -12,7 +12,6 @@ use serde_json::Value;
 
 use super::{
     connections::PRIVACY_PRIVATE,
-    groups::escape_like,
     memberships::{MANAGEMENT_ROLES, STATUS_ACCEPTED},
     Paged,
 };
@@ -343,15 +342,16 @@ pub async fn leaders(
         .to_owned();
     let mut people = Query::select();
     people.column(users::Column::Id).from(users::Entity).and_where(users::Column::IsActive.eq(true));
-    for word in &filter.search_words {
-        let pattern = format!("%{}%", escape_like(word));
-        let like = |column: users::Column| {
-            Expr::expr(Func::lower(Expr::col((users::Entity, column))))
-                .like(LikeExpr::new(pattern.clone()).escape('\\'))
-        };
-        people.cond_where(Condition::any().add(like(users::Column::FirstName)).add(like(users::Column::LastName)));
-    }
     let backend = db.get_database_backend();
+    if !filter.search_words.is_empty() {
+        // Every word starts a word of the name (the search index's people documents).
+        people.and_where(crate::search_index::matching_people(
+            backend,
+            &filter.search_words.join(" "),
+            false,
+            (users::Entity, users::Column::Id),
+        ));
+    }
     let mut query = profiles::Entity::find()
         .filter(P::UserId.in_subquery(certified_users(backend, tenant_id, &[])))
         .filter(P::UserId.in_subquery(members))

@@ -46,8 +46,11 @@ pub struct PeopleFilter {
     pub exclude_user: Option<i64>,
 }
 
+/// "The lower-cased `expr` starts with `word`", for ranking rows the index has already found
+/// (a comparison of the first characters, no pattern).
 fn starts(expr: SimpleExpr, word: &str) -> SimpleExpr {
-    Expr::expr(Func::lower(expr)).like(LikeExpr::new(format!("{}%", escape_like(word))).escape('\\'))
+    let length = i32::try_from(word.chars().count()).unwrap_or(i32::MAX);
+    Expr::expr(Func::cust(Alias::new("SUBSTR")).arg(Func::lower(expr)).arg(1).arg(length)).eq(word.to_string())
 }
 
 fn equals(expr: SimpleExpr, word: &str) -> SimpleExpr {
@@ -83,21 +86,28 @@ fn text_of(words: &[String]) -> Result<Option<TextQuery>, ()> {
     TextQuery::parse(&words.join(" ")).map(Some).ok_or(())
 }
 
-/// Keeps the rows the index finds for `text`, joined on `id_column` as `HITS`.
-fn join_hits<E: EntityTrait>(
-    query: &mut sea_orm::Select<E>,
+/// Starts a query of `E` from the rows the index finds for `text`, as `HITS`, joined on
+/// `id_column` (before any other join: the hits drive the query).
+fn from_hits<E: EntityTrait>(
     backend: sea_orm::DbBackend,
     target: Target<'_>,
-    text: &TextQuery,
+    text: Option<&TextQuery>,
     id_column: impl sea_orm::sea_query::IntoColumnRef,
-) {
+) -> sea_orm::Select<E> {
     use sea_orm::QueryTrait;
-    QueryTrait::query(query).join_subquery(
-        JoinType::InnerJoin,
-        search_index::hits(backend, target, text),
-        Alias::new(HITS),
-        Expr::col((Alias::new(HITS), Alias::new(search_index::ITEM_ID))).equals(id_column),
-    );
+    let mut query = E::find();
+    if let Some(text) = text {
+        search_index::drive_from_hits(
+            QueryTrait::query(&mut query),
+            backend,
+            target,
+            text,
+            HITS,
+            E::default(),
+            id_column,
+        );
+    }
+    query
 }
 
 fn in_json_text(column: SimpleExpr, quoted: &str) -> SimpleExpr {
@@ -135,15 +145,16 @@ fn people_query(
             .and_where(memberships::Column::Status.is_in(statuses.clone()))
             .to_owned(),
     };
-    let mut query = users::Entity::find()
-        .join(
-            JoinType::LeftJoin,
-            sea_orm::RelationDef::from(
-                profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+    let mut query =
+        from_hits::<users::Entity>(backend, Target::kind(Kind::User), text, (users::Entity, users::Column::Id))
+            .join(
+                JoinType::LeftJoin,
+                sea_orm::RelationDef::from(
+                    profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+                )
+                .rev(),
             )
-            .rev(),
-        )
-        .filter(users::Column::IsActive.eq(true));
+            .filter(users::Column::IsActive.eq(true));
     // With search text the index bounds the candidates, so each is checked on the membership
     // index (user, status, …); without text the members drive the query. `IN (members)` with
     // text made SQLite build the whole organization's member list on every search.
@@ -158,9 +169,6 @@ fn people_query(
     };
     if let Some(me) = filter.exclude_user {
         query = query.filter(users::Column::Id.ne(me));
-    }
-    if let Some(text) = text {
-        join_hits(&mut query, backend, Target::kind(Kind::User), text, (users::Entity, users::Column::Id));
     }
     if !filter.countries.is_empty() {
         query = query.filter(equals_any_ignoring_case(
@@ -252,14 +260,13 @@ fn group_query(
     text: Option<&TextQuery>,
 ) -> sea_orm::Select<groups::Entity> {
     use groups::Column as C;
-    let mut query = groups::Entity::find().filter(C::TenantId.eq(tenant_id)).filter(visible_to(viewer));
+    let target =
+        Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id), names_only: false };
+    let mut query = from_hits::<groups::Entity>(backend, target, text, (groups::Entity, C::Id))
+        .filter(C::TenantId.eq(tenant_id))
+        .filter(visible_to(viewer));
     if !search.group_types.is_empty() {
         query = query.filter(C::GroupType.is_in(search.group_types.clone()));
-    }
-    if let Some(text) = text {
-        let target =
-            Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id), names_only: false };
-        join_hits(&mut query, backend, target, text, (groups::Entity, C::Id));
     }
     if !search.countries.is_empty() {
         query = query.filter(

@@ -1,14 +1,16 @@
 //! Topics (skills and general topics) and topic areas of a tenant.
 
 use sea_orm::{
-    sea_query::LikeExpr, ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set,
 };
 
 use super::Paged;
 use crate::{
     entities::{topic_areas, topics},
-    now, StoreError, StoreResult,
+    now,
+    search_index::{matching, Kind, Target},
+    StoreError, StoreResult,
 };
 
 #[derive(Debug, Default, Clone)]
@@ -16,12 +18,8 @@ pub struct TopicFilter {
     pub topic_type: Option<String>,
     pub group_id: Option<i64>,
     pub topic_area_id: Option<i64>,
-    /// Lower-cased search text; matched anywhere in the name.
+    /// Lower-cased search text; every word starts a word of the name (the search index).
     pub search: Option<String>,
-}
-
-fn escape_like(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
 pub async fn list(
@@ -42,8 +40,8 @@ pub async fn list(
         query = query.filter(topics::Column::TopicAreaId.eq(area));
     }
     if let Some(search) = &filter.search {
-        let pattern = format!("%{}%", escape_like(search));
-        query = query.filter(topics::Column::NameKey.like(LikeExpr::new(pattern).escape('\\')));
+        let target = Target::in_scope(Kind::Topic, tenant_id);
+        query = query.filter(matching(db.get_database_backend(), target, search, topics::Column::Id));
     }
     let count = query.clone().count(db).await?;
     let items = query

@@ -4,15 +4,16 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Func, LikeExpr},
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set,
 };
 
-use super::{groups::escape_like, Paged};
+use super::Paged;
 use crate::{
     entities::{group_use_cases, use_cases},
-    now, StoreError, StoreResult,
+    now,
+    search_index::{matching, Kind, Target},
+    StoreError, StoreResult,
 };
 
 pub const STATUS_PENDING: &str = "pending";
@@ -25,7 +26,7 @@ pub const STATUSES: [&str; 3] = [STATUS_PENDING, STATUS_APPROVED, STATUS_REJECTE
 pub struct Filter {
     /// Any of these statuses; every status when empty.
     pub statuses: Vec<String>,
-    /// Lower-cased words; each must occur in the title or the description.
+    /// Lower-cased words; each must start a word of the title or the description.
     pub search_words: Vec<String>,
     /// Only these ids, when given.
     pub ids: Option<Vec<i64>>,
@@ -47,11 +48,10 @@ pub async fn list(
     if let Some(ids) = &filter.ids {
         query = query.filter(C::Id.is_in(ids.clone()));
     }
-    for word in &filter.search_words {
-        let pattern = format!("%{}%", escape_like(word));
-        let like =
-            |column: C| Expr::expr(Func::lower(Expr::col(column))).like(LikeExpr::new(pattern.clone()).escape('\\'));
-        query = query.filter(Condition::any().add(like(C::Title)).add(like(C::Description)));
+    if !filter.search_words.is_empty() {
+        // Every word starts a word of the title or the description (the search index).
+        let target = Target::in_scope(Kind::UseCase, tenant_id);
+        query = query.filter(matching(db.get_database_backend(), target, &filter.search_words.join(" "), C::Id));
     }
     let count = query.clone().count(db).await?;
     let items = query.order_by_asc(C::Title).order_by_asc(C::Id).offset(offset).limit(limit).all(db).await?;

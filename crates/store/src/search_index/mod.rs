@@ -33,6 +33,10 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind: each has its own FTS5 table (SQLite) or partial GIN index (PostgreSQL),
+    /// so a new kind comes with a migration that adds them (see m0016).
+    pub const ALL: [Kind; 5] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::User => "user",
@@ -53,19 +57,44 @@ pub const RELEVANCE: &str = "relevance";
 /// The column of a hits subquery holding the document's name (a person's "first last").
 pub const NAME: &str = "name";
 
-/// Creates the index and its triggers, and fills it from the existing rows.
+async fn run(db: &impl ConnectionTrait, statements: Vec<String>) -> Result<(), DbErr> {
+    for statement in statements {
+        db.execute_unprepared(&statement).await?;
+    }
+    Ok(())
+}
+
+/// Creates the index and its triggers as m0011 did (one FTS5 table or GIN index over every
+/// kind), and fills it from the existing rows. [`index_by_kind`] (m0016) follows.
 pub async fn install(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     let statements = match db.get_database_backend() {
         DbBackend::Postgres => postgres::install_statements(),
         _ => sqlite::install_statements(),
     };
-    for statement in statements {
-        db.execute_unprepared(&statement).await?;
+    run(db, statements).await?;
+    run(db, documents::fill_base()).await?;
+    optimize_single(db).await
+}
+
+/// m0016: one index per kind (SQLite: an FTS5 table per kind fed by triggers on the
+/// documents; PostgreSQL: a partial GIN index per kind), built from the existing documents,
+/// so that a kind's search reads only that kind's matches.
+pub async fn index_by_kind(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Postgres => run(db, postgres::by_kind_statements()).await,
+        _ => {
+            run(db, sqlite::by_kind_statements()).await?;
+            optimize(db).await
+        }
     }
-    for statement in documents::fill_base() {
-        db.execute_unprepared(&statement).await?;
+}
+
+/// m0016 undone: one index over every kind again.
+pub async fn index_single(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Postgres => run(db, postgres::single_statements()).await,
+        _ => run(db, sqlite::single_statements()).await,
     }
-    optimize(db).await
 }
 
 /// Adds the job board's posts to the index: their triggers and documents (m0013).
@@ -78,7 +107,7 @@ pub async fn install_job_posts(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         db.execute_unprepared(&statement).await?;
     }
     db.execute_unprepared(&documents::fill_job_posts()).await?;
-    optimize(db).await
+    optimize_single(db).await
 }
 
 /// Removes the job board's posts from the index.
@@ -119,10 +148,18 @@ pub async fn rebuild(db: &impl ConnectionTrait) -> Result<(), DbErr> {
 }
 
 /// Compacts the index after a bulk load (the triggers have already written the documents):
-/// FTS5 merges its segments into one; PostgreSQL's GIN needs nothing.
+/// each kind's FTS5 table merges its segments into one; PostgreSQL's GIN needs nothing.
 pub async fn optimize(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     if db.get_database_backend() == DbBackend::Sqlite {
-        db.execute_unprepared(&sqlite::optimize_statement()).await?;
+        run(db, sqlite::optimize_statements()).await?;
+    }
+    Ok(())
+}
+
+/// [`optimize`] for the single FTS5 table of the migrations before m0016.
+async fn optimize_single(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    if db.get_database_backend() == DbBackend::Sqlite {
+        db.execute_unprepared(&sqlite::optimize_single_statement()).await?;
     }
     Ok(())
 }
@@ -157,6 +194,28 @@ pub fn hits(backend: DbBackend, target: Target<'_>, text: &TextQuery) -> SelectS
     }
 }
 
+/// Makes the index's hits drive a query over `table` (whose FROM is `table` alone, before
+/// any join is added): `FROM (hits) AS alias CROSS JOIN table … WHERE id_column =
+/// alias.item_id`, so the columns of [`hits`] can rank the rows under `alias`. The hits
+/// are materialized first and the table is read by its key, one row per hit; SQLite keeps
+/// the order of a CROSS JOIN, where it would otherwise walk the table (a tenant's every job
+/// post) and look each row up in the hits.
+pub fn drive_from_hits(
+    query: &mut SelectStatement,
+    backend: DbBackend,
+    target: Target<'_>,
+    text: &TextQuery,
+    alias: &str,
+    table: impl sea_orm::sea_query::IntoTableRef,
+    id_column: impl IntoColumnRef,
+) {
+    query
+        .from_clear()
+        .from_subquery(hits(backend, target, text), Alias::new(alias))
+        .join(sea_orm::sea_query::JoinType::CrossJoin, table, sea_orm::Condition::all())
+        .and_where(Expr::col(id_column).equals((Alias::new(alias), Alias::new(ITEM_ID))));
+}
+
 /// `SELECT item_id` of the documents matching `text`, for `column IN (…)` filters of lists
 /// whose order is their own.
 pub fn matching_ids(backend: DbBackend, target: Target<'_>, text: &TextQuery) -> SelectStatement {
@@ -172,5 +231,65 @@ pub fn matching(backend: DbBackend, target: Target<'_>, text: &str, id_column: i
     match TextQuery::parse(text) {
         Some(text) => Expr::col(id_column).in_subquery(matching_ids(backend, target, &text)),
         None => Expr::val(false),
+    }
+}
+
+/// [`matching`] for people, where administrators may also find someone by e-mail address:
+/// `id_column` is among the index's people matching `text` by name, or (with `by_email`)
+/// is a person whose address starts with `text`. Addresses are not in the index, so no
+/// other search finds anyone by them; the prefix is a range on the e-mail index (SQLite,
+/// byte order) or a `LIKE 'prefix%'` on its `text_pattern_ops` index (PostgreSQL, m0016).
+pub fn matching_people(backend: DbBackend, text: &str, by_email: bool, id_column: impl IntoColumnRef) -> SimpleExpr {
+    let target = Target { kind: Kind::User, subkinds: &[], scope_id: None, names_only: true };
+    let prefix = text.trim().to_lowercase();
+    let by_email = by_email && !prefix.is_empty();
+    let by_address = || {
+        let mut select = sea_orm::sea_query::Query::select();
+        select.column(Alias::new("id")).from(Alias::new("users")).and_where(email_starts(backend, &prefix));
+        select
+    };
+    match (TextQuery::parse(text), by_email) {
+        (Some(text), false) => Expr::col(id_column).in_subquery(matching_ids(backend, target, &text)),
+        (Some(text), true) => {
+            // The hits as a subquery of their own: a compound SELECT takes no LIMIT inside.
+            let mut ids = sea_orm::sea_query::Query::select();
+            ids.column(Alias::new(ITEM_ID))
+                .from_subquery(matching_ids(backend, target, &text), Alias::new("named"))
+                .union(sea_orm::sea_query::UnionType::All, by_address());
+            Expr::col(id_column).in_subquery(ids)
+        }
+        (None, true) => Expr::col(id_column).in_subquery(by_address()),
+        (None, false) => Expr::val(false),
+    }
+}
+
+/// "`users.email` starts with `prefix`" (addresses are stored lower-cased), on an index.
+fn email_starts(backend: DbBackend, prefix: &str) -> SimpleExpr {
+    let email = Expr::col((Alias::new("users"), Alias::new("email")));
+    match backend {
+        DbBackend::Postgres => {
+            let escaped = prefix.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+            email.like(sea_orm::sea_query::LikeExpr::new(format!("{escaped}%")).escape('\\'))
+        }
+        _ => {
+            // Every text starting with `prefix` sorts from `prefix` up to, not including,
+            // `prefix` with its last character raised by one (BINARY collation: code points).
+            let mut chars: Vec<char> = prefix.chars().collect();
+            let upper = chars.pop().and_then(|last| char::from_u32(last as u32 + 1)).map(|next| {
+                chars.push(next);
+                chars.into_iter().collect::<String>()
+            });
+            let from = email.clone().gte(prefix.to_string());
+            match upper {
+                Some(upper) => from.and(email.lt(upper)),
+                None => from.and(Expr::cust_with_values(
+                    "substr(\"users\".\"email\", 1, ?) = ?",
+                    [
+                        sea_orm::Value::from(i32::try_from(prefix.chars().count()).unwrap_or(i32::MAX)),
+                        sea_orm::Value::from(prefix.to_string()),
+                    ],
+                )),
+            }
+        }
     }
 }

@@ -1,16 +1,53 @@
 //! PostgreSQL: the documents in `search_documents`, with a generated `tsvector` (the
 //! `simple` configuration, so names are not stemmed; the name weighted A, the body B) and
-//! a GIN index on it, which also serves prefix queries (`ana:*`). Diacritics are folded by
-//! `search_fold` on both sides. Trigger functions on the source tables keep the documents
-//! in step.
+//! GIN indexes on it, which also serve prefix queries (`ana:*`): since m0016 one partial
+//! index per kind (`WHERE kind = '…'`), so a search of one kind reads only that kind's
+//! matches. The kind is written into the query as a literal, so that every plan (generic
+//! plans of prepared statements included) can prove the partial index's condition.
+//! Diacritics are folded by `search_fold` on both sides. Trigger functions on the source
+//! tables keep the documents in step.
 
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, SelectStatement};
 
 use super::{
     documents::{Source, SOURCES},
     query::fold_table,
-    Target, TextQuery, ITEM_ID, NAME, RELEVANCE, TABLE,
+    Kind, Target, TextQuery, ITEM_ID, NAME, RELEVANCE, TABLE,
 };
+
+/// The GIN index of every kind that m0011 created (replaced by m0016).
+const SINGLE_INDEX: &str = "ix_search_documents_document";
+
+fn kind_index(kind: Kind) -> String {
+    format!("ix_{TABLE}_{}", kind.as_str())
+}
+
+/// m0016: one partial GIN index per kind instead of one over every kind.
+pub(super) fn by_kind_statements() -> Vec<String> {
+    let mut statements = vec![format!("DROP INDEX IF EXISTS {SINGLE_INDEX}")];
+    for kind in Kind::ALL {
+        let index = kind_index(kind);
+        statements.push(format!("DROP INDEX IF EXISTS {index}"));
+        statements
+            .push(format!("CREATE INDEX {index} ON {TABLE} USING GIN (document) WHERE kind = '{}'", kind.as_str()));
+    }
+    // Administrators' member search finds addresses by prefix (`LIKE 'ana@%'`), which
+    // needs a pattern index under a non-C collation.
+    statements.push(format!("CREATE INDEX IF NOT EXISTS {EMAIL_INDEX} ON \"users\" (\"email\" text_pattern_ops)"));
+    statements.push(format!("ANALYZE {TABLE}"));
+    statements
+}
+
+const EMAIL_INDEX: &str = "ix_users_email_pattern";
+
+/// m0016 undone: the single GIN index again.
+pub(super) fn single_statements() -> Vec<String> {
+    let mut statements: Vec<String> =
+        Kind::ALL.iter().map(|kind| format!("DROP INDEX IF EXISTS {}", kind_index(*kind))).collect();
+    statements.push(format!("CREATE INDEX IF NOT EXISTS {SINGLE_INDEX} ON {TABLE} USING GIN (document)"));
+    statements.push(format!("DROP INDEX IF EXISTS {EMAIL_INDEX}"));
+    statements
+}
 
 pub(super) fn install_statements() -> Vec<String> {
     let (fold_from, fold_to) = fold_table();
@@ -27,7 +64,7 @@ pub(super) fn install_statements() -> Vec<String> {
                setweight(to_tsvector('simple'::regconfig, search_fold(body)), 'B')) STORED, \
              UNIQUE (kind, item_id))"
         ),
-        format!("CREATE INDEX ix_{TABLE}_document ON {TABLE} USING GIN (document)"),
+        format!("CREATE INDEX {SINGLE_INDEX} ON {TABLE} USING GIN (document)"),
     ];
     for source in &SOURCES {
         statements.extend(source_triggers(source));
@@ -107,7 +144,8 @@ pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {
         )
         .from_as(Alias::new(TABLE), d.clone())
         .and_where(Expr::cust_with_values("\"d\".\"document\" @@ to_tsquery('simple', $1)", [tsquery]))
-        .and_where(Expr::col((d.clone(), Alias::new("kind"))).eq(target.kind.as_str()));
+        // A literal, not a parameter: the kind's partial index applies to every plan.
+        .and_where(Expr::cust(format!("\"d\".\"kind\" = '{}'", target.kind.as_str())));
     if !target.subkinds.is_empty() {
         select.and_where(Expr::col((d.clone(), Alias::new("subkind"))).is_in(target.subkinds.to_vec()));
     }

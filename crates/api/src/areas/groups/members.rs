@@ -115,7 +115,8 @@ pub struct MembersQuery {
     pub is_verified: Option<bool>,
     /// Roles, comma-separated (e.g. admin,leader).
     pub role: Option<String>,
-    /// At least 2 characters; names (and e-mails, for administrators).
+    /// At least 2 characters; words of the name, each matched from its start (and, for
+    /// administrators, the start of an e-mail address).
     pub search: Option<String>,
     /// Countries of the members' profiles, comma-separated, matched ignoring case.
     pub country: Option<String>,
