@@ -18,6 +18,7 @@ mod m0012_list_indexes;
 mod m0013_job_board;
 mod m0014_speed_list_generations;
 mod m0015_job_list_generations;
+mod m0018_bookmarks;
 
 pub struct Migrator;
 
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_job_board::Migration),
             Box::new(m0014_speed_list_generations::Migration),
             Box::new(m0015_job_list_generations::Migration),
+            Box::new(m0018_bookmarks::Migration),
         ]
     }
 }

@@ -13,7 +13,10 @@ use serde::Serialize;
 use serde_json::Value;
 use store::{
     entities::{groups, job_posts},
-    queries::{job_applications as application_q, job_posts as post_q, memberships as member_q, profiles as profile_q},
+    queries::{
+        bookmarks as bookmark_q, job_applications as application_q, job_posts as post_q, memberships as member_q,
+        profiles as profile_q,
+    },
 };
 use utoipa::ToSchema;
 
@@ -76,6 +79,8 @@ pub struct JobView {
     /// The caller's application: pending, accepted or rejected; null when they have not
     /// applied (and for guests).
     pub status: Option<String>,
+    /// The caller bookmarked it (a favourite); false for guests.
+    pub is_bookmarked: bool,
     pub extra_info: JobExtraInfo,
     /// Application counts, for the job's administrators only (null for everyone else).
     pub accepted_members_count: Option<u64>,
@@ -137,6 +142,14 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<job_posts::Mod
         Some(user_id) => application_q::statuses_of(state.read_db(), user_id, &ids).await?,
         None => HashMap::new(),
     };
+    // The page's jobs are of one site: the bookmarks of that site, in one query.
+    let bookmarked = match caller.id() {
+        Some(user_id) => {
+            let tenant_id = models[0].tenant_id;
+            bookmark_q::bookmarked_among(state.read_db(), tenant_id, user_id, post_q::BOOKMARK_TYPE, &ids).await?
+        }
+        None => HashSet::new(),
+    };
     let today = group_view::today();
     let mut out = Vec::with_capacity(models.len());
     for job in models {
@@ -174,6 +187,7 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<job_posts::Mod
             is_featured: job.is_featured,
             is_administrator: is_admin,
             status: mine.get(&job.id).cloned(),
+            is_bookmarked: bookmarked.contains(&job.id),
             extra_info: JobExtraInfo { questions: questions::of_extra_info(job.extra_info.as_ref()) },
             accepted_members_count: is_admin.then_some(count.accepted),
             pending_members_count: is_admin.then_some(count.pending),
