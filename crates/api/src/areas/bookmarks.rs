@@ -21,9 +21,9 @@ use axum::{
     Json,
 };
 use domain::bookmarks::{EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use store::queries::{bookmarks as bookmark_q, job_posts as post_q};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
@@ -62,6 +62,43 @@ fn type_schema() -> utoipa::openapi::schema::Object {
     crate::openapi::string_enum(&EntityType::names())
 }
 
+/// The kind of item, for the API document (the handlers read it as text and answer 404 for
+/// a kind that cannot be bookmarked).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct KindPath {
+    /// What is bookmarked: job.
+    #[serde(rename = "type")]
+    #[param(schema_with = type_schema)]
+    pub kind: String,
+}
+
+/// One item, for the API document.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct ItemPath {
+    /// What is bookmarked: job.
+    #[serde(rename = "type")]
+    #[param(schema_with = type_schema)]
+    pub kind: String,
+    /// The item's id.
+    pub id: i64,
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct FavouritesQuery {
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 10 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 10)]
+    pub page_size: Option<u64>,
+}
+
 /// The item must exist on this site and be visible to the caller (404 otherwise).
 async fn ensure_visible(
     state: &AppState,
@@ -81,7 +118,7 @@ async fn ensure_visible(
     post,
     path = "/api/v1/bookmark/{type}/{id}/",
     tag = "bookmarks",
-    params(("type" = String, Path, schema_with = type_schema), ("id" = i64, Path)),
+    params(ItemPath),
     security(("bearer" = [])),
     responses(
         (status = 200, body = BookmarkAnswer),
@@ -110,7 +147,7 @@ async fn bookmark(
     delete,
     path = "/api/v1/unbookmark/{type}/{id}/",
     tag = "bookmarks",
-    params(("type" = String, Path, schema_with = type_schema), ("id" = i64, Path)),
+    params(ItemPath),
     security(("bearer" = [])),
     responses(
         (status = 200, body = BookmarkAnswer),
@@ -139,11 +176,7 @@ async fn unbookmark(
     get,
     path = "/api/v1/bookmark/{type}/",
     tag = "bookmarks",
-    params(
-        ("type" = String, Path, schema_with = type_schema),
-        ("page" = Option<u64>, Query, minimum = 1),
-        ("page_size" = Option<u64>, Query, minimum = 1, description = "10 by default; capped at 500.")
-    ),
+    params(KindPath, FavouritesQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<JobView>),

@@ -71,7 +71,7 @@ fn matching_skills(skill_ids: &[i64]) -> SimpleExpr {
                 .equals((profiles::Entity, profiles::Column::Id)),
         )
         .and_where(Expr::col((profile_topics::Entity, profile_topics::Column::TopicId)).is_in(skill_ids.to_vec()));
-    Expr::expr(SimpleExpr::SubQuery(None, Box::new(count.to_owned().into_sub_query_statement())))
+    SimpleExpr::SubQuery(None, Box::new(count.to_owned().into()))
 }
 
 fn same_country(countries: &[String]) -> SimpleExpr {
