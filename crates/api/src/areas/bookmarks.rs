@@ -199,9 +199,15 @@ async fn favourites(
     let caller = caller_of(Some(user));
     match kind {
         EntityType::Job => {
-            let found =
-                post_q::bookmarked(state.read_db(), tenant.id(), caller.viewer(), user_id, page.offset(), page.page_size)
-                    .await?;
+            let found = post_q::bookmarked(
+                state.read_db(),
+                tenant.id(),
+                caller.viewer(),
+                user_id,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
             let items = jobs::view::views(&state, &caller, found.items).await?;
             Ok(Json(Page::new(items, found.count, &page, &url)))
         }

@@ -49,7 +49,8 @@ async fn a_member_bookmarks_jobs_and_sees_them_in_favourites_newest_first() {
     assert!(!flag(&page, &second["id"]));
     assert!(!flag(&b.app.get(JOBS).send().await.json(), &first["id"]));
     assert!(!flag(&b.app.get(JOBS).token(&b.admin_token).send().await.json(), &first["id"]));
-    let detail = b.app.get(&format!("/api/v1/jobs/slug/{}/", first["slug"].as_str().unwrap())).token(&member).send().await;
+    let detail =
+        b.app.get(&format!("/api/v1/jobs/slug/{}/", first["slug"].as_str().unwrap())).token(&member).send().await;
     assert_eq!(detail.json()["data"]["is_bookmarked"], true);
 
     // Most recently bookmarked first, 10 a page by default, paged with `next`.
@@ -72,7 +73,12 @@ async fn a_member_bookmarks_jobs_and_sees_them_in_favourites_newest_first() {
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Removed from favourites");
     assert_eq!(res.json()["data"]["is_bookmarked"], false);
-    b.app.request(axum::http::Method::DELETE, &unbookmark_path(&first["id"])).token(&member).send().await.assert_status(200);
+    b.app
+        .request(axum::http::Method::DELETE, &unbookmark_path(&first["id"]))
+        .token(&member)
+        .send()
+        .await
+        .assert_status(200);
     assert_eq!(ids(&b.app.get(FAVOURITES).token(&member).send().await.json()), vec![second["id"].as_i64().unwrap()]);
 }
 
@@ -160,12 +166,22 @@ async fn a_bookmarked_job_that_becomes_invisible_leaves_the_favourites() {
     assert_eq!(b.app.get(FAVOURITES).token(&member).send().await.json()["pagination"]["count"], 2);
     // Back to draft, and deleted.
     b.patch(job["id"].as_i64().unwrap(), &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
-    b.app.request(axum::http::Method::DELETE, &format!("{JOBS}{}/", gone["id"])).token(&b.admin_token).send().await.assert_status(200);
+    b.app
+        .request(axum::http::Method::DELETE, &format!("{JOBS}{}/", gone["id"]))
+        .token(&b.admin_token)
+        .send()
+        .await
+        .assert_status(200);
     let page = b.app.get(FAVOURITES).token(&member).send().await.json();
     assert_eq!(page["pagination"]["count"], 0);
     assert!(ids(&page).is_empty());
     // The member can still remove the bookmark they made.
-    b.app.request(axum::http::Method::DELETE, &unbookmark_path(&job["id"])).token(&member).send().await.assert_status(200);
+    b.app
+        .request(axum::http::Method::DELETE, &unbookmark_path(&job["id"]))
+        .token(&member)
+        .send()
+        .await
+        .assert_status(200);
     // Published again, it is no longer bookmarked.
     b.patch(job["id"].as_i64().unwrap(), &b.admin_token, json!({"job_status": "approved"})).await.assert_status(200);
     assert!(!flag(&b.app.get(JOBS).token(&member).send().await.json(), &job["id"]));

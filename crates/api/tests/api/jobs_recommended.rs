@@ -66,18 +66,39 @@ async fn setup() -> Setup {
     body["skills"] = json!([python, sql]);
     body["countries"] = json!(["Kenya"]);
     let job = b.create(body).await;
-    person(&b.app, "ada@example.com", "Ada", &[python, sql], None, json!({"department": "economics", "uni_batch": "2020"}))
+    person(
+        &b.app,
+        "ada@example.com",
+        "Ada",
+        &[python, sql],
+        None,
+        json!({"department": "economics", "uni_batch": "2020"}),
+    )
+    .await;
+    person(
+        &b.app,
+        "bea@example.com",
+        "Bea",
+        &[python],
+        Some("kenya"),
+        json!({"department": "Economics", "affiliation": "Alumni"}),
+    )
+    .await;
+    person(&b.app, "cam@example.com", "Cam", &[python], None, json!({"department": "history", "uni_batch": "2021"}))
         .await;
-    person(&b.app, "bea@example.com", "Bea", &[python], Some("kenya"), json!({"department": "Economics", "affiliation": "Alumni"}))
-        .await;
-    person(&b.app, "cam@example.com", "Cam", &[python], None, json!({"department": "history", "uni_batch": "2021"})).await;
     person(&b.app, "dan@example.com", "Dan", &[excel], None, json!({})).await;
     // Eve applied already; Fay asked to join and is still pending.
     let eve = person(&b.app, "eve@example.com", "Eve", &[python, sql], None, json!({})).await;
     profile_q::set_media(&b.app.db, &eve, profile_q::ProfileMedia::Resume, Some("/media/resumes/cv.pdf".into()))
         .await
         .unwrap();
-    b.app.post(&format!("{JOBS}{}/apply/", job["id"])).token(&b.app.token_for(eve.id)).json(&json!({})).send().await.assert_status(200);
+    b.app
+        .post(&format!("{JOBS}{}/apply/", job["id"]))
+        .token(&b.app.token_for(eve.id))
+        .json(&json!({}))
+        .send()
+        .await
+        .assert_status(200);
     let fay = b.app.add_user("fay@example.com").await;
     memberships::upsert(&b.app.db, b.org_id, fay.id, "member", memberships::STATUS_PENDING).await.unwrap();
     Setup { b, job }
@@ -120,8 +141,13 @@ async fn the_extra_info_filter_keeps_people_with_those_answers() {
     // Compared ignoring case: "economics" and "Economics".
     let page = b.app.get(&ask(json!({"department": "ECONOMICS"}))).token(&b.admin_token).send().await.json();
     assert_eq!(names(&page), vec!["Ada", "Bea"]);
-    let page =
-        b.app.get(&ask(json!({"department": "economics", "uni_batch": 2020}))).token(&b.admin_token).send().await.json();
+    let page = b
+        .app
+        .get(&ask(json!({"department": "economics", "uni_batch": 2020})))
+        .token(&b.admin_token)
+        .send()
+        .await
+        .json();
     assert_eq!(names(&page), vec!["Ada"]);
     let page = b.app.get(&ask(json!({"affiliation": "alumni"}))).token(&b.admin_token).send().await.json();
     assert_eq!(names(&page), vec!["Bea"]);
@@ -130,7 +156,8 @@ async fn the_extra_info_filter_keeps_people_with_those_answers() {
     assert_eq!(page["pagination"]["count"], 4);
 
     // Bad filters are a 400 on the field.
-    let err = b.app.get(&format!("{}?extra_info_filter=%7Bnot-json", path(&job["id"]))).token(&b.admin_token).send().await;
+    let err =
+        b.app.get(&format!("{}?extra_info_filter=%7Bnot-json", path(&job["id"]))).token(&b.admin_token).send().await;
     assert_eq!(err.error(400)["field_errors"]["extra_info_filter"][0], domain::jobs::recommend::MSG_NOT_OBJECT);
     let err = b.app.get(&ask(json!(["department"]))).token(&b.admin_token).send().await.error(400);
     assert!(err["field_errors"]["extra_info_filter"][0].is_string());

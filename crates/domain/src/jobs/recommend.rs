@@ -37,7 +37,10 @@ impl ExtraInfoFilter {
         let mut answers = Vec::new();
         for (key, value) in &map {
             let Some(known) = FILTER_KEYS.iter().find(|k| **k == key.as_str()) else {
-                errors.add(FILTER_FIELD, format!("\"{key}\" is not a valid key: use uni_batch, department or affiliation."));
+                errors.add(
+                    FILTER_FIELD,
+                    format!("\"{key}\" is not a valid key: use uni_batch, department or affiliation."),
+                );
                 continue;
             };
             let text = match value {

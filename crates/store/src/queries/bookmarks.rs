@@ -26,13 +26,10 @@ pub async fn add(
         created_at: Set(now()),
         ..Default::default()
     };
-    let on_conflict = OnConflict::columns([
-        bookmarks::Column::UserId,
-        bookmarks::Column::EntityType,
-        bookmarks::Column::EntityId,
-    ])
-    .do_nothing()
-    .to_owned();
+    let on_conflict =
+        OnConflict::columns([bookmarks::Column::UserId, bookmarks::Column::EntityType, bookmarks::Column::EntityId])
+            .do_nothing()
+            .to_owned();
     bookmarks::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
     Ok(())
 }

@@ -435,7 +435,10 @@ pub async fn bookmarked(
     let filter = ListFilter { include_drafts: true, ..Default::default() };
     let mut query = list_query(db.get_database_backend(), tenant_id, viewer, &filter, None);
     let on = Condition::all()
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityId)).equals((job_posts::Entity, job_posts::Column::Id)))
+        .add(
+            Expr::col((bookmarks::Entity, bookmarks::Column::EntityId))
+                .equals((job_posts::Entity, job_posts::Column::Id)),
+        )
         .add(Expr::col((bookmarks::Entity, bookmarks::Column::UserId)).eq(user_id))
         .add(Expr::col((bookmarks::Entity, bookmarks::Column::TenantId)).eq(tenant_id))
         .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityType)).eq(BOOKMARK_TYPE));

@@ -16,6 +16,7 @@ function serveBookmarks(jobs: Job[], initially: number[] = []) {
   serveFilterOptions();
   serveList('jobs/', () => paged(jobs.map(withFlag)));
   server.use(
+    http.get('*/api/v1/groups/default/', () => HttpResponse.json({ data: null })),
     http.get('*/api/v1/jobs/slug/:slug/', ({ params }) => {
       const job = jobs.find((j) => j.slug === params.slug);
       return job ? HttpResponse.json({ data: withFlag(job) }) : HttpResponse.json({ detail: 'Job not found.' }, { status: 404 });

@@ -125,7 +125,8 @@ async fn recommended_applicants(
         None => found.group.clone(),
         Some(group_id) if group_id == found.group.id => found.group.clone(),
         Some(group_id) => {
-            let invalid = || ApiError::field(GROUP_FIELD, format!("Invalid pk \"{group_id}\" - object does not exist."));
+            let invalid =
+                || ApiError::field(GROUP_FIELD, format!("Invalid pk \"{group_id}\" - object does not exist."));
             let group = group_q::find(&state.db, tenant.id(), group_id).await?.ok_or_else(invalid)?;
             if !is_visible(&state, &caller, &group).await? {
                 return Err(invalid());
