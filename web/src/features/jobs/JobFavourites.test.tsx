@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { server, signIn } from '../../test/server';
-import { paged, serveFilterOptions, serveList } from '../../components/lists/testing';
+import { groupFixture, paged, serveFilterOptions, serveList } from '../../components/lists/testing';
 import { jobFixture } from './test/fixtures';
 import type { Job } from './api/types';
 
@@ -16,7 +16,7 @@ function serveBookmarks(jobs: Job[], initially: number[] = []) {
   serveFilterOptions();
   serveList('jobs/', () => paged(jobs.map(withFlag)));
   server.use(
-    http.get('*/api/v1/groups/default/', () => HttpResponse.json({ data: null })),
+    http.get('*/api/v1/groups/default/', () => HttpResponse.json({ data: groupFixture({ id: 1, group_type: 'organization', name: 'Waypoint Demo' }) })),
     http.get('*/api/v1/jobs/slug/:slug/', ({ params }) => {
       const job = jobs.find((j) => j.slug === params.slug);
       return job ? HttpResponse.json({ data: withFlag(job) }) : HttpResponse.json({ detail: 'Job not found.' }, { status: 404 });
