@@ -199,8 +199,9 @@ test('a member bookmarks a job from the board and the job page, finds it in Favo
   await expect(page).toHaveURL(/\/favorites\/jobs$/);
   const table = page.getByRole('table', { name: 'Favorite jobs' });
   await expect(table.getByRole('link', { name: title })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(0);
 
   // On the job page the toggle works from the keyboard, and the favourites follow.
   await table.getByRole('link', { name: title }).click();

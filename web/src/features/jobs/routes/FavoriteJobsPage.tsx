@@ -43,7 +43,7 @@ export default function FavoriteJobsPage() {
                 <TableCell sx={WIDE_ONLY}>Type</TableCell>
                 <TableCell>Apply by</TableCell>
                 <TableCell align="right">
-                  <Typography component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+                  <Typography component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
                     Favourite
                   </Typography>
                 </TableCell>
