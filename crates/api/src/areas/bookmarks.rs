@@ -58,19 +58,14 @@ fn kind_of(word: &str) -> ApiResult<EntityType> {
     EntityType::parse(word).ok_or_else(|| ApiError::NotFound(format!("\"{}\" cannot be bookmarked.", word.trim())))
 }
 
-fn type_schema() -> utoipa::openapi::schema::Object {
-    crate::openapi::string_enum(&EntityType::names())
-}
-
 /// The kind of item, for the API document (the handlers read it as text and answer 404 for
 /// a kind that cannot be bookmarked).
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct KindPath {
-    /// What is bookmarked: job.
+    /// What is bookmarked: job (any other word is a 404).
     #[serde(rename = "type")]
-    #[param(schema_with = type_schema)]
     pub kind: String,
 }
 
@@ -79,9 +74,8 @@ pub struct KindPath {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct ItemPath {
-    /// What is bookmarked: job.
+    /// What is bookmarked: job (any other word is a 404).
     #[serde(rename = "type")]
-    #[param(schema_with = type_schema)]
     pub kind: String,
     /// The item's id.
     pub id: i64,
@@ -193,8 +187,8 @@ async fn favourites(
     Path(kind): Path<String>,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<JobView>>> {
-    let kind = kind_of(&kind)?;
     let page = page_from_query(&query, PAGE_SIZE)?;
+    let kind = kind_of(&kind)?;
     let user_id = user.id;
     let caller = caller_of(Some(user));
     match kind {

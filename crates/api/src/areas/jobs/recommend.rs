@@ -109,7 +109,6 @@ async fn recommended_applicants(
 ) -> ApiResult<Json<Page<RecommendedApplicant>>> {
     let user_id = user.id;
     let caller = caller_of(Some(user));
-    let found = managed_job(&state, &tenant, &caller, id).await?;
     let page = page_from_query(&query, PAGE_SIZE)?;
     let mut errors = domain::FieldErrors::new();
     let group_id = id_param(&mut errors, &query, GROUP_FIELD);
@@ -121,6 +120,7 @@ async fn recommended_applicants(
         }
     };
     errors.into_result()?;
+    let found = managed_job(&state, &tenant, &caller, id).await?;
     let group = match group_id {
         None => found.group.clone(),
         Some(group_id) if group_id == found.group.id => found.group.clone(),
