@@ -170,3 +170,48 @@ test('an administrator posts a job with a question, a member applies with an ans
   await admin.context().close();
   await page.context().close();
 });
+
+test('a member bookmarks a job from the board and the job page, finds it in Favorite Jobs and removes it; guests sign in first', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const phone = testInfo.project.name === 'phone';
+  const email = phone ? 'maria@example.com' : 'sam@example.com';
+  const title = 'Machine Learning Intern';
+
+  // A guest is sent to sign in, and comes back to the board.
+  const guestContext = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
+  const guest = await guestContext.newPage();
+  await guest.goto('/jobs?q=machine');
+  await guest.getByRole('button', { name: `Add ${title} to favourites` }).click();
+  await expect(guest).toHaveURL(/\/login\?next=%2Fjobs%3Fq%3Dmachine$/);
+  await guestContext.close();
+
+  // The member bookmarks it on its card.
+  const page = await signedInPage(browser, request, email, '/jobs?q=machine', phone);
+  await page.getByRole('button', { name: `Add ${title} to favourites` }).click();
+  await expect(page.getByText('Added to favourites')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove ${title} from favourites` })).toHaveAttribute('aria-pressed', 'true');
+
+  // Favorite Jobs lists it, in a table that fits the phone.
+  await page.getByRole('link', { name: 'Favorite Jobs' }).click();
+  await expect(page).toHaveURL(/\/favorites\/jobs$/);
+  const table = page.getByRole('table', { name: 'Favorite jobs' });
+  await expect(table.getByRole('link', { name: title })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(0);
+
+  // On the job page the toggle works from the keyboard, and the favourites follow.
+  await table.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  const toggle = page.getByRole('button', { name: `Remove ${title} from favourites` });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Removed from favourites')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Add ${title} to favourites` })).toBeVisible();
+  await page.goto('/favorites/jobs');
+  await expect(page.getByText('No favorite jobs found.')).toBeVisible();
+  await page.context().close();
+});

@@ -63,6 +63,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::connections::routes())
         .merge(areas::use_cases::routes())
         .merge(areas::jobs::routes())
+        .merge(areas::bookmarks::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

@@ -27,6 +27,7 @@ use crate::error::ErrorBody;
         (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
         (name = "use-cases", description = "AI use cases of the site"),
         (name = "jobs", description = "The job board: job posts, applications and their review"),
+        (name = "bookmarks", description = "Bookmarks of items, shown as favourites"),
     )
 )]
 pub struct ApiDoc;

@@ -2,6 +2,7 @@
 //! No I/O lives here, so every rule can be unit-tested directly.
 
 pub mod accounts;
+pub mod bookmarks;
 pub mod config;
 pub mod csv_export;
 pub mod errors;

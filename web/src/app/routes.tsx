@@ -113,6 +113,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/jobs/routes/JobFormPage')).JobQuestionsPage }),
           },
           {
+            path: 'favorites/jobs',
+            lazy: async () => ({ Component: (await import('../features/jobs/routes/FavoriteJobsPage')).default }),
+          },
+          {
             path: 'invitation/:id',
             lazy: async () => ({ Component: (await import('../features/groups/routes/InvitationPage')).default }),
           },

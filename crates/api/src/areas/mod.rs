@@ -1,6 +1,7 @@
 //! One module per product area; each exposes `routes()` for the API router.
 
 pub mod auth;
+pub mod bookmarks;
 pub mod config;
 pub mod connections;
 pub mod dev_mailbox;

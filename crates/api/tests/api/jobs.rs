@@ -17,16 +17,16 @@ use crate::{
     groups::{certify_group_profile, make_staff},
 };
 
-const JOBS: &str = "/api/v1/jobs/";
+pub(crate) const JOBS: &str = "/api/v1/jobs/";
 
-struct Board {
-    app: TestApp,
-    admin: users::Model,
-    admin_token: String,
-    org_id: i64,
+pub(crate) struct Board {
+    pub app: TestApp,
+    pub admin: users::Model,
+    pub admin_token: String,
+    pub org_id: i64,
 }
 
-async fn board_on(app: TestApp) -> Board {
+pub(crate) async fn board_on(app: TestApp) -> Board {
     let site = app.default_tenant.clone();
     let admin = app.add_member("admin@example.com", &site, "admin").await;
     certify_group_profile(&app, site.organization.id, &admin).await;
@@ -34,11 +34,11 @@ async fn board_on(app: TestApp) -> Board {
     Board { org_id: site.organization.id, admin, admin_token, app }
 }
 
-async fn board() -> Board {
+pub(crate) async fn board() -> Board {
     board_on(TestApp::new().await).await
 }
 
-async fn skill(app: &TestApp, name: &str) -> i64 {
+pub(crate) async fn skill(app: &TestApp, name: &str) -> i64 {
     let (topic, _) = topic_q::get_or_create(
         &app.db,
         NewTopic {
@@ -56,7 +56,7 @@ async fn skill(app: &TestApp, name: &str) -> i64 {
     topic.id
 }
 
-fn job_body(group: i64, title: &str) -> Value {
+pub(crate) fn job_body(group: i64, title: &str) -> Value {
     json!({
         "group": group,
         "title": title,
@@ -69,7 +69,7 @@ fn job_body(group: i64, title: &str) -> Value {
 }
 
 /// A member of the site with a resume on their profile.
-async fn applicant(app: &TestApp, email: &str) -> (users::Model, String) {
+pub(crate) async fn applicant(app: &TestApp, email: &str) -> (users::Model, String) {
     let user = app.add_member(email, &app.default_tenant, "member").await;
     profile_q::set_media(&app.db, &user, ProfileMedia::Resume, Some("/media/resumes/cv.pdf".into())).await.unwrap();
     let token = app.token_for(user.id);
@@ -77,24 +77,24 @@ async fn applicant(app: &TestApp, email: &str) -> (users::Model, String) {
 }
 
 impl Board {
-    async fn create(&self, body: Value) -> Value {
+    pub(crate) async fn create(&self, body: Value) -> Value {
         let res = self.app.post(JOBS).token(&self.admin_token).json(&body).send().await;
         res.assert_status(201);
         res.json()["data"].clone()
     }
 
-    async fn published(&self, title: &str) -> Value {
+    pub(crate) async fn published(&self, title: &str) -> Value {
         let mut body = job_body(self.org_id, title);
         body["job_status"] = json!("approved");
         self.create(body).await
     }
 
-    async fn patch(&self, id: i64, token: &str, body: Value) -> crate::common::TestResponse {
+    pub(crate) async fn patch(&self, id: i64, token: &str, body: Value) -> crate::common::TestResponse {
         self.app.request(Method::PATCH, &format!("{JOBS}{id}/")).token(token).json(&body).send().await
     }
 }
 
-fn ids(page: &Value) -> Vec<i64> {
+pub(crate) fn ids(page: &Value) -> Vec<i64> {
     page["data"].as_array().unwrap().iter().map(|j| j["id"].as_i64().unwrap()).collect()
 }
 

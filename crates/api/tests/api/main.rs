@@ -19,6 +19,8 @@ mod groups_hostile;
 mod imports;
 mod invitations;
 mod jobs;
+mod jobs_favourites;
+mod jobs_recommended;
 mod list_counts;
 mod list_pages;
 mod members;

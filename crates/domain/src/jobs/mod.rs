@@ -4,3 +4,4 @@
 
 pub mod form;
 pub mod lifecycle;
+pub mod recommend;

@@ -1,6 +1,7 @@
 //! SeaORM entities, one module per table.
 
 pub mod account_links;
+pub mod bookmarks;
 pub mod career_entries;
 pub mod career_entry_skills;
 pub mod career_profiles;

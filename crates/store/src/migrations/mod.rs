@@ -20,6 +20,7 @@ mod m0014_speed_list_generations;
 mod m0015_job_list_generations;
 mod m0016_search_by_kind;
 mod m0017_list_page_generations;
+mod m0018_bookmarks;
 
 pub struct Migrator;
 
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_job_list_generations::Migration),
             Box::new(m0016_search_by_kind::Migration),
             Box::new(m0017_list_page_generations::Migration),
+            Box::new(m0018_bookmarks::Migration),
         ]
     }
 }

@@ -18,7 +18,7 @@ use super::{
     Paged,
 };
 use crate::{
-    entities::{groups, job_applications, job_post_skills, job_posts, topics},
+    entities::{bookmarks, groups, job_applications, job_post_skills, job_posts, topics},
     list_counts::ListCounts,
     now,
     search_index::{self, Kind, Target, TextQuery},
@@ -423,6 +423,43 @@ pub async fn list(
     let items = ordered
         .order_by(job_posts::Column::CreatedAt, order.clone())
         .order_by(job_posts::Column::Id, order)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(Paged { items, count })
+}
+
+/// The entity type of job posts in `bookmarks`.
+pub const BOOKMARK_TYPE: &str = domain::bookmarks::EntityType::Job.as_str();
+
+/// One page of the posts `user_id` bookmarked on the tenant's site that the viewer (the same
+/// user) may still see, most recently bookmarked first, and how many there are. Posts that
+/// were deleted, went back to draft (for non-administrators) or whose group turned private
+/// are left out, as everywhere else. The cost follows the user's bookmarks, not the site.
+pub async fn bookmarked(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    viewer: Viewer,
+    user_id: i64,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Paged<job_posts::Model>> {
+    let filter = ListFilter { include_drafts: true, ..Default::default() };
+    let mut query = list_query(db.get_database_backend(), tenant_id, viewer, &filter, None);
+    let on = Condition::all()
+        .add(
+            Expr::col((bookmarks::Entity, bookmarks::Column::EntityId))
+                .equals((job_posts::Entity, job_posts::Column::Id)),
+        )
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::UserId)).eq(user_id))
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::TenantId)).eq(tenant_id))
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityType)).eq(BOOKMARK_TYPE));
+    QueryTrait::query(&mut query).join(JoinType::InnerJoin, bookmarks::Entity, on);
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
+        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
         .offset(offset)
         .limit(limit)
         .all(db)

@@ -1,6 +1,7 @@
 //! Queries, one module per area. Every function that reads tenant data takes the tenant id.
 
 pub mod account_links;
+pub mod bookmarks;
 pub mod challenges;
 pub mod connections;
 pub mod files;
@@ -10,6 +11,7 @@ pub mod imports;
 pub mod invitations;
 pub mod job_applications;
 pub mod job_posts;
+pub mod job_recommendations;
 pub mod mail;
 pub mod memberships;
 pub mod otp;

@@ -114,32 +114,64 @@ describe('job administration', { timeout: 30_000 }, () => {
     expect(exports[0]!.get('status')).toBe('pending');
   });
 
-  it('recommends the accepted members of a group the administrator picks', async () => {
+  it('asks the server for recommended applicants of the job group, then of a picked group with a filter', async () => {
     signIn();
     serveAdmin([]);
-    const memberQueries: URLSearchParams[] = [];
+    const asked: URLSearchParams[] = [];
     server.use(
       http.get('*/api/v1/groups/list/', () =>
         HttpResponse.json({ data: [{ id: 5, name: 'Data Circle', name_slug: 'data-circle', group_type: 'circle' }], pagination: { count: 1, next: null } }),
       ),
-      http.get('*/api/v1/groups/5/members/', ({ request }) => {
-        memberQueries.push(new URL(request.url).searchParams);
+      http.get('*/api/v1/jobs/:id/recommended-applicants/', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        const fromCircle = query.get('group_from_user_to_be_included') === '5';
         return HttpResponse.json({
-          data: [{ id: 12, name: 'Kofi Mensah', name_slug: 'kofi-mensah', image: null, institution_name: 'University of Ghana' }],
+          data: [
+            {
+              id: fromCircle ? 13 : 12,
+              name: fromCircle ? 'Ama Boateng' : 'Kofi Mensah',
+              first_name: fromCircle ? 'Ama' : 'Kofi',
+              last_name: fromCircle ? 'Boateng' : 'Mensah',
+              name_slug: fromCircle ? 'ama-boateng' : 'kofi-mensah',
+              image: null,
+              title: 'Analyst',
+              country: 'KE',
+              institution_name: 'University of Ghana',
+              profile_completion_percent: 80,
+              matching_skills: 2,
+              same_country: true,
+            },
+          ],
           pagination: { count: 1, next: null },
         });
       }),
     );
     renderApp('/job/data-analyst-41/recommendation');
     const section = await screen.findByRole('region', { name: 'Recommendations' });
+    // The job's own group first.
+    expect(await within(section).findByRole('link', { name: 'Kofi Mensah' })).toHaveAttribute('href', '/profile/kofi-mensah');
+    expect(within(section).getByText('Analyst · University of Ghana')).toBeInTheDocument();
+    expect(within(section).getByText('2 matching skills · Same country')).toBeInTheDocument();
+    expect(asked[0]!.get('group_from_user_to_be_included')).toBe('1');
+    expect(asked[0]!.get('page_size')).toBe('12');
+    expect(asked[0]!.has('extra_info_filter')).toBe(false);
+
     await userEvent.click(within(section).getByRole('combobox', { name: 'Recommend people from' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Data Circle' }));
-    expect(await within(section).findByRole('link', { name: 'Kofi Mensah' })).toHaveAttribute('href', '/profile/kofi-mensah');
-    expect(within(section).getByText('University of Ghana')).toBeInTheDocument();
-    expect(memberQueries[0]!.get('status')).toBe('accepted');
-    expect(memberQueries[0]!.get('page_size')).toBe('12');
+    expect(await within(section).findByRole('link', { name: 'Ama Boateng' })).toBeInTheDocument();
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Department' }), 'Economics');
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Batch' }), '2020');
+    await userEvent.click(within(section).getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(asked.at(-1)!.get('extra_info_filter')).toBe('{"uni_batch":"2020","department":"Economics"}'));
+    expect(asked.at(-1)!.get('group_from_user_to_be_included')).toBe('5');
     // A draft takes no invitations.
-    expect(within(section).queryByRole('button', { name: 'Invite Kofi Mensah to apply' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Invite Ama Boateng to apply' })).not.toBeInTheDocument();
+
+    server.use(http.get('*/api/v1/jobs/:id/recommended-applicants/', () => HttpResponse.json({ detail: 'x' }, { status: 500 })));
+    await userEvent.type(within(section).getByRole('textbox', { name: 'Affiliation' }), 'Alumni');
+    await userEvent.click(within(section).getByRole('button', { name: 'Filter' }));
+    expect(await within(section).findByText('Could not fetch recommended applicants')).toBeInTheDocument();
   });
 
   it('invites a recommended person to a published job', async () => {
@@ -151,8 +183,26 @@ describe('job administration', { timeout: 30_000 }, () => {
       http.get('*/api/v1/groups/list/', () =>
         HttpResponse.json({ data: [{ id: 5, name: 'Data Circle', name_slug: 'data-circle', group_type: 'circle' }], pagination: { count: 1, next: null } }),
       ),
-      http.get('*/api/v1/groups/5/members/', () =>
-        HttpResponse.json({ data: [{ id: 12, name: 'Kofi Mensah', name_slug: 'kofi-mensah', image: null }], pagination: { count: 1, next: null } }),
+      http.get('*/api/v1/jobs/:id/recommended-applicants/', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 12,
+              name: 'Kofi Mensah',
+              first_name: 'Kofi',
+              last_name: 'Mensah',
+              name_slug: 'kofi-mensah',
+              image: null,
+              title: null,
+              country: null,
+              institution_name: null,
+              profile_completion_percent: 40,
+              matching_skills: 0,
+              same_country: false,
+            },
+          ],
+          pagination: { count: 1, next: null },
+        }),
       ),
       http.post('*/api/v1/invite-users/', async ({ request }) => {
         invitation = await request.json();
@@ -161,8 +211,6 @@ describe('job administration', { timeout: 30_000 }, () => {
     );
     renderApp('/job/data-analyst-41/recommendation');
     const section = await screen.findByRole('region', { name: 'Recommendations' });
-    await userEvent.click(within(section).getByRole('combobox', { name: 'Recommend people from' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Data Circle' }));
     await userEvent.click(await within(section).findByRole('button', { name: 'Invite Kofi Mensah to apply' }));
     expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
     expect(invitation).toEqual({ object_id: 41, content_type: 'job', users: [12], emails: '' });

@@ -59,6 +59,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bookmark/{type}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's favourites of one kind on this site, most recently bookmarked first, 10 a
+         *     page (spec 002 §7 "Favourites fetch"). Items the caller can no longer see are left out.
+         */
+        get: operations["favourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bookmark/{type}/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bookmarks an item for the caller ('Added to favourites'). Bookmarking again changes
+         *     nothing; an item the caller cannot see is a 404.
+         */
+        post: operations["bookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/botcheck/challenge/": {
         parameters: {
             query?: never;
@@ -1020,6 +1060,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/recommended-applicants/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people to recommend for a job, best fit first. */
+        get: operations["recommended_applicants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/status/": {
         parameters: {
             query?: never;
@@ -1488,6 +1545,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/unbookmark/{type}/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the caller's bookmark of an item ('Removed from favourites'). A bookmark of an
+         *     item that has since become invisible can still be removed; with no bookmark, an item the
+         *     caller cannot see is a 404.
+         */
+        delete: operations["unbookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/update-profile-linkedin/": {
         parameters: {
             query?: never;
@@ -1932,6 +2010,15 @@ export interface components {
             botcheck: components["schemas"]["BotCheckConfig"];
             /** @description The social sign-in providers enabled on this site (null when disabled). */
             social: components["schemas"]["SocialPublicConfig"];
+        };
+        BookmarkAnswer: {
+            data: components["schemas"]["BookmarkState"];
+            /** @description 'Added to favourites' or 'Removed from favourites'. */
+            message: string;
+        };
+        /** @description The state of a bookmark after a change, with the toast the button shows. */
+        BookmarkState: {
+            is_bookmarked: boolean;
         };
         BotCheckConfig: {
             /** @description pow, recaptcha, turnstile or off. */
@@ -2483,6 +2570,8 @@ export interface components {
                 id: number;
                 /** @description The caller may edit it, its questions, and review its applicants. */
                 is_administrator: boolean;
+                /** @description The caller bookmarked it (a favourite); false for guests. */
+                is_bookmarked: boolean;
                 /** @description The close date is past (the card shows '(Expired)'). */
                 is_expired: boolean;
                 is_featured: boolean;
@@ -3698,6 +3787,8 @@ export interface components {
             id: number;
             /** @description The caller may edit it, its questions, and review its applicants. */
             is_administrator: boolean;
+            /** @description The caller bookmarked it (a favourite); false for guests. */
+            is_bookmarked: boolean;
             /** @description The close date is past (the card shows '(Expired)'). */
             is_expired: boolean;
             is_featured: boolean;
@@ -4728,6 +4819,8 @@ export interface components {
                 id: number;
                 /** @description The caller may edit it, its questions, and review its applicants. */
                 is_administrator: boolean;
+                /** @description The caller bookmarked it (a favourite); false for guests. */
+                is_bookmarked: boolean;
                 /** @description The close date is past (the card shows '(Expired)'). */
                 is_expired: boolean;
                 is_featured: boolean;
@@ -4815,6 +4908,33 @@ export interface components {
                 profile_completion_percent: number;
                 reason?: string | null;
                 waitlisted: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_RecommendedApplicant: {
+            data: {
+                country?: string | null;
+                first_name: string;
+                /**
+                 * Format: int64
+                 * @description The user id (what an invitation names).
+                 */
+                id: number;
+                image?: string | null;
+                institution_name?: string | null;
+                last_name: string;
+                /**
+                 * Format: int64
+                 * @description How many of the job's skills the person lists on their profile.
+                 */
+                matching_skills: number;
+                name: string;
+                name_slug?: string | null;
+                /** Format: int32 */
+                profile_completion_percent: number;
+                /** @description The person lives in one of the job's countries. */
+                same_country: boolean;
+                title?: string | null;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -5067,6 +5187,31 @@ export interface components {
         QuestionsInput: {
             /** @description The whole list; it replaces the current questions (`[]` removes them all). */
             questions: Record<string, never>[];
+        };
+        /** @description A person recommended for a job. */
+        RecommendedApplicant: {
+            country?: string | null;
+            first_name: string;
+            /**
+             * Format: int64
+             * @description The user id (what an invitation names).
+             */
+            id: number;
+            image?: string | null;
+            institution_name?: string | null;
+            last_name: string;
+            /**
+             * Format: int64
+             * @description How many of the job's skills the person lists on their profile.
+             */
+            matching_skills: number;
+            name: string;
+            name_slug?: string | null;
+            /** Format: int32 */
+            profile_completion_percent: number;
+            /** @description The person lives in one of the job's countries. */
+            same_country: boolean;
+            title?: string | null;
         };
         RefreshRequest: {
             refresh?: string;
@@ -5616,6 +5761,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AuthConfig"];
+                };
+            };
+        };
+    };
+    favourites: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_JobView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9394,6 +9642,78 @@ export interface operations {
             };
         };
     };
+    recommended_applicants: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The group whose accepted members are recommended (one the caller administers); the
+                 *     job's own group when absent.
+                 */
+                group_from_user_to_be_included?: number;
+                /**
+                 * @description A JSON object with any of uni_batch, department, affiliation: only people who gave
+                 *     those answers on the site's registration form (compared ignoring case).
+                 */
+                extra_info_filter?: string;
+                page?: number;
+                /** @description 12 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_RecommendedApplicant"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     review_applications: {
         parameters: {
             query?: never;
@@ -10834,6 +11154,56 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unbookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookmarkAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

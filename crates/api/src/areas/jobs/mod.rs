@@ -7,6 +7,7 @@
 //! - `crud`: `POST /jobs/`, `GET /jobs/slug/{slug}/`, `GET|PATCH|DELETE /jobs/{id}/`,
 //!   `POST /jobs/{id}/questions/`; publishing and back to draft are `job_status` on PATCH
 //! - `applications`: apply, unapply, review (`/status/`), the applicants list and the CSV
+//! - `recommend`: `GET /jobs/{id}/recommended-applicants/` for the job's administrators
 //!
 //! A job belongs to one group of the tenant and shows only where its group does: a job of
 //! a private group does not exist (404) for outsiders. Drafts show only to the group's
@@ -16,6 +17,7 @@ mod applications;
 mod crud;
 pub mod input;
 mod lists;
+mod recommend;
 pub mod view;
 
 use store::{
@@ -34,7 +36,7 @@ use crate::{
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    lists::routes().merge(crud::routes()).merge(applications::routes())
+    lists::routes().merge(crud::routes()).merge(applications::routes()).merge(recommend::routes())
 }
 
 pub const MSG_NOT_FOUND: &str = "Job not found.";

@@ -16,7 +16,10 @@ use serde::Serialize;
 use serde_json::Value;
 use store::{
     entities::{groups, job_posts},
-    queries::{job_applications as application_q, job_posts as post_q, memberships as member_q, profiles as profile_q},
+    queries::{
+        bookmarks as bookmark_q, job_applications as application_q, job_posts as post_q, memberships as member_q,
+        profiles as profile_q,
+    },
 };
 use utoipa::ToSchema;
 
@@ -79,6 +82,8 @@ pub struct JobView {
     /// The caller's application: pending, accepted or rejected; null when they have not
     /// applied (and for guests).
     pub status: Option<String>,
+    /// The caller bookmarked it (a favourite); false for guests.
+    pub is_bookmarked: bool,
     pub extra_info: JobExtraInfo,
     /// Application counts, for the job's administrators only (null for everyone else).
     pub accepted_members_count: Option<u64>,
@@ -102,6 +107,7 @@ fn strings(value: &Option<Value>) -> Vec<String> {
 #[derive(Debug, Clone)]
 pub struct BaseView {
     view: JobView,
+    tenant_id: i64,
     counts: post_q::Counts,
     /// The job's group and its ancestors, nearest first, for the administrator check.
     managers: Vec<i64>,
@@ -140,6 +146,7 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
             next = parent.parent_id;
         }
         let skills = skills.remove(&job.id).unwrap_or_default();
+        let tenant_id = job.tenant_id;
         let window = Window { open: job.application_open_date, close: job.application_close_date };
         let view = JobView {
             id: job.id,
@@ -159,6 +166,7 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
             is_open_for_applications: job.job_status == domain::jobs::form::STATUS_PUBLISHED && window.is_open(today),
             is_administrator: false,
             status: None,
+            is_bookmarked: false,
             extra_info: JobExtraInfo { questions: questions::of_extra_info(job.extra_info.as_ref()) },
             accepted_members_count: None,
             pending_members_count: None,
@@ -177,16 +185,18 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
             created_by: job.created_by,
             created_at: job.created_at,
         };
-        out.push(BaseView { view, counts: counts.get(&job.id).copied().unwrap_or_default(), managers });
+        out.push(BaseView { view, tenant_id, counts: counts.get(&job.id).copied().unwrap_or_default(), managers });
     }
     Ok(out)
 }
 
-/// The caller's management roles among the jobs' groups and their ancestors, and their
-/// applications to the jobs: two queries for a signed-in caller, none for a guest.
+/// The caller's management roles among the jobs' groups and their ancestors, their
+/// applications to the jobs and their bookmarks of them: three queries for a signed-in
+/// caller, none for a guest.
 pub struct CallerRights {
     admin_of: HashSet<i64>,
     applications: HashMap<i64, String>,
+    bookmarked: HashSet<i64>,
 }
 
 pub async fn caller_rights<'a>(
@@ -195,11 +205,13 @@ pub async fn caller_rights<'a>(
     bases: impl IntoIterator<Item = &'a BaseView>,
 ) -> ApiResult<CallerRights> {
     let Some(user_id) = caller.id() else {
-        return Ok(CallerRights { admin_of: HashSet::new(), applications: HashMap::new() });
+        return Ok(CallerRights { admin_of: HashSet::new(), applications: HashMap::new(), bookmarked: HashSet::new() });
     };
     let mut ids = Vec::new();
     let mut groups = Vec::new();
+    let mut tenant_id = None;
     for base in bases {
+        tenant_id = Some(base.tenant_id);
         ids.push(base.view.id);
         groups.extend(base.managers.iter().copied());
     }
@@ -207,7 +219,14 @@ pub async fn caller_rights<'a>(
     groups.dedup();
     let own = member_q::of_user_in(state.read_db(), user_id, &groups).await?;
     let applications = application_q::statuses_of(state.read_db(), user_id, &ids).await?;
-    Ok(CallerRights { admin_of: group_view::admin_ids(&own), applications })
+    // The jobs are of one site: the caller's bookmarks of that site, in one query.
+    let bookmarked = match tenant_id {
+        Some(tenant_id) => {
+            bookmark_q::bookmarked_among(state.read_db(), tenant_id, user_id, post_q::BOOKMARK_TYPE, &ids).await?
+        }
+        None => HashSet::new(),
+    };
+    Ok(CallerRights { admin_of: group_view::admin_ids(&own), applications, bookmarked })
 }
 
 /// The view of `base` for the caller on `today`.
@@ -220,6 +239,7 @@ pub fn finish(caller: &Caller, rights: &CallerRights, base: &BaseView, today: Na
     view.is_open_for_applications = view.job_status == domain::jobs::form::STATUS_PUBLISHED && window.is_open(today);
     view.is_administrator = is_admin;
     view.status = rights.applications.get(&view.id).cloned();
+    view.is_bookmarked = rights.bookmarked.contains(&view.id);
     if is_admin {
         view.accepted_members_count = Some(base.counts.accepted);
         view.pending_members_count = Some(base.counts.pending);

@@ -10,6 +10,8 @@ export type JobApplicant = Schemas['ApplicantView'];
 export type JobPayload = Schemas['JobInput'];
 export type ReviewBody = Schemas['ReviewInput'];
 export type ApplyAnswer = Schemas['ApplyAnswer'];
+export type BookmarkAnswer = Schemas['BookmarkAnswer'];
+export type RecommendedApplicant = Schemas['RecommendedApplicant'];
 
 /** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
 export interface Paged<T> {

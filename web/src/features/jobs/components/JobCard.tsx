@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { firstOf, formatDate, moreLabel } from '../../../components/lists/cardRules';
 import { PlaceIcon, ScheduleIcon } from '../../../components/lists/listIcons';
 import type { Job } from '../api/types';
+import BookmarkButton from './BookmarkButton';
 import {
   applicationLabel,
   CARD_SKILLS,
@@ -25,7 +26,8 @@ const STATUS_COLOURS = { Applied: 'info', Accepted: 'success', Rejected: 'defaul
 /**
  * A job in a list (spec 001 §5 "Card display rules", §4): the first 4 skills then '+N more',
  * the first 2 or 4 countries, '(Expired)' after the close date and the close date only before
- * it, the caller's application (Applied, Accepted, Rejected), and Draft for its administrators.
+ * it, the caller's application (Applied, Accepted, Rejected), Draft for its administrators, and
+ * the favourite (bookmark) toggle.
  */
 export default function JobCard({ job, maxCountries = 2 }: Props) {
   const skills = firstOf(job.skills_detailed, CARD_SKILLS);
@@ -38,14 +40,14 @@ export default function JobCard({ job, maxCountries = 2 }: Props) {
   const facts = [jobTypeLabel(job.job_type), jobLocationLabel(job.job_location)].filter(Boolean).join(' · ');
 
   return (
-    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%' }}>
+    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%', position: 'relative' }}>
       <CardActionArea
         component={RouterLink}
         to={jobPath(job)}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
       >
         <Stack spacing={1.25} sx={{ p: 2, flexGrow: 1 }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', pr: 4 }}>
             <Avatar src={job.group.image ?? undefined} alt="" variant="rounded" sx={{ width: 40, height: 40, bgcolor: 'primary.light' }}>
               {job.group.name.slice(0, 1)}
             </Avatar>
@@ -102,6 +104,10 @@ export default function JobCard({ job, maxCountries = 2 }: Props) {
           )}
         </Stack>
       </CardActionArea>
+      {/* Outside the card's link: a button may not sit inside a link, and it has its own tab stop. */}
+      <Box sx={{ position: 'absolute', top: 6, right: 6 }}>
+        <BookmarkButton job={job} size="small" />
+      </Box>
     </Card>
   );
 }

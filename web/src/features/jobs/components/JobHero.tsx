@@ -5,9 +5,10 @@ import { ScheduleIcon } from '../../../components/lists/listIcons';
 import type { Job } from '../api/types';
 import { isExpired, jobLocationLabel, jobStatusLabel, jobTypeLabel, visibleCloseDate } from '../jobRules';
 import ApplyControl from './ApplyControl';
+import BookmarkButton from './BookmarkButton';
 import JobAdminActions from './JobAdminActions';
 
-/** The job's heading (spec 001 §2 "Job pages"): title, organization, type and place, dates, Apply, and the administrators' actions. */
+/** The job's heading (spec 001 §2 "Job pages"): title, organization, type and place, dates, Apply, the favourite toggle, and the administrators' actions. */
 export default function JobHero({ job, signedIn }: { job: Job; signedIn: boolean }) {
   const admin = signedIn && job.is_administrator;
   const closes = visibleCloseDate(job);
@@ -61,6 +62,7 @@ export default function JobHero({ job, signedIn }: { job: Job; signedIn: boolean
         )}
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', pt: 0.5 }}>
           <ApplyControl job={job} />
+          <BookmarkButton job={job} />
           {admin && <JobAdminActions job={job} />}
         </Stack>
       </Stack>

@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
 import FilterBar from '../../../components/lists/FilterBar';
@@ -25,7 +25,7 @@ function asOptions(list: readonly { value: number | string; label: string }[]): 
 /**
  * /jobs (spec 001 §2 "Job pages"): the heading, Create Job (hidden when the site's organization
  * exists and the user does not administer it), the filters in the address, nine job cards a
- * page, 'No jobs found'. Guests browse too.
+ * page, 'No jobs found'. Guests browse too; signed-in users get a link to their favourite jobs.
  */
 export default function JobsPage() {
   const { params, page, value, setFilter, setPage } = useListParams();
@@ -41,10 +41,17 @@ export default function JobsPage() {
       title="Job Board"
       subtitle="Find a job, answer its questions and apply with your resume."
       actions={
-        canCreate ? (
-          <Button component={RouterLink} to="/jobs/new" variant="contained">
-            Create Job
-          </Button>
+        signedIn ? (
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/favorites/jobs" variant="outlined">
+              Favorite Jobs
+            </Button>
+            {canCreate && (
+              <Button component={RouterLink} to="/jobs/new" variant="contained">
+                Create Job
+              </Button>
+            )}
+          </Stack>
         ) : undefined
       }
     >

@@ -16,6 +16,7 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     is_featured: false,
     is_administrator: false,
     status: null,
+    is_bookmarked: false,
     is_expired: false,
     is_open_for_applications: true,
     skills: [1, 2],

@@ -1,0 +1,209 @@
+//! Bookmarks, shown as favourites (spec 002 §3 "Bookmark", §4 "Bookmark", §7 "Bookmarks",
+//! §8 "Bookmark"). The spec names the paths; `{type}` is a kind of item
+//! (`domain::bookmarks::EntityType`: `job` today).
+//!
+//! - `POST /api/v1/bookmark/{type}/{id}/`: bookmark an item ('Added to favourites');
+//!   bookmarking again changes nothing.
+//! - `DELETE /api/v1/unbookmark/{type}/{id}/`: remove the bookmark ('Removed from
+//!   favourites'); removing what is not bookmarked changes nothing.
+//! - `GET /api/v1/bookmark/{type}/?page&page_size`: the caller's favourites of that kind,
+//!   most recently bookmarked first, 10 a page, as the kind's list items (a job is a
+//!   `JobView`, with `is_bookmarked` true).
+//!
+//! Bookmarks belong to the site they were made on. An item the caller may not see (a
+//! draft, a job of a private group, another site's) cannot be bookmarked: 404, as if it
+//! did not exist. An item that later becomes invisible leaves the favourites list.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use domain::bookmarks::{EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE};
+use serde::{Deserialize, Serialize};
+use store::queries::{bookmarks as bookmark_q, job_posts as post_q};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    groups::caller_of,
+    jobs::{self, JobView},
+};
+use crate::{
+    envelope::{Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(bookmark)).routes(routes!(unbookmark)).routes(routes!(favourites))
+}
+
+/// The state of a bookmark after a change, with the toast the button shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BookmarkState {
+    pub is_bookmarked: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BookmarkAnswer {
+    pub data: BookmarkState,
+    /// 'Added to favourites' or 'Removed from favourites'.
+    pub message: String,
+}
+
+fn kind_of(word: &str) -> ApiResult<EntityType> {
+    EntityType::parse(word).ok_or_else(|| ApiError::NotFound(format!("\"{}\" cannot be bookmarked.", word.trim())))
+}
+
+/// The kind of item, for the API document (the handlers read it as text and answer 404 for
+/// a kind that cannot be bookmarked).
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct KindPath {
+    /// What is bookmarked: job (any other word is a 404).
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// One item, for the API document.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct ItemPath {
+    /// What is bookmarked: job (any other word is a 404).
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The item's id.
+    pub id: i64,
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct FavouritesQuery {
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 10 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 10)]
+    pub page_size: Option<u64>,
+}
+
+/// The item must exist on this site and be visible to the caller (404 otherwise).
+async fn ensure_visible(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &super::groups::view::Caller,
+    kind: EntityType,
+    id: i64,
+) -> ApiResult<()> {
+    match kind {
+        EntityType::Job => jobs::visible_job(state, tenant, caller, id).await.map(|_| ()),
+    }
+}
+
+/// Bookmarks an item for the caller ('Added to favourites'). Bookmarking again changes
+/// nothing; an item the caller cannot see is a 404.
+#[utoipa::path(
+    post,
+    path = "/api/v1/bookmark/{type}/{id}/",
+    tag = "bookmarks",
+    params(ItemPath),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = BookmarkAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn bookmark(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path((kind, id)): Path<(String, i64)>,
+) -> ApiResult<Json<BookmarkAnswer>> {
+    let kind = kind_of(&kind)?;
+    let user_id = user.id;
+    let caller = caller_of(Some(user));
+    ensure_visible(&state, &tenant, &caller, kind, id).await?;
+    bookmark_q::add(&state.db, tenant.id(), user_id, kind.as_str(), id).await?;
+    Ok(Json(BookmarkAnswer { data: BookmarkState { is_bookmarked: true }, message: MSG_ADDED.into() }))
+}
+
+/// Removes the caller's bookmark of an item ('Removed from favourites'). A bookmark of an
+/// item that has since become invisible can still be removed; with no bookmark, an item the
+/// caller cannot see is a 404.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/unbookmark/{type}/{id}/",
+    tag = "bookmarks",
+    params(ItemPath),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = BookmarkAnswer),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn unbookmark(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path((kind, id)): Path<(String, i64)>,
+) -> ApiResult<Json<BookmarkAnswer>> {
+    let kind = kind_of(&kind)?;
+    let user_id = user.id;
+    let removed = bookmark_q::remove(&state.db, tenant.id(), user_id, kind.as_str(), id).await?;
+    if !removed {
+        ensure_visible(&state, &tenant, &caller_of(Some(user)), kind, id).await?;
+    }
+    Ok(Json(BookmarkAnswer { data: BookmarkState { is_bookmarked: false }, message: MSG_REMOVED.into() }))
+}
+
+/// The caller's favourites of one kind on this site, most recently bookmarked first, 10 a
+/// page (spec 002 §7 "Favourites fetch"). Items the caller can no longer see are left out.
+#[utoipa::path(
+    get,
+    path = "/api/v1/bookmark/{type}/",
+    tag = "bookmarks",
+    params(KindPath, FavouritesQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Page<JobView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn favourites(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    Path(kind): Path<String>,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<JobView>>> {
+    let page = page_from_query(&query, PAGE_SIZE)?;
+    let kind = kind_of(&kind)?;
+    let user_id = user.id;
+    let caller = caller_of(Some(user));
+    match kind {
+        EntityType::Job => {
+            let found = post_q::bookmarked(
+                state.read_db(),
+                tenant.id(),
+                caller.viewer(),
+                user_id,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let items = jobs::view::views(&state, &caller, found.items).await?;
+            Ok(Json(Page::new(items, found.count, &page, &url)))
+        }
+    }
+}

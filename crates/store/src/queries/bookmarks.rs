@@ -1,0 +1,78 @@
+//! Bookmarks (favourites) of items of a site, by kind (`entity_type`) and id. Bookmarking
+//! is idempotent: a second bookmark of the same item changes nothing (the unique index
+//! `(user, entity_type, entity_id)` makes a repeated or concurrent insert a no-op), and
+//! removing what is not bookmarked is not an error. Whether the item may be seen is the
+//! caller's rule (each kind's own visibility); the lists join the kind's table.
+
+use std::collections::HashSet;
+
+use sea_orm::{sea_query::OnConflict, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+
+use crate::{entities::bookmarks, now, StoreResult};
+
+/// Bookmarks the item for the user on the tenant's site.
+pub async fn add(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    entity_type: &str,
+    entity_id: i64,
+) -> StoreResult<()> {
+    let row = bookmarks::ActiveModel {
+        tenant_id: Set(tenant_id),
+        user_id: Set(user_id),
+        entity_type: Set(entity_type.to_string()),
+        entity_id: Set(entity_id),
+        created_at: Set(now()),
+        ..Default::default()
+    };
+    let on_conflict =
+        OnConflict::columns([bookmarks::Column::UserId, bookmarks::Column::EntityType, bookmarks::Column::EntityId])
+            .do_nothing()
+            .to_owned();
+    bookmarks::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
+    Ok(())
+}
+
+/// Removes the user's bookmark of the item on the tenant's site; true when there was one.
+pub async fn remove(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    entity_type: &str,
+    entity_id: i64,
+) -> StoreResult<bool> {
+    let done = bookmarks::Entity::delete_many()
+        .filter(bookmarks::Column::TenantId.eq(tenant_id))
+        .filter(bookmarks::Column::UserId.eq(user_id))
+        .filter(bookmarks::Column::EntityType.eq(entity_type))
+        .filter(bookmarks::Column::EntityId.eq(entity_id))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected > 0)
+}
+
+/// Of `ids` (items of one kind), those the user bookmarked on the tenant's site: one query
+/// for a whole page.
+pub async fn bookmarked_among(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    entity_type: &str,
+    ids: &[i64],
+) -> StoreResult<HashSet<i64>> {
+    if ids.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let found: Vec<i64> = bookmarks::Entity::find()
+        .select_only()
+        .column(bookmarks::Column::EntityId)
+        .filter(bookmarks::Column::UserId.eq(user_id))
+        .filter(bookmarks::Column::TenantId.eq(tenant_id))
+        .filter(bookmarks::Column::EntityType.eq(entity_type))
+        .filter(bookmarks::Column::EntityId.is_in(ids.to_vec()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(found.into_iter().collect())
+}
