@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
+import { AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -43,7 +44,16 @@ export default defineConfig(({ command }) => ({
           // Everything the entry imports statically runs on every page before anything else:
           // one chunk instead of the ~25 shared ones the automatic split made of it, which
           // compress worse apart (−12 kB brotli on every route, docs/decisions.md).
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            // What the first routes load after the entry, one file per group instead of dozens
+            // of shared sub-kilobyte chunks (build-plugins/chunkGroups.ts).
+            { name: 'shell', test: SHELL },
+            { name: 'layout', test: LAYOUT },
+            { name: 'lists', test: LISTS },
+            { name: 'auth', test: AUTH },
+            { name: 'join', test: JOIN },
+          ],
         },
       },
     },

@@ -9,6 +9,7 @@ import { queryClient } from './lib/queryClient';
 import { takeTokensFromUrl } from './lib/session';
 import { setSignInRedirect } from './lib/api/renewal';
 import { signInRedirect } from './app/signInRedirect';
+import { appConfigQuery, inlinedAppConfig } from './lib/config/appConfig';
 
 // Tokens handed over in the address are stored, dropped from it, and the page loads again
 // (spec 000 §2 "Query behaviour").
@@ -16,6 +17,9 @@ const withoutTokens = takeTokensFromUrl(window.location.href);
 if (withoutTokens) {
   window.location.replace(withoutTokens);
 } else {
+  // The tenant's configuration came with the page: the app renders without asking for it.
+  const inlined = inlinedAppConfig();
+  if (inlined) queryClient.setQueryData(appConfigQuery.queryKey, inlined);
   const router = createBrowserRouter(routes);
   setSignInRedirect(signInRedirect(router));
   const root = document.getElementById('root');

@@ -103,8 +103,8 @@ pub fn app(state: AppState) -> App {
         .route("/api", any(api_not_found))
         .route("/api/", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
-        .with_state(state)
-        .merge(web::router(&settings.web_dir).layer(axum::middleware::from_fn(middleware::web_cache_headers)))
+        .with_state(state.clone())
+        .merge(web::router(state, &settings.web_dir).layer(axum::middleware::from_fn(middleware::web_cache_headers)))
         .layer(
             ServiceBuilder::new()
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))

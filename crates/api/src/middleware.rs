@@ -97,10 +97,14 @@ fn coded(status: StatusCode, message: String, code: &'static str) -> ApiError {
 }
 
 /// Built assets carry content hashes in their names and never change; everything else
-/// (index.html) must be revalidated so a new release shows up at once.
+/// (index.html, favicon) must be revalidated so a new release shows up at once.
 pub async fn web_cache_headers(req: Request, next: Next) -> Response {
     let immutable = req.uri().path().starts_with("/assets/");
     let mut response = next.run(req).await;
+    // index.html sets its own (`private, no-cache`: it carries the tenant's configuration).
+    if !immutable && response.headers().contains_key(header::CACHE_CONTROL) {
+        return response;
+    }
     let value =
         if immutable && response.status().is_success() { "public, max-age=31536000, immutable" } else { "no-cache" };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));

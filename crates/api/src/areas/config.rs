@@ -151,6 +151,29 @@ fn view(record: &TenantRecord, config: AppConfig, request_host: &str, vendor_hos
     }
 }
 
+/// The configuration `GET /app-config-group/` answers for this tenant and host, as JSON that is
+/// safe inside an HTML `<script>` element: `<`, `>` and `&` (which JSON has only inside
+/// strings) and the two JavaScript line separators are written as `\u` escapes, so no value
+/// can close the element or open a comment. The web app's index.html carries it (`web.rs`).
+pub(crate) fn config_for_page(record: &TenantRecord, request_host: &str, vendor_hosts: &[String]) -> Option<String> {
+    let view = view(record, stored_config(record), request_host, vendor_hosts);
+    let json = serde_json::to_string(&view)
+        .map_err(|err| tracing::error!(error = %err, "configuration not serialisable for the page"))
+        .ok()?;
+    let mut safe = String::with_capacity(json.len() + 64);
+    for c in json.chars() {
+        match c {
+            '<' => safe.push_str("\\u003c"),
+            '>' => safe.push_str("\\u003e"),
+            '&' => safe.push_str("\\u0026"),
+            '\u{2028}' => safe.push_str("\\u2028"),
+            '\u{2029}' => safe.push_str("\\u2029"),
+            other => safe.push(other),
+        }
+    }
+    Some(safe)
+}
+
 fn host_of(headers: &HeaderMap) -> &str {
     headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("")
 }

@@ -1,0 +1,170 @@
+// Chunk groups of the production build (vite.config.ts `codeSplitting.groups`).
+//
+// Rolldown's automatic split gives every set of routes that shares a module its own chunk, so
+// a cold /circles fetched 76 files, most under 1 kB. Over HTTP/1.1 (what the binary serves
+// without a TLS proxy, and what Lighthouse models) a browser opens 6 connections per host and
+// each file costs a round trip on one of them: the requests, not the bytes, made the
+// waterfall. These groups put what the first routes always load together into one file each
+// (docs/decisions.md "Web weight, round 4"). A module named here that another page also uses
+// makes that page load the whole group. A group also takes in what its modules import, so a
+// lazily loaded module must not be named here (its imports would load with the group).
+
+/** A path fragment under node_modules or the app's src, matched on either path separator. */
+function group(fragments: string[]): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '[\\\\/]');
+  return new RegExp(fragments.map(escape).join('|'));
+}
+
+/** What the sign-in pages and every page of the app shell load: the top bar, the logo, the icons and a text field's parts. */
+export const SHELL = group([
+  '@mui/material/AppBar/',
+  '@mui/material/Divider/',
+  '@mui/material/FormControl/',
+  '@mui/material/FormHelperText/',
+  '@mui/material/FormLabel/',
+  '@mui/material/IconButton/',
+  '@mui/material/InputBase/',
+  '@mui/material/InputLabel/',
+  '@mui/material/Link/',
+  '@mui/material/OutlinedInput/',
+  '@mui/material/Paper/',
+  '@mui/material/SvgIcon/',
+  '@mui/material/TextareaAutosize/',
+  '@mui/material/Toolbar/',
+  '@mui/material/useMediaQuery/',
+  '@mui/material/Select/selectClasses.',
+  '@mui/material/utils/debounce.',
+  '@mui/material/utils/getActiveElement.',
+  '@mui/material/utils/isMuiElement.',
+  '@mui/material/utils/ownerDocument.',
+  '@mui/material/utils/ownerWindow.',
+  '@mui/material/utils/useEnhancedEffect.',
+  '@mui/material/utils/useSlot.',
+  '@mui/utils/appendOwnerState/',
+  '@mui/utils/debounce/',
+  '@mui/utils/extractEventHandlers/',
+  '@mui/utils/getActiveElement/',
+  '@mui/utils/isEventHandler/',
+  '@mui/utils/isHostComponent/',
+  '@mui/utils/isMuiElement/',
+  '@mui/utils/mergeSlotProps/',
+  '@mui/utils/omitEventHandlers/',
+  '@mui/utils/ownerDocument/',
+  '@mui/utils/ownerWindow/',
+  '@mui/utils/resolveComponentProps/',
+  '@mui/system/useMediaQuery/',
+  'src/components/shell/Logo.tsx',
+  'src/components/icons.tsx',
+  '@tanstack/query-core/build/modern/mutationObserver.js',
+  '@tanstack/react-query/build/modern/useMutation.js',
+]);
+
+/** The sign-in pages' form, schemas and links (login, sign-up, forgot and reset password). */
+export const AUTH = group([
+  'src/features/auth/api.ts',
+  'src/features/auth/schemas.ts',
+  'src/features/auth/session.ts',
+  'src/features/auth/social.ts',
+  'src/features/auth/components/AuthCard.tsx',
+  'src/features/auth/components/FormError.tsx',
+  'src/features/auth/components/LegalLinks.tsx',
+  'src/features/auth/components/SocialButtons.tsx',
+  'src/components/LazyTooltip.tsx',
+  'src/components/forms/PlainTextField.tsx',
+  'src/lib/forms/serverErrors.ts',
+  'src/lib/forms/useSchemaForm.ts',
+  'zod/v4/',
+]);
+
+/** Joining a circle from its card or page: the join flow, its rules and messages. */
+export const JOIN = group([
+  'src/components/join/FullGroupWarning.tsx',
+  'src/components/join/lazyDialogs.tsx',
+  'src/components/join/useAddressIntent.ts',
+  'src/components/join/useJoinFlow.tsx',
+  'src/lib/api/download.ts',
+  'src/lib/discover/leaders.ts',
+  'src/lib/discover/useCases.ts',
+  'src/lib/groups/conference.ts',
+  'src/lib/groups/membership.ts',
+  'src/lib/groups/messages.ts',
+  'src/lib/groups/rules.ts',
+]);
+
+/** The app shell's layout (top bar, side menu and its drawer), with the MUI parts only it needs. */
+export const LAYOUT = group([
+  'src/app/layouts/AppLayout.tsx',
+  'src/components/shell/TopBar.tsx',
+  'src/components/shell/SideMenu.tsx',
+  'src/components/shell/GuestBanner.tsx',
+  'src/components/shell/menuSections.ts',
+  'src/components/shell/dimensions.ts',
+  'src/components/shell/nextParam.ts',
+  '@mui/material/Backdrop/',
+  '@mui/material/Container/',
+  '@mui/material/Drawer/',
+  '@mui/material/List/',
+  '@mui/material/ListItemButton/',
+  '@mui/material/ListItemText/',
+  '@mui/material/ListSubheader/',
+  '@mui/material/Modal/',
+  '@mui/material/Portal/',
+  '@mui/material/Slide/',
+  '@mui/material/Unstable_TrapFocus/',
+  '@mui/material/utils/contains.',
+  '@mui/material/utils/focusable.',
+  '@mui/system/Container/',
+  '@mui/utils/contains/',
+  '@mui/utils/getScrollbarSize/',
+]);
+
+/** What the circle and event lists share: filters, cards, skeletons, pagination and their data calls. */
+export const LISTS = group([
+  'src/components/lists/CardGridResults.tsx',
+  'src/components/lists/FilterBar.tsx',
+  'src/components/lists/FilterSelect.tsx',
+  'src/components/lists/GroupCard.tsx',
+  'src/components/lists/ListPage.tsx',
+  'src/components/lists/ListPagination.tsx',
+  'src/components/lists/ListStates.tsx',
+  'src/components/lists/SearchField.tsx',
+  'src/components/lists/StatusFilter.tsx',
+  'src/components/lists/cardRules.ts',
+  'src/components/lists/layout.ts',
+  'src/components/lists/lifecycle.ts',
+  'src/components/lists/listIcons.tsx',
+  'src/components/lists/listParams.ts',
+  'src/components/lists/useListParams.ts',
+  'src/lib/discover/groups.ts',
+  'src/lib/discover/params.ts',
+  'src/lib/groups/groups.ts',
+  'src/lib/profile/topics.ts',
+  'src/lib/profile/upload.ts',
+  'src/components/profileForm/countries.ts',
+  'src/components/profileForm/useDebouncedValue.ts',
+  '@mui/material/Card/',
+  '@mui/material/CardActionArea/',
+  '@mui/material/Chip/',
+  '@mui/material/FilledInput/',
+  '@mui/material/Grow/',
+  '@mui/material/Input/',
+  '@mui/material/InputAdornment/',
+  '@mui/material/ListItemIcon/',
+  '@mui/material/Menu/',
+  '@mui/material/MenuItem/',
+  '@mui/material/MenuList/',
+  '@mui/material/NativeSelect/',
+  '@mui/material/Pagination/',
+  '@mui/material/PaginationItem/',
+  '@mui/material/Popover/',
+  '@mui/material/Select/',
+  '@mui/material/Skeleton/',
+  '@mui/material/TextField/',
+  '@mui/material/usePagination/',
+  '@mui/material/styles/cssUtils.',
+  '@mui/material/utils/focusWithVisible.',
+  '@mui/material/utils/getScrollbarSize.',
+  '@mui/utils/fastObjectShallowCompare/',
+  '@mui/utils/useRovingTabIndex/',
+  '@mui/utils/useSlotProps/',
+]);
