@@ -8362,7 +8362,10 @@ export interface operations {
                 is_verified?: boolean;
                 /** @description Roles, comma-separated (e.g. admin,leader). */
                 role?: string;
-                /** @description At least 2 characters; names (and e-mails, for administrators). */
+                /**
+                 * @description At least 2 characters; words of the name, each matched from its start (and, for
+                 *     administrators, the start of an e-mail address).
+                 */
                 search?: string;
                 /** @description Countries of the members' profiles, comma-separated, matched ignoring case. */
                 country?: string;
@@ -11062,7 +11065,7 @@ export interface operations {
                 group?: string;
                 /** @description Only topics of this topic area (an id; `all` or empty: every area). */
                 topic_area?: string;
-                /** @description Text contained in the name (case-insensitive). */
+                /** @description Words of the name, each matched from its start (case and accents ignored). */
                 search?: string;
                 page?: number;
                 /** @description 40 by default; larger sizes are capped at 500. */
@@ -11474,7 +11477,7 @@ export interface operations {
     list_use_cases: {
         parameters: {
             query?: {
-                /** @description At least 2 characters; every word must occur in the title or description. */
+                /** @description At least 2 characters; every word must start a word of the title or description. */
                 search?: string;
                 /** @description Use case ids, comma-separated (at most 50). */
                 ids?: string;
