@@ -20,6 +20,10 @@ pub type Db = DatabaseConnection;
 /// How long a request waits for a free connection before it fails.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// A pooled PostgreSQL connection idle for longer than this is pinged before it is handed
+/// out (the server may have closed it); a busier one is handed out as it is.
+const PING_IDLE_AFTER: Duration = Duration::from_secs(30);
+
 /// PostgreSQL connections when not configured.
 pub const DEFAULT_POSTGRES_CONNECTIONS: u32 = 20;
 
@@ -65,6 +69,7 @@ pub async fn connect_with_schema(url: &str, schema: Option<&str>) -> anyhow::Res
         Backend::Sqlite => {
             let pool = SqlitePoolOptions::new()
                 .max_connections(8)
+                .test_before_acquire(false)
                 .acquire_timeout(ACQUIRE_TIMEOUT)
                 .connect_with(sqlite_writer_options(url)?)
                 .await?;
@@ -83,8 +88,12 @@ pub async fn connect_pools(url: &str, schema: Option<&str>, options: PoolOptions
         Backend::Sqlite => {
             // The writer first: it creates the file and switches it to WAL, which the
             // read-only connections cannot do.
+            // No ping before each use (sqlx's default): a SQLite connection cannot be
+            // dropped by a server, and the ping was a second round trip to the connection's
+            // thread for every statement.
             let writer = SqlitePoolOptions::new()
                 .max_connections(1)
+                .test_before_acquire(false)
                 .acquire_timeout(ACQUIRE_TIMEOUT)
                 .connect_with(sqlite_writer_options(url)?)
                 .await?;
@@ -94,6 +103,7 @@ pub async fn connect_pools(url: &str, schema: Option<&str>, options: PoolOptions
                 .foreign_keys(true);
             let readers = SqlitePoolOptions::new()
                 .max_connections(options.sqlite_readers())
+                .test_before_acquire(false)
                 .acquire_timeout(ACQUIRE_TIMEOUT)
                 .connect_with(reader_options)
                 .await?;
@@ -131,8 +141,22 @@ async fn postgres(url: &str, schema: Option<&str>, size: u32) -> anyhow::Result<
     if let Some(schema) = schema {
         options = options.options([("search_path", schema)]).application_name(schema);
     }
-    let pool =
-        PgPoolOptions::new().max_connections(size).acquire_timeout(ACQUIRE_TIMEOUT).connect_with(options).await?;
+    // sqlx pings a connection before every use by default: a network round trip per
+    // statement. Only a connection that sat idle long enough to have been closed is checked.
+    let pool = PgPoolOptions::new()
+        .max_connections(size)
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        .test_before_acquire(false)
+        .before_acquire(|connection, meta| {
+            Box::pin(async move {
+                if meta.idle_for > PING_IDLE_AFTER {
+                    sea_orm::sqlx::Connection::ping(connection).await?;
+                }
+                Ok(true)
+            })
+        })
+        .connect_with(options)
+        .await?;
     Ok(SqlxPostgresConnector::from_sqlx_postgres_pool(pool))
 }
 

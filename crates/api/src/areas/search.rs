@@ -224,11 +224,12 @@ async fn search(
     // Merging two ranked lists: each gives its best `offset + limit`, the merge keeps the page.
     let (fetch_offset, fetch_limit) = if merged { (0, offset + limit) } else { (offset, limit) };
     let (people, people_count) = match &people_scope {
-        Some(scope) => search_q::people(&state.db, scope, &people_filter, fetch_offset, fetch_limit).await?,
+        Some(scope) => search_q::people(state.read_db(), scope, &people_filter, fetch_offset, fetch_limit).await?,
         None => (Vec::new(), 0),
     };
     let (groups, groups_count) = if want_groups && group_id.is_none() {
-        search_q::groups(&state.db, tenant.id(), caller.viewer(), &group_search, fetch_offset, fetch_limit).await?
+        search_q::groups(state.read_db(), tenant.id(), caller.viewer(), &group_search, fetch_offset, fetch_limit)
+            .await?
     } else {
         (Vec::new(), 0)
     };
@@ -239,7 +240,7 @@ async fn search(
         hits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
         hits = hits.into_iter().skip(usize::try_from(offset).unwrap_or(usize::MAX)).take(limit as usize).collect();
     }
-    let items = build_items(&state, &caller, &hits).await?;
+    let items = build_items(&state, &tenant, &caller, &hits).await?;
     Ok(Json(Page::new(items, people_count + groups_count, &page, &url)))
 }
 
@@ -248,26 +249,40 @@ async fn may_search_hierarchy(state: &AppState, tenant: &Tenant, user: Option<&u
     if user.is_staff {
         return Ok(true);
     }
-    Ok(member_q::find(&state.db, tenant.organization_id(), user.id)
+    Ok(member_q::find(state.read_db(), tenant.organization_id(), user.id)
         .await?
         .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED))
 }
 
-async fn build_items(state: &AppState, caller: &view::Caller, hits: &[(i32, bool, i64)]) -> ApiResult<Vec<SearchItem>> {
+async fn build_items(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &view::Caller,
+    hits: &[(i32, bool, i64)],
+) -> ApiResult<Vec<SearchItem>> {
     let user_ids: Vec<i64> = hits.iter().filter(|h| h.1).map(|h| h.2).collect();
     let group_ids: Vec<i64> = hits.iter().filter(|h| !h.1).map(|h| h.2).collect();
-    let people = store::queries::users::find_by_ids(&state.db, &user_ids).await?;
+    let people = store::queries::users::find_by_ids(state.read_db(), &user_ids).await?;
     // Read only: a person without a profile yet (made on their first visit) shows defaults.
-    let profiles = profile_q::find_by_users(&state.db, &user_ids).await?;
+    let profiles = profile_q::find_by_users(state.read_db(), &user_ids).await?;
     let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
-    let institutions = profile_q::groups_by_ids(&state.db, &institution_ids).await?;
+    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
     let followed: Vec<i64> = match caller.id() {
-        Some(me) => follows::followed_users_among(&state.db, me, &user_ids).await?,
+        Some(me) => follows::followed_users_among(state.read_db(), me, &user_ids).await?,
         None => Vec::new(),
     };
-    let group_models: Vec<_> = profile_q::groups_by_ids(&state.db, &group_ids).await?.into_values().collect();
-    let group_views: HashMap<i64, view::GroupView> =
-        view::views(state, caller, group_models).await?.into_iter().map(|g| (g.id, g)).collect();
+    // The groups' base views are those the circles and events lists keep per write
+    // generation: a search that shows kept groups reads only the caller's ties to them.
+    let group_views: HashMap<i64, view::GroupView> = if group_ids.is_empty() {
+        HashMap::new()
+    } else {
+        let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+        view::kept_views(state, caller, tenant.id(), generation, &group_ids, HashMap::new())
+            .await?
+            .into_iter()
+            .map(|g| (g.id, g))
+            .collect()
+    };
     Ok(hits
         .iter()
         .filter_map(|(score, is_person, id)| {

@@ -264,3 +264,23 @@ async fn use_case_and_topic_search_stay_on_their_site() {
     let there = app.get("/api/v1/topics/?search=machine").host("other.example.com").send().await.json();
     assert_eq!(field(&there, "name"), vec!["Machine Vision"]);
 }
+
+/// PostgreSQL: each kind's GIN index takes writes directly (m0021), so no pending list of
+/// new documents is read in full by every search until a vacuum merges it.
+#[tokio::test]
+async fn postgres_kind_indexes_have_no_pending_list() {
+    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    let app = TestApp::new().await;
+    if app.db.get_database_backend() != DbBackend::Postgres {
+        return;
+    }
+    for kind in ["user", "group", "use_case", "topic", "job"] {
+        let sql = format!(
+            "SELECT coalesce(array_to_string(reloptions, ','), '') AS options FROM pg_class \
+             WHERE oid = 'ix_search_documents_{kind}'::regclass"
+        );
+        let row = app.db.query_one_raw(Statement::from_string(DbBackend::Postgres, sql)).await.unwrap().unwrap();
+        let options: String = row.try_get("", "options").unwrap();
+        assert!(options.contains("fastupdate=off"), "{kind}: {options}");
+    }
+}

@@ -2,14 +2,11 @@
 //! and unfollowing what is not followed is not an error.
 
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, OnConflict, Query},
+    sea_query::{Expr, OnConflict, Query},
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set,
 };
 
-use crate::{
-    entities::{follows, groups},
-    now, StoreResult,
-};
+use crate::{entities::follows, now, StoreResult};
 
 /// What is followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,23 +67,60 @@ pub async fn followers_count(db: &impl ConnectionTrait, target: Target) -> Store
     Ok(follows::Entity::find().filter(target_filter(target)).count(db).await?)
 }
 
-/// How many people the user follows, plus the groups of `tenant_id` they follow.
-pub async fn following_count(db: &impl ConnectionTrait, user_id: i64, tenant_id: i64) -> StoreResult<u64> {
-    // A correlated check per followed group (a primary-key lookup), not `IN` the tenant's
-    // whole list of groups, which SQLite would build for every call.
-    let of_tenant = Query::select()
-        .expr(Expr::val(1))
-        .from(groups::Entity)
-        .and_where(Expr::col((groups::Entity, groups::Column::Id)).equals((follows::Entity, follows::Column::GroupId)))
-        .and_where(Expr::col((groups::Entity, groups::Column::TenantId)).eq(tenant_id))
-        .to_owned();
-    Ok(follows::Entity::find()
-        .filter(follows::Column::FollowerId.eq(user_id))
-        .filter(
-            sea_orm::Condition::any().add(follows::Column::FollowedUserId.is_not_null()).add(Expr::exists(of_tenant)),
+/// What a person's profile shows of follows: how many follow them, how many people and
+/// groups of `tenant_id` they follow, and whether `viewer` follows them; one statement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PersonFollows {
+    pub followers: u64,
+    pub following: u64,
+    pub followed_by_viewer: bool,
+}
+
+pub async fn person_follows(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    tenant_id: i64,
+    viewer: Option<i64>,
+) -> StoreResult<PersonFollows> {
+    use sea_orm::sea_query::{Alias, Func, SimpleExpr};
+    let count = |filter: sea_orm::Condition| -> SimpleExpr {
+        SimpleExpr::SubQuery(
+            None,
+            Box::new(
+                Query::select()
+                    .expr(Func::count(Expr::col(follows::Column::Id)))
+                    .from(follows::Entity)
+                    .cond_where(filter)
+                    .to_owned()
+                    .into(),
+            ),
         )
-        .count(db)
-        .await?)
+    };
+    let followers = sea_orm::Condition::all().add(follows::Column::FollowedUserId.eq(user_id));
+    // A group follow carries its group's tenant, so no join to `groups` is needed.
+    let following = sea_orm::Condition::all().add(follows::Column::FollowerId.eq(user_id)).add(
+        sea_orm::Condition::any()
+            .add(follows::Column::FollowedUserId.is_not_null())
+            .add(follows::Column::TenantId.eq(tenant_id)),
+    );
+    let by_viewer = match viewer {
+        Some(viewer) if viewer != user_id => sea_orm::Condition::all()
+            .add(follows::Column::FollowerId.eq(viewer))
+            .add(follows::Column::FollowedUserId.eq(user_id)),
+        _ => sea_orm::Condition::all().add(Expr::val(false)),
+    };
+    let statement = Query::select()
+        .expr_as(count(followers), Alias::new("followers"))
+        .expr_as(count(following), Alias::new("following"))
+        .expr_as(count(by_viewer), Alias::new("by_viewer"))
+        .to_owned();
+    let row = db.query_one(&statement).await?.ok_or_else(|| sea_orm::DbErr::RecordNotFound("follow counts".into()))?;
+    let read = |column: &str| -> StoreResult<u64> { Ok(u64::try_from(row.try_get::<i64>("", column)?).unwrap_or(0)) };
+    Ok(PersonFollows {
+        followers: read("followers")?,
+        following: read("following")?,
+        followed_by_viewer: read("by_viewer")? > 0,
+    })
 }
 
 /// Of `group_ids`, those the user follows.

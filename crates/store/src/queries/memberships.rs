@@ -376,3 +376,69 @@ pub async fn members_page(
         .await?;
     Ok(super::Paged { items, count })
 }
+
+/// A user's membership of a group, as the group lists show it to them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tie {
+    pub group_id: i64,
+    pub role: String,
+    pub status: String,
+    pub payment_status: Option<String>,
+    pub waitlisted: bool,
+}
+
+/// The user's memberships of `member_of` and which of `follow_of` they follow, in one
+/// statement (a signed-in list page reads both for every page it shows).
+pub async fn ties_and_follows(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    member_of: &[i64],
+    follow_of: &[i64],
+) -> StoreResult<(Vec<Tie>, Vec<i64>)> {
+    use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, UnionType};
+
+    use crate::entities::follows;
+    if member_of.is_empty() && follow_of.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let m = |column: memberships::Column| Expr::col((memberships::Entity, column));
+    let mut ties = Query::select();
+    ties.expr_as(m(memberships::Column::GroupId), Alias::new("group_id"))
+        .expr_as(m(memberships::Column::Role), Alias::new("role"))
+        .expr_as(m(memberships::Column::Status), Alias::new("status"))
+        .expr_as(m(memberships::Column::PaymentStatus), Alias::new("payment_status"))
+        .expr_as(m(memberships::Column::Waitlisted), Alias::new("waitlisted"))
+        .expr_as(Expr::val(0), Alias::new("followed"))
+        .from(memberships::Entity)
+        .and_where(m(memberships::Column::UserId).eq(user_id))
+        .and_where(m(memberships::Column::GroupId).is_in(member_of.to_vec()));
+    let mut followed = Query::select();
+    followed
+        .expr(Expr::col((follows::Entity, follows::Column::GroupId)))
+        .expr(Expr::cust("NULL"))
+        .expr(Expr::cust("NULL"))
+        .expr(Expr::cust("NULL"))
+        .expr(Expr::val(false))
+        .expr(Expr::val(1))
+        .from(follows::Entity)
+        .and_where(Expr::col((follows::Entity, follows::Column::FollowerId)).eq(user_id))
+        .and_where(Expr::col((follows::Entity, follows::Column::GroupId)).is_in(follow_of.to_vec()));
+    ties.union(UnionType::All, followed);
+    let mut found = Vec::new();
+    let mut follows_found = Vec::new();
+    for row in db.query_all(&ties).await? {
+        let group_id: i64 = row.try_get("", "group_id")?;
+        if row.try_get::<i32>("", "followed")? == 1 {
+            follows_found.push(group_id);
+        } else {
+            found.push(Tie {
+                group_id,
+                role: row.try_get("", "role")?,
+                status: row.try_get("", "status")?,
+                payment_status: row.try_get("", "payment_status")?,
+                waitlisted: row.try_get("", "waitlisted")?,
+            });
+        }
+    }
+    Ok((found, follows_found))
+}

@@ -89,6 +89,23 @@ pub async fn index_by_kind(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     }
 }
 
+/// m0021: PostgreSQL's indexes of the kinds take writes directly, with no pending list for
+/// searches to scan (see `postgres::create_kind_index`); nothing changes on SQLite.
+pub async fn index_without_pending_list(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Postgres => run(db, postgres::direct_update_statements()).await,
+        _ => Ok(()),
+    }
+}
+
+/// m0021 undone.
+pub async fn index_with_pending_list(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Postgres => run(db, postgres::pending_list_statements()).await,
+        _ => Ok(()),
+    }
+}
+
 /// m0016 undone: one index over every kind again.
 pub async fn index_single(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     match db.get_database_backend() {

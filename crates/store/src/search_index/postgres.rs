@@ -22,14 +22,41 @@ fn kind_index(kind: Kind) -> String {
     format!("ix_{TABLE}_{}", kind.as_str())
 }
 
+/// A kind's partial GIN index. Without `fastupdate` every write goes into the index itself:
+/// with it (PostgreSQL's default) new documents wait in a pending list that every search
+/// reads in full until a vacuum merges it, and after a bulk load that list held 100,000
+/// people and made a one-hit name search take 20 ms instead of 0.1 ms.
+pub(super) fn create_kind_index(kind: Kind) -> String {
+    format!(
+        "CREATE INDEX {} ON {TABLE} USING GIN (document) WITH (fastupdate = off) WHERE kind = '{}'",
+        kind_index(kind),
+        kind.as_str()
+    )
+}
+
+/// m0021: the kinds' indexes of m0016 without a pending list; the list they hold is merged.
+pub(super) fn direct_update_statements() -> Vec<String> {
+    let mut statements = Vec::new();
+    for kind in Kind::ALL {
+        let index = kind_index(kind);
+        statements.push(format!("SELECT gin_clean_pending_list('{index}'::regclass)"));
+        statements.push(format!("ALTER INDEX {index} SET (fastupdate = off)"));
+    }
+    statements
+}
+
+/// m0021 undone.
+pub(super) fn pending_list_statements() -> Vec<String> {
+    Kind::ALL.iter().map(|kind| format!("ALTER INDEX {} RESET (fastupdate)", kind_index(*kind))).collect()
+}
+
 /// m0016: one partial GIN index per kind instead of one over every kind.
 pub(super) fn by_kind_statements() -> Vec<String> {
     let mut statements = vec![format!("DROP INDEX IF EXISTS {SINGLE_INDEX}")];
     for kind in Kind::ALL {
         let index = kind_index(kind);
         statements.push(format!("DROP INDEX IF EXISTS {index}"));
-        statements
-            .push(format!("CREATE INDEX {index} ON {TABLE} USING GIN (document) WHERE kind = '{}'", kind.as_str()));
+        statements.push(create_kind_index(kind));
     }
     // Administrators' member search finds addresses by prefix (`LIKE 'ana@%'`), which
     // needs a pattern index under a non-C collation.

@@ -419,10 +419,10 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
 }
 
 /// The caller's memberships of the groups and their ancestors, the ids of those they
-/// manage, and which of the groups they follow: two queries for a signed-in caller, none
+/// manage, and which of the groups they follow: one query for a signed-in caller, none
 /// for a guest.
 pub struct CallerRights {
-    own: HashMap<i64, memberships::Model>,
+    own: HashMap<i64, member_q::Tie>,
     admin_of: HashSet<i64>,
     followed: HashSet<i64>,
 }
@@ -444,11 +444,14 @@ pub async fn caller_rights<'a>(
     }
     all_ids.sort_unstable();
     all_ids.dedup();
-    let own = member_q::of_user_in(state.read_db(), user_id, &all_ids).await?;
-    let admin_of = admin_ids(&own);
-    let followed = follows::followed_groups_among(state.read_db(), user_id, &ids).await?.into_iter().collect();
+    let (own, followed) = member_q::ties_and_follows(state.read_db(), user_id, &all_ids, &ids).await?;
+    let admin_of = own
+        .iter()
+        .filter(|m| m.status == member_q::STATUS_ACCEPTED && is_admin_role(&m.role))
+        .map(|m| m.group_id)
+        .collect();
     let own = own.into_iter().map(|m| (m.group_id, m)).collect();
-    Ok(CallerRights { own, admin_of, followed })
+    Ok(CallerRights { own, admin_of, followed: followed.into_iter().collect() })
 }
 
 /// The view of `base` for the caller on `today`.

@@ -474,13 +474,7 @@ pub(crate) async fn user_profile_view(
 ) -> ApiResult<UserProfileView> {
     use store::queries::follows;
     let view = profile_view(db, tenant, user, profile, private).await?;
-    let target = follows::Target::User(user.id);
-    let followed = match viewer {
-        Some(v) if v.id != user.id => follows::is_following(db, v.id, target).await?,
-        _ => false,
-    };
-    let followers_count = follows::followers_count(db, target).await?;
-    let following_count = follows::following_count(db, user.id, tenant.id()).await?;
+    let follow_counts = follows::person_follows(db, user.id, tenant.id(), viewer.map(|v| v.id)).await?;
     let group = q::find_group_profile(db, tenant.organization_id(), user.id).await?;
     let group_profile = group.as_ref().map(|g| group_profile_view(g, Some(&view)));
     let (work_experiences, education_background) = career_history(db, user.id).await?;
@@ -490,9 +484,9 @@ pub(crate) async fn user_profile_view(
         last_name: user.last_name.clone(),
         is_staff: user.is_staff,
         is_influencer: false,
-        followed,
-        followers_count,
-        following_count,
+        followed: follow_counts.followed_by_viewer,
+        followers_count: follow_counts.followers,
+        following_count: follow_counts.following,
         profile: view,
         group_profile,
         work_experiences,
