@@ -502,3 +502,92 @@ pub async fn set_extra_info(
     active.updated_at = Set(now());
     Ok(active.update(db).await?)
 }
+
+/// What a signed-in caller's job list page needs of them: their memberships of the jobs'
+/// managing groups, their applications' statuses and their bookmarks among the jobs.
+#[derive(Debug, Default)]
+pub struct CallerTies {
+    /// `(group_id, role, status)` of each membership.
+    pub memberships: Vec<(i64, String, String)>,
+    pub applications: HashMap<i64, String>,
+    pub bookmarked: std::collections::HashSet<i64>,
+}
+
+/// [`CallerTies`] in one statement (three `UNION ALL` branches, each on its own index).
+pub async fn caller_ties(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    tenant_id: i64,
+    group_ids: &[i64],
+    post_ids: &[i64],
+) -> StoreResult<CallerTies> {
+    use sea_orm::sea_query::{SelectStatement, UnionType};
+
+    use crate::entities::memberships;
+    const MEMBERSHIP: i32 = 1;
+    const APPLICATION: i32 = 2;
+    const BOOKMARK: i32 = 3;
+    let null = || Expr::cust("NULL");
+    let mut branches: Vec<SelectStatement> = Vec::new();
+    if !group_ids.is_empty() {
+        let m = |column: memberships::Column| Expr::col((memberships::Entity, column));
+        branches.push(
+            Query::select()
+                .expr_as(Expr::val(MEMBERSHIP), Alias::new("what"))
+                .expr_as(m(memberships::Column::GroupId), Alias::new("id"))
+                .expr_as(m(memberships::Column::Role), Alias::new("first"))
+                .expr_as(m(memberships::Column::Status), Alias::new("second"))
+                .from(memberships::Entity)
+                .and_where(m(memberships::Column::UserId).eq(user_id))
+                .and_where(m(memberships::Column::GroupId).is_in(group_ids.to_vec()))
+                .to_owned(),
+        );
+    }
+    if !post_ids.is_empty() {
+        let a = |column: job_applications::Column| Expr::col((job_applications::Entity, column));
+        branches.push(
+            Query::select()
+                .expr(Expr::val(APPLICATION))
+                .expr(a(job_applications::Column::JobPostId))
+                .expr(a(job_applications::Column::Status))
+                .expr(null())
+                .from(job_applications::Entity)
+                .and_where(a(job_applications::Column::UserId).eq(user_id))
+                .and_where(a(job_applications::Column::JobPostId).is_in(post_ids.to_vec()))
+                .to_owned(),
+        );
+        let b = |column: bookmarks::Column| Expr::col((bookmarks::Entity, column));
+        branches.push(
+            Query::select()
+                .expr(Expr::val(BOOKMARK))
+                .expr(b(bookmarks::Column::EntityId))
+                .expr(null())
+                .expr(null())
+                .from(bookmarks::Entity)
+                .and_where(b(bookmarks::Column::UserId).eq(user_id))
+                .and_where(b(bookmarks::Column::TenantId).eq(tenant_id))
+                .and_where(b(bookmarks::Column::EntityType).eq(BOOKMARK_TYPE))
+                .and_where(b(bookmarks::Column::EntityId).is_in(post_ids.to_vec()))
+                .to_owned(),
+        );
+    }
+    let mut branches = branches.into_iter();
+    let Some(mut statement) = branches.next() else { return Ok(CallerTies::default()) };
+    for branch in branches {
+        statement.union(UnionType::All, branch);
+    }
+    let mut ties = CallerTies::default();
+    for row in db.query_all(&statement).await? {
+        let id: i64 = row.try_get("", "id")?;
+        match row.try_get::<i32>("", "what")? {
+            MEMBERSHIP => ties.memberships.push((id, row.try_get("", "first")?, row.try_get("", "second")?)),
+            APPLICATION => {
+                ties.applications.insert(id, row.try_get("", "first")?);
+            }
+            _ => {
+                ties.bookmarked.insert(id);
+            }
+        }
+    }
+    Ok(ties)
+}

@@ -16,10 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 use store::{
     entities::{groups, job_posts},
-    queries::{
-        bookmarks as bookmark_q, job_applications as application_q, job_posts as post_q, memberships as member_q,
-        profiles as profile_q,
-    },
+    queries::{job_posts as post_q, memberships as member_q, profiles as profile_q},
 };
 use utoipa::ToSchema;
 
@@ -191,7 +188,7 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
 }
 
 /// The caller's management roles among the jobs' groups and their ancestors, their
-/// applications to the jobs and their bookmarks of them: three queries for a signed-in
+/// applications to the jobs and their bookmarks of them: one query for a signed-in
 /// caller, none for a guest.
 pub struct CallerRights {
     admin_of: HashSet<i64>,
@@ -217,16 +214,20 @@ pub async fn caller_rights<'a>(
     }
     groups.sort_unstable();
     groups.dedup();
-    let own = member_q::of_user_in(state.read_db(), user_id, &groups).await?;
-    let applications = application_q::statuses_of(state.read_db(), user_id, &ids).await?;
-    // The jobs are of one site: the caller's bookmarks of that site, in one query.
-    let bookmarked = match tenant_id {
-        Some(tenant_id) => {
-            bookmark_q::bookmarked_among(state.read_db(), tenant_id, user_id, post_q::BOOKMARK_TYPE, &ids).await?
-        }
-        None => HashSet::new(),
+    // The jobs are of one site: the caller's ties to them, in one query.
+    let Some(tenant_id) = tenant_id else {
+        return Ok(CallerRights { admin_of: HashSet::new(), applications: HashMap::new(), bookmarked: HashSet::new() });
     };
-    Ok(CallerRights { admin_of: group_view::admin_ids(&own), applications, bookmarked })
+    let ties = post_q::caller_ties(state.read_db(), user_id, tenant_id, &groups, &ids).await?;
+    let admin_of = ties
+        .memberships
+        .iter()
+        .filter(|(_, role, status)| {
+            status == member_q::STATUS_ACCEPTED && domain::groups::permissions::is_admin_role(role)
+        })
+        .map(|(group_id, _, _)| *group_id)
+        .collect();
+    Ok(CallerRights { admin_of, applications: ties.applications, bookmarked: ties.bookmarked })
 }
 
 /// The view of `base` for the caller on `today`.
