@@ -659,3 +659,46 @@ async fn uploaded_media_and_picture_links_count_towards_completion() {
     assert_eq!(response.json()["data"]["profile"]["picture"], Value::Null);
     assert_eq!(response.json()["data"]["profile"]["completion_percent"], 10);
 }
+
+/// The profile page reads a fixed number of statements however many career entries,
+/// skills and topics the person has (no query per entry or skill), and writes nothing.
+#[tokio::test]
+async fn the_profile_page_reads_a_fixed_number_of_statements() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let skills: Vec<i64> = {
+        let mut ids = Vec::new();
+        for n in 0..6 {
+            ids.push(topic(&app, &format!("Skill {n}"), "skill").await);
+        }
+        ids
+    };
+    let (_, viewer) = person(&app, "viewer@example.com", "Vi", "Ewer").await;
+    let mut reads = Vec::new();
+    for (round, entries) in [1usize, 4].into_iter().enumerate() {
+        let (id, token) = person(&app, &format!("p{round}@example.com"), "Pat", &format!("Round{round}")).await;
+        for n in 0..entries {
+            app.post("/api/v1/career-entries/")
+                .token(&token)
+                .json(&json!({"type": "work", "title": format!("Job {n}"), "description": "Work",
+                              "group": format!("Company {n}"), "skills": &skills[..=n.min(5)],
+                              "start_date": "2020-01-01", "end_date": "2021-01-01"}))
+                .send()
+                .await
+                .assert_status(201);
+        }
+        let slug = identity(&app, &token).await["profile"]["name_slug"].as_str().unwrap().to_string();
+        let path = format!("/api/v1/users/profile/{slug}/");
+        app.get(&path).token(&viewer).send().await.assert_status(200);
+        log.clear();
+        let page = app.get(&path).token(&viewer).send().await;
+        page.assert_status(200);
+        let statements = log.taken();
+        assert_eq!(page.json()["data"]["id"], id);
+        assert_eq!(page.json()["data"]["work_experiences"].as_array().unwrap().len(), entries);
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new(), "viewing writes nothing");
+        reads.push(StatementLog::reads(&statements));
+    }
+    assert_eq!(reads[0], reads[1], "no query per career entry or skill");
+    assert!(reads[0] <= 11, "{} statements for a profile page", reads[0]);
+}

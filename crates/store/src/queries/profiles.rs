@@ -47,6 +47,24 @@ pub async fn find_by_slug(db: &impl ConnectionTrait, slug: &str) -> StoreResult<
     Ok(profiles::Entity::find().filter(profiles::Column::NameSlug.eq(slug)).one(db).await?)
 }
 
+/// The profile at `slug` with its user, in one statement.
+pub async fn find_by_slug_with_user(
+    db: &impl ConnectionTrait,
+    slug: &str,
+) -> StoreResult<Option<(profiles::Model, crate::entities::users::Model)>> {
+    use crate::entities::users;
+    let owner = sea_orm::RelationDef::from(
+        profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+    );
+    let found = profiles::Entity::find()
+        .join(sea_orm::JoinType::InnerJoin, owner)
+        .select_also(users::Entity)
+        .filter(profiles::Column::NameSlug.eq(slug))
+        .one(db)
+        .await?;
+    Ok(found.and_then(|(profile, user)| user.map(|user| (profile, user))))
+}
+
 /// A free slug for a name: "ada-lovelace", else the smallest free "ada-lovelace-N".
 async fn free_slug(db: &impl ConnectionTrait, base: &str) -> StoreResult<String> {
     let pattern = format!("{}-%", escape_like(base));
@@ -232,21 +250,18 @@ pub async fn set_names(
 
 /// The profile's skills and topics, in the order they were chosen.
 pub async fn topics_of(db: &impl ConnectionTrait, profile_id: i64) -> StoreResult<Vec<topics::Model>> {
-    let links = profile_topics::Entity::find()
+    // One statement: the links, in their order, joined to their topics.
+    let link = sea_orm::RelationDef::from(
+        profile_topics::Entity::belongs_to(topics::Entity).from(profile_topics::Column::TopicId).to(topics::Column::Id),
+    )
+    .rev();
+    Ok(topics::Entity::find()
+        .join(sea_orm::JoinType::InnerJoin, link)
         .filter(profile_topics::Column::ProfileId.eq(profile_id))
         .order_by_asc(profile_topics::Column::Position)
         .order_by_asc(profile_topics::Column::Id)
         .all(db)
-        .await?;
-    let ids: Vec<i64> = links.iter().map(|l| l.topic_id).collect();
-    let mut by_id: HashMap<i64, topics::Model> = topics::Entity::find()
-        .filter(topics::Column::Id.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|t| (t.id, t))
-        .collect();
-    Ok(ids.into_iter().filter_map(|id| by_id.remove(&id)).collect())
+        .await?)
 }
 
 /// Replaces the profile's topics of one type (skill or general) with `ids`, in order.
@@ -639,6 +654,39 @@ pub async fn entry_skills(db: &impl ConnectionTrait, entry_ids: &[i64]) -> Store
         .await?;
     for row in rows {
         out.entry(row.entry_id).or_default().push(row.topic_id);
+    }
+    Ok(out)
+}
+
+/// The skills of each entry, in order, with their names: `entry id → [(topic id, name)]`,
+/// in one statement.
+pub async fn entry_skill_names(
+    db: &impl ConnectionTrait,
+    entry_ids: &[i64],
+) -> StoreResult<HashMap<i64, Vec<(i64, String)>>> {
+    let mut out: HashMap<i64, Vec<(i64, String)>> = HashMap::new();
+    if entry_ids.is_empty() {
+        return Ok(out);
+    }
+    let topic = sea_orm::RelationDef::from(
+        career_entry_skills::Entity::belongs_to(topics::Entity)
+            .from(career_entry_skills::Column::TopicId)
+            .to(topics::Column::Id),
+    );
+    let rows: Vec<(i64, i64, String)> = career_entry_skills::Entity::find()
+        .select_only()
+        .column(career_entry_skills::Column::EntryId)
+        .column(career_entry_skills::Column::TopicId)
+        .column(topics::Column::Name)
+        .join(sea_orm::JoinType::InnerJoin, topic)
+        .filter(career_entry_skills::Column::EntryId.is_in(entry_ids.to_vec()))
+        .order_by_asc(career_entry_skills::Column::Position)
+        .order_by_asc(career_entry_skills::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (entry_id, topic_id, name) in rows {
+        out.entry(entry_id).or_default().push((topic_id, name));
     }
     Ok(out)
 }

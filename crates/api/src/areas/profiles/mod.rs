@@ -424,15 +424,13 @@ pub(crate) async fn entry_views(
     entries: &[entry_e::Model],
 ) -> ApiResult<Vec<CareerEntryView>> {
     let ids: Vec<i64> = entries.iter().map(|e| e.id).collect();
-    let skills = q::entry_skills(db, &ids).await?;
+    let skills = q::entry_skill_names(db, &ids).await?;
     let group_ids: Vec<i64> = entries.iter().filter_map(|e| e.group_id).collect();
     let groups = q::groups_by_ids(db, &group_ids).await?;
-    let topic_ids: Vec<i64> = skills.values().flatten().copied().collect();
-    let topics = q::topics_by_ids(db, &topic_ids).await?;
     Ok(entries
         .iter()
         .map(|e| {
-            let skill_ids = skills.get(&e.id).cloned().unwrap_or_default();
+            let named = skills.get(&e.id).map(Vec::as_slice).unwrap_or_default();
             CareerEntryView {
                 id: e.id,
                 user: e.user_id,
@@ -441,8 +439,8 @@ pub(crate) async fn entry_views(
                 description: e.description.clone(),
                 group: e.group_id,
                 group_detailed: e.group_id.and_then(|id| groups.get(&id)).map(GroupRefView::from),
-                skills_detailed: skill_ids.iter().filter_map(|id| topics.get(id)).map(topic_view).collect(),
-                skills: skill_ids,
+                skills_detailed: named.iter().map(|(id, name)| TopicRefView { id: *id, name: name.clone() }).collect(),
+                skills: named.iter().map(|(id, _)| *id).collect(),
                 is_currently_working: e.is_currently_working,
                 start_date: date(e.start_date),
                 end_date: e.end_date.map(date),

@@ -44,8 +44,7 @@ async fn profile_by_slug(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Data<UserProfileView>>> {
     let db = state.read_db();
-    let profile = q::find_by_slug(db, &slug).await?.ok_or_else(not_found_user)?;
-    let owner = store::queries::users::find_by_id(db, profile.user_id).await?.ok_or_else(not_found_user)?;
+    let (profile, owner) = q::find_by_slug_with_user(db, &slug).await?.ok_or_else(not_found_user)?;
     if !visible(db, &tenant, viewer.as_ref(), &owner).await? {
         return Err(not_found_user());
     }
