@@ -1,6 +1,9 @@
 //! Group memberships and the role checks built on them.
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set,
+};
 
 use crate::{entities::memberships, now, StoreError, StoreResult};
 
@@ -71,32 +74,25 @@ pub async fn tenant_organizations_of(
     user_id: i64,
 ) -> StoreResult<Vec<(memberships::Model, crate::entities::groups::Model, String)>> {
     use crate::entities::{groups, tenants};
-    use sea_orm::sea_query::{Expr, ExprTrait, Query};
-    // Only the memberships of site organizations (a correlated check per membership on the
-    // group's primary key), not every group the user belongs to.
-    let root = Query::select()
-        .expr(Expr::val(1))
-        .from(groups::Entity)
-        .and_where(
-            Expr::col((groups::Entity, groups::Column::Id)).equals((memberships::Entity, memberships::Column::GroupId)),
-        )
-        .and_where(Expr::col((groups::Entity, groups::Column::IsTenantRoot)).eq(true))
-        .to_owned();
+    // The memberships of site organizations (root groups) with their groups, then the
+    // sites' domains: two statements.
+    let group = sea_orm::RelationDef::from(
+        memberships::Entity::belongs_to(groups::Entity).from(memberships::Column::GroupId).to(groups::Column::Id),
+    );
     let rows = memberships::Entity::find()
+        .join(sea_orm::JoinType::InnerJoin, group)
+        .select_also(groups::Entity)
         .filter(memberships::Column::UserId.eq(user_id))
-        .filter(Expr::exists(root))
+        .filter(groups::Column::IsTenantRoot.eq(true))
+        .order_by_asc(memberships::Column::Id)
         .all(db)
         .await?;
+    let rows: Vec<(memberships::Model, groups::Model)> =
+        rows.into_iter().filter_map(|(membership, org)| Some((membership, org?))).collect();
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let group_ids: Vec<i64> = rows.iter().map(|m| m.group_id).collect();
-    let orgs = groups::Entity::find()
-        .filter(groups::Column::Id.is_in(group_ids))
-        .filter(groups::Column::IsTenantRoot.eq(true))
-        .all(db)
-        .await?;
-    let tenant_ids: Vec<i64> = orgs.iter().map(|g| g.tenant_id).collect();
+    let tenant_ids: Vec<i64> = rows.iter().map(|(_, org)| org.tenant_id).collect();
     let domains: std::collections::HashMap<i64, String> = tenants::Entity::find()
         .filter(tenants::Column::Id.is_in(tenant_ids))
         .all(db)
@@ -104,10 +100,9 @@ pub async fn tenant_organizations_of(
         .into_iter()
         .map(|t| (t.id, t.domain))
         .collect();
-    Ok(orgs
+    Ok(rows
         .into_iter()
-        .filter_map(|org| {
-            let membership = rows.iter().find(|m| m.group_id == org.id)?.clone();
+        .filter_map(|(membership, org)| {
             let domain = domains.get(&org.tenant_id)?.clone();
             Some((membership, org, domain))
         })
