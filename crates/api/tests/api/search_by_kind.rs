@@ -274,7 +274,7 @@ async fn postgres_kind_indexes_have_no_pending_list() {
     if app.db.get_database_backend() != DbBackend::Postgres {
         return;
     }
-    for kind in ["user", "group", "use_case", "topic", "job"] {
+    for kind in store::search_index::Kind::ALL.map(|kind| kind.as_str()) {
         let sql = format!(
             "SELECT coalesce(array_to_string(reloptions, ','), '') AS options FROM pg_class \
              WHERE oid = 'ix_search_documents_{kind}'::regclass"
