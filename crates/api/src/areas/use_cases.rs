@@ -268,6 +268,9 @@ pub struct UseCaseView {
     pub status: String,
     /// Staff or the creator.
     pub can_edit: bool,
+    /// Whether the caller may approve or reject it (administrators of its organization and
+    /// staff); only on the single item's answers, null in lists.
+    pub can_moderate: Option<bool>,
 }
 
 /// The views of a page of use cases: a fixed number of queries (flags, AI tools, topics).
@@ -344,13 +347,21 @@ pub async fn views(
                 vote_score: m.vote_score,
                 default_group: m.default_group,
                 status: m.status,
+                can_moderate: None,
             }
         })
         .collect())
 }
 
 async fn view(state: &AppState, tenant: &Tenant, caller: &Caller, model: use_cases::Model) -> ApiResult<UseCaseView> {
-    Ok(views(state, tenant, caller, vec![model]).await?.remove(0))
+    let group_id = model.group_id;
+    let mut one = views(state, tenant, caller, vec![model]).await?.remove(0);
+    let allowed = match group_id {
+        Some(_) => caller.id().is_some() && may_moderate(state, tenant, caller, group_id).await?,
+        None => caller.is_staff(),
+    };
+    one.can_moderate = Some(allowed);
+    Ok(one)
 }
 
 fn not_found() -> ApiError {

@@ -103,6 +103,9 @@ pub struct AiToolView {
     pub created_at: chrono::DateTime<chrono::Utc>,
     /// Staff or the creator.
     pub can_edit: bool,
+    /// Whether the caller may approve or reject it (administrators of its organization and
+    /// staff); only on the single item's answers, null in lists.
+    pub can_moderate: Option<bool>,
 }
 
 /// The views of a page of tools: one query for the caller's votes and bookmarks, two for
@@ -140,13 +143,17 @@ pub async fn views(
                 status: m.status,
                 created_at: m.created_at,
                 can_edit,
+                can_moderate: None,
             }
         })
         .collect())
 }
 
 async fn view(state: &AppState, tenant: &Tenant, caller: &Caller, model: ai_tools::Model) -> ApiResult<AiToolView> {
-    Ok(views(state, tenant, caller, vec![model]).await?.remove(0))
+    let group_id = model.group_id;
+    let mut one = views(state, tenant, caller, vec![model]).await?.remove(0);
+    one.can_moderate = Some(caller.id().is_some() && may_moderate(state, tenant, caller, Some(group_id)).await?);
+    Ok(one)
 }
 
 /// The rule of every read of one tool: approved tools for everyone; others for staff, the
