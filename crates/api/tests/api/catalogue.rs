@@ -499,3 +499,45 @@ async fn use_cases_are_submitted_with_a_pdf_checked_edited_and_filtered() {
     );
     s.app.get(&format!("{USE_CASES}?business_value=enormous")).send().await.error(400);
 }
+
+#[tokio::test]
+async fn a_list_page_reads_a_fixed_number_of_queries_whatever_its_size() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let org = app.default_tenant.organization.id;
+    let admin = app.add_member("admin@example.com", &app.default_tenant.clone(), "admin").await;
+    let member = app.add_member("member@example.com", &app.default_tenant.clone(), "member").await;
+    let (admin, member) = (app.token_for(admin.id), app.token_for(member.id));
+    let mut reads = Vec::new();
+    for size in [1usize, 9] {
+        while reads.len() < size {
+            let n = reads.len();
+            let res = app.post(TOOLS).token(&member).json(&tool_body(org, &format!("Tool {size} {n}"))).send().await;
+            let id = res.json()["data"]["id"].clone();
+            app.post(&format!("{TOOLS}{id}/approve-reject/"))
+                .token(&admin)
+                .json(&json!({"action": "approve"}))
+                .send()
+                .await;
+            app.post(VOTE)
+                .token(&member)
+                .json(&json!({"content_type": "aitool", "object_id": id, "vote_type": "upvote"}))
+                .send()
+                .await;
+            app.post(&format!("/api/v1/bookmark/aitool/{id}/")).token(&member).send().await;
+            reads.push(0);
+        }
+        log.clear();
+        let page = app.get(TOOLS).token(&member).send().await.json();
+        assert_eq!(page["data"].as_array().unwrap().len(), size);
+        assert!(page["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["is_bookmarked"] == true && t["user_vote_type"] == "upvote"));
+        let statements = log.taken();
+        reads[size - 1] = crate::common::StatementLog::reads(&statements);
+    }
+    // The caller, the page, its count, the flags (votes and bookmarks in one query), the use cases.
+    assert_eq!(reads[0], reads[8], "one page of 1 and one of 9 read the same number of queries");
+    assert!(reads[8] <= 6, "{} reads", reads[8]);
+}
