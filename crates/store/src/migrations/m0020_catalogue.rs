@@ -10,7 +10,6 @@
 //! - `use_case_ai_tools`: the AI tools a use case names.
 //! - `votes`: one row per (user, content type, object) under a unique index; a neutral
 //!   vote is no row.
-//! - `users.is_influencer`: set by staff; the influencer pages list them.
 //! - The search index gains the `ai_tool` kind (name; body: website).
 
 use sea_orm_migration::{prelude::*, schema::*};
@@ -203,21 +202,11 @@ impl MigrationTrait for Migration {
             .await?;
         manager.create_index(index("ix_votes_object", col("votes"), &["content_type", "object_id"], false)).await?;
 
-        manager
-            .alter_table(
-                Table::alter()
-                    .table(col("users"))
-                    .add_column(boolean(col("is_influencer")).default(false).to_owned())
-                    .to_owned(),
-            )
-            .await?;
-
         crate::search_index::install_ai_tools(manager.get_connection()).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         crate::search_index::uninstall_ai_tools(manager.get_connection()).await?;
-        manager.alter_table(Table::alter().table(col("users")).drop_column(col("is_influencer")).to_owned()).await?;
         for table in ["votes", "use_case_ai_tools", "catalogue_tags"] {
             manager.drop_table(Table::drop().table(col(table)).to_owned()).await?;
         }
