@@ -18,24 +18,33 @@ pub const PAGE_SIZE: u64 = 10;
 pub enum EntityType {
     /// A job post of the job board.
     Job,
+    /// An AI tool of the catalogue.
+    AiTool,
+    /// A use case of the catalogue.
+    UseCase,
 }
 
 impl EntityType {
     /// Every kind, in the order the API documents them.
-    pub const ALL: [EntityType; 1] = [EntityType::Job];
+    pub const ALL: [EntityType; 3] = [EntityType::Job, EntityType::AiTool, EntityType::UseCase];
 
     /// The word stored in `bookmarks.entity_type` and used in paths (`/bookmark/job/…`).
     pub const fn as_str(self) -> &'static str {
         match self {
             EntityType::Job => "job",
+            EntityType::AiTool => "aitool",
+            EntityType::UseCase => "usecase",
         }
     }
 
     /// The kind a path word names; `jobs` is accepted for `job`, as the my-area words are
-    /// plural. `None` for anything else.
+    /// plural, and the spec's favourites words (`ai_tool`, `use_case`). `None` for anything
+    /// else.
     pub fn parse(word: &str) -> Option<EntityType> {
         match word.trim().to_ascii_lowercase().as_str() {
             "job" | "jobs" => Some(EntityType::Job),
+            "aitool" | "aitools" | "ai_tool" | "ai_tools" | "ai-tool" | "ai-tools" => Some(EntityType::AiTool),
+            "usecase" | "usecases" | "use_case" | "use_cases" | "use-case" | "use-cases" => Some(EntityType::UseCase),
             _ => None,
         }
     }
@@ -59,6 +68,8 @@ mod tests {
         for kind in EntityType::ALL {
             assert_eq!(EntityType::parse(kind.as_str()), Some(kind));
         }
-        assert_eq!(EntityType::names(), vec!["job"]);
+        assert_eq!(EntityType::parse("ai_tool"), Some(EntityType::AiTool));
+        assert_eq!(EntityType::parse("use_cases"), Some(EntityType::UseCase));
+        assert_eq!(EntityType::names(), vec!["job", "aitool", "usecase"]);
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod bookmarks;
+pub mod catalogue;
 pub mod config;
 pub mod csv_export;
 pub mod errors;

@@ -675,6 +675,81 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
         }
     }
     seed_demo_use_cases(txn, tenant_id, admin.id, &ids).await?;
+    seed_demo_ai_tools(txn, tenant_id, demo.organization.id, admin.id).await?;
+    Ok(())
+}
+
+/// Approved AI tools of the demo site (name, description, categories); tools found by slug
+/// are kept as they are. The demo use cases belong to the demo organization and are
+/// classified, so the catalogue's filters find them.
+async fn seed_demo_ai_tools(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant_id: i64,
+    organization_id: i64,
+    admin_id: i64,
+) -> StoreResult<()> {
+    use crate::queries::{ai_tools as tool_q, use_cases as use_case_q};
+    use domain::catalogue::{AiToolForm, UseCaseForm, STATUS_APPROVED, STATUS_PENDING};
+    const TOOLS: &[(&str, &str, &str, &[&str])] = &[
+        (
+            "Draft Assistant",
+            "draft-assistant",
+            "Writes first drafts of letters, posts and summaries.",
+            &["writing", "productivity"],
+        ),
+        ("Code Companion", "code-companion", "Suggests code, explains errors and writes tests.", &["coding"]),
+        (
+            "Research Reader",
+            "research-reader",
+            "Reads papers and answers questions about them.",
+            &["research", "writing"],
+        ),
+        (
+            "Sheet Analyst",
+            "sheet-analyst",
+            "Cleans spreadsheets and explains the numbers.",
+            &["data-analysis", "productivity"],
+        ),
+    ];
+    for (name, slug, description, categories) in TOOLS {
+        if tool_q::find_by_slug(txn, tenant_id, slug).await?.is_some() {
+            continue;
+        }
+        let form = AiToolForm {
+            name: name.to_string(),
+            description: Some(format!("<p>{description}</p>")),
+            group: Some(organization_id),
+            categories: categories.iter().map(|c| c.to_string()).collect(),
+            website: Some(format!("https://{slug}.example.com")),
+            roles: Vec::new(),
+        };
+        let tool = tool_q::insert(txn, tenant_id, organization_id, &form, None, admin_id).await?;
+        tool_q::set_status(txn, tool.id, STATUS_PENDING, STATUS_APPROVED).await?;
+    }
+    let classes = [
+        ("high", "low", "incremental", "1"),
+        ("medium", "medium", "substantial", "3"),
+        ("high", "high", "transformational", "2"),
+    ];
+    for (n, (slug, ..)) in DEMO_USE_CASES.iter().enumerate() {
+        let Some(use_case) = use_case_q::find_by_slug(txn, tenant_id, slug, &[]).await? else { continue };
+        if use_case.group_id.is_some() {
+            continue;
+        }
+        let (value, complexity, innovation, function) = classes[n % classes.len()];
+        let form = UseCaseForm {
+            title: use_case.title.clone(),
+            description: use_case.description.clone(),
+            group: Some(organization_id),
+            business_value: Some(value.into()),
+            complexity: Some(complexity.into()),
+            innovation_category: Some(innovation.into()),
+            job_functions: vec![function.into()],
+            categories: vec!["productivity".into()],
+            ..Default::default()
+        };
+        use_case_q::update_form(txn, use_case, &form, &use_case_q::Files::default()).await?;
+    }
     Ok(())
 }
 
@@ -886,6 +961,7 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
     }
     seed_scale_groups(&txn, &demo, thousands, at).await?;
     seed_scale_jobs(&txn, &demo, thousands, at).await?;
+    seed_scale_catalogue(&txn, &demo, thousands, at).await?;
     crate::search_index::optimize(&txn).await?;
     txn.commit().await?;
     // PostgreSQL plans from table statistics, which a bulk load leaves empty until autovacuum
@@ -894,6 +970,136 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
         sea_orm::ConnectionTrait::execute_unprepared(db, "ANALYZE").await?;
     }
     Ok(created)
+}
+
+/// 100 approved AI tools and 100 approved use cases per thousand users on the demo
+/// organization, with their categories, so the catalogue's lists are measured at scale.
+/// Runs once: tools named `scale-tool-…` are not added again.
+async fn seed_scale_catalogue(
+    txn: &impl sea_orm::ConnectionTrait,
+    demo: &TenantRecord,
+    thousands: u64,
+    at: chrono::DateTime<chrono::Utc>,
+) -> StoreResult<()> {
+    use crate::entities::{ai_tools, catalogue_tags, use_cases};
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    let existing = ai_tools::Entity::find()
+        .filter(ai_tools::Column::TenantId.eq(demo.tenant.id))
+        .filter(ai_tools::Column::Slug.starts_with("scale-tool-"))
+        .count(txn)
+        .await?;
+    if existing > 0 {
+        return Ok(());
+    }
+    const CATEGORIES: [&str; 6] = ["writing", "coding", "research", "design", "productivity", "data-analysis"];
+    const VALUES: [&str; 3] = ["low", "medium", "high"];
+    let total = thousands * 100;
+    let mut start = 0;
+    while start < total {
+        let end = (start + 500).min(total);
+        let tools: Vec<ai_tools::ActiveModel> = (start..end)
+            .map(|k| {
+                let word = SCALE_SKILL_WORDS[k as usize % SCALE_SKILL_WORDS.len()];
+                let category = CATEGORIES[k as usize % CATEGORIES.len()];
+                ai_tools::ActiveModel {
+                    tenant_id: Set(demo.tenant.id),
+                    group_id: Set(demo.organization.id),
+                    slug: Set(format!("scale-tool-{k}")),
+                    name: Set(format!("{word} Tool {k}")),
+                    description: Set(format!("<p>A {word} tool for benchmarks.</p>")),
+                    website: Set(Some(format!("https://tool-{k}.example.com"))),
+                    categories: Set(Some(json!([category]))),
+                    roles: Set(Some(json!([]))),
+                    status: Set("approved".into()),
+                    vote_score: Set((k % 17) as i64),
+                    created_at: Set(at),
+                    updated_at: Set(at),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        ai_tools::Entity::insert_many(tools).exec_without_returning(txn).await?;
+        let cases: Vec<use_cases::ActiveModel> = (start..end)
+            .map(|k| {
+                let word = SCALE_SKILL_WORDS[k as usize % SCALE_SKILL_WORDS.len()];
+                use_cases::ActiveModel {
+                    tenant_id: Set(demo.tenant.id),
+                    group_id: Set(Some(demo.organization.id)),
+                    slug: Set(format!("scale-use-case-{k}")),
+                    title: Set(format!("{word} use case {k}")),
+                    description: Set(Some(format!("<p>Using AI for {word} work.</p>"))),
+                    status: Set("approved".into()),
+                    business_value: Set(Some(VALUES[k as usize % 3].into())),
+                    complexity: Set(Some(VALUES[(k as usize / 3) % 3].into())),
+                    innovation_category: Set(Some("incremental".into())),
+                    categories: Set(Some(json!(["productivity"]))),
+                    job_functions: Set(Some(json!([((k % 6) + 1).to_string()]))),
+                    vote_score: Set((k % 11) as i64),
+                    created_at: Set(at),
+                    updated_at: Set(at),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        use_cases::Entity::insert_many(cases).exec_without_returning(txn).await?;
+        start = end;
+    }
+    // The category and job-function rows the filters read.
+    let tools: Vec<(i64, String)> = ai_tools::Entity::find()
+        .select_only()
+        .column(ai_tools::Column::Id)
+        .column(ai_tools::Column::Slug)
+        .filter(ai_tools::Column::TenantId.eq(demo.tenant.id))
+        .filter(ai_tools::Column::Slug.starts_with("scale-tool-"))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    for chunk in tools.chunks(500) {
+        let rows: Vec<catalogue_tags::ActiveModel> = chunk
+            .iter()
+            .map(|(id, slug)| {
+                let k: usize = slug.trim_start_matches("scale-tool-").parse().unwrap_or_default();
+                catalogue_tags::ActiveModel {
+                    tenant_id: Set(demo.tenant.id),
+                    item_kind: Set("aitool".into()),
+                    item_id: Set(*id),
+                    tag: Set("category".into()),
+                    value: Set(CATEGORIES[k % CATEGORIES.len()].into()),
+                    ..Default::default()
+                }
+            })
+            .collect();
+        catalogue_tags::Entity::insert_many(rows).exec_without_returning(txn).await?;
+    }
+    let cases: Vec<(i64, String)> = use_cases::Entity::find()
+        .select_only()
+        .column(use_cases::Column::Id)
+        .column(use_cases::Column::Slug)
+        .filter(use_cases::Column::TenantId.eq(demo.tenant.id))
+        .filter(use_cases::Column::Slug.starts_with("scale-use-case-"))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    for chunk in cases.chunks(250) {
+        let rows: Vec<catalogue_tags::ActiveModel> = chunk
+            .iter()
+            .flat_map(|(id, slug)| {
+                let k: u64 = slug.trim_start_matches("scale-use-case-").parse().unwrap_or_default();
+                [("category", "productivity".to_string()), ("job_function", ((k % 6) + 1).to_string())].map(
+                    |(tag, value)| catalogue_tags::ActiveModel {
+                        tenant_id: Set(demo.tenant.id),
+                        item_kind: Set("usecase".into()),
+                        item_id: Set(*id),
+                        tag: Set(tag.into()),
+                        value: Set(value),
+                        ..Default::default()
+                    },
+                )
+            })
+            .collect();
+        catalogue_tags::Entity::insert_many(rows).exec_without_returning(txn).await?;
+    }
+    Ok(())
 }
 
 /// 100 circles and 30 events per thousand users under the demo organization, spread over

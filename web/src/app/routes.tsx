@@ -61,6 +61,22 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'ai-tools',
+        lazy: async () => ({ Component: (await import('../features/catalogue/routes/AiToolsPage')).default }),
+      },
+      {
+        path: 'ai-tool/:slug',
+        lazy: async () => ({ Component: (await import('../features/catalogue/routes/AiToolPage')).default }),
+      },
+      {
+        path: 'usecases',
+        lazy: async () => ({ Component: (await import('../features/catalogue/routes/UseCasesPage')).default }),
+      },
+      {
+        path: 'usecase/:slug',
+        lazy: async () => ({ Component: (await import('../features/catalogue/routes/UseCasePage')).default }),
+      },
+      {
         path: 'circle-leaders',
         lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
       },
@@ -111,6 +127,38 @@ export const routes: RouteObject[] = [
           {
             path: 'jobs/:id/questions',
             lazy: async () => ({ Component: (await import('../features/jobs/routes/JobFormPage')).JobQuestionsPage }),
+          },
+          {
+            path: 'ai-tools/new',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/AiToolFormPage')).NewAiToolPage }),
+          },
+          {
+            path: 'ai-tools/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/AiToolFormPage')).EditAiToolPage }),
+          },
+          {
+            path: 'usecases/new',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/UseCaseFormPage')).NewUseCasePage }),
+          },
+          {
+            path: 'usecases/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/UseCaseFormPage')).EditUseCasePage }),
+          },
+          {
+            path: 'favorites',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/AreaPages')).FavoritesPage }),
+          },
+          {
+            path: 'favorites/:kind',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/AreaPages')).FavoriteKindPage }),
+          },
+          {
+            path: 'my',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/AreaPages')).MyAreaPage }),
+          },
+          {
+            path: 'my/:kind',
+            lazy: async () => ({ Component: (await import('../features/catalogue/routes/AreaPages')).MyKindPage }),
           },
           {
             path: 'favorites/jobs',

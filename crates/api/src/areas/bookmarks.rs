@@ -1,6 +1,6 @@
 //! Bookmarks, shown as favourites (spec 002 §3 "Bookmark", §4 "Bookmark", §7 "Bookmarks",
 //! §8 "Bookmark"). The spec names the paths; `{type}` is a kind of item
-//! (`domain::bookmarks::EntityType`: `job` today).
+//! (`domain::bookmarks::EntityType`: `job`, `aitool`, `usecase`).
 //!
 //! - `POST /api/v1/bookmark/{type}/{id}/`: bookmark an item ('Added to favourites');
 //!   bookmarking again changes nothing.
@@ -27,8 +27,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
+    catalogue::ai_tools::{self, AiToolView},
     groups::caller_of,
     jobs::{self, JobView},
+    use_cases::{self, UseCaseView},
 };
 use crate::{
     envelope::{Page, RequestUrl},
@@ -64,7 +66,7 @@ fn kind_of(word: &str) -> ApiResult<EntityType> {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct KindPath {
-    /// What is bookmarked: job (any other word is a 404).
+    /// What is bookmarked: job, aitool or usecase (any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
 }
@@ -74,7 +76,7 @@ pub struct KindPath {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct ItemPath {
-    /// What is bookmarked: job (any other word is a 404).
+    /// What is bookmarked: job, aitool or usecase (any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
     /// The item's id.
@@ -103,6 +105,8 @@ async fn ensure_visible(
 ) -> ApiResult<()> {
     match kind {
         EntityType::Job => jobs::visible_job(state, tenant, caller, id).await.map(|_| ()),
+        EntityType::AiTool => ai_tools::approved(state, tenant, id).await.map(|_| ()),
+        EntityType::UseCase => use_cases::approved(state, tenant, id).await.map(|_| ()),
     }
 }
 
@@ -173,7 +177,7 @@ async fn unbookmark(
     params(KindPath, FavouritesQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Page<JobView>),
+        (status = 200, body = Favourites, description = "A page of the kind's items: `JobView`, `AiToolView` or `UseCaseView`"),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody)
@@ -186,7 +190,7 @@ async fn favourites(
     url: RequestUrl,
     Path(kind): Path<String>,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
-) -> ApiResult<Json<Page<JobView>>> {
+) -> ApiResult<Json<Favourites>> {
     let page = page_from_query(&query, PAGE_SIZE)?;
     let kind = kind_of(&kind)?;
     let user_id = user.id;
@@ -203,7 +207,40 @@ async fn favourites(
             )
             .await?;
             let items = jobs::view::views(&state, &caller, found.items).await?;
-            Ok(Json(Page::new(items, found.count, &page, &url)))
+            Ok(Json(Favourites::Jobs(Page::new(items, found.count, &page, &url))))
+        }
+        EntityType::AiTool => {
+            let found = store::queries::ai_tools::bookmarked(
+                state.read_db(),
+                tenant.id(),
+                user_id,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let items = ai_tools::views(&state, &tenant, &caller, found.items).await?;
+            Ok(Json(Favourites::AiTools(Page::new(items, found.count, &page, &url))))
+        }
+        EntityType::UseCase => {
+            let found = store::queries::use_cases::bookmarked(
+                state.read_db(),
+                tenant.id(),
+                user_id,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let items = use_cases::views(&state, &tenant, &caller, found.items).await?;
+            Ok(Json(Favourites::UseCases(Page::new(items, found.count, &page, &url))))
         }
     }
+}
+
+/// A page of favourites of one kind.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Favourites {
+    Jobs(Page<JobView>),
+    AiTools(Page<AiToolView>),
+    UseCases(Page<UseCaseView>),
 }

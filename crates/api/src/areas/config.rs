@@ -119,7 +119,7 @@ pub struct AppConfigUpdate {
     pub leader_certification_questions: Option<Value>,
 }
 
-fn stored_config(record: &TenantRecord) -> AppConfig {
+pub(crate) fn stored_config(record: &TenantRecord) -> AppConfig {
     serde_json::from_value(record.tenant.config.clone()).unwrap_or_else(|err| {
         tracing::error!(tenant = record.tenant.id, error = %err, "stored configuration unreadable; using defaults");
         AppConfig::default()

@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod bookmarks;
+pub mod catalogue;
 pub mod config;
 pub mod connections;
 pub mod dev_mailbox;

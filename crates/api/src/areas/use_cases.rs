@@ -1,40 +1,68 @@
-//! AI use cases, read side (spec 002 §2 "/usecase-selection", §3 "Use case", §7 "Use
-//! cases"): what exists on the site, for the use-case selection and the groups' links.
-//! Creating, editing and moderating the catalogue come later.
+//! AI use cases (spec 002 §2 "AI Use Cases list", "Use case detail", "/usecase-selection",
+//! §3 "Use case", §5 "Use case form", §7 "Use cases", issue 14).
 //!
-//! - `GET /api/v1/use-cases/`: approved use cases (staff: every status, `status` filters)
-//! - `GET /api/v1/use-cases/slug/{slug}/`
+//! - `GET /api/v1/use-cases/`: approved use cases by title, 15 a page; filters search,
+//!   professional_field, job_function, business_value, complexity, innovation_category,
+//!   category (plural names too), ids; `created=true` the caller's own of every status (my
+//!   area); `status` for staff and, with `group_id`, the group's administrators
+//! - `GET /api/v1/use-cases/slug/{slug}/`, `GET /api/v1/use-cases/{id}/`
+//! - `POST /api/v1/use-cases/` (pending; 'Thank you for submitting a use case')
+//! - `PATCH /api/v1/use-cases/{id}/`: staff or the creator; the form's fields, or
+//!   `default_group` alone ('Use case updated successfully')
+//! - `POST /api/v1/use-cases/{id}/approve-reject/` (`action` approve or reject)
 //!
-//! Every query is scoped to the request's tenant.
+//! Every query is scoped to the request's tenant. A use case that is not approved exists
+//! only for staff, its creator and its organization's administrators.
 
-use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{
     extract::{Path, State},
+    http::StatusCode,
     Json,
 };
-use domain::FieldErrors;
-use serde::Deserialize;
-use store::queries::use_cases::{self as q, STATUSES, STATUS_APPROVED};
-use utoipa::IntoParams;
+use domain::{
+    catalogue::{
+        self as rules, Moderation, UseCaseForm, BUSINESS_VALUES, COMPLEXITIES, INNOVATION_CATEGORIES, STATUS_APPROVED,
+    },
+    FieldErrors,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{
+    entities::use_cases,
+    queries::{catalogue::USE_CASE, groups as group_q, use_cases as q},
+};
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{list_param, text_param, view::UseCaseRef};
+use super::{
+    catalogue::{
+        ai_tools::{statuses_for, CreatorRef, ModerationInput},
+        choices, chosen_file, chosen_group, id_list, ids, may_moderate, one_id, page_flags, string_list, strings, text,
+        vote_name, FileField, ModerationAnswer,
+    },
+    groups::{bool_param, caller_of, id_param, list_param, text_param, view::Caller},
+};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiQuery, MaybeUser, Tenant},
+    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
     state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_use_cases)).routes(routes!(use_case_by_slug))
+    OpenApiRouter::new()
+        .routes(routes!(list_use_cases, create_use_case))
+        .routes(routes!(use_case_by_slug))
+        .routes(routes!(get_use_case, update_use_case))
+        .routes(routes!(moderate_use_case))
 }
 
 /// Use case lists: 15 per page (spec 002 §9).
 pub const PAGE_SIZE: u64 = 15;
 pub const MSG_NOT_FOUND: &str = "Use case not found.";
+pub const MSG_NO_RIGHT: &str = "You do not have permission to edit this use case.";
 
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -45,8 +73,25 @@ pub struct UseCaseListQuery {
     pub search: Option<String>,
     /// Use case ids, comma-separated (at most 50).
     pub ids: Option<String>,
-    /// pending, approved or rejected (comma list). Others than staff see approved ones only.
+    /// pending, approved or rejected (comma list): staff, the caller's own (`created`), or
+    /// a group's administrators with `group_id`. Others see approved ones only.
     pub status: Option<String>,
+    /// Professional field values, comma-separated (`professional_fields` also works).
+    pub professional_field: Option<String>,
+    /// Job function values, comma-separated (`job_functions` also works).
+    pub job_function: Option<String>,
+    /// low, medium, high (comma list).
+    pub business_value: Option<String>,
+    /// low, medium, high (comma list).
+    pub complexity: Option<String>,
+    /// incremental, substantial, transformational (comma list).
+    pub innovation_category: Option<String>,
+    /// `usecase_categories` values, comma-separated (`categories` also works).
+    pub category: Option<String>,
+    /// Only the use cases of this organization.
+    pub group_id: Option<i64>,
+    /// Only the use cases the caller submitted, of every status (my area).
+    pub created: Option<bool>,
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
     /// 15 by default; larger sizes are capped at 500.
@@ -54,25 +99,35 @@ pub struct UseCaseListQuery {
     pub page_size: Option<u64>,
 }
 
-/// The filter of the list, checked. Non-staff callers see approved use cases only.
-fn filter_of(query: &HashMap<String, String>, is_staff: bool) -> Result<q::Filter, FieldErrors> {
+fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    for key in keys {
+        let values = list_param(errors, query, key);
+        if !values.is_empty() {
+            return values;
+        }
+    }
+    Vec::new()
+}
+
+fn choices_of(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, allowed: &[&str]) -> Vec<String> {
+    let values = list_param(errors, query, key);
+    for value in &values {
+        if !allowed.contains(&value.as_str()) {
+            errors.add(key, format!("\"{value}\" is not a valid choice."));
+        }
+    }
+    values
+}
+
+/// The filter of the list, checked. `privileged` callers may ask for any status.
+fn filter_of(
+    query: &HashMap<String, String>,
+    privileged: bool,
+    created_by: Option<i64>,
+    group_id: Option<i64>,
+) -> Result<q::Filter, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let mut statuses = Vec::new();
-    for status in list_param(&mut errors, query, "status") {
-        if STATUSES.contains(&status.as_str()) {
-            statuses.push(status);
-        } else {
-            errors.add("status", format!("\"{status}\" is not a valid choice."));
-        }
-    }
-    if !is_staff {
-        // Asking for another status than approved finds nothing.
-        if statuses.is_empty() || statuses.iter().any(|s| s == STATUS_APPROVED) {
-            statuses = vec![STATUS_APPROVED.to_string()];
-        } else {
-            statuses = vec!["-".to_string()];
-        }
-    }
+    let statuses = statuses_for(&mut errors, query, privileged);
     let ids = match query.get("ids") {
         None => None,
         Some(_) => {
@@ -96,8 +151,24 @@ fn filter_of(query: &HashMap<String, String>, is_staff: bool) -> Result<q::Filte
         .filter(|s| s.chars().count() >= 2)
         .map(|s| s.split_whitespace().take(5).map(str::to_string).collect())
         .unwrap_or_default();
+    let tags = vec![
+        (q::TAG_PROFESSIONAL_FIELD, first_list(&mut errors, query, &["professional_field", "professional_fields"])),
+        (q::TAG_JOB_FUNCTION, first_list(&mut errors, query, &["job_function", "job_functions"])),
+        (q::TAG_CATEGORY, first_list(&mut errors, query, &["category", "categories"])),
+    ];
+    let filter = q::Filter {
+        statuses,
+        search_words,
+        ids,
+        tags,
+        business_values: choices_of(&mut errors, query, "business_value", &BUSINESS_VALUES),
+        complexities: choices_of(&mut errors, query, "complexity", &COMPLEXITIES),
+        innovation_categories: choices_of(&mut errors, query, "innovation_category", &INNOVATION_CATEGORIES),
+        group_id,
+        created_by,
+    };
     errors.into_result()?;
-    Ok(q::Filter { statuses, search_words, ids })
+    Ok(filter)
 }
 
 /// The site's use cases, by title (spec 002 §7 "Use cases").
@@ -106,7 +177,7 @@ fn filter_of(query: &HashMap<String, String>, is_staff: bool) -> Result<q::Filte
     path = "/api/v1/use-cases/",
     tag = "use-cases",
     params(UseCaseListQuery),
-    responses((status = 200, body = Page<UseCaseRef>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<UseCaseView>), (status = 400, body = ErrorBody))
 )]
 async fn list_use_cases(
     State(state): State<AppState>,
@@ -114,31 +185,562 @@ async fn list_use_cases(
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
-) -> ApiResult<Json<Page<UseCaseRef>>> {
+) -> ApiResult<Json<Page<UseCaseView>>> {
     let page = page_from_query(&query, PAGE_SIZE)?;
-    let filter = filter_of(&query, user.as_ref().is_some_and(|u| u.is_staff))?;
-    let found = q::list(&state.db, tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = found.items.iter().map(UseCaseRef::from).collect();
+    let caller = caller_of(user);
+    let mut errors = FieldErrors::new();
+    let group_id = id_param(&mut errors, &query, "group_id");
+    let created = bool_param(&mut errors, &query, "created").unwrap_or(false);
+    errors.into_result()?;
+    let privileged = caller.is_staff()
+        || (created && caller.id().is_some())
+        || (group_id.is_some() && may_moderate(&state, &tenant, &caller, group_id).await?);
+    // "Mine" without a caller names nobody (user id 0).
+    let created_by = created.then(|| caller.id().unwrap_or(0));
+    let filter = filter_of(&query, privileged, created_by, group_id)?;
+    let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
+    let items = views(&state, &tenant, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 
-/// One use case by slug (`/usecase/{slug}`); others than staff find approved ones only.
+/// An AI tool named by a use case, as its card shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AiToolCard {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub logo: Option<String>,
+    pub categories: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TopicRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// The use case's PDF.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct DocumentRef {
+    /// The file's URL.
+    pub file: String,
+    pub name: String,
+}
+
+/// A use case (spec 002 §3 "Use case").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UseCaseView {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    /// Rich text.
+    pub description: Option<String>,
+    /// Rich text: 'Why this is important'.
+    pub reason: Option<String>,
+    /// The organization's id.
+    pub group: Option<i64>,
+    /// AI tool ids.
+    pub ai_tools: Vec<i64>,
+    /// The approved ones among them, for the cards.
+    pub ai_tools_detailed: Vec<AiToolCard>,
+    pub thumbnail_image: Option<String>,
+    pub document: Option<DocumentRef>,
+    pub video_link: Option<String>,
+    pub topic_area: Option<i64>,
+    pub topics: Vec<i64>,
+    pub topics_detailed: Vec<TopicRef>,
+    pub career_stages: Vec<String>,
+    pub professional_fields: Vec<String>,
+    pub job_functions: Vec<String>,
+    pub business_value: Option<String>,
+    pub complexity: Option<String>,
+    pub innovation_category: Option<String>,
+    pub categories: Vec<String>,
+    pub roles: Vec<i64>,
+    pub vote_score: i64,
+    /// upvote, downvote or neutral.
+    pub user_vote_type: String,
+    pub is_bookmarked: bool,
+    /// The circle shown beside it.
+    pub default_group: Option<i64>,
+    pub created_by: Option<CreatorRef>,
+    /// pending, approved or rejected.
+    pub status: String,
+    /// Staff or the creator.
+    pub can_edit: bool,
+    /// Whether the caller may approve or reject it (administrators of its organization and
+    /// staff); only on the single item's answers, null in lists.
+    pub can_moderate: Option<bool>,
+}
+
+/// The views of a page of use cases: a fixed number of queries (flags, AI tools, topics).
+pub async fn views(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    models: Vec<use_cases::Model>,
+) -> ApiResult<Vec<UseCaseView>> {
+    let ids: Vec<i64> = models.iter().map(|m| m.id).collect();
+    let flags = page_flags(state, tenant, caller, USE_CASE, &ids).await?;
+    let mut tool_ids = q::ai_tools_of(state.read_db(), &ids).await?;
+    let mut all_tools: Vec<i64> = tool_ids.values().flatten().copied().collect();
+    all_tools.sort_unstable();
+    all_tools.dedup();
+    let tools: HashMap<i64, AiToolCard> = store::queries::ai_tools::by_ids(state.read_db(), tenant.id(), &all_tools)
+        .await?
+        .into_iter()
+        .filter(|t| t.status == STATUS_APPROVED)
+        .map(|t| {
+            let card = AiToolCard {
+                id: t.id,
+                categories: string_list(&t.categories),
+                slug: t.slug,
+                name: t.name,
+                logo: t.logo,
+            };
+            (card.id, card)
+        })
+        .collect();
+    let mut topic_ids: Vec<i64> = models.iter().flat_map(|m| id_list(&m.topics)).collect();
+    topic_ids.sort_unstable();
+    topic_ids.dedup();
+    let topic_names = q::topic_names(state.read_db(), tenant.id(), &topic_ids).await?;
+    Ok(models
+        .into_iter()
+        .map(|m| {
+            let flag = flags.get(&m.id).copied().unwrap_or_default();
+            let ai_tools = tool_ids.remove(&m.id).unwrap_or_default();
+            let topics = id_list(&m.topics);
+            UseCaseView {
+                id: m.id,
+                ai_tools_detailed: ai_tools.iter().filter_map(|id| tools.get(id).cloned()).collect(),
+                ai_tools,
+                topics_detailed: topics
+                    .iter()
+                    .filter_map(|id| topic_names.get(id).map(|name| TopicRef { id: *id, name: name.clone() }))
+                    .collect(),
+                topics,
+                career_stages: string_list(&m.career_stages),
+                professional_fields: string_list(&m.professional_fields),
+                job_functions: string_list(&m.job_functions),
+                categories: string_list(&m.categories),
+                roles: id_list(&m.roles),
+                document: m
+                    .document
+                    .clone()
+                    .map(|file| DocumentRef { file, name: m.document_name.clone().unwrap_or_default() }),
+                can_edit: caller.is_staff() || (caller.id().is_some() && caller.id() == m.created_by),
+                created_by: m.created_by.map(|id| CreatorRef { id }),
+                user_vote_type: vote_name(flag.vote),
+                is_bookmarked: flag.bookmarked,
+                slug: m.slug,
+                title: m.title,
+                description: m.description,
+                reason: m.reason,
+                group: m.group_id,
+                thumbnail_image: m.thumbnail_image,
+                video_link: m.video_link,
+                topic_area: m.topic_area,
+                business_value: m.business_value,
+                complexity: m.complexity,
+                innovation_category: m.innovation_category,
+                vote_score: m.vote_score,
+                default_group: m.default_group,
+                status: m.status,
+                can_moderate: None,
+            }
+        })
+        .collect())
+}
+
+async fn view(state: &AppState, tenant: &Tenant, caller: &Caller, model: use_cases::Model) -> ApiResult<UseCaseView> {
+    let group_id = model.group_id;
+    let mut one = views(state, tenant, caller, vec![model]).await?.remove(0);
+    let allowed = match group_id {
+        Some(_) => caller.id().is_some() && may_moderate(state, tenant, caller, group_id).await?,
+        None => caller.is_staff(),
+    };
+    one.can_moderate = Some(allowed);
+    Ok(one)
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(MSG_NOT_FOUND.into())
+}
+
+/// Approved use cases for everyone; others for staff, the creator and the organization's
+/// administrators. Anything else is 404.
+async fn ensure_visible(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    use_case: use_cases::Model,
+) -> ApiResult<use_cases::Model> {
+    if use_case.status == STATUS_APPROVED
+        || caller.is_staff()
+        || (caller.id().is_some() && caller.id() == use_case.created_by)
+        || (use_case.group_id.is_some() && may_moderate(state, tenant, caller, use_case.group_id).await?)
+    {
+        Ok(use_case)
+    } else {
+        Err(not_found())
+    }
+}
+
+/// An approved use case of the site (what votes and bookmarks accept), else 404.
+pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<use_cases::Model> {
+    q::find(&state.db, tenant.id(), id).await?.filter(|u| u.status == STATUS_APPROVED).ok_or_else(not_found)
+}
+
+/// One use case by slug (`/usecase/{slug}`).
 #[utoipa::path(
     get,
     path = "/api/v1/use-cases/slug/{slug}/",
     tag = "use-cases",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<UseCaseRef>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<UseCaseView>), (status = 404, body = ErrorBody))
 )]
 async fn use_case_by_slug(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     Path(slug): Path<String>,
-) -> ApiResult<Json<Data<UseCaseRef>>> {
-    let statuses: &[&str] = if user.is_some_and(|u| u.is_staff) { &[] } else { &[STATUS_APPROVED] };
-    let found = q::find_by_slug(&state.db, tenant.id(), slug.trim(), statuses)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
-    Ok(Json(Data::new(UseCaseRef::from(&found))))
+) -> ApiResult<Json<Data<UseCaseView>>> {
+    let caller = caller_of(user);
+    let found = q::find_by_slug(&state.db, tenant.id(), slug.trim(), &[]).await?.ok_or_else(not_found)?;
+    let found = ensure_visible(&state, &tenant, &caller, found).await?;
+    Ok(Json(Data::new(view(&state, &tenant, &caller, found).await?)))
+}
+
+/// One use case by id.
+#[utoipa::path(
+    get,
+    path = "/api/v1/use-cases/{id}/",
+    tag = "use-cases",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Data<UseCaseView>), (status = 404, body = ErrorBody))
+)]
+async fn get_use_case(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Data<UseCaseView>>> {
+    let caller = caller_of(user);
+    let found = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let found = ensure_visible(&state, &tenant, &caller, found).await?;
+    Ok(Json(Data::new(view(&state, &tenant, &caller, found).await?)))
+}
+
+/// The use case form (spec 002 §5). On PATCH every field is optional; `default_group`
+/// may be sent alone.
+#[derive(Debug, Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct UseCaseInput {
+    /// Required.
+    pub title: Option<String>,
+    /// Rich text, at most 500 words; required.
+    pub description: Option<String>,
+    /// Rich text, at most 500 words.
+    pub reason: Option<String>,
+    /// The organization's id; required.
+    pub group: Option<i64>,
+    /// low, medium or high; required.
+    pub business_value: Option<String>,
+    /// low, medium or high; required.
+    pub complexity: Option<String>,
+    /// incremental, substantial or transformational; required.
+    pub innovation_category: Option<String>,
+    /// AI tool ids.
+    pub ai_tools: Option<Vec<i64>>,
+    /// The id of an uploaded image (or a list of at most one); null removes it.
+    pub thumbnail_image: Option<i64>,
+    /// The id of an uploaded PDF (or a list of at most one); null removes it.
+    pub document: Option<i64>,
+    /// An http(s) URL.
+    pub video_link: Option<String>,
+    /// A topic area id (staff only).
+    pub topic_area: Option<i64>,
+    /// At most 7 topic ids (staff only).
+    pub topics: Option<Vec<i64>>,
+    /// Staff only.
+    pub career_stages: Option<Vec<String>>,
+    /// Staff only.
+    pub professional_fields: Option<Vec<String>>,
+    /// At most 3 `job_functions` values.
+    pub job_functions: Option<Vec<String>>,
+    /// At most 3 `usecase_categories` values.
+    pub categories: Option<Vec<String>>,
+    /// Target personas (current role values).
+    pub roles: Option<Vec<i64>>,
+    /// The circle shown beside the use case (a circle of this site), or null.
+    pub default_group: Option<i64>,
+}
+
+/// A use case with the message the form shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UseCaseAnswer {
+    pub data: UseCaseView,
+    pub message: String,
+}
+
+/// The fields only staff may set (spec 002 §5: shown to staff only).
+const STAFF_FIELDS: [&str; 4] = ["topic_area", "topics", "career_stages", "professional_fields"];
+
+fn apply(body: &Value, form: &mut UseCaseForm, is_staff: bool) -> Result<(), FieldErrors> {
+    let mut e = FieldErrors::new();
+    if !body.is_object() {
+        e.add("non_field_errors", "Invalid data. Expected a dictionary.");
+        return Err(e);
+    }
+    if !is_staff {
+        for field in STAFF_FIELDS {
+            if body.get(field).is_some() {
+                e.add(field, "Only staff can set this field.");
+            }
+        }
+    }
+    if let Some(v) = text(&mut e, body, "title") {
+        form.title = v.unwrap_or_default();
+    }
+    for (key, slot) in [
+        ("description", &mut form.description),
+        ("reason", &mut form.reason),
+        ("business_value", &mut form.business_value),
+        ("complexity", &mut form.complexity),
+        ("innovation_category", &mut form.innovation_category),
+        ("video_link", &mut form.video_link),
+    ] {
+        if let Some(v) = text(&mut e, body, key) {
+            *slot = v;
+        }
+    }
+    if let Some(v) = one_id(&mut e, body, "group") {
+        form.group = v;
+    }
+    if let Some(v) = one_id(&mut e, body, "topic_area") {
+        form.topic_area = v;
+    }
+    for (key, slot) in [("topics", &mut form.topics), ("roles", &mut form.roles), ("ai_tools", &mut form.ai_tools)] {
+        if let Some(v) = ids(&mut e, body, key) {
+            *slot = v;
+        }
+    }
+    for (key, slot) in [
+        ("career_stages", &mut form.career_stages),
+        ("professional_fields", &mut form.professional_fields),
+        ("job_functions", &mut form.job_functions),
+        ("categories", &mut form.categories),
+    ] {
+        if let Some(v) = strings(&mut e, body, key) {
+            *slot = v;
+        }
+    }
+    e.into_result()
+}
+
+fn form_of(u: &use_cases::Model, ai_tools: Vec<i64>) -> UseCaseForm {
+    UseCaseForm {
+        title: u.title.clone(),
+        description: u.description.clone(),
+        reason: u.reason.clone(),
+        group: u.group_id,
+        business_value: u.business_value.clone(),
+        complexity: u.complexity.clone(),
+        innovation_category: u.innovation_category.clone(),
+        video_link: u.video_link.clone(),
+        topic_area: u.topic_area,
+        topics: id_list(&u.topics),
+        career_stages: string_list(&u.career_stages),
+        professional_fields: string_list(&u.professional_fields),
+        job_functions: string_list(&u.job_functions),
+        categories: string_list(&u.categories),
+        roles: id_list(&u.roles),
+        ai_tools,
+    }
+}
+
+fn usecase_categories(options: &domain::config::Options) -> Vec<String> {
+    options.usecase_categories.iter().map(|o| o.value.clone()).collect()
+}
+
+/// Checks the whole form: the rules, the organization, topics, AI tools and files.
+async fn checked(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    body: &Value,
+    mut form: UseCaseForm,
+    current: Option<&use_cases::Model>,
+) -> ApiResult<(UseCaseForm, q::Files)> {
+    let user_id = caller.id().unwrap_or_default();
+    let mut errors = match apply(body, &mut form, caller.is_staff()) {
+        Ok(()) => FieldErrors::new(),
+        Err(found) => found,
+    };
+    if let Err(found) = rules::validate_use_case(&mut form, &choices(tenant, usecase_categories)) {
+        for (field, messages) in found.0 {
+            if errors.first(&field).is_none() {
+                for message in messages {
+                    errors.add(field.clone(), message);
+                }
+            }
+        }
+    }
+    errors.into_result()?;
+    let group_id = form.group.unwrap_or_default();
+    if current.and_then(|u| u.group_id) != Some(group_id) {
+        chosen_group(state, tenant, caller, group_id).await?;
+    }
+    if let Some(id) = group_q::unknown_topics(&state.db, tenant.id(), &form.topics).await?.first() {
+        return Err(ApiError::field("topics", format!("Invalid pk \"{id}\" - object does not exist.")));
+    }
+    if let Some(area) = form.topic_area {
+        if !store::queries::topics::area_exists(&state.db, tenant.id(), area).await? {
+            return Err(ApiError::field("topic_area", format!("Invalid pk \"{area}\" - object does not exist.")));
+        }
+    }
+    let found = store::queries::ai_tools::by_ids(&state.db, tenant.id(), &form.ai_tools).await?;
+    if let Some(id) = form.ai_tools.iter().find(|id| !found.iter().any(|t| t.id == **id)) {
+        return Err(ApiError::field("ai_tools", format!("Invalid pk \"{id}\" - object does not exist.")));
+    }
+    let _ = current;
+    // Absent file fields keep what the use case has; the client sends them when changed.
+    let thumbnail = chosen_file(state, tenant, user_id, body, "thumbnail_image", FileField::Thumbnail, None).await?;
+    let document = chosen_file(state, tenant, user_id, body, "document", FileField::Document, None).await?;
+    let files = q::Files {
+        thumbnail: thumbnail.map(|f| f.map(|f| crate::areas::uploads::stored_link(state, &f.storage_key))),
+        document: document.map(|f| f.map(|f| (crate::areas::uploads::stored_link(state, &f.storage_key), f.name))),
+    };
+    Ok((form, files))
+}
+
+/// Submits a use case (pending until approved; 'Thank you for submitting a use case').
+#[utoipa::path(
+    post,
+    path = "/api/v1/use-cases/",
+    tag = "use-cases",
+    request_body = UseCaseInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = UseCaseAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn create_use_case(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<(StatusCode, Json<UseCaseAnswer>)> {
+    let user_id = user.id;
+    let caller = caller_of(Some(user));
+    let (form, files) = checked(&state, &tenant, &caller, &body, UseCaseForm::default(), None).await?;
+    let txn = store::begin_write(&state.db).await?;
+    let found = q::insert_form(&txn, tenant.id(), &form, &files, user_id).await?;
+    txn.commit().await?;
+    let data = view(&state, &tenant, &caller, found).await?;
+    Ok((StatusCode::CREATED, Json(UseCaseAnswer { data, message: rules::USE_CASE_SUBMITTED.into() })))
+}
+
+/// Edits a use case: staff or its creator (spec 002 §6). Any subset of the form's fields;
+/// `default_group` sets the circle shown beside it.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/use-cases/{id}/",
+    tag = "use-cases",
+    params(("id" = i64, Path)),
+    request_body = UseCaseInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = UseCaseAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn update_use_case(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(mut body): ApiJson<Value>,
+) -> ApiResult<Json<UseCaseAnswer>> {
+    let caller = caller_of(Some(user));
+    let found = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let found = ensure_visible(&state, &tenant, &caller, found).await?;
+    if !(caller.is_staff() || caller.id() == found.created_by) {
+        return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
+    }
+    let default_group = body.as_object_mut().and_then(|o| o.remove("default_group"));
+    let mut found = found;
+    if let Some(value) = default_group {
+        let mut errors = FieldErrors::new();
+        let wrapped = serde_json::json!({ "default_group": value });
+        let group_id = one_id(&mut errors, &wrapped, "default_group").flatten();
+        errors.into_result()?;
+        if let Some(group_id) = group_id {
+            let group = chosen_group(&state, &tenant, &caller, group_id).await.map_err(|_| {
+                ApiError::field("default_group", format!("Invalid pk \"{group_id}\" - object does not exist."))
+            })?;
+            if group.group_type != "circle" {
+                return Err(ApiError::field("default_group", "Please choose a circle."));
+            }
+        }
+        found = q::set_default_group(&state.db, found, group_id).await?;
+    }
+    if body.as_object().is_some_and(|o| !o.is_empty()) {
+        let tools = q::ai_tools_of(&state.db, &[found.id]).await?.remove(&found.id).unwrap_or_default();
+        let (form, files) = checked(&state, &tenant, &caller, &body, form_of(&found, tools), Some(&found)).await?;
+        let txn = store::begin_write(&state.db).await?;
+        found = q::update_form(&txn, found, &form, &files).await?;
+        txn.commit().await?;
+    }
+    let data = view(&state, &tenant, &caller, found).await?;
+    Ok(Json(UseCaseAnswer { data, message: rules::USE_CASE_UPDATED.into() }))
+}
+
+/// Approves (pending or rejected) or rejects (pending) a use case: administrators of its
+/// organization and staff (spec 002 §4 "Moderation").
+#[utoipa::path(
+    post,
+    path = "/api/v1/use-cases/{id}/approve-reject/",
+    tag = "use-cases",
+    params(("id" = i64, Path)),
+    request_body = ModerationInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = ModerationAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn moderate_use_case(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ModerationInput>,
+) -> ApiResult<Json<ModerationAnswer>> {
+    let caller = caller_of(Some(user));
+    let action = Moderation::parse(&body.action)
+        .ok_or_else(|| ApiError::field("action", "\"action\" must be approve or reject."))?;
+    let found = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let found = ensure_visible(&state, &tenant, &caller, found).await?;
+    let allowed = match found.group_id {
+        Some(_) => may_moderate(&state, &tenant, &caller, found.group_id).await?,
+        None => caller.is_staff(),
+    };
+    if !allowed {
+        return Err(ApiError::Forbidden(action.failure("use case")));
+    }
+    let next = action.next_status(&found.status).ok_or_else(|| ApiError::BadRequest(action.failure("use case")))?;
+    if !q::set_status(&state.db, found.id, &found.status, next).await? {
+        return Err(ApiError::Conflict(action.failure("use case")));
+    }
+    Ok(Json(ModerationAnswer { status: next.into(), message: action.success("use case") }))
 }

@@ -6,6 +6,7 @@ mod common;
 mod accounts;
 mod auth;
 mod career_gps;
+mod catalogue;
 mod config;
 mod connections;
 mod contract;

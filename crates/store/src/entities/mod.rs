@@ -1,10 +1,12 @@
 //! SeaORM entities, one module per table.
 
 pub mod account_links;
+pub mod ai_tools;
 pub mod bookmarks;
 pub mod career_entries;
 pub mod career_entry_skills;
 pub mod career_profiles;
+pub mod catalogue_tags;
 pub mod circle_requests;
 pub mod circle_types;
 pub mod emails;
@@ -34,7 +36,9 @@ pub mod social_accounts;
 pub mod tenants;
 pub mod topic_areas;
 pub mod topics;
+pub mod use_case_ai_tools;
 pub mod use_cases;
 pub mod used_challenges;
 pub mod user_services;
 pub mod users;
+pub mod votes;

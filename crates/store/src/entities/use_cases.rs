@@ -16,6 +16,34 @@ pub struct Model {
     /// pending, approved or rejected.
     pub status: String,
     pub created_by: Option<i64>,
+    /// Sanitised rich text: why this is important.
+    pub reason: Option<String>,
+    /// The organization it was submitted for.
+    pub group_id: Option<i64>,
+    /// The PDF's link and name.
+    pub document: Option<String>,
+    pub document_name: Option<String>,
+    pub video_link: Option<String>,
+    pub topic_area: Option<i64>,
+    /// Topic ids (at most 7).
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub topics: Option<Json>,
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub career_stages: Option<Json>,
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub professional_fields: Option<Json>,
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub job_functions: Option<Json>,
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub categories: Option<Json>,
+    #[sea_orm(column_type = "JsonBinary", nullable)]
+    pub roles: Option<Json>,
+    pub business_value: Option<String>,
+    pub complexity: Option<String>,
+    pub innovation_category: Option<String>,
+    /// The circle shown beside it (set by PATCH `default_group`).
+    pub default_group: Option<i64>,
+    pub vote_score: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -1,7 +1,9 @@
 //! Queries, one module per area. Every function that reads tenant data takes the tenant id.
 
 pub mod account_links;
+pub mod ai_tools;
 pub mod bookmarks;
+pub mod catalogue;
 pub mod challenges;
 pub mod connections;
 pub mod files;

@@ -8,13 +8,19 @@ use sea_orm::{
     Set,
 };
 
-use super::Paged;
+use super::{
+    catalogue::{self, USE_CASE},
+    Paged,
+};
 use crate::{
-    entities::{group_use_cases, use_cases},
+    entities::{bookmarks, group_use_cases, use_case_ai_tools, use_cases},
     now,
     search_index::{matching, Kind, Target},
     StoreError, StoreResult,
 };
+use domain::catalogue::UseCaseForm;
+use sea_orm::{sea_query::Expr, Order, QueryTrait};
+use serde_json::json;
 
 pub const STATUS_PENDING: &str = "pending";
 pub const STATUS_APPROVED: &str = "approved";
@@ -30,7 +36,22 @@ pub struct Filter {
     pub search_words: Vec<String>,
     /// Only these ids, when given.
     pub ids: Option<Vec<i64>>,
+    /// Any of these values of each tag (`catalogue_tags`): professional_field,
+    /// job_function, category.
+    pub tags: Vec<(&'static str, Vec<String>)>,
+    /// Any of these values of each single-valued classification.
+    pub business_values: Vec<String>,
+    pub complexities: Vec<String>,
+    pub innovation_categories: Vec<String>,
+    pub group_id: Option<i64>,
+    /// Only the use cases this user submitted.
+    pub created_by: Option<i64>,
 }
+
+pub const TAG_CATEGORY: &str = "category";
+pub const TAG_JOB_FUNCTION: &str = "job_function";
+pub const TAG_PROFESSIONAL_FIELD: &str = "professional_field";
+pub const TAG_CAREER_STAGE: &str = "career_stage";
 
 /// One page of the tenant's use cases, by title.
 pub async fn list(
@@ -47,6 +68,26 @@ pub async fn list(
     }
     if let Some(ids) = &filter.ids {
         query = query.filter(C::Id.is_in(ids.clone()));
+    }
+    for (tag, values) in &filter.tags {
+        if !values.is_empty() {
+            query = query.filter(catalogue::tagged_any(tenant_id, USE_CASE, tag, values, (use_cases::Entity, C::Id)));
+        }
+    }
+    for (column, values) in [
+        (C::BusinessValue, &filter.business_values),
+        (C::Complexity, &filter.complexities),
+        (C::InnovationCategory, &filter.innovation_categories),
+    ] {
+        if !values.is_empty() {
+            query = query.filter(column.is_in(values.clone()));
+        }
+    }
+    if let Some(group_id) = filter.group_id {
+        query = query.filter(C::GroupId.eq(group_id));
+    }
+    if let Some(user_id) = filter.created_by {
+        query = query.filter(C::CreatedBy.eq(user_id));
     }
     if !filter.search_words.is_empty() {
         // Every word starts a word of the title or the description (the search index).
@@ -188,4 +229,195 @@ pub async fn link(db: &impl ConnectionTrait, group_id: i64, use_case_id: i64) ->
             .map_err(StoreError::classify)?;
     }
     Ok(())
+}
+
+/// The files of a use case to keep: the thumbnail's link, the document's link and name.
+#[derive(Debug, Clone, Default)]
+pub struct Files {
+    /// `None`: unchanged; `Some(None)`: removed.
+    pub thumbnail: Option<Option<String>>,
+    pub document: Option<Option<(String, String)>>,
+}
+
+fn fill(active: &mut use_cases::ActiveModel, form: &UseCaseForm, files: &Files) {
+    active.title = Set(form.title.clone());
+    active.description = Set(form.description.clone());
+    active.reason = Set(form.reason.clone());
+    active.group_id = Set(form.group);
+    active.business_value = Set(form.business_value.clone());
+    active.complexity = Set(form.complexity.clone());
+    active.innovation_category = Set(form.innovation_category.clone());
+    active.video_link = Set(form.video_link.clone());
+    active.topic_area = Set(form.topic_area);
+    active.topics = Set(Some(json!(form.topics)));
+    active.career_stages = Set(Some(json!(form.career_stages)));
+    active.professional_fields = Set(Some(json!(form.professional_fields)));
+    active.job_functions = Set(Some(json!(form.job_functions)));
+    active.categories = Set(Some(json!(form.categories)));
+    active.roles = Set(Some(json!(form.roles)));
+    if let Some(thumbnail) = &files.thumbnail {
+        active.thumbnail_image = Set(thumbnail.clone());
+    }
+    if let Some(document) = &files.document {
+        active.document = Set(document.as_ref().map(|d| d.0.clone()));
+        active.document_name = Set(document.as_ref().map(|d| d.1.clone()));
+    }
+}
+
+async fn write_links(db: &impl ConnectionTrait, use_case: &use_cases::Model, form: &UseCaseForm) -> StoreResult<()> {
+    for (tag, values) in [
+        (TAG_CATEGORY, &form.categories),
+        (TAG_JOB_FUNCTION, &form.job_functions),
+        (TAG_PROFESSIONAL_FIELD, &form.professional_fields),
+        (TAG_CAREER_STAGE, &form.career_stages),
+    ] {
+        catalogue::set_tags(db, use_case.tenant_id, USE_CASE, use_case.id, tag, values).await?;
+    }
+    use_case_ai_tools::Entity::delete_many()
+        .filter(use_case_ai_tools::Column::UseCaseId.eq(use_case.id))
+        .exec(db)
+        .await?;
+    if !form.ai_tools.is_empty() {
+        let rows = form.ai_tools.iter().map(|id| use_case_ai_tools::ActiveModel {
+            use_case_id: Set(use_case.id),
+            ai_tool_id: Set(*id),
+            ..Default::default()
+        });
+        use_case_ai_tools::Entity::insert_many(rows).exec_without_returning(db).await?;
+    }
+    Ok(())
+}
+
+/// Adds a submitted use case (pending) with its classification rows and AI tools. Run it
+/// in a transaction.
+pub async fn insert_form(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    form: &UseCaseForm,
+    files: &Files,
+    created_by: i64,
+) -> StoreResult<use_cases::Model> {
+    let at = now();
+    let mut active = use_cases::ActiveModel {
+        tenant_id: Set(tenant_id),
+        slug: Set(catalogue::free_slug(db, tenant_id, USE_CASE, &form.title).await?),
+        status: Set(STATUS_PENDING.to_string()),
+        vote_score: Set(0),
+        created_by: Set(Some(created_by)),
+        created_at: Set(at),
+        updated_at: Set(at),
+        ..Default::default()
+    };
+    fill(&mut active, form, files);
+    let use_case = active.insert(db).await.map_err(StoreError::classify)?;
+    write_links(db, &use_case, form).await?;
+    Ok(use_case)
+}
+
+/// Writes the form over a use case. Run it in a transaction.
+pub async fn update_form(
+    db: &impl ConnectionTrait,
+    use_case: use_cases::Model,
+    form: &UseCaseForm,
+    files: &Files,
+) -> StoreResult<use_cases::Model> {
+    let mut active: use_cases::ActiveModel = use_case.into();
+    fill(&mut active, form, files);
+    active.updated_at = Set(now());
+    let use_case = active.update(db).await.map_err(StoreError::classify)?;
+    write_links(db, &use_case, form).await?;
+    Ok(use_case)
+}
+
+/// Sets the circle shown beside the use case.
+pub async fn set_default_group(
+    db: &impl ConnectionTrait,
+    use_case: use_cases::Model,
+    group_id: Option<i64>,
+) -> StoreResult<use_cases::Model> {
+    let mut active: use_cases::ActiveModel = use_case.into();
+    active.default_group = Set(group_id);
+    active.updated_at = Set(now());
+    active.update(db).await.map_err(StoreError::classify)
+}
+
+/// Moves a use case from `from` to `to`; false when its status was no longer `from`.
+pub async fn set_status(db: &impl ConnectionTrait, id: i64, from: &str, to: &str) -> StoreResult<bool> {
+    let done = use_cases::Entity::update_many()
+        .col_expr(use_cases::Column::Status, Expr::value(to))
+        .col_expr(use_cases::Column::UpdatedAt, Expr::value(now()))
+        .filter(use_cases::Column::Id.eq(id))
+        .filter(use_cases::Column::Status.eq(from))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected > 0)
+}
+
+pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<use_cases::Model>> {
+    Ok(use_cases::Entity::find_by_id(id).filter(use_cases::Column::TenantId.eq(tenant_id)).one(db).await?)
+}
+
+/// The AI tool ids each use case names: one query for a page.
+pub async fn ai_tools_of(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<i64>>> {
+    let mut out: HashMap<i64, Vec<i64>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(out);
+    }
+    let links = use_case_ai_tools::Entity::find()
+        .filter(use_case_ai_tools::Column::UseCaseId.is_in(ids.to_vec()))
+        .order_by_asc(use_case_ai_tools::Column::Id)
+        .all(db)
+        .await?;
+    for link in links {
+        out.entry(link.use_case_id).or_default().push(link.ai_tool_id);
+    }
+    Ok(out)
+}
+
+/// The approved use cases `user_id` bookmarked on the tenant's site, most recently
+/// bookmarked first.
+pub async fn bookmarked(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Paged<use_cases::Model>> {
+    let mut query = use_cases::Entity::find()
+        .filter(use_cases::Column::TenantId.eq(tenant_id))
+        .filter(use_cases::Column::Status.eq(STATUS_APPROVED));
+    catalogue::join_bookmarks(
+        QueryTrait::query(&mut query),
+        (use_cases::Entity, use_cases::Column::Id),
+        tenant_id,
+        user_id,
+        USE_CASE,
+    );
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
+        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(Paged { items, count })
+}
+
+/// The names of the tenant's topics among `ids`: one query.
+pub async fn topic_names(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<HashMap<i64, String>> {
+    use crate::entities::topics;
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, String)> = topics::Entity::find()
+        .select_only()
+        .column(topics::Column::Id)
+        .column(topics::Column::Name)
+        .filter(topics::Column::TenantId.eq(tenant_id))
+        .filter(topics::Column::Id.is_in(ids.to_vec()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().collect())
 }

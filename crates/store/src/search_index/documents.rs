@@ -10,6 +10,8 @@
 //! - topic (the topic type is the subkind), scope = tenant: name.
 //! - job (a job board post; `job_posts`), scope = tenant: title; body: address. Deleted
 //!   posts have no document. Its triggers come with the job board's migration (m0013).
+//! - AI tool (`ai_tools`), scope = tenant: name; body: website and categories. Its
+//!   triggers come with the catalogue's migration (m0020).
 //!
 //! Rich-text fields (group descriptions, bios) are HTML and stay out of the body: their
 //! tags would be found as words.
@@ -55,6 +57,13 @@ fn job_post_select() -> String {
     format!("SELECT 'job', NULL, j.tenant_id, j.id, j.title, {} FROM \"job_posts\" j", joined(&["j.address"]))
 }
 
+fn ai_tool_select() -> String {
+    format!(
+        "SELECT 'ai_tool', NULL, a.tenant_id, a.id, a.name, {} FROM \"ai_tools\" a",
+        joined(&["a.website", "CAST(a.categories AS TEXT)"])
+    )
+}
+
 fn remove(kind: &str, id: &str) -> String {
     format!("DELETE FROM {TABLE} WHERE kind = '{kind}' AND item_id = {id}")
 }
@@ -78,6 +87,19 @@ pub(super) fn refresh_topic(id: &str) -> Vec<String> {
 
 pub(super) fn refresh_job_post(id: &str) -> Vec<String> {
     vec![remove("job", id), insert(&job_post_select(), &format!("j.id = {id} AND j.deleted_at IS NULL"))]
+}
+
+pub(super) fn refresh_ai_tool(id: &str) -> Vec<String> {
+    vec![insert(&ai_tool_select(), &format!("a.id = {id}"))]
+}
+
+pub(super) fn remove_ai_tool(id: &str) -> String {
+    remove("ai_tool", id)
+}
+
+/// The documents of the AI tools (m0020).
+pub(super) fn fill_ai_tools() -> String {
+    insert(&ai_tool_select(), "TRUE")
 }
 
 pub(super) fn remove_job_post(id: &str) -> String {
@@ -119,6 +141,7 @@ pub(super) fn fill_job_posts() -> String {
 pub(super) fn fill_all() -> Vec<String> {
     let mut all = fill_base();
     all.push(fill_job_posts());
+    all.push(fill_ai_tools());
     all
 }
 
@@ -180,4 +203,13 @@ pub(super) const JOB_SOURCES: [Source; 1] = [Source {
     id_column: "id",
     refresh: refresh_job_post,
     remove: Some(remove_job_post),
+}];
+
+/// The AI tools, indexed since the catalogue's migration (m0020).
+pub(super) const AI_TOOL_SOURCES: [Source; 1] = [Source {
+    table: "ai_tools",
+    columns: &["name", "website", "categories", "tenant_id"],
+    id_column: "id",
+    refresh: refresh_ai_tool,
+    remove: Some(remove_ai_tool),
 }];

@@ -30,12 +30,14 @@ pub enum Kind {
     Topic,
     /// A job board post (`job_posts`).
     Job,
+    /// An AI tool of the catalogue (`ai_tools`, m0020).
+    AiTool,
 }
 
 impl Kind {
     /// Every kind: each has its own FTS5 table (SQLite) or partial GIN index (PostgreSQL),
     /// so a new kind comes with a migration that adds them (see m0016).
-    pub const ALL: [Kind; 5] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job];
+    pub const ALL: [Kind; 6] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job, Kind::AiTool];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -44,6 +46,7 @@ impl Kind {
             Kind::UseCase => "use_case",
             Kind::Topic => "topic",
             Kind::Job => "job",
+            Kind::AiTool => "ai_tool",
         }
     }
 }
@@ -139,6 +142,36 @@ pub async fn uninstall_job_posts(db: &impl ConnectionTrait) -> Result<(), DbErr>
         db.execute_unprepared(&statement).await?;
     }
     db.execute_unprepared(&format!("DELETE FROM {TABLE} WHERE kind = 'job'")).await?;
+    Ok(())
+}
+
+/// m0020: the AI tools' kind (its FTS5 table or GIN index, made unless m0016 already made
+/// it with every kind), their source triggers and documents.
+pub async fn install_ai_tools(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let mut statements = match db.get_database_backend() {
+        DbBackend::Postgres => postgres::kind_statements(Kind::AiTool),
+        _ => sqlite::kind_statements(Kind::AiTool),
+    };
+    statements.extend(match db.get_database_backend() {
+        DbBackend::Postgres => {
+            documents::AI_TOOL_SOURCES.iter().flat_map(postgres::source_triggers).collect::<Vec<_>>()
+        }
+        _ => documents::AI_TOOL_SOURCES.iter().flat_map(sqlite::source_triggers).collect(),
+    });
+    statements.push(documents::fill_ai_tools());
+    run(db, statements).await
+}
+
+/// m0020 undone: the AI tools leave the index.
+pub async fn uninstall_ai_tools(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let statements = match db.get_database_backend() {
+        DbBackend::Postgres => {
+            documents::AI_TOOL_SOURCES.iter().flat_map(postgres::drop_source_triggers).collect::<Vec<_>>()
+        }
+        _ => documents::AI_TOOL_SOURCES.iter().flat_map(sqlite::drop_source_triggers).collect(),
+    };
+    run(db, statements).await?;
+    db.execute_unprepared(&format!("DELETE FROM {TABLE} WHERE kind = 'ai_tool'")).await?;
     Ok(())
 }
 

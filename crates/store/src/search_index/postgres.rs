@@ -54,15 +54,19 @@ pub(super) fn pending_list_statements() -> Vec<String> {
 pub(super) fn by_kind_statements() -> Vec<String> {
     let mut statements = vec![format!("DROP INDEX IF EXISTS {SINGLE_INDEX}")];
     for kind in Kind::ALL {
-        let index = kind_index(kind);
-        statements.push(format!("DROP INDEX IF EXISTS {index}"));
-        statements.push(create_kind_index(kind));
+        statements.extend(kind_statements(kind));
     }
     // Administrators' member search finds addresses by prefix (`LIKE 'ana@%'`), which
     // needs a pattern index under a non-C collation.
     statements.push(format!("CREATE INDEX IF NOT EXISTS {EMAIL_INDEX} ON \"users\" (\"email\" text_pattern_ops)"));
     statements.push(format!("ANALYZE {TABLE}"));
     statements
+}
+
+/// One kind's partial GIN index (made again if it exists).
+pub(super) fn kind_statements(kind: Kind) -> Vec<String> {
+    let index = kind_index(kind);
+    vec![format!("DROP INDEX IF EXISTS {index}"), create_kind_index(kind)]
 }
 
 const EMAIL_INDEX: &str = "ix_users_email_pattern";

@@ -119,34 +119,44 @@ pub(super) fn by_kind_statements() -> Vec<String> {
     let mut statements = drop_single_statements();
     statements.extend(drop_by_kind_statements());
     for kind in Kind::ALL {
-        let table = fts(kind);
-        let name = kind.as_str();
-        statements.extend([
-            format!(
-                "CREATE VIRTUAL TABLE {table} USING fts5(name, body, content='{TABLE}', content_rowid='id', \
-                 tokenize='unicode61 remove_diacritics 2', prefix='2 3')"
-            ),
-            format!(
-                "CREATE TRIGGER {table}_ai AFTER INSERT ON {TABLE} WHEN new.kind = '{name}' BEGIN \
-                 INSERT INTO {table} (rowid, name, body) VALUES (new.id, new.name, new.body); END"
-            ),
-            format!(
-                "CREATE TRIGGER {table}_ad AFTER DELETE ON {TABLE} WHEN old.kind = '{name}' BEGIN \
-                 INSERT INTO {table} ({table}, rowid, name, body) VALUES ('delete', old.id, old.name, old.body); END"
-            ),
-            // A document keeps its kind (the upsert's key), but should one change, it leaves
-            // the old kind's table and enters the new one's.
-            format!(
-                "CREATE TRIGGER {table}_au AFTER UPDATE ON {TABLE} WHEN old.kind = '{name}' OR new.kind = '{name}' \
-                 BEGIN \
-                 INSERT INTO {table} ({table}, rowid, name, body) SELECT 'delete', old.id, old.name, old.body \
-                 WHERE old.kind = '{name}'; \
-                 INSERT INTO {table} (rowid, name, body) SELECT new.id, new.name, new.body WHERE new.kind = '{name}'; \
-                 END"
-            ),
-            format!("INSERT INTO {table} (rowid, name, body) SELECT id, name, body FROM {TABLE} WHERE kind = '{name}'"),
-        ]);
+        statements.extend(kind_statements(kind));
     }
+    statements
+}
+
+/// One kind's FTS5 table and the triggers that route its documents there, filled from the
+/// documents (made again if it exists).
+pub(super) fn kind_statements(kind: Kind) -> Vec<String> {
+    let table = fts(kind);
+    let name = kind.as_str();
+    let mut statements: Vec<String> =
+        ["ai", "ad", "au"].iter().map(|suffix| format!("DROP TRIGGER IF EXISTS {table}_{suffix}")).collect();
+    statements.push(format!("DROP TABLE IF EXISTS {table}"));
+    statements.extend([
+        format!(
+            "CREATE VIRTUAL TABLE {table} USING fts5(name, body, content='{TABLE}', content_rowid='id', \
+             tokenize='unicode61 remove_diacritics 2', prefix='2 3')"
+        ),
+        format!(
+            "CREATE TRIGGER {table}_ai AFTER INSERT ON {TABLE} WHEN new.kind = '{name}' BEGIN \
+             INSERT INTO {table} (rowid, name, body) VALUES (new.id, new.name, new.body); END"
+        ),
+        format!(
+            "CREATE TRIGGER {table}_ad AFTER DELETE ON {TABLE} WHEN old.kind = '{name}' BEGIN \
+             INSERT INTO {table} ({table}, rowid, name, body) VALUES ('delete', old.id, old.name, old.body); END"
+        ),
+        // A document keeps its kind (the upsert's key), but should one change, it leaves
+        // the old kind's table and enters the new one's.
+        format!(
+            "CREATE TRIGGER {table}_au AFTER UPDATE ON {TABLE} WHEN old.kind = '{name}' OR new.kind = '{name}' \
+             BEGIN \
+             INSERT INTO {table} ({table}, rowid, name, body) SELECT 'delete', old.id, old.name, old.body \
+             WHERE old.kind = '{name}'; \
+             INSERT INTO {table} (rowid, name, body) SELECT new.id, new.name, new.body WHERE new.kind = '{name}'; \
+             END"
+        ),
+        format!("INSERT INTO {table} (rowid, name, body) SELECT id, name, body FROM {TABLE} WHERE kind = '{name}'"),
+    ]);
     statements
 }
 

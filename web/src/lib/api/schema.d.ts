@@ -4,6 +4,79 @@
  */
 
 export interface paths {
+    "/api/v1/ai-tools/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's AI tools (spec 002 §2 "AI Tools list", §7 "AI tools"). */
+        get: operations["list_ai_tools"];
+        put?: never;
+        /** Submits an AI tool (pending until approved; 'AI tool submitted successfully'). */
+        post: operations["create_ai_tool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-tools/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One AI tool by slug (the `/ai-tool/{slug}` page). */
+        get: operations["ai_tool_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ai-tools/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One AI tool by id. */
+        get: operations["get_ai_tool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edits an AI tool: staff, or its creator (spec 002 §6). Any subset of the form's fields. */
+        patch: operations["update_ai_tool"];
+        trace?: never;
+    };
+    "/api/v1/ai-tools/{id}/approve-reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves (pending or rejected tools) or rejects (pending ones) a tool: administrators of
+         *     its organization and staff (spec 002 §4 "Moderation").
+         */
+        post: operations["moderate_ai_tool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alternate-email/": {
         parameters: {
             query?: never;
@@ -1650,7 +1723,8 @@ export interface paths {
         /** The site's use cases, by title (spec 002 §7 "Use cases"). */
         get: operations["list_use_cases"];
         put?: never;
-        post?: never;
+        /** Submits a use case (pending until approved; 'Thank you for submitting a use case'). */
+        post: operations["create_use_case"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1664,10 +1738,51 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One use case by slug (`/usecase/{slug}`); others than staff find approved ones only. */
+        /** One use case by slug (`/usecase/{slug}`). */
         get: operations["use_case_by_slug"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/use-cases/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One use case by id. */
+        get: operations["get_use_case"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edits a use case: staff or its creator (spec 002 §6). Any subset of the form's fields;
+         *     `default_group` sets the circle shown beside it.
+         */
+        patch: operations["update_use_case"];
+        trace?: never;
+    };
+    "/api/v1/use-cases/{id}/approve-reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves (pending or rejected) or rejects (pending) a use case: administrators of its
+         *     organization and staff (spec 002 §4 "Moderation").
+         */
+        post: operations["moderate_use_case"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1820,6 +1935,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/vote/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Votes on an item: upvote, downvote, or neutral to take the vote back. */
+        post: operations["vote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1866,6 +1998,89 @@ export interface components {
             role?: string | null;
             /** Format: int64 */
             user?: number | null;
+        };
+        /** @description A tool with the message the form shows. */
+        AiToolAnswer: {
+            data: components["schemas"]["AiToolView"];
+            message: string;
+        };
+        /** @description An AI tool named by a use case, as its card shows it. */
+        AiToolCard: {
+            categories: string[];
+            /** Format: int64 */
+            id: number;
+            logo?: string | null;
+            name: string;
+            slug: string;
+        };
+        /** @description The AI tool form (spec 002 §5). On PATCH every field is optional. */
+        AiToolInput: {
+            /** @description At most 3 `aitool_categories` values ('Maximum 3 categories'). */
+            categories?: string[] | null;
+            /** @description Rich text; required. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description The organization's id; required.
+             */
+            group?: number | null;
+            /**
+             * Format: int64
+             * @description The id of an uploaded image under 5 MB ('File size should be less than 5 MB'), or
+             *     a list of at most one; null removes the logo.
+             */
+            logo?: number | null;
+            /** @description Required. */
+            name?: string | null;
+            /** @description Target personas (current role values). */
+            roles?: number[] | null;
+            /** @description An http(s) URL. */
+            website?: string | null;
+        };
+        /** @description An AI tool (spec 002 §3 "AI tool"). */
+        AiToolView: {
+            /** @description Staff or the creator. */
+            can_edit: boolean;
+            /**
+             * @description Whether the caller may approve or reject it (administrators of its organization and
+             *     staff); only on the single item's answers, null in lists.
+             */
+            can_moderate?: boolean | null;
+            /** @description At most 3 `aitool_categories` values; cards show the first 2. */
+            categories: string[];
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["CreatorRef"] | null;
+            /** @description Rich text. */
+            description: string;
+            /**
+             * Format: int64
+             * @description The organization's id.
+             */
+            group: number;
+            /** Format: int64 */
+            id: number;
+            is_bookmarked: boolean;
+            /** @description The logo's URL. */
+            logo?: string | null;
+            /**
+             * Format: int64
+             * @description The logo's file id (send it back to keep the logo).
+             */
+            logo_file_id?: number | null;
+            name: string;
+            /** @description Target personas (current role values). */
+            roles: number[];
+            slug: string;
+            /** @description pending, approved or rejected. */
+            status: string;
+            /** @description The approved use cases naming this tool. */
+            use_cases: components["schemas"]["UseCaseRef"][];
+            /** @description upvote, downvote or neutral. */
+            user_vote_type: string;
+            /** Format: int64 */
+            vote_score: number;
+            website?: string | null;
         };
         AlternateEmailRequest: {
             alternate_email?: string;
@@ -2256,6 +2471,58 @@ export interface components {
             slug: string;
             /** @description user, circle, event, organization or institution. */
             type: string;
+        };
+        /** @description Someone who created something (spec 002 §3: `created_by.id`). */
+        CreatorRef: {
+            /** Format: int64 */
+            id: number;
+        };
+        Data_AiToolView: {
+            /** @description An AI tool (spec 002 §3 "AI tool"). */
+            data: {
+                /** @description Staff or the creator. */
+                can_edit: boolean;
+                /**
+                 * @description Whether the caller may approve or reject it (administrators of its organization and
+                 *     staff); only on the single item's answers, null in lists.
+                 */
+                can_moderate?: boolean | null;
+                /** @description At most 3 `aitool_categories` values; cards show the first 2. */
+                categories: string[];
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["CreatorRef"] | null;
+                /** @description Rich text. */
+                description: string;
+                /**
+                 * Format: int64
+                 * @description The organization's id.
+                 */
+                group: number;
+                /** Format: int64 */
+                id: number;
+                is_bookmarked: boolean;
+                /** @description The logo's URL. */
+                logo?: string | null;
+                /**
+                 * Format: int64
+                 * @description The logo's file id (send it back to keep the logo).
+                 */
+                logo_file_id?: number | null;
+                name: string;
+                /** @description Target personas (current role values). */
+                roles: number[];
+                slug: string;
+                /** @description pending, approved or rejected. */
+                status: string;
+                /** @description The approved use cases naming this tool. */
+                use_cases: components["schemas"]["UseCaseRef"][];
+                /** @description upvote, downvote or neutral. */
+                user_vote_type: string;
+                /** Format: int64 */
+                vote_score: number;
+                website?: string | null;
+            };
         };
         Data_AppConfigView: {
             data: {
@@ -3139,16 +3406,61 @@ export interface components {
                 topic_type: string;
             };
         };
-        Data_UseCaseRef: {
-            /** @description A use case as a group shows it (spec 001 §3 "use_cases_detailed"). */
+        Data_UseCaseView: {
+            /** @description A use case (spec 002 §3 "Use case"). */
             data: {
+                /** @description AI tool ids. */
+                ai_tools: number[];
+                /** @description The approved ones among them, for the cards. */
+                ai_tools_detailed: components["schemas"]["AiToolCard"][];
+                business_value?: string | null;
+                /** @description Staff or the creator. */
+                can_edit: boolean;
+                /**
+                 * @description Whether the caller may approve or reject it (administrators of its organization and
+                 *     staff); only on the single item's answers, null in lists.
+                 */
+                can_moderate?: boolean | null;
+                career_stages: string[];
+                categories: string[];
+                complexity?: string | null;
+                created_by?: components["schemas"]["CreatorRef"] | null;
+                /**
+                 * Format: int64
+                 * @description The circle shown beside it.
+                 */
+                default_group?: number | null;
                 /** @description Rich text. */
                 description?: string | null;
+                document?: components["schemas"]["DocumentRef"] | null;
+                /**
+                 * Format: int64
+                 * @description The organization's id.
+                 */
+                group?: number | null;
                 /** Format: int64 */
                 id: number;
+                innovation_category?: string | null;
+                is_bookmarked: boolean;
+                job_functions: string[];
+                professional_fields: string[];
+                /** @description Rich text: 'Why this is important'. */
+                reason?: string | null;
+                roles: number[];
                 slug: string;
+                /** @description pending, approved or rejected. */
+                status: string;
                 thumbnail_image?: string | null;
                 title: string;
+                /** Format: int64 */
+                topic_area?: number | null;
+                topics: number[];
+                topics_detailed: components["schemas"]["TopicRef"][];
+                /** @description upvote, downvote or neutral. */
+                user_vote_type: string;
+                video_link?: string | null;
+                /** Format: int64 */
+                vote_score: number;
             };
         };
         Data_UserProfileView: {
@@ -3269,6 +3581,12 @@ export interface components {
             /** @description The same as `membership_role` (kept for older clients). */
             role?: string | null;
         };
+        /** @description The use case's PDF. */
+        DocumentRef: {
+            /** @description The file's URL. */
+            file: string;
+            name: string;
+        };
         /** @description One donation option of a group. */
         Donation: {
             description?: string | null;
@@ -3316,6 +3634,8 @@ export interface components {
             app_id: string;
             authorize_url: string;
         };
+        /** @description A page of favourites of one kind. */
+        Favourites: components["schemas"]["Page_JobView"] | components["schemas"]["Page_AiToolView"] | components["schemas"]["Page_UseCaseView"];
         /** @description A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image). */
         FileItem: {
             content_type: string;
@@ -4045,6 +4365,17 @@ export interface components {
              */
             total_pending_members: number;
         };
+        /** @description The answer of a moderation (`approve-reject`). */
+        ModerationAnswer: {
+            /** @description 'Successfully approved AI tool', 'Successfully rejected use case', … */
+            message: string;
+            /** @description The item's status now. */
+            status: string;
+        };
+        ModerationInput: {
+            /** @description approve or reject. */
+            action: string;
+        };
         NamedRef: {
             /** Format: int64 */
             id: number;
@@ -4555,6 +4886,53 @@ export interface components {
             logo?: string | null;
             name?: string | null;
         };
+        Page_AiToolView: {
+            data: {
+                /** @description Staff or the creator. */
+                can_edit: boolean;
+                /**
+                 * @description Whether the caller may approve or reject it (administrators of its organization and
+                 *     staff); only on the single item's answers, null in lists.
+                 */
+                can_moderate?: boolean | null;
+                /** @description At most 3 `aitool_categories` values; cards show the first 2. */
+                categories: string[];
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["CreatorRef"] | null;
+                /** @description Rich text. */
+                description: string;
+                /**
+                 * Format: int64
+                 * @description The organization's id.
+                 */
+                group: number;
+                /** Format: int64 */
+                id: number;
+                is_bookmarked: boolean;
+                /** @description The logo's URL. */
+                logo?: string | null;
+                /**
+                 * Format: int64
+                 * @description The logo's file id (send it back to keep the logo).
+                 */
+                logo_file_id?: number | null;
+                name: string;
+                /** @description Target personas (current role values). */
+                roles: number[];
+                slug: string;
+                /** @description pending, approved or rejected. */
+                status: string;
+                /** @description The approved use cases naming this tool. */
+                use_cases: components["schemas"]["UseCaseRef"][];
+                /** @description upvote, downvote or neutral. */
+                user_vote_type: string;
+                /** Format: int64 */
+                vote_score: number;
+                website?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_ApplicantView: {
             data: {
                 /** @description `{question id: answer}`. */
@@ -4999,15 +5377,60 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
-        Page_UseCaseRef: {
+        Page_UseCaseView: {
             data: {
+                /** @description AI tool ids. */
+                ai_tools: number[];
+                /** @description The approved ones among them, for the cards. */
+                ai_tools_detailed: components["schemas"]["AiToolCard"][];
+                business_value?: string | null;
+                /** @description Staff or the creator. */
+                can_edit: boolean;
+                /**
+                 * @description Whether the caller may approve or reject it (administrators of its organization and
+                 *     staff); only on the single item's answers, null in lists.
+                 */
+                can_moderate?: boolean | null;
+                career_stages: string[];
+                categories: string[];
+                complexity?: string | null;
+                created_by?: components["schemas"]["CreatorRef"] | null;
+                /**
+                 * Format: int64
+                 * @description The circle shown beside it.
+                 */
+                default_group?: number | null;
                 /** @description Rich text. */
                 description?: string | null;
+                document?: components["schemas"]["DocumentRef"] | null;
+                /**
+                 * Format: int64
+                 * @description The organization's id.
+                 */
+                group?: number | null;
                 /** Format: int64 */
                 id: number;
+                innovation_category?: string | null;
+                is_bookmarked: boolean;
+                job_functions: string[];
+                professional_fields: string[];
+                /** @description Rich text: 'Why this is important'. */
+                reason?: string | null;
+                roles: number[];
                 slug: string;
+                /** @description pending, approved or rejected. */
+                status: string;
                 thumbnail_image?: string | null;
                 title: string;
+                /** Format: int64 */
+                topic_area?: number | null;
+                topics: number[];
+                topics_detailed: components["schemas"]["TopicRef"][];
+                /** @description upvote, downvote or neutral. */
+                user_vote_type: string;
+                video_link?: string | null;
+                /** Format: int64 */
+                vote_score: number;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -5408,6 +5831,11 @@ export interface components {
             id: number;
             name: string;
         };
+        TopicRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         TopicRefView: {
             /** Format: int64 */
             id: number;
@@ -5496,6 +5924,70 @@ export interface components {
             data: components["schemas"]["FileItem"];
             message: string;
         };
+        /** @description A use case with the message the form shows. */
+        UseCaseAnswer: {
+            data: components["schemas"]["UseCaseView"];
+            message: string;
+        };
+        /**
+         * @description The use case form (spec 002 §5). On PATCH every field is optional; `default_group`
+         *     may be sent alone.
+         */
+        UseCaseInput: {
+            /** @description AI tool ids. */
+            ai_tools?: number[] | null;
+            /** @description low, medium or high; required. */
+            business_value?: string | null;
+            /** @description Staff only. */
+            career_stages?: string[] | null;
+            /** @description At most 3 `usecase_categories` values. */
+            categories?: string[] | null;
+            /** @description low, medium or high; required. */
+            complexity?: string | null;
+            /**
+             * Format: int64
+             * @description The circle shown beside the use case (a circle of this site), or null.
+             */
+            default_group?: number | null;
+            /** @description Rich text, at most 500 words; required. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description The id of an uploaded PDF (or a list of at most one); null removes it.
+             */
+            document?: number | null;
+            /**
+             * Format: int64
+             * @description The organization's id; required.
+             */
+            group?: number | null;
+            /** @description incremental, substantial or transformational; required. */
+            innovation_category?: string | null;
+            /** @description At most 3 `job_functions` values. */
+            job_functions?: string[] | null;
+            /** @description Staff only. */
+            professional_fields?: string[] | null;
+            /** @description Rich text, at most 500 words. */
+            reason?: string | null;
+            /** @description Target personas (current role values). */
+            roles?: number[] | null;
+            /**
+             * Format: int64
+             * @description The id of an uploaded image (or a list of at most one); null removes it.
+             */
+            thumbnail_image?: number | null;
+            /** @description Required. */
+            title?: string | null;
+            /**
+             * Format: int64
+             * @description A topic area id (staff only).
+             */
+            topic_area?: number | null;
+            /** @description At most 7 topic ids (staff only). */
+            topics?: number[] | null;
+            /** @description An http(s) URL. */
+            video_link?: string | null;
+        };
         /** @description A use case as a group shows it (spec 001 §3 "use_cases_detailed"). */
         UseCaseRef: {
             /** @description Rich text. */
@@ -5505,6 +5997,61 @@ export interface components {
             slug: string;
             thumbnail_image?: string | null;
             title: string;
+        };
+        /** @description A use case (spec 002 §3 "Use case"). */
+        UseCaseView: {
+            /** @description AI tool ids. */
+            ai_tools: number[];
+            /** @description The approved ones among them, for the cards. */
+            ai_tools_detailed: components["schemas"]["AiToolCard"][];
+            business_value?: string | null;
+            /** @description Staff or the creator. */
+            can_edit: boolean;
+            /**
+             * @description Whether the caller may approve or reject it (administrators of its organization and
+             *     staff); only on the single item's answers, null in lists.
+             */
+            can_moderate?: boolean | null;
+            career_stages: string[];
+            categories: string[];
+            complexity?: string | null;
+            created_by?: components["schemas"]["CreatorRef"] | null;
+            /**
+             * Format: int64
+             * @description The circle shown beside it.
+             */
+            default_group?: number | null;
+            /** @description Rich text. */
+            description?: string | null;
+            document?: components["schemas"]["DocumentRef"] | null;
+            /**
+             * Format: int64
+             * @description The organization's id.
+             */
+            group?: number | null;
+            /** Format: int64 */
+            id: number;
+            innovation_category?: string | null;
+            is_bookmarked: boolean;
+            job_functions: string[];
+            professional_fields: string[];
+            /** @description Rich text: 'Why this is important'. */
+            reason?: string | null;
+            roles: number[];
+            slug: string;
+            /** @description pending, approved or rejected. */
+            status: string;
+            thumbnail_image?: string | null;
+            title: string;
+            /** Format: int64 */
+            topic_area?: number | null;
+            topics: number[];
+            topics_detailed: components["schemas"]["TopicRef"][];
+            /** @description upvote, downvote or neutral. */
+            user_vote_type: string;
+            video_link?: string | null;
+            /** Format: int64 */
+            vote_score: number;
         };
         /**
          * @description A person's profile page: the user, the profile, the group profile on this site and
@@ -5578,6 +6125,23 @@ export interface components {
             /** @description registration (default) or alternate_email. */
             type?: string | null;
         };
+        VoteAnswer: {
+            /**
+             * Format: int64
+             * @description The item's score after the vote.
+             */
+            total_score: number;
+            /** @description The caller's vote now: upvote, downvote or neutral. */
+            user_vote: string;
+        };
+        VoteInput: {
+            /** @description aitool or usecase (careertip and agentbuilder: not available yet, 400). */
+            content_type: string;
+            /** Format: int64 */
+            object_id: number;
+            /** @description upvote, downvote or neutral. */
+            vote_type: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -5587,6 +6151,358 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_ai_tools: {
+        parameters: {
+            query?: {
+                /**
+                 * @description At least 2 characters (`q` also works), through the search index (name, website,
+                 *     categories).
+                 */
+                search?: string;
+                /**
+                 * @description `aitool_categories` values, comma-separated (`ai_category` and `aitool_categories`
+                 *     also work): tools of any of them.
+                 */
+                categories?: string;
+                /**
+                 * @description pending, approved or rejected (comma list): staff, the caller's own (`created`), or
+                 *     a group's administrators with `group_id`. Others see approved tools only.
+                 */
+                status?: string;
+                /** @description Only the tools of this organization. */
+                group_id?: number;
+                /** @description Only the tools the caller submitted, of every status (my area). */
+                created?: boolean;
+                page?: number;
+                /** @description 9 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AiToolView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_ai_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiToolInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiToolAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ai_tool_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AiToolView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_ai_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AiToolView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_ai_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiToolInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiToolAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moderate_ai_tool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_alternate_email: {
         parameters: {
             query?: never;
@@ -5780,13 +6696,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description A page of the kind's items: `JobView`, `AiToolView` or `UseCaseView` */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_JobView"];
+                    "application/json": components["schemas"]["Favourites"];
                 };
             };
             /** @description Bad Request */
@@ -11481,8 +12397,27 @@ export interface operations {
                 search?: string;
                 /** @description Use case ids, comma-separated (at most 50). */
                 ids?: string;
-                /** @description pending, approved or rejected (comma list). Others than staff see approved ones only. */
+                /**
+                 * @description pending, approved or rejected (comma list): staff, the caller's own (`created`), or
+                 *     a group's administrators with `group_id`. Others see approved ones only.
+                 */
                 status?: string;
+                /** @description Professional field values, comma-separated (`professional_fields` also works). */
+                professional_field?: string;
+                /** @description Job function values, comma-separated (`job_functions` also works). */
+                job_function?: string;
+                /** @description low, medium, high (comma list). */
+                business_value?: string;
+                /** @description low, medium, high (comma list). */
+                complexity?: string;
+                /** @description incremental, substantial, transformational (comma list). */
+                innovation_category?: string;
+                /** @description `usecase_categories` values, comma-separated (`categories` also works). */
+                category?: string;
+                /** @description Only the use cases of this organization. */
+                group_id?: number;
+                /** @description Only the use cases the caller submitted, of every status (my area). */
+                created?: boolean;
                 page?: number;
                 /** @description 15 by default; larger sizes are capped at 500. */
                 page_size?: number;
@@ -11499,11 +12434,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_UseCaseRef"];
+                    "application/json": components["schemas"]["Page_UseCaseView"];
                 };
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_use_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseCaseInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UseCaseAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11530,7 +12525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Data_UseCaseRef"];
+                    "application/json": components["schemas"]["Data_UseCaseView"];
                 };
             };
             /** @description Bad Request */
@@ -11544,6 +12539,206 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_use_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UseCaseView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_use_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UseCaseInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UseCaseAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moderate_use_case: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModerationAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12062,6 +13257,75 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoteAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,533 @@
+//! AI tools (spec 002 §2 "AI Tools list", "detail", §3 "AI tool", §5 "AI tool form", §7
+//! "AI tools"). The spec gives the paths:
+//!
+//! - `GET /api/v1/ai-tools/`: approved tools, newest first, 9 a page; filters `search`
+//!   (the search index) and `categories` (`ai_category`, `aitool_categories` too);
+//!   `created=true` lists the caller's own of every status (my area); `status` is for
+//!   staff, and for a group's administrators with `group_id`.
+//! - `POST /api/v1/ai-tools/` (pending; 'AI tool submitted successfully')
+//! - `GET /api/v1/ai-tools/slug/{slug}/`, `GET /api/v1/ai-tools/{id}/`
+//! - `PATCH /api/v1/ai-tools/{id}/`: staff or the creator ('AI tool updated successfully')
+//! - `POST /api/v1/ai-tools/{id}/approve-reject/` (`action` approve or reject)
+//!
+//! A tool that is not approved exists only for staff, its creator and its organization's
+//! administrators (404 for others).
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    http::StatusCode,
+    Json,
+};
+use domain::{
+    catalogue::{self as rules, AiToolForm, Moderation, STATUSES, STATUS_APPROVED},
+    FieldErrors,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{
+    entities::ai_tools,
+    queries::{ai_tools as q, catalogue::AI_TOOL},
+};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{
+    choices, chosen_file, chosen_group, id_list, ids, may_moderate, page_flags, string_list, strings, text, vote_name,
+    FileField, ModerationAnswer,
+};
+use crate::{
+    areas::{
+        groups::view::UseCaseRef,
+        groups::{bool_param, caller_of, id_param, list_param, search_param, view::Caller},
+    },
+    envelope::{Data, Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_ai_tools, create_ai_tool))
+        .routes(routes!(ai_tool_by_slug))
+        .routes(routes!(get_ai_tool, update_ai_tool))
+        .routes(routes!(moderate_ai_tool))
+}
+
+/// AI tool lists: 9 per page (spec 002 §9).
+pub const PAGE_SIZE: u64 = 9;
+/// The detail page's text when the tool does not exist (spec 002 §2).
+pub const MSG_NOT_FOUND: &str = "Sorry, the page you are looking for does not exist.";
+pub const MSG_NO_RIGHT: &str = "You do not have permission to edit this AI tool.";
+
+fn not_found() -> ApiError {
+    ApiError::NotFound(MSG_NOT_FOUND.into())
+}
+
+/// Someone who created something (spec 002 §3: `created_by.id`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CreatorRef {
+    pub id: i64,
+}
+
+/// An AI tool (spec 002 §3 "AI tool").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AiToolView {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    /// Rich text.
+    pub description: String,
+    /// The organization's id.
+    pub group: i64,
+    /// At most 3 `aitool_categories` values; cards show the first 2.
+    pub categories: Vec<String>,
+    /// The logo's URL.
+    pub logo: Option<String>,
+    /// The logo's file id (send it back to keep the logo).
+    pub logo_file_id: Option<i64>,
+    pub website: Option<String>,
+    /// Target personas (current role values).
+    pub roles: Vec<i64>,
+    /// The approved use cases naming this tool.
+    pub use_cases: Vec<UseCaseRef>,
+    pub vote_score: i64,
+    /// upvote, downvote or neutral.
+    pub user_vote_type: String,
+    pub is_bookmarked: bool,
+    pub created_by: Option<CreatorRef>,
+    /// pending, approved or rejected.
+    pub status: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    /// Staff or the creator.
+    pub can_edit: bool,
+    /// Whether the caller may approve or reject it (administrators of its organization and
+    /// staff); only on the single item's answers, null in lists.
+    pub can_moderate: Option<bool>,
+}
+
+/// The views of a page of tools: one query for the caller's votes and bookmarks, two for
+/// the use cases.
+pub async fn views(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    models: Vec<ai_tools::Model>,
+) -> ApiResult<Vec<AiToolView>> {
+    let ids: Vec<i64> = models.iter().map(|m| m.id).collect();
+    let flags = page_flags(state, tenant, caller, AI_TOOL, &ids).await?;
+    let mut use_cases = q::use_cases_of(state.read_db(), &ids).await?;
+    Ok(models
+        .into_iter()
+        .map(|m| {
+            let flag = flags.get(&m.id).copied().unwrap_or_default();
+            let can_edit = caller.is_staff() || (caller.id().is_some() && caller.id() == m.created_by);
+            AiToolView {
+                id: m.id,
+                use_cases: use_cases.remove(&m.id).unwrap_or_default().iter().map(UseCaseRef::from).collect(),
+                categories: string_list(&m.categories),
+                roles: id_list(&m.roles),
+                name: m.name,
+                slug: m.slug,
+                description: m.description,
+                group: m.group_id,
+                logo: m.logo,
+                logo_file_id: m.logo_file_id,
+                website: m.website,
+                vote_score: m.vote_score,
+                user_vote_type: vote_name(flag.vote),
+                is_bookmarked: flag.bookmarked,
+                created_by: m.created_by.map(|id| CreatorRef { id }),
+                status: m.status,
+                created_at: m.created_at,
+                can_edit,
+                can_moderate: None,
+            }
+        })
+        .collect())
+}
+
+async fn view(state: &AppState, tenant: &Tenant, caller: &Caller, model: ai_tools::Model) -> ApiResult<AiToolView> {
+    let group_id = model.group_id;
+    let mut one = views(state, tenant, caller, vec![model]).await?.remove(0);
+    one.can_moderate = Some(caller.id().is_some() && may_moderate(state, tenant, caller, Some(group_id)).await?);
+    Ok(one)
+}
+
+/// The rule of every read of one tool: approved tools for everyone; others for staff, the
+/// creator and the organization's administrators. Anything else is 404.
+pub async fn ensure_visible(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    tool: ai_tools::Model,
+) -> ApiResult<ai_tools::Model> {
+    if tool.status == STATUS_APPROVED
+        || caller.is_staff()
+        || (caller.id().is_some() && caller.id() == tool.created_by)
+        || may_moderate(state, tenant, caller, Some(tool.group_id)).await?
+    {
+        Ok(tool)
+    } else {
+        Err(not_found())
+    }
+}
+
+/// An approved tool of the site (what votes and bookmarks accept), else 404.
+pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<ai_tools::Model> {
+    q::find(&state.db, tenant.id(), id).await?.filter(|t| t.status == STATUS_APPROVED).ok_or_else(not_found)
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct AiToolListQuery {
+    /// At least 2 characters (`q` also works), through the search index (name, website,
+    /// categories).
+    pub search: Option<String>,
+    /// `aitool_categories` values, comma-separated (`ai_category` and `aitool_categories`
+    /// also work): tools of any of them.
+    pub categories: Option<String>,
+    /// pending, approved or rejected (comma list): staff, the caller's own (`created`), or
+    /// a group's administrators with `group_id`. Others see approved tools only.
+    pub status: Option<String>,
+    /// Only the tools of this organization.
+    pub group_id: Option<i64>,
+    /// Only the tools the caller submitted, of every status (my area).
+    pub created: Option<bool>,
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 9 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 9)]
+    pub page_size: Option<u64>,
+}
+
+fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    for key in keys {
+        let values = list_param(errors, query, key);
+        if !values.is_empty() {
+            return values;
+        }
+    }
+    Vec::new()
+}
+
+/// The list's statuses for the caller: what they asked for where they may, approved only
+/// otherwise (asking for another status then finds nothing).
+pub fn statuses_for(errors: &mut FieldErrors, query: &HashMap<String, String>, privileged: bool) -> Vec<String> {
+    let mut asked = Vec::new();
+    for status in list_param(errors, query, "status") {
+        if STATUSES.contains(&status.as_str()) {
+            asked.push(status);
+        } else {
+            errors.add("status", format!("\"{status}\" is not a valid choice."));
+        }
+    }
+    if privileged {
+        asked
+    } else if asked.is_empty() || asked.iter().any(|s| s == STATUS_APPROVED) {
+        vec![STATUS_APPROVED.to_string()]
+    } else {
+        vec!["-".to_string()]
+    }
+}
+
+/// The site's AI tools (spec 002 §2 "AI Tools list", §7 "AI tools").
+#[utoipa::path(
+    get,
+    path = "/api/v1/ai-tools/",
+    tag = "ai-tools",
+    params(AiToolListQuery),
+    responses((status = 200, body = Page<AiToolView>), (status = 400, body = ErrorBody))
+)]
+async fn list_ai_tools(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<AiToolView>>> {
+    let page = page_from_query(&query, PAGE_SIZE)?;
+    let caller = caller_of(user);
+    let mut errors = FieldErrors::new();
+    let group_id = id_param(&mut errors, &query, "group_id");
+    let created = bool_param(&mut errors, &query, "created").unwrap_or(false);
+    let categories = first_list(&mut errors, &query, &["categories", "ai_category", "aitool_categories"]);
+    let privileged = caller.is_staff()
+        || (created && caller.id().is_some())
+        || (group_id.is_some() && may_moderate(&state, &tenant, &caller, group_id).await?);
+    let statuses = statuses_for(&mut errors, &query, privileged);
+    errors.into_result()?;
+    let filter = q::ListFilter {
+        statuses,
+        search: search_param(&query),
+        categories,
+        group_id,
+        // "Mine" without a caller names nobody (user id 0).
+        created_by: created.then(|| caller.id().unwrap_or(0)),
+    };
+    let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
+    let items = views(&state, &tenant, &caller, found.items).await?;
+    Ok(Json(Page::new(items, found.count, &page, &url)))
+}
+
+/// One AI tool by slug (the `/ai-tool/{slug}` page).
+#[utoipa::path(
+    get,
+    path = "/api/v1/ai-tools/slug/{slug}/",
+    tag = "ai-tools",
+    params(("slug" = String, Path)),
+    responses((status = 200, body = Data<AiToolView>), (status = 404, body = ErrorBody))
+)]
+async fn ai_tool_by_slug(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Data<AiToolView>>> {
+    let caller = caller_of(user);
+    let tool = q::find_by_slug(&state.db, tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
+    let tool = ensure_visible(&state, &tenant, &caller, tool).await?;
+    Ok(Json(Data::new(view(&state, &tenant, &caller, tool).await?)))
+}
+
+/// One AI tool by id.
+#[utoipa::path(
+    get,
+    path = "/api/v1/ai-tools/{id}/",
+    tag = "ai-tools",
+    params(("id" = i64, Path)),
+    responses((status = 200, body = Data<AiToolView>), (status = 404, body = ErrorBody))
+)]
+async fn get_ai_tool(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    Path(id): Path<i64>,
+) -> ApiResult<Json<Data<AiToolView>>> {
+    let caller = caller_of(user);
+    let tool = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let tool = ensure_visible(&state, &tenant, &caller, tool).await?;
+    Ok(Json(Data::new(view(&state, &tenant, &caller, tool).await?)))
+}
+
+/// The AI tool form (spec 002 §5). On PATCH every field is optional.
+#[derive(Debug, Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct AiToolInput {
+    /// Required.
+    pub name: Option<String>,
+    /// Rich text; required.
+    pub description: Option<String>,
+    /// The organization's id; required.
+    pub group: Option<i64>,
+    /// At most 3 `aitool_categories` values ('Maximum 3 categories').
+    pub categories: Option<Vec<String>>,
+    /// The id of an uploaded image under 5 MB ('File size should be less than 5 MB'), or
+    /// a list of at most one; null removes the logo.
+    pub logo: Option<i64>,
+    /// An http(s) URL.
+    pub website: Option<String>,
+    /// Target personas (current role values).
+    pub roles: Option<Vec<i64>>,
+}
+
+/// A tool with the message the form shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AiToolAnswer {
+    pub data: AiToolView,
+    pub message: String,
+}
+
+/// Applies the body's fields over `form` (only those sent).
+fn apply(body: &Value, form: &mut AiToolForm) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    if !body.is_object() {
+        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
+        return Err(errors);
+    }
+    if let Some(name) = text(&mut errors, body, "name") {
+        form.name = name.unwrap_or_default();
+    }
+    if let Some(description) = text(&mut errors, body, "description") {
+        form.description = description;
+    }
+    if let Some(group) = super::one_id(&mut errors, body, "group") {
+        form.group = group;
+    }
+    if let Some(categories) = strings(&mut errors, body, "categories") {
+        form.categories = categories;
+    }
+    if let Some(website) = text(&mut errors, body, "website") {
+        form.website = website;
+    }
+    if let Some(roles) = ids(&mut errors, body, "roles") {
+        form.roles = roles;
+    }
+    errors.into_result()
+}
+
+fn form_of(tool: &ai_tools::Model) -> AiToolForm {
+    AiToolForm {
+        name: tool.name.clone(),
+        description: Some(tool.description.clone()),
+        group: Some(tool.group_id),
+        categories: string_list(&tool.categories),
+        website: tool.website.clone(),
+        roles: id_list(&tool.roles),
+    }
+}
+
+fn aitool_categories(options: &domain::config::Options) -> Vec<String> {
+    options.aitool_categories.iter().map(|o| o.value.clone()).collect()
+}
+
+/// Checks the whole form: the rules, then the organization and the logo.
+async fn checked(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    body: &Value,
+    mut form: AiToolForm,
+    current: Option<&ai_tools::Model>,
+) -> ApiResult<(AiToolForm, i64, Option<q::Logo>)> {
+    let user_id = caller.id().unwrap_or_default();
+    let mut errors = match apply(body, &mut form) {
+        Ok(()) => FieldErrors::new(),
+        Err(found) => found,
+    };
+    if let Err(found) = rules::validate_ai_tool(&mut form, &choices(tenant, aitool_categories)) {
+        for (field, messages) in found.0 {
+            if errors.first(&field).is_none() {
+                for message in messages {
+                    errors.add(field.clone(), message);
+                }
+            }
+        }
+    }
+    errors.into_result()?;
+    let group_id = form.group.unwrap_or_default();
+    let group_id = if current.is_some_and(|t| t.group_id == group_id) {
+        group_id
+    } else {
+        chosen_group(state, tenant, caller, group_id).await?.id
+    };
+    let logo = chosen_file(state, tenant, user_id, body, "logo", FileField::Logo, current.and_then(|t| t.logo_file_id))
+        .await?
+        .map(|file| file.map(|f| (crate::areas::uploads::stored_link(state, &f.storage_key), f.id)));
+    Ok((form, group_id, logo))
+}
+
+/// Submits an AI tool (pending until approved; 'AI tool submitted successfully').
+#[utoipa::path(
+    post,
+    path = "/api/v1/ai-tools/",
+    tag = "ai-tools",
+    request_body = AiToolInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = AiToolAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn create_ai_tool(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<(StatusCode, Json<AiToolAnswer>)> {
+    let user_id = user.id;
+    let caller = caller_of(Some(user));
+    let (form, group_id, logo) = checked(&state, &tenant, &caller, &body, AiToolForm::default(), None).await?;
+    let txn = store::begin_write(&state.db).await?;
+    let tool = q::insert(&txn, tenant.id(), group_id, &form, logo.flatten(), user_id).await?;
+    txn.commit().await?;
+    let data = view(&state, &tenant, &caller, tool).await?;
+    Ok((StatusCode::CREATED, Json(AiToolAnswer { data, message: rules::AI_TOOL_SUBMITTED.into() })))
+}
+
+/// Edits an AI tool: staff, or its creator (spec 002 §6). Any subset of the form's fields.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/ai-tools/{id}/",
+    tag = "ai-tools",
+    params(("id" = i64, Path)),
+    request_body = AiToolInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = AiToolAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn update_ai_tool(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Json<AiToolAnswer>> {
+    let caller = caller_of(Some(user));
+    let tool = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let tool = ensure_visible(&state, &tenant, &caller, tool).await?;
+    if !(caller.is_staff() || caller.id() == tool.created_by) {
+        return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
+    }
+    let (form, group_id, logo) = checked(&state, &tenant, &caller, &body, form_of(&tool), Some(&tool)).await?;
+    let txn = store::begin_write(&state.db).await?;
+    let tool = q::update(&txn, tool, group_id, &form, logo).await?;
+    txn.commit().await?;
+    let data = view(&state, &tenant, &caller, tool).await?;
+    Ok(Json(AiToolAnswer { data, message: rules::AI_TOOL_UPDATED.into() }))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ModerationInput {
+    /// approve or reject.
+    pub action: String,
+}
+
+/// Approves (pending or rejected tools) or rejects (pending ones) a tool: administrators of
+/// its organization and staff (spec 002 §4 "Moderation").
+#[utoipa::path(
+    post,
+    path = "/api/v1/ai-tools/{id}/approve-reject/",
+    tag = "ai-tools",
+    params(("id" = i64, Path)),
+    request_body = ModerationInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = ModerationAnswer),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn moderate_ai_tool(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ModerationInput>,
+) -> ApiResult<Json<ModerationAnswer>> {
+    let caller = caller_of(Some(user));
+    let action = Moderation::parse(&body.action)
+        .ok_or_else(|| ApiError::field("action", "\"action\" must be approve or reject."))?;
+    let tool = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let tool = ensure_visible(&state, &tenant, &caller, tool).await?;
+    if !may_moderate(&state, &tenant, &caller, Some(tool.group_id)).await? {
+        return Err(ApiError::Forbidden(action.failure("AI Tool")));
+    }
+    let next = action.next_status(&tool.status).ok_or_else(|| ApiError::BadRequest(action.failure("AI Tool")))?;
+    if !q::set_status(&state.db, tool.id, &tool.status, next).await? {
+        return Err(ApiError::Conflict(action.failure("AI Tool")));
+    }
+    Ok(Json(ModerationAnswer { status: next.into(), message: action.success("AI tool") }))
+}

@@ -1,0 +1,75 @@
+import { Avatar, Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
+import type { AiTool, UseCase } from '../api/catalogue';
+import { excerpt } from '../excerpt';
+import FavouriteButton from './FavouriteButton';
+import VoteButton from './VoteButton';
+
+function StatusChip({ status }: { status: string }) {
+  if (status === 'approved') return null;
+  return <Chip size="small" label={status === 'pending' ? 'Pending' : 'Rejected'} color={status === 'pending' ? 'warning' : 'default'} />;
+}
+
+/** An AI tool in a list: logo, name, the first 2 categories, an excerpt, votes and the favourite toggle. */
+export function AiToolCard({ tool }: { tool: AiTool }) {
+  const options = useOptionsConfig();
+  const label = (value: string) => options.aitool_categories.find((o) => o.value === value)?.label ?? value;
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: 3 }}>
+      <CardActionArea component={RouterLink} to={`/ai-tool/${tool.slug}`} sx={{ p: 2, flexGrow: 1, alignItems: 'flex-start' }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+          <Avatar src={tool.logo ?? undefined} alt="" variant="rounded">
+            {tool.name.slice(0, 1)}
+          </Avatar>
+          <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+            {tool.name}
+          </Typography>
+          <StatusChip status={tool.status} />
+        </Stack>
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+          {tool.categories.slice(0, 2).map((c) => (
+            <Chip key={c} size="small" label={label(c)} />
+          ))}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {excerpt(tool.description)}
+        </Typography>
+      </CardActionArea>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1, pb: 1 }}>
+        <VoteButton kind="aitool" item={tool} />
+        <FavouriteButton kind="aitool" item={tool} />
+      </Box>
+    </Card>
+  );
+}
+
+/** A use case in a list: thumbnail, title, classification chips, an excerpt, votes and the favourite toggle. */
+export function UseCaseCard({ useCase }: { useCase: UseCase }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: 3 }}>
+      <CardActionArea component={RouterLink} to={`/usecase/${useCase.slug}`} sx={{ p: 2, flexGrow: 1, alignItems: 'flex-start' }}>
+        {useCase.thumbnail_image && (
+          <Box component="img" src={useCase.thumbnail_image} alt="" sx={{ width: '100%', height: 120, objectFit: 'cover', borderRadius: 2, mb: 1 }} />
+        )}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+            {useCase.title}
+          </Typography>
+          <StatusChip status={useCase.status} />
+        </Stack>
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+          {useCase.business_value && <Chip size="small" label={`Value: ${useCase.business_value}`} />}
+          {useCase.complexity && <Chip size="small" label={`Complexity: ${useCase.complexity}`} />}
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {excerpt(useCase.description)}
+        </Typography>
+      </CardActionArea>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1, pb: 1 }}>
+        <VoteButton kind="usecase" item={useCase} />
+        <FavouriteButton kind="usecase" item={useCase} />
+      </Box>
+    </Card>
+  );
+}

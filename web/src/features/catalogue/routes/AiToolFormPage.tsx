@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { MenuItem, Skeleton, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
+import RichTextEditor from '../../../components/profileForm/RichTextEditor';
+import { ApiError, fieldErrors } from '../../../lib/api/errors';
+import { useDefaultGroup } from '../../../lib/discover/groups';
+import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
+import { useSnackbar } from '../../../lib/snackbar';
+import { saveAiTool, useAiToolById, useRefreshCatalogue, type AiTool } from '../api/catalogue';
+import FileChooser from '../components/FileChooser';
+import FormShell from '../components/FormShell';
+import { logoProblem, MESSAGES, validateAiTool, type AiToolValues } from '../formRules';
+
+type Errors = Partial<Record<keyof AiToolValues | 'logo', string>>;
+
+function valuesOf(tool: AiTool | undefined, group: number | null): AiToolValues {
+  return {
+    name: tool?.name ?? '',
+    description: tool?.description ?? '',
+    group: tool?.group ?? group,
+    categories: tool?.categories ?? [],
+    website: tool?.website ?? '',
+    roles: tool?.roles ?? [],
+  };
+}
+
+function Form({ tool }: { tool?: AiTool }) {
+  const navigate = useNavigate();
+  const options = useOptionsConfig();
+  const org = useDefaultGroup(true);
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefreshCatalogue();
+  const [values, setValues] = useState<AiToolValues>(() => valuesOf(tool, null));
+  const [dirty, setDirty] = useState(false);
+  const [logo, setLogo] = useState<{ id: number | null; name: string | null } | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  // The site's organization is chosen until another is.
+  const current = { ...values, group: values.group ?? org.data?.id ?? null };
+  const set = <K extends keyof AiToolValues>(key: K, value: AiToolValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setDirty(true);
+  };
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => saveAiTool(tool ? tool.id : null, body),
+    meta: { silent: true },
+    onSuccess: async (answer) => {
+      enqueueSnackbar(answer.message ?? (tool ? MESSAGES.aiToolUpdated : MESSAGES.aiToolSubmitted), { variant: 'success' });
+      await refresh();
+      void navigate(`/ai-tool/${answer.data.slug}`);
+    },
+    onError: (error) => {
+      const found = error instanceof ApiError ? fieldErrors(error.body) : {};
+      setErrors(found as Errors);
+      setGeneral(Object.keys(found).length ? null : error instanceof ApiError ? error.message : 'Something went wrong');
+    },
+  });
+  const submit = () => {
+    const found = validateAiTool(current);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body: Record<string, unknown> = {
+      name: values.name,
+      description: values.description,
+      group: current.group,
+      categories: values.categories,
+      website: values.website.trim() || null,
+      roles: values.roles,
+    };
+    if (logo) body.logo = logo.id;
+    save.mutate(body);
+  };
+  const orgs = org.data ? [org.data] : [];
+  return (
+    <FormShell
+      title={tool ? 'Edit AI Tool' : 'Submit AI Tool'}
+      dirty={dirty}
+      pending={save.isPending}
+      error={general}
+      submitLabel={tool ? 'Save' : 'Submit'}
+      onSubmit={submit}
+      onClose={() => void navigate(tool ? `/ai-tool/${tool.slug}` : '/ai-tools')}
+    >
+      <TextField label="Name" required value={values.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={errors.name} />
+      <RichTextEditor
+        label="Description"
+        required
+        value={values.description}
+        onChange={(html) => set('description', html)}
+        error={!!errors.description}
+        helperText={errors.description}
+      />
+      <TextField
+        select
+        label="Organization"
+        required
+        value={current.group ?? ''}
+        onChange={(e) => set('group', Number(e.target.value))}
+        error={!!errors.group}
+        helperText={errors.group}
+      >
+        {orgs.map((g) => (
+          <MenuItem key={g.id} value={g.id}>
+            {g.name}
+          </MenuItem>
+        ))}
+        {current.group !== null && !orgs.some((g) => g.id === current.group) && <MenuItem value={current.group}>Current organization</MenuItem>}
+      </TextField>
+      <OptionMultiSelect
+        label="Categories"
+        options={options.aitool_categories}
+        value={values.categories}
+        onChange={(next) => set('categories', next)}
+        error={!!errors.categories}
+        helperText={errors.categories ?? 'Up to 3'}
+      />
+      <FileChooser
+        label="Logo (one image under 5 MB)"
+        accept="image/*"
+        current={logo ? logo.name : tool?.logo ? 'Current logo' : null}
+        check={logoProblem}
+        onUploaded={(id, name) => {
+          setLogo({ id, name });
+          setDirty(true);
+        }}
+        error={errors.logo}
+      />
+      <TextField label="Website" type="url" value={values.website} onChange={(e) => set('website', e.target.value)} error={!!errors.website} helperText={errors.website} />
+      <OptionMultiSelect label="Roles" options={options.current_roles} value={values.roles} onChange={(next) => set('roles', next)} />
+    </FormShell>
+  );
+}
+
+/** /ai-tools/new and /ai-tools/{id}/edit (spec 002 §5 "AI tool form"). */
+export function NewAiToolPage() {
+  return <Form />;
+}
+
+export function EditAiToolPage() {
+  const { id = '' } = useParams();
+  const tool = useAiToolById(Number(id));
+  if (tool.isPending) return <Skeleton variant="rounded" height={400} sx={{ m: 4 }} aria-label="Loading" />;
+  if (!tool.data) return <Form />;
+  return <Form tool={tool.data} />;
+}

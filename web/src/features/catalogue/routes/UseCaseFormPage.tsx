@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { MenuItem, Skeleton, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
+import RichTextEditor from '../../../components/profileForm/RichTextEditor';
+import { ApiError, fieldErrors } from '../../../lib/api/errors';
+import { useDefaultGroup } from '../../../lib/discover/groups';
+import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
+import { useSnackbar } from '../../../lib/snackbar';
+import { saveUseCase, useRefreshCatalogue, useUseCaseById, type UseCase } from '../api/catalogue';
+import FileChooser from '../components/FileChooser';
+import FormShell from '../components/FormShell';
+import {
+  BUSINESS_VALUES,
+  COMPLEXITIES,
+  INNOVATION_CATEGORIES,
+  MESSAGES,
+  pdfProblem,
+  validateUseCase,
+  type UseCaseValues,
+} from '../formRules';
+
+type Errors = Partial<Record<keyof UseCaseValues | 'document' | 'thumbnail_image', string>>;
+
+function valuesOf(u: UseCase | undefined): UseCaseValues {
+  return {
+    title: u?.title ?? '',
+    description: u?.description ?? '',
+    reason: u?.reason ?? '',
+    group: u?.group ?? null,
+    business_value: u?.business_value ?? '',
+    complexity: u?.complexity ?? '',
+    innovation_category: u?.innovation_category ?? '',
+    video_link: u?.video_link ?? '',
+    job_functions: u?.job_functions ?? [],
+    categories: u?.categories ?? [],
+  };
+}
+
+const imageProblem = (file: File) => (file.type.startsWith('image/') ? null : MESSAGES.notImage);
+
+function Form({ useCase }: { useCase?: UseCase }) {
+  const navigate = useNavigate();
+  const options = useOptionsConfig();
+  const org = useDefaultGroup(true);
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefreshCatalogue();
+  const [values, setValues] = useState<UseCaseValues>(() => valuesOf(useCase));
+  const [dirty, setDirty] = useState(false);
+  const [thumbnail, setThumbnail] = useState<{ id: number | null; name: string | null } | null>(null);
+  const [document, setDocument] = useState<{ id: number | null; name: string | null } | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  // The site's organization is chosen until another is.
+  const current = { ...values, group: values.group ?? org.data?.id ?? null };
+  const set = <K extends keyof UseCaseValues>(key: K, value: UseCaseValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setDirty(true);
+  };
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => saveUseCase(useCase ? useCase.id : null, body),
+    meta: { silent: true },
+    onSuccess: async (answer) => {
+      enqueueSnackbar(useCase ? MESSAGES.useCaseUpdated : MESSAGES.useCaseSubmitted, { variant: 'success' });
+      await refresh();
+      void navigate(`/usecase/${answer.data.slug}`);
+    },
+    onError: (error) => {
+      const found = error instanceof ApiError ? fieldErrors(error.body) : {};
+      setErrors(found as Errors);
+      const fallback = useCase ? MESSAGES.useCaseUpdateFailed : MESSAGES.useCaseSubmitFailed;
+      setGeneral(Object.keys(found).length ? fallback : error instanceof ApiError && error.body ? error.message : fallback);
+      enqueueSnackbar(fallback, { variant: 'error' });
+    },
+  });
+  const submit = () => {
+    const found = validateUseCase(current);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body: Record<string, unknown> = { ...current, reason: values.reason || null, video_link: values.video_link.trim() || null };
+    if (thumbnail) body.thumbnail_image = thumbnail.id;
+    if (document) body.document = document.id;
+    save.mutate(body);
+  };
+  const select = (key: 'business_value' | 'complexity' | 'innovation_category', label: string, list: readonly { value: string; label: string }[]) => (
+    <TextField select required label={label} value={values[key]} onChange={(e) => set(key, e.target.value)} error={!!errors[key]} helperText={errors[key]}>
+      {list.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const orgs = org.data ? [org.data] : [];
+  return (
+    <FormShell
+      title={useCase ? 'Edit Use Case' : 'Submit Use Case'}
+      dirty={dirty}
+      pending={save.isPending}
+      error={general}
+      submitLabel={useCase ? 'Save' : 'Submit'}
+      onSubmit={submit}
+      onClose={() => void navigate(useCase ? `/usecase/${useCase.slug}` : '/usecases')}
+    >
+      <TextField label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} error={!!errors.title} helperText={errors.title} />
+      <RichTextEditor
+        label="Description"
+        required
+        maxWords={500}
+        value={values.description}
+        onChange={(html) => set('description', html)}
+        error={!!errors.description}
+        helperText={errors.description}
+      />
+      <RichTextEditor
+        label="Why this is important"
+        maxWords={500}
+        value={values.reason}
+        onChange={(html) => set('reason', html)}
+        error={!!errors.reason}
+        helperText={errors.reason}
+      />
+      <TextField
+        select
+        label="Organization"
+        required
+        value={current.group ?? ''}
+        onChange={(e) => set('group', Number(e.target.value))}
+        error={!!errors.group}
+        helperText={errors.group}
+      >
+        {orgs.map((g) => (
+          <MenuItem key={g.id} value={g.id}>
+            {g.name}
+          </MenuItem>
+        ))}
+        {current.group !== null && !orgs.some((g) => g.id === current.group) && <MenuItem value={current.group}>Current organization</MenuItem>}
+      </TextField>
+      {select('business_value', 'Business value', BUSINESS_VALUES)}
+      {select('complexity', 'Complexity', COMPLEXITIES)}
+      {select('innovation_category', 'Innovation category', INNOVATION_CATEGORIES)}
+      <OptionMultiSelect
+        label="Job functions"
+        options={options.job_functions.map((o) => ({ value: String(o.value), label: o.label }))}
+        value={values.job_functions}
+        onChange={(next) => set('job_functions', next)}
+        error={!!errors.job_functions}
+        helperText={errors.job_functions ?? 'Up to 3'}
+      />
+      <OptionMultiSelect
+        label="Categories"
+        options={options.usecase_categories}
+        value={values.categories}
+        onChange={(next) => set('categories', next)}
+        error={!!errors.categories}
+        helperText={errors.categories ?? 'Up to 3'}
+      />
+      <FileChooser
+        label="Thumbnail (one image)"
+        accept="image/*"
+        current={thumbnail ? thumbnail.name : useCase?.thumbnail_image ? 'Current thumbnail' : null}
+        check={imageProblem}
+        onUploaded={(id, name) => {
+          setThumbnail({ id, name });
+          setDirty(true);
+        }}
+        error={errors.thumbnail_image}
+      />
+      <FileChooser
+        label="Document (one PDF)"
+        accept="application/pdf"
+        current={document ? document.name : useCase?.document ? useCase.document.name : null}
+        check={pdfProblem}
+        onUploaded={(id, name) => {
+          setDocument({ id, name });
+          setDirty(true);
+        }}
+        error={errors.document}
+      />
+      <TextField label="Video link" type="url" value={values.video_link} onChange={(e) => set('video_link', e.target.value)} error={!!errors.video_link} helperText={errors.video_link} />
+    </FormShell>
+  );
+}
+
+/** /usecases/new and /usecases/{id}/edit (spec 002 §5 "Use case form"). */
+export function NewUseCasePage() {
+  return <Form />;
+}
+
+export function EditUseCasePage() {
+  const { id = '' } = useParams();
+  const found = useUseCaseById(Number(id));
+  if (found.isPending) return <Skeleton variant="rounded" height={400} sx={{ m: 4 }} aria-label="Loading" />;
+  return <Form useCase={found.data ?? undefined} />;
+}

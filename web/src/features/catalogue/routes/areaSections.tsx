@@ -1,0 +1,86 @@
+// The sections of Favourites (/favorites) and My area (/my) (spec 002 §2 "Favourites and my
+// content"): each is one entry of a list, so a kind that arrives later (resources, posts,
+// circles, events) is one more entry with its fetch and its row.
+import type { ReactNode } from 'react';
+import { Link } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { apiRequest } from '../../../lib/api/request';
+import type { Job } from '../../jobs/api/types';
+import { jobPath } from '../../jobs/jobRules';
+import type { AiTool, Paged, UseCase } from '../api/catalogue';
+
+export interface Row {
+  id: number;
+  title: ReactNode;
+  detail: string;
+}
+
+export interface Section {
+  /** The sub-route: /favorites/{key}, /my/{key}. */
+  key: string;
+  title: string;
+  /** 'No favorite {x} found.' / 'You have not created … yet.' */
+  empty: string;
+  /** Only when the site's job menu is on. */
+  jobsOnly?: boolean;
+  fetch: (page: number, pageSize: number, signal?: AbortSignal) => Promise<Paged<Row>>;
+}
+
+const link = (to: string, text: string) => (
+  <Link component={RouterLink} to={to} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+    {text}
+  </Link>
+);
+
+const toolRow = (t: AiTool): Row => ({ id: t.id, title: link(`/ai-tool/${t.slug}`, t.name), detail: t.status === 'approved' ? `${t.vote_score} votes` : t.status });
+const useCaseRow = (u: UseCase): Row => ({ id: u.id, title: link(`/usecase/${u.slug}`, u.title), detail: u.status === 'approved' ? `${u.vote_score} votes` : u.status });
+const jobRow = (j: Job): Row => ({ id: j.id, title: link(jobPath(j), j.title), detail: j.group.name });
+
+async function paged<T>(path: string, query: Record<string, string | number | boolean>, row: (item: T) => Row, signal?: AbortSignal) {
+  const answer = await apiRequest<Paged<T>>('GET', path, { query, signal });
+  return { ...answer, data: answer.data.map(row) };
+}
+
+export const FAVOURITE_SECTIONS: Section[] = [
+  {
+    key: 'usecases',
+    title: 'Use Cases',
+    empty: 'No favorite use cases found.',
+    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/usecase/', { page, page_size }, useCaseRow, signal),
+  },
+  {
+    key: 'ai-tools',
+    title: 'AI Tools',
+    empty: 'No favorite ai tools found.',
+    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/aitool/', { page, page_size }, toolRow, signal),
+  },
+  {
+    key: 'jobs',
+    title: 'Jobs',
+    empty: 'No favorite jobs found.',
+    jobsOnly: true,
+    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/job/', { page, page_size }, jobRow, signal),
+  },
+];
+
+export const MY_SECTIONS: Section[] = [
+  {
+    key: 'jobs',
+    title: 'My Jobs',
+    empty: 'You have not created or applied to any jobs yet.',
+    jobsOnly: true,
+    fetch: (page, page_size, signal) => paged('/api/v1/jobs/', { page, page_size, applied: true }, jobRow, signal),
+  },
+  {
+    key: 'usecases',
+    title: 'My Use Cases',
+    empty: 'You have not created or applied to any use cases yet.',
+    fetch: (page, page_size, signal) => paged('/api/v1/use-cases/', { page, page_size, created: true }, useCaseRow, signal),
+  },
+  {
+    key: 'ai-tools',
+    title: 'My AI Tools',
+    empty: 'You have not created any AI tools yet.',
+    fetch: (page, page_size, signal) => paged('/api/v1/ai-tools/', { page, page_size, created: true }, toolRow, signal),
+  },
+];
