@@ -18,16 +18,19 @@ pub const PAGE_SIZE: u64 = 10;
 pub enum EntityType {
     /// A job post of the job board.
     Job,
+    /// A resource or prompt of the Resource Hub (`contents`).
+    Resource,
 }
 
 impl EntityType {
     /// Every kind, in the order the API documents them.
-    pub const ALL: [EntityType; 1] = [EntityType::Job];
+    pub const ALL: [EntityType; 2] = [EntityType::Job, EntityType::Resource];
 
     /// The word stored in `bookmarks.entity_type` and used in paths (`/bookmark/job/…`).
     pub const fn as_str(self) -> &'static str {
         match self {
             EntityType::Job => "job",
+            EntityType::Resource => "resource",
         }
     }
 
@@ -36,6 +39,7 @@ impl EntityType {
     pub fn parse(word: &str) -> Option<EntityType> {
         match word.trim().to_ascii_lowercase().as_str() {
             "job" | "jobs" => Some(EntityType::Job),
+            "resource" | "resources" => Some(EntityType::Resource),
             _ => None,
         }
     }
@@ -54,11 +58,12 @@ mod tests {
     fn path_words_name_kinds() {
         assert_eq!(EntityType::parse("job"), Some(EntityType::Job));
         assert_eq!(EntityType::parse(" Jobs "), Some(EntityType::Job));
-        assert_eq!(EntityType::parse("resource"), None, "not a kind of this product yet");
+        assert_eq!(EntityType::parse("resources"), Some(EntityType::Resource));
+        assert_eq!(EntityType::parse("ai_tool"), None, "not a kind of this product yet");
         assert_eq!(EntityType::parse(""), None);
         for kind in EntityType::ALL {
             assert_eq!(EntityType::parse(kind.as_str()), Some(kind));
         }
-        assert_eq!(EntityType::names(), vec!["job"]);
+        assert_eq!(EntityType::names(), vec!["job", "resource"]);
     }
 }

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod bookmarks;
 pub mod config;
+pub mod content;
 pub mod csv_export;
 pub mod errors;
 pub mod groups;

@@ -64,7 +64,7 @@ fn kind_of(word: &str) -> ApiResult<EntityType> {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct KindPath {
-    /// What is bookmarked: job (any other word is a 404).
+    /// What is bookmarked: job or resource (any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
 }
@@ -74,7 +74,7 @@ pub struct KindPath {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct ItemPath {
-    /// What is bookmarked: job (any other word is a 404).
+    /// What is bookmarked: job or resource (any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
     /// The item's id.
@@ -103,6 +103,7 @@ async fn ensure_visible(
 ) -> ApiResult<()> {
     match kind {
         EntityType::Job => jobs::visible_job(state, tenant, caller, id).await.map(|_| ()),
+        EntityType::Resource => super::content::visible_resource(state, tenant, caller, id).await,
     }
 }
 
@@ -205,5 +206,8 @@ async fn favourites(
             let items = jobs::view::views(&state, &caller, found.items).await?;
             Ok(Json(Page::new(items, found.count, &page, &url)))
         }
+        // `GET /bookmark/resource/` is its own route (`content::favourites`), whose items
+        // are resources; the router sends that path there, never here.
+        EntityType::Resource => Err(ApiError::NotFound("Use /api/v1/bookmark/resource/.".into())),
     }
 }

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod bookmarks;
 pub mod config;
 pub mod connections;
+pub mod content;
 pub mod dev_mailbox;
 pub mod follows;
 pub mod groups;

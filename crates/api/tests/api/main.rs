@@ -8,6 +8,7 @@ mod auth;
 mod career_gps;
 mod config;
 mod connections;
+mod content;
 mod contract;
 mod conventions;
 mod dev_mailbox;

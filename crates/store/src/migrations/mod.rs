@@ -21,6 +21,7 @@ mod m0015_job_list_generations;
 mod m0016_search_by_kind;
 mod m0017_list_page_generations;
 mod m0018_bookmarks;
+mod m0019_content;
 
 pub struct Migrator;
 
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_search_by_kind::Migration),
             Box::new(m0017_list_page_generations::Migration),
             Box::new(m0018_bookmarks::Migration),
+            Box::new(m0019_content::Migration),
         ]
     }
 }

@@ -2,8 +2,10 @@
 
 pub mod account_links;
 pub mod bookmarks;
+pub mod career_tips;
 pub mod challenges;
 pub mod connections;
+pub mod contents;
 pub mod files;
 pub mod follows;
 pub mod groups;
@@ -12,6 +14,7 @@ pub mod invitations;
 pub mod job_applications;
 pub mod job_posts;
 pub mod job_recommendations;
+pub mod link_previews;
 pub mod mail;
 pub mod memberships;
 pub mod otp;

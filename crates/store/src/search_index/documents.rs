@@ -11,6 +11,11 @@
 //! - job (a job board post; `job_posts`), scope = tenant: title; body: address. Deleted
 //!   posts have no document. Its triggers come with the job board's migration (m0013).
 //!
+//! - resource (a resource or prompt of `contents`; the type is the subkind), scope =
+//!   tenant: title; body: the content's text. Posts and newsletters have no document.
+//!   Every status is indexed; lists keep only what the caller may see.
+//! - career tip, scope = tenant: name: the tip's text. Both come with m0019.
+//!
 //! Rich-text fields (group descriptions, bios) are HTML and stay out of the body: their
 //! tags would be found as words.
 
@@ -53,6 +58,40 @@ fn topic_select() -> &'static str {
 
 fn job_post_select() -> String {
     format!("SELECT 'job', NULL, j.tenant_id, j.id, j.title, {} FROM \"job_posts\" j", joined(&["j.address"]))
+}
+
+fn resource_select() -> String {
+    format!(
+        "SELECT 'resource', c.content_type, c.tenant_id, c.id, c.title, {} FROM \"contents\" c",
+        joined(&["c.raw_text"])
+    )
+}
+
+fn career_tip_select() -> &'static str {
+    "SELECT 'career_tip', NULL, t.tenant_id, t.id, t.raw_text, '' FROM \"career_tips\" t"
+}
+
+const RESOURCE_TYPES: &str = "c.content_type IN ('resource', 'prompt')";
+
+pub(super) fn refresh_resource(id: &str) -> Vec<String> {
+    vec![remove("resource", id), insert(&resource_select(), &format!("c.id = {id} AND {RESOURCE_TYPES}"))]
+}
+
+pub(super) fn remove_resource(id: &str) -> String {
+    remove("resource", id)
+}
+
+pub(super) fn refresh_career_tip(id: &str) -> Vec<String> {
+    vec![insert(career_tip_select(), &format!("t.id = {id}"))]
+}
+
+pub(super) fn remove_career_tip(id: &str) -> String {
+    remove("career_tip", id)
+}
+
+/// The documents of resources and career tips (m0019).
+pub(super) fn fill_content() -> Vec<String> {
+    vec![insert(&resource_select(), RESOURCE_TYPES), insert(career_tip_select(), "TRUE")]
 }
 
 fn remove(kind: &str, id: &str) -> String {
@@ -119,6 +158,7 @@ pub(super) fn fill_job_posts() -> String {
 pub(super) fn fill_all() -> Vec<String> {
     let mut all = fill_base();
     all.push(fill_job_posts());
+    all.extend(fill_content());
     all
 }
 
@@ -181,3 +221,21 @@ pub(super) const JOB_SOURCES: [Source; 1] = [Source {
     refresh: refresh_job_post,
     remove: Some(remove_job_post),
 }];
+
+/// Resources and career tips, indexed since the content migration (m0019).
+pub(super) const CONTENT_SOURCES: [Source; 2] = [
+    Source {
+        table: "contents",
+        columns: &["title", "raw_text", "tenant_id", "content_type"],
+        id_column: "id",
+        refresh: refresh_resource,
+        remove: Some(remove_resource),
+    },
+    Source {
+        table: "career_tips",
+        columns: &["raw_text", "tenant_id"],
+        id_column: "id",
+        refresh: refresh_career_tip,
+        remove: Some(remove_career_tip),
+    },
+];

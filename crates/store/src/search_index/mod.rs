@@ -30,12 +30,24 @@ pub enum Kind {
     Topic,
     /// A job board post (`job_posts`).
     Job,
+    /// A resource or prompt of the Resource Hub (`contents`; the type is the subkind).
+    Resource,
+    /// A career tip (`career_tips`).
+    CareerTip,
 }
 
 impl Kind {
     /// Every kind: each has its own FTS5 table (SQLite) or partial GIN index (PostgreSQL),
     /// so a new kind comes with a migration that adds them (see m0016).
-    pub const ALL: [Kind; 5] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job];
+    pub const ALL: [Kind; 7] =
+        [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job, Kind::Resource, Kind::CareerTip];
+
+    /// The kinds m0016 split the index into; later kinds come with their own migration
+    /// ([`install_content`], m0019).
+    pub const BASE: [Kind; 5] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job];
+
+    /// The kinds of the content migration (m0019).
+    pub const CONTENT: [Kind; 2] = [Kind::Resource, Kind::CareerTip];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -44,6 +56,8 @@ impl Kind {
             Kind::UseCase => "use_case",
             Kind::Topic => "topic",
             Kind::Job => "job",
+            Kind::Resource => "resource",
+            Kind::CareerTip => "career_tip",
         }
     }
 }
@@ -84,7 +98,7 @@ pub async fn index_by_kind(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         DbBackend::Postgres => run(db, postgres::by_kind_statements()).await,
         _ => {
             run(db, sqlite::by_kind_statements()).await?;
-            optimize(db).await
+            run(db, sqlite::optimize_statements(&Kind::BASE)).await
         }
     }
 }
@@ -125,6 +139,49 @@ pub async fn uninstall_job_posts(db: &impl ConnectionTrait) -> Result<(), DbErr>
     Ok(())
 }
 
+/// m0019: resources (and prompts) and career tips join the index: each kind's FTS5 table
+/// (SQLite) or partial GIN index (PostgreSQL), the triggers on `contents` and
+/// `career_tips`, and the documents of the rows that exist.
+pub async fn install_content(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    let mut statements = Vec::new();
+    for kind in Kind::CONTENT {
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::kind_statements(kind)),
+            _ => statements.extend(sqlite::kind_statements(kind)),
+        }
+    }
+    for source in &documents::CONTENT_SOURCES {
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::source_triggers(source)),
+            _ => statements.extend(sqlite::source_triggers(source)),
+        }
+    }
+    statements.extend(documents::fill_content());
+    run(db, statements).await?;
+    optimize(db).await
+}
+
+/// m0019 undone.
+pub async fn uninstall_content(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    let mut statements = Vec::new();
+    for source in &documents::CONTENT_SOURCES {
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::drop_source_triggers(source)),
+            _ => statements.extend(sqlite::drop_source_triggers(source)),
+        }
+    }
+    for kind in Kind::CONTENT {
+        statements.push(format!("DELETE FROM {TABLE} WHERE kind = '{}'", kind.as_str()));
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::drop_kind_statements(kind)),
+            _ => statements.extend(sqlite::drop_kind_statements(kind)),
+        }
+    }
+    run(db, statements).await
+}
+
 /// Drops the index and its triggers.
 pub async fn uninstall(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     let statements = match db.get_database_backend() {
@@ -151,7 +208,7 @@ pub async fn rebuild(db: &impl ConnectionTrait) -> Result<(), DbErr> {
 /// each kind's FTS5 table merges its segments into one; PostgreSQL's GIN needs nothing.
 pub async fn optimize(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     if db.get_database_backend() == DbBackend::Sqlite {
-        run(db, sqlite::optimize_statements()).await?;
+        run(db, sqlite::optimize_statements(&Kind::ALL)).await?;
     }
     Ok(())
 }

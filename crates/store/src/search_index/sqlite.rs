@@ -11,7 +11,7 @@ use sea_orm::{
 };
 
 use super::{
-    documents::{Source, SOURCES},
+    documents::{Source, CONTENT_SOURCES, JOB_SOURCES, SOURCES},
     Kind, Target, TextQuery, ITEM_ID, NAME, RELEVANCE, TABLE,
 };
 
@@ -100,52 +100,58 @@ fn drop_single_statements() -> Vec<String> {
     statements
 }
 
-/// Drops the FTS5 tables by kind and their triggers.
-fn drop_by_kind_statements() -> Vec<String> {
-    let mut statements = Vec::new();
-    for kind in Kind::ALL {
-        let table = fts(kind);
-        for suffix in ["ai", "ad", "au"] {
-            statements.push(format!("DROP TRIGGER IF EXISTS {table}_{suffix}"));
-        }
-        statements.push(format!("DROP TABLE IF EXISTS {table}"));
-    }
+/// Drops one kind's FTS5 table and its triggers.
+pub(super) fn drop_kind_statements(kind: Kind) -> Vec<String> {
+    let table = fts(kind);
+    let mut statements: Vec<String> =
+        ["ai", "ad", "au"].iter().map(|suffix| format!("DROP TRIGGER IF EXISTS {table}_{suffix}")).collect();
+    statements.push(format!("DROP TABLE IF EXISTS {table}"));
     statements
 }
 
-/// m0016: replaces the single FTS5 table by one per kind, filled from the documents. The
-/// documents and the source triggers stay as they are.
+/// Drops the FTS5 tables by kind and their triggers.
+fn drop_by_kind_statements() -> Vec<String> {
+    Kind::ALL.into_iter().flat_map(drop_kind_statements).collect()
+}
+
+/// One kind's FTS5 table, its triggers on the documents, filled from the documents.
+pub(super) fn kind_statements(kind: Kind) -> Vec<String> {
+    let table = fts(kind);
+    let name = kind.as_str();
+    vec![
+        format!(
+            "CREATE VIRTUAL TABLE {table} USING fts5(name, body, content='{TABLE}', content_rowid='id', \
+             tokenize='unicode61 remove_diacritics 2', prefix='2 3')"
+        ),
+        format!(
+            "CREATE TRIGGER {table}_ai AFTER INSERT ON {TABLE} WHEN new.kind = '{name}' BEGIN \
+             INSERT INTO {table} (rowid, name, body) VALUES (new.id, new.name, new.body); END"
+        ),
+        format!(
+            "CREATE TRIGGER {table}_ad AFTER DELETE ON {TABLE} WHEN old.kind = '{name}' BEGIN \
+             INSERT INTO {table} ({table}, rowid, name, body) VALUES ('delete', old.id, old.name, old.body); END"
+        ),
+        // A document keeps its kind (the upsert's key), but should one change, it leaves
+        // the old kind's table and enters the new one's.
+        format!(
+            "CREATE TRIGGER {table}_au AFTER UPDATE ON {TABLE} WHEN old.kind = '{name}' OR new.kind = '{name}' \
+             BEGIN \
+             INSERT INTO {table} ({table}, rowid, name, body) SELECT 'delete', old.id, old.name, old.body \
+             WHERE old.kind = '{name}'; \
+             INSERT INTO {table} (rowid, name, body) SELECT new.id, new.name, new.body WHERE new.kind = '{name}'; \
+             END"
+        ),
+        format!("INSERT INTO {table} (rowid, name, body) SELECT id, name, body FROM {TABLE} WHERE kind = '{name}'"),
+    ]
+}
+
+/// m0016: replaces the single FTS5 table by one per kind (the kinds of then), filled from
+/// the documents. The documents and the source triggers stay as they are.
 pub(super) fn by_kind_statements() -> Vec<String> {
     let mut statements = drop_single_statements();
     statements.extend(drop_by_kind_statements());
-    for kind in Kind::ALL {
-        let table = fts(kind);
-        let name = kind.as_str();
-        statements.extend([
-            format!(
-                "CREATE VIRTUAL TABLE {table} USING fts5(name, body, content='{TABLE}', content_rowid='id', \
-                 tokenize='unicode61 remove_diacritics 2', prefix='2 3')"
-            ),
-            format!(
-                "CREATE TRIGGER {table}_ai AFTER INSERT ON {TABLE} WHEN new.kind = '{name}' BEGIN \
-                 INSERT INTO {table} (rowid, name, body) VALUES (new.id, new.name, new.body); END"
-            ),
-            format!(
-                "CREATE TRIGGER {table}_ad AFTER DELETE ON {TABLE} WHEN old.kind = '{name}' BEGIN \
-                 INSERT INTO {table} ({table}, rowid, name, body) VALUES ('delete', old.id, old.name, old.body); END"
-            ),
-            // A document keeps its kind (the upsert's key), but should one change, it leaves
-            // the old kind's table and enters the new one's.
-            format!(
-                "CREATE TRIGGER {table}_au AFTER UPDATE ON {TABLE} WHEN old.kind = '{name}' OR new.kind = '{name}' \
-                 BEGIN \
-                 INSERT INTO {table} ({table}, rowid, name, body) SELECT 'delete', old.id, old.name, old.body \
-                 WHERE old.kind = '{name}'; \
-                 INSERT INTO {table} (rowid, name, body) SELECT new.id, new.name, new.body WHERE new.kind = '{name}'; \
-                 END"
-            ),
-            format!("INSERT INTO {table} (rowid, name, body) SELECT id, name, body FROM {TABLE} WHERE kind = '{name}'"),
-        ]);
+    for kind in Kind::BASE {
+        statements.extend(kind_statements(kind));
     }
     statements
 }
@@ -161,7 +167,7 @@ pub(super) fn single_statements() -> Vec<String> {
 
 pub(super) fn uninstall_statements() -> Vec<String> {
     let mut statements = Vec::new();
-    for source in &SOURCES {
+    for source in SOURCES.iter().chain(JOB_SOURCES.iter()).chain(CONTENT_SOURCES.iter()) {
         statements.extend(drop_source_triggers(source));
     }
     statements.extend(drop_single_statements());
@@ -176,8 +182,8 @@ pub(super) fn optimize_single_statement() -> String {
 }
 
 /// Merges each kind's segments into one (after a bulk load).
-pub(super) fn optimize_statements() -> Vec<String> {
-    Kind::ALL.iter().map(|kind| format!("INSERT INTO {t} ({t}) VALUES ('optimize')", t = fts(*kind))).collect()
+pub(super) fn optimize_statements(kinds: &[Kind]) -> Vec<String> {
+    kinds.iter().map(|kind| format!("INSERT INTO {t} ({t}) VALUES ('optimize')", t = fts(*kind))).collect()
 }
 
 pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {
