@@ -21,8 +21,26 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./RegistrationRedirect')).default }),
         children: [
           {
-            index: true,
+            path: '',
             lazy: async () => ({ Component: (await import('../features/landing/routes/LandingPage')).default }),
+            children: [
+              {
+                // The share modals over the home page (spec 002 §2); both go back to / .
+                element: <AuthGuard />,
+                children: [
+                  {
+                    path: 'create/post',
+                    lazy: async () => ({ Component: (await import('../features/content/routes/CreateContentPage')).CreatePostPage }),
+                  },
+                  {
+                    path: 'create/newsletter',
+                    lazy: async () => ({
+                      Component: (await import('../features/content/routes/CreateContentPage')).CreateNewsletterPage,
+                    }),
+                  },
+                ],
+              },
+            ],
           },
         ],
       },
@@ -59,6 +77,26 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/jobs/routes/JobRecommendationPage')).default }),
           },
         ],
+      },
+      {
+        path: 'resourcehub',
+        lazy: async () => ({ Component: (await import('../features/content/routes/ResourceHubPage')).default }),
+      },
+      {
+        path: 'prompt-library/*',
+        lazy: async () => ({ Component: (await import('../features/content/routes/PromptLibraryPage')).default }),
+      },
+      {
+        path: 'post/:slug',
+        lazy: async () => ({ Component: (await import('../features/content/routes/ContentDetailPage')).default }),
+      },
+      {
+        path: 'resource/:slug',
+        lazy: async () => ({ Component: (await import('../features/content/routes/ContentDetailPage')).default }),
+      },
+      {
+        path: 'newsletter/unsubscribe',
+        lazy: async () => ({ Component: (await import('../features/content/routes/UnsubscribePage')).default }),
       },
       {
         path: 'circle-leaders',
@@ -111,6 +149,14 @@ export const routes: RouteObject[] = [
           {
             path: 'jobs/:id/questions',
             lazy: async () => ({ Component: (await import('../features/jobs/routes/JobFormPage')).JobQuestionsPage }),
+          },
+          {
+            path: 'resources/new',
+            lazy: async () => ({ Component: (await import('../features/content/routes/ResourceFormPage')).CreateResourcePage }),
+          },
+          {
+            path: 'resources/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/content/routes/ResourceFormPage')).EditResourcePage }),
           },
           {
             path: 'favorites/jobs',
@@ -203,6 +249,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/groups/routes/OrgEventsPage')).default }),
           },
           {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupResourcesPage')).default }),
+          },
+          {
+            path: 'posts',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupPostsPage')).default }),
+          },
+          {
             path: 'impact',
             lazy: async () => ({ Component: (await import('../features/groups/routes/OrgImpactPage')).default }),
           },
@@ -225,6 +279,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
           },
           {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupResourcesPage')).default }),
+          },
+          {
+            path: 'posts',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupPostsPage')).default }),
+          },
+          {
             path: 'admin',
             lazy: async () => ({ Component: (await import('../features/groups/routes/DetailAdminPage')).default }),
           },
@@ -241,6 +303,14 @@ export const routes: RouteObject[] = [
           {
             path: 'people',
             lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
+          },
+          {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupResourcesPage')).default }),
+          },
+          {
+            path: 'posts',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupPostsPage')).default }),
           },
           {
             path: 'admin',

@@ -36,8 +36,8 @@ pub struct ContentInput {
     pub data: Option<Value>,
     /// Ids of the author's uploaded files (video, image or pdf), at most 7.
     pub files: Option<Vec<i64>>,
-    /// A file id, or a list of at most one.
-    #[schema(value_type = Option<Object>)]
+    /// A list of at most one file id (an image); a bare id is accepted too.
+    #[schema(value_type = Option<Vec<i64>>)]
     pub thumbnail_image: Option<Value>,
     /// Topic ids, at most 7.
     pub topics: Option<Vec<i64>>,
