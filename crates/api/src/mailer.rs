@@ -194,16 +194,6 @@ pub async fn queue_notice(
     queue(db, tenant, message).await
 }
 
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn escapes_markup() {
-        assert_eq!(escape("<b>\"Tom\" & 'Jerry'</b>"), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
-    }
-}
-
 /// A newsletter's mail, before its recipients are known: the unsubscribe link is
 /// `services::newsletter::UNSUBSCRIBE_PLACEHOLDER`, replaced per recipient.
 pub struct NewsletterMail {
@@ -245,4 +235,14 @@ pub fn newsletter(
         tenant.organization.name,
     );
     NewsletterMail { subject: format!("{group_name}: {title}"), html, text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape("<b>\"Tom\" & 'Jerry'</b>"), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
+    }
 }

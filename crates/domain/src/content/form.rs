@@ -265,7 +265,8 @@ pub fn apply(input: ContentInput, mut form: ContentForm, creating: bool) -> Resu
         let source = source.trim().to_string();
         if source.chars().count() > MAX_SOURCE_CHARS {
             errors.add("source", format!("Ensure this field has no more than {MAX_SOURCE_CHARS} characters."));
-        } else if !source.is_empty() && !(source.starts_with("https://") || source.starts_with("http://")) {
+        } else if !source.is_empty() && !url::Url::parse(&source).is_ok_and(|u| matches!(u.scheme(), "http" | "https"))
+        {
             errors.add("source", "Enter a valid URL.");
         }
         form.source = (!source.is_empty()).then_some(source);

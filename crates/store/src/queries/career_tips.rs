@@ -65,7 +65,7 @@ pub async fn insert(
 ) -> StoreResult<career_tips::Model> {
     let at = now();
     let slug = free_slug(db, tenant_id, &domain::content::tips::slug_source(text)).await?;
-    Ok(career_tips::ActiveModel {
+    career_tips::ActiveModel {
         tenant_id: Set(tenant_id),
         group_id: Set(group_id),
         created_by: Set(created_by),
@@ -79,7 +79,7 @@ pub async fn insert(
     }
     .insert(db)
     .await
-    .map_err(StoreError::classify)?)
+    .map_err(StoreError::classify)
 }
 
 pub async fn update(

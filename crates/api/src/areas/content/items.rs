@@ -241,7 +241,7 @@ async fn check_topics(state: &AppState, tenant: &Tenant, form: &ContentForm) -> 
     if !form.topics.is_empty() {
         let found = profile_q::topics_by_ids(&state.db, &form.topics).await?;
         for id in &form.topics {
-            if !found.get(id).is_some_and(|t| t.tenant_id == tenant.id()) {
+            if found.get(id).is_none_or(|t| t.tenant_id != tenant.id()) {
                 errors.add("topics", format!("Invalid pk \"{id}\" - object does not exist."));
             }
         }
