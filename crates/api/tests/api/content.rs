@@ -317,6 +317,13 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
         .await;
     assert_eq!(edited.json()["data"]["status"], "pending");
     assert_eq!(s.app.get(&hub).send().await.json()["pagination"]["count"], 0);
+    // A rejected resource stays out of the hub; it may still be approved later.
+    let other = s.post(&token, s.resource_body("Numpy notes", area)).await;
+    let reject = format!("{CONTENTS}{}/approve-reject/", other["id"]);
+    let answer = s.app.post(&reject).token(&s.admin_token).json(&json!({"action": "reject"})).send().await;
+    assert_eq!(answer.json()["message"], "Resource rejected successfully");
+    assert_eq!(answer.json()["data"]["status"], "rejected");
+    assert_eq!(s.app.get(&format!("{hub}&search=numpy")).send().await.json()["pagination"]["count"], 0);
     // Nobody approves their own resource, not even a certified member.
     let own = s.app.post(&approve).token(&token).json(&json!({"action": "approve"})).send().await;
     assert_eq!(own.error(403)["detail"], "You cannot approve or reject your own resource.");

@@ -96,7 +96,7 @@ impl Action {
 
     /// 'Resource approved successfully' / 'Resource rejected successfully' (spec 001 §8).
     pub fn done_message(self, noun: &str) -> String {
-        format!("{noun} {}d successfully", self.word())
+        format!("{noun} {} successfully", self.status())
     }
 
     /// 'Failed to approve resource' (spec 001 §8 'Failed to {action} resource').
