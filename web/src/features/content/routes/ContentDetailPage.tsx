@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Chip, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import RichText from '../../../components/RichText';
+import { useSnackbar } from '../../../lib/snackbar';
 import { isNotFound, useContentBySlug } from '../api/contents';
 import Attachments from '../components/Attachments';
 import PostCard from '../components/PostCard';
@@ -11,6 +12,7 @@ export default function ContentDetailPage() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();
   const query = useContentBySlug(slug);
+  const { enqueueSnackbar } = useSnackbar();
   const back = (
     <Button onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate('/'))} sx={{ mb: 2 }}>
       ← Back
@@ -67,6 +69,17 @@ export default function ContentDetailPage() {
           </Button>
         )}
         <Stack direction="row" spacing={1}>
+          {item.can_share && (
+            <Button
+              variant="outlined"
+              onClick={() => {
+                void navigator.clipboard?.writeText(`${window.location.origin}/resource/${item.slug}`);
+                enqueueSnackbar('Link copied', { variant: 'success' });
+              }}
+            >
+              Share
+            </Button>
+          )}
           {item.can_edit && (
             <Button component={RouterLink} to={`/resources/${item.id}/edit`} variant="outlined">
               Edit
