@@ -119,7 +119,7 @@ endpoints=(
   "AUTH /api/v1/jobs/"
   "AUTH /api/v1/jobs/?applied=true"
   "/api/v1/contents/?types=resource&status=approved"
-  "/api/v1/contents/?types=resource&status=approved&publish_to_khub=true&search=data"
+  "/api/v1/contents/?types=resource&status=approved&publish_to_khub=true&search=cloud"
   "/api/v1/contents/?types=resource&status=approved&publish_to_khub=true&countries=Kenya&page=3"
   "/api/v1/contents/?types=prompt&status=approved"
   "AUTH /api/v1/contents/?types=resource&status=approved"
