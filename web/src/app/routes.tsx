@@ -79,6 +79,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'posts',
+        lazy: async () => ({ Component: (await import('../features/content/routes/PostsFeedPage')).default }),
+      },
+      {
         path: 'resourcehub',
         lazy: async () => ({ Component: (await import('../features/content/routes/ResourceHubPage')).default }),
       },
