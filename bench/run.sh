@@ -126,6 +126,11 @@ endpoints=(
   "/api/v1/use-cases/"
   "/api/v1/use-cases/?job_function=3&business_value=high"
   "AUTH /api/v1/use-cases/?page=5"
+  "/api/v1/contents/?types=resource&status=approved"
+  "/api/v1/contents/?types=resource&status=approved&publish_to_khub=true&search=cloud"
+  "/api/v1/contents/?types=resource&status=approved&publish_to_khub=true&countries=Kenya&page=3"
+  "/api/v1/contents/?types=prompt&status=approved"
+  "AUTH /api/v1/contents/?types=resource&status=approved"
   "/api/v1/search/?type=user&search=ana"
   "AUTH /api/v1/search/?search=data"
 )

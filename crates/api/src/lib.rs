@@ -65,6 +65,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::jobs::routes())
         .merge(areas::bookmarks::routes())
         .merge(areas::catalogue::routes())
+        .merge(areas::content::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

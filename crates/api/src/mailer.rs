@@ -194,6 +194,49 @@ pub async fn queue_notice(
     queue(db, tenant, message).await
 }
 
+/// A newsletter's mail, before its recipients are known: the unsubscribe link is
+/// `services::newsletter::UNSUBSCRIBE_PLACEHOLDER`, replaced per recipient.
+pub struct NewsletterMail {
+    pub subject: String,
+    pub html: String,
+    pub text: String,
+}
+
+/// A newsletter of a group: its title, its (sanitised) content, a link to the post, and
+/// the unsubscribe link.
+pub fn newsletter(
+    tenant: &TenantRecord,
+    group_name: &str,
+    title: &str,
+    content_html: &str,
+    post_url: &str,
+) -> NewsletterMail {
+    let org = escape(&tenant.organization.name);
+    let colour = primary_colour(tenant);
+    let unsubscribe = services::newsletter::UNSUBSCRIBE_PLACEHOLDER;
+    let html = format!(
+        "<!doctype html><html><body style=\"font-family:Inter,Arial,sans-serif;background:#f8fafc;padding:24px\">\
+         <div style=\"max-width:600px;margin:auto;background:#fff;border-radius:12px;padding:32px\">\
+         <h1 style=\"font-size:20px;color:{colour};margin:0 0 8px\">{org}</h1>\
+         <p style=\"color:#64748b;margin:0 0 24px\">Newsletter of {group}</p>\
+         <h2 style=\"font-size:18px;margin:0 0 16px\">{title}</h2>{content}\
+         <p style=\"margin:24px 0\"><a href=\"{post}\" style=\"background:{colour};color:#fff;padding:12px 20px;\
+         border-radius:8px;text-decoration:none;font-weight:600\">Read it on {org}</a></p>\
+         <p style=\"color:#64748b;font-size:12px;margin-top:32px\">You receive this newsletter as a member of {group}. \
+         <a href=\"{unsubscribe}\">Unsubscribe</a></p></div></body></html>",
+        group = escape(group_name),
+        title = escape(title),
+        content = content_html,
+        post = escape(post_url),
+    );
+    let text = format!(
+        "{title}\n\nNewsletter of {group_name}\n\n{}\n\nRead it on {}: {post_url}\n\nUnsubscribe: {unsubscribe}\n",
+        domain::rich_text::plain_text(content_html),
+        tenant.organization.name,
+    );
+    NewsletterMail { subject: format!("{group_name}: {title}"), html, text }
+}
+
 #[cfg(test)]
 mod tests {
     use super::escape;

@@ -44,6 +44,8 @@ pub struct AppState {
     pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
     /// Improves parsed resumes (an OpenAI-compatible API), when configured.
     pub resume_refiner: Option<Arc<dyn ResumeRefiner>>,
+    /// Fetches pages for link previews (tests put a fake here).
+    pub page_fetcher: Arc<dyn services::link_preview::PageFetcher>,
 }
 
 impl AppState {
@@ -64,6 +66,7 @@ impl AppState {
             storage,
             linkedin,
             resume_refiner,
+            page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),
             group_pages: Default::default(),
@@ -97,6 +100,7 @@ impl AppState {
             storage: self.storage.clone(),
             resume_refiner: self.resume_refiner.clone(),
             linkedin: self.linkedin.clone(),
+            link_secret: Arc::new(self.settings.jwt_secret.clone()),
         }
     }
 }

@@ -22,11 +22,13 @@ pub enum EntityType {
     AiTool,
     /// A use case of the catalogue.
     UseCase,
+    /// A resource or prompt of the Resource Hub (`contents`).
+    Resource,
 }
 
 impl EntityType {
     /// Every kind, in the order the API documents them.
-    pub const ALL: [EntityType; 3] = [EntityType::Job, EntityType::AiTool, EntityType::UseCase];
+    pub const ALL: [EntityType; 4] = [EntityType::Job, EntityType::AiTool, EntityType::UseCase, EntityType::Resource];
 
     /// The word stored in `bookmarks.entity_type` and used in paths (`/bookmark/job/…`).
     pub const fn as_str(self) -> &'static str {
@@ -34,6 +36,7 @@ impl EntityType {
             EntityType::Job => "job",
             EntityType::AiTool => "aitool",
             EntityType::UseCase => "usecase",
+            EntityType::Resource => "resource",
         }
     }
 
@@ -45,6 +48,7 @@ impl EntityType {
             "job" | "jobs" => Some(EntityType::Job),
             "aitool" | "aitools" | "ai_tool" | "ai_tools" | "ai-tool" | "ai-tools" => Some(EntityType::AiTool),
             "usecase" | "usecases" | "use_case" | "use_cases" | "use-case" | "use-cases" => Some(EntityType::UseCase),
+            "resource" | "resources" => Some(EntityType::Resource),
             _ => None,
         }
     }
@@ -63,13 +67,14 @@ mod tests {
     fn path_words_name_kinds() {
         assert_eq!(EntityType::parse("job"), Some(EntityType::Job));
         assert_eq!(EntityType::parse(" Jobs "), Some(EntityType::Job));
-        assert_eq!(EntityType::parse("resource"), None, "not a kind of this product yet");
+        assert_eq!(EntityType::parse("resources"), Some(EntityType::Resource));
+        assert_eq!(EntityType::parse("agentbuilder"), None, "not a kind of this product yet");
         assert_eq!(EntityType::parse(""), None);
         for kind in EntityType::ALL {
             assert_eq!(EntityType::parse(kind.as_str()), Some(kind));
         }
         assert_eq!(EntityType::parse("ai_tool"), Some(EntityType::AiTool));
         assert_eq!(EntityType::parse("use_cases"), Some(EntityType::UseCase));
-        assert_eq!(EntityType::names(), vec!["job", "aitool", "usecase"]);
+        assert_eq!(EntityType::names(), vec!["job", "aitool", "usecase", "resource"]);
     }
 }

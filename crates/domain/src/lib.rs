@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod bookmarks;
 pub mod catalogue;
 pub mod config;
+pub mod content;
 pub mod csv_export;
 pub mod errors;
 pub mod groups;

@@ -33,6 +33,8 @@ pub struct JobContext {
     pub resume_refiner: Option<Arc<dyn ResumeRefiner>>,
     /// LinkedIn profile data, when a provider is configured.
     pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
+    /// Signs the links mails carry (newsletter unsubscribe).
+    pub link_secret: Arc<Vec<u8>>,
 }
 
 fn timeout_for(ctx: &JobContext, kind: &str) -> Duration {
@@ -93,6 +95,7 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
             Ok(())
         }
         import_q::JOB_KIND => profile_import::run(ctx, job).await,
+        crate::newsletter::JOB_KIND => crate::newsletter::run(ctx, job).await,
         other => anyhow::bail!("unknown job kind {other}"),
     }
 }

@@ -4,7 +4,9 @@
 
 pub mod botcheck;
 pub mod jobs;
+pub mod link_preview;
 pub mod mail;
+pub mod newsletter;
 pub mod profile_data;
 pub mod profile_import;
 pub mod resume;

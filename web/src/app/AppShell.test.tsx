@@ -108,7 +108,7 @@ describe('side menu', () => {
     // The modal drawer hides the rest of the page from assistive technology, the menu button too.
     expect(screen.getByRole('button', { name: 'Open menu', hidden: true })).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(within(nav).getByRole('link', { name: 'Resource Hub' }));
-    expect(await screen.findByRole('heading', { name: 'Oops! 404 - Page Not Found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Resource Hub' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
   });
 });

@@ -21,8 +21,26 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./RegistrationRedirect')).default }),
         children: [
           {
-            index: true,
+            path: '',
             lazy: async () => ({ Component: (await import('../features/landing/routes/LandingPage')).default }),
+            children: [
+              {
+                // The share modals over the home page (spec 002 §2); both go back to / .
+                element: <AuthGuard />,
+                children: [
+                  {
+                    path: 'create/post',
+                    lazy: async () => ({ Component: (await import('../features/content/routes/CreateContentPage')).CreatePostPage }),
+                  },
+                  {
+                    path: 'create/newsletter',
+                    lazy: async () => ({
+                      Component: (await import('../features/content/routes/CreateContentPage')).CreateNewsletterPage,
+                    }),
+                  },
+                ],
+              },
+            ],
           },
         ],
       },
@@ -75,6 +93,30 @@ export const routes: RouteObject[] = [
       {
         path: 'usecase/:slug',
         lazy: async () => ({ Component: (await import('../features/catalogue/routes/UseCasePage')).default }),
+      },
+      {
+        path: 'posts',
+        lazy: async () => ({ Component: (await import('../features/content/routes/PostsFeedPage')).default }),
+      },
+      {
+        path: 'resourcehub',
+        lazy: async () => ({ Component: (await import('../features/content/routes/ResourceHubPage')).default }),
+      },
+      {
+        path: 'prompt-library/*',
+        lazy: async () => ({ Component: (await import('../features/content/routes/PromptLibraryPage')).default }),
+      },
+      {
+        path: 'post/:slug',
+        lazy: async () => ({ Component: (await import('../features/content/routes/ContentDetailPage')).default }),
+      },
+      {
+        path: 'resource/:slug',
+        lazy: async () => ({ Component: (await import('../features/content/routes/ContentDetailPage')).default }),
+      },
+      {
+        path: 'newsletter/unsubscribe',
+        lazy: async () => ({ Component: (await import('../features/content/routes/UnsubscribePage')).default }),
       },
       {
         path: 'circle-leaders',
@@ -159,6 +201,14 @@ export const routes: RouteObject[] = [
           {
             path: 'my/:kind',
             lazy: async () => ({ Component: (await import('../features/catalogue/routes/AreaPages')).MyKindPage }),
+          },
+          {
+            path: 'resources/new',
+            lazy: async () => ({ Component: (await import('../features/content/routes/ResourceFormPage')).CreateResourcePage }),
+          },
+          {
+            path: 'resources/:id/edit',
+            lazy: async () => ({ Component: (await import('../features/content/routes/ResourceFormPage')).EditResourcePage }),
           },
           {
             path: 'favorites/jobs',
@@ -251,6 +301,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/groups/routes/OrgEventsPage')).default }),
           },
           {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupResourcesPage')).default }),
+          },
+          {
+            path: 'posts',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupPostsPage')).default }),
+          },
+          {
             path: 'impact',
             lazy: async () => ({ Component: (await import('../features/groups/routes/OrgImpactPage')).default }),
           },
@@ -273,6 +331,14 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
           },
           {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupResourcesPage')).default }),
+          },
+          {
+            path: 'posts',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupPostsPage')).default }),
+          },
+          {
             path: 'admin',
             lazy: async () => ({ Component: (await import('../features/groups/routes/DetailAdminPage')).default }),
           },
@@ -289,6 +355,14 @@ export const routes: RouteObject[] = [
           {
             path: 'people',
             lazy: async () => ({ Component: (await import('../features/groups/routes/DetailPeoplePage')).default }),
+          },
+          {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupResourcesPage')).default }),
+          },
+          {
+            path: 'posts',
+            lazy: async () => ({ Component: (await import('../features/content/routes/GroupPostsPage')).default }),
           },
           {
             path: 'admin',

@@ -66,7 +66,7 @@ fn kind_of(word: &str) -> ApiResult<EntityType> {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct KindPath {
-    /// What is bookmarked: job, aitool or usecase (any other word is a 404).
+    /// What is bookmarked: job, aitool, usecase or resource (any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
 }
@@ -76,7 +76,7 @@ pub struct KindPath {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct ItemPath {
-    /// What is bookmarked: job, aitool or usecase (any other word is a 404).
+    /// What is bookmarked: job, aitool, usecase or resource (any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
     /// The item's id.
@@ -107,6 +107,7 @@ async fn ensure_visible(
         EntityType::Job => jobs::visible_job(state, tenant, caller, id).await.map(|_| ()),
         EntityType::AiTool => ai_tools::approved(state, tenant, id).await.map(|_| ()),
         EntityType::UseCase => use_cases::approved(state, tenant, id).await.map(|_| ()),
+        EntityType::Resource => super::content::visible_resource(state, tenant, caller, id).await,
     }
 }
 
@@ -233,6 +234,9 @@ async fn favourites(
             let items = use_cases::views(&state, &tenant, &caller, found.items).await?;
             Ok(Json(Favourites::UseCases(Page::new(items, found.count, &page, &url))))
         }
+        // `GET /bookmark/resource/` is its own route (`content::favourites`), whose items
+        // are resources; the router sends that path there, never here.
+        EntityType::Resource => Err(ApiError::NotFound("Use /api/v1/bookmark/resource/.".into())),
     }
 }
 

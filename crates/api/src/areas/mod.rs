@@ -5,6 +5,7 @@ pub mod bookmarks;
 pub mod catalogue;
 pub mod config;
 pub mod connections;
+pub mod content;
 pub mod dev_mailbox;
 pub mod follows;
 pub mod groups;

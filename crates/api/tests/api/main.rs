@@ -9,6 +9,7 @@ mod career_gps;
 mod catalogue;
 mod config;
 mod connections;
+mod content;
 mod contract;
 mod conventions;
 mod dev_mailbox;

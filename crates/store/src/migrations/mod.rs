@@ -21,6 +21,7 @@ mod m0015_job_list_generations;
 mod m0016_search_by_kind;
 mod m0017_list_page_generations;
 mod m0018_bookmarks;
+mod m0019_content;
 mod m0020_catalogue;
 mod m0021_search_without_pending_list;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_search_by_kind::Migration),
             Box::new(m0017_list_page_generations::Migration),
             Box::new(m0018_bookmarks::Migration),
+            Box::new(m0019_content::Migration),
             Box::new(m0020_catalogue::Migration),
             Box::new(m0021_search_without_pending_list::Migration),
         ]

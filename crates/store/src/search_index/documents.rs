@@ -13,6 +13,11 @@
 //! - AI tool (`ai_tools`), scope = tenant: name; body: website and categories. Its
 //!   triggers come with the catalogue's migration (m0020).
 //!
+//! - resource (a resource or prompt of `contents`; the type is the subkind), scope =
+//!   tenant: title; body: the content's text. Posts and newsletters have no document.
+//!   Every status is indexed; lists keep only what the caller may see.
+//! - career tip, scope = tenant: name: the tip's text. Both come with m0019.
+//!
 //! Rich-text fields (group descriptions, bios) are HTML and stay out of the body: their
 //! tags would be found as words.
 
@@ -62,6 +67,40 @@ fn ai_tool_select() -> String {
         "SELECT 'ai_tool', NULL, a.tenant_id, a.id, a.name, {} FROM \"ai_tools\" a",
         joined(&["a.website", "CAST(a.categories AS TEXT)"])
     )
+}
+
+fn resource_select() -> String {
+    format!(
+        "SELECT 'resource', c.content_type, c.tenant_id, c.id, c.title, {} FROM \"contents\" c",
+        joined(&["c.raw_text"])
+    )
+}
+
+fn career_tip_select() -> &'static str {
+    "SELECT 'career_tip', NULL, t.tenant_id, t.id, t.raw_text, '' FROM \"career_tips\" t"
+}
+
+const RESOURCE_TYPES: &str = "c.content_type IN ('resource', 'prompt')";
+
+pub(super) fn refresh_resource(id: &str) -> Vec<String> {
+    vec![remove("resource", id), insert(&resource_select(), &format!("c.id = {id} AND {RESOURCE_TYPES}"))]
+}
+
+pub(super) fn remove_resource(id: &str) -> String {
+    remove("resource", id)
+}
+
+pub(super) fn refresh_career_tip(id: &str) -> Vec<String> {
+    vec![insert(career_tip_select(), &format!("t.id = {id}"))]
+}
+
+pub(super) fn remove_career_tip(id: &str) -> String {
+    remove("career_tip", id)
+}
+
+/// The documents of resources and career tips (m0019).
+pub(super) fn fill_content() -> Vec<String> {
+    vec![insert(&resource_select(), RESOURCE_TYPES), insert(career_tip_select(), "TRUE")]
 }
 
 fn remove(kind: &str, id: &str) -> String {
@@ -142,6 +181,7 @@ pub(super) fn fill_all() -> Vec<String> {
     let mut all = fill_base();
     all.push(fill_job_posts());
     all.push(fill_ai_tools());
+    all.extend(fill_content());
     all
 }
 
@@ -213,3 +253,20 @@ pub(super) const AI_TOOL_SOURCES: [Source; 1] = [Source {
     refresh: refresh_ai_tool,
     remove: Some(remove_ai_tool),
 }];
+/// Resources and career tips, indexed since the content migration (m0019).
+pub(super) const CONTENT_SOURCES: [Source; 2] = [
+    Source {
+        table: "contents",
+        columns: &["title", "raw_text", "tenant_id", "content_type"],
+        id_column: "id",
+        refresh: refresh_resource,
+        remove: Some(remove_resource),
+    },
+    Source {
+        table: "career_tips",
+        columns: &["raw_text", "tenant_id"],
+        id_column: "id",
+        refresh: refresh_career_tip,
+        remove: Some(remove_career_tip),
+    },
+];

@@ -32,12 +32,24 @@ pub enum Kind {
     Job,
     /// An AI tool of the catalogue (`ai_tools`, m0020).
     AiTool,
+    /// A resource or prompt of the Resource Hub (`contents`; the type is the subkind).
+    Resource,
+    /// A career tip (`career_tips`).
+    CareerTip,
 }
 
 impl Kind {
     /// Every kind: each has its own FTS5 table (SQLite) or partial GIN index (PostgreSQL),
     /// so a new kind comes with a migration that adds them (see m0016).
-    pub const ALL: [Kind; 6] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job, Kind::AiTool];
+    pub const ALL: [Kind; 8] =
+        [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job, Kind::AiTool, Kind::Resource, Kind::CareerTip];
+
+    /// The kinds m0016 split the index into; later kinds come with their own migration
+    /// ([`install_content`], m0019).
+    pub const BASE: [Kind; 5] = [Kind::User, Kind::Group, Kind::UseCase, Kind::Topic, Kind::Job];
+
+    /// The kinds of the content migration (m0019).
+    pub const CONTENT: [Kind; 2] = [Kind::Resource, Kind::CareerTip];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -47,6 +59,8 @@ impl Kind {
             Kind::Topic => "topic",
             Kind::Job => "job",
             Kind::AiTool => "ai_tool",
+            Kind::Resource => "resource",
+            Kind::CareerTip => "career_tip",
         }
     }
 }
@@ -87,7 +101,7 @@ pub async fn index_by_kind(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         DbBackend::Postgres => run(db, postgres::by_kind_statements()).await,
         _ => {
             run(db, sqlite::by_kind_statements()).await?;
-            optimize(db).await
+            run(db, sqlite::optimize_statements(&Kind::BASE)).await
         }
     }
 }
@@ -145,8 +159,8 @@ pub async fn uninstall_job_posts(db: &impl ConnectionTrait) -> Result<(), DbErr>
     Ok(())
 }
 
-/// m0020: the AI tools' kind (its FTS5 table or GIN index, made unless m0016 already made
-/// it with every kind), their source triggers and documents.
+/// m0020: the AI tools' kind (its FTS5 table or GIN index), their source triggers and
+/// documents.
 pub async fn install_ai_tools(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     let mut statements = match db.get_database_backend() {
         DbBackend::Postgres => postgres::kind_statements(Kind::AiTool),
@@ -175,6 +189,53 @@ pub async fn uninstall_ai_tools(db: &impl ConnectionTrait) -> Result<(), DbErr> 
     Ok(())
 }
 
+/// m0019: resources (and prompts) and career tips join the index: each kind's FTS5 table
+/// (SQLite) or partial GIN index (PostgreSQL), the triggers on `contents` and
+/// `career_tips`, and the documents of the rows that exist.
+pub async fn install_content(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    let mut statements = Vec::new();
+    for kind in Kind::CONTENT {
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::kind_statements(kind)),
+            _ => statements.extend(sqlite::kind_statements(kind)),
+        }
+    }
+    for source in &documents::CONTENT_SOURCES {
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::source_triggers(source)),
+            _ => statements.extend(sqlite::source_triggers(source)),
+        }
+    }
+    statements.extend(documents::fill_content());
+    run(db, statements).await?;
+    if backend == DbBackend::Sqlite {
+        // Only this migration's kinds: later kinds have no tables yet.
+        run(db, sqlite::optimize_statements(&Kind::CONTENT)).await?;
+    }
+    Ok(())
+}
+
+/// m0019 undone.
+pub async fn uninstall_content(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    let mut statements = Vec::new();
+    for source in &documents::CONTENT_SOURCES {
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::drop_source_triggers(source)),
+            _ => statements.extend(sqlite::drop_source_triggers(source)),
+        }
+    }
+    for kind in Kind::CONTENT {
+        statements.push(format!("DELETE FROM {TABLE} WHERE kind = '{}'", kind.as_str()));
+        match backend {
+            DbBackend::Postgres => statements.extend(postgres::drop_kind_statements(kind)),
+            _ => statements.extend(sqlite::drop_kind_statements(kind)),
+        }
+    }
+    run(db, statements).await
+}
+
 /// Drops the index and its triggers.
 pub async fn uninstall(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     let statements = match db.get_database_backend() {
@@ -201,7 +262,7 @@ pub async fn rebuild(db: &impl ConnectionTrait) -> Result<(), DbErr> {
 /// each kind's FTS5 table merges its segments into one; PostgreSQL's GIN needs nothing.
 pub async fn optimize(db: &impl ConnectionTrait) -> Result<(), DbErr> {
     if db.get_database_backend() == DbBackend::Sqlite {
-        run(db, sqlite::optimize_statements()).await?;
+        run(db, sqlite::optimize_statements(&Kind::ALL)).await?;
     }
     Ok(())
 }

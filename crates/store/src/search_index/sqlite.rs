@@ -11,7 +11,7 @@ use sea_orm::{
 };
 
 use super::{
-    documents::{Source, SOURCES},
+    documents::{Source, CONTENT_SOURCES, JOB_SOURCES, SOURCES},
     Kind, Target, TextQuery, ITEM_ID, NAME, RELEVANCE, TABLE,
 };
 
@@ -100,25 +100,26 @@ fn drop_single_statements() -> Vec<String> {
     statements
 }
 
-/// Drops the FTS5 tables by kind and their triggers.
-fn drop_by_kind_statements() -> Vec<String> {
-    let mut statements = Vec::new();
-    for kind in Kind::ALL {
-        let table = fts(kind);
-        for suffix in ["ai", "ad", "au"] {
-            statements.push(format!("DROP TRIGGER IF EXISTS {table}_{suffix}"));
-        }
-        statements.push(format!("DROP TABLE IF EXISTS {table}"));
-    }
+/// Drops one kind's FTS5 table and its triggers.
+pub(super) fn drop_kind_statements(kind: Kind) -> Vec<String> {
+    let table = fts(kind);
+    let mut statements: Vec<String> =
+        ["ai", "ad", "au"].iter().map(|suffix| format!("DROP TRIGGER IF EXISTS {table}_{suffix}")).collect();
+    statements.push(format!("DROP TABLE IF EXISTS {table}"));
     statements
 }
 
-/// m0016: replaces the single FTS5 table by one per kind, filled from the documents. The
-/// documents and the source triggers stay as they are.
+/// Drops the FTS5 tables by kind and their triggers.
+fn drop_by_kind_statements() -> Vec<String> {
+    Kind::ALL.into_iter().flat_map(drop_kind_statements).collect()
+}
+
+/// m0016: replaces the single FTS5 table by one per kind (the kinds of then), filled from
+/// the documents. The documents and the source triggers stay as they are.
 pub(super) fn by_kind_statements() -> Vec<String> {
     let mut statements = drop_single_statements();
     statements.extend(drop_by_kind_statements());
-    for kind in Kind::ALL {
+    for kind in Kind::BASE {
         statements.extend(kind_statements(kind));
     }
     statements
@@ -171,7 +172,7 @@ pub(super) fn single_statements() -> Vec<String> {
 
 pub(super) fn uninstall_statements() -> Vec<String> {
     let mut statements = Vec::new();
-    for source in &SOURCES {
+    for source in SOURCES.iter().chain(JOB_SOURCES.iter()).chain(CONTENT_SOURCES.iter()) {
         statements.extend(drop_source_triggers(source));
     }
     statements.extend(drop_single_statements());
@@ -186,8 +187,8 @@ pub(super) fn optimize_single_statement() -> String {
 }
 
 /// Merges each kind's segments into one (after a bulk load).
-pub(super) fn optimize_statements() -> Vec<String> {
-    Kind::ALL.iter().map(|kind| format!("INSERT INTO {t} ({t}) VALUES ('optimize')", t = fts(*kind))).collect()
+pub(super) fn optimize_statements(kinds: &[Kind]) -> Vec<String> {
+    kinds.iter().map(|kind| format!("INSERT INTO {t} ({t}) VALUES ('optimize')", t = fts(*kind))).collect()
 }
 
 pub(super) fn hits(target: Target<'_>, text: &TextQuery) -> SelectStatement {

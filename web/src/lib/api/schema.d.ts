@@ -77,6 +77,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/all-career-tips/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved tips of the site, newest first; `search` through the index. */
+        get: operations["all_tips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/all-career-tips/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tip by slug. */
+        get: operations["tip_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/alternate-email/": {
         parameters: {
             query?: never;
@@ -124,6 +158,23 @@ export interface paths {
         };
         /** What the sign-in screens need: the bot-check in use and the social providers enabled. */
         get: operations["auth_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bookmark/resource/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's favourite resources on this site; items they can no longer see are left out. */
+        get: operations["favourite_resources"];
         put?: never;
         post?: never;
         delete?: never;
@@ -263,6 +314,83 @@ export interface paths {
         patch: operations["update_career_profile"];
         trace?: never;
     };
+    "/api/v1/career-tips/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own tips, newest first, every status. */
+        get: operations["my_tips"];
+        put?: never;
+        /** Shares a career tip (pending until a moderator approves it). */
+        post: operations["create_tip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/career-tips/group/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's tips: approved ones, or with `status` those its administrators (and the
+         *     site's moderators) review.
+         */
+        get: operations["group_tips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/career-tips/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tip by id. */
+        get: operations["get_tip"];
+        put?: never;
+        post?: never;
+        /** Deletes a tip: only its author. */
+        delete: operations["delete_tip"];
+        options?: never;
+        head?: never;
+        /**
+         * Edits a tip: only its author. A tip edited by someone who does not moderate it goes
+         *     back to pending.
+         */
+        patch: operations["update_tip"];
+        trace?: never;
+    };
+    "/api/v1/career-tips/{id}/approve-reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves or rejects a tip. */
+        post: operations["approve_reject_tip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/certification-application/": {
         parameters: {
             query?: never;
@@ -377,6 +505,113 @@ export interface paths {
         };
         /** Someone's connections, visible to whoever may see their profile page. */
         get: operations["user_connections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists posts, newsletters, resources or prompts the caller may see, newest first (best
+         *     matches first when searching): a group's Posts or Resources tab (`group_id`), the
+         *     Resource Hub (`types=resource&status=approved&publish_to_khub=true`), the prompt
+         *     library (`types=prompt&status=approved`), the moderation queue (`status=pending`),
+         *     and the caller's own (`created_by=me`).
+         */
+        get: operations["list_contents"];
+        put?: never;
+        /**
+         * Creates a post or newsletter (any accepted member of the group or an administrator;
+         *     `send_email` mails the group's members and needs an administrator), or a resource or
+         *     prompt (certified members; pending until a moderator approves it).
+         */
+        post: operations["create_content"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contents/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item by its slug (the `/post/{slug}` and `/resource/{slug}` pages). */
+        get: operations["content_by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One item by id. */
+        get: operations["get_content"];
+        put?: never;
+        post?: never;
+        /** Deletes an item: only its author ('Could not delete at this moment.' for anyone else). */
+        delete: operations["delete_content"];
+        options?: never;
+        head?: never;
+        /**
+         * Edits an item: only its author. An approved resource or prompt edited by an author who
+         *     is not a moderator goes back to pending. The group and the type cannot change.
+         */
+        patch: operations["update_content"];
+        trace?: never;
+    };
+    "/api/v1/contents/{id}/approve-reject/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves or rejects a resource or prompt that is not approved yet: the site's
+         *     moderators (certified members and administrators of the organization, staff).
+         */
+        post: operations["approve_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contents/{id}/files/{file_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file attached to an item, served through the API: the way premium files reach those
+         *     who may open them (the author; subscribers once plans exist; staff). Others get 403.
+         */
+        get: operations["content_file"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1265,6 +1500,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/link-preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The preview of a link: kind (youtube, spotify or link), the player to embed, and the
+         *     page's title, description (cut at 100 characters), image and site name. Addresses off
+         *     the public internet (loopback, private, link-local, unique-local…) are refused (400).
+         */
+        get: operations["link_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/linkedin/login/": {
         parameters: {
             query?: never;
@@ -1296,6 +1552,23 @@ export interface paths {
         put?: never;
         /** Ends the sign-in the refresh token belongs to. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/newsletter/unsubscribe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns the newsletter opt-in of the link's user off. */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1990,6 +2263,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActionInput: {
+            /** @description approve or reject. */
+            action: string;
+        };
         AddMemberInput: {
             /**
              * @description A role of the group (admin, leader, facilitator, member; events: admin, attendee,
@@ -2226,6 +2503,18 @@ export interface components {
             /** @description The social sign-in providers enabled on this site (null when disabled). */
             social: components["schemas"]["SocialPublicConfig"];
         };
+        /** @description The author, with their picture and profile link (spec 001 §3 "created_by"). */
+        Author: {
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            profile: components["schemas"]["AuthorProfile"];
+        };
+        AuthorProfile: {
+            first_name: string;
+            last_name: string;
+            name_slug?: string | null;
+        };
         BookmarkAnswer: {
             data: components["schemas"]["BookmarkState"];
             /** @description 'Added to favourites' or 'Removed from favourites'. */
@@ -2344,6 +2633,38 @@ export interface components {
             title?: string | null;
             /** Format: int64 */
             user: number;
+        };
+        CareerTipAnswer: {
+            data: components["schemas"]["CareerTipView"];
+            message: string;
+        };
+        CareerTipInput: {
+            /** @description Rich text, required. */
+            content?: string | null;
+            /**
+             * Format: int64
+             * @description The group it is shared in (the caller must be an accepted member).
+             */
+            group?: number | null;
+        };
+        CareerTipMessage: {
+            message: string;
+        };
+        CareerTipView: {
+            can_edit: boolean;
+            can_moderate: boolean;
+            /** @description Sanitised rich text. */
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["Author"] | null;
+            group?: components["schemas"]["GroupRef"] | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            modified_at: string;
+            slug: string;
+            status: string;
         };
         Challenge: {
             challenge: string;
@@ -2472,6 +2793,140 @@ export interface components {
             /** @description user, circle, event, organization or institution. */
             type: string;
         };
+        ContentAnswer: {
+            data: components["schemas"]["ContentView"];
+            message: string;
+        };
+        /**
+         * @description An attached file. For a premium resource seen by someone who may not open it, `file`
+         *     is null and `locked` true; the author gets `file` on the API (`protected`: fetch it
+         *     with the session's token), since `/media/` does not serve premium files.
+         */
+        ContentFile: {
+            file?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description image, video, document or other. */
+            kind: string;
+            locked: boolean;
+            mime_type: string;
+            name: string;
+            protected: boolean;
+        };
+        /** @description What a client sends to create or edit content. Every field is optional on an edit. */
+        ContentInput: {
+            career_goals?: string[] | null;
+            career_stages?: string[] | null;
+            /** @description Rich text; sanitised on the server. */
+            content?: string | null;
+            /**
+             * @description The Resource Hub's contribute form, which requires topics, topic_area and
+             *     career_stages as well.
+             */
+            contribute?: boolean | null;
+            country?: string | null;
+            /** @description `{"blocks": [...]}`: text, hyperlink, image, newline and html blocks. */
+            data?: Record<string, never> | null;
+            /** @description Ids of the author's uploaded files (video, image or pdf), at most 7. */
+            files?: number[] | null;
+            /**
+             * Format: int64
+             * @description The group it belongs to (required on create).
+             */
+            group?: number | null;
+            is_premium?: boolean | null;
+            professional_fields?: string[] | null;
+            /** @description Published to the Resource Hub (default true for resources). */
+            publish_to_khub?: boolean | null;
+            roles?: string[] | null;
+            /**
+             * Format: int32
+             * @description 0 public, 20 private (the default for posts).
+             */
+            security_level?: number | null;
+            /** @description Newsletters: mail the group's accepted members. */
+            send_email?: boolean | null;
+            /** @description A post that is also a newsletter. */
+            share_as_newsletter_and_post?: boolean | null;
+            /** @description Where an external resource lives. */
+            source?: string | null;
+            /** @description internal or external (a link to elsewhere, see `source`). */
+            sub_type?: string | null;
+            /** @description A list of at most one file id (an image); a bare id is accepted too. */
+            thumbnail_image?: number[] | null;
+            /** @description Resources: required. Posts: derived from the first 100 characters of the content. */
+            title?: string | null;
+            /** Format: int64 */
+            topic_area?: number | null;
+            /** @description Topic ids, at most 7. */
+            topics?: number[] | null;
+            /** @description The same as `types` with one value (resource or prompt forms send it). */
+            type?: string | null;
+            /** @description post, newsletter (both for a post shared as a newsletter), resource or prompt. */
+            types?: string[] | null;
+        };
+        ContentMessage: {
+            message: string;
+        };
+        ContentView: {
+            /** @description The caller wrote it: edit and delete are theirs. */
+            can_edit: boolean;
+            /** @description The caller may approve or reject it (a moderated item, not approved). */
+            can_moderate: boolean;
+            /** @description Not private (posts), or published to the hub (resources). */
+            can_share: boolean;
+            career_goals: string[];
+            career_stages: string[];
+            /** @description Sanitised rich text. */
+            content: string;
+            country?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["Author"] | null;
+            data?: Record<string, never> | null;
+            files: components["schemas"]["ContentFile"][];
+            group_detail?: components["schemas"]["GroupRef"] | null;
+            /** Format: int64 */
+            id: number;
+            is_bookmarked: boolean;
+            /** @description Premium and the viewer may not open its files (downloads hidden). */
+            is_locked: boolean;
+            is_pinned: boolean;
+            is_premium: boolean;
+            is_trending: boolean;
+            /** Format: date-time */
+            last_edited_at?: string | null;
+            /** Format: date-time */
+            modified_at: string;
+            professional_fields: string[];
+            publish_to_khub: boolean;
+            raw_text: string;
+            roles: string[];
+            /**
+             * Format: int32
+             * @description 0 public, 20 private.
+             */
+            security_level: number;
+            send_email: boolean;
+            slug: string;
+            source?: string | null;
+            /** @description pending, approved or rejected. */
+            status: string;
+            sub_type?: string | null;
+            thumbnail_image?: string | null;
+            title: string;
+            title_slug: string;
+            topic_area?: components["schemas"]["NamedRef"] | null;
+            topics: number[];
+            topics_detailed: components["schemas"]["NamedRef"][];
+            /** @description post, newsletter, resource or prompt. */
+            type: string;
+            /** @description post and/or newsletter for posts; the type otherwise. */
+            types: string[];
+            user_vote_type?: string | null;
+            /** Format: int64 */
+            vote_score: number;
+        };
         /** @description Someone who created something (spec 002 §3: `created_by.id`). */
         CreatorRef: {
             /** Format: int64 */
@@ -2579,6 +3034,24 @@ export interface components {
                 user: number;
             };
         };
+        Data_CareerTipView: {
+            data: {
+                can_edit: boolean;
+                can_moderate: boolean;
+                /** @description Sanitised rich text. */
+                content: string;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                group?: components["schemas"]["GroupRef"] | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                modified_at: string;
+                slug: string;
+                status: string;
+            };
+        };
         Data_Challenge: {
             data: {
                 challenge: string;
@@ -2587,6 +3060,67 @@ export interface components {
                  * @description Leading zero bits the answer's hash needs.
                  */
                 difficulty: number;
+            };
+        };
+        Data_ContentView: {
+            data: {
+                /** @description The caller wrote it: edit and delete are theirs. */
+                can_edit: boolean;
+                /** @description The caller may approve or reject it (a moderated item, not approved). */
+                can_moderate: boolean;
+                /** @description Not private (posts), or published to the hub (resources). */
+                can_share: boolean;
+                career_goals: string[];
+                career_stages: string[];
+                /** @description Sanitised rich text. */
+                content: string;
+                country?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                data?: Record<string, never> | null;
+                files: components["schemas"]["ContentFile"][];
+                group_detail?: components["schemas"]["GroupRef"] | null;
+                /** Format: int64 */
+                id: number;
+                is_bookmarked: boolean;
+                /** @description Premium and the viewer may not open its files (downloads hidden). */
+                is_locked: boolean;
+                is_pinned: boolean;
+                is_premium: boolean;
+                is_trending: boolean;
+                /** Format: date-time */
+                last_edited_at?: string | null;
+                /** Format: date-time */
+                modified_at: string;
+                professional_fields: string[];
+                publish_to_khub: boolean;
+                raw_text: string;
+                roles: string[];
+                /**
+                 * Format: int32
+                 * @description 0 public, 20 private.
+                 */
+                security_level: number;
+                send_email: boolean;
+                slug: string;
+                source?: string | null;
+                /** @description pending, approved or rejected. */
+                status: string;
+                sub_type?: string | null;
+                thumbnail_image?: string | null;
+                title: string;
+                title_slug: string;
+                topic_area?: components["schemas"]["NamedRef"] | null;
+                topics: number[];
+                topics_detailed: components["schemas"]["NamedRef"][];
+                /** @description post, newsletter, resource or prompt. */
+                type: string;
+                /** @description post and/or newsletter for posts; the type otherwise. */
+                types: string[];
+                user_vote_type?: string | null;
+                /** Format: int64 */
+                vote_score: number;
             };
         };
         Data_FileList: {
@@ -3391,6 +3925,20 @@ export interface components {
                  *     ]
                  */
                 usecase_categories: components["schemas"]["TextOption"][];
+            };
+        };
+        Data_Preview: {
+            /** @description What a preview shows. */
+            data: {
+                description?: string | null;
+                /** @description The player to embed (YouTube and Spotify). */
+                embed_url?: string | null;
+                image?: string | null;
+                /** @description youtube, spotify or link. */
+                kind: string;
+                site_name?: string | null;
+                title?: string | null;
+                url: string;
             };
         };
         Data_TopicView: {
@@ -4983,6 +5531,25 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_CareerTipView: {
+            data: {
+                can_edit: boolean;
+                can_moderate: boolean;
+                /** @description Sanitised rich text. */
+                content: string;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                group?: components["schemas"]["GroupRef"] | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                modified_at: string;
+                slug: string;
+                status: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_CircleItem: {
             data: {
                 description?: string | null;
@@ -5058,6 +5625,68 @@ export interface components {
                 slug: string;
                 /** @description user, circle, event, organization or institution. */
                 type: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_ContentView: {
+            data: {
+                /** @description The caller wrote it: edit and delete are theirs. */
+                can_edit: boolean;
+                /** @description The caller may approve or reject it (a moderated item, not approved). */
+                can_moderate: boolean;
+                /** @description Not private (posts), or published to the hub (resources). */
+                can_share: boolean;
+                career_goals: string[];
+                career_stages: string[];
+                /** @description Sanitised rich text. */
+                content: string;
+                country?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                data?: Record<string, never> | null;
+                files: components["schemas"]["ContentFile"][];
+                group_detail?: components["schemas"]["GroupRef"] | null;
+                /** Format: int64 */
+                id: number;
+                is_bookmarked: boolean;
+                /** @description Premium and the viewer may not open its files (downloads hidden). */
+                is_locked: boolean;
+                is_pinned: boolean;
+                is_premium: boolean;
+                is_trending: boolean;
+                /** Format: date-time */
+                last_edited_at?: string | null;
+                /** Format: date-time */
+                modified_at: string;
+                professional_fields: string[];
+                publish_to_khub: boolean;
+                raw_text: string;
+                roles: string[];
+                /**
+                 * Format: int32
+                 * @description 0 public, 20 private.
+                 */
+                security_level: number;
+                send_email: boolean;
+                slug: string;
+                source?: string | null;
+                /** @description pending, approved or rejected. */
+                status: string;
+                sub_type?: string | null;
+                thumbnail_image?: string | null;
+                title: string;
+                title_slug: string;
+                topic_area?: components["schemas"]["NamedRef"] | null;
+                topics: number[];
+                topics_detailed: components["schemas"]["NamedRef"][];
+                /** @description post, newsletter, resource or prompt. */
+                type: string;
+                /** @description post and/or newsletter for posts; the type otherwise. */
+                types: string[];
+                user_vote_type?: string | null;
+                /** Format: int64 */
+                vote_score: number;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -5459,6 +6088,18 @@ export interface components {
             action?: string | null;
             /** Format: int64 */
             user?: number | null;
+        };
+        /** @description What a preview shows. */
+        Preview: {
+            description?: string | null;
+            /** @description The player to embed (YouTube and Spotify). */
+            embed_url?: string | null;
+            image?: string | null;
+            /** @description youtube, spotify or link. */
+            kind: string;
+            site_name?: string | null;
+            title?: string | null;
+            url: string;
         };
         /** @enum {string} */
         PrimaryFocus: "learn_ai_skills" | "career_development" | "both";
@@ -5919,6 +6560,12 @@ export interface components {
              *     }
              */
             theme: components["schemas"]["Theme"];
+        };
+        UnsubscribeAnswer: {
+            message: string;
+        };
+        UnsubscribeInput: {
+            token: string;
         };
         UploadAnswer: {
             data: components["schemas"]["FileItem"];
@@ -6503,6 +7150,82 @@ export interface operations {
             };
         };
     };
+    all_tips: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the index (2 characters or more). */
+                search?: string;
+                /** @description Comma list of pending, approved, rejected (own tips; moderators). */
+                status?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CareerTipView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tip_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerTipView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_alternate_email: {
         parameters: {
             query?: never;
@@ -6677,6 +7400,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_AuthConfig"];
+                };
+            };
+        };
+    };
+    favourite_resources: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ContentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7254,6 +8019,425 @@ export interface operations {
             };
         };
     };
+    my_tips: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the index (2 characters or more). */
+                search?: string;
+                /** @description Comma list of pending, approved, rejected (own tips; moderators). */
+                status?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CareerTipView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_tip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerTipInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareerTipAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_tips: {
+        parameters: {
+            query?: {
+                /** @description Text searched in the index (2 characters or more). */
+                search?: string;
+                /** @description Comma list of pending, approved, rejected (own tips; moderators). */
+                status?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CareerTipView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_tip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CareerTipView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_tip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareerTipMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_tip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CareerTipInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareerTipAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_reject_tip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareerTipAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     certification_applications: {
         parameters: {
             query?: {
@@ -7586,6 +8770,502 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_contents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma list of post, newsletter (also posts shared as newsletters), resource, prompt;
+                 *     every type when absent.
+                 */
+                types?: string;
+                /** @description One group's items (its Posts or Resources tab). */
+                group_id?: number;
+                /**
+                 * @description Comma list of pending, approved, rejected. Others than approved show only to
+                 *     moderators and to their authors.
+                 */
+                status?: string;
+                /** @description Resources and prompts only: text searched in the index (2 characters or more). */
+                search?: string;
+                /** @description Comma list of topic area ids (`topic_areas=1,2` from CareerGPS). */
+                topic_areas?: string;
+                career_stages?: string;
+                professional_fields?: string;
+                /** @description Comma list of countries (`country` is accepted too). */
+                countries?: string;
+                /** @description `me` (or the caller's id): the caller's own items, all statuses. */
+                created_by?: string;
+                /** @description true: only items published to the Resource Hub. */
+                publish_to_khub?: boolean;
+                /** @description recent (the only order). */
+                sort_by?: string;
+                /** @description desc (default) or asc. */
+                sort_order?: string;
+                page?: number;
+                /** @description 15 by default (group resources ask for 12); at most 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ContentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentMessage"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_content: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approve_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    content_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11005,6 +12685,47 @@ export interface operations {
             };
         };
     };
+    link_preview: {
+        parameters: {
+            query: {
+                /** @description An http or https URL on the default port. */
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Preview"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     linkedin_login: {
         parameters: {
             query?: never;
@@ -11093,6 +12814,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeAnswer"];
+                };
             };
             /** @description Bad Request */
             400: {

@@ -81,20 +81,20 @@ describe('group rules', () => {
   });
 
   it('shows organization tabs to members and administrators; influencers get Overview and AI Impact', () => {
-    expect(orgTabs(orgFixture(), true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Circles', 'Events']);
+    expect(orgTabs(orgFixture(), true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Resources', 'Posts']);
     expect(orgTabs(orgFixture(), false)).toEqual([]);
     expect(orgTabs(orgFixture({ membership_status: null }), true)).toEqual([]);
-    expect(orgTabs(orgFixture({ membership_status: null, is_administrator: true }), true)).toHaveLength(4);
+    expect(orgTabs(orgFixture({ membership_status: null, is_administrator: true }), true)).toHaveLength(6);
     expect(orgTabs(orgFixture({ is_influencer: true }), false).map((tab) => tab.label)).toEqual(['Overview', 'AI Impact']);
     // Job Board only when the app configuration turns the job menu on.
-    expect(orgTabs(orgFixture(), true, true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Job Board']);
+    expect(orgTabs(orgFixture(), true, true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Resources', 'Posts', 'Job Board']);
     expect(orgTabs(orgFixture({ is_influencer: true }), true, true).map((tab) => tab.label)).toEqual(['Overview', 'AI Impact']);
   });
 
   it('hides circle and event tabs from guests and on external events; Admin for administrators', () => {
     expect(detailTabs(groupFixture(), false)).toEqual([]);
-    expect(detailTabs(groupFixture(), true).map((tab) => tab.label)).toEqual(['Overview', 'People']);
-    expect(detailTabs(groupFixture({ is_administrator: true }), true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Admin']);
+    expect(detailTabs(groupFixture(), true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Resources', 'Posts']);
+    expect(detailTabs(groupFixture({ is_administrator: true }), true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Resources', 'Posts', 'Admin']);
     expect(detailTabs(groupFixture({ group_type: 'event', extra_info: { is_external: true, external_link: 'https://x.y' } }), true)).toEqual([]);
   });
 

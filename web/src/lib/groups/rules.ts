@@ -220,6 +220,8 @@ export function orgTabs(group: Group, signedIn: boolean, showJobMenu = false): O
     { path: 'people', label: 'People' },
     { path: 'circles', label: 'Circles' },
     { path: 'events', label: 'Events' },
+    { path: 'resources', label: 'Resources' },
+    { path: 'posts', label: 'Posts' },
     ...(showJobMenu ? [{ path: 'jobs', label: 'Job Board' }] : []),
   ];
 }
@@ -231,6 +233,8 @@ export function detailTabs(group: Group, signedIn: boolean): OrgTab[] {
   const tabs = [
     { path: '', label: 'Overview' },
     { path: 'people', label: 'People' },
+    { path: 'resources', label: 'Resources' },
+    { path: 'posts', label: 'Posts' },
   ];
   if (isAdministrator(group)) tabs.push({ path: 'admin', label: 'Admin' });
   return tabs;

@@ -936,6 +936,16 @@ async fn media(State(state): State<AppState>, Path(key): Path<String>, request: 
     if !services::storage::is_valid_key(&key) || !key.contains('.') {
         return StatusCode::NOT_FOUND.into_response();
     }
+    // A premium resource's files are not served by their public URL: those who may open
+    // them get them through `GET /api/v1/contents/{id}/files/{file_id}/` (issue 13).
+    match store::queries::contents::premium_owner_of_file(state.read_db(), &key).await {
+        Ok(None) => {}
+        Ok(Some(_)) => return StatusCode::NOT_FOUND.into_response(),
+        Err(err) => {
+            tracing::error!(error = %err, "checking a stored file failed");
+            return StatusCode::SERVICE_UNAVAILABLE.into_response();
+        }
+    }
     let content_type = services::storage::content_type_for_key(&key);
     let mut response = match state.storage.local_path(&key) {
         Some(path) => {

@@ -94,7 +94,7 @@ describe('event admin tab', { timeout: 20_000 }, () => {
     const { router } = renderApp('/circle/ai-foundations/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/circle/ai-foundations'));
     const tabs = await screen.findByRole('tablist');
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'People']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'People', 'Resources', 'Posts']);
   });
 });
 

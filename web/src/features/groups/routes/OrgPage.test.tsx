@@ -32,7 +32,7 @@ describe('organization page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/members ·/)).toHaveTextContent('120 members · 8 circles');
     expect(screen.getByText('A community of learners.')).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'Organization sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Job Board']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Resources', 'Posts', 'Job Board']);
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 

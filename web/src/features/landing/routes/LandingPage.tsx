@@ -1,6 +1,8 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Outlet, Link as RouterLink } from 'react-router';
 import { useAppConfig } from '../../../lib/config/appConfig';
+import { useIdentity } from '../../../lib/auth/identity';
+import ShareBox from '../../../components/ShareBox';
 import LandingHero from '../../../components/landing/LandingHero';
 import { landingContent } from '../../../components/landing/content';
 
@@ -8,8 +10,11 @@ import { landingContent } from '../../../components/landing/content';
 export default function LandingPage() {
   const { ui } = useAppConfig();
   const content = landingContent(ui.landing_page_content);
+  const { signedIn } = useIdentity();
   return (
     <Box>
+      {signedIn && <ShareBox />}
+      <Outlet />
       <LandingHero />
       <Stack component="footer" spacing={1} sx={{ py: 4, px: 2, alignItems: 'center', textAlign: 'center' }}>
         <Typography color="text.secondary">{content.footerText}</Typography>

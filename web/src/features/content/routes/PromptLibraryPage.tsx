@@ -1,0 +1,47 @@
+import { Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import CardGridResults from '../../../components/lists/CardGridResults';
+import FilterBar from '../../../components/lists/FilterBar';
+import ListPage from '../../../components/lists/ListPage';
+import { EmptyState } from '../../../components/lists/ListStates';
+import SearchField from '../../../components/lists/SearchField';
+import { useListParams } from '../../../components/lists/useListParams';
+import { useIdentity } from '../../../lib/auth/identity';
+import { useContents } from '../api/contents';
+import { MESSAGES, PAGE_SIZE_HUB } from '../contentRules';
+import ResourceCard from '../components/ResourceCard';
+
+/** /prompt-library/* (spec 002 §2): approved resources of type prompt, 15 a page, with search; certified group profiles add prompts. */
+export default function PromptLibraryPage() {
+  const { params, page, value, setFilter, setPage } = useListParams();
+  const { identity } = useIdentity();
+  const search = (params.get('q') ?? '').trim();
+  const query = useContents({ types: 'prompt', status: 'approved', search: search.length >= 2 ? search : undefined, page, page_size: PAGE_SIZE_HUB });
+  const certified = Boolean(identity?.group_profile?.is_certified);
+  return (
+    <ListPage
+      title="AI Prompt Library"
+      actions={
+        certified ? (
+          <Button component={RouterLink} to="/resources/new?type=prompt&contribute=1" variant="contained">
+            Add prompt
+          </Button>
+        ) : undefined
+      }
+    >
+      <FilterBar label="Prompt filters">
+        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search prompts" />
+      </FilterBar>
+      <CardGridResults
+        query={query}
+        label="Prompts"
+        empty={<EmptyState title={MESSAGES.noPrompts} />}
+        itemKey={(item) => item.id}
+        renderItem={(item) => <ResourceCard item={item} />}
+        pageSize={PAGE_SIZE_HUB}
+        page={page}
+        onPageChange={setPage}
+      />
+    </ListPage>
+  );
+}
