@@ -137,6 +137,10 @@ async fn postgres(url: &str, schema: Option<&str>, size: u32) -> anyhow::Result<
     // is next used; the server-side timeout makes sure it never holds locks for long.
     let mut options = PgConnectOptions::from_str(url)?
         .options([("idle_in_transaction_session_timeout", "15000")])
+        // Planner settings for many small concurrent queries on SSD storage (see
+        // docs/decisions.md, "Speed, round four"): index lookups priced close to sequential
+        // reads, and no parallel workers, whose start-up cost more than the queries.
+        .options([("random_page_cost", "1.1"), ("max_parallel_workers_per_gather", "0")])
         .application_name("waypoint");
     if let Some(schema) = schema {
         options = options.options([("search_path", schema)]).application_name(schema);
