@@ -131,7 +131,10 @@ export function castVote(kind: Kind, id: number, voteType: string) {
   return apiRequest<VoteAnswer>('POST', '/api/v1/vote/', { body: { content_type: kind, object_id: id, vote_type: voteType } });
 }
 
-export function toggleBookmark(kind: Kind, id: number, bookmarked: boolean) {
+/** What the favourite button saves: the catalogue's kinds and the Resource Hub's resources. */
+export type BookmarkKind = Kind | 'resource';
+
+export function toggleBookmark(kind: BookmarkKind, id: number, bookmarked: boolean) {
   return bookmarked
     ? apiRequest<BookmarkAnswer>('DELETE', `/api/v1/unbookmark/${kind}/${id}/`)
     : apiRequest<BookmarkAnswer>('POST', `/api/v1/bookmark/${kind}/${id}/`);

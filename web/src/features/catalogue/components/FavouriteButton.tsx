@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, SvgIcon } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../../lib/api/errors';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useSnackbar } from '../../../lib/snackbar';
-import { toggleBookmark, useRefreshCatalogue, type Kind } from '../api/catalogue';
+import { CONTENT_KEY } from '../../content/api/contents';
+import { CATALOGUE_KEY, toggleBookmark, type BookmarkKind } from '../api/catalogue';
 
 interface Props {
-  kind: Kind;
+  kind: BookmarkKind;
   item: { id: number; is_bookmarked: boolean; name?: string; title?: string };
   size?: 'small' | 'medium';
 }
@@ -22,7 +23,7 @@ export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog open={open} onClose={onClose} aria-labelledby="signup-dialog-title">
       <DialogTitle id="signup-dialog-title">Join to save favourites</DialogTitle>
       <DialogContent>
-        <DialogContentText>Create a free account to bookmark AI tools and use cases and find them in your favourites.</DialogContentText>
+        <DialogContentText>Create a free account to bookmark AI tools, use cases and resources and find them in your favourites.</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Not now</Button>
@@ -38,7 +39,7 @@ export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => 
 }
 
 /**
- * The favourite toggle of an AI tool or use case (spec 002 §4, §8): 'Added to favourites' /
+ * The favourite toggle of an AI tool, use case or resource (spec 002 §4, §8): 'Added to favourites' /
  * 'Removed from favourites' (or the server's error, else 'Could not perform action'), then the
  * lists, pages and favourites refresh. Guests get the signup dialog.
  */
@@ -46,7 +47,8 @@ export default function FavouriteButton({ kind, item, size = 'medium' }: Props) 
   const { signedIn } = useIdentity();
   const [asking, setAsking] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
-  const refresh = useRefreshCatalogue();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: kind === 'resource' ? CONTENT_KEY : CATALOGUE_KEY });
   const bookmarked = item.is_bookmarked;
   const toggle = useMutation({
     mutationFn: () => toggleBookmark(kind, item.id, bookmarked),

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { apiRequest } from '../../../lib/api/request';
 import type { Job } from '../../jobs/api/types';
 import { jobPath } from '../../jobs/jobRules';
+import type { Content } from '../../content/api/types';
 import type { AiTool, Paged, UseCase } from '../api/catalogue';
 
 export interface Row {
@@ -34,6 +35,11 @@ const link = (to: string, text: string) => (
 
 const toolRow = (t: AiTool): Row => ({ id: t.id, title: link(`/ai-tool/${t.slug}`, t.name), detail: t.status === 'approved' ? `${t.vote_score} votes` : t.status });
 const useCaseRow = (u: UseCase): Row => ({ id: u.id, title: link(`/usecase/${u.slug}`, u.title), detail: u.status === 'approved' ? `${u.vote_score} votes` : u.status });
+const contentRow = (c: Content): Row => ({
+  id: c.id,
+  title: link(`/${c.type === 'post' || c.type === 'newsletter' ? 'post' : 'resource'}/${c.slug}`, c.title),
+  detail: c.group_detail?.name ?? '',
+});
 const jobRow = (j: Job): Row => ({ id: j.id, title: link(jobPath(j), j.title), detail: j.group.name });
 
 async function paged<T>(path: string, query: Record<string, string | number | boolean>, row: (item: T) => Row, signal?: AbortSignal) {
@@ -55,6 +61,12 @@ export const FAVOURITE_SECTIONS: Section[] = [
     fetch: (page, page_size, signal) => paged('/api/v1/bookmark/aitool/', { page, page_size }, toolRow, signal),
   },
   {
+    key: 'resources',
+    title: 'Resources',
+    empty: 'No favorite resources found.',
+    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/resource/', { page, page_size }, contentRow, signal),
+  },
+  {
     key: 'jobs',
     title: 'Jobs',
     empty: 'No favorite jobs found.',
@@ -64,6 +76,13 @@ export const FAVOURITE_SECTIONS: Section[] = [
 ];
 
 export const MY_SECTIONS: Section[] = [
+  {
+    key: 'resources',
+    title: 'My Resources',
+    empty: 'You have not created or applied to any resources yet.',
+    fetch: (page, page_size, signal) =>
+      paged('/api/v1/contents/', { page, page_size, types: 'resource', created_by: 'me' }, contentRow, signal),
+  },
   {
     key: 'jobs',
     title: 'My Jobs',
@@ -76,6 +95,13 @@ export const MY_SECTIONS: Section[] = [
     title: 'My Use Cases',
     empty: 'You have not created or applied to any use cases yet.',
     fetch: (page, page_size, signal) => paged('/api/v1/use-cases/', { page, page_size, created: true }, useCaseRow, signal),
+  },
+  {
+    key: 'posts',
+    title: 'My Posts',
+    empty: 'You have not created or applied to any posts yet.',
+    fetch: (page, page_size, signal) =>
+      paged('/api/v1/contents/', { page, page_size, types: 'post', created_by: 'me' }, contentRow, signal),
   },
   {
     key: 'ai-tools',

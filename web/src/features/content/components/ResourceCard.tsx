@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../../lib/snackbar';
+import FavouriteButton from '../../catalogue/components/FavouriteButton';
 import { moderateContent, useRefreshContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, textOf } from '../contentRules';
@@ -51,6 +52,11 @@ export default function ResourceCard({ item }: { item: Content }) {
           </Stack>
         </CardContent>
       </CardActionArea>
+      {item.status === 'approved' && (
+        <Stack direction="row" sx={{ px: 1, justifyContent: 'flex-end' }}>
+          <FavouriteButton kind="resource" item={item} size="small" />
+        </Stack>
+      )}
       {item.can_moderate && (
         <Stack direction="row" spacing={1} sx={{ p: 1.5, pt: 0 }}>
           <Button size="small" variant="contained" disabled={busy} onClick={() => void moderate('approve')}>
