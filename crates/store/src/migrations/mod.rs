@@ -24,6 +24,7 @@ mod m0018_bookmarks;
 mod m0019_content;
 mod m0020_catalogue;
 mod m0021_search_without_pending_list;
+mod m0022_content_list_generations;
 
 pub struct Migrator;
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_content::Migration),
             Box::new(m0020_catalogue::Migration),
             Box::new(m0021_search_without_pending_list::Migration),
+            Box::new(m0022_content_list_generations::Migration),
         ]
     }
 }

@@ -361,6 +361,7 @@ fn list_query(
 /// then newest first (or oldest first), and the exact count.
 pub async fn list(
     db: &impl ConnectionTrait,
+    counts: &crate::list_counts::ListCounts,
     tenant_id: i64,
     reader: Reader,
     filter: &ListFilter,
@@ -375,7 +376,10 @@ pub async fn list(
         None => None,
     };
     let query = list_query(db.get_database_backend(), tenant_id, reader, filter, text.as_ref());
-    let count = query.clone().count(db).await?;
+    // Kept per tenant write generation like the other lists' counts: content writes bump it
+    // (m0022), and so do the group and membership writes that decide what a reader sees.
+    let key = format!("contents|{reader:?}|{:?}", ListFilter { oldest_first: false, ..filter.clone() });
+    let count = counts.get_or_count(db, tenant_id, key, query.clone().count(db)).await?;
     let mut ordered = query;
     if text.is_some() {
         ordered = ordered.order_by(Expr::col((Alias::new(HITS), Alias::new(search_index::RELEVANCE))), Order::Desc);

@@ -191,7 +191,16 @@ async fn list_contents(
     }
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let reader = content_q::Reader { viewer: caller.viewer(), moderator };
-    let found = content_q::list(state.read_db(), tenant.id(), reader, &filter, page.offset(), page.page_size).await?;
+    let found = content_q::list(
+        state.read_db(),
+        &state.list_counts,
+        tenant.id(),
+        reader,
+        &filter,
+        page.offset(),
+        page.page_size,
+    )
+    .await?;
     let items = view::views(&state, &url, &caller, tenant.id(), moderator, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
