@@ -677,6 +677,93 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
     }
     seed_demo_use_cases(txn, tenant_id, admin.id, &ids).await?;
     seed_demo_ai_tools(txn, tenant_id, demo.organization.id, admin.id).await?;
+    seed_demo_content(txn, tenant_id, demo.organization.id, admin.id).await?;
+    Ok(())
+}
+
+/// Approved resources and a prompt of the demo organization in the Resource Hub, so a new
+/// visitor finds something there; items found by slug are kept as they are.
+async fn seed_demo_content(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant_id: i64,
+    organization_id: i64,
+    author_id: i64,
+) -> StoreResult<()> {
+    use crate::entities::{contents, topic_areas};
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+    const ITEMS: &[(&str, &str, &str, &str)] = &[
+        (
+            "resource",
+            "A first-week guide to prompt writing",
+            "demo-prompt-writing-guide",
+            "How to ask an assistant for what you need: context, an example, and the shape of the answer.",
+        ),
+        (
+            "resource",
+            "Reading a data job description",
+            "demo-data-job-descriptions",
+            "Which skills a data role really asks for, and how to show them in your profile.",
+        ),
+        (
+            "prompt",
+            "Summarise a meeting in five bullet points",
+            "demo-meeting-summary-prompt",
+            "Summarise the notes below in five bullet points, each starting with who does what by when.",
+        ),
+    ];
+    let area = topic_areas::Entity::find()
+        .filter(topic_areas::Column::TenantId.eq(tenant_id))
+        .order_by_asc(topic_areas::Column::Id)
+        .one(txn)
+        .await?
+        .map(|a| a.id);
+    let at = crate::now();
+    for (kind, title, slug, text) in ITEMS {
+        let exists = contents::Entity::find()
+            .filter(contents::Column::TenantId.eq(tenant_id))
+            .filter(contents::Column::Slug.eq(*slug))
+            .one(txn)
+            .await?
+            .is_some();
+        if exists {
+            continue;
+        }
+        contents::Entity::insert(contents::ActiveModel {
+            tenant_id: Set(tenant_id),
+            group_id: Set(organization_id),
+            created_by: Set(author_id),
+            content_type: Set(kind.to_string()),
+            is_newsletter: Set(false),
+            sub_type: Set(None),
+            title: Set(title.to_string()),
+            slug: Set(slug.to_string()),
+            content: Set(format!("<p>{text}</p>")),
+            raw_text: Set(text.to_string()),
+            data: Set(None),
+            thumbnail_file_id: Set(None),
+            topics: Set(Some(json!([]))),
+            topic_area_id: Set(area),
+            career_stages: Set(Some(json!(["1", "2"]))),
+            career_goals: Set(Some(json!([]))),
+            professional_fields: Set(Some(json!([]))),
+            roles: Set(Some(json!([]))),
+            country: Set(None),
+            security_level: Set(0),
+            publish_to_khub: Set(true),
+            is_premium: Set(false),
+            is_trending: Set(false),
+            is_pinned: Set(false),
+            status: Set("approved".into()),
+            source: Set(None),
+            send_email: Set(false),
+            created_at: Set(at),
+            updated_at: Set(at),
+            last_edited_at: Set(None),
+            ..Default::default()
+        })
+        .exec(txn)
+        .await?;
+    }
     Ok(())
 }
 
