@@ -35,6 +35,9 @@ pub struct AppState {
     pub group_pages: crate::page_cache::PageCache<crate::areas::groups::view::BaseView>,
     /// The job board's pages and their jobs' base views, the same way.
     pub job_pages: crate::page_cache::PageCache<crate::areas::jobs::view::BaseView>,
+    /// Which posts and resources a contents page shows (ids and count), the same way; the
+    /// rows themselves are read per request by id.
+    pub content_pages: crate::page_cache::PageCache<()>,
     pub mail: Arc<dyn MailTransport>,
     /// Wakes the job worker when a request queued work.
     pub jobs_wake: Arc<Notify>,
@@ -71,6 +74,7 @@ impl AppState {
             list_counts: Default::default(),
             group_pages: Default::default(),
             job_pages: Default::default(),
+            content_pages: Default::default(),
             settings: Arc::new(settings),
             tokens,
             mail,

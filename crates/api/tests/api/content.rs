@@ -590,3 +590,46 @@ async fn career_tips_are_moderated_and_show_their_author() {
         .assert_status(200);
     s.app.get(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(404);
 }
+
+/// A contents page is kept per write generation (`api::page_cache`): a membership, an edit
+/// or a new item shows on the next request, and the rows are always current.
+#[tokio::test]
+async fn a_kept_contents_page_shows_every_write_at_once() {
+    let s = site().await;
+    let (_, author) = s.member("ana@example.com").await;
+    s.post(&author, json!({"content": "Members only", "group": s.circle})).await;
+    let outsider = s.app.add_member("out@example.com", &s.app.default_tenant, "member").await;
+    let outsider_token = s.app.token_for(outsider.id);
+    let posts = format!("{CONTENTS}?types=post&group_id={}", s.circle);
+    let count = |v: Value| v["pagination"]["count"].as_i64().unwrap();
+    assert_eq!(count(s.app.get(&posts).token(&outsider_token).send().await.json()), 0);
+    assert_eq!(count(s.app.get(&posts).token(&outsider_token).send().await.json()), 0);
+    // Accepted into the circle: the private post shows at once.
+    memberships::upsert(&s.app.db, s.circle, outsider.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
+    let page = s.app.get(&posts).token(&outsider_token).send().await.json();
+    assert_eq!(count(page.clone()), 1);
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    // An edit shows on the kept page.
+    s.app
+        .request(axum::http::Method::PATCH, &format!("{CONTENTS}{id}/"))
+        .token(&author)
+        .json(&json!({"content": "Members only, edited"}))
+        .send()
+        .await
+        .assert_status(200);
+    let page = s.app.get(&posts).token(&outsider_token).send().await.json();
+    assert_eq!(page["data"][0]["raw_text"], "Members only, edited");
+    // A new post joins the page, first.
+    s.post(&author, json!({"content": "Second", "group": s.circle})).await;
+    let page = s.app.get(&posts).token(&outsider_token).send().await.json();
+    assert_eq!(count(page.clone()), 2);
+    assert_eq!(page["data"][0]["raw_text"], "Second");
+    // Deleted: gone from the page.
+    s.app
+        .request(axum::http::Method::DELETE, &format!("{CONTENTS}{id}/"))
+        .token(&author)
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(count(s.app.get(&posts).token(&outsider_token).send().await.json()), 1);
+}

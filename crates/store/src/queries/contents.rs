@@ -32,6 +32,26 @@ pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreRe
     Ok(contents::Entity::find_by_id(id).filter(contents::Column::TenantId.eq(tenant_id)).one(db).await?)
 }
 
+/// The tenant's items with these ids, in the order of `ids` (missing ones left out).
+pub async fn find_in_order(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    ids: &[i64],
+) -> StoreResult<Vec<contents::Model>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut found: HashMap<i64, contents::Model> = contents::Entity::find()
+        .filter(contents::Column::TenantId.eq(tenant_id))
+        .filter(contents::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|item| (item.id, item))
+        .collect();
+    Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
+}
+
 pub async fn find_by_slug(
     db: &impl ConnectionTrait,
     tenant_id: i64,

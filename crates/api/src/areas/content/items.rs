@@ -34,6 +34,7 @@ use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    page_cache::PageIds,
     state::AppState,
 };
 
@@ -191,18 +192,33 @@ async fn list_contents(
     }
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let reader = content_q::Reader { viewer: caller.viewer(), moderator };
-    let found = content_q::list(
-        state.read_db(),
-        &state.list_counts,
-        tenant.id(),
-        reader,
-        &filter,
-        page.offset(),
-        page.page_size,
-    )
-    .await?;
-    let items = view::views(&state, &url, &caller, tenant.id(), moderator, found.items).await?;
-    Ok(Json(Page::new(items, found.count, &page, &url)))
+    // Which rows a page shows is kept per write generation like the circles and jobs
+    // (`crate::page_cache`; contents writes bump it, m0022); the rows are read by id.
+    let db = state.read_db();
+    let generation = store::list_counts::generation(db, tenant.id()).await?;
+    let key = format!("{reader:?}|{}|{}|{filter:?}", page.offset(), page.page_size);
+    let mut kept = state.content_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.content_pages.turn(tenant.id(), &key).await;
+            kept = state.content_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
+    let (rows, count) = match kept {
+        Some(kept) => (content_q::find_in_order(db, tenant.id(), &kept.ids).await?, kept.count),
+        None => {
+            let found =
+                content_q::list(db, &state.list_counts, tenant.id(), reader, &filter, page.offset(), page.page_size)
+                    .await?;
+            let ids = found.items.iter().map(|item| item.id).collect();
+            state.content_pages.remember_page(tenant.id(), generation, key, PageIds { ids, count: found.count });
+            (found.items, found.count)
+        }
+    };
+    let items = view::views(&state, &url, &caller, tenant.id(), moderator, rows).await?;
+    Ok(Json(Page::new(items, count, &page, &url)))
 }
 
 /// Checks the attachments: files, thumbnail and image blocks must be the author's files
