@@ -41,12 +41,14 @@ pub async fn find_in_order(
     if ids.is_empty() {
         return Ok(Vec::new());
     }
+    // By primary key only: with the tenant in the WHERE clause SQLite reads the tenant's
+    // index instead (every item of the tenant); the tenant is checked on the rows.
     let mut found: HashMap<i64, contents::Model> = contents::Entity::find()
-        .filter(contents::Column::TenantId.eq(tenant_id))
         .filter(contents::Column::Id.is_in(ids.to_vec()))
         .all(db)
         .await?
         .into_iter()
+        .filter(|item| item.tenant_id == tenant_id)
         .map(|item| (item.id, item))
         .collect();
     Ok(ids.iter().filter_map(|id| found.remove(id)).collect())

@@ -64,12 +64,14 @@ pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> S
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
+    // By primary key only, the tenant checked on the rows: with the tenant in the WHERE
+    // clause SQLite may read the tenant's index (every file of the tenant) instead.
     Ok(files::Entity::find()
-        .filter(files::Column::TenantId.eq(tenant_id))
         .filter(files::Column::Id.is_in(ids.to_vec()))
         .all(db)
         .await?
         .into_iter()
+        .filter(|f| f.tenant_id == tenant_id)
         .map(|f| (f.id, f))
         .collect())
 }
