@@ -66,6 +66,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::bookmarks::routes())
         .merge(areas::catalogue::routes())
         .merge(areas::content::routes())
+        .merge(areas::payments::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

@@ -49,6 +49,10 @@ pub struct AppState {
     pub resume_refiner: Option<Arc<dyn ResumeRefiner>>,
     /// Fetches pages for link previews (tests put a fake here).
     pub page_fetcher: Arc<dyn services::link_preview::PageFetcher>,
+    /// The payment provider: the local checkout by default (`crate::areas::payments`).
+    pub payments: Arc<dyn services::payments::PaymentProvider>,
+    /// The local checkout's own page calls; `None` when another provider is configured.
+    pub local_checkout: Option<Arc<services::payments::local::LocalCheckout>>,
 }
 
 impl AppState {
@@ -63,7 +67,10 @@ impl AppState {
             Arc::new(services::profile_data::HttpLinkedInSource::new(config)) as Arc<dyn LinkedInProfileSource>
         });
         let resume_refiner = settings.resume_refiner.clone().map(|refiner| Arc::new(refiner) as Arc<dyn ResumeRefiner>);
+        let local_checkout = Arc::new(services::payments::local::LocalCheckout::new(db.clone()));
         Ok(AppState {
+            payments: local_checkout.clone(),
+            local_checkout: Some(local_checkout),
             read: db.clone(),
             db,
             storage,

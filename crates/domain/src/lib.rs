@@ -12,6 +12,7 @@ pub mod groups;
 pub mod imports;
 pub mod jobs;
 pub mod pagination;
+pub mod payments;
 pub mod profiles;
 pub mod query_list;
 pub mod rich_text;

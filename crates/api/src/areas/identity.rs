@@ -31,14 +31,28 @@ pub struct IdentityProfile {
     pub specific_needs: Option<String>,
 }
 
+/// The member's tier and what it unlocks (spec 002 §3 "User subscription"), computed on the
+/// server by `areas::payments::flags`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserSubscription {
+    /// The name of the plan in force (the free plan's without a paid one).
     pub applied_membership_tier: Option<String>,
+    /// 0 to 3.
+    pub subscription_tier: i16,
+    /// pending or confirmed; null without a subscription.
     pub payment_status: Option<String>,
+    pub stripe_subscription_id: Option<String>,
+    /// month or year.
+    pub stripe_membership_recurring_duration: Option<String>,
+    pub individual_subscription: bool,
+    pub institutional_subscription: bool,
     pub circle_discount_percent: u8,
     pub is_institutional_membership: bool,
     pub one_to_one_chat: bool,
     pub use_ama: bool,
+    pub can_use_premium_agents: bool,
+    pub can_create_membership_card: bool,
+    pub can_view_premium_resources: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -123,6 +137,8 @@ async fn identity(
         membership_role: own.as_ref().map(|m| m.role.clone()),
     };
     let mine = super::profiles::own_profile(&state, &tenant, &user).await?;
+    let tier = super::payments::flags::member_tier(state.read_db(), tenant.id(), user.id).await?;
+    let flags = tier.flags;
     let mut profile = mine.profile;
     Ok(Json(Data::new(Identity {
         id: user.id,
@@ -144,12 +160,20 @@ async fn identity(
         },
         group_profile: mine.group_profile,
         user_subscription: UserSubscription {
-            applied_membership_tier: None,
-            payment_status: None,
-            circle_discount_percent: 0,
+            applied_membership_tier: flags.applied_membership_tier,
+            subscription_tier: flags.subscription_tier,
+            payment_status: flags.payment_status.map(str::to_string),
+            stripe_subscription_id: tier.subscription.as_ref().map(|s| s.provider_subscription_id.clone()),
+            stripe_membership_recurring_duration: tier.recurring,
+            individual_subscription: tier.subscription.is_some(),
+            institutional_subscription: false,
+            circle_discount_percent: flags.circle_discount_percent,
             is_institutional_membership: false,
-            one_to_one_chat: false,
-            use_ama: false,
+            one_to_one_chat: flags.one_to_one_chat,
+            use_ama: flags.use_ama,
+            can_use_premium_agents: flags.can_use_premium_agents,
+            can_create_membership_card: flags.can_create_membership_card,
+            can_view_premium_resources: flags.can_view_premium_resources,
         },
         membership_status: organization.membership_status.clone(),
         organization,

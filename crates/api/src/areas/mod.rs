@@ -14,6 +14,7 @@ pub mod identity;
 pub mod imports;
 pub mod invitations;
 pub mod jobs;
+pub mod payments;
 pub mod profiles;
 pub mod programme;
 pub mod search;

@@ -27,6 +27,7 @@ mod list_counts;
 mod list_pages;
 mod members;
 mod membership;
+mod payments;
 mod profile_me;
 mod profiles;
 mod programme;

@@ -20,6 +20,7 @@ pub mod link_previews;
 pub mod mail;
 pub mod memberships;
 pub mod otp;
+pub mod payments;
 pub mod profiles;
 pub mod programme;
 pub mod rate_limits;

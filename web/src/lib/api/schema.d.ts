@@ -1592,6 +1592,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment/cancel-subscription/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the membership, at the end of the period unless `cancel_at_period_end` is false.
+         *     A reason is required ('Specify the reason').
+         */
+        post: operations["cancel_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/checkout/{session}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The buyer's checkout session. */
+        get: operations["session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/checkout/{session}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the session's pending payment; the membership becomes active. */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/checkout/{session}/pay/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays the session with a card. A declined card is a 400 on `card_number` and leaves the
+         *     session open with nothing paid.
+         */
+        post: operations["pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/create-subscription/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a subscription checkout. The free trial is given only to members who never had a
+         *     subscription here; self-declared discounts must apply to the plan's tier.
+         */
+        post: operations["create_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/update-subscription/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the membership to another price (a downgrade needs a reason), or renews one
+         *     that was cancelled and has not ended.
+         */
+        post: operations["update_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile-imports/{id}/": {
         parameters: {
             query?: never;
@@ -1797,6 +1911,61 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscription-detail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's subscription on this site (null without one). Dates are Unix seconds. */
+        get: operations["subscription_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscription-plans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's membership plans, by tier. */
+        get: operations["list_plans"];
+        put?: never;
+        /** Adds a plan (tenant administrators). Amounts are whole, non-negative cents. */
+        post: operations["create_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscription-plans/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Replaces a plan's fields and prices (tenant administrators). A price keeps its id, so
+         *     members on it keep their subscription.
+         */
+        patch: operations["update_plan"];
         trace?: never;
     };
     "/api/v1/switch-email/": {
@@ -2530,6 +2699,16 @@ export interface components {
             /** @description The reCAPTCHA or Turnstile site key. */
             site_key?: string | null;
         };
+        CancelSubscriptionInput: {
+            /** @description Default true: the membership runs to the end of the period. */
+            cancel_at_period_end?: boolean | null;
+            /** @description Required ('Specify the reason'), at most 1000 characters. */
+            cancellation_reason: string;
+        };
+        CardInput: {
+            /** @description The card number as typed (spaces and dashes allowed). */
+            card_number?: string | null;
+        };
         /**
          * @description A career entry (work or education) as sent; on update, the stored values fill in what
          *     was left out before it is checked as a whole.
@@ -2682,6 +2861,40 @@ export interface components {
         ChangePasswordRequest: {
             current_password?: string;
             new_password?: string;
+        };
+        CheckoutView: {
+            /**
+             * Format: int64
+             * @description What is due now, in cents (after discounts; 0 during a free trial).
+             */
+            amount: number;
+            cancel_url: string;
+            discount_name?: string | null;
+            /** Format: int32 */
+            discount_percent: number;
+            /**
+             * Format: int32
+             * @description Failed attempts so far.
+             */
+            failed_attempts: number;
+            id: string;
+            /** @description subscription or payment. */
+            kind: string;
+            plan_name?: string | null;
+            /** @description month or year. */
+            recurring?: string | null;
+            /** @description open, pending (awaiting confirmation) or complete. */
+            status: string;
+            /** Format: int32 */
+            subscription_tier?: number | null;
+            success_url: string;
+            /** Format: int32 */
+            trial_days: number;
+            /**
+             * Format: int64
+             * @description The price before discounts, in cents.
+             */
+            unit_amount?: number | null;
         };
         /** @description A circle someone is a member of. */
         CircleItem: {
@@ -2927,6 +3140,22 @@ export interface components {
             /** Format: int64 */
             vote_score: number;
         };
+        Coupon: {
+            name: string;
+            /** Format: int32 */
+            percent_off: number;
+        };
+        CreateSubscriptionInput: {
+            associated_group_ids?: number[] | null;
+            /** @description Defaults to /payment/cancel. */
+            cancel_url?: string | null;
+            /** @description Self-declared discounts ('I am eligible to {name} discount.'). */
+            discount_ids?: number[] | null;
+            /** @description A price id from `GET /subscription-plans/` (`prices[].id`). */
+            price_id: string;
+            /** @description A path or an address on this site; defaults to /payment/success?type=subscription. */
+            success_url?: string | null;
+        };
         /** @description Someone who created something (spec 002 §3: `created_by.id`). */
         CreatorRef: {
             /** Format: int64 */
@@ -3060,6 +3289,42 @@ export interface components {
                  * @description Leading zero bits the answer's hash needs.
                  */
                 difficulty: number;
+            };
+        };
+        Data_CheckoutView: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description What is due now, in cents (after discounts; 0 during a free trial).
+                 */
+                amount: number;
+                cancel_url: string;
+                discount_name?: string | null;
+                /** Format: int32 */
+                discount_percent: number;
+                /**
+                 * Format: int32
+                 * @description Failed attempts so far.
+                 */
+                failed_attempts: number;
+                id: string;
+                /** @description subscription or payment. */
+                kind: string;
+                plan_name?: string | null;
+                /** @description month or year. */
+                recurring?: string | null;
+                /** @description open, pending (awaiting confirmation) or complete. */
+                status: string;
+                /** Format: int32 */
+                subscription_tier?: number | null;
+                success_url: string;
+                /** Format: int32 */
+                trial_days: number;
+                /**
+                 * Format: int64
+                 * @description The price before discounts, in cents.
+                 */
+                unit_amount?: number | null;
             };
         };
         Data_ContentView: {
@@ -3452,6 +3717,33 @@ export interface components {
                 level_name: string;
                 /** @description Topic area ids of the site. */
                 topic_areas: number[];
+            };
+        };
+        Data_Option_SubscriptionDetail: {
+            data: null | {
+                /** Format: int64 */
+                cancel_at?: number | null;
+                cancel_at_period_end: boolean;
+                /** Format: int64 */
+                canceled_at?: number | null;
+                cancellation_reason?: string | null;
+                /** @description Confirms a pending first payment (Resolve Now). */
+                client_secret?: string | null;
+                /** Format: int64 */
+                current_period_end: number;
+                discount?: components["schemas"]["DetailDiscount"] | null;
+                id: string;
+                items: components["schemas"]["DetailItems"];
+                /** @description local or stripe. */
+                provider: string;
+                /** @description incomplete (payment pending), trialing, active, past_due, unpaid, canceled. */
+                status: string;
+                stripe_publishable_key?: string | null;
+                /**
+                 * Format: int64
+                 * @description Unix seconds, or null.
+                 */
+                trial_end?: number | null;
             };
         };
         Data_Options: {
@@ -3927,6 +4219,47 @@ export interface components {
                 usecase_categories: components["schemas"]["TextOption"][];
             };
         };
+        Data_PayAnswer: {
+            data: {
+                /** @description Where to go next (the success address), when paid. */
+                redirect_url?: string | null;
+                /** @description paid or pending. */
+                status: string;
+            };
+        };
+        Data_PlanView: {
+            data: {
+                can_create_membership_card: boolean;
+                can_use_premium_agents: boolean;
+                can_view_premium_resources: boolean;
+                /** Format: int32 */
+                circle_discount_percent: number;
+                description: string;
+                /** @description The self-declared discounts that apply to this tier. */
+                discounts: components["schemas"]["DiscountView"][];
+                excluded_features: string[];
+                /** Format: int64 */
+                id: number;
+                included_features: string[];
+                name: string;
+                one_to_one_chat: boolean;
+                /**
+                 * Format: int64
+                 * @description The yearly price in cents (or the only one), with `recurring`.
+                 */
+                price: number;
+                prices: components["schemas"]["PriceView"][];
+                recurring: string;
+                /**
+                 * Format: int32
+                 * @description 0 to 3; 0 is free.
+                 */
+                subscription_tier: number;
+                /** Format: int32 */
+                trial_days: number;
+                use_ama: boolean;
+            };
+        };
         Data_Preview: {
             /** @description What a preview shows. */
             data: {
@@ -3940,6 +4273,9 @@ export interface components {
                 title?: string | null;
                 url: string;
             };
+        };
+        Data_String: {
+            data: string;
         };
         Data_TopicView: {
             data: {
@@ -4128,6 +4464,35 @@ export interface components {
             name_slug: string;
             /** @description The same as `membership_role` (kept for older clients). */
             role?: string | null;
+        };
+        DetailDiscount: {
+            coupon: components["schemas"]["Coupon"];
+        };
+        DetailItem: {
+            price: components["schemas"]["DetailPrice"];
+        };
+        DetailItems: {
+            data: components["schemas"]["DetailItem"][];
+        };
+        DetailPrice: {
+            id: string;
+            metadata: components["schemas"]["PriceMetadata"];
+            recurring: components["schemas"]["Recurrence"];
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            unit_amount: number;
+        };
+        DiscountView: {
+            /** @description HTML. */
+            description: string;
+            /** Format: int32 */
+            discount_percentage: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            subscription_tiers: number[];
         };
         /** @description The use case's PDF. */
         DocumentRef: {
@@ -5918,6 +6283,40 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_PlanView: {
+            data: {
+                can_create_membership_card: boolean;
+                can_use_premium_agents: boolean;
+                can_view_premium_resources: boolean;
+                /** Format: int32 */
+                circle_discount_percent: number;
+                description: string;
+                /** @description The self-declared discounts that apply to this tier. */
+                discounts: components["schemas"]["DiscountView"][];
+                excluded_features: string[];
+                /** Format: int64 */
+                id: number;
+                included_features: string[];
+                name: string;
+                one_to_one_chat: boolean;
+                /**
+                 * Format: int64
+                 * @description The yearly price in cents (or the only one), with `recurring`.
+                 */
+                price: number;
+                prices: components["schemas"]["PriceView"][];
+                recurring: string;
+                /**
+                 * Format: int32
+                 * @description 0 to 3; 0 is free.
+                 */
+                subscription_tier: number;
+                /** Format: int32 */
+                trial_days: number;
+                use_ama: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_RecommendedApplicant: {
             data: {
                 country?: string | null;
@@ -6083,11 +6482,81 @@ export interface components {
             /** @description The URL of the next page, or null on the last page. */
             next?: string | null;
         };
+        PayAnswer: {
+            /** @description Where to go next (the success address), when paid. */
+            redirect_url?: string | null;
+            /** @description paid or pending. */
+            status: string;
+        };
         PaymentInput: {
             /** @description accept (confirmed) or reject (back to pending). */
             action?: string | null;
             /** Format: int64 */
             user?: number | null;
+        };
+        /**
+         * @description A plan as an administrator edits it (documentation of the body; parsed by
+         *     `domain::payments::input::plan`).
+         */
+        PlanInput: {
+            can_create_membership_card?: boolean | null;
+            can_use_premium_agents?: boolean | null;
+            can_view_premium_resources?: boolean | null;
+            /**
+             * Format: int32
+             * @description 0 to 100.
+             */
+            circle_discount_percent?: number | null;
+            description?: string | null;
+            excluded_features?: string[] | null;
+            included_features?: string[] | null;
+            /** @description Required, at most 100 characters. */
+            name: string;
+            one_to_one_chat?: boolean | null;
+            /** @description One monthly and/or one yearly price. */
+            prices: components["schemas"]["PriceInput"][];
+            /**
+             * Format: int32
+             * @description 0 to 3 (0 is free); one plan per tier.
+             */
+            subscription_tier: number;
+            /**
+             * Format: int32
+             * @description 0 to 365.
+             */
+            trial_days?: number | null;
+            use_ama?: boolean | null;
+        };
+        PlanView: {
+            can_create_membership_card: boolean;
+            can_use_premium_agents: boolean;
+            can_view_premium_resources: boolean;
+            /** Format: int32 */
+            circle_discount_percent: number;
+            description: string;
+            /** @description The self-declared discounts that apply to this tier. */
+            discounts: components["schemas"]["DiscountView"][];
+            excluded_features: string[];
+            /** Format: int64 */
+            id: number;
+            included_features: string[];
+            name: string;
+            one_to_one_chat: boolean;
+            /**
+             * Format: int64
+             * @description The yearly price in cents (or the only one), with `recurring`.
+             */
+            price: number;
+            prices: components["schemas"]["PriceView"][];
+            recurring: string;
+            /**
+             * Format: int32
+             * @description 0 to 3; 0 is free.
+             */
+            subscription_tier: number;
+            /** Format: int32 */
+            trial_days: number;
+            use_ama: boolean;
         };
         /** @description What a preview shows. */
         Preview: {
@@ -6100,6 +6569,32 @@ export interface components {
             site_name?: string | null;
             title?: string | null;
             url: string;
+        };
+        PriceInput: {
+            /** @description month or year. */
+            recurring: string;
+            /**
+             * Format: int64
+             * @description Whole cents, at least 0.
+             */
+            unit_amount: number;
+        };
+        PriceMetadata: {
+            plan_name: string;
+            /** @description The plan's tier, as text (the provider's metadata is text). */
+            subscription_tier: string;
+        };
+        PriceView: {
+            /** @description The provider's price id: what `create-subscription` takes as `price_id`. */
+            id: string;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            price: number;
+            /** @description month or year. */
+            recurring: string;
+            stripe_price_id: string;
         };
         /** @enum {string} */
         PrimaryFocus: "learn_ai_skills" | "career_development" | "both";
@@ -6277,6 +6772,10 @@ export interface components {
             same_country: boolean;
             title?: string | null;
         };
+        Recurrence: {
+            /** @description month or year. */
+            interval: string;
+        };
         RefreshRequest: {
             refresh?: string;
         };
@@ -6437,6 +6936,32 @@ export interface components {
             google?: components["schemas"]["GooglePublicConfig"] | null;
             linkedin?: components["schemas"]["LinkedInPublicConfig"] | null;
         };
+        /** @description The member's subscription as the provider describes it (spec 002 §3 "Subscription detail"). */
+        SubscriptionDetail: {
+            /** Format: int64 */
+            cancel_at?: number | null;
+            cancel_at_period_end: boolean;
+            /** Format: int64 */
+            canceled_at?: number | null;
+            cancellation_reason?: string | null;
+            /** @description Confirms a pending first payment (Resolve Now). */
+            client_secret?: string | null;
+            /** Format: int64 */
+            current_period_end: number;
+            discount?: components["schemas"]["DetailDiscount"] | null;
+            id: string;
+            items: components["schemas"]["DetailItems"];
+            /** @description local or stripe. */
+            provider: string;
+            /** @description incomplete (payment pending), trialing, active, past_due, unpaid, canceled. */
+            status: string;
+            stripe_publishable_key?: string | null;
+            /**
+             * Format: int64
+             * @description Unix seconds, or null.
+             */
+            trial_end?: number | null;
+        };
         /** @description A choice whose stored value is text (categories, colleges, departments). */
         TextOption: {
             label: string;
@@ -6566,6 +7091,17 @@ export interface components {
         };
         UnsubscribeInput: {
             token: string;
+        };
+        UpdateSubscriptionInput: {
+            /** @description Required for a downgrade ('Specify the reason'). */
+            cancellation_reason?: string | null;
+            entity_type?: string | null;
+            /** Format: int64 */
+            group_id?: number | null;
+            /** @description Takes back a cancellation that has not taken effect. */
+            is_renew?: boolean | null;
+            /** @description The new price (upgrade, downgrade, monthly/yearly switch). */
+            price_id?: string | null;
         };
         UploadAnswer: {
             data: components["schemas"]["FileItem"];
@@ -6747,13 +7283,32 @@ export interface components {
             /** Format: int64 */
             user: number;
         };
+        /**
+         * @description The member's tier and what it unlocks (spec 002 §3 "User subscription"), computed on the
+         *     server by `areas::payments::flags`.
+         */
         UserSubscription: {
+            /** @description The name of the plan in force (the free plan's without a paid one). */
             applied_membership_tier?: string | null;
+            can_create_membership_card: boolean;
+            can_use_premium_agents: boolean;
+            can_view_premium_resources: boolean;
             /** Format: int32 */
             circle_discount_percent: number;
+            individual_subscription: boolean;
+            institutional_subscription: boolean;
             is_institutional_membership: boolean;
             one_to_one_chat: boolean;
+            /** @description pending or confirmed; null without a subscription. */
             payment_status?: string | null;
+            /** @description month or year. */
+            stripe_membership_recurring_duration?: string | null;
+            stripe_subscription_id?: string | null;
+            /**
+             * Format: int32
+             * @description 0 to 3.
+             */
+            subscription_tier: number;
             use_ama: boolean;
         };
         VerifiedSession: {
@@ -12915,6 +13470,382 @@ export interface operations {
             };
         };
     };
+    cancel_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Option_SubscriptionDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CheckoutView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PayAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSubscriptionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Option_SubscriptionDetail"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     import_status: {
         parameters: {
             query?: never;
@@ -13535,6 +14466,204 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscription_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Option_SubscriptionDetail"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_plans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_PlanView"];
+                };
+            };
+        };
+    };
+    create_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PlanView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PlanView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,152 @@
+//! The site's membership plans: read by everyone (the pricing page is public), edited by the
+//! tenant's administrators (plans are tenant configuration).
+//!
+//! - `GET /api/v1/subscription-plans/`: plans by tier with prices and discounts;
+//!   `Cache-Control: public, max-age=1800` (spec 002 §7: cached 30 minutes).
+//! - `POST /api/v1/subscription-plans/`: a new plan (one per tier).
+//! - `PATCH /api/v1/subscription-plans/{id}/`: replaces a plan's fields and prices (the whole plan is sent).
+
+use axum::{
+    extract::{Path, State},
+    http::{header, HeaderValue, StatusCode},
+    response::{IntoResponse, Response},
+    Json,
+};
+use serde::Deserialize;
+use serde_json::Value;
+use store::queries::payments as q;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::views::{plan_view, PlanView};
+use crate::{
+    envelope::{Data, Page, Pagination},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{ApiJson, Tenant, TenantAdmin},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_plans, create_plan)).routes(routes!(update_plan))
+}
+
+/// A plan as an administrator edits it (documentation of the body; parsed by
+/// `domain::payments::input::plan`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct PlanInput {
+    /// Required, at most 100 characters.
+    pub name: String,
+    pub description: Option<String>,
+    /// 0 to 3 (0 is free); one plan per tier.
+    pub subscription_tier: i16,
+    /// 0 to 365.
+    pub trial_days: Option<i32>,
+    pub included_features: Option<Vec<String>>,
+    pub excluded_features: Option<Vec<String>>,
+    pub use_ama: Option<bool>,
+    pub one_to_one_chat: Option<bool>,
+    pub can_use_premium_agents: Option<bool>,
+    pub can_create_membership_card: Option<bool>,
+    pub can_view_premium_resources: Option<bool>,
+    /// 0 to 100.
+    pub circle_discount_percent: Option<i16>,
+    /// One monthly and/or one yearly price.
+    pub prices: Vec<PriceInput>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct PriceInput {
+    /// Whole cents, at least 0.
+    pub unit_amount: i64,
+    /// month or year.
+    pub recurring: String,
+}
+
+pub const MSG_TIER_TAKEN: &str = "A plan with this tier already exists.";
+/// How long browsers and proxies keep the plans (spec 002 §7, §9: 30 minutes).
+pub const PLANS_CACHE_CONTROL: &str = "public, max-age=1800";
+
+pub(super) async fn plan_views(state: &AppState, tenant_id: i64) -> ApiResult<Vec<PlanView>> {
+    let db = state.read_db();
+    let plans = q::plans(db, tenant_id).await?;
+    let discounts = q::discounts(db, tenant_id).await?;
+    Ok(plans.iter().map(|p| plan_view(p, &discounts)).collect())
+}
+
+/// The site's membership plans, by tier.
+#[utoipa::path(
+    get,
+    path = "/api/v1/subscription-plans/",
+    tag = "payments",
+    responses((status = 200, body = Page<PlanView>))
+)]
+async fn list_plans(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Response> {
+    let data = plan_views(&state, tenant.id()).await?;
+    let count = data.len() as u64;
+    let mut response = Json(Page { data, pagination: Pagination { count, next: None } }).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(PLANS_CACHE_CONTROL));
+    Ok(response)
+}
+
+async fn save(state: &AppState, tenant_id: i64, id: Option<i64>, body: &Value) -> ApiResult<PlanView> {
+    let input = domain::payments::input::plan(body)?;
+    let saved = q::save_plan(&state.db, tenant_id, id, &input, |_| services::payments::local_id("price")).await;
+    let plan_id = match saved {
+        Ok(id) => id,
+        Err(store::StoreError::Conflict(_)) => return Err(ApiError::field("subscription_tier", MSG_TIER_TAKEN)),
+        Err(err) => return Err(err.into()),
+    };
+    plan_views(state, tenant_id).await?.into_iter().find(|p| p.id == plan_id).ok_or_else(ApiError::not_found)
+}
+
+/// Adds a plan (tenant administrators). Amounts are whole, non-negative cents.
+#[utoipa::path(
+    post,
+    path = "/api/v1/subscription-plans/",
+    tag = "payments",
+    request_body = PlanInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, body = Data<PlanView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody)
+    )
+)]
+async fn create_plan(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    TenantAdmin(_admin): TenantAdmin,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<(StatusCode, Json<Data<PlanView>>)> {
+    let view = save(&state, tenant.id(), None, &body).await?;
+    Ok((StatusCode::CREATED, Json(Data::new(view))))
+}
+
+/// Replaces a plan's fields and prices (tenant administrators). A price keeps its id, so
+/// members on it keep their subscription.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/subscription-plans/{id}/",
+    tag = "payments",
+    params(("id" = i64, Path)),
+    request_body = PlanInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Data<PlanView>),
+        (status = 400, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn update_plan(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    TenantAdmin(_admin): TenantAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Json<Data<PlanView>>> {
+    Ok(Json(Data::new(save(&state, tenant.id(), Some(id), &body).await?)))
+}

@@ -1,0 +1,124 @@
+//! Payments (spec 002 §2 "Membership and payment", §7 "Membership and payments"): one
+//! [`PaymentProvider`] trait with the embedded default, the [`local::LocalCheckout`]
+//! (sessions and subscriptions in our database, a card page of ours), and Stripe when it is
+//! configured. Whatever the provider, a subscription only changes through provider events
+//! applied by [`apply`] (`store::queries::payments::apply_event`): once per event id, never
+//! backwards in time.
+
+pub mod local;
+
+use domain::payments::events::{Applied, ProviderEvent, SubscriptionSnapshot};
+use store::{
+    entities::{subscription_plans, subscription_prices, user_subscriptions},
+    queries::payments as q,
+    Db, StoreError,
+};
+
+/// Why a payment call failed; each maps to a clear 4xx (or 502 for the provider).
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    /// The request cannot be done in the subscription's state (message for the user).
+    #[error("{0}")]
+    Refused(String),
+    /// The card was refused.
+    #[error("{0}")]
+    Declined(String),
+    #[error("not found")]
+    NotFound,
+    #[error("payment provider failed: {0}")]
+    Provider(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl From<store::sea_orm::DbErr> for PaymentError {
+    fn from(err: store::sea_orm::DbErr) -> Self {
+        PaymentError::Store(StoreError::Db(err))
+    }
+}
+
+pub type PaymentResult<T> = Result<T, PaymentError>;
+
+/// A subscription checkout to start: the price chosen, the discounts and trial it gets,
+/// and where the buyer returns to.
+#[derive(Debug, Clone)]
+pub struct SubscriptionCheckout {
+    pub tenant_id: i64,
+    pub user_id: i64,
+    pub price: subscription_prices::Model,
+    pub plan: subscription_plans::Model,
+    pub discount_name: Option<String>,
+    pub discount_percent: u8,
+    /// Days of free trial (0 when the member had a subscription before).
+    pub trial_days: i32,
+    /// The web app's origin, for the checkout page's address.
+    pub origin: String,
+    pub success_url: String,
+    pub cancel_url: String,
+}
+
+/// A card payment provider.
+#[async_trait::async_trait]
+pub trait PaymentProvider: Send + Sync {
+    /// `local` or `stripe`.
+    fn name(&self) -> &'static str;
+    /// The key a browser needs to confirm a card with the provider (Stripe only).
+    fn publishable_key(&self) -> Option<String> {
+        None
+    }
+    /// Starts a checkout; the answer is the address to send the buyer to.
+    async fn start_subscription_checkout(&self, checkout: SubscriptionCheckout) -> PaymentResult<String>;
+    /// Moves the subscription to another price (upgrade, downgrade, monthly/yearly switch).
+    async fn change_price(
+        &self,
+        subscription: &user_subscriptions::Model,
+        price: &subscription_prices::Model,
+        reason: Option<&str>,
+    ) -> PaymentResult<()>;
+    /// Takes back a cancellation that has not taken effect yet.
+    async fn renew(&self, subscription: &user_subscriptions::Model) -> PaymentResult<()>;
+    /// Cancels at the end of the period, or now.
+    async fn cancel(
+        &self,
+        subscription: &user_subscriptions::Model,
+        reason: &str,
+        at_period_end: bool,
+    ) -> PaymentResult<()>;
+}
+
+/// Applies a provider event in its own transaction (the webhook path; the local checkout
+/// applies its events inside the transaction of the payment that caused them).
+pub async fn apply(db: &Db, event: &ProviderEvent) -> PaymentResult<Applied> {
+    match q::apply_event_now(db, event).await {
+        Ok(applied) => Ok(applied),
+        Err(StoreError::NotFound) => Err(PaymentError::NotFound),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// The snapshot of a stored subscription, to change and send as the next event.
+pub fn snapshot_of(subscription: &user_subscriptions::Model, provider_price_id: &str) -> SubscriptionSnapshot {
+    SubscriptionSnapshot {
+        provider_subscription_id: subscription.provider_subscription_id.clone(),
+        tenant_id: subscription.tenant_id,
+        user_id: subscription.user_id,
+        provider_price_id: provider_price_id.to_string(),
+        status: domain::payments::status::SubscriptionStatus::parse(&subscription.status)
+            .unwrap_or(domain::payments::status::SubscriptionStatus::Canceled),
+        trial_end: subscription.trial_end,
+        current_period_end: subscription.current_period_end,
+        cancel_at: subscription.cancel_at,
+        canceled_at: subscription.canceled_at,
+        cancellation_reason: subscription.cancellation_reason.clone(),
+        discount_name: subscription.discount_name.clone(),
+        discount_percent: domain::payments::pricing::clamp_percent(subscription.discount_percent.into()),
+        client_secret: subscription.client_secret.clone(),
+    }
+}
+
+/// A random id with the provider's prefix style (`evt_local_…`).
+pub fn local_id(prefix: &str) -> String {
+    let bytes: [u8; 12] = rand::random();
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!("{prefix}_local_{hex}")
+}

@@ -1,0 +1,28 @@
+use sea_orm::entity::prelude::*;
+
+/// A checkout session of the local checkout: what is bought (`kind` subscription or
+/// payment), for how much (cents, after discounts), and where the buyer goes afterwards.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "checkout_sessions")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub tenant_id: i64,
+    pub user_id: i64,
+    pub kind: String,
+    pub price_id: Option<i64>,
+    pub amount: i64,
+    pub discount_name: Option<String>,
+    pub discount_percent: i16,
+    pub status: String,
+    pub success_url: String,
+    pub cancel_url: String,
+    pub provider_subscription_id: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
