@@ -123,6 +123,22 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
       },
       {
+        path: 'membership',
+        lazy: async () => ({ Component: (await import('../features/payments/routes/MembershipPage')).default }),
+      },
+      {
+        path: 'pricing',
+        lazy: async () => ({ Component: (await import('../features/payments/routes/MembershipPage')).default }),
+      },
+      {
+        path: 'payment/success',
+        lazy: async () => ({ Component: (await import('../features/payments/routes/PaymentResultPages')).PaymentSuccessPage }),
+      },
+      {
+        path: 'payment/cancel',
+        lazy: async () => ({ Component: (await import('../features/payments/routes/PaymentResultPages')).PaymentCancelPage }),
+      },
+      {
         path: 'terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/legal/routes/TermsPage')).default }),
       },
@@ -221,6 +237,10 @@ export const routes: RouteObject[] = [
           {
             path: 'connect',
             lazy: async () => ({ Component: (await import('../features/connect/routes/ConnectPage')).default }),
+          },
+          {
+            path: 'checkout/:session',
+            lazy: async () => ({ Component: (await import('../features/payments/routes/CheckoutPage')).default }),
           },
           {
             path: 'portal-preferences',

@@ -1,0 +1,125 @@
+// The membership and payment calls (spec 002 §7 "Membership and payments") and the local
+// checkout page's calls.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api/request';
+import type { components } from '../../lib/api/schema';
+import { identityKey } from '../../lib/auth/identity';
+import type { Plan, SubscriptionDetail } from './planRules';
+
+export type CheckoutView = components['schemas']['CheckoutView'];
+export type PayAnswer = components['schemas']['PayAnswer'];
+
+export const PLANS_KEY = ['subscription-plans'] as const;
+export const DETAIL_KEY = ['subscription-detail'] as const;
+const CHECKOUT_KEY = ['checkout'] as const;
+
+/** GET /subscription-plans/ (public; the server caches it 30 minutes). */
+export function plansQuery() {
+  return queryOptions({
+    queryKey: PLANS_KEY,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: Plan[] }>('GET', '/api/v1/subscription-plans/', { signal })).data,
+    staleTime: 30 * 60 * 1000,
+  });
+}
+
+export function usePlans() {
+  return useQuery(plansQuery());
+}
+
+/** GET /subscription-detail/ (the own subscription, or null). */
+export function useSubscriptionDetail(enabled: boolean) {
+  return useQuery({
+    queryKey: DETAIL_KEY,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: SubscriptionDetail | null }>('GET', '/api/v1/subscription-detail/', { signal })).data ?? null,
+    enabled,
+  });
+}
+
+/** After any change: the detail and the identity's tier flags are stale. */
+export function useRefreshMembership() {
+  const client = useQueryClient();
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: DETAIL_KEY }),
+      client.invalidateQueries({ queryKey: identityKey }),
+    ]);
+  };
+}
+
+export interface CreateSubscription {
+  price_id: string;
+  discount_ids: number[];
+  success_url: string;
+  cancel_url: string;
+}
+
+/** POST /payment/create-subscription/: the checkout address to go to. */
+export function useCreateSubscription() {
+  return useMutation({
+    mutationFn: async (body: CreateSubscription) =>
+      (await apiRequest<{ data: string }>('POST', '/api/v1/payment/create-subscription/', { body })).data,
+    meta: { silent: true },
+  });
+}
+
+export type UpdateSubscription = { price_id: string; cancellation_reason?: string } | { is_renew: true };
+
+/** POST /payment/update-subscription/: upgrade, downgrade, switch or renew. */
+export function useUpdateSubscription() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: (body: UpdateSubscription) => apiRequest('POST', '/api/v1/payment/update-subscription/', { body }),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+/** POST /payment/cancel-subscription/ (at the period's end). */
+export function useCancelSubscription() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: (cancellation_reason: string) =>
+      apiRequest('POST', '/api/v1/payment/cancel-subscription/', {
+        body: { cancellation_reason, cancel_at_period_end: true },
+      }),
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+function sessionPath(session: string): string {
+  return `/api/v1/payment/checkout/${encodeURIComponent(session)}/`;
+}
+
+/** GET /payment/checkout/{session}/. */
+export function useCheckoutSession(session: string) {
+  return useQuery({
+    queryKey: [...CHECKOUT_KEY, session],
+    queryFn: async ({ signal }) => (await apiRequest<{ data: CheckoutView }>('GET', sessionPath(session), { signal })).data,
+    meta: { silent: true },
+    retry: false,
+  });
+}
+
+/** POST /payment/checkout/{session}/pay/. */
+export function usePay(session: string) {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: async (card_number: string) =>
+      (await apiRequest<{ data: PayAnswer }>('POST', `${sessionPath(session)}pay/`, { body: { card_number } })).data,
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}
+
+/** POST /payment/checkout/{session}/confirm/ (the bank's step; Resolve Now). */
+export function useConfirmPayment() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: async (session: string) =>
+      (await apiRequest<{ data: PayAnswer }>('POST', `${sessionPath(session)}confirm/`)).data,
+    onSuccess: refresh,
+    meta: { silent: true },
+  });
+}

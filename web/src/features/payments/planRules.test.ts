@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bannerText,
+  caretAfterDigits,
+  cardDigits,
+  currentPlan,
+  discountPercent,
+  formatCardNumber,
+  formatCents,
+  isInstitutionPlan,
+  planAction,
+  priceFor,
+  reasonError,
+  runningSubscription,
+  showTrialTag,
+  sitePath,
+  sortPlans,
+  type Plan,
+  type SubscriptionDetail,
+  type UserSubscription,
+} from './planRules';
+
+function plan(tier: number, trial = 0): Plan {
+  const name = ['Free', 'Explorer', 'Professional', 'Leader'][tier] ?? `Tier ${tier}`;
+  return {
+    id: 10 + tier,
+    name,
+    description: '',
+    subscription_tier: tier,
+    price: tier * 10000,
+    recurring: 'year',
+    trial_days: trial,
+    included_features: [],
+    excluded_features: [],
+    prices:
+      tier === 0
+        ? []
+        : [
+            { id: `p_${tier}_month`, price: tier * 1000, recurring: 'month', stripe_price_id: `p_${tier}_month` },
+            { id: `p_${tier}_year`, price: tier * 10000, recurring: 'year', stripe_price_id: `p_${tier}_year` },
+          ],
+    discounts: [],
+    use_ama: false,
+    one_to_one_chat: false,
+    can_use_premium_agents: false,
+    can_create_membership_card: false,
+    can_view_premium_resources: false,
+    circle_discount_percent: 0,
+  };
+}
+
+function detail(tier: number, interval: 'month' | 'year', extra: Partial<SubscriptionDetail> = {}): SubscriptionDetail {
+  return {
+    id: 'sub_1',
+    status: 'active',
+    items: {
+      data: [
+        {
+          price: {
+            id: `p_${tier}_${interval}`,
+            unit_amount: 1000,
+            recurring: { interval },
+            metadata: { subscription_tier: String(tier), plan_name: 'x' },
+          },
+        },
+      ],
+    },
+    current_period_end: 1_800_000_000,
+    cancel_at_period_end: false,
+    provider: 'local',
+    ...extra,
+  };
+}
+
+const open = { pending: false, institutional: false };
+
+describe('plan card actions (spec 002 §4)', () => {
+  it('without a subscription: Continue on the free plan, Upgrade on paid plans', () => {
+    expect(planAction(plan(0), 'year', null, open)).toMatchObject({ kind: 'continue', label: 'Continue', current: true, disabled: false });
+    expect(planAction(plan(2), 'year', null, open)).toMatchObject({ kind: 'upgrade', label: 'Upgrade', current: false });
+  });
+
+  it('with a subscription: Continue, Switch, Upgrade, Downgrade by tier and interval', () => {
+    const current = currentPlan(detail(2, 'year'));
+    expect(planAction(plan(2), 'year', current, open).kind).toBe('continue');
+    expect(planAction(plan(2), 'month', current, open).kind).toBe('switch');
+    expect(planAction(plan(3), 'year', current, open).kind).toBe('upgrade');
+    expect(planAction(plan(1), 'month', current, open).kind).toBe('downgrade');
+    expect(planAction(plan(0), 'year', current, open).kind).toBe('downgrade');
+  });
+
+  it('a scheduled cancellation turns the current plan into Renew', () => {
+    const current = currentPlan(detail(2, 'year', { canceled_at: 1_700_000_000, cancel_at: 1_800_000_000 }));
+    expect(planAction(plan(2), 'year', current, open)).toMatchObject({ kind: 'renew', label: 'Renew', current: true });
+  });
+
+  it('everything is disabled while payment is pending', () => {
+    const current = currentPlan(detail(1, 'year', { status: 'incomplete' }));
+    for (const p of [plan(0), plan(1), plan(2)]) {
+      expect(planAction(p, 'year', current, { pending: true, institutional: false }).disabled).toBe(true);
+    }
+  });
+
+  it('institutional members cannot Downgrade or Switch, but can Upgrade', () => {
+    const current = currentPlan(detail(2, 'year'));
+    const options = { pending: false, institutional: true };
+    expect(planAction(plan(1), 'year', current, options).disabled).toBe(true);
+    expect(planAction(plan(2), 'month', current, options).disabled).toBe(true);
+    expect(planAction(plan(3), 'year', current, options).disabled).toBe(false);
+  });
+
+  it('an ended subscription counts as none', () => {
+    expect(runningSubscription(detail(2, 'year', { status: 'canceled' }))).toBeNull();
+    expect(currentPlan(detail(2, 'year', { status: 'canceled' }))).toBeNull();
+    expect(currentPlan(detail(2, 'month', { status: 'trialing' }))).toMatchObject({ tier: 2, interval: 'month', cancelled: false });
+  });
+});
+
+describe('tags, badges and the banner', () => {
+  it('shows the free-trial tag only without an own subscription', () => {
+    expect(showTrialTag(plan(1, 14), null, true)).toBe(true);
+    expect(showTrialTag(plan(1, 14), null, false)).toBe(true);
+    expect(showTrialTag(plan(1, 14), detail(1, 'year', { status: 'canceled' }), true)).toBe(false);
+    expect(showTrialTag(plan(2, 0), null, true)).toBe(false);
+  });
+
+  const flags = (extra: Partial<UserSubscription>): UserSubscription => ({
+    can_create_membership_card: false,
+    can_use_premium_agents: false,
+    can_view_premium_resources: false,
+    circle_discount_percent: 0,
+    individual_subscription: false,
+    institutional_subscription: false,
+    is_institutional_membership: false,
+    one_to_one_chat: false,
+    subscription_tier: 0,
+    use_ama: false,
+    applied_membership_tier: 'Free',
+    ...extra,
+  });
+
+  it("marks the institution's yearly plan", () => {
+    const institutional = flags({ institutional_subscription: true, subscription_tier: 2 });
+    expect(isInstitutionPlan(plan(2), 'year', institutional)).toBe(true);
+    expect(isInstitutionPlan(plan(2), 'month', institutional)).toBe(false);
+    expect(isInstitutionPlan(plan(2), 'year', flags({ subscription_tier: 2 }))).toBe(false);
+  });
+
+  it('the banner: pending first, then the free tier, nothing for paid tiers', () => {
+    expect(bannerText(flags({ payment_status: 'pending', subscription_tier: 1 }))).toEqual({ text: 'Your payment is pending.', action: 'resolve' });
+    expect(bannerText(flags({}))).toEqual({ text: 'You are currently on Free membership.', action: 'upgrade' });
+    expect(bannerText(flags({ subscription_tier: 2, payment_status: 'confirmed' }))).toBeNull();
+    expect(bannerText(undefined)).toBeNull();
+  });
+});
+
+describe('forms and formatting', () => {
+  it('a reason is required to cancel or downgrade', () => {
+    expect(reasonError('  ')).toBe('Specify the reason');
+    expect(reasonError('Too expensive')).toBeNull();
+  });
+
+  it('sums the chosen discounts, capped at 100%', () => {
+    const discounts = [
+      { id: 1, name: 'Student', description: '', discount_percentage: 25, subscription_tiers: [1] },
+      { id: 2, name: 'Big', description: '', discount_percentage: 90, subscription_tiers: [1] },
+    ];
+    expect(discountPercent(discounts, [1])).toBe(25);
+    expect(discountPercent(discounts, [1, 2])).toBe(100);
+    expect(discountPercent(discounts, [])).toBe(0);
+  });
+
+  it('sorts plans by tier and picks the price of the interval', () => {
+    expect(sortPlans([plan(3), plan(0), plan(2), plan(1)]).map((p) => p.subscription_tier)).toEqual([0, 1, 2, 3]);
+    expect(priceFor(plan(2), 'month')?.price).toBe(2000);
+    expect(priceFor(plan(0), 'year')).toBeNull();
+  });
+
+  it('amounts have two decimals', () => {
+    expect(formatCents(19000)).toBe('$190.00');
+    expect(formatCents(999)).toBe('$9.99');
+  });
+
+  it('card numbers are digits in groups of 4, and the caret stays after the same digit', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4000-0027 6000x3184')).toBe('4000 0027 6000 3184');
+    expect(formatCardNumber('42424')).toBe('4242 4');
+    expect(cardDigits('4242 4242 4242 4242 4242 4')).toHaveLength(19);
+    expect(caretAfterDigits('4242 4242', 4)).toBe(4);
+    expect(caretAfterDigits('4242 4242', 5)).toBe(6);
+    expect(caretAfterDigits('4242 4242', 0)).toBe(0);
+  });
+
+  it('keeps only addresses of this site', () => {
+    expect(sitePath('https://a.example/checkout/cs_1', 'https://a.example')).toBe('/checkout/cs_1');
+    expect(sitePath('/payment/success?type=subscription', 'https://a.example')).toBe('/payment/success?type=subscription');
+    expect(sitePath('https://evil.example/x', 'https://a.example')).toBeNull();
+  });
+});
