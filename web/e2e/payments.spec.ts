@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// Membership journeys against the real binary on the demo seed (scripts/e2e.sh): a member on
+// the free plan picks Professional (yearly) on Membership Plans, pays on the local checkout —
+// first with a mistyped number, then with 4242 4242 4242 4242 — and sees Active Membership;
+// then cancels with a reason and sees the end date. Both projects share one database, so
+// each uses its own member (Sam on desktop, Maria on the phone).
+
+const DEMO_PASSWORD = 'waypoint-demo';
+
+async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
+  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
+  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('accessToken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+      }
+    },
+    [tokens.access, tokens.refresh],
+  );
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+test('a guest sees the plans and is sent to sign in on an action', async ({ page }) => {
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { name: 'Membership Plans' })).toBeVisible();
+  await expect(page.getByText('Choose a plan that fits your needs')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('$190.00')).toBeVisible();
+  await expect(page.getByText('14-day free trial')).toBeVisible();
+  await page.getByRole('button', { name: 'Monthly' }).click();
+  await expect(page.getByText('$19.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Upgrade Professional' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fpricing/);
+});
+
+test('a member upgrades to a paid yearly plan through the local checkout, then cancels with a reason', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const phone = testInfo.project.name === 'phone';
+  const email = phone ? 'maria@example.com' : 'sam@example.com';
+  const page = await signedInPage(browser, request, email, '/membership', phone);
+
+  await expect(page.getByRole('heading', { name: 'Membership Plans' })).toBeVisible();
+  // On the free plan: Free is the current plan; the yearly prices show first.
+  await expect(page.getByRole('button', { name: 'Continue Free' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Active Membership' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Upgrade Professional' }).click();
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('I am eligible to Student discount.', { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The local checkout: what is bought and the amount.
+  await expect(page).toHaveURL(/\/checkout\/cs_/);
+  await expect(page.getByRole('heading', { name: /Professional · Yearly/ })).toBeVisible();
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$190.00');
+  const card = page.getByLabel('Card number');
+  await expect(card).toBeFocused();
+  // A mistyped number: the server's message, nothing paid.
+  await card.pressSequentially('4242424242424241');
+  await expect(card).toHaveValue('4242 4242 4242 4241');
+  await card.press('Enter');
+  await expect(page.getByText('Your card number is incorrect.')).toBeVisible();
+  // The declined test card.
+  await card.fill('4000000000000002');
+  await expect(card).toHaveValue('4000 0000 0000 0002');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await card.fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $190.00' }).click();
+
+  await expect(page).toHaveURL(/\/payment\/success\?type=subscription/);
+  await expect(page.getByRole('heading', { name: 'Payment Success' })).toBeVisible();
+  await page.getByRole('link', { name: 'Membership Plans' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Active Membership' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Other Membership Plans' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue Professional' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade Leader' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Downgrade Explorer' })).toBeEnabled();
+  // No trial tag once the member has had a subscription.
+  await expect(page.getByText('14-day free trial')).toHaveCount(0);
+  await expect(page.getByText(/Your membership renews on/)).toBeVisible();
+
+  // Cancelling needs a reason.
+  await page.getByRole('button', { name: 'Cancel Membership' }).click();
+  const cancel = page.getByRole('dialog');
+  await cancel.getByRole('button', { name: 'Cancel Membership' }).click();
+  await expect(cancel.getByText('Specify the reason')).toBeVisible();
+  await cancel.getByLabel('Reason').fill('Trying the free plan for a while.');
+  await cancel.getByRole('button', { name: 'Cancel Membership' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await expect(page.getByText(/Your membership ends on \d{1,2} \w+ \d{4}\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renew', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renew Professional' })).toBeVisible();
+});
