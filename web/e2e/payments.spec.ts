@@ -46,9 +46,15 @@ test('a member upgrades to a paid yearly plan through the local checkout, then c
 }, testInfo) => {
   const phone = testInfo.project.name === 'phone';
   const email = phone ? 'maria@example.com' : 'sam@example.com';
-  const page = await signedInPage(browser, request, email, '/membership', phone);
+  const page = await signedInPage(browser, request, email, '/circles', phone);
 
+  // On the free tier the banner offers an upgrade.
+  const notice = page.getByRole('complementary', { name: 'Membership' });
+  await expect(notice.getByText('You are currently on Free membership.')).toBeVisible();
+  await notice.getByRole('link', { name: 'Upgrade Membership' }).click();
+  await expect(page).toHaveURL(/\/membership$/);
   await expect(page.getByRole('heading', { name: 'Membership Plans' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Membership' })).toHaveCount(0);
   // On the free plan: Free is the current plan; the yearly prices show first.
   await expect(page.getByRole('button', { name: 'Continue Free' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Active Membership' })).toHaveCount(0);
@@ -102,4 +108,31 @@ test('a member upgrades to a paid yearly plan through the local checkout, then c
   await expect(page.getByText(/Your membership ends on \d{1,2} \w+ \d{4}\./)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Renew', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Renew Professional' })).toBeVisible();
+});
+
+test('a pending payment waits on the checkout and is resolved from Membership Plans', async ({ browser, request }, testInfo) => {
+  // One member for this journey (the administrator), so only on one project.
+  test.skip(testInfo.project.name === 'phone', 'one run is enough: the administrator can buy only once');
+  const page = await signedInPage(browser, request, 'admin@example.com', '/membership', false);
+  await page.getByRole('button', { name: 'Monthly' }).click();
+  await page.getByRole('button', { name: 'Upgrade Leader' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$29.00');
+  await page.getByLabel('Card number').fill('4000002760003184');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await expect(page.getByText(/Your payment status is pending/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm payment' })).toBeVisible();
+  await page.getByRole('link', { name: 'Do this later' }).click();
+
+  // Elsewhere the banner says so; on Membership Plans every action waits.
+  await page.goto('/circles');
+  const notice = page.getByRole('complementary', { name: 'Membership' });
+  await expect(notice.getByText('Your payment is pending.')).toBeVisible();
+  await notice.getByRole('link', { name: 'Resolve' }).click();
+  await expect(page.getByText('Your payment status is pending')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upgrade Explorer' }).or(page.getByRole('button', { name: 'Downgrade Explorer' }))).toBeDisabled();
+  await page.getByRole('button', { name: 'Resolve Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Membership' })).toBeVisible();
+  await expect(page.getByText('Your payment status is pending')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Downgrade Explorer' })).toBeEnabled();
 });

@@ -9,6 +9,7 @@ import GuestBanner from '../../components/shell/GuestBanner';
 import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
 import PageSpinner from '../../components/PageSpinner';
 import { menuSections } from '../../components/shell/menuSections';
+import MembershipBanner from '../../features/payments/components/MembershipBanner';
 
 /** Top bar, side menu (permanent from lg, a drawer below) and, for guests, the bottom banner. */
 export default function AppLayout() {
@@ -59,6 +60,7 @@ export default function AppLayout() {
         sx={{ flexGrow: 1, minWidth: 0, pb: guest ? GUEST_BANNER_HEIGHT : 0, '&:focus, &:focus-visible': { outline: 'none' } }}
       >
         <Toolbar />
+        {!guest && <MembershipBanner />}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -22,8 +22,8 @@ export function plansQuery() {
   });
 }
 
-export function usePlans() {
-  return useQuery(plansQuery());
+export function usePlans(enabled = true) {
+  return useQuery({ ...plansQuery(), enabled });
 }
 
 /** GET /subscription-detail/ (the own subscription, or null). */
