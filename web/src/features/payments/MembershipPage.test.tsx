@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/renderApp';
+import { identityHandler, server, signIn } from '../../test/server';
+import { identityFixture } from '../../test/fixtures';
+import type { Plan, SubscriptionDetail } from './planRules';
+
+function plan(tier: number, name: string, trial = 0): Plan {
+  return {
+    id: tier + 1,
+    name,
+    description: `${name} plan`,
+    subscription_tier: tier,
+    price: tier * 10000,
+    recurring: 'year',
+    trial_days: trial,
+    included_features: [`${name} feature`],
+    excluded_features: [],
+    prices:
+      tier === 0
+        ? []
+        : [
+            { id: `p_${tier}_month`, price: tier * 1000, recurring: 'month', stripe_price_id: `p_${tier}_month` },
+            { id: `p_${tier}_year`, price: tier * 10000, recurring: 'year', stripe_price_id: `p_${tier}_year` },
+          ],
+    discounts: [],
+    use_ama: false,
+    one_to_one_chat: false,
+    can_use_premium_agents: false,
+    can_create_membership_card: false,
+    can_view_premium_resources: false,
+    circle_discount_percent: 0,
+  };
+}
+
+const PLANS = [plan(2, 'Professional'), plan(0, 'Free'), plan(1, 'Explorer', 14)];
+
+function trialing(): SubscriptionDetail {
+  return {
+    id: 'sub_1',
+    status: 'trialing',
+    items: {
+      data: [
+        {
+          price: {
+            id: 'p_2_year',
+            unit_amount: 20000,
+            recurring: { interval: 'year' },
+            metadata: { subscription_tier: '2', plan_name: 'Professional' },
+          },
+        },
+      ],
+    },
+    trial_end: Date.UTC(2027, 0, 9) / 1000,
+    current_period_end: Date.UTC(2027, 0, 9) / 1000,
+    cancel_at_period_end: false,
+    provider: 'local',
+  };
+}
+
+function serve(detail: SubscriptionDetail | null) {
+  const sent: unknown[] = [];
+  server.use(
+    http.get('*/api/v1/subscription-plans/', () => HttpResponse.json({ data: PLANS })),
+    http.get('*/api/v1/subscription-detail/', () => HttpResponse.json({ data: detail })),
+    http.post('*/api/v1/payment/update-subscription/', async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ data: detail });
+    }),
+  );
+  return sent;
+}
+
+describe('Membership Plans', { timeout: 30_000 }, () => {
+  it('shows the trialing membership, the other plans by tier, and asks a reason to downgrade', async () => {
+    signIn();
+    server.use(identityHandler(identityFixture()));
+    const sent = serve(trialing());
+    renderApp('/membership');
+    const active = await screen.findByRole('region', { name: 'Active Membership' });
+    expect(within(active).getByText('Current Plan')).toBeInTheDocument();
+    expect(within(active).getByText(/Your free trial ends on 9 January 2027/)).toBeInTheDocument();
+    expect(within(active).getByRole('button', { name: 'Cancel Membership' })).toBeEnabled();
+    const others = screen.getByRole('region', { name: 'Other Membership Plans' });
+    expect(within(others).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Free', 'Explorer']);
+    // Had a subscription: no trial tag.
+    expect(screen.queryByText('14-day free trial')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(screen.getByRole('button', { name: 'Switch Professional' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Downgrade Explorer' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade' }));
+    expect(within(dialog).getByText('Specify the reason')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Too much');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade' }));
+    await waitFor(() => expect(sent).toEqual([{ price_id: 'p_1_month', cancellation_reason: 'Too much' }]));
+  });
+
+  it('a pending payment disables every action and offers Resolve Now', async () => {
+    signIn();
+    server.use(identityHandler(identityFixture()));
+    serve({ ...trialing(), status: 'incomplete', trial_end: null, client_secret: 'cs_local_1' });
+    renderApp('/membership');
+    expect(await screen.findByText('Your payment status is pending')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resolve Now' })).toBeEnabled();
+    for (const name of ['Downgrade Free', 'Downgrade Explorer']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+  });
+
+  it('guests see the plans with the trial tag, yearly first', async () => {
+    serve(null);
+    renderApp('/pricing');
+    expect(await screen.findByRole('heading', { name: 'Membership Plans', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Choose a plan that fits your needs')).toBeInTheDocument();
+    expect(await screen.findByText('14-day free trial')).toBeInTheDocument();
+    expect(screen.getByText('$200.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue Free' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade Explorer' })).toBeEnabled();
+  });
+});
