@@ -12,6 +12,7 @@ pub mod groups;
 pub mod health;
 pub mod identity;
 pub mod imports;
+pub mod influencers;
 pub mod invitations;
 pub mod jobs;
 pub mod profiles;

@@ -481,7 +481,7 @@ pub(crate) async fn user_profile_view(
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),
         is_staff: user.is_staff,
-        is_influencer: false,
+        is_influencer: store::queries::influencers::is_influencer(db, tenant.organization_id(), user.id).await?,
         followed: follow_counts.followed_by_viewer,
         followers_count: follow_counts.followers,
         following_count: follow_counts.following,

@@ -8,6 +8,8 @@ import { apiRequest } from '../../../lib/api/request';
 import type { Job } from '../../jobs/api/types';
 import { jobPath } from '../../jobs/jobRules';
 import type { Content } from '../../content/api/types';
+import { groupPath } from '../../../lib/groups/rules';
+import type { Group } from '../../../lib/groups/types';
 import type { AiTool, Paged, UseCase } from '../api/catalogue';
 
 export interface Row {
@@ -40,6 +42,11 @@ const contentRow = (c: Content): Row => ({
   title: link(`/${c.type === 'post' || c.type === 'newsletter' ? 'post' : 'resource'}/${c.slug}`, c.title),
   detail: c.group_detail?.name ?? '',
 });
+const groupRow = (g: Group): Row => ({
+  id: g.id,
+  title: link(groupPath(g), g.name),
+  detail: g.lifecycle?.label ?? g.parent_group_detail?.name ?? '',
+});
 const jobRow = (j: Job): Row => ({ id: j.id, title: link(jobPath(j), j.title), detail: j.group.name });
 
 async function paged<T>(path: string, query: Record<string, string | number | boolean>, row: (item: T) => Row, signal?: AbortSignal) {
@@ -53,6 +60,18 @@ export const FAVOURITE_SECTIONS: Section[] = [
     title: 'Use Cases',
     empty: 'No favorite use cases found.',
     fetch: (page, page_size, signal) => paged('/api/v1/bookmark/usecase/', { page, page_size }, useCaseRow, signal),
+  },
+  {
+    key: 'circles',
+    title: 'Circles',
+    empty: 'No favorite circles found.',
+    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/group/', { page, page_size, group_type: 'circle' }, groupRow, signal),
+  },
+  {
+    key: 'events',
+    title: 'Events',
+    empty: 'No favorite events found.',
+    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/group/', { page, page_size, group_type: 'event' }, groupRow, signal),
   },
   {
     key: 'ai-tools',
