@@ -65,6 +65,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::jobs::routes())
         .merge(areas::bookmarks::routes())
         .merge(areas::influencers::routes())
+        .merge(areas::my_area::routes())
         .merge(areas::catalogue::routes())
         .merge(areas::content::routes())
 }

@@ -197,7 +197,7 @@ async fn unbookmark(
         (status = 404, body = ErrorBody)
     )
 )]
-async fn favourites(
+pub(crate) async fn favourites(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,

@@ -15,6 +15,7 @@ pub mod imports;
 pub mod influencers;
 pub mod invitations;
 pub mod jobs;
+pub mod my_area;
 pub mod profiles;
 pub mod programme;
 pub mod search;

@@ -179,7 +179,7 @@ fn filter_of(
     params(UseCaseListQuery),
     responses((status = 200, body = Page<UseCaseView>), (status = 400, body = ErrorBody))
 )]
-async fn list_use_cases(
+pub(crate) async fn list_use_cases(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,

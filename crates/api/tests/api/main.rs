@@ -29,6 +29,7 @@ mod list_counts;
 mod list_pages;
 mod members;
 mod membership;
+mod my_area;
 mod profile_me;
 mod profiles;
 mod programme;

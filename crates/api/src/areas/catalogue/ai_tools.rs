@@ -243,7 +243,7 @@ pub fn statuses_for(errors: &mut FieldErrors, query: &HashMap<String, String>, p
     params(AiToolListQuery),
     responses((status = 200, body = Page<AiToolView>), (status = 400, body = ErrorBody))
 )]
-async fn list_ai_tools(
+pub(crate) async fn list_ai_tools(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
