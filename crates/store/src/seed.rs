@@ -240,7 +240,9 @@ async fn seed_demo_influencers(txn: &impl sea_orm::ConnectionTrait, demo: &Tenan
             name: name.to_string(),
             group_type: "organization".into(),
             parent_group: Some(demo.organization.id),
-            description: Some("<p>A non-profit that brings free AI literacy courses to schools and libraries.</p>".into()),
+            description: Some(
+                "<p>A non-profit that brings free AI literacy courses to schools and libraries.</p>".into(),
+            ),
             impact: Some("<p>120,000 learners in 14 countries took their first AI course with us.</p>".into()),
             country: Some("United States".into()),
             countries: vec!["United States".into()],

@@ -6,7 +6,7 @@
 //!
 //! - `GET /api/v1/influencers/?page&page_size`: the site's influential people, 16 a page,
 //!   for everyone (guests too: the pages are public).
-//! - `PUT /api/v1/influencers/{user_id}/` `{"is_influencer": true|false}`: staff only.
+//! - `PATCH /api/v1/influencers/{user_id}/` `{"is_influencer": true|false}`: staff only.
 
 use std::collections::HashMap;
 
@@ -116,7 +116,7 @@ pub struct InfluencerState {
 /// Marks or unmarks a member of this site as an influencer (staff only). The person must
 /// hold an accepted membership of the site's organization (404 otherwise).
 #[utoipa::path(
-    put,
+    patch,
     path = "/api/v1/influencers/{user_id}/",
     tag = "influencers",
     params(("user_id" = i64, Path, description = "The person's user id")),

@@ -79,7 +79,8 @@ async fn my_jobs(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<JobView>>> {
-    super::jobs::lists::list_jobs(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine(query, "mine", "true"))).await
+    super::jobs::lists::list_jobs(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine(query, "mine", "true")))
+        .await
 }
 
 /// The career tips the caller shared, every status, newest first.
@@ -265,7 +266,8 @@ async fn my_favourites(
     let mut groups = Vec::new();
     for group_type in ["circle", "event"] {
         let (u, q) = section(&url, "/api/v1/bookmark/group/", size, &[("group_type", group_type)]);
-        match bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("group"), ApiQuery(q)).await?.0 {
+        match bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("group"), ApiQuery(q)).await?.0
+        {
             Favourites::Groups(page) => groups.push(page),
             _ => unreachable!("a group favourites page"),
         }
@@ -291,8 +293,7 @@ async fn my_favourites(
         unreachable!("a job favourites page")
     };
     let (u, q) = section(&url, "/api/v1/bookmark/resource/", size, &[]);
-    let resources = content::favourites::favourite_resources(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q))
-        .await?
-        .0;
+    let resources =
+        content::favourites::favourite_resources(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
     Ok(Json(MyFavouritesAnswer { data: MyFavourites { use_cases, circles, events, resources, ai_tools, jobs } }))
 }

@@ -74,7 +74,8 @@ async fn circles_and_events_are_bookmarked_once_and_listed_by_type() {
 
     // Removing, twice.
     for _ in 0..2 {
-        let answer = app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{first}/")).token(&ada).send().await;
+        let answer =
+            app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{first}/")).token(&ada).send().await;
         answer.assert_status(200);
         assert_eq!(answer.json()["message"], "Removed from favourites");
     }
@@ -132,11 +133,7 @@ async fn organizations_private_circles_and_other_sites_circles_cannot_be_bookmar
     answer.assert_status(201);
     let foreign = id_of(&answer.json()["data"]);
     app.post(&bookmark(foreign)).token(&ada).send().await.error(404);
-    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{foreign}/"))
-        .token(&ada)
-        .send()
-        .await
-        .error(404);
+    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{foreign}/")).token(&ada).send().await.error(404);
     assert_eq!(
         app.get("/api/v1/bookmark/group/?group_type=circle").token(&ada).send().await.json()["pagination"]["count"],
         0

@@ -134,7 +134,11 @@ async fn overviews_give_the_first_page_of_every_section() {
     assert_eq!(bobs["data"]["ai_tools"]["pagination"]["count"], 0);
 
     // Removing a favourite shows at once.
-    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{}/", circles[3])).token(&ada).send().await.assert_status(200);
+    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{}/", circles[3]))
+        .token(&ada)
+        .send()
+        .await
+        .assert_status(200);
     let favourites = app.get("/api/v1/my-favourites/").token(&ada).send().await.json();
     assert_eq!(favourites["data"]["circles"]["pagination"]["count"], 3);
 }

@@ -54,9 +54,7 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager
-            .drop_index(Index::drop().name("ix_groups_tenant_influencer").table(col("groups")).to_owned())
-            .await?;
+        manager.drop_index(Index::drop().name("ix_groups_tenant_influencer").table(col("groups")).to_owned()).await?;
         manager
             .drop_index(Index::drop().name("ix_memberships_group_influencer").table(col("memberships")).to_owned())
             .await?;

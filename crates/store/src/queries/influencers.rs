@@ -42,15 +42,17 @@ pub async fn set(db: &impl ConnectionTrait, org_id: i64, user_id: i64, influence
 }
 
 fn member_user() -> RelationDef {
-    memberships::Entity::belongs_to(users::Entity)
-        .from(memberships::Column::UserId)
-        .to(users::Column::Id)
-        .into()
+    memberships::Entity::belongs_to(users::Entity).from(memberships::Column::UserId).to(users::Column::Id).into()
 }
 
 /// One page of the organization's influencers (active accounts with an accepted
 /// membership), in the index's order (by user id), with the count.
-pub async fn people(db: &impl ConnectionTrait, org_id: i64, offset: u64, limit: u64) -> StoreResult<Paged<users::Model>> {
+pub async fn people(
+    db: &impl ConnectionTrait,
+    org_id: i64,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Paged<users::Model>> {
     let query = users::Entity::find()
         .join(JoinType::InnerJoin, member_user().rev())
         .filter(memberships::Column::GroupId.eq(org_id))

@@ -18,7 +18,10 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use store::{
     entities::{groups, memberships, use_cases, users},
-    queries::{bookmarks as bookmark_q, follows, groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
+    queries::{
+        bookmarks as bookmark_q, follows, groups as group_q, memberships as member_q, profiles as profile_q,
+        use_cases as use_case_q,
+    },
 };
 use utoipa::ToSchema;
 
