@@ -1272,16 +1272,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /**
-         * Marks or unmarks a member of this site as an influencer (staff only). The person must
-         *     hold an accepted membership of the site's organization (404 otherwise).
-         */
-        put: operations["set_influencer"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Marks or unmarks a member of this site as an influencer (staff only). The person must
+         *     hold an accepted membership of the site's organization (404 otherwise).
+         */
+        patch: operations["set_influencer"];
         trace?: never;
     };
     "/api/v1/invitation/{id}/": {
