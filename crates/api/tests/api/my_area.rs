@@ -142,3 +142,25 @@ async fn overviews_give_the_first_page_of_every_section() {
     let favourites = app.get("/api/v1/my-favourites/").token(&ada).send().await.json();
     assert_eq!(favourites["data"]["circles"]["pagination"]["count"], 3);
 }
+
+#[tokio::test]
+async fn my_jobs_are_those_created_or_applied_to() {
+    use crate::jobs::{applicant, board, ids, JOBS};
+    let b = board().await;
+    let applied = b.published("Data Analyst").await;
+    let other = b.published("Data Engineer").await;
+    let (_, ada) = applicant(&b.app, "ada@example.com").await;
+    let (_, bob) = applicant(&b.app, "bob@example.com").await;
+    b.app.post(&format!("{JOBS}{}/apply/", applied["id"])).token(&ada).json(&json!({})).send().await.assert_status(200);
+
+    let mine = b.app.get("/api/v1/jobs/me/").token(&ada).send().await.json();
+    assert_eq!(ids(&mine), vec![applied["id"].as_i64().unwrap()]);
+    assert_eq!(b.app.get("/api/v1/jobs/me/").token(&bob).send().await.json()["pagination"]["count"], 0);
+    // The administrator who created both finds both (drafts included).
+    let created = b.app.get("/api/v1/jobs/me/").token(&b.admin_token).send().await.json();
+    let mut found = ids(&created);
+    found.sort_unstable();
+    let mut both = vec![applied["id"].as_i64().unwrap(), other["id"].as_i64().unwrap()];
+    both.sort_unstable();
+    assert_eq!(found, both);
+}
