@@ -123,6 +123,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
       },
       {
+        path: 'influencers',
+        lazy: async () => ({ Component: (await import('../features/influencers/routes/InfluencersPages')).InfluencersPage }),
+      },
+      {
+        path: 'influential-orgs',
+        lazy: async () => ({ Component: (await import('../features/influencers/routes/InfluencersPages')).InfluentialOrgsPage }),
+      },
+      {
         path: 'terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/legal/routes/TermsPage')).default }),
       },

@@ -16,11 +16,11 @@
 //! the site's moderators (certified members and administrators of the site's
 //! organization, and staff); only approved ones show to others than their author.
 
-mod favourites;
-mod items;
+pub(crate) mod favourites;
+pub(crate) mod items;
 pub mod newsletter;
 mod previews;
-mod tips;
+pub(crate) mod tips;
 pub mod view;
 
 use domain::content::{is_moderated, SECURITY_PRIVATE, STATUS_APPROVED};

@@ -191,7 +191,7 @@ fn statuses(query: &HashMap<String, String>) -> ApiResult<Vec<String>> {
     security(("bearer" = [])),
     responses((status = 200, body = Page<CareerTipView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
 )]
-async fn my_tips(
+pub(crate) async fn my_tips(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,

@@ -131,8 +131,8 @@ export function castVote(kind: Kind, id: number, voteType: string) {
   return apiRequest<VoteAnswer>('POST', '/api/v1/vote/', { body: { content_type: kind, object_id: id, vote_type: voteType } });
 }
 
-/** What the favourite button saves: the catalogue's kinds and the Resource Hub's resources. */
-export type BookmarkKind = Kind | 'resource';
+/** What the favourite button saves: the catalogue's kinds, the Resource Hub's resources, and circles and events (`group`). */
+export type BookmarkKind = Kind | 'resource' | 'group';
 
 export function toggleBookmark(kind: BookmarkKind, id: number, bookmarked: boolean) {
   return bookmarked
