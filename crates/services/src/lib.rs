@@ -7,6 +7,7 @@ pub mod jobs;
 pub mod link_preview;
 pub mod mail;
 pub mod newsletter;
+pub mod pdf_preview;
 pub mod profile_data;
 pub mod profile_import;
 pub mod resume;

@@ -25,6 +25,7 @@ mod m0019_content;
 mod m0020_catalogue;
 mod m0021_search_without_pending_list;
 mod m0022_content_list_generations;
+mod m0023_career_tip_votes;
 
 pub struct Migrator;
 
@@ -54,6 +55,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0020_catalogue::Migration),
             Box::new(m0021_search_without_pending_list::Migration),
             Box::new(m0022_content_list_generations::Migration),
+            Box::new(m0023_career_tip_votes::Migration),
         ]
     }
 }
