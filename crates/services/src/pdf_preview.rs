@@ -101,7 +101,7 @@ pub(crate) mod tests {
         assert_eq!(first_page(b"%PDF-1.4 not really"), Err(PdfPreviewError::Unreadable));
         assert_eq!(first_page(b""), Err(PdfPreviewError::Unreadable));
         let whole = sample(2);
-        assert_eq!(first_page(&whole[..whole.len() / 2]).is_err(), true);
+        assert!(first_page(&whole[..whole.len() / 2]).is_err());
         let empty = b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<< /Size 2 /Root 1 0 R >>\nstartxref\n45\n%%EOF\n";
         assert!(first_page(empty).is_err());
     }

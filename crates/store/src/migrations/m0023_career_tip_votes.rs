@@ -19,7 +19,7 @@ impl MigrationTrait for Migration {
             .alter_table(
                 Table::alter()
                     .table(Alias::new("career_tips"))
-                    .add_column(&mut big_integer(Alias::new("vote_score")).default(0).to_owned())
+                    .add_column(big_integer(Alias::new("vote_score")).default(0).to_owned())
                     .to_owned(),
             )
             .await
