@@ -115,6 +115,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/content/routes/ContentDetailPage')).default }),
       },
       {
+        path: 'career-tips',
+        lazy: async () => ({ Component: (await import('../features/content/routes/CareerTipsPage')).default }),
+      },
+      {
+        path: 'career-tip/:slug',
+        lazy: async () => ({ Component: (await import('../features/content/routes/CareerTipPage')).default }),
+      },
+      {
         path: 'newsletter/unsubscribe',
         lazy: async () => ({ Component: (await import('../features/content/routes/UnsubscribePage')).default }),
       },

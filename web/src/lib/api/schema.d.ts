@@ -688,6 +688,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contents/{id}/files/{file_id}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first page of a premium resource's PDF. */
+        get: operations["first_page_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/": {
         parameters: {
             query?: never;
@@ -3026,6 +3043,13 @@ export interface components {
             modified_at: string;
             slug: string;
             status: string;
+            /** @description The caller's vote: upvote, downvote or neutral (guests: neutral). */
+            user_vote_type: string;
+            /**
+             * Format: int64
+             * @description The sum of the tip's votes.
+             */
+            vote_score: number;
         };
         Challenge: {
             challenge: string;
@@ -3206,6 +3230,8 @@ export interface components {
             locked: boolean;
             mime_type: string;
             name: string;
+            /** @description A locked PDF's first page (a one-page PDF on the API); null otherwise. */
+            preview?: string | null;
             protected: boolean;
         };
         /** @description What a client sends to create or edit content. Every field is optional on an edit. */
@@ -3461,6 +3487,13 @@ export interface components {
                 modified_at: string;
                 slug: string;
                 status: string;
+                /** @description The caller's vote: upvote, downvote or neutral (guests: neutral). */
+                user_vote_type: string;
+                /**
+                 * Format: int64
+                 * @description The sum of the tip's votes.
+                 */
+                vote_score: number;
             };
         };
         Data_Challenge: {
@@ -6151,6 +6184,13 @@ export interface components {
                 modified_at: string;
                 slug: string;
                 status: string;
+                /** @description The caller's vote: upvote, downvote or neutral (guests: neutral). */
+                user_vote_type: string;
+                /**
+                 * Format: int64
+                 * @description The sum of the tip's votes.
+                 */
+                vote_score: number;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7590,7 +7630,7 @@ export interface components {
             user_vote: string;
         };
         VoteInput: {
-            /** @description aitool or usecase (careertip and agentbuilder: not available yet, 400). */
+            /** @description aitool, usecase or careertip (agentbuilder: not available yet, 400). */
             content_type: string;
             /** Format: int64 */
             object_id: number;
@@ -10255,6 +10295,56 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    first_page_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A one-page PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
