@@ -64,6 +64,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::use_cases::routes())
         .merge(areas::jobs::routes())
         .merge(areas::bookmarks::routes())
+        .merge(areas::influencers::routes())
+        .merge(areas::my_area::routes())
         .merge(areas::catalogue::routes())
         .merge(areas::content::routes())
         .merge(areas::payments::routes())

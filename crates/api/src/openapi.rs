@@ -28,6 +28,8 @@ use crate::error::ErrorBody;
         (name = "use-cases", description = "AI use cases of the site"),
         (name = "jobs", description = "The job board: job posts, applications and their review"),
         (name = "bookmarks", description = "Bookmarks of items, shown as favourites"),
+        (name = "influencers", description = "Influential people of a site (influential organizations are groups)"),
+        (name = "my-area", description = "What the caller created or applied to, and the overviews of My area and Favourites"),
         (name = "contents", description = "Posts, newsletters, resources and prompts of groups; link previews"),
         (name = "career-tips", description = "Career tips and their moderation"),
     )

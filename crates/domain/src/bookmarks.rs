@@ -13,6 +13,15 @@ pub const MSG_REMOVED: &str = "Removed from favourites";
 /// The page size of a favourites list (spec 002 §7: page_size 10).
 pub const PAGE_SIZE: u64 = 10;
 
+/// The group types a group bookmark may name (spec 002 §7: "group with group_type circle
+/// or event").
+pub const GROUP_TYPES: [&str; 2] = ["circle", "event"];
+
+/// Whether a group of `group_type` can be bookmarked.
+pub fn group_type_bookmarkable(group_type: &str) -> bool {
+    GROUP_TYPES.contains(&group_type)
+}
+
 /// A kind of item that can be bookmarked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EntityType {
@@ -24,11 +33,15 @@ pub enum EntityType {
     UseCase,
     /// A resource or prompt of the Resource Hub (`contents`).
     Resource,
+    /// A circle or an event (a `groups` row of those types; organizations and
+    /// institutions are followed, not bookmarked).
+    Group,
 }
 
 impl EntityType {
     /// Every kind, in the order the API documents them.
-    pub const ALL: [EntityType; 4] = [EntityType::Job, EntityType::AiTool, EntityType::UseCase, EntityType::Resource];
+    pub const ALL: [EntityType; 5] =
+        [EntityType::Job, EntityType::AiTool, EntityType::UseCase, EntityType::Resource, EntityType::Group];
 
     /// The word stored in `bookmarks.entity_type` and used in paths (`/bookmark/job/…`).
     pub const fn as_str(self) -> &'static str {
@@ -37,6 +50,7 @@ impl EntityType {
             EntityType::AiTool => "aitool",
             EntityType::UseCase => "usecase",
             EntityType::Resource => "resource",
+            EntityType::Group => "group",
         }
     }
 
@@ -49,6 +63,7 @@ impl EntityType {
             "aitool" | "aitools" | "ai_tool" | "ai_tools" | "ai-tool" | "ai-tools" => Some(EntityType::AiTool),
             "usecase" | "usecases" | "use_case" | "use_cases" | "use-case" | "use-cases" => Some(EntityType::UseCase),
             "resource" | "resources" => Some(EntityType::Resource),
+            "group" | "groups" => Some(EntityType::Group),
             _ => None,
         }
     }
@@ -75,6 +90,7 @@ mod tests {
         }
         assert_eq!(EntityType::parse("ai_tool"), Some(EntityType::AiTool));
         assert_eq!(EntityType::parse("use_cases"), Some(EntityType::UseCase));
-        assert_eq!(EntityType::names(), vec!["job", "aitool", "usecase", "resource"]);
+        assert_eq!(EntityType::parse("Groups"), Some(EntityType::Group));
+        assert_eq!(EntityType::names(), vec!["job", "aitool", "usecase", "resource", "group"]);
     }
 }

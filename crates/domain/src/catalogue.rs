@@ -97,23 +97,25 @@ impl Moderation {
 pub enum ContentType {
     AiTool,
     UseCase,
+    CareerTip,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VoteTarget {
     Ready(ContentType),
-    /// A content type of the spec whose area is not built yet (careertip, agentbuilder).
+    /// A content type of the spec whose area is not built yet (agentbuilder).
     NotYet(&'static str),
     Unknown,
 }
 
 impl ContentType {
-    pub const ALL: [ContentType; 2] = [ContentType::AiTool, ContentType::UseCase];
+    pub const ALL: [ContentType; 3] = [ContentType::AiTool, ContentType::UseCase, ContentType::CareerTip];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             ContentType::AiTool => "aitool",
             ContentType::UseCase => "usecase",
+            ContentType::CareerTip => "careertip",
         }
     }
 
@@ -121,7 +123,7 @@ impl ContentType {
         match word.trim().to_ascii_lowercase().as_str() {
             "aitool" => VoteTarget::Ready(ContentType::AiTool),
             "usecase" => VoteTarget::Ready(ContentType::UseCase),
-            "careertip" => VoteTarget::NotYet("careertip"),
+            "careertip" => VoteTarget::Ready(ContentType::CareerTip),
             "agentbuilder" => VoteTarget::NotYet("agentbuilder"),
             _ => VoteTarget::Unknown,
         }
@@ -452,7 +454,8 @@ mod tests {
         assert_eq!(score_delta(Downvote, Upvote), 2);
         assert_eq!(score_delta(Downvote, Downvote), 0);
         assert_eq!(ContentType::parse("aitool"), VoteTarget::Ready(ContentType::AiTool));
-        assert_eq!(ContentType::parse("careertip"), VoteTarget::NotYet("careertip"));
+        assert_eq!(ContentType::parse("careertip"), VoteTarget::Ready(ContentType::CareerTip));
+        assert_eq!(ContentType::parse("agentbuilder"), VoteTarget::NotYet("agentbuilder"));
         assert_eq!(ContentType::parse("x"), VoteTarget::Unknown);
         assert_eq!(Moderation::Approve.next_status("rejected"), Some(STATUS_APPROVED));
         assert_eq!(Moderation::Reject.next_status("rejected"), None);

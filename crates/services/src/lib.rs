@@ -8,6 +8,7 @@ pub mod link_preview;
 pub mod mail;
 pub mod newsletter;
 pub mod payments;
+pub mod pdf_preview;
 pub mod profile_data;
 pub mod profile_import;
 pub mod resume;

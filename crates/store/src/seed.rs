@@ -162,6 +162,9 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
         ("sam@example.com", "Sam", "Okafor", false, &demo, "member"),
         ("star-admin@example.com", "Stella", "Reyes", false, &star, "admin"),
         ("operator@example.com", "Otto", "Operator", true, &demo, "member"),
+        // Influencers of the demo site (`seed_demo_influencers`).
+        ("lena@example.com", "Lena", "Fischer", false, &demo, "member"),
+        ("kwame@example.com", "Kwame", "Mensah", false, &demo, "member"),
     ];
     for (email, first, last, staff, tenant, role) in users {
         let user = match user_q::find_by_email(&txn, email).await? {
@@ -188,6 +191,7 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     seed_demo_group_profiles(&txn, demo.organization.id).await?;
     seed_demo_programme(&txn, &demo).await?;
     seed_demo_jobs(&txn, &demo).await?;
+    seed_demo_influencers(&txn, &demo).await?;
     txn.commit().await?;
     for record in [&demo, &star] {
         seed_demo_membership_plans(db, record.tenant.id).await?;
@@ -288,6 +292,65 @@ async fn seed_demo_membership_plans(db: &Db, tenant_id: i64) -> StoreResult<()> 
         &[1, 2, 3],
     )
     .await?;
+    Ok(())
+}
+
+/// The demo site's influential people (with a bio and career advice, so their 'Learn from'
+/// tab has something to show) and an influential organization. Texts already written are kept.
+async fn seed_demo_influencers(txn: &impl sea_orm::ConnectionTrait, demo: &TenantRecord) -> StoreResult<()> {
+    use domain::groups::form::GroupForm;
+
+    use crate::queries::{groups as group_q, influencers, profiles as profile_q};
+
+    let people = [
+        (
+            "lena@example.com",
+            "Germany",
+            "<p>Machine learning engineer and teacher. I help people without a computer science degree ship \
+             their first AI project.</p>",
+            "<p>Start with a problem you have every week, not with a model. Automate one small step, measure the \
+             time saved, and show it to someone.</p>",
+        ),
+        (
+            "kwame@example.com",
+            "Ghana",
+            "<p>Founder of a community of data practitioners across West Africa, and a mentor of career \
+             changers.</p>",
+            "<p>Write in public about what you learn. Every project you explain is a portfolio piece and an \
+             introduction to your next colleague.</p>",
+        ),
+    ];
+    for (email, country, bio, advice) in people {
+        let Some(user) = user_q::find_by_email(txn, email).await? else { continue };
+        let profile = profile_q::ensure(txn, &user).await?;
+        if profile.career_advice.is_none() {
+            let mut fields = profile_q::fields_of(&profile);
+            fields.country = Some(country.into());
+            fields.short_bio = Some(bio.split_whitespace().collect::<Vec<_>>().join(" "));
+            fields.career_advice = Some(advice.split_whitespace().collect::<Vec<_>>().join(" "));
+            profile_q::save_fields(txn, profile, fields, None).await?;
+        }
+        influencers::set(txn, demo.organization.id, user.id, true).await?;
+    }
+    let name = "Open AI Literacy Foundation";
+    if group_q::find_by_slug(txn, demo.tenant.id, &domain::slug::slugify(name)).await?.is_none() {
+        let Some(admin) = user_q::find_by_email(txn, "admin@example.com").await? else { return Ok(()) };
+        let form = GroupForm {
+            name: name.to_string(),
+            group_type: "organization".into(),
+            parent_group: Some(demo.organization.id),
+            description: Some(
+                "<p>A non-profit that brings free AI literacy courses to schools and libraries.</p>".into(),
+            ),
+            impact: Some("<p>120,000 learners in 14 countries took their first AI course with us.</p>".into()),
+            country: Some("United States".into()),
+            countries: vec!["United States".into()],
+            is_influencer: true,
+            publicity: Some("open".into()),
+            ..Default::default()
+        };
+        group_q::insert(txn, demo.tenant.id, &form, 0, admin.id).await?;
+    }
     Ok(())
 }
 

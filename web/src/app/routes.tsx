@@ -115,6 +115,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/content/routes/ContentDetailPage')).default }),
       },
       {
+        path: 'career-tips',
+        lazy: async () => ({ Component: (await import('../features/content/routes/CareerTipsPage')).default }),
+      },
+      {
+        path: 'career-tip/:slug',
+        lazy: async () => ({ Component: (await import('../features/content/routes/CareerTipPage')).default }),
+      },
+      {
         path: 'newsletter/unsubscribe',
         lazy: async () => ({ Component: (await import('../features/content/routes/UnsubscribePage')).default }),
       },
@@ -137,6 +145,14 @@ export const routes: RouteObject[] = [
       {
         path: 'payment/cancel',
         lazy: async () => ({ Component: (await import('../features/payments/routes/PaymentResultPages')).PaymentCancelPage }),
+      },
+      {
+        path: 'influencers',
+        lazy: async () => ({ Component: (await import('../features/influencers/routes/InfluencersPages')).InfluencersPage }),
+      },
+      {
+        path: 'influential-orgs',
+        lazy: async () => ({ Component: (await import('../features/influencers/routes/InfluencersPages')).InfluentialOrgsPage }),
       },
       {
         path: 'terms-and-conditions',

@@ -1,6 +1,7 @@
 //! Bookmarks, shown as favourites (spec 002 §3 "Bookmark", §4 "Bookmark", §7 "Bookmarks",
 //! §8 "Bookmark"). The spec names the paths; `{type}` is a kind of item
-//! (`domain::bookmarks::EntityType`: `job`, `aitool`, `usecase`).
+//! (`domain::bookmarks::EntityType`: `job`, `aitool`, `usecase`, `resource`, `group`; a
+//! group bookmark names a circle or an event, and its list takes `group_type`).
 //!
 //! - `POST /api/v1/bookmark/{type}/{id}/`: bookmark an item ('Added to favourites');
 //!   bookmarking again changes nothing.
@@ -20,7 +21,7 @@ use axum::{
     extract::{Path, State},
     Json,
 };
-use domain::bookmarks::{EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE};
+use domain::bookmarks::{group_type_bookmarkable, EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE};
 use serde::{Deserialize, Serialize};
 use store::queries::{bookmarks as bookmark_q, job_posts as post_q};
 use utoipa::{IntoParams, ToSchema};
@@ -28,7 +29,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     catalogue::ai_tools::{self, AiToolView},
-    groups::caller_of,
+    groups::{self, caller_of, view::GroupView},
     jobs::{self, JobView},
     use_cases::{self, UseCaseView},
 };
@@ -66,7 +67,8 @@ fn kind_of(word: &str) -> ApiResult<EntityType> {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct KindPath {
-    /// What is bookmarked: job, aitool, usecase or resource (any other word is a 404).
+    /// What is bookmarked: job, aitool, usecase, resource or group (a circle or an event;
+    /// any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
 }
@@ -76,7 +78,8 @@ pub struct KindPath {
 #[into_params(parameter_in = Path)]
 #[allow(dead_code)]
 pub struct ItemPath {
-    /// What is bookmarked: job, aitool, usecase or resource (any other word is a 404).
+    /// What is bookmarked: job, aitool, usecase, resource or group (a circle or an event;
+    /// any other word is a 404).
     #[serde(rename = "type")]
     pub kind: String,
     /// The item's id.
@@ -93,6 +96,8 @@ pub struct FavouritesQuery {
     /// 10 by default; larger sizes are capped at 500.
     #[param(minimum = 1, default = 10)]
     pub page_size: Option<u64>,
+    /// For `group` only, and required there: circle or event.
+    pub group_type: Option<String>,
 }
 
 /// The item must exist on this site and be visible to the caller (404 otherwise).
@@ -108,6 +113,14 @@ async fn ensure_visible(
         EntityType::AiTool => ai_tools::approved(state, tenant, id).await.map(|_| ()),
         EntityType::UseCase => use_cases::approved(state, tenant, id).await.map(|_| ()),
         EntityType::Resource => super::content::visible_resource(state, tenant, caller, id).await,
+        EntityType::Group => {
+            let group = groups::visible_group(state, tenant, caller, id).await?;
+            if group_type_bookmarkable(&group.group_type) {
+                Ok(())
+            } else {
+                Err(ApiError::NotFound("Only circles and events can be bookmarked.".into()))
+            }
+        }
     }
 }
 
@@ -178,13 +191,13 @@ async fn unbookmark(
     params(KindPath, FavouritesQuery),
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Favourites, description = "A page of the kind's items: `JobView`, `AiToolView` or `UseCaseView`"),
+        (status = 200, body = Favourites, description = "A page of the kind's items: `JobView`, `AiToolView`, `UseCaseView` or `GroupView`"),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody)
     )
 )]
-async fn favourites(
+pub(crate) async fn favourites(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -234,6 +247,24 @@ async fn favourites(
             let items = use_cases::views(&state, &tenant, &caller, found.items).await?;
             Ok(Json(Favourites::UseCases(Page::new(items, found.count, &page, &url))))
         }
+        EntityType::Group => {
+            let group_type = match query.get("group_type").map(|t| t.trim().to_ascii_lowercase()) {
+                Some(t) if group_type_bookmarkable(&t) => t,
+                _ => return Err(ApiError::field("group_type", "Choose circle or event.")),
+            };
+            let found = bookmark_q::groups(
+                state.read_db(),
+                tenant.id(),
+                user_id,
+                caller.viewer(),
+                &group_type,
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let items = groups::view::views(&state, &caller, found.items).await?;
+            Ok(Json(Favourites::Groups(Page::new(items, found.count, &page, &url))))
+        }
         // `GET /bookmark/resource/` is its own route (`content::favourites`), whose items
         // are resources; the router sends that path there, never here.
         EntityType::Resource => Err(ApiError::NotFound("Use /api/v1/bookmark/resource/.".into())),
@@ -247,4 +278,5 @@ pub enum Favourites {
     Jobs(Page<JobView>),
     AiTools(Page<AiToolView>),
     UseCases(Page<UseCaseView>),
+    Groups(Page<GroupView>),
 }

@@ -147,7 +147,9 @@ async fn identity(
         is_verified: user.is_verified,
         is_trial_user: user.is_trial_user,
         is_staff: user.is_staff,
-        is_influencer: false,
+        is_influencer: own
+            .as_ref()
+            .is_some_and(|m| m.is_influencer && m.status == store::queries::memberships::STATUS_ACCEPTED),
         followed: false,
         joined_at: user.created_at.to_rfc3339(),
         unread_notifications_count: 0,

@@ -38,11 +38,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     catalogue::{
-        ai_tools::{statuses_for, CreatorRef, ModerationInput},
-        choices, chosen_file, chosen_group, id_list, ids, may_moderate, one_id, page_flags, string_list, strings, text,
-        vote_name, FileField, ModerationAnswer,
+        ai_tools::{CreatorRef, ModerationInput},
+        choices, chosen_file, chosen_group, id_list, ids,
+        list_params::{first_list, scope_of, statuses_for},
+        may_moderate, one_id, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
     },
-    groups::{bool_param, caller_of, id_param, list_param, text_param, view::Caller},
+    groups::{caller_of, list_param, text_param, view::Caller},
 };
 use crate::{
     envelope::{Data, Page, RequestUrl},
@@ -97,16 +98,6 @@ pub struct UseCaseListQuery {
     /// 15 by default; larger sizes are capped at 500.
     #[param(minimum = 1, default = 15)]
     pub page_size: Option<u64>,
-}
-
-fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    for key in keys {
-        let values = list_param(errors, query, key);
-        if !values.is_empty() {
-            return values;
-        }
-    }
-    Vec::new()
 }
 
 fn choices_of(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, allowed: &[&str]) -> Vec<String> {
@@ -179,7 +170,7 @@ fn filter_of(
     params(UseCaseListQuery),
     responses((status = 200, body = Page<UseCaseView>), (status = 400, body = ErrorBody))
 )]
-async fn list_use_cases(
+pub(crate) async fn list_use_cases(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
@@ -189,15 +180,9 @@ async fn list_use_cases(
     let page = page_from_query(&query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
-    let group_id = id_param(&mut errors, &query, "group_id");
-    let created = bool_param(&mut errors, &query, "created").unwrap_or(false);
+    let scope = scope_of(&state, &tenant, &caller, &mut errors, &query).await?;
     errors.into_result()?;
-    let privileged = caller.is_staff()
-        || (created && caller.id().is_some())
-        || (group_id.is_some() && may_moderate(&state, &tenant, &caller, group_id).await?);
-    // "Mine" without a caller names nobody (user id 0).
-    let created_by = created.then(|| caller.id().unwrap_or(0));
-    let filter = filter_of(&query, privileged, created_by, group_id)?;
+    let filter = filter_of(&query, scope.privileged, scope.created_by, scope.group_id)?;
     let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
     let items = views(&state, &tenant, &caller, found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))

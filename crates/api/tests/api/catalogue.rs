@@ -314,7 +314,7 @@ async fn votes_follow_the_button_and_are_refused_on_unapproved_or_foreign_items(
         .send()
         .await
         .error(401);
-    let res = s.vote(&s.member, "careertip", id, "upvote").await.error(400);
+    let res = s.vote(&s.member, "agentbuilder", id, "upvote").await.error(400);
     assert!(res["field_errors"]["content_type"][0].as_str().unwrap().contains("not available yet"));
     s.vote(&s.member, "spaceship", id, "upvote").await.error(400);
     s.vote(&s.member, "aitool", id, "sideways").await.error(400);

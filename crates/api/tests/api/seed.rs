@@ -147,3 +147,17 @@ async fn the_demo_site_has_jobs() {
     let mine = app.get("/api/v1/jobs/?created=true").token(&app.token_for(admin.id)).send().await.json();
     assert_eq!(mine["pagination"]["count"], 3);
 }
+
+#[tokio::test]
+async fn the_demo_site_has_influencers() {
+    let app = TestApp::new().await;
+    for _ in 0..2 {
+        store::seed::seed_demo(&app.db, "not-a-real-hash").await.unwrap();
+    }
+    let people = app.get("/api/v1/influencers/").send().await.json();
+    assert_eq!(people["pagination"]["count"], 2, "seeded once");
+    assert!(people["data"].as_array().unwrap().iter().all(|p| p["name_slug"].is_string()));
+    let orgs = app.get("/api/v1/groups/?group_type=organization&is_influencer=true").send().await.json();
+    assert_eq!(orgs["pagination"]["count"], 1);
+    assert_eq!(orgs["data"][0]["name"], "Open AI Literacy Foundation");
+}

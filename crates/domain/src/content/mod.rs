@@ -54,6 +54,10 @@ pub const MSG_OWN_RESOURCE: &str = "You cannot approve or reject your own resour
 pub const MSG_ALREADY_APPROVED: &str = "This resource is already approved.";
 pub const MSG_SEND_EMAIL_ADMIN: &str = "Only administrators of the group can email its members.";
 pub const MSG_PREMIUM_LOCKED: &str = "This is a premium resource.";
+/// A file of a premium resource that has no first-page preview (only PDFs have one).
+pub const MSG_NO_PREVIEW: &str = "This file has no preview.";
+/// A premium PDF that cannot be cut to its first page.
+pub const MSG_PDF_UNREADABLE: &str = "The PDF file could not be read.";
 pub const MSG_CREATED: &str = "Created successfully";
 pub const MSG_UPDATED: &str = "Updated successfully";
 pub const MSG_DELETED: &str = "Deleted successfully";

@@ -14,6 +14,8 @@ pub struct Model {
     pub content: String,
     pub raw_text: String,
     pub status: String,
+    /// The sum of the tip's votes (m0023).
+    pub vote_score: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -21,6 +21,8 @@ pub struct Model {
     pub payment_status: Option<String>,
     /// Applied while the group was full; promoted first-come when a seat frees.
     pub waitlisted: bool,
+    /// An influencer of the site (on the membership of the site's organization; staff set it).
+    pub is_influencer: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

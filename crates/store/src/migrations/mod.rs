@@ -25,6 +25,8 @@ mod m0019_content;
 mod m0020_catalogue;
 mod m0021_search_without_pending_list;
 mod m0022_content_list_generations;
+mod m0023_career_tip_votes;
+mod m0024_influencers;
 mod m0025_payments;
 
 pub struct Migrator;
@@ -55,6 +57,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0020_catalogue::Migration),
             Box::new(m0021_search_without_pending_list::Migration),
             Box::new(m0022_content_list_generations::Migration),
+            Box::new(m0023_career_tip_votes::Migration),
+            Box::new(m0024_influencers::Migration),
             Box::new(m0025_payments::Migration),
         ]
     }

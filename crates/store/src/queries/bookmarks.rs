@@ -76,3 +76,43 @@ pub async fn bookmarked_among(
         .await?;
     Ok(found.into_iter().collect())
 }
+
+/// The circles or events (`group_type`) of the tenant `user_id` bookmarked that `viewer`
+/// may still see, most recently bookmarked first: paged in the database, one query for the
+/// page and one for the count.
+pub async fn groups(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    viewer: super::groups::Viewer,
+    group_type: &str,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<super::Paged<crate::entities::groups::Model>> {
+    use sea_orm::{
+        sea_query::{Expr, Order},
+        PaginatorTrait, QueryOrder, QueryTrait,
+    };
+
+    use crate::entities::groups;
+    let mut query = groups::Entity::find()
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::GroupType.eq(group_type))
+        .filter(super::groups::visible_to(viewer));
+    super::catalogue::join_bookmarks(
+        QueryTrait::query(&mut query),
+        (groups::Entity, groups::Column::Id),
+        tenant_id,
+        user_id,
+        domain::bookmarks::EntityType::Group.as_str(),
+    );
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
+        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(super::Paged { items, count })
+}

@@ -10,7 +10,7 @@ use sea_orm::{
 
 use super::{groups::escape_like, Paged};
 use crate::{
-    entities::career_tips,
+    entities::{career_tips, votes},
     now,
     search_index::{self, Kind, Target},
     StoreError, StoreResult,
@@ -98,8 +98,16 @@ pub async fn update(
     Ok(active.update(db).await?)
 }
 
-pub async fn delete(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
-    career_tips::Entity::delete_by_id(id).exec(db).await?;
+/// Deletes a tip with its votes, in one transaction.
+pub async fn delete(db: &crate::Db, id: i64) -> StoreResult<()> {
+    let txn = crate::begin_write(db).await?;
+    votes::Entity::delete_many()
+        .filter(votes::Column::ContentType.eq(super::catalogue::CAREER_TIP))
+        .filter(votes::Column::ObjectId.eq(id))
+        .exec(&txn)
+        .await?;
+    career_tips::Entity::delete_by_id(id).exec(&txn).await?;
+    txn.commit().await?;
     Ok(())
 }
 

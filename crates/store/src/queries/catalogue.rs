@@ -19,13 +19,15 @@ use crate::{
 /// `bookmarks.entity_type`.
 pub const AI_TOOL: &str = "aitool";
 pub const USE_CASE: &str = "usecase";
+/// Career tips are voted on like the catalogue's items (`votes.content_type`).
+pub const CAREER_TIP: &str = "careertip";
 
 /// The tables of the kinds.
 pub fn table_of(kind: &str) -> &'static str {
-    if kind == AI_TOOL {
-        "ai_tools"
-    } else {
-        "use_cases"
+    match kind {
+        AI_TOOL => "ai_tools",
+        CAREER_TIP => "career_tips",
+        _ => "use_cases",
     }
 }
 

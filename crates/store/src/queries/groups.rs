@@ -861,6 +861,37 @@ pub async fn of_member(
     Ok(Paged { items, count })
 }
 
+/// The groups of these types on the tenant that the user created or applied to (any
+/// membership status), newest first (`GET /circles/me/`). Paged in the database.
+pub async fn created_or_applied_by(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    group_types: &[String],
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Paged<groups::Model>> {
+    let applied = Query::select()
+        .column(memberships::Column::GroupId)
+        .from(memberships::Entity)
+        .and_where(memberships::Column::UserId.eq(user_id))
+        .to_owned();
+    let mine = Condition::any().add(groups::Column::Id.in_subquery(applied)).add(groups::Column::CreatedBy.eq(user_id));
+    let mut query = groups::Entity::find().filter(groups::Column::TenantId.eq(tenant_id)).filter(mine);
+    if !group_types.is_empty() {
+        query = query.filter(groups::Column::GroupType.is_in(group_types.to_vec()));
+    }
+    let count = query.clone().count(db).await?;
+    let items = query
+        .order_by_desc(groups::Column::CreatedAt)
+        .order_by_desc(groups::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(Paged { items, count })
+}
+
 /// The groups of the tenant the user follows without being an accepted member (spec 001 §3
 /// Member: a follower), of these types, that the viewer may see; by name.
 pub async fn followed_by(

@@ -279,6 +279,8 @@ pub struct ListFilter {
     pub application_status: Option<String>,
     /// Only posts this user created (my area).
     pub created_by: Option<i64>,
+    /// Only posts this user created or applied to (`GET /jobs/me/`).
+    pub created_or_applied_by: Option<i64>,
     /// Oldest first instead of newest first.
     pub oldest_first: bool,
 }
@@ -389,6 +391,14 @@ fn list_query(
     }
     if let Some(user_id) = filter.created_by {
         query = query.filter(C::CreatedBy.eq(user_id));
+    }
+    if let Some(user_id) = filter.created_or_applied_by {
+        let applied = Query::select()
+            .column(job_applications::Column::JobPostId)
+            .from(job_applications::Entity)
+            .and_where(job_applications::Column::UserId.eq(user_id))
+            .to_owned();
+        query = query.filter(Condition::any().add(C::Id.in_subquery(applied)).add(C::CreatedBy.eq(user_id)));
     }
     query
 }

@@ -12,6 +12,7 @@ pub mod files;
 pub mod follows;
 pub mod groups;
 pub mod imports;
+pub mod influencers;
 pub mod invitations;
 pub mod job_applications;
 pub mod job_posts;

@@ -1,5 +1,6 @@
 import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import FavouriteButton from '../../features/catalogue/components/FavouriteButton';
 import type { Group } from '../../lib/discover/types';
 import {
   commitmentLabel,
@@ -20,7 +21,7 @@ interface Props {
   maxCountries?: 2 | 4;
 }
 
-/** A circle or event in a list (spec 001 §5 "Card display rules"), linking to its page. */
+/** A circle or event in a list (spec 001 §5 "Card display rules"), linking to its page, with its favourite button. */
 export default function GroupCard({ group, maxCountries = 2 }: Props) {
   const topics = firstOf(group.topics_detailed, 2);
   const countries = firstOf(groupCountries(group), maxCountries);
@@ -34,7 +35,7 @@ export default function GroupCard({ group, maxCountries = 2 }: Props) {
   const countriesMore = moreLabel(countries.more);
 
   return (
-    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%' }}>
+    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%', position: 'relative' }}>
       <CardActionArea
         component={RouterLink}
         to={groupPath(group)}
@@ -105,6 +106,9 @@ export default function GroupCard({ group, maxCountries = 2 }: Props) {
           </Stack>
         </Stack>
       </CardActionArea>
+      <Box sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'background.paper', borderRadius: '50%' }}>
+        <FavouriteButton kind="group" item={{ id: group.id, name: group.name, is_bookmarked: group.is_bookmarked ?? false }} size="small" />
+      </Box>
     </Card>
   );
 }

@@ -20,7 +20,7 @@ describe('menuSections', () => {
       "What's happening /",
     ]);
     expect(items(base, 'Community')).toEqual(['Connect /connect', 'Circle Leaders /circle-leaders']);
-    expect(items(base, 'Resources & Jobs')).toEqual(['Resource Hub /resourcehub', 'Job Board /jobs', 'Posts /posts']);
+    expect(items(base, 'Resources & Jobs')).toEqual(['Resource Hub /resourcehub', 'Job Board /jobs', 'Posts /posts', 'Career Tips /career-tips']);
     expect(items(base, 'My Collections')).toEqual(['Favorites /favorites', 'My Content /my']);
   });
 
@@ -31,7 +31,7 @@ describe('menuSections', () => {
   it('drops the Job Board and names the section Resources without the job menu', () => {
     const flags = { ...base, show_job_menu: false };
     expect(titles(flags)).toEqual(['Navigation', 'Community', 'Resources', 'My Collections']);
-    expect(items(flags, 'Resources')).toEqual(['Resource Hub /resourcehub', 'Posts /posts']);
+    expect(items(flags, 'Resources')).toEqual(['Resource Hub /resourcehub', 'Posts /posts', 'Career Tips /career-tips']);
   });
 
   it('shows AI Tools instead of Event on the star variant only', () => {

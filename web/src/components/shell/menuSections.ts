@@ -42,6 +42,7 @@ export function menuSections(ui: MenuFlags): MenuSection[] {
       { label: 'Resource Hub', to: '/resourcehub' },
       ...(ui.show_job_menu ? [{ label: 'Job Board', to: '/jobs' }] : []),
       { label: 'Posts', to: '/posts' },
+      { label: 'Career Tips', to: '/career-tips' },
     ],
   });
   sections.push({

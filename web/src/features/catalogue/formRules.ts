@@ -73,6 +73,34 @@ export interface UseCaseValues {
   categories: string[];
 }
 
+/** The use-case fields only staff set (spec 002 §5: shown to staff only). */
+export interface UseCaseStaffValues {
+  /** One topic area (single choice). */
+  topic_area: number | null;
+  topics: { id: number; name: string }[];
+  career_stages: string[];
+  professional_fields: string[];
+}
+
+/** At most 7 topics (spec 002 §5). */
+export const MAX_USE_CASE_TOPICS = 7;
+
+export function validateUseCaseStaff(v: UseCaseStaffValues): Partial<Record<keyof UseCaseStaffValues, string>> {
+  const errors: Partial<Record<keyof UseCaseStaffValues, string>> = {};
+  if (v.topics.length > MAX_USE_CASE_TOPICS) errors.topics = MESSAGES.maxTopics;
+  return errors;
+}
+
+/** The staff fields as the API takes them. */
+export function staffBody(v: UseCaseStaffValues): Record<string, unknown> {
+  return {
+    topic_area: v.topic_area,
+    topics: v.topics.map((t) => t.id),
+    career_stages: v.career_stages,
+    professional_fields: v.professional_fields,
+  };
+}
+
 export function validateUseCase(v: UseCaseValues): Partial<Record<keyof UseCaseValues, string>> {
   const errors: Partial<Record<keyof UseCaseValues, string>> = {};
   if (!v.title.trim()) errors.title = MESSAGES.required;

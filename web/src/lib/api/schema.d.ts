@@ -77,6 +77,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ai_tools/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AI tools the caller submitted, every status. */
+        get: operations["my_ai_tools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/all-career-tips/": {
         parameters: {
             query?: never;
@@ -352,6 +369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/career-tips/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The career tips the caller shared, every status, newest first. */
+        get: operations["my_career_tips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/career-tips/{id}/": {
         parameters: {
             query?: never;
@@ -479,6 +513,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/circles/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The circles the caller created or applied to (any membership status), newest first. */
+        get: operations["my_circles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/connections/": {
         parameters: {
             query?: never;
@@ -535,6 +586,23 @@ export interface paths {
          *     prompt (certified members; pending until a moderator approves it).
          */
         post: operations["create_content"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contents/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The resources and posts the caller wrote (`types` narrows them, as on `/contents/`). */
+        get: operations["my_contents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -612,6 +680,23 @@ export interface paths {
          *     who may open them (the author; subscribers once plans exist; staff). Others get 403.
          */
         get: operations["content_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contents/{id}/files/{file_id}/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first page of a premium resource's PDF. */
+        get: operations["first_page_preview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1176,6 +1261,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/influencers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's influential people, 16 a page: three queries a page (the people and the
+         *     count, their profiles, their institutions), whatever its size.
+         */
+        get: operations["list_influencers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/influencers/{user_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Marks or unmarks a member of this site as an influencer (staff only). The person must
+         *     hold an accepted membership of the site's organization (404 otherwise).
+         */
+        patch: operations["set_influencer"];
+        trace?: never;
+    };
     "/api/v1/invitation/{id}/": {
         parameters: {
             query?: never;
@@ -1248,6 +1373,23 @@ export interface paths {
          *     follows (`extra_info.questions` here, or `POST /jobs/{id}/questions/`).
          */
         post: operations["create_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The jobs the caller created or applied to, newest first. */
+        get: operations["my_jobs"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1552,6 +1694,46 @@ export interface paths {
         put?: never;
         /** Ends the sign-in the refresh token belongs to. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-favourites/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The first page (3 by default) of every favourites section: use cases, circles, events,
+         *     resources, AI tools, jobs.
+         */
+        get: operations["my_favourites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The first page (3 by default) of every My area section: circles, resources, jobs, use
+         *     cases, posts, AI tools.
+         */
+        get: operations["my_items"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2231,6 +2413,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/use_cases/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The use cases the caller submitted, every status. */
+        get: operations["my_use_cases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-services/": {
         parameters: {
             query?: never;
@@ -2844,6 +3043,13 @@ export interface components {
             modified_at: string;
             slug: string;
             status: string;
+            /** @description The caller's vote: upvote, downvote or neutral (guests: neutral). */
+            user_vote_type: string;
+            /**
+             * Format: int64
+             * @description The sum of the tip's votes.
+             */
+            vote_score: number;
         };
         Challenge: {
             challenge: string;
@@ -3024,6 +3230,8 @@ export interface components {
             locked: boolean;
             mime_type: string;
             name: string;
+            /** @description A locked PDF's first page (a one-page PDF on the API); null otherwise. */
+            preview?: string | null;
             protected: boolean;
         };
         /** @description What a client sends to create or edit content. Every field is optional on an edit. */
@@ -3279,6 +3487,13 @@ export interface components {
                 modified_at: string;
                 slug: string;
                 status: string;
+                /** @description The caller's vote: upvote, downvote or neutral (guests: neutral). */
+                user_vote_type: string;
+                /**
+                 * Format: int64
+                 * @description The sum of the tip's votes.
+                 */
+                vote_score: number;
             };
         };
         Data_Challenge: {
@@ -3479,6 +3694,8 @@ export interface components {
                 /** @description Influencer groups only. */
                 impact?: string | null;
                 is_administrator: boolean;
+                /** @description The caller bookmarked this circle or event (favourites); false for guests. */
+                is_bookmarked: boolean;
                 is_followed: boolean;
                 /** @description The maximum size is reached: new applicants go on the wait list. */
                 is_full: boolean;
@@ -3594,6 +3811,13 @@ export interface components {
                  * @description The user whose profile is written.
                  */
                 user: number;
+            };
+        };
+        Data_InfluencerState: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                is_influencer: boolean;
             };
         };
         Data_InvitationView: {
@@ -4548,7 +4772,7 @@ export interface components {
             authorize_url: string;
         };
         /** @description A page of favourites of one kind. */
-        Favourites: components["schemas"]["Page_JobView"] | components["schemas"]["Page_AiToolView"] | components["schemas"]["Page_UseCaseView"];
+        Favourites: components["schemas"]["Page_JobView"] | components["schemas"]["Page_AiToolView"] | components["schemas"]["Page_UseCaseView"] | components["schemas"]["Page_GroupView"];
         /** @description A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image). */
         FileItem: {
             content_type: string;
@@ -4744,6 +4968,8 @@ export interface components {
             /** @description Influencer groups only. */
             impact?: string | null;
             is_administrator: boolean;
+            /** @description The caller bookmarked this circle or event (favourites); false for guests. */
+            is_bookmarked: boolean;
             is_followed: boolean;
             /** @description The maximum size is reached: new applicants go on the wait list. */
             is_full: boolean;
@@ -4884,6 +5110,28 @@ export interface components {
              * @description The user whose profile is written.
              */
             user: number;
+        };
+        InfluencerInput: {
+            /** @description true to mark the person as an influencer of this site, false to unmark. */
+            is_influencer?: boolean;
+        };
+        InfluencerState: {
+            /** Format: int64 */
+            id: number;
+            is_influencer: boolean;
+        };
+        /**
+         * @description An influential person (spec 002 §3): id, name, institution_name, image, and the profile's
+         *     slug to link to.
+         */
+        InfluentialPerson: {
+            /** Format: int64 */
+            id: number;
+            /** @description The profile picture. */
+            image?: string | null;
+            institution_name?: string | null;
+            name: string;
+            name_slug?: string | null;
         };
         /**
          * @description A choice whose stored value is a number (career stages, roles, fields, …). Value 0 is
@@ -5288,6 +5536,30 @@ export interface components {
         ModerationInput: {
             /** @description approve or reject. */
             action: string;
+        };
+        /** @description The first page of each favourites section. */
+        MyFavourites: {
+            ai_tools: components["schemas"]["Page_AiToolView"];
+            circles: components["schemas"]["Page_GroupView"];
+            events: components["schemas"]["Page_GroupView"];
+            jobs: components["schemas"]["Page_JobView"];
+            resources: components["schemas"]["Page_ContentView"];
+            use_cases: components["schemas"]["Page_UseCaseView"];
+        };
+        MyFavouritesAnswer: {
+            data: components["schemas"]["MyFavourites"];
+        };
+        /** @description The first page of each My area section. */
+        MyItems: {
+            ai_tools: components["schemas"]["Page_AiToolView"];
+            circles: components["schemas"]["Page_GroupView"];
+            jobs: components["schemas"]["Page_JobView"];
+            posts: components["schemas"]["Page_ContentView"];
+            resources: components["schemas"]["Page_ContentView"];
+            use_cases: components["schemas"]["Page_UseCaseView"];
+        };
+        MyItemsAnswer: {
+            data: components["schemas"]["MyItems"];
         };
         NamedRef: {
             /** Format: int64 */
@@ -5912,6 +6184,13 @@ export interface components {
                 modified_at: string;
                 slug: string;
                 status: string;
+                /** @description The caller's vote: upvote, downvote or neutral (guests: neutral). */
+                user_vote_type: string;
+                /**
+                 * Format: int64
+                 * @description The sum of the tip's votes.
+                 */
+                vote_score: number;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -6101,6 +6380,8 @@ export interface components {
                 /** @description Influencer groups only. */
                 impact?: string | null;
                 is_administrator: boolean;
+                /** @description The caller bookmarked this circle or event (favourites); false for guests. */
+                is_bookmarked: boolean;
                 is_followed: boolean;
                 /** @description The maximum size is reached: new applicants go on the wait list. */
                 is_full: boolean;
@@ -6162,6 +6443,18 @@ export interface components {
                 use_cases: string[];
                 use_cases_detailed: components["schemas"]["UseCaseRef"][];
                 waitlisted: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_InfluentialPerson: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description The profile picture. */
+                image?: string | null;
+                institution_name?: string | null;
+                name: string;
+                name_slug?: string | null;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7337,7 +7630,7 @@ export interface components {
             user_vote: string;
         };
         VoteInput: {
-            /** @description aitool or usecase (careertip and agentbuilder: not available yet, 400). */
+            /** @description aitool, usecase or careertip (agentbuilder: not available yet, 400). */
             content_type: string;
             /** Format: int64 */
             object_id: number;
@@ -7705,6 +7998,48 @@ export interface operations {
             };
         };
     };
+    my_ai_tools: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AiToolView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     all_tips: {
         parameters: {
             query?: {
@@ -7965,6 +8300,8 @@ export interface operations {
                 page?: number;
                 /** @description 10 by default; larger sizes are capped at 500. */
                 page_size?: number;
+                /** @description For `group` only, and required there: circle or event. */
+                group_type?: string;
             };
             header?: never;
             path?: never;
@@ -8007,6 +8344,8 @@ export interface operations {
                 page?: number;
                 /** @description 10 by default; larger sizes are capped at 500. */
                 page_size?: number;
+                /** @description For `group` only, and required there: circle or event. */
+                group_type?: string;
             };
             header?: never;
             path: {
@@ -8016,7 +8355,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of the kind's items: `JobView`, `AiToolView` or `UseCaseView` */
+            /** @description A page of the kind's items: `JobView`, `AiToolView`, `UseCaseView` or `GroupView` */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8735,6 +9074,48 @@ export interface operations {
             };
         };
     };
+    my_career_tips: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_CareerTipView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_tip: {
         parameters: {
             query?: never;
@@ -9250,6 +9631,48 @@ export interface operations {
             };
         };
     };
+    my_circles: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     own_connections: {
         parameters: {
             query?: {
@@ -9473,6 +9896,48 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_contents: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ContentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9830,6 +10295,56 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    first_page_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A one-page PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11970,6 +12485,120 @@ export interface operations {
             };
         };
     };
+    list_influencers: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 16 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_InfluentialPerson"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    set_influencer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The person's user id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InfluencerInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InfluencerState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_invitation: {
         parameters: {
             query?: never;
@@ -12195,6 +12824,8 @@ export interface operations {
                 application_status?: string;
                 /** @description Only the jobs the caller created (my area), drafts included. */
                 created?: boolean;
+                /** @description Only the jobs the caller created or applied to (`GET /jobs/me/`). */
+                mine?: boolean;
             };
             header?: never;
             path?: never;
@@ -12291,6 +12922,48 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_jobs: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_JobView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13390,6 +14063,88 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_favourites: {
+        parameters: {
+            query?: {
+                /** @description Items per section: 3 by default (the overview cards). */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyFavouritesAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_items: {
+        parameters: {
+            query?: {
+                /** @description Items per section: 3 by default (the overview cards). */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyItemsAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15640,6 +16395,48 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_use_cases: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UseCaseView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -66,6 +66,7 @@ export interface Group {
   membership_status?: MembershipStatus | null;
   role?: string | null;
   is_followed?: boolean;
+  is_bookmarked?: boolean;
 }
 
 export type QuestionType = 'text' | 'textarea' | 'radio' | 'selection' | 'file';

@@ -149,6 +149,8 @@ export interface Group {
   waitlisted: boolean;
   is_administrator: boolean;
   is_followed: boolean;
+  /** The caller bookmarked this circle or event (absent from older answers). */
+  is_bookmarked?: boolean;
   followers_count: number;
 }
 

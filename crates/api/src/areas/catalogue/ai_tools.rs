@@ -21,7 +21,7 @@ use axum::{
     Json,
 };
 use domain::{
-    catalogue::{self as rules, AiToolForm, Moderation, STATUSES, STATUS_APPROVED},
+    catalogue::{self as rules, AiToolForm, Moderation, STATUS_APPROVED},
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
@@ -34,13 +34,14 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    choices, chosen_file, chosen_group, id_list, ids, may_moderate, page_flags, string_list, strings, text, vote_name,
-    FileField, ModerationAnswer,
+    choices, chosen_file, chosen_group, id_list, ids,
+    list_params::{first_list, scope_of, statuses_for},
+    may_moderate, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
 };
 use crate::{
     areas::{
         groups::view::UseCaseRef,
-        groups::{bool_param, caller_of, id_param, list_param, search_param, view::Caller},
+        groups::{caller_of, search_param, view::Caller},
     },
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -205,36 +206,6 @@ pub struct AiToolListQuery {
     pub page_size: Option<u64>,
 }
 
-fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    for key in keys {
-        let values = list_param(errors, query, key);
-        if !values.is_empty() {
-            return values;
-        }
-    }
-    Vec::new()
-}
-
-/// The list's statuses for the caller: what they asked for where they may, approved only
-/// otherwise (asking for another status then finds nothing).
-pub fn statuses_for(errors: &mut FieldErrors, query: &HashMap<String, String>, privileged: bool) -> Vec<String> {
-    let mut asked = Vec::new();
-    for status in list_param(errors, query, "status") {
-        if STATUSES.contains(&status.as_str()) {
-            asked.push(status);
-        } else {
-            errors.add("status", format!("\"{status}\" is not a valid choice."));
-        }
-    }
-    if privileged {
-        asked
-    } else if asked.is_empty() || asked.iter().any(|s| s == STATUS_APPROVED) {
-        vec![STATUS_APPROVED.to_string()]
-    } else {
-        vec!["-".to_string()]
-    }
-}
-
 /// The site's AI tools (spec 002 §2 "AI Tools list", §7 "AI tools").
 #[utoipa::path(
     get,
@@ -243,7 +214,7 @@ pub fn statuses_for(errors: &mut FieldErrors, query: &HashMap<String, String>, p
     params(AiToolListQuery),
     responses((status = 200, body = Page<AiToolView>), (status = 400, body = ErrorBody))
 )]
-async fn list_ai_tools(
+pub(crate) async fn list_ai_tools(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
@@ -253,21 +224,16 @@ async fn list_ai_tools(
     let page = page_from_query(&query, PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
-    let group_id = id_param(&mut errors, &query, "group_id");
-    let created = bool_param(&mut errors, &query, "created").unwrap_or(false);
+    let scope = scope_of(&state, &tenant, &caller, &mut errors, &query).await?;
     let categories = first_list(&mut errors, &query, &["categories", "ai_category", "aitool_categories"]);
-    let privileged = caller.is_staff()
-        || (created && caller.id().is_some())
-        || (group_id.is_some() && may_moderate(&state, &tenant, &caller, group_id).await?);
-    let statuses = statuses_for(&mut errors, &query, privileged);
+    let statuses = statuses_for(&mut errors, &query, scope.privileged);
     errors.into_result()?;
     let filter = q::ListFilter {
         statuses,
         search: search_param(&query),
         categories,
-        group_id,
-        // "Mine" without a caller names nobody (user id 0).
-        created_by: created.then(|| caller.id().unwrap_or(0)),
+        group_id: scope.group_id,
+        created_by: scope.created_by,
     };
     let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
     let items = views(&state, &tenant, &caller, found.items).await?;

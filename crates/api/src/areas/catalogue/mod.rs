@@ -11,6 +11,7 @@
 //! show in public lists, pages, votes and bookmarks. Staff or the creator edit an item.
 
 pub mod ai_tools;
+pub mod list_params;
 pub mod votes;
 
 use std::collections::HashMap;

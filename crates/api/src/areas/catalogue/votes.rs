@@ -2,9 +2,10 @@
 //! item, up, down or none (neutral). The item's score moves in the vote's transaction
 //! (`store::queries::catalogue::cast_vote`), so parallel votes never lose a count.
 //!
-//! Content types come from `domain::catalogue::ContentType`: aitool and usecase today;
-//! careertip and agentbuilder are named by the spec and answer 400 until their areas
-//! exist. Only approved items of the site can be voted on (404 otherwise).
+//! Content types come from `domain::catalogue::ContentType`: aitool, usecase and careertip;
+//! agentbuilder is named by the spec and answers 400 until its area exists. Only approved
+//! items of the site can be voted on (404 otherwise; a career tip of a private group only
+//! by those who see the group).
 
 use axum::{extract::State, Json};
 use domain::catalogue::{ContentType, VoteTarget, VoteType};
@@ -26,7 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VoteInput {
-    /// aitool or usecase (careertip and agentbuilder: not available yet, 400).
+    /// aitool, usecase or careertip (agentbuilder: not available yet, 400).
     pub content_type: String,
     pub object_id: i64,
     /// upvote, downvote or neutral.
@@ -81,6 +82,9 @@ async fn vote(
         }
         ContentType::UseCase => {
             crate::areas::use_cases::approved(&state, &tenant, body.object_id).await?;
+        }
+        ContentType::CareerTip => {
+            crate::areas::content::tips::votable(&state, &tenant, &user, body.object_id).await?;
         }
     }
     let score = cat_q::cast_vote(&state.db, tenant.id(), user.id, kind.as_str(), body.object_id, vote_type.value())

@@ -32,7 +32,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     security(("bearer" = [])),
     responses((status = 200, body = Page<ContentView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
 )]
-async fn favourite_resources(
+pub(crate) async fn favourite_resources(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,

@@ -177,7 +177,7 @@ fn parse_filter(query: &HashMap<String, String>, caller: &Caller) -> ApiResult<c
     params(ContentQuery),
     responses((status = 200, body = Page<ContentView>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
-async fn list_contents(
+pub(crate) async fn list_contents(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,

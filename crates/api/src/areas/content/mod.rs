@@ -6,6 +6,7 @@
 //!   `GET|PATCH|DELETE /contents/{id}/`, `POST /contents/{id}/approve-reject/`,
 //!   `GET /contents/{id}/files/{file_id}/` (premium files, for those who may open them)
 //! - `previews`: `GET /link-preview/?url=`
+//! - `premium`: `GET /contents/{id}/files/{file_id}/preview/` (a locked premium PDF's first page)
 //! - `newsletter`: `POST /newsletter/unsubscribe/` (a signed token, no sign-in)
 //! - `tips`: career tips (`career-tips/…`, `all-career-tips/…`)
 //! - `favourites`: `GET /bookmark/resource/` (the resources the caller bookmarked)
@@ -16,11 +17,12 @@
 //! the site's moderators (certified members and administrators of the site's
 //! organization, and staff); only approved ones show to others than their author.
 
-mod favourites;
-mod items;
+pub(crate) mod favourites;
+pub(crate) mod items;
 pub mod newsletter;
+mod premium;
 mod previews;
-mod tips;
+pub mod tips;
 pub mod view;
 
 use domain::content::{is_moderated, SECURITY_PRIVATE, STATUS_APPROVED};
@@ -45,6 +47,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(newsletter::routes())
         .merge(tips::routes())
         .merge(favourites::routes())
+        .merge(premium::routes())
 }
 
 pub fn not_found() -> ApiError {

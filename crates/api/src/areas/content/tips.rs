@@ -24,13 +24,14 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use store::{
     entities::career_tips,
-    queries::{career_tips as tip_q, groups as group_q, profiles as profile_q, users as user_q},
+    queries::{career_tips as tip_q, catalogue::CAREER_TIP, groups as group_q, profiles as profile_q, users as user_q},
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{is_moderator, items::ActionInput, view::Author};
 use crate::{
+    areas::catalogue::{page_flags, vote_name},
     areas::groups::{caller_of, is_admin, list_param, member_of_site, search_param, view::Caller, view::GroupRef},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -64,6 +65,10 @@ pub struct CareerTipView {
     pub created_by: Option<Author>,
     pub can_edit: bool,
     pub can_moderate: bool,
+    /// The sum of the tip's votes.
+    pub vote_score: i64,
+    /// The caller's vote: upvote, downvote or neutral (guests: neutral).
+    pub user_vote_type: String,
     pub created_at: chrono::DateTime<chrono::Utc>,
     pub modified_at: chrono::DateTime<chrono::Utc>,
 }
@@ -104,12 +109,16 @@ pub struct TipsQuery {
 
 async fn views(
     state: &AppState,
+    tenant: &Tenant,
     caller: &Caller,
     moderator: bool,
     admin_of: &[i64],
     items: Vec<career_tips::Model>,
 ) -> ApiResult<Vec<CareerTipView>> {
     let db = state.read_db();
+    let ids: Vec<i64> = items.iter().map(|t| t.id).collect();
+    // The caller's votes on the whole page: one query.
+    let flags = page_flags(state, tenant, caller, CAREER_TIP, &ids).await?;
     let mut user_ids: Vec<i64> = items.iter().map(|t| t.created_by).collect();
     user_ids.sort_unstable();
     user_ids.dedup();
@@ -123,8 +132,11 @@ async fn views(
         .into_iter()
         .map(|tip| {
             let may_moderate = moderator || tip.group_id.is_some_and(|g| admin_of.contains(&g));
+            let vote = flags.get(&tip.id).map(|f| f.vote).unwrap_or(0);
             CareerTipView {
                 id: tip.id,
+                vote_score: tip.vote_score,
+                user_vote_type: vote_name(vote),
                 can_edit: caller.id() == Some(tip.created_by),
                 can_moderate: may_moderate && tip.status != STATUS_APPROVED,
                 created_by: super::view::authors_of(&users, &profiles, tip.created_by),
@@ -172,6 +184,21 @@ async fn tip_moderator(
     }
 }
 
+/// A tip the user may vote on: approved, of the tenant, and shown to them (a tip of a
+/// private group only to those who see the group). 404 otherwise.
+pub async fn votable(
+    state: &AppState,
+    tenant: &Tenant,
+    user: &store::entities::users::Model,
+    id: i64,
+) -> ApiResult<()> {
+    let caller = caller_of(Some(user.clone()));
+    let tip =
+        tip_q::find(&state.db, tenant.id(), id).await?.filter(|t| t.status == STATUS_APPROVED).ok_or_else(not_found)?;
+    visible_tip(state, tenant, &caller, &tip).await?;
+    Ok(())
+}
+
 fn statuses(query: &HashMap<String, String>) -> ApiResult<Vec<String>> {
     let mut errors = FieldErrors::new();
     let list: Vec<String> = list_param(&mut errors, query, "status").into_iter().map(|s| s.to_lowercase()).collect();
@@ -191,7 +218,7 @@ fn statuses(query: &HashMap<String, String>) -> ApiResult<Vec<String>> {
     security(("bearer" = [])),
     responses((status = 200, body = Page<CareerTipView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
 )]
-async fn my_tips(
+pub(crate) async fn my_tips(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -208,7 +235,7 @@ async fn my_tips(
     };
     let caller = caller_of(Some(user));
     let found = tip_q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = views(&state, &caller, false, &[], found.items).await?;
+    let items = views(&state, &tenant, &caller, false, &[], found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 
@@ -250,7 +277,7 @@ async fn create_tip(
         }
     }
     let tip = tip_q::insert(&state.db, tenant.id(), body.group, user_id, &html, &text, STATUS_PENDING).await?;
-    let data = views(&state, &caller, false, &[], vec![tip]).await?.remove(0);
+    let data = views(&state, &tenant, &caller, false, &[], vec![tip]).await?.remove(0);
     Ok((StatusCode::CREATED, Json(CareerTipAnswer { data, message: domain::content::MSG_CREATED.into() })))
 }
 
@@ -271,7 +298,7 @@ async fn get_tip(
     let caller = caller_of(user);
     let tip = tip_q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
     let moderates = visible_tip(&state, &tenant, &caller, &tip).await?;
-    Ok(Json(Data::new(views(&state, &caller, moderates, &[], vec![tip]).await?.remove(0))))
+    Ok(Json(Data::new(views(&state, &tenant, &caller, moderates, &[], vec![tip]).await?.remove(0))))
 }
 
 /// One tip by slug.
@@ -291,7 +318,7 @@ async fn tip_by_slug(
     let caller = caller_of(user);
     let tip = tip_q::find_by_slug(&state.db, tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
     let moderates = visible_tip(&state, &tenant, &caller, &tip).await?;
-    Ok(Json(Data::new(views(&state, &caller, moderates, &[], vec![tip]).await?.remove(0))))
+    Ok(Json(Data::new(views(&state, &tenant, &caller, moderates, &[], vec![tip]).await?.remove(0))))
 }
 
 /// Edits a tip: only its author. A tip edited by someone who does not moderate it goes
@@ -333,7 +360,7 @@ async fn update_tip(
     };
     let status = if moderates { tip.status.clone() } else { STATUS_PENDING.to_string() };
     let tip = tip_q::update(&state.db, tip, cleaned.as_ref().map(|(h, t)| (h.as_str(), t.as_str())), &status).await?;
-    let data = views(&state, &caller, moderates, &[], vec![tip]).await?.remove(0);
+    let data = views(&state, &tenant, &caller, moderates, &[], vec![tip]).await?.remove(0);
     Ok(Json(CareerTipAnswer { data, message: domain::content::MSG_UPDATED.into() }))
 }
 
@@ -397,7 +424,7 @@ async fn all_tips(
         ..Default::default()
     };
     let found = tip_q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = views(&state, &caller, moderator, &[], found.items).await?;
+    let items = views(&state, &tenant, &caller, moderator, &[], found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 
@@ -435,7 +462,7 @@ async fn group_tips(
         ..Default::default()
     };
     let found = tip_q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = views(&state, &caller, moderator, &[], found.items).await?;
+    let items = views(&state, &tenant, &caller, moderator, &[], found.items).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 
@@ -478,6 +505,6 @@ async fn approve_reject_tip(
         return Err(ApiError::BadRequest(action.failed_message("Career tip")));
     }
     let tip = tip_q::update(&state.db, tip, None, action.status()).await?;
-    let data = views(&state, &caller, true, &[], vec![tip]).await?.remove(0);
+    let data = views(&state, &tenant, &caller, true, &[], vec![tip]).await?.remove(0);
     Ok(Json(CareerTipAnswer { data, message: action.done_message("Career tip") }))
 }

@@ -54,6 +54,8 @@ pub struct ContentFile {
     pub kind: String,
     pub locked: bool,
     pub protected: bool,
+    /// A locked PDF's first page (a one-page PDF on the API); null otherwise.
+    pub preview: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -164,8 +166,11 @@ fn file_view(
     } else {
         (None, true, false)
     };
+    let preview = (locked && file.content_type == "application/pdf")
+        .then(|| format!("{}preview/", protected_url(url, item.id, file.id)));
     ContentFile {
         id: file.id,
+        preview,
         file: link,
         mime_type: file.content_type.clone(),
         name: file.name.clone(),

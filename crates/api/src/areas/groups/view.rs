@@ -8,6 +8,7 @@ use std::{
 };
 
 use chrono::{NaiveDate, Utc};
+use domain::bookmarks::{group_type_bookmarkable, EntityType};
 use domain::groups::{
     form::{format_price, Donation},
     lifecycle::{GroupDates, Lifecycle},
@@ -17,7 +18,10 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use store::{
     entities::{groups, memberships, use_cases, users},
-    queries::{follows, groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
+    queries::{
+        bookmarks as bookmark_q, follows, groups as group_q, memberships as member_q, profiles as profile_q,
+        use_cases as use_case_q,
+    },
 };
 use utoipa::ToSchema;
 
@@ -206,6 +210,8 @@ pub struct GroupView {
     pub waitlisted: bool,
     pub is_administrator: bool,
     pub is_followed: bool,
+    /// The caller bookmarked this circle or event (favourites); false for guests.
+    pub is_bookmarked: bool,
     pub followers_count: u64,
     pub created_at: chrono::DateTime<Utc>,
 }
@@ -299,6 +305,7 @@ pub struct BaseView {
     view: GroupView,
     counts: group_q::Counts,
     google_classroom_id: Option<String>,
+    tenant_id: i64,
     /// The group's ancestors, nearest first, as far as [`parent_chain`] reads them.
     ancestors: Vec<i64>,
 }
@@ -340,6 +347,7 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
             let group_sdgs = sdgs.get(&g.id).cloned().unwrap_or_default();
             let group_use_cases = linked.remove(&g.id).unwrap_or_default();
             let is_full = domain::groups::membership::is_full(&g.group_type, g.maximum_size, count.accepted);
+            let tenant_id = g.tenant_id;
             let view = GroupView {
                 id: g.id,
                 parent_group_detail: g.parent_id.and_then(|p| parents.get(&p)).map(GroupRef::from),
@@ -367,6 +375,7 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
                 waitlisted: false,
                 is_administrator: false,
                 is_followed: false,
+                is_bookmarked: false,
                 followers_count: followers.get(&g.id).copied().unwrap_or(0),
                 name: g.name,
                 name_slug: g.slug,
@@ -413,18 +422,19 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
                 logo: g.logo,
                 created_at: g.created_at,
             };
-            BaseView { view, counts: count, google_classroom_id: g.google_classroom_id, ancestors }
+            BaseView { view, counts: count, google_classroom_id: g.google_classroom_id, tenant_id, ancestors }
         })
         .collect())
 }
 
 /// The caller's memberships of the groups and their ancestors, the ids of those they
-/// manage, and which of the groups they follow: one query for a signed-in caller, none
-/// for a guest.
+/// manage, which of the groups they follow (one query) and which they bookmarked (one
+/// more, for circles and events); none for a guest.
 pub struct CallerRights {
     own: HashMap<i64, member_q::Tie>,
     admin_of: HashSet<i64>,
     followed: HashSet<i64>,
+    bookmarked: HashSet<i64>,
 }
 
 pub async fn caller_rights<'a>(
@@ -433,12 +443,21 @@ pub async fn caller_rights<'a>(
     bases: impl IntoIterator<Item = &'a BaseView>,
 ) -> ApiResult<CallerRights> {
     let Some(user_id) = caller.id() else {
-        return Ok(CallerRights { own: HashMap::new(), admin_of: HashSet::new(), followed: HashSet::new() });
+        return Ok(CallerRights {
+            own: HashMap::new(),
+            admin_of: HashSet::new(),
+            followed: HashSet::new(),
+            bookmarked: HashSet::new(),
+        });
     };
     let mut ids = Vec::new();
     let mut all_ids = Vec::new();
+    let mut bookmarkable: HashMap<i64, Vec<i64>> = HashMap::new();
     for base in bases {
         ids.push(base.view.id);
+        if group_type_bookmarkable(&base.view.group_type) {
+            bookmarkable.entry(base.tenant_id).or_default().push(base.view.id);
+        }
         all_ids.push(base.view.id);
         all_ids.extend(base.ancestors.iter().copied());
     }
@@ -451,7 +470,14 @@ pub async fn caller_rights<'a>(
         .map(|m| m.group_id)
         .collect();
     let own = own.into_iter().map(|m| (m.group_id, m)).collect();
-    Ok(CallerRights { own, admin_of, followed: followed.into_iter().collect() })
+    let mut bookmarked = HashSet::new();
+    for (tenant_id, group_ids) in bookmarkable {
+        bookmarked.extend(
+            bookmark_q::bookmarked_among(state.read_db(), tenant_id, user_id, EntityType::Group.as_str(), &group_ids)
+                .await?,
+        );
+    }
+    Ok(CallerRights { own, admin_of, followed: followed.into_iter().collect(), bookmarked })
 }
 
 /// The view of `base` for the caller on `today`.
@@ -481,6 +507,7 @@ pub fn finish(caller: &Caller, rights: &CallerRights, base: &BaseView, today: Na
         view.waitlisted = mine.waitlisted && mine.status == "pending";
     }
     view.is_followed = rights.followed.contains(&view.id);
+    view.is_bookmarked = rights.bookmarked.contains(&view.id);
     view
 }
 

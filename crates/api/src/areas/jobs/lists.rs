@@ -76,6 +76,8 @@ pub struct JobListQuery {
     pub application_status: Option<String>,
     /// Only the jobs the caller created (my area), drafts included.
     pub created: Option<bool>,
+    /// Only the jobs the caller created or applied to (`GET /jobs/me/`).
+    pub mine: Option<bool>,
 }
 
 fn job_statuses() -> utoipa::openapi::schema::Object {
@@ -141,6 +143,7 @@ pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Res
     let view_all = bool_param(&mut errors, query, "view_all").unwrap_or(false);
     let applied = bool_param(&mut errors, query, "applied").unwrap_or(false);
     let created = bool_param(&mut errors, query, "created").unwrap_or(false);
+    let mine = bool_param(&mut errors, query, "mine").unwrap_or(false);
     let application_status = text_param(query, "application_status");
     if let Some(status) = &application_status {
         if !APPLICATION_STATUSES.contains(&status.as_str()) {
@@ -153,7 +156,7 @@ pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Res
         search: crate::areas::groups::search_param(query),
         group_id,
         job_status,
-        include_drafts: view_all || created,
+        include_drafts: view_all || created || mine,
         countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
         career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
         professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
@@ -164,6 +167,7 @@ pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Res
         applied_by: applied.then_some(me),
         application_status: application_status.filter(|_| applied),
         created_by: created.then_some(me),
+        created_or_applied_by: mine.then_some(me),
         oldest_first,
     };
     errors.into_result().map(|_| filter)
@@ -178,7 +182,7 @@ pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Res
     params(JobListQuery),
     responses((status = 200, body = Page<JobView>), (status = 400, body = ErrorBody))
 )]
-async fn list_jobs(
+pub(crate) async fn list_jobs(
     State(state): State<AppState>,
     tenant: Tenant,
     MaybeUser(user): MaybeUser,

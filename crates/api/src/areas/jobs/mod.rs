@@ -16,7 +16,7 @@
 mod applications;
 mod crud;
 pub mod input;
-mod lists;
+pub(crate) mod lists;
 mod recommend;
 pub mod view;
 

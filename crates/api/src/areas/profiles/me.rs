@@ -210,7 +210,7 @@ async fn delete_picture(
         }
     }
     let profile = q::ensure(&state.db, &user).await?;
-    let view = user_profile_view(&state.db, &tenant, Some(&user), &user, &profile, true).await?;
+    let view = user_profile_view(&state.db, &tenant, Some(&user), &user, &profile, true, None).await?;
     Ok(Json(ProfileAnswer { data: view, message: MSG_PICTURE_REMOVED.into() }))
 }
 

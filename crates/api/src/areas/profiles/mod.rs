@@ -241,6 +241,22 @@ pub(crate) async fn visible(
     Ok(memberships::find(db, tenant.organization_id(), owner.id).await?.is_some())
 }
 
+/// Whether `viewer` may see `owner`'s profile (the rule of [`visible`]), with the owner's
+/// membership of this site's organization, read once for both the rule and the page.
+pub(crate) async fn visible_with_membership(
+    db: &impl ConnectionTrait,
+    tenant: &Tenant,
+    viewer: Option<&users::Model>,
+    owner: &users::Model,
+) -> ApiResult<(bool, Option<store::entities::memberships::Model>)> {
+    if !owner.is_active {
+        return Ok((false, None));
+    }
+    let membership = memberships::find(db, tenant.organization_id(), owner.id).await?;
+    let own_or_staff = viewer.is_some_and(|v| v.id == owner.id || v.is_staff);
+    Ok((own_or_staff || membership.is_some(), membership))
+}
+
 pub(crate) fn invalid_pk(id: i64) -> String {
     format!("Invalid pk \"{id}\" - object does not exist.")
 }
@@ -469,6 +485,7 @@ pub(crate) async fn user_profile_view(
     user: &users::Model,
     profile: &profiles::Model,
     private: bool,
+    site_membership: Option<Option<&store::entities::memberships::Model>>,
 ) -> ApiResult<UserProfileView> {
     use store::queries::follows;
     let view = profile_view(db, tenant, user, profile, private).await?;
@@ -481,7 +498,10 @@ pub(crate) async fn user_profile_view(
         first_name: user.first_name.clone(),
         last_name: user.last_name.clone(),
         is_staff: user.is_staff,
-        is_influencer: false,
+        is_influencer: match site_membership {
+            Some(found) => found.as_ref().is_some_and(|m| m.is_influencer && m.status == memberships::STATUS_ACCEPTED),
+            None => store::queries::influencers::is_influencer(db, tenant.organization_id(), user.id).await?,
+        },
         followed: follow_counts.followed_by_viewer,
         followers_count: follow_counts.followers,
         following_count: follow_counts.following,
@@ -499,7 +519,7 @@ pub async fn own_profile(state: &AppState, tenant: &Tenant, user: &users::Model)
         Some(profile) => profile,
         None => q::ensure(&state.db, user).await?,
     };
-    user_profile_view(state.read_db(), tenant, Some(user), user, &profile, true).await
+    user_profile_view(state.read_db(), tenant, Some(user), user, &profile, true, None).await
 }
 
 pub(crate) fn not_found_user() -> ApiError {

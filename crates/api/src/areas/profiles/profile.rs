@@ -13,7 +13,7 @@ use sea_orm::DatabaseTransaction;
 use store::{entities::users, queries::profiles as q};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{finish, not_found_user, resolve_group, resolve_topics, user_profile_view, visible, UserProfileView};
+use super::{finish, not_found_user, resolve_group, resolve_topics, user_profile_view, UserProfileView};
 use crate::{
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
@@ -45,11 +45,14 @@ async fn profile_by_slug(
 ) -> ApiResult<Json<Data<UserProfileView>>> {
     let db = state.read_db();
     let (profile, owner) = q::find_by_slug_with_user(db, &slug).await?.ok_or_else(not_found_user)?;
-    if !visible(db, &tenant, viewer.as_ref(), &owner).await? {
+    let (may_see, membership) = super::visible_with_membership(db, &tenant, viewer.as_ref(), &owner).await?;
+    if !may_see {
         return Err(not_found_user());
     }
     let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
-    Ok(Json(Data::new(user_profile_view(db, &tenant, viewer.as_ref(), &owner, &profile, private).await?)))
+    let view =
+        user_profile_view(db, &tenant, viewer.as_ref(), &owner, &profile, private, Some(membership.as_ref())).await?;
+    Ok(Json(Data::new(view)))
 }
 
 /// Updates the signed-in user's profile with any of the registration form's fields
@@ -125,7 +128,7 @@ pub(super) async fn patch_profile(
     finish(txn, result).await?;
     let target = store::queries::users::find_by_id(&state.db, target.id).await?.ok_or_else(ApiError::not_found)?;
     let profile = q::ensure(&state.db, &target).await?;
-    user_profile_view(&state.db, tenant, Some(actor), &target, &profile, true).await
+    user_profile_view(&state.db, tenant, Some(actor), &target, &profile, true, None).await
 }
 
 async fn apply(

@@ -19,6 +19,8 @@ export interface Paged<T> {
 }
 
 export type Kind = 'aitool' | 'usecase';
+/** What the vote button votes on: the catalogue's kinds and career tips (spec 002 §3 "Vote"). */
+export type VoteKind = Kind | 'careertip';
 
 /** Page sizes (spec 002 §9): AI tools 9, use cases 15, favourites and my-area tables 10. */
 export const AI_TOOLS_PAGE_SIZE = 9;
@@ -26,8 +28,8 @@ export const USE_CASES_PAGE_SIZE = 15;
 export const TABLE_PAGE_SIZE = 10;
 
 export const CATALOGUE_KEY = ['catalogue'] as const;
-const listKey = (kind: Kind) => [...CATALOGUE_KEY, kind, 'list'] as const;
-const itemKey = (kind: Kind) => [...CATALOGUE_KEY, kind, 'item'] as const;
+export const listKey = (kind: VoteKind) => [...CATALOGUE_KEY, kind, 'list'] as const;
+export const itemKey = (kind: VoteKind) => [...CATALOGUE_KEY, kind, 'item'] as const;
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -127,12 +129,12 @@ export function moderate(kind: Kind, id: number, action: 'approve' | 'reject') {
   return apiRequest<ModerationAnswer>('POST', `${base}${id}/approve-reject/`, { body: { action } });
 }
 
-export function castVote(kind: Kind, id: number, voteType: string) {
+export function castVote(kind: VoteKind, id: number, voteType: string) {
   return apiRequest<VoteAnswer>('POST', '/api/v1/vote/', { body: { content_type: kind, object_id: id, vote_type: voteType } });
 }
 
-/** What the favourite button saves: the catalogue's kinds and the Resource Hub's resources. */
-export type BookmarkKind = Kind | 'resource';
+/** What the favourite button saves: the catalogue's kinds, the Resource Hub's resources, and circles and events (`group`). */
+export type BookmarkKind = Kind | 'resource' | 'group';
 
 export function toggleBookmark(kind: BookmarkKind, id: number, bookmarked: boolean) {
   return bookmarked
@@ -147,7 +149,7 @@ interface Votable {
 }
 
 /** Writes a vote's answer into every cached list and page of the kind (spec 002 §4). */
-export function writeVote(client: QueryClient, kind: Kind, id: number, answer: VoteAnswer) {
+export function writeVote(client: QueryClient, kind: VoteKind, id: number, answer: VoteAnswer) {
   const patch = <T extends Votable>(item: T): T =>
     item.id === id ? { ...item, vote_score: answer.total_score, user_vote_type: answer.user_vote } : item;
   client.setQueriesData<Paged<Votable>>({ queryKey: listKey(kind) }, (page) =>

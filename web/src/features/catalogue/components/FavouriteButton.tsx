@@ -7,7 +7,11 @@ import { pathWithNext } from '../../../lib/auth/next';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useSnackbar } from '../../../lib/snackbar';
 import { CONTENT_KEY } from '../../content/api/contents';
+import { GROUPS_KEY } from '../../groups/api/group';
 import { CATALOGUE_KEY, toggleBookmark, type BookmarkKind } from '../api/catalogue';
+
+/** The circle and event lists and pages (`lib/discover/groups`). */
+const DISCOVER_KEY = ['discover'] as const;
 
 interface Props {
   kind: BookmarkKind;
@@ -23,7 +27,7 @@ export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog open={open} onClose={onClose} aria-labelledby="signup-dialog-title">
       <DialogTitle id="signup-dialog-title">Join to save favourites</DialogTitle>
       <DialogContent>
-        <DialogContentText>Create a free account to bookmark AI tools, use cases and resources and find them in your favourites.</DialogContentText>
+        <DialogContentText>Create a free account to bookmark AI tools, use cases, resources, circles and events and find them in your favourites.</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Not now</Button>
@@ -39,7 +43,7 @@ export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => 
 }
 
 /**
- * The favourite toggle of an AI tool, use case or resource (spec 002 §4, §8): 'Added to favourites' /
+ * The favourite toggle of an AI tool, use case, resource, circle or event (spec 002 §4, §8): 'Added to favourites' /
  * 'Removed from favourites' (or the server's error, else 'Could not perform action'), then the
  * lists, pages and favourites refresh. Guests get the signup dialog.
  */
@@ -48,7 +52,12 @@ export default function FavouriteButton({ kind, item, size = 'medium' }: Props) 
   const [asking, setAsking] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: kind === 'resource' ? CONTENT_KEY : CATALOGUE_KEY });
+  const refresh = () =>
+    Promise.all(
+      (kind === 'resource' ? [CONTENT_KEY] : kind === 'group' ? [GROUPS_KEY, DISCOVER_KEY, CATALOGUE_KEY] : [CATALOGUE_KEY]).map((queryKey) =>
+        client.invalidateQueries({ queryKey }),
+      ),
+    );
   const bookmarked = item.is_bookmarked;
   const toggle = useMutation({
     mutationFn: () => toggleBookmark(kind, item.id, bookmarked),

@@ -5,11 +5,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useSnackbar } from '../../../lib/snackbar';
-import { castVote, writeVote, type Kind } from '../api/catalogue';
+import { castVote, writeVote, type VoteKind } from '../api/catalogue';
 import { abbreviateCount, asVoteState, nextVote, scoreDelta, type VoteState } from '../voteRules';
 
 interface Props {
-  kind: Kind;
+  kind: VoteKind;
   item: { id: number; vote_score: number; user_vote_type: string; name?: string; title?: string };
 }
 

@@ -7,16 +7,18 @@ import { EmptyState, ListError } from '../../../components/lists/ListStates';
 import { useListParams } from '../../../components/lists/useListParams';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { CATALOGUE_KEY, TABLE_PAGE_SIZE, type Paged } from '../api/catalogue';
-import { FAVOURITE_SECTIONS, MY_SECTIONS, type Row, type Section } from './areaSections';
+import { FAVOURITE_SECTIONS, MY_SECTIONS, fetchOverview, type Row, type Section } from './areaSections';
 
 /** Overview cards: up to 3 per section (spec 002 §9). */
 const OVERVIEW = 3;
 
-function useSection(area: string, section: Section, page: number, pageSize: number) {
+type OverviewPath = '/api/v1/my-favourites/' | '/api/v1/my-items/';
+
+/** Every section's first page, in one call (GET /my-favourites/, GET /my-items/). */
+function useOverview(area: string, path: OverviewPath, sections: Section[]) {
   return useQuery({
-    queryKey: [...CATALOGUE_KEY, 'area', area, section.key, page, pageSize],
-    queryFn: ({ signal }) => section.fetch(page, pageSize, signal),
-    placeholderData: keepPreviousData,
+    queryKey: [...CATALOGUE_KEY, 'area', area, 'overview'],
+    queryFn: ({ signal }) => fetchOverview(path, sections, signal),
     meta: { silent: true },
   });
 }
@@ -40,16 +42,22 @@ function Rows({ rows }: { rows: Row[] }) {
   );
 }
 
-function Overview({ area, base, section }: { area: string; base: string; section: Section }) {
-  const found = useSection(area, section, 1, OVERVIEW);
-  const rows = found.data?.data ?? [];
+interface OverviewProps {
+  base: string;
+  section: Section;
+  found: ReturnType<typeof useOverview>;
+}
+
+function Overview({ base, section, found }: OverviewProps) {
+  const page = found.data?.[section.key];
+  const rows = page?.data ?? [];
   return (
     <Stack component="section" spacing={1} aria-label={section.title}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h6" component="h2">
           {section.title}
         </Typography>
-        {(found.data?.pagination.count ?? 0) > OVERVIEW && (
+        {(page?.pagination.count ?? 0) > OVERVIEW && (
           <Button component={RouterLink} to={`${base}/${section.key}`} size="small">
             View More
           </Button>
@@ -68,13 +76,22 @@ function useSections(sections: Section[]) {
   return sections.filter((s) => !s.jobsOnly || config.ui.show_job_menu);
 }
 
-function AreaIndex({ area, base, title, sections }: { area: string; base: string; title: string; sections: Section[] }) {
+interface AreaIndexProps {
+  area: string;
+  base: string;
+  title: string;
+  path: OverviewPath;
+  sections: Section[];
+}
+
+function AreaIndex({ area, base, title, path, sections }: AreaIndexProps) {
   const shown = useSections(sections);
+  const found = useOverview(area, path, sections);
   return (
     <ListPage title={title}>
       <Stack spacing={4}>
         {shown.map((section) => (
-          <Overview key={section.key} area={area} base={base} section={section} />
+          <Overview key={section.key} base={base} section={section} found={found} />
         ))}
       </Stack>
     </ListPage>
@@ -106,9 +123,9 @@ function AreaTable({ area, title, sections }: { area: string; title: (s: Section
   );
 }
 
-/** /favorites: the bookmarked use cases, AI tools and (with the job menu) jobs, 3 each. */
+/** /favorites: the bookmarked use cases, circles, events, resources, AI tools and (with the job menu) jobs, 3 each. */
 export function FavoritesPage() {
-  return <AreaIndex area="favorites" base="/favorites" title="Favorites" sections={FAVOURITE_SECTIONS} />;
+  return <AreaIndex area="favorites" base="/favorites" title="Favorites" path="/api/v1/my-favourites/" sections={FAVOURITE_SECTIONS} />;
 }
 
 /** /favorites/{kind}: one kind's favourites, 10 a page, the page in the address. */
@@ -118,7 +135,7 @@ export function FavoriteKindPage() {
 
 /** /my: what the member created or applied to, 3 each. */
 export function MyAreaPage() {
-  return <AreaIndex area="my" base="/my" title="My Area" sections={MY_SECTIONS} />;
+  return <AreaIndex area="my" base="/my" title="My Area" path="/api/v1/my-items/" sections={MY_SECTIONS} />;
 }
 
 /** /my/{kind}: one kind of the member's own items, 10 a page, the page in the address. */

@@ -4,8 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
 import RichTextEditor from '../../../components/profileForm/RichTextEditor';
+import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
+import { useIdentity } from '../../../lib/auth/identity';
 import { useDefaultGroup } from '../../../lib/discover/groups';
+import { useTopicAreas } from '../../../lib/discover/topicAreas';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useSnackbar } from '../../../lib/snackbar';
 import { saveUseCase, useRefreshCatalogue, useUseCaseById, type UseCase } from '../api/catalogue';
@@ -15,13 +18,26 @@ import {
   BUSINESS_VALUES,
   COMPLEXITIES,
   INNOVATION_CATEGORIES,
+  MAX_USE_CASE_TOPICS,
   MESSAGES,
   pdfProblem,
+  staffBody,
   validateUseCase,
+  validateUseCaseStaff,
+  type UseCaseStaffValues,
   type UseCaseValues,
 } from '../formRules';
 
-type Errors = Partial<Record<keyof UseCaseValues | 'document' | 'thumbnail_image', string>>;
+type Errors = Partial<Record<keyof UseCaseValues | keyof UseCaseStaffValues | 'document' | 'thumbnail_image', string>>;
+
+function staffValuesOf(u: UseCase | undefined): UseCaseStaffValues {
+  return {
+    topic_area: u?.topic_area ?? null,
+    topics: u?.topics_detailed ?? [],
+    career_stages: u?.career_stages ?? [],
+    professional_fields: u?.professional_fields ?? [],
+  };
+}
 
 function valuesOf(u: UseCase | undefined): UseCaseValues {
   return {
@@ -46,7 +62,10 @@ function Form({ useCase }: { useCase?: UseCase }) {
   const org = useDefaultGroup(true);
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshCatalogue();
+  const isStaff = useIdentity().identity?.is_staff ?? false;
+  const topicAreas = useTopicAreas();
   const [values, setValues] = useState<UseCaseValues>(() => valuesOf(useCase));
+  const [staff, setStaff] = useState<UseCaseStaffValues>(() => staffValuesOf(useCase));
   const [dirty, setDirty] = useState(false);
   const [thumbnail, setThumbnail] = useState<{ id: number | null; name: string | null } | null>(null);
   const [document, setDocument] = useState<{ id: number | null; name: string | null } | null>(null);
@@ -56,6 +75,10 @@ function Form({ useCase }: { useCase?: UseCase }) {
   const current = { ...values, group: values.group ?? org.data?.id ?? null };
   const set = <K extends keyof UseCaseValues>(key: K, value: UseCaseValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
+    setDirty(true);
+  };
+  const setStaffValue = <K extends keyof UseCaseStaffValues>(key: K, value: UseCaseStaffValues[K]) => {
+    setStaff((v) => ({ ...v, [key]: value }));
     setDirty(true);
   };
   const save = useMutation({
@@ -75,10 +98,16 @@ function Form({ useCase }: { useCase?: UseCase }) {
     },
   });
   const submit = () => {
-    const found = validateUseCase(current);
+    // Staff alone see and send the staff fields (the API refuses them from anyone else).
+    const found: Errors = { ...validateUseCase(current), ...(isStaff ? validateUseCaseStaff(staff) : {}) };
     setErrors(found);
     if (Object.keys(found).length) return;
-    const body: Record<string, unknown> = { ...current, reason: values.reason || null, video_link: values.video_link.trim() || null };
+    const body: Record<string, unknown> = {
+      ...current,
+      reason: values.reason || null,
+      video_link: values.video_link.trim() || null,
+      ...(isStaff ? staffBody(staff) : {}),
+    };
     if (thumbnail) body.thumbnail_image = thumbnail.id;
     if (document) body.document = document.id;
     save.mutate(body);
@@ -156,6 +185,50 @@ function Form({ useCase }: { useCase?: UseCase }) {
         error={!!errors.categories}
         helperText={errors.categories ?? 'Up to 3'}
       />
+      {isStaff && (
+        <>
+          <TextField
+            select
+            label="Topic area"
+            value={staff.topic_area ?? ''}
+            onChange={(e) => setStaffValue('topic_area', e.target.value === '' ? null : Number(e.target.value))}
+            error={!!errors.topic_area}
+            helperText={errors.topic_area ?? 'Staff only'}
+          >
+            <MenuItem value="">None</MenuItem>
+            {(topicAreas.data ?? []).map((a) => (
+              <MenuItem key={a.id} value={a.id}>
+                {a.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TopicTagPicker
+            topicType="general"
+            label="Topics"
+            value={staff.topics}
+            onChange={(next) => setStaffValue('topics', next)}
+            max={MAX_USE_CASE_TOPICS}
+            error={!!errors.topics}
+            helperText={errors.topics ?? 'Staff only. Up to 7'}
+          />
+          <OptionMultiSelect
+            label="Career stages"
+            options={options.career_stages.map((o) => ({ value: String(o.value), label: o.label }))}
+            value={staff.career_stages}
+            onChange={(next) => setStaffValue('career_stages', next)}
+            error={!!errors.career_stages}
+            helperText={errors.career_stages ?? 'Staff only'}
+          />
+          <OptionMultiSelect
+            label="Professional fields"
+            options={options.professional_fields.map((o) => ({ value: String(o.value), label: o.label }))}
+            value={staff.professional_fields}
+            onChange={(next) => setStaffValue('professional_fields', next)}
+            error={!!errors.professional_fields}
+            helperText={errors.professional_fields ?? 'Staff only'}
+          />
+        </>
+      )}
       <FileChooser
         label="Thumbnail (one image)"
         accept="image/*"

@@ -8,6 +8,8 @@ import { apiRequest } from '../../../lib/api/request';
 import type { Job } from '../../jobs/api/types';
 import { jobPath } from '../../jobs/jobRules';
 import type { Content } from '../../content/api/types';
+import { groupPath } from '../../../lib/groups/rules';
+import type { Group } from '../../../lib/groups/types';
 import type { AiTool, Paged, UseCase } from '../api/catalogue';
 
 export interface Row {
@@ -24,6 +26,11 @@ export interface Section {
   empty: string;
   /** Only when the site's job menu is on. */
   jobsOnly?: boolean;
+  /** The section's entry in the overview answer (GET /my-favourites/, GET /my-items/). */
+  overviewKey: string;
+  /** One item of the section as a table row. */
+  row: (item: never) => Row;
+  /** The section's own list (the sub-route table). */
   fetch: (page: number, pageSize: number, signal?: AbortSignal) => Promise<Paged<Row>>;
 }
 
@@ -40,6 +47,11 @@ const contentRow = (c: Content): Row => ({
   title: link(`/${c.type === 'post' || c.type === 'newsletter' ? 'post' : 'resource'}/${c.slug}`, c.title),
   detail: c.group_detail?.name ?? '',
 });
+const groupRow = (g: Group): Row => ({
+  id: g.id,
+  title: link(groupPath(g), g.name),
+  detail: g.lifecycle?.label ?? g.parent_group_detail?.name ?? '',
+});
 const jobRow = (j: Job): Row => ({ id: j.id, title: link(jobPath(j), j.title), detail: j.group.name });
 
 async function paged<T>(path: string, query: Record<string, string | number | boolean>, row: (item: T) => Row, signal?: AbortSignal) {
@@ -47,66 +59,76 @@ async function paged<T>(path: string, query: Record<string, string | number | bo
   return { ...answer, data: answer.data.map(row) };
 }
 
+function section<T>(
+  fields: Omit<Section, 'row' | 'fetch'>,
+  path: string,
+  query: Record<string, string>,
+  row: (item: T) => Row,
+): Section {
+  return {
+    ...fields,
+    row: row as (item: never) => Row,
+    fetch: (page, page_size, signal) => paged(path, { ...query, page, page_size }, row, signal),
+  };
+}
+
+/** Favourites in the spec's order: use cases, circles, events, resources, AI tools, jobs. */
 export const FAVOURITE_SECTIONS: Section[] = [
-  {
-    key: 'usecases',
-    title: 'Use Cases',
-    empty: 'No favorite use cases found.',
-    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/usecase/', { page, page_size }, useCaseRow, signal),
-  },
-  {
-    key: 'ai-tools',
-    title: 'AI Tools',
-    empty: 'No favorite ai tools found.',
-    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/aitool/', { page, page_size }, toolRow, signal),
-  },
-  {
-    key: 'resources',
-    title: 'Resources',
-    empty: 'No favorite resources found.',
-    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/resource/', { page, page_size }, contentRow, signal),
-  },
-  {
-    key: 'jobs',
-    title: 'Jobs',
-    empty: 'No favorite jobs found.',
-    jobsOnly: true,
-    fetch: (page, page_size, signal) => paged('/api/v1/bookmark/job/', { page, page_size }, jobRow, signal),
-  },
+  section({ key: 'usecases', title: 'Use Cases', empty: 'No favorite use cases found.', overviewKey: 'use_cases' }, '/api/v1/bookmark/usecase/', {}, useCaseRow),
+  section({ key: 'circles', title: 'Circles', empty: 'No favorite circles found.', overviewKey: 'circles' }, '/api/v1/bookmark/group/', { group_type: 'circle' }, groupRow),
+  section({ key: 'events', title: 'Events', empty: 'No favorite events found.', overviewKey: 'events' }, '/api/v1/bookmark/group/', { group_type: 'event' }, groupRow),
+  section({ key: 'resources', title: 'Resources', empty: 'No favorite resources found.', overviewKey: 'resources' }, '/api/v1/bookmark/resource/', {}, contentRow),
+  section({ key: 'ai-tools', title: 'AI Tools', empty: 'No favorite ai tools found.', overviewKey: 'ai_tools' }, '/api/v1/bookmark/aitool/', {}, toolRow),
+  section(
+    { key: 'jobs', title: 'Jobs', empty: 'No favorite jobs found.', jobsOnly: true, overviewKey: 'jobs' },
+    '/api/v1/bookmark/job/',
+    {},
+    jobRow,
+  ),
 ];
 
+/** My area in the spec's order: circles, resources, jobs, use cases, posts, AI tools (GET /{type}/me/). */
 export const MY_SECTIONS: Section[] = [
-  {
-    key: 'resources',
-    title: 'My Resources',
-    empty: 'You have not created or applied to any resources yet.',
-    fetch: (page, page_size, signal) =>
-      paged('/api/v1/contents/', { page, page_size, types: 'resource', created_by: 'me' }, contentRow, signal),
-  },
-  {
-    key: 'jobs',
-    title: 'My Jobs',
-    empty: 'You have not created or applied to any jobs yet.',
-    jobsOnly: true,
-    fetch: (page, page_size, signal) => paged('/api/v1/jobs/', { page, page_size, applied: true }, jobRow, signal),
-  },
-  {
-    key: 'usecases',
-    title: 'My Use Cases',
-    empty: 'You have not created or applied to any use cases yet.',
-    fetch: (page, page_size, signal) => paged('/api/v1/use-cases/', { page, page_size, created: true }, useCaseRow, signal),
-  },
-  {
-    key: 'posts',
-    title: 'My Posts',
-    empty: 'You have not created or applied to any posts yet.',
-    fetch: (page, page_size, signal) =>
-      paged('/api/v1/contents/', { page, page_size, types: 'post', created_by: 'me' }, contentRow, signal),
-  },
-  {
-    key: 'ai-tools',
-    title: 'My AI Tools',
-    empty: 'You have not created any AI tools yet.',
-    fetch: (page, page_size, signal) => paged('/api/v1/ai-tools/', { page, page_size, created: true }, toolRow, signal),
-  },
+  section(
+    { key: 'circles', title: 'My Circles', empty: 'You have not created or applied to any circles yet.', overviewKey: 'circles' },
+    '/api/v1/circles/me/',
+    {},
+    groupRow,
+  ),
+  section(
+    { key: 'resources', title: 'My Resources', empty: 'You have not created or applied to any resources yet.', overviewKey: 'resources' },
+    '/api/v1/contents/me/',
+    { types: 'resource' },
+    contentRow,
+  ),
+  section(
+    { key: 'jobs', title: 'My Jobs', empty: 'You have not created or applied to any jobs yet.', jobsOnly: true, overviewKey: 'jobs' },
+    '/api/v1/jobs/me/',
+    {},
+    jobRow,
+  ),
+  section(
+    { key: 'usecases', title: 'My Use Cases', empty: 'You have not created or applied to any use cases yet.', overviewKey: 'use_cases' },
+    '/api/v1/use_cases/me/',
+    {},
+    useCaseRow,
+  ),
+  section(
+    { key: 'posts', title: 'My Posts', empty: 'You have not created or applied to any posts yet.', overviewKey: 'posts' },
+    '/api/v1/contents/me/',
+    { types: 'post' },
+    contentRow,
+  ),
+  section({ key: 'ai-tools', title: 'My AI Tools', empty: 'You have not created any AI tools yet.', overviewKey: 'ai_tools' }, '/api/v1/ai_tools/me/', {}, toolRow),
 ];
+
+/** Every section's first page in one call: GET /my-favourites/ or GET /my-items/ (3 each by default). */
+export async function fetchOverview(path: '/api/v1/my-favourites/' | '/api/v1/my-items/', sections: Section[], signal?: AbortSignal) {
+  const answer = await apiRequest<{ data: Record<string, Paged<unknown> | undefined> }>('GET', path, { query: { page_size: 3 }, signal });
+  const out: Record<string, Paged<Row>> = {};
+  for (const s of sections) {
+    const found = answer.data[s.overviewKey];
+    if (found) out[s.key] = { ...found, data: found.data.map((item) => s.row(item as never)) };
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Chip, Stack } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { protectedFileUrl } from '../api/contents';
 import type { ContentFile } from '../api/types';
 
@@ -20,6 +20,46 @@ function ProtectedOpen({ file }: { file: ContentFile }) {
       </Button>
       {error && <Alert severity="error">Could not open the file</Alert>}
     </>
+  );
+}
+
+/** A locked premium PDF: its first page only (a one-page PDF cut by the server), shown in place without a download. */
+export function LockedPdfPreview({ file }: { file: ContentFile }) {
+  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    protectedFileUrl(file.preview ?? '')
+      .then((made) => {
+        url = made;
+        if (live) setState({ url: made, failed: false });
+        else URL.revokeObjectURL(made);
+      })
+      .catch(() => live && setState({ url: null, failed: true }));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [file.preview]);
+  return (
+    <Box component="figure" sx={{ m: 0 }} aria-label={`${file.name}: first page preview`}>
+      <Alert severity="warning" icon={<Box component="span" aria-hidden>🔒</Box>} sx={{ mb: 1 }}>
+        <Typography component="span" sx={{ fontWeight: 700 }}>
+          Locked premium resource.
+        </Typography>{' '}
+        Only the first page of {file.name} is shown; the whole document opens with a premium membership.
+      </Alert>
+      {state.failed && <Alert severity="error">The preview could not be shown.</Alert>}
+      {!state.url && !state.failed && <Skeleton variant="rounded" height={360} aria-label="Loading the preview" />}
+      {state.url && (
+        <Box
+          component="iframe"
+          title={`${file.name} (first page)`}
+          src={`${state.url}#toolbar=0&navpanes=0`}
+          sx={{ width: '100%', height: { xs: 420, sm: 640 }, border: 1, borderColor: 'divider', borderRadius: 2 }}
+        />
+      )}
+    </Box>
   );
 }
 
@@ -45,6 +85,7 @@ export default function Attachments({ files }: { files: ContentFile[] }) {
         </Box>
       )}
       {others.map((file) => {
+        if (file.locked && file.preview) return <LockedPdfPreview key={file.id} file={file} />;
         if (file.locked) return <Chip key={file.id} label={`${file.name} — premium`} variant="outlined" />;
         if (file.protected) return <ProtectedOpen key={file.id} file={file} />;
         if (file.kind === 'video') {

@@ -7,8 +7,9 @@ import type { Content } from '../api/types';
 import { MESSAGES, PAGE_SIZE_POSTS } from '../contentRules';
 import PostCard from '../components/PostCard';
 import PostFormDialog from '../components/PostFormDialog';
+import GroupCareerTips from '../components/GroupCareerTips';
 
-/** A group's Posts tab (spec 001 §2): its posts and newsletters, 15 a page; members and administrators share, authors edit and delete. */
+/** A group's Posts tab (spec 001 §2): its posts and newsletters, 15 a page; members and administrators share, authors edit and delete; then the group's career tips. */
 export default function GroupPostsPage() {
   const { group } = useGroupContext();
   const [params, setParams] = useSearchParams();
@@ -47,6 +48,7 @@ export default function GroupPostsPage() {
       )}
       {creating && <PostFormDialog open kind="post" group={group} onClose={() => setCreating(false)} />}
       {editing && <PostFormDialog open kind="post" group={group} editing={editing} onClose={() => setEditing(null)} />}
+      <GroupCareerTips group={group} />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material
 import { Link as RouterLink } from 'react-router';
 import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
+import FavouriteButton from '../../catalogue/components/FavouriteButton';
 import JoinControl from './JoinControl';
 import FollowGroupButton from './FollowGroupButton';
 import ImageUploadButton from './ImageUploadButton';
@@ -10,7 +11,7 @@ import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
 import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from './icons';
 
-/** The circle or event hero (spec 001 §2): cover, name, dates, counts, lifecycle, join, follow, invite, edit. */
+/** The circle or event hero (spec 001 §2): cover, name, dates, counts, lifecycle, join, follow, favourite, invite, edit. */
 export default function GroupHero({ group, signedIn }: { group: Group; signedIn: boolean }) {
   const [inviting, setInviting] = useState(false);
   const admin = isAdministrator(group);
@@ -95,6 +96,7 @@ export default function GroupHero({ group, signedIn }: { group: Group; signedIn:
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start', pt: 0.5 }}>
           {!external && <JoinControl group={group} signedIn={signedIn} />}
           <FollowGroupButton group={group} signedIn={signedIn} />
+          <FavouriteButton kind="group" item={{ id: group.id, name: group.name, is_bookmarked: group.is_bookmarked ?? false }} />
           {signedIn && canInvite(group) && (
             <Button variant="outlined" onClick={() => setInviting(true)}>
               Invite People

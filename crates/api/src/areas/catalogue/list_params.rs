@@ -1,0 +1,76 @@
+//! What the AI tool and use-case lists read alike from their query: the list parameter
+//! under the first of several names, the statuses the caller may ask for, and the scope
+//! ("mine", one organization's items) that decides whether they may ask for any status.
+
+use std::collections::HashMap;
+
+use domain::{
+    catalogue::{STATUSES, STATUS_APPROVED},
+    FieldErrors,
+};
+
+use super::may_moderate;
+use crate::{
+    areas::groups::{bool_param, id_param, list_param, view::Caller},
+    error::ApiResult,
+    extract::Tenant,
+    state::AppState,
+};
+
+/// The values of the first of `keys` that has any (`categories`, `ai_category`, …).
+pub fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
+    for key in keys {
+        let values = list_param(errors, query, key);
+        if !values.is_empty() {
+            return values;
+        }
+    }
+    Vec::new()
+}
+
+/// The list's statuses for the caller: what they asked for where they may, approved only
+/// otherwise (asking for another status then finds nothing).
+pub fn statuses_for(errors: &mut FieldErrors, query: &HashMap<String, String>, privileged: bool) -> Vec<String> {
+    let mut asked = Vec::new();
+    for status in list_param(errors, query, "status") {
+        if STATUSES.contains(&status.as_str()) {
+            asked.push(status);
+        } else {
+            errors.add("status", format!("\"{status}\" is not a valid choice."));
+        }
+    }
+    if privileged {
+        asked
+    } else if asked.is_empty() || asked.iter().any(|s| s == STATUS_APPROVED) {
+        vec![STATUS_APPROVED.to_string()]
+    } else {
+        vec!["-".to_string()]
+    }
+}
+
+/// Whose items and which organization's a list asks for, and whether the caller may then
+/// see every status: staff, the creator asking for their own (`created`), an
+/// administrator of the organization asked for (`group_id`).
+#[derive(Debug, Clone, Copy)]
+pub struct Scope {
+    pub group_id: Option<i64>,
+    /// "Mine": the caller's id (0, nobody, for a guest).
+    pub created_by: Option<i64>,
+    pub privileged: bool,
+}
+
+/// Reads `group_id` and `created` (errors go to `errors`) and works out the scope.
+pub async fn scope_of(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    errors: &mut FieldErrors,
+    query: &HashMap<String, String>,
+) -> ApiResult<Scope> {
+    let group_id = id_param(errors, query, "group_id");
+    let created = bool_param(errors, query, "created").unwrap_or(false);
+    let privileged = caller.is_staff()
+        || (created && caller.id().is_some())
+        || (group_id.is_some() && may_moderate(state, tenant, caller, group_id).await?);
+    Ok(Scope { group_id, created_by: created.then(|| caller.id().unwrap_or(0)), privileged })
+}

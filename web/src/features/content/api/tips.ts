@@ -1,0 +1,82 @@
+// The career tips' calls (spec 002 §7 "Career tips"): the site's approved tips, the caller's
+// own, a group's, one by slug, create, edit, delete and approve/reject. The lists and pages
+// are cached under the vote button's keys (`careertip`), so a vote shows everywhere at once.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/request';
+import { itemKey, listKey } from '../../catalogue/api/catalogue';
+import type { components } from '../../../lib/api/schema';
+import { isNotFound } from './contents';
+import type { Paged } from './types';
+import { TIP_PAGE_SIZE } from '../tipRules';
+
+export type CareerTip = components['schemas']['CareerTipView'];
+
+/** Which list: the site's approved tips, the caller's own (every status), or one group's. */
+export type TipScope = { kind: 'all' } | { kind: 'mine' } | { kind: 'group'; groupId: number };
+
+export interface TipListQuery {
+  page: number;
+  search?: string;
+  /** pending, approved or rejected: honoured for moderators only (the server's rule). */
+  status?: string;
+}
+
+export function tipsPath(scope: TipScope): string {
+  if (scope.kind === 'mine') return '/api/v1/career-tips/';
+  if (scope.kind === 'group') return `/api/v1/career-tips/group/${scope.groupId}/`;
+  return '/api/v1/all-career-tips/';
+}
+
+export function useCareerTips(scope: TipScope, query: TipListQuery, enabled = true) {
+  const params: Record<string, string | number> = { page: query.page, page_size: TIP_PAGE_SIZE };
+  if (query.search && query.search.length >= 2) params.search = query.search;
+  if (query.status) params.status = query.status;
+  return useQuery({
+    queryKey: [...listKey('careertip'), scope, params],
+    queryFn: ({ signal }) => apiRequest<Paged<CareerTip>>('GET', tipsPath(scope), { query: params, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /all-career-tips/slug/{slug}/ (the detail page). */
+export function useCareerTip(slug: string) {
+  return useQuery({
+    queryKey: [...itemKey('careertip'), slug],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: CareerTip }>('GET', `/api/v1/all-career-tips/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+    meta: { silent: true },
+    retry: (count: number, error: unknown) => !isNotFound(error) && count < 1,
+  });
+}
+
+export function useRefreshTips() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: listKey('careertip') }),
+      client.invalidateQueries({ queryKey: itemKey('careertip') }),
+    ]);
+}
+
+export interface TipAnswer {
+  data: CareerTip;
+  message: string;
+}
+
+export function createTip(body: { content: string; group?: number | null }) {
+  return apiRequest<TipAnswer>('POST', '/api/v1/career-tips/', { body });
+}
+
+export function updateTip(id: number, body: { content: string }) {
+  return apiRequest<TipAnswer>('PATCH', `/api/v1/career-tips/${id}/`, { body });
+}
+
+export function deleteTip(id: number) {
+  return apiRequest<{ message: string }>('DELETE', `/api/v1/career-tips/${id}/`);
+}
+
+/** POST /career-tips/{id}/approve-reject/: the answer's message is the toast. */
+export function moderateTip(id: number, action: 'approve' | 'reject') {
+  return apiRequest<TipAnswer>('POST', `/api/v1/career-tips/${id}/approve-reject/`, { body: { action } });
+}
