@@ -131,6 +131,11 @@ endpoints=(
   "/api/v1/contents/?types=resource&status=approved&publish_to_khub=true&countries=Kenya&page=3"
   "/api/v1/contents/?types=prompt&status=approved"
   "AUTH /api/v1/contents/?types=resource&status=approved"
+  "/api/v1/all-career-tips/"
+  "/api/v1/influencers/"
+  "/api/v1/subscription-plans/"
+  "AUTH /api/v1/my-items/"
+  "AUTH /api/v1/my-favourites/"
   "/api/v1/search/?type=user&search=ana"
   "AUTH /api/v1/search/?search=data"
 )
