@@ -160,4 +160,9 @@ async fn the_demo_site_has_influencers() {
     let orgs = app.get("/api/v1/groups/?group_type=organization&is_influencer=true").send().await.json();
     assert_eq!(orgs["pagination"]["count"], 1);
     assert_eq!(orgs["data"][0]["name"], "Open AI Literacy Foundation");
+    // Seeded without extra_info: the views still give an object, as the contract says.
+    assert!(orgs["data"][0]["extra_info"].is_object(), "{}", orgs["data"][0]["extra_info"]);
+    let id = orgs["data"][0]["id"].as_i64().unwrap();
+    let one = app.get(&format!("/api/v1/groups/{id}/")).send().await.json();
+    assert!(one["data"]["extra_info"].is_object(), "{}", one["data"]["extra_info"]);
 }

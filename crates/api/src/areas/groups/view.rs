@@ -417,7 +417,7 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
                 use_cases_detailed: group_use_cases.iter().map(UseCaseRef::from).collect(),
                 is_influencer: g.is_influencer,
                 donation_details: g.donation_details.and_then(|d| serde_json::from_value(d).ok()).unwrap_or_default(),
-                extra_info: g.extra_info.unwrap_or_else(|| json!({})),
+                extra_info: g.extra_info.filter(|e| e.is_object()).unwrap_or_else(|| json!({})),
                 cover_image: g.cover_image,
                 logo: g.logo,
                 created_at: g.created_at,
