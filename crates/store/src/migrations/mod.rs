@@ -28,6 +28,7 @@ mod m0022_content_list_generations;
 mod m0023_career_tip_votes;
 mod m0024_influencers;
 mod m0025_payments;
+mod m0026_groups_created_by;
 
 pub struct Migrator;
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_career_tip_votes::Migration),
             Box::new(m0024_influencers::Migration),
             Box::new(m0025_payments::Migration),
+            Box::new(m0026_groups_created_by::Migration),
         ]
     }
 }

@@ -871,13 +871,19 @@ pub async fn created_or_applied_by(
     offset: u64,
     limit: u64,
 ) -> StoreResult<Paged<groups::Model>> {
-    let applied = Query::select()
+    // One set of ids from two index lookups (memberships by user, groups by creator): with
+    // `id IN (applied) OR created_by = ?` the database walks every group of the tenant.
+    let mut created = Query::select();
+    created.column(groups::Column::Id).from(groups::Entity).and_where(groups::Column::CreatedBy.eq(user_id));
+    let mine = Query::select()
         .column(memberships::Column::GroupId)
         .from(memberships::Entity)
         .and_where(memberships::Column::UserId.eq(user_id))
+        .union(sea_orm::sea_query::UnionType::Distinct, created)
         .to_owned();
-    let mine = Condition::any().add(groups::Column::Id.in_subquery(applied)).add(groups::Column::CreatedBy.eq(user_id));
-    let mut query = groups::Entity::find().filter(groups::Column::TenantId.eq(tenant_id)).filter(mine);
+    let mut query = groups::Entity::find()
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::Id.in_subquery(mine));
     if !group_types.is_empty() {
         query = query.filter(groups::Column::GroupType.is_in(group_types.to_vec()));
     }

@@ -393,12 +393,17 @@ fn list_query(
         query = query.filter(C::CreatedBy.eq(user_id));
     }
     if let Some(user_id) = filter.created_or_applied_by {
-        let applied = Query::select()
+        // One set of ids from two index lookups (applications by user, posts by creator):
+        // with `id IN (applied) OR created_by = ?` the database walks every post.
+        let mut created = Query::select();
+        created.column(C::Id).from(job_posts::Entity).and_where(C::CreatedBy.eq(user_id));
+        let mine = Query::select()
             .column(job_applications::Column::JobPostId)
             .from(job_applications::Entity)
             .and_where(job_applications::Column::UserId.eq(user_id))
+            .union(sea_orm::sea_query::UnionType::Distinct, created)
             .to_owned();
-        query = query.filter(Condition::any().add(C::Id.in_subquery(applied)).add(C::CreatedBy.eq(user_id)));
+        query = query.filter(C::Id.in_subquery(mine));
     }
     query
 }
