@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+import { signedInPage, unique } from './support';
 
 // Career tips against the real binary on the demo seed (scripts/e2e.sh): a member (Maria)
 // shares a tip, it waits for review; the organization's administrator approves it from the
@@ -6,43 +8,9 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 // (Sam) upvotes it and the score holds after a reload. Each project (desktop, 375 px phone)
 // writes its own tip, named uniquely.
 
-const DEMO_PASSWORD = 'waypoint-demo';
 const ADMIN = 'admin@example.com';
 const MARIA = 'maria@example.com';
 const SAM = 'sam@example.com';
-
-function unique(tag: string): string {
-  return `${tag}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-const sessions = new Map<string, { access: string; refresh: string }>();
-
-async function session(request: APIRequestContext, email: string): Promise<{ access: string; refresh: string }> {
-  const known = sessions.get(email);
-  if (known) return known;
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  sessions.set(email, tokens);
-  return tokens;
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const tokens = await session(request, email);
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 test('a member shares a career tip, the administrator approves it, it shows with its author and another member upvotes it', async (
   { browser, request },
@@ -50,7 +18,7 @@ test('a member shares a career tip, the administrator approves it, it shows with
 ) => {
   test.setTimeout(120_000);
   const phone = testInfo.project.name === 'phone';
-  const word = unique('Mentorship');
+  const word = unique('Mentorship', '');
   const text = `${word} matters: ask one senior colleague for feedback every month`;
   const card = (page: Page) => page.getByRole('article', { name: new RegExp(word) });
 

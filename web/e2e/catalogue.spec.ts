@@ -1,35 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { signedInPage, unique } from './support';
 
 // The catalogue against the real binary on the demo seed (scripts/e2e.sh): a member submits an
 // AI tool through the form, the organization's administrator approves it, the member upvotes
 // it, switches to a downvote (the score moves by −2), bookmarks it and finds it in Favorites;
 // then submits a use case with a PDF. Desktop runs as Sam, the 375 px phone as Maria.
 
-const DEMO_PASSWORD = 'waypoint-demo';
 const ADMIN = 'admin@example.com';
-
-function unique(tag: string): string {
-  return `${tag} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 function pdf(): Buffer {
   const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];

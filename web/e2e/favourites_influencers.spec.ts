@@ -1,30 +1,12 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { signedInPage } from './support';
 
 // Circle favourites and the influencer pages against the real binary on the demo seed
 // (scripts/e2e.sh): a member favourites a circle from the circles list and finds it in
 // Favorites (desktop as Sam, the 375 px phone as Maria); a guest opens /influencers and
 // /influential-orgs and sees the demo influencers.
 
-const DEMO_PASSWORD = 'waypoint-demo';
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 test('a member favourites a circle and finds it in Favorites', async ({ browser, request }, testInfo) => {
   test.setTimeout(60_000);

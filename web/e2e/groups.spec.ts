@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { apiToken, signedInPage, pickOption, unique } from './support';
 
 // Group journeys against the real binary on the demo seed (scripts/e2e.sh): an administrator
 // creates a circle with questions through the form, a member applies with answers, the
@@ -6,60 +8,13 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 // waitlists the next applicant (who is told so) and promotes them when a seat frees. Both projects run on one database, so
 // every name is unique to its run.
 
-const DEMO_PASSWORD = 'waypoint-demo';
 const ADMIN = 'admin@example.com';
 const SAM = 'sam@example.com';
 const MARIA = 'maria@example.com';
 
-function unique(tag: string): string {
-  return `${tag} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
 function day(offset: number): string {
   const date = new Date(Date.now() + offset * 86_400_000);
   return date.toISOString().slice(0, 10);
-}
-
-// Sign-ins are rate limited per address (30 in 10 minutes) and every spec signs in from
-// this one machine, so each person signs in once for the whole file and the browser pages
-// start with that session.
-const sessions = new Map<string, { access: string; refresh: string }>();
-
-async function session(request: APIRequestContext, email: string): Promise<{ access: string; refresh: string }> {
-  const known = sessions.get(email);
-  if (known) return known;
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  sessions.set(email, tokens);
-  return tokens;
-}
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  return (await session(request, email)).access;
-}
-
-/** A page of its own browser context, signed in as `email`, opened at `path`. */
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string): Promise<Page> {
-  const tokens = await session(request, email);
-  const context = await browser.newContext();
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-async function pickOption(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 test('an administrator creates a circle with questions, a member applies, is accepted and sees the role', async ({

@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { signedInPage, pickOption, unique } from './support';
 
 // Job journeys against the real binary on the demo seed (scripts/e2e.sh): the organization's
 // administrator creates a job with a question through the form and publishes it; a member
@@ -7,7 +9,6 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 // run on one database: each run posts its own job, and each project applies as a member who
 // has no resume yet (Sam on desktop, Maria on the phone).
 
-const DEMO_PASSWORD = 'waypoint-demo';
 const ADMIN = 'admin@example.com';
 
 interface Mail {
@@ -17,46 +18,8 @@ interface Mail {
   text_body?: string;
 }
 
-function unique(tag: string): string {
-  return `${tag} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
 function day(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-}
-
-const sessions = new Map<string, { access: string; refresh: string }>();
-
-async function session(request: APIRequestContext, email: string): Promise<{ access: string; refresh: string }> {
-  const known = sessions.get(email);
-  if (known) return known;
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  sessions.set(email, tokens);
-  return tokens;
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const tokens = await session(request, email);
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
-
-async function pickOption(page: Page, label: string | RegExp, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 /** A one-page PDF with a proper cross-reference table (the server opens the upload to check it). */

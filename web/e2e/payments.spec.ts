@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { signedInPage } from './support';
 
 // Membership journeys against the real binary on the demo seed (scripts/e2e.sh): a member on
 // the free plan picks Professional (yearly) on Membership Plans, pays on the local checkout —
@@ -6,26 +8,6 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 // then cancels with a reason and sees the end date. Both projects share one database, so
 // each uses its own member (Sam on desktop, Maria on the phone).
 
-const DEMO_PASSWORD = 'waypoint-demo';
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 test('a guest sees the plans and is sent to sign in on an action', async ({ page }) => {
   await page.goto('/pricing');

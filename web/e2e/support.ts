@@ -1,0 +1,65 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// What the journeys share: the demo sign-in, a signed-in page of its own browser context at
+// desktop or phone size, picking an option of a select, and unique names for what they write.
+
+export const DEMO_PASSWORD = 'waypoint-demo';
+
+export interface Tokens {
+  access: string;
+  refresh: string;
+}
+
+// Sign-ins are rate limited per address (30 in 10 minutes) and every spec signs in from this
+// one machine, so a person's session is reused for a few minutes, well inside the access
+// token's life, before signing in again.
+const REUSE_MS = 4 * 60_000;
+const sessions = new Map<string, { tokens: Tokens; at: number }>();
+
+export async function session(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Tokens> {
+  const known = sessions.get(email);
+  if (known && Date.now() - known.at < REUSE_MS) return known.tokens;
+  const answer = await request.post('/api/v1/token/', { data: { username: email, password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const tokens = ((await answer.json()) as { data: Tokens }).data;
+  sessions.set(email, { tokens, at: Date.now() });
+  return tokens;
+}
+
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  return (await session(request, email)).access;
+}
+
+/** A page of its own browser context, signed in as `email`, opened at `path`. */
+export async function signedInPage(
+  browser: Browser,
+  request: APIRequestContext,
+  email: string,
+  path: string,
+  phone = false,
+): Promise<Page> {
+  const tokens = await session(request, email);
+  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
+  await context.addInitScript(
+    ([access, refresh]) => {
+      if (!window.localStorage.getItem('accessToken')) {
+        window.localStorage.setItem('accessToken', access);
+        window.localStorage.setItem('refreshToken', refresh);
+      }
+    },
+    [tokens.access, tokens.refresh],
+  );
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+export async function pickOption(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** A name no earlier run used: `tag` and a short time-based suffix. */
+export function unique(tag: string, separator = ' '): string {
+  return `${tag}${separator}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
