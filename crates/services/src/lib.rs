@@ -6,6 +6,7 @@ pub mod botcheck;
 pub mod jobs;
 pub mod link_preview;
 pub mod mail;
+pub mod membership_card;
 pub mod newsletter;
 pub mod payments;
 pub mod pdf_preview;

@@ -630,6 +630,8 @@ struct DemoGroup {
     modality: &'static str,
     complexity: &'static str,
     maximum_size: Option<i64>,
+    /// A paid circle's price (USD cents), with a 10 % discount of its own.
+    price_cents: Option<i64>,
 }
 
 const DEMO_GROUPS: &[DemoGroup] = &[
@@ -648,6 +650,7 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "online",
         complexity: "beginner",
         maximum_size: Some(3),
+        price_cents: None,
     },
     DemoGroup {
         name: "Responsible AI Leadership",
@@ -663,6 +666,7 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "online",
         complexity: "intermediate",
         maximum_size: Some(20),
+        price_cents: None,
     },
     DemoGroup {
         name: "Data Analysis Study Group",
@@ -678,6 +682,7 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "online",
         complexity: "intermediate",
         maximum_size: Some(15),
+        price_cents: None,
     },
     DemoGroup {
         name: "Startup Founders Circle",
@@ -693,6 +698,7 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "in_person",
         complexity: "advanced",
         maximum_size: None,
+        price_cents: None,
     },
     DemoGroup {
         name: "Prompt Engineering Workshop",
@@ -708,6 +714,7 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "online",
         complexity: "beginner",
         maximum_size: Some(100),
+        price_cents: None,
     },
     DemoGroup {
         name: "Future of Work Conference",
@@ -723,6 +730,23 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "in_person",
         complexity: "beginner",
         maximum_size: Some(500),
+        price_cents: None,
+    },
+    DemoGroup {
+        name: "AI Career Accelerator",
+        kind: "circle",
+        event_type: None,
+        description: "<p>A paid six-week cohort: weekly coaching, portfolio reviews and mock interviews.</p>",
+        days: [-2, 20, 27, 69],
+        topics: &["Generative AI", "Career Change"],
+        sdgs: &[4, 8],
+        circle_type: Some("Learning Circle"),
+        weeks: 6,
+        countries: &["US", "GB"],
+        modality: "online",
+        complexity: "intermediate",
+        maximum_size: Some(25),
+        price_cents: Some(4900),
     },
 ];
 
@@ -816,6 +840,14 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
             complexity_level: Some(demo_group.complexity.to_string()),
             learning_modality: Some(demo_group.modality.to_string()),
             extra_info: extra,
+            is_paid: demo_group.price_cents.is_some(),
+            price_cents: demo_group.price_cents,
+            discount: demo_group.price_cents.map(|_| 10),
+            paid_features: if demo_group.price_cents.is_some() {
+                vec!["Weekly coaching".into(), "Portfolio reviews".into(), "Mock interviews".into()]
+            } else {
+                Vec::new()
+            },
             ..Default::default()
         };
         let group = group_q::insert(txn, tenant_id, &form, 0, admin.id).await?;
@@ -832,6 +864,19 @@ async fn seed_demo_programme(txn: &impl sea_orm::ConnectionTrait, demo: &TenantR
     }
     if let Some(org) = groups::Entity::find_by_id(demo.organization.id).one(txn).await? {
         let mut extra = org.extra_info.clone().and_then(|e| e.as_object().cloned()).unwrap_or_default();
+        let has_donations = org.donation_details.as_ref().and_then(|d| d.as_array()).is_some_and(|d| !d.is_empty());
+        if !has_donations {
+            // Donations on the demo organization (its Donate tab and card).
+            let options = json!([
+                {"name": "Scholarship fund", "description": "Pays a seat in a paid circle for someone who cannot.",
+                 "stripe_price_id": null},
+                {"name": "General support", "description": "Keeps the community's circles and events running.",
+                 "stripe_price_id": null}
+            ]);
+            let mut active: groups::ActiveModel = org.clone().into();
+            active.donation_details = sea_orm::Set(Some(options));
+            sea_orm::ActiveModelTrait::update(active, txn).await?;
+        }
         if extra.get("training_circle").and_then(|v| v.as_i64()) != Some(open_circle) {
             extra.insert("training_circle".into(), json!(open_circle));
             group_q::set_extra_info(txn, org, serde_json::Value::Object(extra)).await?;

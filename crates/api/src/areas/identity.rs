@@ -182,6 +182,6 @@ async fn identity(
         switchable_orgs: switchable,
         work_experiences: mine.work_experiences,
         education_background: mine.education_background,
-        membership_card: None,
+        membership_card: super::payments::membership_card::stored_card(&state, tenant.id(), user.id).await?,
     })))
 }

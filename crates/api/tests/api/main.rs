@@ -30,6 +30,7 @@ mod list_pages;
 mod members;
 mod membership;
 mod my_area;
+mod paid_circles;
 mod payments;
 mod profile_me;
 mod profiles;

@@ -11,9 +11,9 @@ use store::queries::tenants::TenantRecord;
 
 use crate::common::{TestApp, TestResponse};
 
-const CARD_OK: &str = "4242 4242 4242 4242";
-const CARD_DECLINED: &str = "4000 0000 0000 0002";
-const CARD_PENDING: &str = "4000 0027 6000 3184";
+pub(crate) const CARD_OK: &str = "4242 4242 4242 4242";
+pub(crate) const CARD_DECLINED: &str = "4000 0000 0000 0002";
+pub(crate) const CARD_PENDING: &str = "4000 0027 6000 3184";
 
 fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) -> Value {
     json!({
@@ -33,10 +33,10 @@ fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) 
 }
 
 /// The provider price ids of a site's plans: `ids["Pro"]["year"]`.
-struct Plans(Value);
+pub(crate) struct Plans(pub Value);
 
 impl Plans {
-    fn price(&self, plan: &str, recurring: &str) -> String {
+    pub(crate) fn price(&self, plan: &str, recurring: &str) -> String {
         let plans = self.0.as_array().unwrap();
         let plan = plans.iter().find(|p| p["name"] == plan).unwrap();
         let price = plan["prices"].as_array().unwrap().iter().find(|p| p["recurring"] == recurring).unwrap();
@@ -45,7 +45,7 @@ impl Plans {
 }
 
 /// A free tier and three paid ones (Basic with a 7-day trial), made by the site's admin.
-async fn setup_plans(app: &TestApp, tenant: &TenantRecord, admin_email: &str) -> Plans {
+pub(crate) async fn setup_plans(app: &TestApp, tenant: &TenantRecord, admin_email: &str) -> Plans {
     let admin = app.add_member(admin_email, tenant, "admin").await;
     let token = app.token_for(admin.id);
     for body in [
@@ -71,11 +71,11 @@ async fn checkout(app: &TestApp, token: &str, body: Value) -> TestResponse {
     app.post("/api/v1/payment/create-subscription/").token(token).json(&body).send().await
 }
 
-fn session_of(url: &str) -> String {
+pub(crate) fn session_of(url: &str) -> String {
     url.rsplit('/').next().unwrap().to_string()
 }
 
-async fn pay(app: &TestApp, token: &str, session: &str, card: &str) -> TestResponse {
+pub(crate) async fn pay(app: &TestApp, token: &str, session: &str, card: &str) -> TestResponse {
     app.post(&format!("/api/v1/payment/checkout/{session}/pay/"))
         .token(token)
         .json(&json!({"card_number": card}))
@@ -84,7 +84,7 @@ async fn pay(app: &TestApp, token: &str, session: &str, card: &str) -> TestRespo
 }
 
 /// Checks out `price` and pays with `card`; the session id.
-async fn subscribe(app: &TestApp, token: &str, price: &str, card: &str) -> (String, TestResponse) {
+pub(crate) async fn subscribe(app: &TestApp, token: &str, price: &str, card: &str) -> (String, TestResponse) {
     let started = checkout(app, token, json!({"price_id": price})).await;
     started.assert_status(200);
     let session = session_of(started.json()["data"].as_str().unwrap());
@@ -98,7 +98,7 @@ async fn detail(app: &TestApp, token: &str) -> Value {
     answer.json()["data"].clone()
 }
 
-async fn tier(app: &TestApp, token: &str) -> Value {
+pub(crate) async fn tier(app: &TestApp, token: &str) -> Value {
     let answer = app.get("/api/v1/identity/").token(token).send().await;
     answer.assert_status(200);
     answer.json()["data"]["user_subscription"].clone()

@@ -133,9 +133,9 @@ pub fn effective_security(asked: Option<i16>, group_is_private: bool) -> i16 {
     }
 }
 
-/// Whether a viewer may receive a premium resource's files: its author, or someone whose
-/// subscription has `can_view_premium_resources` (plans are a later issue: until then
-/// nobody but the author has it).
+/// Whether a viewer may receive a premium resource's files: its author, or someone who
+/// `can_view_premium` (staff, or a member whose tier has `can_view_premium_resources`:
+/// `api::areas::content::view::can_view_premium`).
 pub fn may_open_premium(is_premium: bool, is_author: bool, can_view_premium: bool) -> bool {
     !is_premium || is_author || can_view_premium
 }

@@ -193,9 +193,13 @@ pub fn file_ids_in(answers: &Map<String, Value>) -> Vec<i64> {
 pub fn file_ids_of_extra_info(extra: Option<&Value>) -> Vec<i64> {
     let Some(extra) = extra else { return Vec::new() };
     let mut ids = extra.get("answers").and_then(Value::as_object).map(file_ids_in).unwrap_or_default();
-    if let Some(id) = extra.get("abstract_file").and_then(Value::as_i64).filter(|id| *id > 0) {
-        if !ids.contains(&id) {
-            ids.push(id);
+    // A conference's abstract and a paid group's offline payment voucher (spec 001 §3
+    // "Applicant": extra_info.abstract_file, extra_info.voucher).
+    for key in ["abstract_file", "voucher"] {
+        if let Some(id) = extra.get(key).and_then(Value::as_i64).filter(|id| *id > 0) {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
         }
     }
     ids

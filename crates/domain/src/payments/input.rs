@@ -90,6 +90,147 @@ pub fn create_subscription(body: &Value) -> Result<CreateSubscription, FieldErro
     Ok(CreateSubscription { price_id: price_id.expect("checked"), discount_ids, success_url, cancel_url })
 }
 
+/// `POST /payment/create-one-time-payment/` (spec 002 §7): a paid group's seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreateOneTimePayment {
+    pub group_id: i64,
+    pub success_url: Option<String>,
+    pub cancel_url: Option<String>,
+}
+
+pub const MSG_ENTITY_TYPE: &str = "\"{}\" is not a valid choice.";
+
+pub fn create_one_time_payment(body: &Value) -> Result<CreateOneTimePayment, FieldErrors> {
+    let map = object(body)?;
+    let mut errors = FieldErrors::new();
+    match map.get("entity_type") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(kind)) if kind == "group" => {}
+        Some(Value::String(kind)) => errors.add("entity_type", MSG_ENTITY_TYPE.replace("{}", kind)),
+        Some(_) => errors.add("entity_type", "Not a valid string."),
+    }
+    let group_id = match map.get("group_id") {
+        None | Some(Value::Null) => {
+            errors.add("group_id", MSG_REQUIRED);
+            None
+        }
+        Some(value) => {
+            let id = integer(value).filter(|id| *id > 0);
+            if id.is_none() {
+                errors.add("group_id", MSG_INTEGER);
+            }
+            id
+        }
+    };
+    let success_url = url(&mut errors, "success_url", map.get("success_url"));
+    let cancel_url = url(&mut errors, "cancel_url", map.get("cancel_url"));
+    errors.into_result()?;
+    Ok(CreateOneTimePayment { group_id: group_id.expect("checked"), success_url, cancel_url })
+}
+
+/// `POST /groups/{id}/payment-voucher/`: the receipt of an offline payment (an uploaded
+/// file of the caller's, image or PDF) and an optional reference (a transfer number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentVoucher {
+    pub voucher: i64,
+    pub reference: Option<String>,
+}
+
+pub const REFERENCE_MAX: usize = 200;
+
+pub fn payment_voucher(body: &Value) -> Result<PaymentVoucher, FieldErrors> {
+    let map = object(body)?;
+    let mut errors = FieldErrors::new();
+    let voucher = match map.get("voucher") {
+        None | Some(Value::Null) => {
+            errors.add("voucher", MSG_REQUIRED);
+            None
+        }
+        Some(value) => {
+            let id = integer(value).filter(|id| *id > 0);
+            if id.is_none() {
+                errors.add("voucher", MSG_INTEGER);
+            }
+            id
+        }
+    };
+    let reference = match map.get("reference") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.trim().chars().count() > REFERENCE_MAX => {
+            errors.add("reference", format!("Ensure this field has no more than {REFERENCE_MAX} characters."));
+            None
+        }
+        Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        Some(_) => {
+            errors.add("reference", "Not a valid string.");
+            None
+        }
+    };
+    errors.into_result()?;
+    Ok(PaymentVoucher { voucher: voucher.expect("checked"), reference })
+}
+
+/// `POST /payment/donate/` and `POST /donate/`: a donation to a group (the site's
+/// organization when `group_id` is absent), to one of its donation options (by the option's
+/// `price_id` or `name`; the first one when neither is given), of `amount` cents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Donate {
+    pub group_id: Option<i64>,
+    pub price_id: Option<String>,
+    pub name: Option<String>,
+    pub amount: i64,
+    pub success_url: Option<String>,
+    pub cancel_url: Option<String>,
+}
+
+pub fn donate(body: &Value) -> Result<Donate, FieldErrors> {
+    use super::one_time::{MAX_DONATION_CENTS, MIN_DONATION_CENTS};
+    let map = object(body)?;
+    let mut errors = FieldErrors::new();
+    let group_id = match map.get("group_id") {
+        None | Some(Value::Null) => None,
+        Some(value) => {
+            let id = integer(value).filter(|id| *id > 0);
+            if id.is_none() {
+                errors.add("group_id", MSG_INTEGER);
+            }
+            id
+        }
+    };
+    let amount = match map.get("amount") {
+        None | Some(Value::Null) => {
+            errors.add("amount", MSG_REQUIRED);
+            None
+        }
+        Some(value) => match integer(value) {
+            None => {
+                errors.add("amount", MSG_INTEGER);
+                None
+            }
+            Some(cents) if cents < MIN_DONATION_CENTS => {
+                errors.add("amount", format!("Ensure this value is greater than or equal to {MIN_DONATION_CENTS}."));
+                None
+            }
+            Some(cents) if cents > MAX_DONATION_CENTS => {
+                errors.add("amount", format!("Ensure this value is less than or equal to {MAX_DONATION_CENTS}."));
+                None
+            }
+            Some(cents) => Some(cents),
+        },
+    };
+    let price_id = text(map.get("price_id"));
+    let name = text(map.get("name"));
+    for (field, value) in [("price_id", &price_id), ("name", &name)] {
+        if value.as_ref().is_some_and(|v| v.chars().count() > 200) {
+            errors.add(field, "Ensure this field has no more than 200 characters.");
+        }
+    }
+    let success_url = url(&mut errors, "success_url", map.get("success_url"));
+    let cancel_url = url(&mut errors, "cancel_url", map.get("cancel_url"));
+    errors.into_result()?;
+    Ok(Donate { group_id, price_id, name, amount: amount.expect("checked"), success_url, cancel_url })
+}
+
 /// `POST /payment/update-subscription/`: a new price, or renewing a cancelled one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UpdateSubscription {
@@ -392,5 +533,42 @@ mod tests {
         let tier =
             plan(&json!({"name": "X", "subscription_tier": 4, "prices": [{"unit_amount": 1, "recurring": "month"}]}));
         assert!(tier.unwrap_err().first("subscription_tier").is_some());
+    }
+
+    #[test]
+    fn one_time_payments_and_vouchers_are_checked() {
+        use serde_json::json;
+        let ok = create_one_time_payment(&json!({"entity_type": "group", "group_id": 7})).unwrap();
+        assert_eq!(ok.group_id, 7);
+        let bad = create_one_time_payment(&json!({"entity_type": "plan", "group_id": "7"})).unwrap_err();
+        assert_eq!(bad.first("entity_type"), Some("\"plan\" is not a valid choice."));
+        assert_eq!(bad.first("group_id"), Some(MSG_INTEGER));
+        assert_eq!(create_one_time_payment(&json!({})).unwrap_err().first("group_id"), Some(MSG_REQUIRED));
+        assert_eq!(
+            payment_voucher(&json!({"voucher": 3, "reference": " TX-1 "})).unwrap().reference.as_deref(),
+            Some("TX-1")
+        );
+        assert_eq!(payment_voucher(&json!({"voucher": -1})).unwrap_err().first("voucher"), Some(MSG_INTEGER));
+        let long = "x".repeat(201);
+        assert!(payment_voucher(&json!({"voucher": 1, "reference": long})).is_err());
+    }
+
+    #[test]
+    fn donations_are_whole_cents_within_limits() {
+        use serde_json::json;
+        let ok = donate(&json!({"amount": 2500, "name": "Scholarship fund"})).unwrap();
+        assert_eq!((ok.amount, ok.group_id, ok.name.as_deref()), (2500, None, Some("Scholarship fund")));
+        assert_eq!(donate(&json!({})).unwrap_err().first("amount"), Some(MSG_REQUIRED));
+        assert_eq!(donate(&json!({"amount": 25.5})).unwrap_err().first("amount"), Some(MSG_INTEGER));
+        assert_eq!(donate(&json!({"amount": "2500"})).unwrap_err().first("amount"), Some(MSG_INTEGER));
+        assert_eq!(
+            donate(&json!({"amount": -100})).unwrap_err().first("amount"),
+            Some("Ensure this value is greater than or equal to 100.")
+        );
+        assert_eq!(
+            donate(&json!({"amount": 1_000_001})).unwrap_err().first("amount"),
+            Some("Ensure this value is less than or equal to 1000000.")
+        );
+        assert_eq!(donate(&json!({"amount": 500, "group_id": 0})).unwrap_err().first("group_id"), Some(MSG_INTEGER));
     }
 }

@@ -5,11 +5,14 @@
 //! - [`flags`]: the tier flags a member gets from the plan their subscription entitles.
 //! - [`events`]: provider events (local checkout and webhooks) in one shape.
 //! - [`cards`]: the local checkout's test card numbers.
+//! - [`one_time`]: paid circles and events: the price a caller pays, who may pay, what a
+//!   confirmed payment does to the membership.
 //! - [`input`]: parsed request bodies (checkout, change, cancel, plan editing).
 
 pub mod cards;
 pub mod events;
 pub mod flags;
 pub mod input;
+pub mod one_time;
 pub mod pricing;
 pub mod status;

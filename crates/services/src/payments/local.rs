@@ -8,17 +8,20 @@
 use domain::payments::{
     cards::{parse_card, CardOutcome, MSG_CARD_DECLINED},
     events::{ProviderEvent, SubscriptionSnapshot, SUBSCRIPTION_CREATED, SUBSCRIPTION_DELETED, SUBSCRIPTION_UPDATED},
+    one_time::{PaymentEvent, Purpose},
     pricing::{discounted, Recurring},
     status::SubscriptionStatus,
 };
 use store::{
     entities::{checkout_sessions, subscription_prices, user_subscriptions},
-    queries::payments as q,
+    queries::{one_time_payments as one_time, payments as q},
     sea_orm::ConnectionTrait,
     Db, StoreError,
 };
 
-use super::{local_id, snapshot_of, PaymentError, PaymentProvider, PaymentResult, SubscriptionCheckout};
+use super::{
+    local_id, snapshot_of, OneTimeCheckout, PaymentError, PaymentProvider, PaymentResult, SubscriptionCheckout,
+};
 
 pub const MSG_SESSION_DONE: &str = "This checkout is already complete.";
 pub const MSG_NOT_PENDING: &str = "There is no pending payment to confirm.";
@@ -46,6 +49,55 @@ fn event(event_type: &str, subscription: SubscriptionSnapshot) -> ProviderEvent 
 
 async fn apply_in(txn: &impl ConnectionTrait, event: &ProviderEvent) -> PaymentResult<()> {
     match q::apply_event(txn, event).await {
+        Ok(_) => Ok(()),
+        Err(StoreError::NotFound) => Err(PaymentError::NotFound),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// What a one-time session pays for.
+pub fn purpose_of_session(session: &checkout_sessions::Model) -> PaymentResult<Purpose> {
+    let group_id = session.group_id.ok_or(PaymentError::NotFound)?;
+    match session.kind.as_str() {
+        one_time::KIND_PAYMENT => Ok(Purpose::Group { group_id }),
+        one_time::KIND_DONATION => {
+            Ok(Purpose::Donation { group_id, name: session.description.clone().unwrap_or_default() })
+        }
+        _ => Err(PaymentError::NotFound),
+    }
+}
+
+/// Refuses, before any card is charged, a payment for a seat of a full group (the caller
+/// holds no accepted seat) or one already paid. Locks the group row for the transaction.
+async fn check_seat(txn: &impl ConnectionTrait, session: &checkout_sessions::Model) -> PaymentResult<()> {
+    let Purpose::Group { group_id } = purpose_of_session(session)? else { return Ok(()) };
+    let group = one_time::lock_group(txn, session.tenant_id, group_id).await?.ok_or(PaymentError::NotFound)?;
+    let (current, is_full) = one_time::seat_state(txn, &group, session.user_id).await?;
+    let accepted = current.as_ref().is_some_and(|m| m.status == domain::groups::membership::STATUS_ACCEPTED);
+    let paid = current.as_ref().and_then(|m| m.payment_status.as_deref())
+        == Some(domain::groups::membership::PAYMENT_CONFIRMED);
+    if paid {
+        return Err(PaymentError::Refused(
+            domain::payments::one_time::MSG_ALREADY_PAID.replace("group", &group.group_type),
+        ));
+    }
+    if !accepted && is_full {
+        return Err(PaymentError::Refused(domain::groups::membership::MSG_FULL.into()));
+    }
+    Ok(())
+}
+
+async fn apply_payment_in(txn: &impl ConnectionTrait, session: &checkout_sessions::Model) -> PaymentResult<()> {
+    let event = PaymentEvent {
+        id: local_id("evt"),
+        created: unix_now(),
+        tenant_id: session.tenant_id,
+        user_id: session.user_id,
+        session_id: session.id.clone(),
+        amount: session.amount,
+        purpose: purpose_of_session(session)?,
+    };
+    match one_time::apply_payment_event(txn, &event).await {
         Ok(_) => Ok(()),
         Err(StoreError::NotFound) => Err(PaymentError::NotFound),
         Err(err) => Err(err.into()),
@@ -81,6 +133,9 @@ impl LocalCheckout {
             return Err(PaymentError::Declined(MSG_CARD_DECLINED.into()));
         }
         let pending = outcome == CardOutcome::RequiresConfirmation;
+        if session.kind != q::KIND_SUBSCRIPTION {
+            return self.pay_one_time(txn, session, pending, &last4).await;
+        }
         let subscription_id = local_id("sub");
         let (to, payment) = if pending {
             (q::SESSION_PENDING, q::PAYMENT_PENDING)
@@ -123,10 +178,45 @@ impl LocalCheckout {
         Ok(if pending { PayOutcome::Pending } else { PayOutcome::Paid { redirect: session.success_url } })
     }
 
+    /// A one-time session's card payment inside `txn`: a paid seat must still be free (the
+    /// group row is locked while the seats are counted, so of two payments for the last seat
+    /// one wins and the other's card is not charged); then the payment is recorded and, when
+    /// not pending, applied as a [`PaymentEvent`] through the same path as the webhook's.
+    async fn pay_one_time(
+        &self,
+        txn: store::sea_orm::DatabaseTransaction,
+        session: checkout_sessions::Model,
+        pending: bool,
+        last4: &str,
+    ) -> PaymentResult<PayOutcome> {
+        check_seat(&txn, &session).await?;
+        let to = if pending { q::SESSION_PENDING } else { q::SESSION_COMPLETE };
+        if !q::move_session(&txn, &session.id, q::SESSION_OPEN, to, None).await? {
+            return Err(PaymentError::Refused(MSG_SESSION_DONE.into()));
+        }
+        let payment = if pending { q::PAYMENT_PENDING } else { q::PAYMENT_SUCCEEDED };
+        q::record_payment(&txn, &session, session.amount, payment, last4).await?;
+        if !pending {
+            apply_payment_in(&txn, &session).await?;
+        }
+        txn.commit().await?;
+        Ok(if pending { PayOutcome::Pending } else { PayOutcome::Paid { redirect: session.success_url } })
+    }
+
     /// Confirms the pending payment of a session (the bank's confirmation step).
     pub async fn confirm(&self, tenant_id: i64, user_id: i64, session_id: &str) -> PaymentResult<String> {
         let session = self.session(tenant_id, user_id, session_id).await?;
         let txn = store::begin_write(&self.db).await?;
+        if session.kind != q::KIND_SUBSCRIPTION {
+            check_seat(&txn, &session).await?;
+            if !q::move_session(&txn, &session.id, q::SESSION_PENDING, q::SESSION_COMPLETE, None).await? {
+                return Err(PaymentError::Refused(MSG_NOT_PENDING.into()));
+            }
+            q::confirm_pending_payment(&txn, &session.id).await?;
+            apply_payment_in(&txn, &session).await?;
+            txn.commit().await?;
+            return Ok(session.success_url);
+        }
         if !q::move_session(&txn, &session.id, q::SESSION_PENDING, q::SESSION_COMPLETE, None).await? {
             return Err(PaymentError::Refused(MSG_NOT_PENDING.into()));
         }
@@ -190,6 +280,39 @@ impl PaymentProvider for LocalCheckout {
                 discount_percent: checkout.discount_percent,
                 success_url: &checkout.success_url,
                 cancel_url: &checkout.cancel_url,
+                group_id: None,
+                description: None,
+            },
+        )
+        .await?;
+        Ok(format!("{}/checkout/{id}", checkout.origin.trim_end_matches('/')))
+    }
+
+    async fn start_one_time_checkout(&self, checkout: OneTimeCheckout) -> PaymentResult<String> {
+        let id = local_id("cs");
+        let (kind, group_id) = match &checkout.purpose {
+            Purpose::Group { group_id } => (one_time::KIND_PAYMENT, *group_id),
+            Purpose::Donation { group_id, .. } => (one_time::KIND_DONATION, *group_id),
+        };
+        let description = match &checkout.purpose {
+            Purpose::Donation { name, .. } => name.clone(),
+            Purpose::Group { .. } => checkout.description.clone(),
+        };
+        q::create_session(
+            &self.db,
+            q::NewSession {
+                id: &id,
+                tenant_id: checkout.tenant_id,
+                user_id: checkout.user_id,
+                kind,
+                price_id: None,
+                amount: checkout.amount,
+                discount_name: None,
+                discount_percent: checkout.discount_percent,
+                success_url: &checkout.success_url,
+                cancel_url: &checkout.cancel_url,
+                group_id: Some(group_id),
+                description: Some(description),
             },
         )
         .await?;

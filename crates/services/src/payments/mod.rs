@@ -7,7 +7,10 @@
 
 pub mod local;
 
-use domain::payments::events::{Applied, ProviderEvent, SubscriptionSnapshot};
+use domain::payments::{
+    events::{Applied, ProviderEvent, SubscriptionSnapshot},
+    one_time::{PaymentEvent, Purpose},
+};
 use store::{
     entities::{subscription_plans, subscription_prices, user_subscriptions},
     queries::payments as q,
@@ -57,6 +60,60 @@ pub struct SubscriptionCheckout {
     pub cancel_url: String,
 }
 
+/// A one-time checkout to start (a paid circle or event, or a donation), provider-neutral:
+/// an amount in cents and its currency, what is bought, what it is for, and where the buyer
+/// returns to. A completed one comes back as a [`PaymentEvent`] applied by [`apply_payment`].
+#[derive(Debug, Clone)]
+pub struct OneTimeCheckout {
+    pub tenant_id: i64,
+    pub user_id: i64,
+    /// Cents due (after discounts), more than 0.
+    pub amount: i64,
+    /// ISO 4217, lower case (`usd`).
+    pub currency: String,
+    /// What is bought, as the checkout page and the provider show it.
+    pub description: String,
+    /// The summed discount already taken off `amount`, 0..=100.
+    pub discount_percent: u8,
+    pub purpose: Purpose,
+    /// The web app's origin, for the checkout page's address.
+    pub origin: String,
+    pub success_url: String,
+    pub cancel_url: String,
+}
+
+impl OneTimeCheckout {
+    /// The metadata a provider keeps with the payment and sends back with its event, from
+    /// which [`OneTimeCheckout::purpose_of`] rebuilds the purpose.
+    pub fn metadata(&self) -> Vec<(&'static str, String)> {
+        let mut items = vec![("tenant_id", self.tenant_id.to_string()), ("user_id", self.user_id.to_string())];
+        match &self.purpose {
+            Purpose::Group { group_id } => {
+                items.push(("kind", store::queries::one_time_payments::KIND_PAYMENT.to_string()));
+                items.push(("group_id", group_id.to_string()));
+            }
+            Purpose::Donation { group_id, name } => {
+                items.push(("kind", store::queries::one_time_payments::KIND_DONATION.to_string()));
+                items.push(("group_id", group_id.to_string()));
+                items.push(("donation", name.clone()));
+            }
+        }
+        items
+    }
+
+    /// The purpose named by a payment's metadata (`kind`, `group_id`, `donation`).
+    pub fn purpose_of(metadata: impl Fn(&str) -> Option<String>) -> Option<Purpose> {
+        let group_id = metadata("group_id")?.parse().ok()?;
+        match metadata("kind")?.as_str() {
+            store::queries::one_time_payments::KIND_PAYMENT => Some(Purpose::Group { group_id }),
+            store::queries::one_time_payments::KIND_DONATION => {
+                Some(Purpose::Donation { group_id, name: metadata("donation").unwrap_or_default() })
+            }
+            _ => None,
+        }
+    }
+}
+
 /// A card payment provider.
 #[async_trait::async_trait]
 pub trait PaymentProvider: Send + Sync {
@@ -68,6 +125,9 @@ pub trait PaymentProvider: Send + Sync {
     }
     /// Starts a checkout; the answer is the address to send the buyer to.
     async fn start_subscription_checkout(&self, checkout: SubscriptionCheckout) -> PaymentResult<String>;
+    /// Starts a one-time checkout (a paid circle or event, a donation); the answer is the
+    /// address to send the buyer to.
+    async fn start_one_time_checkout(&self, checkout: OneTimeCheckout) -> PaymentResult<String>;
     /// Moves the subscription to another price (upgrade, downgrade, monthly/yearly switch).
     async fn change_price(
         &self,
@@ -90,6 +150,16 @@ pub trait PaymentProvider: Send + Sync {
 /// applies its events inside the transaction of the payment that caused them).
 pub async fn apply(db: &Db, event: &ProviderEvent) -> PaymentResult<Applied> {
     match q::apply_event_now(db, event).await {
+        Ok(applied) => Ok(applied),
+        Err(StoreError::NotFound) => Err(PaymentError::NotFound),
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// Applies a completed one-time payment in its own transaction (the webhook path; the
+/// local checkout applies it inside the transaction of the payment).
+pub async fn apply_payment(db: &Db, event: &PaymentEvent) -> PaymentResult<Applied> {
+    match store::queries::one_time_payments::apply_payment_event_now(db, event).await {
         Ok(applied) => Ok(applied),
         Err(StoreError::NotFound) => Err(PaymentError::NotFound),
         Err(err) => Err(err.into()),

@@ -1,7 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// A checkout session of the local checkout: what is bought (`kind` subscription or
-/// payment), for how much (cents, after discounts), and where the buyer goes afterwards.
+/// A checkout session of the local checkout: what is bought (`kind` subscription,
+/// payment or donation), for how much (cents, after discounts), and where the buyer goes afterwards.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "checkout_sessions")]
 pub struct Model {
@@ -18,6 +18,10 @@ pub struct Model {
     pub success_url: String,
     pub cancel_url: String,
     pub provider_subscription_id: Option<String>,
+    /// A one-time checkout's group: the paid circle or event, or the group donated to.
+    pub group_id: Option<i64>,
+    /// What a one-time checkout buys, for the checkout page.
+    pub description: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -19,6 +19,8 @@ pub struct Model {
     pub reason: Option<String>,
     /// pending or confirmed, on paid groups.
     pub payment_status: Option<String>,
+    /// How a paid group's seat is paid: online, voucher or offline.
+    pub payment_mode: Option<String>,
     /// Applied while the group was full; promoted first-come when a seat frees.
     pub waitlisted: bool,
     /// An influencer of the site (on the membership of the site's organization; staff set it).

@@ -174,6 +174,7 @@ pub async fn apply(db: &impl ConnectionTrait, new: Apply<'_>) -> StoreResult<mem
     active.notes = Set(None);
     active.reason = Set(None);
     active.payment_status = Set(new.payment_status.map(str::to_string));
+    active.payment_mode = Set(None);
     active.waitlisted = Set(new.waitlisted);
     active.created_at = Set(at);
     active.updated_at = Set(at);
@@ -436,4 +437,18 @@ pub async fn ties_and_follows(
         }
     }
     Ok((found, follows_found))
+}
+
+/// Sets how a paid group's seat is paid (`payment_status` and `payment_mode`).
+pub async fn set_payment(
+    db: &impl ConnectionTrait,
+    model: memberships::Model,
+    payment_status: &str,
+    payment_mode: Option<&str>,
+) -> StoreResult<memberships::Model> {
+    let mut active: memberships::ActiveModel = model.into();
+    active.payment_status = Set(Some(payment_status.to_string()));
+    active.payment_mode = Set(payment_mode.map(str::to_string));
+    active.updated_at = Set(now());
+    Ok(active.update(db).await?)
 }

@@ -20,6 +20,7 @@ pub mod job_recommendations;
 pub mod link_previews;
 pub mod mail;
 pub mod memberships;
+pub mod one_time_payments;
 pub mod otp;
 pub mod payments;
 pub mod profiles;

@@ -232,6 +232,9 @@ pub struct NewSession<'a> {
     pub discount_percent: u8,
     pub success_url: &'a str,
     pub cancel_url: &'a str,
+    /// A one-time checkout's group and what it buys.
+    pub group_id: Option<i64>,
+    pub description: Option<String>,
 }
 
 pub async fn create_session(db: &impl ConnectionTrait, new: NewSession<'_>) -> StoreResult<checkout_sessions::Model> {
@@ -249,6 +252,8 @@ pub async fn create_session(db: &impl ConnectionTrait, new: NewSession<'_>) -> S
         success_url: Set(new.success_url.to_string()),
         cancel_url: Set(new.cancel_url.to_string()),
         provider_subscription_id: Set(None),
+        group_id: Set(new.group_id),
+        description: Set(new.description),
         created_at: Set(at),
         updated_at: Set(at),
     }

@@ -658,7 +658,8 @@ async fn content_file(
         .into_iter()
         .find(|f| f.id == file_id)
         .ok_or_else(ApiError::not_found)?;
-    if !may_open_premium(seen.item.is_premium, seen.is_author, caller.is_staff()) {
+    let can_view = seen.item.is_premium && super::view::can_view_premium(&state, &caller, tenant.id()).await?;
+    if !may_open_premium(seen.item.is_premium, seen.is_author, can_view) {
         return Err(ApiError::Forbidden(domain::content::MSG_PREMIUM_LOCKED.into()));
     }
     let object = state

@@ -180,6 +180,18 @@ fn file_view(
     }
 }
 
+/// Whether the caller may open premium resources: staff (who bypass premium restrictions,
+/// spec 002 §6) or a member whose tier has `can_view_premium_resources` (at most three
+/// small indexed reads; guests never may).
+pub async fn can_view_premium(state: &AppState, caller: &Caller, tenant_id: i64) -> ApiResult<bool> {
+    if caller.is_staff() {
+        return Ok(true);
+    }
+    let Some(user_id) = caller.id() else { return Ok(false) };
+    let tier = crate::areas::payments::flags::member_tier(state.read_db(), tenant_id, user_id).await?;
+    Ok(tier.flags.can_view_premium_resources)
+}
+
 /// Views of a page of items, in a fixed number of queries.
 pub async fn views(
     state: &AppState,
@@ -216,13 +228,13 @@ pub async fn views(
         }
         _ => HashSet::new(),
     };
+    let can_view_premium =
+        if items.iter().any(|i| i.is_premium) { can_view_premium(state, caller, tenant_id).await? } else { false };
     Ok(items
         .into_iter()
         .map(|item| {
             let is_author = caller.id() == Some(item.created_by);
-            // Plans come with their own issue; until then nobody but the author has
-            // can_view_premium_resources (staff bypass premium restrictions, spec 002 §6).
-            let may_open = may_open_premium(item.is_premium, is_author, caller.is_staff());
+            let may_open = may_open_premium(item.is_premium, is_author, can_view_premium);
             let moderated = is_moderated(&item.content_type);
             let topic_list = ids(&item.topics);
             let types = if item.content_type == TYPE_POST && item.is_newsletter {

@@ -27,7 +27,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{
     entities::{groups, memberships, users},
-    queries::{groups as group_q, memberships as member_q, profiles as profile_q, users as user_q},
+    queries::{
+        groups as group_q, memberships as member_q, one_time_payments::MODE_OFFLINE, profiles as profile_q,
+        users as user_q,
+    },
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -92,6 +95,8 @@ pub struct MemberItem {
     /// Administrators only (null for others).
     pub email: Option<String>,
     pub payment_status: Option<String>,
+    /// Administrators only: online, voucher or offline.
+    pub payment_mode: Option<String>,
     pub notes: Option<String>,
     pub reason: Option<String>,
     /// The answers to the group's questions or the conference registration.
@@ -270,6 +275,7 @@ async fn items(
                 waitlisted: m.waitlisted && m.status == member_q::STATUS_PENDING,
                 email: admin.then(|| person.email.clone()),
                 payment_status: if admin { m.payment_status.clone() } else { None },
+                payment_mode: if admin { m.payment_mode.clone() } else { None },
                 notes: if admin { m.notes.clone() } else { None },
                 reason: if admin { m.reason.clone() } else { None },
                 extra_info: if admin { m.extra_info.clone() } else { None },
@@ -689,7 +695,10 @@ async fn payment_confirmation(
         return Err(refuse(format!("This user is not a member of this {}.", group.group_type)));
     };
     let payment = if action == "accept" { membership::PAYMENT_CONFIRMED } else { membership::PAYMENT_PENDING };
-    member_q::set_status(&txn, current, member_q::STATUS_ACCEPTED, None, None, Some(Some(payment.into()))).await?;
+    // A seat paid by voucher or online keeps its mode; one the administrators mark paid
+    // without either was paid offline.
+    let mode = current.payment_mode.clone().or_else(|| (action == "accept").then(|| MODE_OFFLINE.to_string()));
+    member_q::set_payment(&txn, current, payment, mode.as_deref()).await?;
     txn.commit().await?;
     Ok(Json(MessageAnswer { message: format!("Successfully {action}ed payment status") }))
 }

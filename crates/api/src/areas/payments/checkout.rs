@@ -36,8 +36,10 @@ pub struct CheckoutView {
     pub id: String,
     /// open, pending (awaiting confirmation) or complete.
     pub status: String,
-    /// subscription or payment.
+    /// subscription, payment (a paid circle's or event's seat) or donation.
     pub kind: String,
+    /// What a payment or donation buys (the group's name, the donation's name).
+    pub description: Option<String>,
     /// What is due now, in cents (after discounts; 0 during a free trial).
     pub amount: i64,
     /// The price before discounts, in cents.
@@ -105,6 +107,7 @@ async fn session(
         id: checkout.id,
         status: checkout.status,
         kind: checkout.kind,
+        description: checkout.description,
         amount: checkout.amount,
         unit_amount: bought.as_ref().map(|(price, _)| price.unit_amount),
         plan_name: bought.as_ref().map(|(_, plan)| plan.name.clone()),

@@ -7,13 +7,20 @@
 //!   `/payment/update-subscription/`, `/payment/cancel-subscription/`.
 //! - [`checkout`]: the local checkout's page calls: `GET /payment/checkout/{session}/`,
 //!   `POST /payment/checkout/{session}/pay/`, `POST /payment/checkout/{session}/confirm/`.
+//! - [`one_time`]: paid circles and events: `POST /payment/create-one-time-payment/` and
+//!   `POST /groups/{id}/payment-voucher/`.
+//! - [`donations`]: `POST /payment/donate/` and `POST /donate/`.
+//! - [`membership_card`]: `POST /membership-card/` (the card's PNG, drawn on first open).
 //! - [`flags`]: the tier flags that identity returns.
 //!
 //! Every change of a subscription goes through the provider (`services::payments`) and comes
 //! back as provider events; the handlers here only parse, authorise and call.
 
 pub mod checkout;
+pub mod donations;
 pub mod flags;
+pub mod membership_card;
+pub mod one_time;
 pub mod plans;
 pub mod subscription;
 mod views;
@@ -24,7 +31,13 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::{error::ApiError, state::AppState};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(plans::routes()).merge(subscription::routes()).merge(checkout::routes())
+    OpenApiRouter::new()
+        .merge(plans::routes())
+        .merge(subscription::routes())
+        .merge(checkout::routes())
+        .merge(one_time::routes())
+        .merge(donations::routes())
+        .merge(membership_card::routes())
 }
 
 /// 'Could not proceed your request' when the provider is down (spec 002 §8 "Payment failure").

@@ -110,7 +110,7 @@ async fn subscription_detail(
 }
 
 /// A return address on this site: a path, or an absolute address of the site's origin.
-fn own_url(origin: &str, field: &str, given: Option<String>, default: &str) -> ApiResult<String> {
+pub(super) fn own_url(origin: &str, field: &str, given: Option<String>, default: &str) -> ApiResult<String> {
     let Some(url) = given else {
         return Ok(format!("{origin}{default}"));
     };
