@@ -69,6 +69,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::catalogue::routes())
         .merge(areas::content::routes())
         .merge(areas::payments::routes())
+        .merge(areas::notifications::routes())
+        .merge(areas::chat::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).
@@ -104,6 +106,7 @@ pub fn app(state: AppState) -> App {
         )
         .merge(dev_mailbox)
         .merge(areas::uploads::media_routes())
+        .merge(areas::chat::socket::routes())
         .route("/dev/{*rest}", any(api_not_found))
         .route("/api", any(api_not_found))
         .route("/api/", any(api_not_found))
@@ -118,8 +121,10 @@ pub fn app(state: AppState) -> App {
                         .make_span_with(|req: &Request| {
                             let request_id =
                                 req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-                            // The path only: query strings may carry tokens.
-                            tracing::info_span!("http", method = %req.method(), path = %req.uri().path(), request_id)
+                            // The path only: query strings may carry tokens, and so does the
+                            // socket's path (redacted).
+                            let path = areas::chat::socket::loggable_path(req.uri().path());
+                            tracing::info_span!("http", method = %req.method(), path = %path, request_id)
                         })
                         .on_response(DefaultOnResponse::new().level(Level::INFO)),
                 )

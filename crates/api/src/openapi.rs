@@ -32,6 +32,8 @@ use crate::error::ErrorBody;
         (name = "my-area", description = "What the caller created or applied to, and the overviews of My area and Favourites"),
         (name = "contents", description = "Posts, newsletters, resources and prompts of groups; link previews"),
         (name = "career-tips", description = "Career tips and their moderation"),
+        (name = "notifications", description = "In-app notifications of the signed-in person"),
+        (name = "chat", description = "One-to-one chat rooms and their messages"),
     )
 )]
 pub struct ApiDoc;

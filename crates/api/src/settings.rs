@@ -51,6 +51,12 @@ pub struct Settings {
     /// result is used as is.
     pub resume_refiner: Option<services::resume::OpenAiRefiner>,
     // ---------------------------------------------------------------------------------------
+
+    // --- Real time (chat, notifications) ---------------------------------------------------
+    /// How often an open socket checks that its user and sign-in still hold (a revoked
+    /// sign-in or deactivated user closes it within this time).
+    pub socket_check_interval: Duration,
+    // ---------------------------------------------------------------------------------------
 }
 
 /// Which bot-check guards sign-up.
@@ -113,6 +119,7 @@ impl Settings {
             picture_max_side: 1024,
             linkedin_profile: None,
             resume_refiner: None,
+            socket_check_interval: Duration::from_secs(30),
         }
     }
 }
@@ -137,6 +144,7 @@ impl std::fmt::Debug for Settings {
             .field("upload_max_bytes", &self.upload_max_bytes)
             .field("linkedin_profile", &self.linkedin_profile)
             .field("resume_refiner", &self.resume_refiner)
+            .field("socket_check_interval", &self.socket_check_interval)
             .finish()
     }
 }

@@ -53,6 +53,9 @@ pub struct AppState {
     pub payments: Arc<dyn services::payments::PaymentProvider>,
     /// The local checkout's own page calls; `None` when another provider is configured.
     pub local_checkout: Option<Arc<services::payments::local::LocalCheckout>>,
+    /// Fan-out of chat messages and notifications to open sockets: in this process by
+    /// default, through Redis with `WAYPOINT_REDIS_URL` ([`AppState::with_realtime`]).
+    pub realtime: Arc<dyn services::realtime::Realtime>,
 }
 
 impl AppState {
@@ -86,7 +89,14 @@ impl AppState {
             tokens,
             mail,
             jobs_wake: Arc::new(Notify::new()),
+            realtime: Arc::new(services::realtime::LocalHub::new()),
         })
+    }
+
+    /// Uses another fan-out (Redis, shared by several instances).
+    pub fn with_realtime(mut self, realtime: Arc<dyn services::realtime::Realtime>) -> Self {
+        self.realtime = realtime;
+        self
     }
 
     /// Serves reads from `read` (the server's SQLite read-only pool).

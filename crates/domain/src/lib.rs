@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod bookmarks;
 pub mod catalogue;
+pub mod chat;
 pub mod config;
 pub mod content;
 pub mod csv_export;
@@ -11,6 +12,7 @@ pub mod errors;
 pub mod groups;
 pub mod imports;
 pub mod jobs;
+pub mod notifications;
 pub mod pagination;
 pub mod payments;
 pub mod profiles;

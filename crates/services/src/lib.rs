@@ -12,6 +12,7 @@ pub mod payments;
 pub mod pdf_preview;
 pub mod profile_data;
 pub mod profile_import;
+pub mod realtime;
 pub mod resume;
 pub mod social;
 pub mod storage;

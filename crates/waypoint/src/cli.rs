@@ -89,6 +89,13 @@ pub struct ServeArgs {
     /// Scheme of links in mails (http or https); by default http for local hosts only.
     #[arg(long, env = "WAYPOINT_PUBLIC_SCHEME")]
     pub public_scheme: Option<String>,
+    /// Redis server (redis://host:6379) through which several instances share real-time
+    /// events (chat, notifications); without it, events reach the sockets of this instance.
+    #[arg(long, env = "WAYPOINT_REDIS_URL", hide_env_values = true)]
+    pub redis_url: Option<String>,
+    /// Seconds between an open socket's checks that its sign-in still holds.
+    #[arg(long, env = "WAYPOINT_SOCKET_CHECK_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub socket_check_secs: u64,
 }
 
 #[derive(Args)]

@@ -172,6 +172,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     settings.botcheck = botcheck_setting(&args)?;
     settings.trust_proxy = args.trust_proxy;
     settings.public_scheme = args.public_scheme.clone().filter(|s| s == "http" || s == "https");
+    settings.socket_check_interval = Duration::from_secs(args.socket_check_secs);
 
     // --- Social sign-in (Google, Facebook, LinkedIn) -------------------------------------
     // Each provider is on when its WAYPOINT_* id (and secret) is set; see the README.
@@ -204,7 +205,15 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     );
     // ---------------------------------------------------------------------------------------
 
-    let state = api::AppState::new(db, settings)?.with_read_pool(pools.read);
+    let mut state = api::AppState::new(db, settings)?.with_read_pool(pools.read);
+    // --- Real-time fan-out (chat, notifications) -------------------------------------------
+    if let Some(url) = args.redis_url.as_deref().filter(|u| !u.is_empty()) {
+        let hub =
+            services::realtime::RedisHub::connect(url).await.context("connecting to Redis (WAYPOINT_REDIS_URL)")?;
+        state = state.with_realtime(hub);
+    }
+    tracing::info!(fan_out = state.realtime.name(), "real-time events");
+    // ---------------------------------------------------------------------------------------
     if state.mail.is_outbox() {
         if state.settings.dev_mailbox {
             println!("Mail stays in the outbox: read it at /dev/mailbox (from this machine only)");

@@ -262,6 +262,10 @@ export const routes: RouteObject[] = [
             path: 'portal-preferences',
             lazy: async () => ({ Component: (await import('../features/preferences/routes/PortalPreferencesPage')).default }),
           },
+          {
+            path: 'notification',
+            lazy: async () => ({ Component: (await import('../features/notifications/routes/NotificationsPage')).default }),
+          },
         ],
       },
       {

@@ -87,3 +87,35 @@ export function LinkedInIcon(props: SvgIconProps) {
     </SvgIcon>
   );
 }
+
+export function NotificationsIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M12 22c1.1 0 2-.9 2-2h-4c0 1.1.89 2 2 2zm6-6v-5c0-3.07-1.64-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1l-2-2z" />
+    </SvgIcon>
+  );
+}
+
+export function ChatIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M20 2H4c-1.1 0-1.99.9-1.99 2L2 22l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2zM6 9h12v2H6V9zm8 5H6v-2h8v2zm4-6H6V6h12v2z" />
+    </SvgIcon>
+  );
+}
+
+export function SendIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M2.01 21 23 12 2.01 3 2 10l15 2-15 2z" />
+    </SvgIcon>
+  );
+}
+
+export function MinimizeIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M6 19h12v2H6z" />
+    </SvgIcon>
+  );
+}

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { authConfigFixture, configFixture, identityFixture } from './fixtures';
 
@@ -11,7 +11,24 @@ export const identityHandler = (identity = identityFixture()) =>
 export const authConfigHandler = (config = authConfigFixture()) =>
   http.get('*/api/v1/auth-config/', () => HttpResponse.json({ data: config }));
 
-export const server = setupServer(configHandler(), identityHandler(), authConfigHandler());
+/** The chat rooms and notifications the top bar's menus read: none by default. */
+const emptyPage = { data: [], pagination: { count: 0, next: null } };
+export const roomsHandler = (page: unknown = emptyPage) => http.get('*/api/v1/room/', () => HttpResponse.json(page));
+export const notificationsHandler = (page: unknown = emptyPage) =>
+  http.get('*/api/v1/notification/', () => HttpResponse.json(page));
+
+/** The real-time socket (lib/realtime): accepted, silent by default. */
+export const socketLink = ws.link('*/ws/events/*');
+export const socketHandler = () => socketLink.addEventListener('connection', () => {});
+
+export const server = setupServer(
+  socketHandler(),
+  configHandler(),
+  identityHandler(),
+  authConfigHandler(),
+  roomsHandler(),
+  notificationsHandler(),
+);
 
 /** A signed-in session as the app stores it. */
 export function signIn(access = 'access-1', refresh = 'refresh-1') {

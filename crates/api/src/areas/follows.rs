@@ -149,7 +149,22 @@ async fn follow(
         follows::Target::Group { id: group.id, tenant_id: group.tenant_id }
     };
     if checked.follow {
-        follows::follow(&state.db, user.id, target).await?;
+        // The follow and the followed person's notification are one change.
+        let txn = store::begin_write(&state.db).await?;
+        let added = follows::follow(&txn, user.id, target).await?;
+        let mut written = Vec::new();
+        if let (true, follows::Target::User(followed)) = (added, target) {
+            let own = profile_q::find_by_user(&txn, user.id).await?;
+            let name = format!("{} {}", user.first_name, user.last_name).trim().to_string();
+            let notice = domain::notifications::followed(&domain::notifications::Person {
+                name: &name,
+                name_slug: own.as_ref().map_or("", |p| p.name_slug.as_str()),
+                image: own.as_ref().and_then(|p| p.picture.as_deref()),
+            });
+            written = super::notifications::write(&txn, tenant.id(), Some(user.id), &[followed], &notice).await?;
+        }
+        txn.commit().await?;
+        super::notifications::announce(&state, written).await;
     } else {
         follows::unfollow(&state.db, user.id, target).await?;
     }

@@ -139,6 +139,8 @@ async fn identity(
     let mine = super::profiles::own_profile(&state, &tenant, &user).await?;
     let tier = super::payments::flags::member_tier(state.read_db(), tenant.id(), user.id).await?;
     let flags = tier.flags;
+    let unread_notifications_count =
+        store::queries::notifications::unread_count(state.read_db(), tenant.id(), user.id).await?;
     let mut profile = mine.profile;
     Ok(Json(Data::new(Identity {
         id: user.id,
@@ -152,7 +154,7 @@ async fn identity(
             .is_some_and(|m| m.is_influencer && m.status == store::queries::memberships::STATUS_ACCEPTED),
         followed: false,
         joined_at: user.created_at.to_rfc3339(),
-        unread_notifications_count: 0,
+        unread_notifications_count,
         profile: IdentityProfile {
             email: profile.email.take().unwrap_or_default(),
             alternate_email: profile.alternate_email.take().flatten(),

@@ -188,6 +188,7 @@ async fn invite_users(
     let origin = client.origin_for(&tenant.0);
     let inviter = full_name(&user);
     let txn = store::begin_write(&state.db).await?;
+    let mut written = Vec::new();
     for (account, email) in &recipients {
         let id: String = secrets::random_token().chars().take(32).collect();
         inv_q::create(
@@ -231,8 +232,19 @@ async fn invite_users(
             Some(("See the invitation", &url)),
         )
         .await?;
+        if let Some(account) = account {
+            let notice = domain::notifications::invited(
+                &inviter,
+                &super::notifications::group_ref(&group, &super::groups::group_path(&group)),
+                job.as_ref().map(|j| j.title.as_str()),
+                &id,
+            );
+            written
+                .extend(super::notifications::write(&txn, tenant.id(), Some(user.id), &[account.id], &notice).await?);
+        }
     }
     txn.commit().await?;
+    super::notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
     Ok(Json(MessageOnly { message: MSG_SENT.into() }))
 }

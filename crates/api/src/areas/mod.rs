@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod bookmarks;
 pub mod catalogue;
+pub mod chat;
 pub mod config;
 pub mod connections;
 pub mod content;
@@ -16,6 +17,7 @@ pub mod influencers;
 pub mod invitations;
 pub mod jobs;
 pub mod my_area;
+pub mod notifications;
 pub mod payments;
 pub mod profiles;
 pub mod programme;

@@ -7,7 +7,7 @@ mod json;
 mod query;
 mod tenant;
 
-pub use auth::{AuthUser, MaybeUser, TenantAdmin};
+pub use auth::{AuthUser, MaybeUser, TenantAdmin, MSG_INVALID_TOKEN};
 pub use client::Client;
 pub use json::{parse_json, ApiJson, MSG_NUL};
 pub use query::{page_from_query, ApiQuery, PageOf, PageParams};

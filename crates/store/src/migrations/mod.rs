@@ -30,6 +30,7 @@ mod m0024_influencers;
 mod m0025_payments;
 mod m0026_groups_created_by;
 mod m0027_paid_circles;
+mod m0028_chat_notifications;
 
 pub struct Migrator;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0025_payments::Migration),
             Box::new(m0026_groups_created_by::Migration),
             Box::new(m0027_paid_circles::Migration),
+            Box::new(m0028_chat_notifications::Migration),
         ]
     }
 }

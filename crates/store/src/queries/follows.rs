@@ -26,7 +26,8 @@ fn target_filter(target: Target) -> sea_orm::Condition {
     }
 }
 
-pub async fn follow(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<()> {
+/// Follows; true when the follow is new (false when it already existed).
+pub async fn follow(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<bool> {
     let (user, group, tenant, key) = match target {
         Target::User(id) => (Some(id), None, None, follows::Column::FollowedUserId),
         Target::Group { id, tenant_id } => (None, Some(id), Some(tenant_id), follows::Column::GroupId),
@@ -41,8 +42,8 @@ pub async fn follow(db: &impl ConnectionTrait, follower_id: i64, target: Target)
     };
     // The unique index makes a repeated (or concurrent) follow a no-op.
     let on_conflict = OnConflict::columns([follows::Column::FollowerId, key]).do_nothing().to_owned();
-    follows::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
-    Ok(())
+    let added = follows::Entity::insert(row).on_conflict(on_conflict).exec_without_returning(db).await?;
+    Ok(added > 0)
 }
 
 pub async fn unfollow(db: &impl ConnectionTrait, follower_id: i64, target: Target) -> StoreResult<()> {

@@ -32,7 +32,7 @@ pub async fn insert(
 #[derive(Debug)]
 pub enum Rotation {
     /// The token was current: it is now used, and the new one replaces it.
-    Rotated { user_id: i64 },
+    Rotated { user_id: i64, family_id: String },
     /// The token had already been used: the whole family is revoked (a stolen copy).
     Reused,
     /// Unknown, expired or revoked.
@@ -71,7 +71,7 @@ pub async fn rotate(
     }
     insert(&txn, token.user_id, &token.family_id, next_hash, next_expires_at).await?;
     txn.commit().await?;
-    Ok(Rotation::Rotated { user_id: token.user_id })
+    Ok(Rotation::Rotated { user_id: token.user_id, family_id: token.family_id })
 }
 
 async fn revoke_family_in(db: &impl ConnectionTrait, family_id: &str) -> StoreResult<()> {
@@ -104,4 +104,17 @@ pub async fn revoke_all_for_user(db: &impl ConnectionTrait, user_id: i64) -> Sto
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// Whether a sign-in (refresh-token family) still holds: one of its tokens is neither
+/// revoked nor expired. What an open socket checks to end with its sign-in.
+pub async fn family_is_live(db: &impl ConnectionTrait, family_id: &str) -> StoreResult<bool> {
+    use sea_orm::PaginatorTrait;
+    Ok(refresh_tokens::Entity::find()
+        .filter(refresh_tokens::Column::FamilyId.eq(family_id))
+        .filter(refresh_tokens::Column::RevokedAt.is_null())
+        .filter(refresh_tokens::Column::ExpiresAt.gt(now()))
+        .count(db)
+        .await?
+        > 0)
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Outlet } from 'react-router';
 import { useAppConfig } from '../../lib/config/appConfig';
@@ -10,6 +10,9 @@ import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
 import PageSpinner from '../../components/PageSpinner';
 import { menuSections } from '../../components/shell/menuSections';
 import MembershipBanner from '../../features/payments/components/MembershipBanner';
+
+// The docked chat panel and the tab's real-time socket, for signed-in users only.
+const ChatDock = lazy(() => import('../../features/chat/components/ChatDock'));
 
 /** Top bar, side menu (permanent from lg, a drawer below) and, for guests, the bottom banner. */
 export default function AppLayout() {
@@ -66,6 +69,11 @@ export default function AppLayout() {
         </Suspense>
       </Box>
       {guest && <GuestBanner />}
+      {!guest && (
+        <Suspense fallback={null}>
+          <ChatDock />
+        </Suspense>
+      )}
     </Box>
   );
 }

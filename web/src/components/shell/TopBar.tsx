@@ -8,6 +8,9 @@ import { SIDE_MENU_ID } from './dimensions';
 
 // Signed-in users only: guests do not download its menu, tooltips and dialog.
 const AccountMenu = lazy(() => import('./AccountMenu'));
+// The messages and notifications menus load on demand too (and with them the chat code).
+const MessagesMenu = lazy(() => import('../../features/chat/components/MessagesMenu'));
+const NotificationsMenu = lazy(() => import('../../features/notifications/components/NotificationsMenu'));
 
 interface Props {
   name: string;
@@ -44,6 +47,8 @@ export default function TopBar({ name, logo, guest, showMenuButton, menuOpen, on
         <Box sx={{ flexGrow: 1 }} />
         {!guest && (
           <Suspense fallback={null}>
+            <MessagesMenu />
+            <NotificationsMenu />
             <AccountMenu />
           </Suspense>
         )}

@@ -40,6 +40,8 @@ export interface Identity {
   is_staff: boolean;
   is_influencer?: boolean;
   joined_at?: string;
+  /** Unread in-app notifications on this site (the bell's badge). */
+  unread_notifications_count?: number;
   membership_status?: MembershipStatus | string | null;
   membership_card?: string | null;
   organization?: IdentityOrganization | null;

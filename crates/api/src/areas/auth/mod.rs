@@ -61,7 +61,7 @@ pub(crate) async fn issue_pair(state: &AppState, user_id: i64) -> ApiResult<Toke
     let refresh = secrets::random_token();
     let ttl = Duration::from_std(state.settings.refresh_token_ttl).unwrap_or(Duration::days(30));
     let family = secrets::random_token();
-    sessions::insert(&state.db, user_id, &family[..32], &secrets::sha256_hex(refresh.as_bytes()), store::now() + ttl)
-        .await?;
-    Ok(TokenPair { access: state.tokens.issue_access(user_id)?, refresh })
+    let family = &family[..32];
+    sessions::insert(&state.db, user_id, family, &secrets::sha256_hex(refresh.as_bytes()), store::now() + ttl).await?;
+    Ok(TokenPair { access: state.tokens.issue_access_in(user_id, family)?, refresh })
 }

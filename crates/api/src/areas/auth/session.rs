@@ -251,12 +251,13 @@ async fn refresh(
     )
     .await?;
     match outcome {
-        sessions::Rotation::Rotated { user_id } => {
+        sessions::Rotation::Rotated { user_id, family_id } => {
             let active = user_q::find_by_id(&state.db, user_id).await?.is_some_and(|u| u.is_active);
             if !active {
                 return Err(invalid());
             }
-            Ok(Json(TokenAnswer { data: TokenPair { access: state.tokens.issue_access(user_id)?, refresh: next } }))
+            let access = state.tokens.issue_access_in(user_id, &family_id)?;
+            Ok(Json(TokenAnswer { data: TokenPair { access, refresh: next } }))
         }
         sessions::Rotation::Reused => {
             tracing::warn!("a rotated refresh token was presented again; its sign-in is revoked");

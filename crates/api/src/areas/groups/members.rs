@@ -43,7 +43,10 @@ use super::{
     visible_group,
 };
 use crate::{
-    areas::uploads::{attached_files, AttachedFile},
+    areas::{
+        notifications,
+        uploads::{attached_files, AttachedFile},
+    },
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Client, Tenant},
@@ -468,8 +471,14 @@ async fn respond_join_request(
                 .await?;
         }
     }
+    let notice = domain::notifications::request_answered(
+        &notifications::group_ref(&group, &group_path(&group)),
+        action == "accept",
+    );
+    let written = notifications::write(&txn, tenant.id(), Some(user.id), &ids, &notice).await?;
     let accepted = group_q::accepted_count(&txn, group.id).await?;
     txn.commit().await?;
+    notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
     let over = action == "accept"
         && membership::capacity(&group.group_type, group.maximum_size).is_some_and(|max| accepted > max);
@@ -571,7 +580,11 @@ async fn add_member(
         &url,
     )
     .await?;
+    let notice =
+        domain::notifications::added(&full_name(&user), &notifications::group_ref(&group, &group_path(&group)), role);
+    let written = notifications::write(&txn, tenant.id(), Some(user.id), &[target.id], &notice).await?;
     txn.commit().await?;
+    notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
     Ok(Json(MessageAnswer { message: format!("Successfully added as {role}") }))
 }
@@ -647,8 +660,11 @@ async fn remove_member(
         )
         .await?;
     }
+    let notice = domain::notifications::removed(&notifications::group_ref(&group, &group_path(&group)));
+    let written = notifications::write(&txn, tenant.id(), Some(user.id), &[target_id], &notice).await?;
     free_seat(&txn, &tenant, &client, &group).await?;
     txn.commit().await?;
+    notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
     Ok(Json(MessageAnswer { message: MSG_REMOVED.into() }))
 }

@@ -196,7 +196,18 @@ async fn join(
         },
     )
     .await?;
+    let mut written = Vec::new();
+    if saved.status == member_q::STATUS_PENDING {
+        let managers = store::queries::notifications::group_managers(&txn, group.id).await?;
+        let name = format!("{} {}", user.first_name, user.last_name).trim().to_string();
+        let notice = domain::notifications::join_requested(
+            &name,
+            &crate::areas::notifications::group_ref(&group, &group_path(&group)),
+        );
+        written = crate::areas::notifications::write(&txn, tenant.id(), Some(user.id), &managers, &notice).await?;
+    }
     txn.commit().await?;
+    crate::areas::notifications::announce(&state, written).await;
     Ok(Json(JoinAnswer {
         message: membership::join_message(&group.group_type, &group.name, &saved.status),
         warning: saved.waitlisted.then(|| format!("{} {}", membership::MSG_FULL, membership::MSG_WAITLIST)),

@@ -264,6 +264,14 @@ async fn review_applications(
     }
     let people = user_q::find_by_ids(&txn, &ids).await?;
     let url = format!("{}{}", client.origin_for(&tenant.0), job_path(&found.job));
+    let (job_page, group_page) = (job_path(&found.job), crate::areas::groups::group_path(&found.group));
+    let notice = domain::notifications::application_reviewed(
+        &found.job.title,
+        &job_page,
+        &crate::areas::notifications::group_ref(&found.group, &group_page),
+        status == APPLICATION_ACCEPTED,
+    );
+    let written = crate::areas::notifications::write(&txn, tenant.id(), Some(user.id), &ids, &notice).await?;
     for id in &ids {
         application_q::set_status(&txn, pending[id].clone(), &status, user.id).await?;
         if let Some(person) = people.get(id) {
@@ -281,6 +289,7 @@ async fn review_applications(
         }
     }
     txn.commit().await?;
+    crate::areas::notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
     let message =
         if ids.len() == 1 { format!("Successfully {status}") } else { format!("Applicants {status} successfully") };

@@ -5,6 +5,7 @@ import type { Viewer } from '../profileContext';
 import { fullName } from '../profileFormat';
 import ProfileAvatar from './ProfileAvatar';
 import FollowButton from './FollowButton';
+import StartChatButton from '../../../components/chat/StartChatButton';
 import CompletionMeter from './CompletionMeter';
 import { LocationIcon, SchoolIcon, StarIcon, VerifiedIcon } from './icons';
 
@@ -115,6 +116,12 @@ export default function ProfileHeader({ profile, viewer, onEdit, onImport }: Pro
               name={name}
               followed={profile.followed}
               signedIn={viewer.signedIn}
+            />
+          )}
+          {viewer.signedIn && !viewer.isOwner && (
+            <StartChatButton
+              userId={profile.id}
+              canInitiate={Boolean(viewer.identity?.user_subscription?.one_to_one_chat)}
             />
           )}
           {viewer.isStaffVisitor && (

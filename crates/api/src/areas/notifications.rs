@@ -1,0 +1,251 @@
+//! In-app notifications (spec 000 §3 "Notification", §4 "Notifications", §7, §9).
+//!
+//! - `GET /api/v1/notification/?page&page_size`: the caller's notifications on this site,
+//!   newest first, 12 a page.
+//! - `POST /api/v1/notification/read-all/`: marks them all read.
+//! - `POST /api/v1/notification/{id}/{type}/`: marks one read (`type` is the notification's
+//!   `type`: invitation, user_connection or a group type).
+//!
+//! Notifications are written by the areas whose changes cause them ([`write`]), inside the
+//! same transaction as the change; what each says is `domain::notifications`.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use domain::notifications::{is_kind, Notice, PAGE_SIZE};
+use serde::{Deserialize, Serialize};
+use store::{entities::notifications as rows, queries::notifications as q};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use crate::{
+    envelope::{Data, Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(read_all)).routes(routes!(read_one))
+}
+
+pub const MSG_NOT_FOUND: &str = "Notification not found.";
+
+/// What the client needs to open a notification's target.
+#[derive(Debug, Serialize, Deserialize, ToSchema, Default)]
+pub struct NotificationData {
+    /// The invitation's key (`/invitation/{key}`), on invitations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invitation_key: Option<String>,
+    /// The person's or group's slug.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_slug: Option<String>,
+    /// organization, institution, circle or event, when the target is a group.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+    /// The page of the app the notification opens ("/profile/ada", "/circle/ai-ethics",
+    /// "/invitation/{key}", "/job/{slug}").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NotificationView {
+    pub id: i64,
+    /// invitation, user_connection, or a group type (organization, institution, circle, event).
+    #[serde(rename = "type")]
+    #[schema(rename = "type")]
+    pub kind: String,
+    /// What happened: follow, invitation, join_request, membership_accepted,
+    /// membership_rejected, member_added, member_removed.
+    pub notification_type: String,
+    pub message: String,
+    pub created_at: String,
+    pub is_read: bool,
+    pub data: NotificationData,
+}
+
+pub fn view(row: rows::Model) -> NotificationView {
+    let data = row.data.and_then(|d| serde_json::from_value::<NotificationData>(d).ok()).unwrap_or_default();
+    NotificationView {
+        id: row.id,
+        kind: row.kind,
+        notification_type: row.notification_type,
+        message: row.message,
+        created_at: row.created_at.to_rfc3339(),
+        is_read: row.is_read,
+        data,
+    }
+}
+
+/// A group as notifications name it; `path` is its page (`groups::group_path`).
+pub fn group_ref<'a>(group: &'a store::entities::groups::Model, path: &'a str) -> domain::notifications::Group<'a> {
+    domain::notifications::Group {
+        name: &group.name,
+        slug: &group.slug,
+        group_type: &group.group_type,
+        image: group.logo.as_deref(),
+        path,
+    }
+}
+
+/// Writes `notice` for each of `recipients` on the tenant's site (call inside the
+/// transaction of the change that causes it). The actor is never told of their own act.
+pub async fn write(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant_id: i64,
+    actor_id: Option<i64>,
+    recipients: &[i64],
+    notice: &Notice,
+) -> ApiResult<Vec<rows::Model>> {
+    let new: Vec<q::NewNotification> = recipients
+        .iter()
+        .filter(|id| Some(**id) != actor_id)
+        .map(|user_id| q::NewNotification {
+            tenant_id,
+            user_id: *user_id,
+            actor_id,
+            kind: notice.kind.clone(),
+            notification_type: notice.notification_type.to_string(),
+            message: notice.message.clone(),
+            data: notice.data.clone(),
+        })
+        .collect();
+    Ok(q::create(txn, new).await?)
+}
+
+/// The event a socket receives for a new notification.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NotificationEvent {
+    /// notification.
+    #[serde(rename = "type")]
+    #[schema(rename = "type")]
+    pub kind: &'static str,
+    pub notification: NotificationView,
+}
+
+/// Sends written notifications to their people's open sockets. Call after the transaction
+/// that wrote them is committed.
+pub async fn announce(state: &AppState, written: Vec<rows::Model>) {
+    for row in written {
+        let (tenant_id, user_id) = (row.tenant_id, row.user_id);
+        let event = NotificationEvent { kind: "notification", notification: view(row) };
+        match serde_json::to_string(&event) {
+            Ok(text) => state.realtime.publish(tenant_id, &[user_id], text.into()).await,
+            Err(err) => tracing::warn!(error = %err, "a notification event did not serialise"),
+        }
+    }
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct ListQuery {
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 12 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 12)]
+    pub page_size: Option<u64>,
+}
+
+/// The caller's notifications on this site, newest first, 12 a page.
+#[utoipa::path(
+    get,
+    path = "/api/v1/notification/",
+    tag = "notifications",
+    params(ListQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Page<NotificationView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody)
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<NotificationView>>> {
+    let page = page_from_query(&query, PAGE_SIZE)?;
+    let found = q::page(state.read_db(), tenant.id(), user.id, page.offset(), page.page_size).await?;
+    let items = found.items.into_iter().map(view).collect();
+    Ok(Json(Page::new(items, found.count, &page, &url)))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReadAllAnswer {
+    /// How many notifications were marked read.
+    pub marked: u64,
+    /// Unread notifications left (0).
+    pub unread_notifications_count: u64,
+}
+
+/// Marks all the caller's notifications on this site read.
+#[utoipa::path(
+    post,
+    path = "/api/v1/notification/read-all/",
+    tag = "notifications",
+    security(("bearer" = [])),
+    responses((status = 200, body = Data<ReadAllAnswer>), (status = 401, body = ErrorBody))
+)]
+async fn read_all(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+) -> ApiResult<Json<Data<ReadAllAnswer>>> {
+    let marked = q::mark_all_read(&state.db, tenant.id(), user.id).await?;
+    let unread = q::unread_count(&state.db, tenant.id(), user.id).await?;
+    Ok(Json(Data::new(ReadAllAnswer { marked, unread_notifications_count: unread })))
+}
+
+/// One notification, for the API document.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub struct OnePath {
+    pub id: i64,
+    /// The notification's `type`: invitation, user_connection, organization, institution,
+    /// circle or event.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// Marks one of the caller's notifications read. Another person's notification, another
+/// site's, or a `type` that is not the notification's is a 404.
+#[utoipa::path(
+    post,
+    path = "/api/v1/notification/{id}/{type}/",
+    tag = "notifications",
+    params(OnePath),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Data<NotificationView>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn read_one(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path((id, kind)): Path<(i64, String)>,
+) -> ApiResult<Json<Data<NotificationView>>> {
+    if !is_kind(&kind) {
+        return Err(ApiError::NotFound(MSG_NOT_FOUND.into()));
+    }
+    let found = q::mark_read(&state.db, tenant.id(), user.id, id, &kind)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
+    Ok(Json(Data::new(view(found))))
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api/request';
+import { ApiError } from '../../lib/api/errors';
+import { openChatRoom } from '../../lib/realtime/chatDock';
+import { useSnackbar } from '../../lib/snackbar';
+
+export const MSG_CANNOT_INITIATE = 'You cannot currently initiate a chat.';
+export const MSG_CREATE_FAILED = 'Could not create a chat room at this moment.';
+
+interface Props {
+  userId: number;
+  /** Whether the viewer's tier has one_to_one_chat (spec 002 §6). */
+  canInitiate: boolean;
+  size?: 'small' | 'medium';
+}
+
+/**
+ * Starts (or reopens) the one-to-one chat with a person and shows it in the docked panel
+ * (spec 002 §4 "one-to-one room creation"). Without `one_to_one_chat` a dialog says the user
+ * cannot currently initiate a chat and offers the membership plans; a conversation the other
+ * person started still opens.
+ */
+export default function StartChatButton({ userId, canInitiate, size }: Props) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [blocked, setBlocked] = useState(false);
+  const start = useMutation({
+    mutationFn: () =>
+      apiRequest<{ data: { id: number } }>('POST', '/api/v1/room/', { body: { type: 'ONE_TO_ONE', user_ids: [userId] } }),
+    onSuccess: (answer) => openChatRoom(answer.data.id),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 403) setBlocked(true);
+      else enqueueSnackbar(MSG_CREATE_FAILED, { variant: 'error' });
+    },
+    meta: { silent: true },
+  });
+
+  return (
+    <>
+      <Button variant="outlined" size={size} onClick={() => start.mutate()} loading={start.isPending}>
+        Message
+      </Button>
+      <Dialog open={blocked} onClose={() => setBlocked(false)} aria-labelledby="start-chat-title">
+        <DialogTitle id="start-chat-title">Chat</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{MSG_CANNOT_INITIATE}</DialogContentText>
+          {!canInitiate && (
+            <DialogContentText sx={{ mt: 1 }}>Upgrade your membership to message other members one to one.</DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setBlocked(false)}>Close</Button>
+          {!canInitiate && (
+            <Button component={RouterLink} to="/membership" variant="contained" onClick={() => setBlocked(false)}>
+              See membership plans
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+// One-to-one chat (spec 000 §3 "Chat", §7; 002 §4): rooms with their last message and unread
+// count (GET /room/), a room's history 50 a page newest first with scroll-back (GET
+// /chats/{id}/?before=), and sending (over the socket, or POST /chats/{id}/ without it).
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api/request';
+import { sendEvent } from '../../../lib/realtime/socket';
+
+export const HISTORY_PAGE_SIZE = 50;
+export const PREVIEW_LENGTH = 30;
+export const NAME_LENGTH = 20;
+export const MAX_MESSAGE_LENGTH = 4000;
+
+export interface ChatUser {
+  id: number;
+  name: string;
+  image_path?: string | null;
+  type: string;
+  slug?: string | null;
+}
+
+export interface MessagePart {
+  type: 'text' | 'hyperlink' | 'html' | string;
+  value: string;
+}
+
+export interface ChatMessage {
+  id: number;
+  room: number;
+  sender: ChatUser;
+  recipient?: ChatUser | null;
+  timestamp: string;
+  messages: MessagePart[];
+}
+
+export interface ChatRoom {
+  id: number;
+  name: string;
+  type: string;
+  users: ChatUser[];
+  last_message?: ChatMessage | null;
+  unread_count: number;
+}
+
+interface Page<T> {
+  data: T[];
+  pagination: { count: number; next: string | null };
+}
+
+/** Cuts `text` to `max` characters with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
+/** A message as one line of text (html without its tags). */
+export function plainText(message: ChatMessage): string {
+  return message.messages
+    .map((part) => (part.type === 'html' ? part.value.replace(/<[^>]*>/g, ' ') : part.value))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const roomsKey = ['chat', 'rooms'] as const;
+export const historyKey = (room: number) => ['chat', 'history', room] as const;
+
+export function roomsQuery() {
+  return queryOptions({
+    queryKey: roomsKey,
+    queryFn: ({ signal }) => apiRequest<Page<ChatRoom>>('GET', '/api/v1/room/', { signal }),
+    meta: { silent: true },
+  });
+}
+
+export function useRooms() {
+  return useQuery(roomsQuery());
+}
+
+export function historyQuery(room: number) {
+  return infiniteQueryOptions({
+    queryKey: historyKey(room),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<Page<ChatMessage>>('GET', `/api/v1/chats/${room}/`, {
+        query: { page_size: HISTORY_PAGE_SIZE, before: pageParam ?? undefined },
+        signal,
+      }),
+    // Older pages go back from the oldest message seen (new messages do not shift them).
+    getNextPageParam: (last) => {
+      const oldest = last.data.at(-1);
+      return last.data.length === HISTORY_PAGE_SIZE && last.pagination.next && oldest ? oldest.id : null;
+    },
+    meta: { silent: true },
+  });
+}
+
+export function useHistory(room: number) {
+  return useInfiniteQuery(historyQuery(room));
+}
+
+/** Opens (or finds) the one-to-one room with a person. */
+export function openRoom(userId: number): Promise<ChatRoom> {
+  return apiRequest<{ data: ChatRoom }>('POST', '/api/v1/room/', {
+    body: { type: 'ONE_TO_ONE', user_ids: [userId] },
+  }).then((answer) => answer.data);
+}
+
+/** Sends a text message: over the socket when it is open, otherwise over HTTP. */
+export function useSendMessage(room: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (value: string) => {
+      const message = { type: 'text', value };
+      if (sendEvent({ type: 'chat_message', room, message })) return null;
+      const answer = await apiRequest<{ data: ChatMessage }>('POST', `/api/v1/chats/${room}/`, { body: message });
+      return answer.data;
+    },
+    onSuccess: (stored) => {
+      if (stored) addMessage(client, stored);
+    },
+    meta: { silent: true },
+  });
+}
+
+type HistoryData = { pages: Page<ChatMessage>[]; pageParams: (number | null)[] };
+
+/** Puts a message (from the socket or an HTTP send) at the top of its room's history, once. */
+export function addMessage(client: ReturnType<typeof useQueryClient>, message: ChatMessage): void {
+  client.setQueryData<HistoryData>(historyKey(message.room), (data) => {
+    const [first, ...rest] = data?.pages ?? [];
+    if (!data || !first) return data;
+    if (data.pages.some((page) => page.data.some((m) => m.id === message.id))) return data;
+    return {
+      ...data,
+      pages: [{ ...first, data: [message, ...first.data], pagination: { ...first.pagination, count: first.pagination.count + 1 } }, ...rest],
+    };
+  });
+}
