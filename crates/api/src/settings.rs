@@ -51,6 +51,14 @@ pub struct Settings {
     /// result is used as is.
     pub resume_refiner: Option<services::resume::OpenAiRefiner>,
     // ---------------------------------------------------------------------------------------
+
+    // --- Assistant -------------------------------------------------------------------------
+    /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
+    /// without it the built-in retrieval answer is given.
+    pub assistant_model: Option<services::assistant::OpenAiAssistant>,
+    /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
+    pub ama_per_hour: i32,
+    // ---------------------------------------------------------------------------------------
 }
 
 /// Which bot-check guards sign-up.
@@ -113,6 +121,8 @@ impl Settings {
             picture_max_side: 1024,
             linkedin_profile: None,
             resume_refiner: None,
+            assistant_model: None,
+            ama_per_hour: 60,
         }
     }
 }
@@ -137,6 +147,8 @@ impl std::fmt::Debug for Settings {
             .field("upload_max_bytes", &self.upload_max_bytes)
             .field("linkedin_profile", &self.linkedin_profile)
             .field("resume_refiner", &self.resume_refiner)
+            .field("assistant_model", &self.assistant_model)
+            .field("ama_per_hour", &self.ama_per_hour)
             .finish()
     }
 }

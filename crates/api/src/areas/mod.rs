@@ -1,5 +1,6 @@
 //! One module per product area; each exposes `routes()` for the API router.
 
+pub mod assistant;
 pub mod auth;
 pub mod bookmarks;
 pub mod catalogue;
@@ -19,6 +20,8 @@ pub mod my_area;
 pub mod payments;
 pub mod profiles;
 pub mod programme;
+pub mod recommendation_package;
+pub mod recommendations;
 pub mod search;
 pub mod topics;
 pub mod uploads;

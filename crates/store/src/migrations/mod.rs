@@ -29,6 +29,7 @@ mod m0023_career_tip_votes;
 mod m0024_influencers;
 mod m0025_payments;
 mod m0026_groups_created_by;
+mod m0029_assistant;
 
 pub struct Migrator;
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_influencers::Migration),
             Box::new(m0025_payments::Migration),
             Box::new(m0026_groups_created_by::Migration),
+            Box::new(m0029_assistant::Migration),
         ]
     }
 }

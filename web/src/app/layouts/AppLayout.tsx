@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/config/appConfig';
 import { useSignedIn } from '../../lib/auth/session';
 import TopBar from '../../components/shell/TopBar';
@@ -10,6 +10,9 @@ import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
 import PageSpinner from '../../components/PageSpinner';
 import { menuSections } from '../../components/shell/menuSections';
 import MembershipBanner from '../../features/payments/components/MembershipBanner';
+import { showsRightPanel } from '../../lib/recommendations/itemRules';
+
+const RightPanel = lazy(() => import('../../features/assistant/RightPanel'));
 
 /** Top bar, side menu (permanent from lg, a drawer below) and, for guests, the bottom banner. */
 export default function AppLayout() {
@@ -18,6 +21,8 @@ export default function AppLayout() {
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
   const guest = !useSignedIn();
+  const { pathname } = useLocation();
+  const panel = wide && !guest && showsRightPanel(pathname);
 
   useEffect(() => {
     document.title = config.organization.name;
@@ -65,6 +70,11 @@ export default function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      {panel && (
+        <Suspense fallback={null}>
+          <RightPanel />
+        </Suspense>
+      )}
       {guest && <GuestBanner />}
     </Box>
   );
