@@ -246,3 +246,65 @@ mod tests {
         assert_eq!(escape("<b>\"Tom\" & 'Jerry'</b>"), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
     }
 }
+
+/// One section of a recommendation package mail: a heading and its links (label, address).
+pub struct PackageSection {
+    pub heading: &'static str,
+    pub links: Vec<(String, String)>,
+}
+
+/// A staff member's hand-picked recommendations (spec 002 §2 "Staff recommendation package"):
+/// their subject, body and footer (plain text), and a section per kind of item.
+pub async fn queue_recommendation_package(
+    db: &impl ConnectionTrait,
+    tenant: &TenantRecord,
+    to: &str,
+    subject: &str,
+    body: &str,
+    footer: &str,
+    sections: &[PackageSection],
+) -> Result<(), store::StoreError> {
+    let org = escape(&tenant.organization.name);
+    let colour = primary_colour(tenant);
+    let paragraphs = |text: &str| -> String {
+        text.split("\n\n")
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| format!("<p style=\"margin:0 0 16px\">{}</p>", escape(p.trim()).replace('\n', "<br>")))
+            .collect()
+    };
+    let mut html = paragraphs(body);
+    let mut text = format!("{}\n", body.trim());
+    for section in sections.iter().filter(|s| !s.links.is_empty()) {
+        html.push_str(&format!(
+            "<h2 style=\"font-size:16px;color:{colour};margin:24px 0 8px\">{}</h2><ul>",
+            section.heading
+        ));
+        text.push_str(&format!("\n{}\n", section.heading));
+        for (label, url) in &section.links {
+            html.push_str(&format!(
+                "<li style=\"margin:0 0 8px\"><a href=\"{}\">{}</a></li>",
+                escape(url),
+                escape(label)
+            ));
+            text.push_str(&format!("- {label}: {url}\n"));
+        }
+        html.push_str("</ul>");
+    }
+    if !footer.trim().is_empty() {
+        html.push_str(&format!("<div style=\"color:#64748b;margin-top:24px\">{}</div>", paragraphs(footer)));
+        text.push_str(&format!("\n{}\n", footer.trim()));
+    }
+    let html = format!(
+        "<!doctype html><html><body style=\"font-family:Inter,Arial,sans-serif;background:#f8fafc;padding:24px\">\
+         <div style=\"max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:32px\">\
+         <h1 style=\"font-size:20px;color:{colour};margin:0 0 24px\">{org}</h1>{html}\
+         <p style=\"color:#64748b;font-size:12px;margin-top:32px\">You receive this mail because of your account at {org}.</p>\
+         </div></body></html>"
+    );
+    mail_q::queue(
+        db,
+        mail_q::NewEmail { tenant_id: Some(tenant.tenant.id), to, subject, text_body: &text, html_body: &html },
+    )
+    .await?;
+    Ok(())
+}

@@ -24,6 +24,7 @@ use crate::error::ErrorBody;
         (name = "auth", description = "Sign-up, sign-in, sessions and identity"),
         (name = "groups", description = "Organizations, institutions, circles and events"),
         (name = "search", description = "Search over people and groups"),
+        (name = "assistant", description = "The AMA assistant: questions, history, ratings and recommendations"),
         (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
         (name = "use-cases", description = "AI use cases of the site"),
         (name = "jobs", description = "The job board: job posts, applications and their review"),

@@ -41,6 +41,11 @@ pub const CAREER_GPS_PER_IP: Limit = limit("career-gps-ip", 10, 60 * MINUTE);
 /// Circle requests mail every administrator of the site: a few an hour is plenty.
 pub const CIRCLE_REQUEST_PER_ACCOUNT: Limit = limit("circle-request-account", 10, 60 * MINUTE);
 
+/// Questions to the assistant per member per hour (`Settings::ama_per_hour`).
+pub const fn ama_per_member(per_hour: i32) -> Limit {
+    limit("ama-account", per_hour, 60 * MINUTE)
+}
+
 fn key(limit: &Limit, subject: &str) -> String {
     // Subjects are addresses or emails; hashing keeps keys short and emails out of the table.
     format!("{}:{}", limit.name, &secrets::sha256_hex(subject.trim().to_lowercase().as_bytes())[..40])

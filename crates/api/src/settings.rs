@@ -56,6 +56,12 @@ pub struct Settings {
     /// How often an open socket checks that its user and sign-in still hold (a revoked
     /// sign-in or deactivated user closes it within this time).
     pub socket_check_interval: Duration,
+    // --- Assistant -------------------------------------------------------------------------
+    /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
+    /// without it the built-in retrieval answer is given.
+    pub assistant_model: Option<services::assistant::OpenAiAssistant>,
+    /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
+    pub ama_per_hour: i32,
     // ---------------------------------------------------------------------------------------
 }
 
@@ -120,6 +126,8 @@ impl Settings {
             linkedin_profile: None,
             resume_refiner: None,
             socket_check_interval: Duration::from_secs(30),
+            assistant_model: None,
+            ama_per_hour: 60,
         }
     }
 }
@@ -145,6 +153,8 @@ impl std::fmt::Debug for Settings {
             .field("linkedin_profile", &self.linkedin_profile)
             .field("resume_refiner", &self.resume_refiner)
             .field("socket_check_interval", &self.socket_check_interval)
+            .field("assistant_model", &self.assistant_model)
+            .field("ama_per_hour", &self.ama_per_hour)
             .finish()
     }
 }

@@ -47,6 +47,9 @@ pub struct AppState {
     pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
     /// Improves parsed resumes (an OpenAI-compatible API), when configured.
     pub resume_refiner: Option<Arc<dyn ResumeRefiner>>,
+    /// Writes the assistant's answers (a chat-completion model), when configured; the
+    /// built-in retrieval answer otherwise. Tests put a fake here.
+    pub assistant: Option<Arc<dyn services::assistant::Assistant>>,
     /// Fetches pages for link previews (tests put a fake here).
     pub page_fetcher: Arc<dyn services::link_preview::PageFetcher>,
     /// The payment provider: the local checkout by default (`crate::areas::payments`).
@@ -79,6 +82,10 @@ impl AppState {
             storage,
             linkedin,
             resume_refiner,
+            assistant: settings
+                .assistant_model
+                .clone()
+                .map(|model| Arc::new(model) as Arc<dyn services::assistant::Assistant>),
             page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),

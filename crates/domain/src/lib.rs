@@ -2,6 +2,7 @@
 //! No I/O lives here, so every rule can be unit-tested directly.
 
 pub mod accounts;
+pub mod assistant;
 pub mod bookmarks;
 pub mod catalogue;
 pub mod chat;
@@ -17,6 +18,7 @@ pub mod pagination;
 pub mod payments;
 pub mod profiles;
 pub mod query_list;
+pub mod recommendation_package;
 pub mod rich_text;
 pub mod slug;
 pub mod topics;

@@ -2,6 +2,8 @@
 //! file storage, social sign-in, resume parsing, LinkedIn profile data, and the background
 //! job worker (mail delivery, profile imports).
 
+pub mod ai;
+pub mod assistant;
 pub mod botcheck;
 pub mod jobs;
 pub mod link_preview;

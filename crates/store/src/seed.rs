@@ -748,6 +748,23 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         maximum_size: Some(25),
         price_cents: Some(4900),
     },
+    // The assistant's "which circles can teach me prompt engineering?" (issue 17).
+    DemoGroup {
+        name: "Prompt Engineering Practice Circle",
+        kind: "circle",
+        event_type: None,
+        description: "<p>Six weeks of weekly prompt engineering challenges: write, test and improve prompts for \
+                      real work tasks with peers and a coach.</p>",
+        days: [-2, 20, 28, 70],
+        topics: &["Generative AI"],
+        sdgs: &[4],
+        circle_type: Some("Learning Circle"),
+        weeks: 6,
+        countries: &["KE", "US"],
+        modality: "online",
+        complexity: "beginner",
+        maximum_size: Some(25),
+    },
 ];
 
 /// The demo site's programme: the admin is a certified circle leader; four circles in
@@ -1529,6 +1546,19 @@ async fn seed_demo_jobs(txn: &impl sea_orm::ConnectionTrait, demo: &TenantRecord
             "hybrid",
             "internship",
             Some("Nairobi Innovation Hub, Ngong Road"),
+            "approved",
+            false,
+        ),
+        // The assistant's "jobs for a data analyst in Kenya" (issue 17).
+        (
+            "junior-data-analyst-nairobi",
+            "Junior Data Analyst",
+            "<p>Build the dashboards our East African programmes run on, with SQL and spreadsheets.</p>",
+            Some("<ul><li>SQL</li><li>Spreadsheets</li></ul>"),
+            vec!["Data Analysis", "SQL"],
+            "on_site",
+            "full_time",
+            Some("Westlands, Nairobi, Kenya"),
             "approved",
             false,
         ),

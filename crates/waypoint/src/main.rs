@@ -205,6 +205,33 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     );
     // ---------------------------------------------------------------------------------------
 
+    // --- Assistant ----------------------------------------------------------------------------
+    // The same OpenAI-compatible API writes the assistant's answers (WAYPOINT_AI_TIMEOUT_SECS
+    // bounds each, default 20); WAYPOINT_AMA_PER_HOUR questions per member per hour.
+    let ai_timeout = match std::env::var("WAYPOINT_AI_TIMEOUT_SECS") {
+        Ok(v) => std::time::Duration::from_secs(
+            v.trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|s| (1..=300).contains(s))
+                .ok_or_else(|| anyhow::anyhow!("WAYPOINT_AI_TIMEOUT_SECS must be 1 to 300 seconds"))?,
+        ),
+        Err(_) => services::assistant::DEFAULT_TIMEOUT,
+    };
+    settings.assistant_model =
+        services::assistant::OpenAiAssistant::from_env(|name| std::env::var(name).ok(), ai_timeout)
+            .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
+    if let Ok(v) = std::env::var("WAYPOINT_AMA_PER_HOUR") {
+        settings.ama_per_hour = v
+            .trim()
+            .parse::<i32>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| anyhow::anyhow!("WAYPOINT_AMA_PER_HOUR must be a whole number of at least 1"))?;
+    }
+    tracing::info!(assistant_model = settings.assistant_model.is_some(), "assistant");
+    // ---------------------------------------------------------------------------------------
+
     let mut state = api::AppState::new(db, settings)?.with_read_pool(pools.read);
     // --- Real-time fan-out (chat, notifications) -------------------------------------------
     if let Some(url) = args.redis_url.as_deref().filter(|u| !u.is_empty()) {

@@ -255,6 +255,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/connect/routes/ConnectPage')).default }),
           },
           {
+            path: 'recommendation-package',
+            lazy: async () => ({
+              Component: (await import('../features/recommendationPackage/RecommendationPackagePage')).default,
+            }),
+          },
+          {
             path: 'checkout/:session',
             lazy: async () => ({ Component: (await import('../features/payments/routes/CheckoutPage')).default }),
           },

@@ -1,5 +1,6 @@
 //! One module per product area; each exposes `routes()` for the API router.
 
+pub mod assistant;
 pub mod auth;
 pub mod bookmarks;
 pub mod catalogue;
@@ -21,6 +22,8 @@ pub mod notifications;
 pub mod payments;
 pub mod profiles;
 pub mod programme;
+pub mod recommendation_package;
+pub mod recommendations;
 pub mod search;
 pub mod topics;
 pub mod uploads;

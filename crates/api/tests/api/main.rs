@@ -1,6 +1,7 @@
 //! HTTP tests of the API against the real router, one fresh database per test.
 #![allow(dead_code)]
 
+mod assistant;
 mod common;
 
 mod accounts;

@@ -139,13 +139,13 @@ async fn the_demo_site_has_jobs() {
         store::seed::seed_demo(&app.db, "not-a-real-hash").await.unwrap();
     }
     let board = app.get("/api/v1/jobs/").send().await.json();
-    assert_eq!(board["pagination"]["count"], 2, "published, seeded once");
+    assert_eq!(board["pagination"]["count"], 3, "published, seeded once");
     let detail = app.get("/api/v1/jobs/slug/data-analyst-ai-adoption/").send().await.json();
     assert_eq!(detail["data"]["extra_info"]["questions"][0]["required"], true);
     assert!(!detail["data"]["skills"].as_array().unwrap().is_empty());
     let admin = store::queries::users::find_by_email(&app.db, "admin@example.com").await.unwrap().unwrap();
     let mine = app.get("/api/v1/jobs/?created=true").token(&app.token_for(admin.id)).send().await.json();
-    assert_eq!(mine["pagination"]["count"], 3);
+    assert_eq!(mine["pagination"]["count"], 4);
 }
 
 #[tokio::test]

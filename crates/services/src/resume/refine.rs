@@ -38,20 +38,10 @@ pub async fn refine_or_draft(refiner: Option<&dyn ResumeRefiner>, text: &str, dr
     }
 }
 
-/// OpenAI-compatible provider: `POST {base_url}/chat/completions`.
-#[derive(Clone)]
+/// OpenAI-compatible provider: `POST {base_url}/chat/completions` (`crate::ai`).
+#[derive(Clone, Debug)]
 pub struct OpenAiRefiner {
-    client: reqwest::Client,
-    base_url: String,
-    api_key: String,
-    model: String,
-}
-
-impl std::fmt::Debug for OpenAiRefiner {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // Never print the key.
-        f.debug_struct("OpenAiRefiner").field("base_url", &self.base_url).field("model", &self.model).finish()
-    }
+    chat: crate::ai::OpenAiChat,
 }
 
 /// Resume text sent to the provider is capped (tokens cost money; resumes are short).
@@ -68,38 +58,20 @@ description|null}). Use only facts stated in the resume. A draft from a rule-bas
 
 impl OpenAiRefiner {
     pub fn new(base_url: impl Into<String>, api_key: impl Into<String>, model: impl Into<String>) -> Self {
-        let client = reqwest::Client::builder().timeout(Duration::from_secs(90)).build().unwrap_or_default();
-        Self {
-            client,
-            base_url: base_url.into().trim_end_matches('/').to_string(),
-            api_key: api_key.into(),
-            model: model.into(),
-        }
+        Self { chat: crate::ai::OpenAiChat::new(base_url, api_key, model, Duration::from_secs(90)) }
     }
 
     pub fn with_client(mut self, client: reqwest::Client) -> Self {
-        self.client = client;
+        self.chat = self.chat.with_client(client);
         self
     }
 }
 
-/// The OpenAI-compatible provider of the deployment: `WAYPOINT_AI_BASE_URL` (e.g.
-/// `https://api.openai.com/v1`), `WAYPOINT_AI_API_KEY` and `WAYPOINT_AI_MODEL` (default
-/// `gpt-4o-mini`). `None` when no URL is set: the built-in parser's result is used as is.
+/// The OpenAI-compatible provider of the deployment (`crate::ai::chat_from_env`: the
+/// `WAYPOINT_AI_*` variables). `None` when no URL is set: the built-in parser's result is
+/// used as is.
 pub fn refiner_from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<OpenAiRefiner>, String> {
-    let get = |name: &str| var(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
-    let Some(base_url) = get("WAYPOINT_AI_BASE_URL") else {
-        if get("WAYPOINT_AI_API_KEY").is_some() {
-            return Err("WAYPOINT_AI_BASE_URL is needed with WAYPOINT_AI_API_KEY".into());
-        }
-        return Ok(None);
-    };
-    if !(base_url.starts_with("https://") || base_url.starts_with("http://")) {
-        return Err("WAYPOINT_AI_BASE_URL must be an http(s) URL".into());
-    }
-    let api_key = get("WAYPOINT_AI_API_KEY").unwrap_or_default();
-    let model = get("WAYPOINT_AI_MODEL").unwrap_or_else(|| "gpt-4o-mini".into());
-    Ok(Some(OpenAiRefiner::new(base_url, api_key, model)))
+    Ok(crate::ai::chat_from_env(var, Duration::from_secs(90))?.map(|chat| OpenAiRefiner { chat }))
 }
 
 #[async_trait]
@@ -108,7 +80,6 @@ impl ResumeRefiner for OpenAiRefiner {
         let text: String = text.chars().take(MAX_TEXT_CHARS).collect();
         let draft_json = serde_json::to_string(&draft).map_err(|e| RefineError::BadAnswer(e.to_string()))?;
         let body = json!({
-            "model": self.model,
             "temperature": 0,
             "response_format": {"type": "json_object"},
             "messages": [
@@ -116,22 +87,12 @@ impl ResumeRefiner for OpenAiRefiner {
                 {"role": "user", "content": format!("Draft:\n{draft_json}\n\nResume text:\n{text}")},
             ],
         });
-        let resp = self
-            .client
-            .post(format!("{}/chat/completions", self.base_url))
-            .bearer_auth(&self.api_key)
-            .json(&body)
-            .send()
-            .await
-            .map_err(|e| RefineError::Http(e.without_url().to_string()))?;
-        if !resp.status().is_success() {
-            return Err(RefineError::Status(resp.status().as_u16()));
-        }
-        let v: serde_json::Value = resp.json().await.map_err(|e| RefineError::BadAnswer(e.to_string()))?;
-        let content = v
-            .pointer("/choices/0/message/content")
-            .and_then(|c| c.as_str())
-            .ok_or_else(|| RefineError::BadAnswer("no message content".into()))?;
+        let content = self.chat.complete(body).await.map_err(|e| match e {
+            crate::ai::ChatError::Http(m) => RefineError::Http(m),
+            crate::ai::ChatError::Status(s) => RefineError::Status(s),
+            crate::ai::ChatError::BadAnswer(m) => RefineError::BadAnswer(m),
+        })?;
+        let content = content.as_str();
         let refined = parse_answer(content)?;
         Ok(merge(draft, refined))
     }

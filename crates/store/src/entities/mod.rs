@@ -2,6 +2,8 @@
 
 pub mod account_links;
 pub mod ai_tools;
+pub mod ama_chats;
+pub mod ama_feedback;
 pub mod bookmarks;
 pub mod career_entries;
 pub mod career_entry_skills;

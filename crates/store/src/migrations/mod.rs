@@ -31,6 +31,7 @@ mod m0025_payments;
 mod m0026_groups_created_by;
 mod m0027_paid_circles;
 mod m0028_chat_notifications;
+mod m0029_assistant;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0026_groups_created_by::Migration),
             Box::new(m0027_paid_circles::Migration),
             Box::new(m0028_chat_notifications::Migration),
+            Box::new(m0029_assistant::Migration),
         ]
     }
 }

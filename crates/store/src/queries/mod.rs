@@ -2,6 +2,7 @@
 
 pub mod account_links;
 pub mod ai_tools;
+pub mod assistant;
 pub mod bookmarks;
 pub mod career_tips;
 pub mod catalogue;

@@ -53,6 +53,8 @@ struct Token {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextQuery {
     tokens: Vec<Token>,
+    /// Any word may match (OR) rather than all of them (AND): the assistant's retrieval.
+    any: bool,
 }
 
 impl TextQuery {
@@ -68,7 +70,20 @@ impl TextQuery {
                 Token { text, prefix }
             })
             .collect();
-        (!tokens.is_empty()).then_some(TextQuery { tokens })
+        (!tokens.is_empty()).then_some(TextQuery { tokens, any: false })
+    }
+
+    /// A query matching documents holding any of `prefixes` (each a word prefix, as the
+    /// assistant's question plan gives them); the best hold the most, by relevance.
+    pub fn any_of(prefixes: &[String]) -> Option<Self> {
+        let tokens: Vec<Token> = prefixes
+            .iter()
+            .flat_map(|p| p.split(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .take(MAX_TOKENS)
+            .map(|w| Token { text: w.chars().take(MAX_TOKEN_CHARS).collect::<String>().to_lowercase(), prefix: true })
+            .collect();
+        (!tokens.is_empty()).then_some(TextQuery { tokens, any: true })
     }
 
     /// The words, lower-cased.
@@ -91,7 +106,7 @@ impl TextQuery {
             .iter()
             .map(|t| format!("{column}\"{}\"{}", t.text, if t.prefix { "*" } else { "" }))
             .collect::<Vec<_>>()
-            .join(" AND ")
+            .join(if self.any { " OR " } else { " AND " })
     }
 
     /// A `to_tsquery('simple', …)` expression: folded words, prefixes marked, all required.
@@ -117,7 +132,7 @@ impl TextQuery {
                 }
             })
             .collect::<Vec<_>>()
-            .join(" & ")
+            .join(if self.any { " | " } else { " & " })
     }
 }
 
@@ -144,6 +159,14 @@ mod tests {
         assert_eq!(q.fts5(), r#""ada"* AND "love"*"#);
         assert_eq!(q.tsquery(), "ada:* & love:*");
         assert_eq!(q.words(), vec!["ada", "love"]);
+    }
+
+    #[test]
+    fn any_of_matches_one_word_or_another() {
+        let q = TextQuery::any_of(&["prompt".into(), "engin".into(), "x\" OR".into()]).unwrap();
+        assert_eq!(q.fts5(), r#""prompt"* OR "engin"* OR "x"* OR "or"*"#);
+        assert_eq!(q.tsquery(), "prompt:* | engin:* | x:* | or:*");
+        assert_eq!(TextQuery::any_of(&["*".into()]), None);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/config/appConfig';
 import { useSignedIn } from '../../lib/auth/session';
 import TopBar from '../../components/shell/TopBar';
@@ -10,6 +10,9 @@ import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
 import PageSpinner from '../../components/PageSpinner';
 import { menuSections } from '../../components/shell/menuSections';
 import MembershipBanner from '../../features/payments/components/MembershipBanner';
+import { showsRightPanel } from '../../lib/recommendations/itemRules';
+
+const RightPanel = lazy(() => import('../../features/assistant/RightPanel'));
 
 // The docked chat panel and the tab's real-time socket, for signed-in users only.
 const ChatDock = lazy(() => import('../../features/chat/components/ChatDock'));
@@ -21,6 +24,8 @@ export default function AppLayout() {
   const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
   const guest = !useSignedIn();
+  const { pathname } = useLocation();
+  const panel = wide && !guest && showsRightPanel(pathname);
 
   useEffect(() => {
     document.title = config.organization.name;
@@ -68,6 +73,11 @@ export default function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
+      {panel && (
+        <Suspense fallback={null}>
+          <RightPanel />
+        </Suspense>
+      )}
       {guest && <GuestBanner />}
       {!guest && (
         <Suspense fallback={null}>

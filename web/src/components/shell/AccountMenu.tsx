@@ -64,6 +64,11 @@ export default function AccountMenu() {
         <MenuItem component={RouterLink} to="/change-password" onClick={close}>
           <ListItemText>Change password</ListItemText>
         </MenuItem>
+        {identity?.is_staff && (
+          <MenuItem component={RouterLink} to="/recommendation-package" onClick={close}>
+            <ListItemText>Recommendation Package</ListItemText>
+          </MenuItem>
+        )}
         {!trial && (
           <MenuItem
             onClick={() => {

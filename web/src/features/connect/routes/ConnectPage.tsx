@@ -28,6 +28,7 @@ import { CONNECT_PAGE_SIZE } from '../../../lib/discover/params';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { searchText } from '../../../lib/profile/topics';
 import ConnectCard from '../components/ConnectCard';
+import RecommendedPanel from '../../../components/recommendations/RecommendedPanel';
 import InviteOthersDialog from '../components/InviteOthersDialog';
 import YouMayKnow from '../components/YouMayKnow';
 import { CONNECT_TYPES, emptyText, readConnectType, typeInfo } from '../connectTypes';
@@ -47,6 +48,7 @@ function asOptions(list: readonly { value: number | string; label: string }[]): 
 export default function ConnectPage() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const belowLarge = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const { params, page, value, setFilter, setPage } = useListParams();
   const { identity } = useIdentity();
   const options = useOptionsConfig();
@@ -193,6 +195,7 @@ export default function ConnectPage() {
           department={identity?.group_profile?.extra_info?.department}
         />
       )}
+      {belowLarge && identity && <RecommendedPanel />}
       {inviting && <InviteOthersDialog open={inviting} onClose={() => setInviting(false)} />}
     </ListPage>
   );

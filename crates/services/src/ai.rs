@@ -1,0 +1,105 @@
+//! The deployment's OpenAI-compatible chat-completions API (OpenAI, Ollama, vLLM, …),
+//! shared by the resume refinement and the assistant: `POST {base_url}/chat/completions`
+//! with a bearer key; the first choice's message text is the answer.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ChatError {
+    #[error("AI provider request failed: {0}")]
+    Http(String),
+    #[error("AI provider answered with status {0}")]
+    Status(u16),
+    #[error("AI provider answer could not be used: {0}")]
+    BadAnswer(String),
+}
+
+/// One OpenAI-compatible endpoint and model.
+#[derive(Clone)]
+pub struct OpenAiChat {
+    client: reqwest::Client,
+    base_url: String,
+    api_key: String,
+    model: String,
+}
+
+impl std::fmt::Debug for OpenAiChat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the key.
+        f.debug_struct("OpenAiChat").field("base_url", &self.base_url).field("model", &self.model).finish()
+    }
+}
+
+impl OpenAiChat {
+    /// `timeout` bounds each whole request.
+    pub fn new(
+        base_url: impl Into<String>,
+        api_key: impl Into<String>,
+        model: impl Into<String>,
+        timeout: Duration,
+    ) -> Self {
+        let client = reqwest::Client::builder().timeout(timeout).build().unwrap_or_default();
+        Self {
+            client,
+            base_url: base_url.into().trim_end_matches('/').to_string(),
+            api_key: api_key.into(),
+            model: model.into(),
+        }
+    }
+
+    pub fn with_client(mut self, client: reqwest::Client) -> Self {
+        self.client = client;
+        self
+    }
+
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.client = reqwest::Client::builder().timeout(timeout).build().unwrap_or_default();
+        self
+    }
+
+    pub fn model(&self) -> &str {
+        &self.model
+    }
+
+    /// Sends `body` (its `model` is filled in) and returns the first choice's text.
+    pub async fn complete(&self, mut body: Value) -> Result<String, ChatError> {
+        body["model"] = json!(self.model);
+        let resp = self
+            .client
+            .post(format!("{}/chat/completions", self.base_url))
+            .bearer_auth(&self.api_key)
+            .json(&body)
+            .send()
+            .await
+            .map_err(|e| ChatError::Http(e.without_url().to_string()))?;
+        if !resp.status().is_success() {
+            return Err(ChatError::Status(resp.status().as_u16()));
+        }
+        let v: Value = resp.json().await.map_err(|e| ChatError::BadAnswer(e.without_url().to_string()))?;
+        v.pointer("/choices/0/message/content")
+            .and_then(|c| c.as_str())
+            .map(str::to_string)
+            .ok_or_else(|| ChatError::BadAnswer("no message content".into()))
+    }
+}
+
+/// The provider of the deployment: `WAYPOINT_AI_BASE_URL` (e.g. `https://api.openai.com/v1`),
+/// `WAYPOINT_AI_API_KEY` and `WAYPOINT_AI_MODEL` (default `gpt-4o-mini`). `None` when no URL
+/// is set.
+pub fn chat_from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) -> Result<Option<OpenAiChat>, String> {
+    let get = |name: &str| var(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let Some(base_url) = get("WAYPOINT_AI_BASE_URL") else {
+        if get("WAYPOINT_AI_API_KEY").is_some() {
+            return Err("WAYPOINT_AI_BASE_URL is needed with WAYPOINT_AI_API_KEY".into());
+        }
+        return Ok(None);
+    };
+    if !(base_url.starts_with("https://") || base_url.starts_with("http://")) {
+        return Err("WAYPOINT_AI_BASE_URL must be an http(s) URL".into());
+    }
+    let api_key = get("WAYPOINT_AI_API_KEY").unwrap_or_default();
+    let model = get("WAYPOINT_AI_MODEL").unwrap_or_else(|| "gpt-4o-mini".into());
+    Ok(Some(OpenAiChat::new(base_url, api_key, model, timeout)))
+}
