@@ -764,6 +764,7 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "online",
         complexity: "beginner",
         maximum_size: Some(25),
+        price_cents: None,
     },
 ];
 
