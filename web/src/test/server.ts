@@ -13,8 +13,8 @@ export const authConfigHandler = (config = authConfigFixture()) =>
 
 /** The chat rooms and notifications the top bar's menus read: none by default. */
 const emptyPage = { data: [], pagination: { count: 0, next: null } };
-export const roomsHandler = (page: unknown = emptyPage) => http.get('*/api/v1/room/', () => HttpResponse.json(page));
-export const notificationsHandler = (page: unknown = emptyPage) =>
+export const roomsHandler = (page: Record<string, unknown> = emptyPage) => http.get('*/api/v1/room/', () => HttpResponse.json(page));
+export const notificationsHandler = (page: Record<string, unknown> = emptyPage) =>
   http.get('*/api/v1/notification/', () => HttpResponse.json(page));
 
 /** The real-time socket (lib/realtime): accepted, silent by default. */

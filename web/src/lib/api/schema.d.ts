@@ -459,6 +459,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chats/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same list as `GET /api/v1/room/` (the spec names both; the messages menu reads this
+         *     one).
+         */
+        get: operations["chats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chats/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A room's messages, newest first, 50 a page. Reading the latest page (page 1 without
+         *     `before`) marks the room read by the caller.
+         */
+        get: operations["history"];
+        put?: never;
+        /**
+         * Sends a message to a room the caller is in (403 otherwise; another site's room is a
+         *     404). Blank messages and messages over 4000 characters are refused (400).
+         */
+        post: operations["send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/circle-leaders/": {
         parameters: {
             query?: never;
@@ -1757,6 +1801,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications on this site, newest first, 12 a page. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification/read-all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks all the caller's notifications on this site read. */
+        post: operations["read_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification/{id}/{type}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks one of the caller's notifications read. Another person's notification, another
+         *     site's, or a `type` that is not the notification's is a 404.
+         */
+        post: operations["read_one"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/options-config/": {
         parameters: {
             query?: never;
@@ -2055,6 +2153,32 @@ export interface paths {
          *     account ends.
          */
         post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/room/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chat rooms on this site, latest activity first, with each room's last
+         *     message and unread count (what the messages menu lists).
+         */
+        get: operations["rooms"];
+        put?: never;
+        /**
+         * Opens the one-to-one room with another person of this site: 201 when it is made now,
+         *     200 with the same room when it exists (whoever made it). Making one needs the
+         *     `one_to_one_chat` flag of the caller's membership tier (403 'You cannot currently
+         *     initiate a chat.'); a person who is not an accepted member of this site is a 404.
+         */
+        post: operations["create_room"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3068,6 +3192,17 @@ export interface components {
             current_password?: string;
             new_password?: string;
         };
+        /** @description A person as chat shows them. */
+        ChatUser: {
+            /** Format: int64 */
+            id: number;
+            image_path?: string | null;
+            name: string;
+            /** @description The profile's slug (`/profile/{slug}`). */
+            slug?: string | null;
+            /** @description Always `user`. */
+            type: string;
+        };
         CheckoutView: {
             /**
              * Format: int64
@@ -3352,6 +3487,12 @@ export interface components {
             name: string;
             /** Format: int32 */
             percent_off: number;
+        };
+        CreateRoomInput: {
+            /** @description ONE_TO_ONE (the default). */
+            type?: string | null;
+            /** @description The people of the room: the other person, and optionally the caller. */
+            user_ids?: number[];
         };
         CreateSubscriptionInput: {
             associated_group_ids?: number[] | null;
@@ -3892,6 +4033,21 @@ export interface components {
                 title: string;
             };
         };
+        Data_MessageView: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                messages: components["schemas"]["MessagePart"][];
+                recipient?: components["schemas"]["ChatUser"] | null;
+                /**
+                 * Format: int64
+                 * @description The room's id.
+                 */
+                room: number;
+                sender: components["schemas"]["ChatUser"];
+                timestamp: string;
+            };
+        };
         Data_Metrics: {
             /**
              * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
@@ -3923,6 +4079,23 @@ export interface components {
                  * @description Pending requests (wait-listed ones too) in the group and every group below it.
                  */
                 total_pending_members: number;
+            };
+        };
+        Data_NotificationView: {
+            data: {
+                created_at: string;
+                data: components["schemas"]["NotificationData"];
+                /** Format: int64 */
+                id: number;
+                is_read: boolean;
+                message: string;
+                /**
+                 * @description What happened: follow, invitation, join_request, membership_accepted,
+                 *     membership_rejected, member_added, member_removed.
+                 */
+                notification_type: string;
+                /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
+                type: string;
             };
         };
         Data_Option_LeaderCertificationView: {
@@ -4496,6 +4669,37 @@ export interface components {
                 site_name?: string | null;
                 title?: string | null;
                 url: string;
+            };
+        };
+        Data_ReadAllAnswer: {
+            data: {
+                /**
+                 * Format: int64
+                 * @description How many notifications were marked read.
+                 */
+                marked: number;
+                /**
+                 * Format: int64
+                 * @description Unread notifications left (0).
+                 */
+                unread_notifications_count: number;
+            };
+        };
+        Data_RoomView: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                last_message?: components["schemas"]["MessageView"] | null;
+                /** @description The other person's name, for a one-to-one room. */
+                name: string;
+                /** @description ONE_TO_ONE. */
+                type: string;
+                /**
+                 * Format: int64
+                 * @description Messages from others the caller has not read.
+                 */
+                unread_count: number;
+                users: components["schemas"]["ChatUser"][];
             };
         };
         Data_String: {
@@ -5495,6 +5699,25 @@ export interface components {
         MessageOnly: {
             message: string;
         };
+        /** @description One part of a message. */
+        MessagePart: {
+            /** @description text, hyperlink or html (sanitised). */
+            type: string;
+            value: string;
+        };
+        MessageView: {
+            /** Format: int64 */
+            id: number;
+            messages: components["schemas"]["MessagePart"][];
+            recipient?: components["schemas"]["ChatUser"] | null;
+            /**
+             * Format: int64
+             * @description The room's id.
+             */
+            room: number;
+            sender: components["schemas"]["ChatUser"];
+            timestamp: string;
+        };
         /**
          * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
          *     cases are counted once those areas exist.
@@ -5572,6 +5795,37 @@ export interface components {
             topic_area?: number | null;
             /** @description skill or general; general when left out. */
             topic_type?: string | null;
+        };
+        /** @description What the client needs to open a notification's target. */
+        NotificationData: {
+            /** @description organization, institution, circle or event, when the target is a group. */
+            group_type?: string | null;
+            image?: string | null;
+            /** @description The invitation's key (`/invitation/{key}`), on invitations. */
+            invitation_key?: string | null;
+            name?: string | null;
+            /** @description The person's or group's slug. */
+            name_slug?: string | null;
+            /**
+             * @description The page of the app the notification opens ("/profile/ada", "/circle/ai-ethics",
+             *     "/invitation/{key}", "/job/{slug}").
+             */
+            path?: string | null;
+        };
+        NotificationView: {
+            created_at: string;
+            data: components["schemas"]["NotificationData"];
+            /** Format: int64 */
+            id: number;
+            is_read: boolean;
+            message: string;
+            /**
+             * @description What happened: follow, invitation, join_request, membership_accepted,
+             *     membership_rejected, member_added, member_removed.
+             */
+            notification_type: string;
+            /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
+            type: string;
         };
         Options: {
             /**
@@ -6576,6 +6830,40 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_MessageView: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                messages: components["schemas"]["MessagePart"][];
+                recipient?: components["schemas"]["ChatUser"] | null;
+                /**
+                 * Format: int64
+                 * @description The room's id.
+                 */
+                room: number;
+                sender: components["schemas"]["ChatUser"];
+                timestamp: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_NotificationView: {
+            data: {
+                created_at: string;
+                data: components["schemas"]["NotificationData"];
+                /** Format: int64 */
+                id: number;
+                is_read: boolean;
+                message: string;
+                /**
+                 * @description What happened: follow, invitation, join_request, membership_accepted,
+                 *     membership_rejected, member_added, member_removed.
+                 */
+                notification_type: string;
+                /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
+                type: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_PlanView: {
             data: {
                 can_create_membership_card: boolean;
@@ -6634,6 +6922,24 @@ export interface components {
                 /** @description The person lives in one of the job's countries. */
                 same_country: boolean;
                 title?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_RoomView: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                last_message?: components["schemas"]["MessageView"] | null;
+                /** @description The other person's name, for a one-to-one room. */
+                name: string;
+                /** @description ONE_TO_ONE. */
+                type: string;
+                /**
+                 * Format: int64
+                 * @description Messages from others the caller has not read.
+                 */
+                unread_count: number;
+                users: components["schemas"]["ChatUser"][];
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7040,6 +7346,18 @@ export interface components {
             /** @description The whole list; it replaces the current questions (`[]` removes them all). */
             questions: Record<string, never>[];
         };
+        ReadAllAnswer: {
+            /**
+             * Format: int64
+             * @description How many notifications were marked read.
+             */
+            marked: number;
+            /**
+             * Format: int64
+             * @description Unread notifications left (0).
+             */
+            unread_notifications_count: number;
+        };
         /** @description A person recommended for a job. */
         RecommendedApplicant: {
             country?: string | null;
@@ -7167,6 +7485,21 @@ export interface components {
             /** @description Topic area ids the leader is certified in. */
             topic_areas?: number[] | null;
         };
+        RoomView: {
+            /** Format: int64 */
+            id: number;
+            last_message?: components["schemas"]["MessageView"] | null;
+            /** @description The other person's name, for a one-to-one room. */
+            name: string;
+            /** @description ONE_TO_ONE. */
+            type: string;
+            /**
+             * Format: int64
+             * @description Messages from others the caller has not read.
+             */
+            unread_count: number;
+            users: components["schemas"]["ChatUser"][];
+        };
         SdgRef: {
             /** Format: int64 */
             id: number;
@@ -7211,6 +7544,12 @@ export interface components {
             total_members?: number | null;
             /** @description user, circle, event, organization or institution. */
             type: string;
+        };
+        SendInput: {
+            /** @description text (the default), hyperlink or html. */
+            type?: string | null;
+            /** @description At most 4000 characters; html is sanitised. */
+            value?: string | null;
         };
         /** @description A single-file upload form (for the API description). */
         SingleFileForm: {
@@ -9488,6 +9827,197 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chats: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 40 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_RoomView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 50 by default; larger sizes are capped at 500. */
+                page_size?: number;
+                /**
+                 * @description Only messages older than this message id (scroll-back that new messages do not
+                 *     shift).
+                 */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The room's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MessageView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The room's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14205,6 +14735,127 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 12 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_NotificationView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ReadAllAnswer"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_NotificationView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     options_config: {
         parameters: {
             query?: never;
@@ -15140,6 +15791,135 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rooms: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 40 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_RoomView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_room: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoomInput"];
+            };
+        };
+        responses: {
+            /** @description The room existed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RoomView"];
+                };
+            };
+            /** @description The room was made */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RoomView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
