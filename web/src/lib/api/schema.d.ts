@@ -705,6 +705,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/donate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a donation; to the site's organization unless `group_id` names another group. */
+        post: operations["donate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/": {
         parameters: {
             query?: never;
@@ -1170,6 +1187,27 @@ export interface paths {
         put?: never;
         /** Marks an accepted member of a paid group as paid or unpaid. */
         post: operations["payment_confirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/payment-voucher/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the receipt of an offline payment for the caller's seat. An accepted member's
+         *     payment becomes pending (submitted); anyone else applies to join with it, on the wait
+         *     list when the group is full. The group's administrators confirm it.
+         */
+        post: operations["payment_voucher"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1700,6 +1738,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/membership-card/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The member's card image, drawn on first open. */
+        post: operations["membership_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/my-favourites/": {
         parameters: {
             query?: never;
@@ -1848,6 +1903,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment/create-one-time-payment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts the payment of a paid circle's or event's seat for the caller. */
+        post: operations["create_one_time_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment/create-subscription/": {
         parameters: {
             query?: never;
@@ -1862,6 +1934,23 @@ export interface paths {
          *     subscription here; self-declared discounts must apply to the plan's tier.
          */
         post: operations["create_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/donate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a donation to a group's donation option (the organization's Donate tab). */
+        post: operations["payment_donate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3075,6 +3164,8 @@ export interface components {
              */
             amount: number;
             cancel_url: string;
+            /** @description What a payment or donation buys (the group's name, the donation's name). */
+            description?: string | null;
             discount_name?: string | null;
             /** Format: int32 */
             discount_percent: number;
@@ -3084,7 +3175,7 @@ export interface components {
              */
             failed_attempts: number;
             id: string;
-            /** @description subscription or payment. */
+            /** @description subscription, payment (a paid circle's or event's seat) or donation. */
             kind: string;
             plan_name?: string | null;
             /** @description month or year. */
@@ -3514,6 +3605,8 @@ export interface components {
                  */
                 amount: number;
                 cancel_url: string;
+                /** @description What a payment or donation buys (the group's name, the donation's name). */
+                description?: string | null;
                 discount_name?: string | null;
                 /** Format: int32 */
                 discount_percent: number;
@@ -3523,7 +3616,7 @@ export interface components {
                  */
                 failed_attempts: number;
                 id: string;
-                /** @description subscription or payment. */
+                /** @description subscription, payment (a paid circle's or event's seat) or donation. */
                 kind: string;
                 plan_name?: string | null;
                 /** @description month or year. */
@@ -3890,6 +3983,12 @@ export interface components {
                  */
                 status?: string | null;
                 title: string;
+            };
+        };
+        Data_MembershipCardView: {
+            data: {
+                /** @description The card's image (PNG) address. */
+                membership_card: string;
             };
         };
         Data_Metrics: {
@@ -4724,6 +4823,32 @@ export interface components {
             file: string;
             name: string;
         };
+        DonateAnswer: {
+            /** @description The same address. */
+            data: string;
+            /** @description The address to send the donor to. */
+            url: string;
+        };
+        DonateInput: {
+            /**
+             * Format: int64
+             * @description Whole cents, 100 to 1000000.
+             */
+            amount: number;
+            /** @description Defaults to the group's Donate tab. */
+            cancel_url?: string | null;
+            /**
+             * Format: int64
+             * @description The group donated to; the site's organization when absent.
+             */
+            group_id?: number | null;
+            /** @description A donation option's name (when it has no price id); the first option when neither is given. */
+            name?: string | null;
+            /** @description A donation option's `stripe_price_id`. */
+            price_id?: string | null;
+            /** @description A path or an address on this site; defaults to /payment/success?type=donation. */
+            success_url?: string | null;
+        };
         /** @description One donation option of a group. */
         Donation: {
             description?: string | null;
@@ -5483,11 +5608,17 @@ export interface components {
             name: string;
             name_slug: string;
             notes?: string | null;
+            /** @description Administrators only: online, voucher or offline. */
+            payment_mode?: string | null;
             payment_status?: string | null;
             /** Format: int32 */
             profile_completion_percent: number;
             reason?: string | null;
             waitlisted: boolean;
+        };
+        MembershipCardView: {
+            /** @description The card's image (PNG) address. */
+            membership_card: string;
         };
         MessageAnswer: {
             message: string;
@@ -5572,6 +5703,16 @@ export interface components {
             topic_area?: number | null;
             /** @description skill or general; general when left out. */
             topic_type?: string | null;
+        };
+        OneTimePaymentInput: {
+            /** @description Defaults to the group's page. */
+            cancel_url?: string | null;
+            /** @description group (the only kind). */
+            entity_type?: string | null;
+            /** Format: int64 */
+            group_id: number;
+            /** @description A path or an address on this site; defaults to /payment/success?type=payment&group={slug}. */
+            success_url?: string | null;
         };
         Options: {
             /**
@@ -6568,6 +6709,8 @@ export interface components {
                 name: string;
                 name_slug: string;
                 notes?: string | null;
+                /** @description Administrators only: online, voucher or offline. */
+                payment_mode?: string | null;
                 payment_status?: string | null;
                 /** Format: int32 */
                 profile_completion_percent: number;
@@ -7636,6 +7779,24 @@ export interface components {
             object_id: number;
             /** @description upvote, downvote or neutral. */
             vote_type: string;
+        };
+        VoucherAnswer: {
+            /** @description pending or accepted. */
+            membership_status: string;
+            message: string;
+            /** @description pending until the administrators confirm it. */
+            payment_status: string;
+            /** @description The group was full: the request waits for a free seat. */
+            waitlisted: boolean;
+        };
+        VoucherInput: {
+            /** @description A transfer number or other reference, at most 200 characters. */
+            reference?: string | null;
+            /**
+             * Format: int64
+             * @description The id of an uploaded file of the caller's (`POST /file-upload/`): an image or a PDF.
+             */
+            voucher: number;
         };
     };
     responses: never;
@@ -10354,6 +10515,84 @@ export interface operations {
             };
         };
     };
+    donate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonateAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     events: {
         parameters: {
             query?: {
@@ -12140,6 +12379,77 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_voucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14072,6 +14382,62 @@ export interface operations {
             };
         };
     };
+    membership_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MembershipCardView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_favourites: {
         parameters: {
             query?: {
@@ -14463,6 +14829,84 @@ export interface operations {
             };
         };
     };
+    create_one_time_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimePaymentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_subscription: {
         parameters: {
             query?: never;
@@ -14496,6 +14940,84 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_donate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonateAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
