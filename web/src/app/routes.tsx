@@ -359,6 +359,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/groups/routes/OrgImpactPage')).default }),
           },
           {
+            path: 'donate',
+            lazy: async () => ({ Component: (await import('../features/groups/routes/OrgDonatePage')).default }),
+          },
+          {
             path: 'jobs',
             lazy: async () => ({ Component: (await import('../features/jobs/routes/OrgJobsPage')).default }),
           },

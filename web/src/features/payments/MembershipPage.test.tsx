@@ -122,5 +122,7 @@ describe('Membership Plans', { timeout: 30_000 }, () => {
     expect(screen.getByText('$200.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Free' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upgrade Explorer' })).toBeEnabled();
+    // Only signed-in members have a current plan.
+    expect(screen.queryByText('Current Plan')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  showsMembershipCard,
   bannerText,
   caretAfterDigits,
   cardDigits,
@@ -78,6 +79,10 @@ describe('plan card actions (spec 002 §4)', () => {
   it('without a subscription: Continue on the free plan, Upgrade on paid plans', () => {
     expect(planAction(plan(0), 'year', null, open)).toMatchObject({ kind: 'continue', label: 'Continue', current: true, disabled: false });
     expect(planAction(plan(2), 'year', null, open)).toMatchObject({ kind: 'upgrade', label: 'Upgrade', current: false });
+  });
+
+  it('gives a guest no current plan', () => {
+    expect(planAction(plan(0), 'year', null, { ...open, signedIn: false })).toMatchObject({ kind: 'continue', current: false });
   });
 
   it('with a subscription: Continue, Switch, Upgrade, Downgrade by tier and interval', () => {
@@ -195,5 +200,14 @@ describe('forms and formatting', () => {
     expect(sitePath('https://a.example/checkout/cs_1', 'https://a.example')).toBe('/checkout/cs_1');
     expect(sitePath('/payment/success?type=subscription', 'https://a.example')).toBe('/payment/success?type=subscription');
     expect(sitePath('https://evil.example/x', 'https://a.example')).toBeNull();
+  });
+});
+
+describe('membership card', () => {
+  it('shows on star sites to members whose tier allows it', () => {
+    expect(showsMembershipCard('star', true)).toBe(true);
+    expect(showsMembershipCard('standard', true)).toBe(false);
+    expect(showsMembershipCard('star', false)).toBe(false);
+    expect(showsMembershipCard('star', undefined)).toBe(false);
   });
 });

@@ -88,7 +88,7 @@ export function planAction(
   plan: Plan,
   interval: Interval,
   current: CurrentPlan | null,
-  options: { pending: boolean; institutional: boolean },
+  options: { pending: boolean; institutional: boolean; signedIn?: boolean },
 ): PlanAction {
   let kind: PlanActionKind;
   if (!current) {
@@ -101,7 +101,9 @@ export function planAction(
   }
   const disabled =
     options.pending || (options.institutional && (kind === 'downgrade' || kind === 'switch'));
-  return { kind, label: ACTION_LABELS[kind], disabled, current: kind === 'continue' || kind === 'renew' };
+  // Only a signed-in member has a current plan: a guest sees no 'Current Plan' badge.
+  const signedIn = options.signedIn ?? true;
+  return { kind, label: ACTION_LABELS[kind], disabled, current: signedIn && (kind === 'continue' || kind === 'renew') };
 }
 
 /** The free-trial tag shows only to someone who never had an own subscription (§4). */
@@ -188,4 +190,12 @@ export function sitePath(url: string, origin: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** 'Failed to generate membership card. Try again later.' (spec 002 §8). */
+export const MSG_CARD_FAILED = 'Failed to generate membership card. Try again later.';
+
+/** The Membership Card button shows on "star" sites to members whose tier has can_create_membership_card (spec 002 §2, §6). */
+export function showsMembershipCard(hostVariant: string | undefined, canCreate: boolean | undefined): boolean {
+  return hostVariant === 'star' && Boolean(canCreate);
 }

@@ -39,6 +39,17 @@ describe('applicant answers', () => {
     expect(applicantAnswers(unsafe, questions).map((line) => line.value)).toEqual(['File #31', 'File #32']);
   });
 
+  it('links a payment voucher to its file', () => {
+    const member = memberFixture({
+      extra_info: { voucher: 40, voucher_reference: 'TX-42' },
+      files: [{ id: 40, file: '/media/receipt.png', mime_type: 'image/png', name: 'receipt.png' }],
+    });
+    expect(applicantAnswers(member, questions).map((line) => [line.label, line.value, line.file?.file ?? null])).toEqual([
+      ['Voucher', 'receipt.png', '/media/receipt.png'],
+      ['Voucher reference', 'TX-42', null],
+    ]);
+  });
+
   it('links only web addresses and own paths, and names PDFs and images', () => {
     expect(isSafeFileUrl('https://a.b/c.pdf')).toBe(true);
     expect(isSafeFileUrl('/media/c.pdf')).toBe(true);

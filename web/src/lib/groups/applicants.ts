@@ -13,7 +13,11 @@ const CONFERENCE_LABELS: [string, string][] = [
   ['publication', 'Publication'],
   ['dietary', 'Dietary'],
   ['voucher', 'Voucher'],
+  ['voucher_reference', 'Voucher reference'],
 ];
+
+/** Fields whose value is the id of an uploaded file. */
+const FILE_FIELDS = ['abstract_file', 'voucher'];
 
 function text(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
@@ -72,7 +76,7 @@ export function applicantAnswers(member: Member, questions: Question[]): AnswerL
   for (const [key, label] of CONFERENCE_LABELS) {
     const shown = text(extra[key]);
     if (shown === null) continue;
-    lines.push(key === 'abstract_file' ? fileLine(key, label, shown, files) : { key, label, value: shown });
+    lines.push(FILE_FIELDS.includes(key) ? fileLine(key, label, shown, files) : { key, label, value: shown });
   }
   return lines;
 }

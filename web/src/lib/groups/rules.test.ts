@@ -88,6 +88,8 @@ describe('group rules', () => {
     expect(orgTabs(orgFixture({ is_influencer: true }), false).map((tab) => tab.label)).toEqual(['Overview', 'AI Impact']);
     // Job Board only when the app configuration turns the job menu on.
     expect(orgTabs(orgFixture(), true, true).map((tab) => tab.label)).toEqual(['Overview', 'People', 'Circles', 'Events', 'Resources', 'Posts', 'Job Board']);
+    // Donate only when the organization has donation options.
+    expect(orgTabs(orgFixture({ donation_details: [{ name: 'Fund' }] }), true).map((tab) => tab.label)).toContain('Donate');
     expect(orgTabs(orgFixture({ is_influencer: true }), true, true).map((tab) => tab.label)).toEqual(['Overview', 'AI Impact']);
   });
 

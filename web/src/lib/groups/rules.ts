@@ -203,8 +203,8 @@ export type OrgTab = { path: string; label: string };
 /**
  * The organization page's tabs (spec 001 §2): shown to signed-in users who are accepted
  * members or administrators, or on an influencer's page. An influencer has Overview and AI
- * Impact only. Job Board only when the app configuration turns the job menu on. (Resources,
- * Posts and Donate come with their own features.)
+ * Impact only. Donate only when the organization has donation options; Job Board only when
+ * the app configuration turns the job menu on.
  */
 export function orgTabs(group: Group, signedIn: boolean, showJobMenu = false): OrgTab[] {
   if (group.is_influencer) {
@@ -222,6 +222,7 @@ export function orgTabs(group: Group, signedIn: boolean, showJobMenu = false): O
     { path: 'events', label: 'Events' },
     { path: 'resources', label: 'Resources' },
     { path: 'posts', label: 'Posts' },
+    ...((group.donation_details?.length ?? 0) > 0 ? [{ path: 'donate', label: 'Donate' }] : []),
     ...(showJobMenu ? [{ path: 'jobs', label: 'Job Board' }] : []),
   ];
 }

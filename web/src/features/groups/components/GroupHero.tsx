@@ -5,6 +5,7 @@ import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '.
 import type { Group } from '../../../lib/groups/types';
 import FavouriteButton from '../../catalogue/components/FavouriteButton';
 import JoinControl from './JoinControl';
+import PayCard from './PayCard';
 import FollowGroupButton from './FollowGroupButton';
 import ImageUploadButton from './ImageUploadButton';
 import InviteDialog from './InviteDialog';
@@ -93,6 +94,7 @@ export default function GroupHero({ group, signedIn }: { group: Group; signedIn:
             </Link>
           </Stack>
         )}
+        {!external && <PayCard group={group} />}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start', pt: 0.5 }}>
           {!external && <JoinControl group={group} signedIn={signedIn} />}
           <FollowGroupButton group={group} signedIn={signedIn} />

@@ -1,9 +1,10 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useGroupContext } from '../groupContext';
 import { SectionCard, SideCards } from '../components/InfoCards';
 import RichText from '../../../components/RichText';
+import DonationCard from '../components/DonationCard';
 
-/** The organization's About section and its side cards. */
+/** The organization's About section, its donation card (when it takes donations) and its side cards. */
 export default function OrgOverviewPage() {
   const { group } = useGroupContext();
   return (
@@ -15,7 +16,10 @@ export default function OrgOverviewPage() {
           <Typography color="text.secondary">No description yet.</Typography>
         )}
       </SectionCard>
-      <SideCards group={group} />
+      <Stack spacing={2}>
+        <DonationCard group={group} />
+        <SideCards group={group} />
+      </Stack>
     </Box>
   );
 }

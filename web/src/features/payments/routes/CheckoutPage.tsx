@@ -17,10 +17,10 @@ function Summary({ checkout }: { checkout: CheckoutView }) {
   return (
     <Stack spacing={1}>
       <Typography variant="overline" color="text.secondary">
-        {checkout.kind === 'subscription' ? 'Membership' : 'Payment'}
+        {checkout.kind === 'subscription' ? 'Membership' : checkout.kind === 'donation' ? 'Donation' : 'Payment'}
       </Typography>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-        {checkout.plan_name ?? 'Payment'}
+        {checkout.plan_name ?? (checkout as CheckoutView & { description?: string | null }).description ?? 'Payment'}
         {checkout.recurring ? ` · ${checkout.recurring === 'month' ? 'Monthly' : 'Yearly'}` : ''}
       </Typography>
       {checkout.unit_amount != null && (
@@ -41,6 +41,11 @@ function Summary({ checkout }: { checkout: CheckoutView }) {
             −{formatCents((checkout.unit_amount ?? 0) - Math.round(((checkout.unit_amount ?? 0) * (100 - checkout.discount_percent)) / 100))}
           </Typography>
         </Stack>
+      )}
+      {checkout.kind !== 'subscription' && checkout.discount_percent > 0 && (
+        <Typography variant="body2" color="success.main">
+          Includes a {checkout.discount_percent}% discount.
+        </Typography>
       )}
       {checkout.trial_days > 0 && (
         <Typography variant="body2" color="success.main">

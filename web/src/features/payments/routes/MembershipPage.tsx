@@ -6,6 +6,7 @@ import { useIdentity } from '../../../lib/auth/identity';
 import { enqueueSnackbar } from '../../../lib/snackbar';
 import { withNext } from '../../../components/shell/nextParam';
 import PlanCard from '../components/PlanCard';
+import MembershipCardButton from '../components/MembershipCardButton';
 import MembershipDialog, { type DialogRequest } from '../components/MembershipDialog';
 import {
   useCancelSubscription,
@@ -68,7 +69,7 @@ export default function MembershipPage() {
   const sorted = sortPlans(plans.data ?? []);
   const loading = plans.isPending || (signedIn && detailQuery.isPending);
 
-  const actionFor = (plan: Plan): PlanAction => planAction(plan, interval, current, { pending, institutional });
+  const actionFor = (plan: Plan): PlanAction => planAction(plan, interval, current, { pending, institutional, signedIn });
   const currentPlanEntry = current ? sorted.find((p) => p.subscription_tier === current.tier) : undefined;
   const others = currentPlanEntry ? sorted.filter((p) => p !== currentPlanEntry) : sorted;
 
@@ -337,6 +338,9 @@ export default function MembershipPage() {
                         </Button>
                       </Box>
                     )}
+                    <Box>
+                      <MembershipCardButton />
+                    </Box>
                   </Stack>
                 </Paper>
               </Box>
