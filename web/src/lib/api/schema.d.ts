@@ -145,6 +145,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ama-feedback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rates one of the caller's answers (spec 002 §7 "POST /ama-feedback/"); rating again
+         *     replaces the rating.
+         */
+        post: operations["feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app-config-group/": {
         parameters: {
             query?: never;
@@ -160,6 +180,27 @@ export interface paths {
          *     invalid update changes nothing.
          */
         post: operations["update_app_config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ask-me-anything/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chats on this site, newest first, 12 a page (spec 002 §4 "History loads 12
+         *     per page").
+         */
+        get: operations["history"];
+        put?: never;
+        /** Answers a question and stores it (spec 002 §7 "POST /ask-me-anything/"). */
+        post: operations["ask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -872,6 +913,23 @@ export interface paths {
         patch: operations["update_group_profile"];
         trace?: never;
     };
+    "/api/v1/group-recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Circles and events the member may want to join. */
+        get: operations["group_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/groups/": {
         parameters: {
             query?: never;
@@ -1349,6 +1407,23 @@ export interface paths {
         put?: never;
         /** Invites people to a group, mailing each a link. */
         post: operations["invite_users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/job-recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jobs for the member. */
+        get: operations["job_recommendations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1962,6 +2037,40 @@ export interface paths {
         patch: operations["update_profile"];
         trace?: never;
     };
+    "/api/v1/recommendation-package/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a recommendation package to a member of the site (staff only). */
+        post: operations["send_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recommended-entities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's recommended circles, events, people, AI tools or use cases. */
+        get: operations["recommended_entities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/register-career-gps/": {
         parameters: {
             query?: never;
@@ -2430,6 +2539,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user-recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People the member may want to know. */
+        get: operations["user_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-services/": {
         parameters: {
             query?: never;
@@ -2730,6 +2856,27 @@ export interface components {
         AlternateEmailRequest: {
             alternate_email?: string;
         };
+        /** @description One question to the assistant and its answer. */
+        AmaChat: {
+            /** @description The answer: parts recommendations, text, relevant_questions (spec 002 §4). */
+            answer: components["schemas"]["ChatMessage"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The thread's first chat; null for a thread's first.
+             */
+            parent_chat?: number | null;
+            question: string;
+            /** @description The question as a chat message. */
+            question_message: components["schemas"]["ChatMessage"];
+            /**
+             * Format: int32
+             * @description The caller's rating of the answer (1 to 5), if rated.
+             */
+            rating?: number | null;
+            timestamp: string;
+        };
         AmaPrompts: {
             /**
              * @default [
@@ -2852,6 +2999,15 @@ export interface components {
             answers?: Record<string, never> | null;
             /** @description The groups' shape, `{answers: {...}}`, also accepted. */
             extra_info?: Record<string, never> | null;
+        };
+        AskInput: {
+            /**
+             * Format: int64
+             * @description The thread to continue: any chat of it (the caller's own); null starts a thread.
+             */
+            parent_chat?: number | null;
+            /** @description The question (1 to 2000 characters). */
+            question?: unknown;
         };
         /**
          * @description A file an answer points at, as administrators open it (spec 001 §3 "files": file,
@@ -3067,6 +3223,22 @@ export interface components {
         ChangePasswordRequest: {
             current_password?: string;
             new_password?: string;
+        };
+        /** @description A chat message (spec 002 §3): who sent it, when, and its parts. */
+        ChatMessage: {
+            id: string;
+            messages: components["schemas"]["ChatPart"][];
+            /** @description user or assistant. */
+            sender: string;
+            timestamp: string;
+        };
+        /**
+         * @description One part of an answer: `text` (a string), `recommendations` (`{items: [...]}`) or
+         *     `relevant_questions` (a list of strings).
+         */
+        ChatPart: {
+            type: string;
+            value: Record<string, never>;
         };
         CheckoutView: {
             /**
@@ -3414,6 +3586,29 @@ export interface components {
                 /** Format: int64 */
                 vote_score: number;
                 website?: string | null;
+            };
+        };
+        Data_AmaChat: {
+            /** @description One question to the assistant and its answer. */
+            data: {
+                /** @description The answer: parts recommendations, text, relevant_questions (spec 002 §4). */
+                answer: components["schemas"]["ChatMessage"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The thread's first chat; null for a thread's first.
+                 */
+                parent_chat?: number | null;
+                question: string;
+                /** @description The question as a chat message. */
+                question_message: components["schemas"]["ChatMessage"];
+                /**
+                 * Format: int32
+                 * @description The caller's rating of the answer (1 to 5), if rated.
+                 */
+                rating?: number | null;
+                timestamp: string;
             };
         };
         Data_AppConfigView: {
@@ -4654,6 +4849,24 @@ export interface components {
                 type: string;
             }[];
         };
+        Data_Vec_RecommendedItem: {
+            data: {
+                description: string;
+                /** @description A job's group slug (its page is under the group). */
+                group_slug?: string | null;
+                /** Format: int64 */
+                id: number;
+                image_path?: string | null;
+                name: string;
+                reason: string;
+                slug: string;
+                /** @description Where an external item links to; null for the site's own items. */
+                source?: string | null;
+                title: string;
+                /** @description resource, user, event, circle, job, ai_tool or use_case. */
+                type: string;
+            }[];
+        };
         Data_Vec_SdgRef: {
             data: {
                 /** Format: int64 */
@@ -4773,6 +4986,32 @@ export interface components {
         };
         /** @description A page of favourites of one kind. */
         Favourites: components["schemas"]["Page_JobView"] | components["schemas"]["Page_AiToolView"] | components["schemas"]["Page_UseCaseView"] | components["schemas"]["Page_GroupView"];
+        FeedbackAnswer: {
+            data: components["schemas"]["FeedbackState"];
+            /** @description 'Thank you for your feedback! Your input is invaluable to us and will help us improve.' */
+            message: string;
+        };
+        FeedbackInput: {
+            /**
+             * Format: int64
+             * @description The answer (chat id) rated.
+             */
+            chat?: number;
+            /** @description Why (required). */
+            feedback?: unknown;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number;
+        };
+        FeedbackState: {
+            /** Format: int64 */
+            chat: number;
+            feedback: string;
+            /** Format: int32 */
+            rating: number;
+        };
         /** @description A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image). */
         FileItem: {
             content_type: string;
@@ -6071,6 +6310,22 @@ export interface components {
             logo?: string | null;
             name?: string | null;
         };
+        /** @description The package (spec 002 §3 "Email package payload"). */
+        PackageInput: {
+            /** @description Agent report ids. */
+            agent_reports?: number[] | null;
+            body: string;
+            /** @description `{title, url}` of resources elsewhere. */
+            external_resources?: Record<string, never>[] | null;
+            footer?: string | null;
+            /** @description Group ids (circle, organization, event, institution, job's group, …). */
+            groups?: number[] | null;
+            /** @description Resource ids of the site. */
+            internal_resources?: number[] | null;
+            subject: string;
+            /** @description User ids. */
+            users?: number[] | null;
+        };
         Page_AiToolView: {
             data: {
                 /** @description Staff or the creator. */
@@ -6115,6 +6370,29 @@ export interface components {
                 /** Format: int64 */
                 vote_score: number;
                 website?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_AmaChat: {
+            data: {
+                /** @description The answer: parts recommendations, text, relevant_questions (spec 002 §4). */
+                answer: components["schemas"]["ChatMessage"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The thread's first chat; null for a thread's first.
+                 */
+                parent_chat?: number | null;
+                question: string;
+                /** @description The question as a chat message. */
+                question_message: components["schemas"]["ChatMessage"];
+                /**
+                 * Format: int32
+                 * @description The caller's rating of the answer (1 to 5), if rated.
+                 */
+                rating?: number | null;
+                timestamp: string;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7065,6 +7343,23 @@ export interface components {
             same_country: boolean;
             title?: string | null;
         };
+        /** @description A recommended item (spec 002 §3 "Recommended item"). */
+        RecommendedItem: {
+            description: string;
+            /** @description A job's group slug (its page is under the group). */
+            group_slug?: string | null;
+            /** Format: int64 */
+            id: number;
+            image_path?: string | null;
+            name: string;
+            reason: string;
+            slug: string;
+            /** @description Where an external item links to; null for the site's own items. */
+            source?: string | null;
+            title: string;
+            /** @description resource, user, event, circle, job, ai_tool or use_case. */
+            type: string;
+        };
         Recurrence: {
             /** @description month or year. */
             interval: string;
@@ -7211,6 +7506,10 @@ export interface components {
             total_members?: number | null;
             /** @description user, circle, event, organization or institution. */
             type: string;
+        };
+        SentAnswer: {
+            /** @description 'Email sent successfully' */
+            message: string;
         };
         /** @description A single-file upload form (for the API description). */
         SingleFileForm: {
@@ -8185,6 +8484,75 @@ export interface operations {
             };
         };
     };
+    feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the caller's chat on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_app_config: {
         parameters: {
             query?: never;
@@ -8265,6 +8633,145 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description Only this thread (any chat of it). */
+                parent_chat?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AmaChat"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AmaChat"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No use_ama on the member's plan (code NO_AMA_SUBSCRIPTION) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description parent_chat is not the caller's chat on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10952,6 +11459,44 @@ export interface operations {
             };
         };
     };
+    group_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_groups: {
         parameters: {
             query?: {
@@ -12777,6 +13322,44 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14822,6 +15405,137 @@ export interface operations {
             };
         };
     };
+    send_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member of the site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recommended_entities: {
+        parameters: {
+            query?: {
+                /** @description circle, event, user, ai_tool or use_case; none: all of them. */
+                entity_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     register_career_gps: {
         parameters: {
             query?: never;
@@ -16437,6 +17151,44 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
