@@ -51,6 +51,11 @@ pub struct Settings {
     /// result is used as is.
     pub resume_refiner: Option<services::resume::OpenAiRefiner>,
     // ---------------------------------------------------------------------------------------
+
+    // --- Payments ----------------------------------------------------------------------------
+    /// Stripe, when its secret key and webhook secret are set; otherwise the local checkout.
+    pub stripe: Option<services::payments::stripe::StripeConfig>,
+    // ---------------------------------------------------------------------------------------
 }
 
 /// Which bot-check guards sign-up.
@@ -113,6 +118,7 @@ impl Settings {
             picture_max_side: 1024,
             linkedin_profile: None,
             resume_refiner: None,
+            stripe: None,
         }
     }
 }
@@ -137,6 +143,7 @@ impl std::fmt::Debug for Settings {
             .field("upload_max_bytes", &self.upload_max_bytes)
             .field("linkedin_profile", &self.linkedin_profile)
             .field("resume_refiner", &self.resume_refiner)
+            .field("stripe", &self.stripe)
             .finish()
     }
 }

@@ -204,6 +204,14 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     );
     // ---------------------------------------------------------------------------------------
 
+    // --- Payments ----------------------------------------------------------------------------
+    // Stripe when WAYPOINT_STRIPE_SECRET_KEY and WAYPOINT_STRIPE_WEBHOOK_SECRET are set
+    // (WAYPOINT_STRIPE_API_BASE for another address); otherwise the built-in local checkout.
+    settings.stripe = services::payments::stripe::StripeConfig::from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("Stripe: {problem}"))?;
+    tracing::info!(provider = if settings.stripe.is_some() { "stripe" } else { "local" }, "payments");
+    // ---------------------------------------------------------------------------------------
+
     let state = api::AppState::new(db, settings)?.with_read_pool(pools.read);
     if state.mail.is_outbox() {
         if state.settings.dev_mailbox {

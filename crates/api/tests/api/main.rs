@@ -31,6 +31,7 @@ mod members;
 mod membership;
 mod my_area;
 mod payments;
+mod payments_stripe;
 mod profile_me;
 mod profiles;
 mod programme;

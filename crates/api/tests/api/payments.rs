@@ -15,7 +15,7 @@ const CARD_OK: &str = "4242 4242 4242 4242";
 const CARD_DECLINED: &str = "4000 0000 0000 0002";
 const CARD_PENDING: &str = "4000 0027 6000 3184";
 
-fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) -> Value {
+pub(crate) fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) -> Value {
     json!({
         "name": name,
         "description": format!("The {name} plan"),
@@ -33,10 +33,10 @@ fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) 
 }
 
 /// The provider price ids of a site's plans: `ids["Pro"]["year"]`.
-struct Plans(Value);
+pub(crate) struct Plans(pub(crate) Value);
 
 impl Plans {
-    fn price(&self, plan: &str, recurring: &str) -> String {
+    pub(crate) fn price(&self, plan: &str, recurring: &str) -> String {
         let plans = self.0.as_array().unwrap();
         let plan = plans.iter().find(|p| p["name"] == plan).unwrap();
         let price = plan["prices"].as_array().unwrap().iter().find(|p| p["recurring"] == recurring).unwrap();
@@ -45,7 +45,7 @@ impl Plans {
 }
 
 /// A free tier and three paid ones (Basic with a 7-day trial), made by the site's admin.
-async fn setup_plans(app: &TestApp, tenant: &TenantRecord, admin_email: &str) -> Plans {
+pub(crate) async fn setup_plans(app: &TestApp, tenant: &TenantRecord, admin_email: &str) -> Plans {
     let admin = app.add_member(admin_email, tenant, "admin").await;
     let token = app.token_for(admin.id);
     for body in [
@@ -92,13 +92,13 @@ async fn subscribe(app: &TestApp, token: &str, price: &str, card: &str) -> (Stri
     (session, paid)
 }
 
-async fn detail(app: &TestApp, token: &str) -> Value {
+pub(crate) async fn detail(app: &TestApp, token: &str) -> Value {
     let answer = app.get("/api/v1/subscription-detail/").token(token).send().await;
     answer.assert_status(200);
     answer.json()["data"].clone()
 }
 
-async fn tier(app: &TestApp, token: &str) -> Value {
+pub(crate) async fn tier(app: &TestApp, token: &str) -> Value {
     let answer = app.get("/api/v1/identity/").token(token).send().await;
     answer.assert_status(200);
     answer.json()["data"]["user_subscription"].clone()

@@ -4,9 +4,11 @@
 //! - [`plans`]: `GET /subscription-plans/` (cached 30 minutes), and the plans as tenant
 //!   configuration: `POST /subscription-plans/`, `PATCH /subscription-plans/{id}/` (tenant admins).
 //! - [`subscription`]: `GET /subscription-detail/`, `POST /payment/create-subscription/`,
-//!   `/payment/update-subscription/`, `/payment/cancel-subscription/`.
+//!   `/payment/update-subscription/`, `/payment/cancel-subscription/`,
+//!   `/payment/create-customer-portal-session/`.
 //! - [`checkout`]: the local checkout's page calls: `GET /payment/checkout/{session}/`,
 //!   `POST /payment/checkout/{session}/pay/`, `POST /payment/checkout/{session}/confirm/`.
+//! - [`webhook`]: Stripe's `POST /payment/webhook/` (signed events, applied once).
 //! - [`flags`]: the tier flags that identity returns.
 //!
 //! Every change of a subscription goes through the provider (`services::payments`) and comes
@@ -17,6 +19,7 @@ pub mod flags;
 pub mod plans;
 pub mod subscription;
 mod views;
+pub mod webhook;
 
 use services::payments::PaymentError;
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +27,11 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::{error::ApiError, state::AppState};
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(plans::routes()).merge(subscription::routes()).merge(checkout::routes())
+    OpenApiRouter::new()
+        .merge(plans::routes())
+        .merge(subscription::routes())
+        .merge(checkout::routes())
+        .merge(webhook::routes())
 }
 
 /// 'Could not proceed your request' when the provider is down (spec 002 §8 "Payment failure").
