@@ -1848,6 +1848,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment/create-customer-portal-session/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where the member manages billing: Stripe's customer portal (or, while the first payment is
+         *     pending, the unpaid invoice's page where the card is confirmed: Resolve Now); with the
+         *     local checkout, the membership page. `data` is the address.
+         */
+        post: operations["customer_portal_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment/create-subscription/": {
         parameters: {
             query?: never;
@@ -1882,6 +1903,23 @@ export interface paths {
          *     that was cancelled and has not ended.
          */
         post: operations["update_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives a Stripe event. Send the body exactly as Stripe signed it. */
+        post: operations["stripe_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6867,6 +6905,11 @@ export interface components {
             /** @description month or year. */
             recurring: string;
             /**
+             * @description The Stripe price (`price_…`) this price is sold as, when the site uses Stripe; an
+             *     existing price keeps its id when this is left out.
+             */
+            stripe_price_id?: string | null;
+            /**
              * Format: int64
              * @description Whole cents, at least 0.
              */
@@ -7636,6 +7679,14 @@ export interface components {
             object_id: number;
             /** @description upvote, downvote or neutral. */
             vote_type: string;
+        };
+        WebhookAnswer: {
+            received: boolean;
+            /**
+             * @description applied, replayed (seen before: nothing changed), stale (older than what is applied:
+             *     recorded, nothing changed) or ignored.
+             */
+            result: string;
         };
     };
     responses: never;
@@ -14463,6 +14514,53 @@ export interface operations {
             };
         };
     };
+    customer_portal_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_subscription: {
         parameters: {
             query?: never;
@@ -14592,6 +14690,70 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256> */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, as signed */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
