@@ -28,6 +28,8 @@ pub const META_DISCOUNT_PERCENT: &str = "discount_percent";
 pub const META_REASON: &str = "cancellation_reason";
 
 /// What a verified webhook body asks.
+// One value per webhook request, moved once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StripeWebhook {
     /// A subscription event, for the site named in its metadata.
