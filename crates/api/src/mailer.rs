@@ -237,16 +237,6 @@ pub fn newsletter(
     NewsletterMail { subject: format!("{group_name}: {title}"), html, text }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn escapes_markup() {
-        assert_eq!(escape("<b>\"Tom\" & 'Jerry'</b>"), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
-    }
-}
-
 /// One section of a recommendation package mail: a heading and its links (label, address).
 pub struct PackageSection {
     pub heading: &'static str,
@@ -307,4 +297,14 @@ pub async fn queue_recommendation_package(
     )
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape("<b>\"Tom\" & 'Jerry'</b>"), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
+    }
 }

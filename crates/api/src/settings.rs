@@ -62,6 +62,9 @@ pub struct Settings {
     pub assistant_model: Option<services::assistant::OpenAiAssistant>,
     /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
     pub ama_per_hour: i32,
+    // --- Payments ----------------------------------------------------------------------------
+    /// Stripe, when its secret key and webhook secret are set; otherwise the local checkout.
+    pub stripe: Option<services::payments::stripe::StripeConfig>,
     // ---------------------------------------------------------------------------------------
 }
 
@@ -128,6 +131,7 @@ impl Settings {
             socket_check_interval: Duration::from_secs(30),
             assistant_model: None,
             ama_per_hour: 60,
+            stripe: None,
         }
     }
 }
@@ -155,6 +159,7 @@ impl std::fmt::Debug for Settings {
             .field("socket_check_interval", &self.socket_check_interval)
             .field("assistant_model", &self.assistant_model)
             .field("ama_per_hour", &self.ama_per_hour)
+            .field("stripe", &self.stripe)
             .finish()
     }
 }

@@ -59,6 +59,8 @@ pub struct AppState {
     /// Fan-out of chat messages and notifications to open sockets: in this process by
     /// default, through Redis with `WAYPOINT_REDIS_URL` ([`AppState::with_realtime`]).
     pub realtime: Arc<dyn services::realtime::Realtime>,
+    /// Stripe, when configured: its webhook's signing secret (`POST /payment/webhook/`).
+    pub stripe: Option<Arc<services::payments::stripe::StripeProvider>>,
 }
 
 impl AppState {
@@ -73,10 +75,22 @@ impl AppState {
             Arc::new(services::profile_data::HttpLinkedInSource::new(config)) as Arc<dyn LinkedInProfileSource>
         });
         let resume_refiner = settings.resume_refiner.clone().map(|refiner| Arc::new(refiner) as Arc<dyn ResumeRefiner>);
-        let local_checkout = Arc::new(services::payments::local::LocalCheckout::new(db.clone()));
+        // The payment provider is chosen once, here: Stripe when configured, else the local checkout.
+        let (payments, local_checkout, stripe): (Arc<dyn services::payments::PaymentProvider>, _, _) =
+            match &settings.stripe {
+                Some(config) => {
+                    let stripe = Arc::new(services::payments::stripe::StripeProvider::new(config.clone()));
+                    (stripe.clone(), None, Some(stripe))
+                }
+                None => {
+                    let local = Arc::new(services::payments::local::LocalCheckout::new(db.clone()));
+                    (local.clone(), Some(local), None)
+                }
+            };
         Ok(AppState {
-            payments: local_checkout.clone(),
-            local_checkout: Some(local_checkout),
+            payments,
+            local_checkout,
+            stripe,
             read: db.clone(),
             db,
             storage,

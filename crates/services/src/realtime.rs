@@ -41,10 +41,13 @@ pub trait Realtime: Send + Sync {
     fn name(&self) -> &'static str;
 }
 
+/// The sockets' channels by (tenant, user).
+type Channels = HashMap<(i64, i64), broadcast::Sender<Payload>>;
+
 /// In-process fan-out: a bounded broadcast channel per connected person.
 #[derive(Default, Clone)]
 pub struct LocalHub {
-    channels: Arc<Mutex<HashMap<(i64, i64), broadcast::Sender<Payload>>>>,
+    channels: Arc<Mutex<Channels>>,
 }
 
 impl LocalHub {

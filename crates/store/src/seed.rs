@@ -274,8 +274,8 @@ async fn seed_demo_membership_plans(db: &Db, tenant_id: i64) -> StoreResult<()> 
             can_view_premium_resources: tier >= 2,
             circle_discount_percent: discount,
             prices: vec![
-                PriceInput { unit_amount: monthly, recurring: Recurring::Month },
-                PriceInput { unit_amount: yearly, recurring: Recurring::Year },
+                PriceInput { unit_amount: monthly, recurring: Recurring::Month, provider_price_id: None },
+                PriceInput { unit_amount: yearly, recurring: Recurring::Year, provider_price_id: None },
             ],
         };
         pay_q::save_plan(db, tenant_id, None, &input, |recurring| {

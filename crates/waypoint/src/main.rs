@@ -205,6 +205,13 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     );
     // ---------------------------------------------------------------------------------------
 
+    // --- Payments ----------------------------------------------------------------------------
+    // Stripe when WAYPOINT_STRIPE_SECRET_KEY and WAYPOINT_STRIPE_WEBHOOK_SECRET are set
+    // (WAYPOINT_STRIPE_API_BASE for another address); otherwise the built-in local checkout.
+    settings.stripe = services::payments::stripe::StripeConfig::from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("Stripe: {problem}"))?;
+    tracing::info!(provider = if settings.stripe.is_some() { "stripe" } else { "local" }, "payments");
+    // ---------------------------------------------------------------------------------------
     // --- Assistant ----------------------------------------------------------------------------
     // The same OpenAI-compatible API writes the assistant's answers (WAYPOINT_AI_TIMEOUT_SECS
     // bounds each, default 20); WAYPOINT_AMA_PER_HOUR questions per member per hour.

@@ -15,7 +15,7 @@ pub(crate) const CARD_OK: &str = "4242 4242 4242 4242";
 pub(crate) const CARD_DECLINED: &str = "4000 0000 0000 0002";
 pub(crate) const CARD_PENDING: &str = "4000 0027 6000 3184";
 
-fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) -> Value {
+pub(crate) fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) -> Value {
     json!({
         "name": name,
         "description": format!("The {name} plan"),
@@ -33,7 +33,7 @@ fn plan_body(name: &str, tier: i64, monthly: i64, yearly: i64, trial_days: i64) 
 }
 
 /// The provider price ids of a site's plans: `ids["Pro"]["year"]`.
-pub(crate) struct Plans(pub Value);
+pub(crate) struct Plans(pub(crate) Value);
 
 impl Plans {
     pub(crate) fn price(&self, plan: &str, recurring: &str) -> String {
@@ -92,7 +92,7 @@ pub(crate) async fn subscribe(app: &TestApp, token: &str, price: &str, card: &st
     (session, paid)
 }
 
-async fn detail(app: &TestApp, token: &str) -> Value {
+pub(crate) async fn detail(app: &TestApp, token: &str) -> Value {
     let answer = app.get("/api/v1/subscription-detail/").token(token).send().await;
     answer.assert_status(200);
     answer.json()["data"].clone()

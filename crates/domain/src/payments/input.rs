@@ -307,6 +307,28 @@ pub fn cancel_subscription(body: &Value) -> Result<CancelSubscription, FieldErro
 pub struct PriceInput {
     pub unit_amount: i64,
     pub recurring: Recurring,
+    /// The provider's price (`stripe_price_id`, e.g. `price_1Q…`) when the site uses Stripe;
+    /// without it a new price gets an id of ours and an existing one keeps its id.
+    pub provider_price_id: Option<String>,
+}
+
+pub const MSG_PRICE_ID: &str = "Enter a valid Stripe price id.";
+
+/// A provider price id as Stripe makes them: letters, digits, `_` and `-`, at most 100.
+fn provider_price_id(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Option<String> {
+    match value {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s.trim().is_empty() => None,
+        Some(Value::String(s))
+            if s.trim().len() <= 100 && s.trim().chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
+        {
+            Some(s.trim().to_string())
+        }
+        Some(_) => {
+            errors.add(field, MSG_PRICE_ID);
+            None
+        }
+    }
 }
 
 /// A plan as an administrator edits it (`POST /subscription-plans/`, `PATCH /subscription-plans/{id}/`).
@@ -459,7 +481,14 @@ pub fn plan(body: &Value) -> Result<PlanInput, FieldErrors> {
                     Some(r) if prices.iter().any(|p: &PriceInput| p.recurring == r) => {
                         errors.add(format!("{field}.recurring"), "A plan has one price per period.")
                     }
-                    Some(r) => prices.push(PriceInput { unit_amount, recurring: r }),
+                    Some(r) => {
+                        let provider_price_id = provider_price_id(
+                            &mut errors,
+                            &format!("{field}.stripe_price_id"),
+                            price.get("stripe_price_id"),
+                        );
+                        prices.push(PriceInput { unit_amount, recurring: r, provider_price_id })
+                    }
                 }
             }
         }

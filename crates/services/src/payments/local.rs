@@ -385,4 +385,14 @@ impl PaymentProvider for LocalCheckout {
         )
         .await
     }
+
+    /// The local checkout keeps no billing account: the membership page is where a member
+    /// manages their plan.
+    async fn customer_portal_url(
+        &self,
+        _subscription: Option<&user_subscriptions::Model>,
+        return_url: &str,
+    ) -> PaymentResult<String> {
+        Ok(return_url.to_string())
+    }
 }

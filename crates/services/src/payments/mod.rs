@@ -1,11 +1,12 @@
 //! Payments (spec 002 §2 "Membership and payment", §7 "Membership and payments"): one
 //! [`PaymentProvider`] trait with the embedded default, the [`local::LocalCheckout`]
 //! (sessions and subscriptions in our database, a card page of ours), and Stripe when it is
-//! configured. Whatever the provider, a subscription only changes through provider events
+//! configured ([`stripe::StripeProvider`]). Whatever the provider, a subscription only changes through provider events
 //! applied by [`apply`] (`store::queries::payments::apply_event`): once per event id, never
 //! backwards in time.
 
 pub mod local;
+pub mod stripe;
 
 use domain::payments::{
     events::{Applied, ProviderEvent, SubscriptionSnapshot},
@@ -48,6 +49,8 @@ pub type PaymentResult<T> = Result<T, PaymentError>;
 pub struct SubscriptionCheckout {
     pub tenant_id: i64,
     pub user_id: i64,
+    /// The buyer's address (Stripe's receipts and customer).
+    pub email: String,
     pub price: subscription_prices::Model,
     pub plan: subscription_plans::Model,
     pub discount_name: Option<String>,
@@ -144,6 +147,13 @@ pub trait PaymentProvider: Send + Sync {
         reason: &str,
         at_period_end: bool,
     ) -> PaymentResult<()>;
+    /// Where the member manages billing (`POST /payment/create-customer-portal-session/`);
+    /// `return_url` is the membership page they come back to.
+    async fn customer_portal_url(
+        &self,
+        subscription: Option<&user_subscriptions::Model>,
+        return_url: &str,
+    ) -> PaymentResult<String>;
 }
 
 /// Applies a provider event in its own transaction (the webhook path; the local checkout

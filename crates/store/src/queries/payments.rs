@@ -119,7 +119,8 @@ pub async fn subscription_of(
 }
 
 /// Creates or replaces a plan (by tier when `id` is `None`) with its prices, in one
-/// transaction. New prices get a provider id made by `price_id_for(recurring)`.
+/// transaction. A price takes the provider id given with it (a Stripe price); a new one
+/// without gets an id made by `price_id_for(recurring)`, an existing one keeps its id.
 pub async fn save_plan(
     db: &Db,
     tenant_id: i64,
@@ -172,8 +173,11 @@ pub async fn save_plan(
             Some(old) => {
                 let mut row: subscription_prices::ActiveModel = old.clone().into();
                 row.unit_amount = Set(price.unit_amount);
+                if let Some(provider_price_id) = &price.provider_price_id {
+                    row.provider_price_id = Set(provider_price_id.clone());
+                }
                 row.updated_at = Set(at);
-                row.update(&txn).await?;
+                row.update(&txn).await.map_err(StoreError::classify)?;
             }
             None => {
                 subscription_prices::ActiveModel {
@@ -181,7 +185,7 @@ pub async fn save_plan(
                     plan_id: Set(plan_id),
                     unit_amount: Set(price.unit_amount),
                     recurring: Set(recurring.to_string()),
-                    provider_price_id: Set(price_id_for(recurring)),
+                    provider_price_id: Set(price.provider_price_id.clone().unwrap_or_else(|| price_id_for(recurring))),
                     created_at: Set(at),
                     updated_at: Set(at),
                     ..Default::default()

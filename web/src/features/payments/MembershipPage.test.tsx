@@ -113,6 +113,23 @@ describe('Membership Plans', { timeout: 30_000 }, () => {
     }
   });
 
+  it('with Stripe, Resolve Now opens the hosted invoice page, and says so when it cannot', async () => {
+    signIn();
+    server.use(identityHandler(identityFixture()));
+    serve({ ...trialing(), status: 'incomplete', trial_end: null, provider: 'stripe' });
+    let asked = 0;
+    server.use(
+      http.post('*/api/v1/payment/create-customer-portal-session/', () => {
+        asked += 1;
+        return HttpResponse.json({ detail: 'Could not proceed your request' }, { status: 502 });
+      }),
+    );
+    renderApp('/membership');
+    await userEvent.click(await screen.findByRole('button', { name: 'Resolve Now' }));
+    expect(await screen.findByText('Could not verify your card')).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+
   it('guests see the plans with the trial tag, yearly first', async () => {
     serve(null);
     renderApp('/pricing');

@@ -123,3 +123,16 @@ export function useConfirmPayment() {
     meta: { silent: true },
   });
 }
+
+/**
+ * POST /payment/create-customer-portal-session/: where the member manages billing. With
+ * Stripe, its customer portal, or the unpaid invoice's page while a payment is pending
+ * (Resolve Now); with the local checkout, the membership page.
+ */
+export function useCustomerPortal() {
+  return useMutation({
+    mutationFn: async () =>
+      (await apiRequest<{ data: string }>('POST', '/api/v1/payment/create-customer-portal-session/')).data,
+    meta: { silent: true },
+  });
+}

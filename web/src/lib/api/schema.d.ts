@@ -145,6 +145,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ama-feedback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rates one of the caller's answers (spec 002 §7 "POST /ama-feedback/"); rating again
+         *     replaces the rating.
+         */
+        post: operations["feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app-config-group/": {
         parameters: {
             query?: never;
@@ -160,6 +180,27 @@ export interface paths {
          *     invalid update changes nothing.
          */
         post: operations["update_app_config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ask-me-anything/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chats on this site, newest first, 12 a page (spec 002 §4 "History loads 12
+         *     per page").
+         */
+        get: operations["history"];
+        put?: never;
+        /** Answers a question and stores it (spec 002 §7 "POST /ask-me-anything/"). */
+        post: operations["ask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -749,6 +790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/donate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a donation; to the site's organization unless `group_id` names another group. */
+        post: operations["donate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events/": {
         parameters: {
             query?: never;
@@ -914,6 +972,23 @@ export interface paths {
         head?: never;
         /** Updates a group profile of this site: the owner or staff. */
         patch: operations["update_group_profile"];
+        trace?: never;
+    };
+    "/api/v1/group-recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Circles and events the member may want to join. */
+        get: operations["group_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/groups/": {
@@ -1220,6 +1295,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/groups/{id}/payment-voucher/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the receipt of an offline payment for the caller's seat. An accepted member's
+         *     payment becomes pending (submitted); anyone else applies to join with it, on the wait
+         *     list when the group is full. The group's administrators confirm it.
+         */
+        post: operations["payment_voucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/groups/{id}/questions/": {
         parameters: {
             query?: never;
@@ -1393,6 +1489,23 @@ export interface paths {
         put?: never;
         /** Invites people to a group, mailing each a link. */
         post: operations["invite_users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/job-recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Jobs for the member. */
+        get: operations["job_recommendations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1744,6 +1857,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/membership-card/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The member's card image, drawn on first open. */
+        post: operations["membership_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/my-favourites/": {
         parameters: {
             query?: never;
@@ -1946,6 +2076,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment/create-customer-portal-session/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Where the member manages billing: Stripe's customer portal (or, while the first payment is
+         *     pending, the unpaid invoice's page where the card is confirmed: Resolve Now); with the
+         *     local checkout, the membership page. `data` is the address.
+         */
+        post: operations["customer_portal_session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/create-one-time-payment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts the payment of a paid circle's or event's seat for the caller. */
+        post: operations["create_one_time_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment/create-subscription/": {
         parameters: {
             query?: never;
@@ -1966,6 +2134,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payment/donate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a donation to a group's donation option (the organization's Donate tab). */
+        post: operations["payment_donate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payment/update-subscription/": {
         parameters: {
             query?: never;
@@ -1980,6 +2165,23 @@ export interface paths {
          *     that was cancelled and has not ended.
          */
         post: operations["update_subscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives a Stripe event. Send the body exactly as Stripe signed it. */
+        post: operations["stripe_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2058,6 +2260,40 @@ export interface paths {
         head?: never;
         /** Updates a profile by its id: the owner or staff. */
         patch: operations["update_profile"];
+        trace?: never;
+    };
+    "/api/v1/recommendation-package/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a recommendation package to a member of the site (staff only). */
+        post: operations["send_package"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recommended-entities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's recommended circles, events, people, AI tools or use cases. */
+        get: operations["recommended_entities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/register-career-gps/": {
@@ -2554,6 +2790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user-recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People the member may want to know. */
+        get: operations["user_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-services/": {
         parameters: {
             query?: never;
@@ -2854,6 +3107,27 @@ export interface components {
         AlternateEmailRequest: {
             alternate_email?: string;
         };
+        /** @description One question to the assistant and its answer. */
+        AmaChat: {
+            /** @description The answer: parts recommendations, text, relevant_questions (spec 002 §4). */
+            answer: components["schemas"]["ChatMessage"];
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The thread's first chat; null for a thread's first.
+             */
+            parent_chat?: number | null;
+            question: string;
+            /** @description The question as a chat message. */
+            question_message: components["schemas"]["ChatMessage"];
+            /**
+             * Format: int32
+             * @description The caller's rating of the answer (1 to 5), if rated.
+             */
+            rating?: number | null;
+            timestamp: string;
+        };
         AmaPrompts: {
             /**
              * @default [
@@ -2976,6 +3250,15 @@ export interface components {
             answers?: Record<string, never> | null;
             /** @description The groups' shape, `{answers: {...}}`, also accepted. */
             extra_info?: Record<string, never> | null;
+        };
+        AskInput: {
+            /**
+             * Format: int64
+             * @description The thread to continue: any chat of it (the caller's own); null starts a thread.
+             */
+            parent_chat?: number | null;
+            /** @description The question (1 to 2000 characters). */
+            question?: unknown;
         };
         /**
          * @description A file an answer points at, as administrators open it (spec 001 §3 "files": file,
@@ -3192,6 +3475,22 @@ export interface components {
             current_password?: string;
             new_password?: string;
         };
+        /** @description A chat message (spec 002 §3): who sent it, when, and its parts. */
+        ChatMessage: {
+            id: string;
+            messages: components["schemas"]["ChatPart"][];
+            /** @description user or assistant. */
+            sender: string;
+            timestamp: string;
+        };
+        /**
+         * @description One part of an answer: `text` (a string), `recommendations` (`{items: [...]}`) or
+         *     `relevant_questions` (a list of strings).
+         */
+        ChatPart: {
+            type: string;
+            value: Record<string, never>;
+        };
         /** @description A person as chat shows them. */
         ChatUser: {
             /** Format: int64 */
@@ -3210,6 +3509,8 @@ export interface components {
              */
             amount: number;
             cancel_url: string;
+            /** @description What a payment or donation buys (the group's name, the donation's name). */
+            description?: string | null;
             discount_name?: string | null;
             /** Format: int32 */
             discount_percent: number;
@@ -3219,7 +3520,7 @@ export interface components {
              */
             failed_attempts: number;
             id: string;
-            /** @description subscription or payment. */
+            /** @description subscription, payment (a paid circle's or event's seat) or donation. */
             kind: string;
             plan_name?: string | null;
             /** @description month or year. */
@@ -3557,6 +3858,29 @@ export interface components {
                 website?: string | null;
             };
         };
+        Data_AmaChat: {
+            /** @description One question to the assistant and its answer. */
+            data: {
+                /** @description The answer: parts recommendations, text, relevant_questions (spec 002 §4). */
+                answer: components["schemas"]["ChatMessage"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The thread's first chat; null for a thread's first.
+                 */
+                parent_chat?: number | null;
+                question: string;
+                /** @description The question as a chat message. */
+                question_message: components["schemas"]["ChatMessage"];
+                /**
+                 * Format: int32
+                 * @description The caller's rating of the answer (1 to 5), if rated.
+                 */
+                rating?: number | null;
+                timestamp: string;
+            };
+        };
         Data_AppConfigView: {
             data: {
                 ama_user_default_prompts: components["schemas"]["AmaPrompts"];
@@ -3655,6 +3979,8 @@ export interface components {
                  */
                 amount: number;
                 cancel_url: string;
+                /** @description What a payment or donation buys (the group's name, the donation's name). */
+                description?: string | null;
                 discount_name?: string | null;
                 /** Format: int32 */
                 discount_percent: number;
@@ -3664,7 +3990,7 @@ export interface components {
                  */
                 failed_attempts: number;
                 id: string;
-                /** @description subscription or payment. */
+                /** @description subscription, payment (a paid circle's or event's seat) or donation. */
                 kind: string;
                 plan_name?: string | null;
                 /** @description month or year. */
@@ -4031,6 +4357,12 @@ export interface components {
                  */
                 status?: string | null;
                 title: string;
+            };
+        };
+        Data_MembershipCardView: {
+            data: {
+                /** @description The card's image (PNG) address. */
+                membership_card: string;
             };
         };
         Data_MessageView: {
@@ -4858,6 +5190,24 @@ export interface components {
                 type: string;
             }[];
         };
+        Data_Vec_RecommendedItem: {
+            data: {
+                description: string;
+                /** @description A job's group slug (its page is under the group). */
+                group_slug?: string | null;
+                /** Format: int64 */
+                id: number;
+                image_path?: string | null;
+                name: string;
+                reason: string;
+                slug: string;
+                /** @description Where an external item links to; null for the site's own items. */
+                source?: string | null;
+                title: string;
+                /** @description resource, user, event, circle, job, ai_tool or use_case. */
+                type: string;
+            }[];
+        };
         Data_Vec_SdgRef: {
             data: {
                 /** Format: int64 */
@@ -4928,6 +5278,32 @@ export interface components {
             file: string;
             name: string;
         };
+        DonateAnswer: {
+            /** @description The same address. */
+            data: string;
+            /** @description The address to send the donor to. */
+            url: string;
+        };
+        DonateInput: {
+            /**
+             * Format: int64
+             * @description Whole cents, 100 to 1000000.
+             */
+            amount: number;
+            /** @description Defaults to the group's Donate tab. */
+            cancel_url?: string | null;
+            /**
+             * Format: int64
+             * @description The group donated to; the site's organization when absent.
+             */
+            group_id?: number | null;
+            /** @description A donation option's name (when it has no price id); the first option when neither is given. */
+            name?: string | null;
+            /** @description A donation option's `stripe_price_id`. */
+            price_id?: string | null;
+            /** @description A path or an address on this site; defaults to /payment/success?type=donation. */
+            success_url?: string | null;
+        };
         /** @description One donation option of a group. */
         Donation: {
             description?: string | null;
@@ -4977,6 +5353,32 @@ export interface components {
         };
         /** @description A page of favourites of one kind. */
         Favourites: components["schemas"]["Page_JobView"] | components["schemas"]["Page_AiToolView"] | components["schemas"]["Page_UseCaseView"] | components["schemas"]["Page_GroupView"];
+        FeedbackAnswer: {
+            data: components["schemas"]["FeedbackState"];
+            /** @description 'Thank you for your feedback! Your input is invaluable to us and will help us improve.' */
+            message: string;
+        };
+        FeedbackInput: {
+            /**
+             * Format: int64
+             * @description The answer (chat id) rated.
+             */
+            chat?: number;
+            /** @description Why (required). */
+            feedback?: unknown;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number;
+        };
+        FeedbackState: {
+            /** Format: int64 */
+            chat: number;
+            feedback: string;
+            /** Format: int32 */
+            rating: number;
+        };
         /** @description A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image). */
         FileItem: {
             content_type: string;
@@ -5687,11 +6089,17 @@ export interface components {
             name: string;
             name_slug: string;
             notes?: string | null;
+            /** @description Administrators only: online, voucher or offline. */
+            payment_mode?: string | null;
             payment_status?: string | null;
             /** Format: int32 */
             profile_completion_percent: number;
             reason?: string | null;
             waitlisted: boolean;
+        };
+        MembershipCardView: {
+            /** @description The card's image (PNG) address. */
+            membership_card: string;
         };
         MessageAnswer: {
             message: string;
@@ -5826,6 +6234,16 @@ export interface components {
             notification_type: string;
             /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
             type: string;
+        };
+        OneTimePaymentInput: {
+            /** @description Defaults to the group's page. */
+            cancel_url?: string | null;
+            /** @description group (the only kind). */
+            entity_type?: string | null;
+            /** Format: int64 */
+            group_id: number;
+            /** @description A path or an address on this site; defaults to /payment/success?type=payment&group={slug}. */
+            success_url?: string | null;
         };
         Options: {
             /**
@@ -6325,6 +6743,22 @@ export interface components {
             logo?: string | null;
             name?: string | null;
         };
+        /** @description The package (spec 002 §3 "Email package payload"). */
+        PackageInput: {
+            /** @description Agent report ids. */
+            agent_reports?: number[] | null;
+            body: string;
+            /** @description `{title, url}` of resources elsewhere. */
+            external_resources?: Record<string, never>[] | null;
+            footer?: string | null;
+            /** @description Group ids (circle, organization, event, institution, job's group, …). */
+            groups?: number[] | null;
+            /** @description Resource ids of the site. */
+            internal_resources?: number[] | null;
+            subject: string;
+            /** @description User ids. */
+            users?: number[] | null;
+        };
         Page_AiToolView: {
             data: {
                 /** @description Staff or the creator. */
@@ -6369,6 +6803,29 @@ export interface components {
                 /** Format: int64 */
                 vote_score: number;
                 website?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_AmaChat: {
+            data: {
+                /** @description The answer: parts recommendations, text, relevant_questions (spec 002 §4). */
+                answer: components["schemas"]["ChatMessage"];
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The thread's first chat; null for a thread's first.
+                 */
+                parent_chat?: number | null;
+                question: string;
+                /** @description The question as a chat message. */
+                question_message: components["schemas"]["ChatMessage"];
+                /**
+                 * Format: int32
+                 * @description The caller's rating of the answer (1 to 5), if rated.
+                 */
+                rating?: number | null;
+                timestamp: string;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -6822,6 +7279,8 @@ export interface components {
                 name: string;
                 name_slug: string;
                 notes?: string | null;
+                /** @description Administrators only: online, voucher or offline. */
+                payment_mode?: string | null;
                 payment_status?: string | null;
                 /** Format: int32 */
                 profile_completion_percent: number;
@@ -7173,6 +7632,11 @@ export interface components {
             /** @description month or year. */
             recurring: string;
             /**
+             * @description The Stripe price (`price_…`) this price is sold as, when the site uses Stripe; an
+             *     existing price keeps its id when this is left out.
+             */
+            stripe_price_id?: string | null;
+            /**
              * Format: int64
              * @description Whole cents, at least 0.
              */
@@ -7383,6 +7847,23 @@ export interface components {
             same_country: boolean;
             title?: string | null;
         };
+        /** @description A recommended item (spec 002 §3 "Recommended item"). */
+        RecommendedItem: {
+            description: string;
+            /** @description A job's group slug (its page is under the group). */
+            group_slug?: string | null;
+            /** Format: int64 */
+            id: number;
+            image_path?: string | null;
+            name: string;
+            reason: string;
+            slug: string;
+            /** @description Where an external item links to; null for the site's own items. */
+            source?: string | null;
+            title: string;
+            /** @description resource, user, event, circle, job, ai_tool or use_case. */
+            type: string;
+        };
         Recurrence: {
             /** @description month or year. */
             interval: string;
@@ -7550,6 +8031,10 @@ export interface components {
             type?: string | null;
             /** @description At most 4000 characters; html is sanitised. */
             value?: string | null;
+        };
+        SentAnswer: {
+            /** @description 'Email sent successfully' */
+            message: string;
         };
         /** @description A single-file upload form (for the API description). */
         SingleFileForm: {
@@ -7975,6 +8460,32 @@ export interface components {
             object_id: number;
             /** @description upvote, downvote or neutral. */
             vote_type: string;
+        };
+        VoucherAnswer: {
+            /** @description pending or accepted. */
+            membership_status: string;
+            message: string;
+            /** @description pending until the administrators confirm it. */
+            payment_status: string;
+            /** @description The group was full: the request waits for a free seat. */
+            waitlisted: boolean;
+        };
+        VoucherInput: {
+            /** @description A transfer number or other reference, at most 200 characters. */
+            reference?: string | null;
+            /**
+             * Format: int64
+             * @description The id of an uploaded file of the caller's (`POST /file-upload/`): an image or a PDF.
+             */
+            voucher: number;
+        };
+        WebhookAnswer: {
+            received: boolean;
+            /**
+             * @description applied, replayed (seen before: nothing changed), stale (older than what is applied:
+             *     recorded, nothing changed) or ignored.
+             */
+            result: string;
         };
     };
     responses: never;
@@ -8524,6 +9035,75 @@ export interface operations {
             };
         };
     };
+    feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the caller's chat on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_app_config: {
         parameters: {
             query?: never;
@@ -8604,6 +9184,145 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description Only this thread (any chat of it). */
+                parent_chat?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AmaChat"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AmaChat"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No use_ama on the member's plan (code NO_AMA_SUBSCRIPTION) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description parent_chat is not the caller's chat on this site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10884,6 +11603,84 @@ export interface operations {
             };
         };
     };
+    donate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonateAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     events: {
         parameters: {
             query?: {
@@ -11473,6 +12270,44 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12706,6 +13541,77 @@ export interface operations {
             };
         };
     };
+    payment_voucher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoucherInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     set_questions: {
         parameters: {
             query?: never;
@@ -13307,6 +14213,44 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    job_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14602,6 +15546,62 @@ export interface operations {
             };
         };
     };
+    membership_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MembershipCardView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     my_favourites: {
         parameters: {
             query?: {
@@ -15114,6 +16114,131 @@ export interface operations {
             };
         };
     };
+    customer_portal_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_one_time_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OneTimePaymentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_String"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create_subscription: {
         parameters: {
             query?: never;
@@ -15147,6 +16272,84 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payment_donate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DonateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DonateAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15243,6 +16446,70 @@ export interface operations {
             };
             /** @description Bad Gateway */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    stripe_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description t=<unix seconds>,v1=<hex HMAC-SHA256> */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, as signed */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15464,6 +16731,137 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_package: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PackageInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member of the site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recommended_entities: {
+        parameters: {
+            query?: {
+                /** @description circle, event, user, ai_tool or use_case; none: all of them. */
+                entity_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17217,6 +18615,44 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_recommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_RecommendedItem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,13 +4,15 @@
 //! - [`plans`]: `GET /subscription-plans/` (cached 30 minutes), and the plans as tenant
 //!   configuration: `POST /subscription-plans/`, `PATCH /subscription-plans/{id}/` (tenant admins).
 //! - [`subscription`]: `GET /subscription-detail/`, `POST /payment/create-subscription/`,
-//!   `/payment/update-subscription/`, `/payment/cancel-subscription/`.
+//!   `/payment/update-subscription/`, `/payment/cancel-subscription/`,
+//!   `/payment/create-customer-portal-session/`.
 //! - [`checkout`]: the local checkout's page calls: `GET /payment/checkout/{session}/`,
 //!   `POST /payment/checkout/{session}/pay/`, `POST /payment/checkout/{session}/confirm/`.
 //! - [`one_time`]: paid circles and events: `POST /payment/create-one-time-payment/` and
 //!   `POST /groups/{id}/payment-voucher/`.
 //! - [`donations`]: `POST /payment/donate/` and `POST /donate/`.
 //! - [`membership_card`]: `POST /membership-card/` (the card's PNG, drawn on first open).
+//! - [`webhook`]: Stripe's `POST /payment/webhook/` (signed events, applied once).
 //! - [`flags`]: the tier flags that identity returns.
 //!
 //! Every change of a subscription goes through the provider (`services::payments`) and comes
@@ -24,6 +26,7 @@ pub mod one_time;
 pub mod plans;
 pub mod subscription;
 mod views;
+pub mod webhook;
 
 use services::payments::PaymentError;
 use utoipa_axum::router::OpenApiRouter;
@@ -38,6 +41,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(one_time::routes())
         .merge(donations::routes())
         .merge(membership_card::routes())
+        .merge(webhook::routes())
 }
 
 /// 'Could not proceed your request' when the provider is down (spec 002 §8 "Payment failure").

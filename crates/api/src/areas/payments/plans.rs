@@ -62,9 +62,13 @@ pub struct PriceInput {
     pub unit_amount: i64,
     /// month or year.
     pub recurring: String,
+    /// The Stripe price (`price_…`) this price is sold as, when the site uses Stripe; an
+    /// existing price keeps its id when this is left out.
+    pub stripe_price_id: Option<String>,
 }
 
 pub const MSG_TIER_TAKEN: &str = "A plan with this tier already exists.";
+pub const MSG_PRICE_TAKEN: &str = "This Stripe price is used by another plan.";
 /// How long browsers and proxies keep the plans (spec 002 §7, §9: 30 minutes).
 pub const PLANS_CACHE_CONTROL: &str = "public, max-age=1800";
 
@@ -95,6 +99,11 @@ async fn save(state: &AppState, tenant_id: i64, id: Option<i64>, body: &Value) -
     let saved = q::save_plan(&state.db, tenant_id, id, &input, |_| services::payments::local_id("price")).await;
     let plan_id = match saved {
         Ok(id) => id,
+        // The unique index on provider price ids (`ux_subscription_prices_provider`, named in
+        // the message on both databases) or the one on a site's tiers.
+        Err(store::StoreError::Conflict(message)) if message.contains("provider") => {
+            return Err(ApiError::field("prices", MSG_PRICE_TAKEN))
+        }
         Err(store::StoreError::Conflict(_)) => return Err(ApiError::field("subscription_tier", MSG_TIER_TAKEN)),
         Err(err) => return Err(err.into()),
     };

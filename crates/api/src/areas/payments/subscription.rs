@@ -6,6 +6,12 @@
 //! - `POST /api/v1/payment/update-subscription/` `{price_id, cancellation_reason}` or
 //!   `{is_renew: true}`: upgrade, downgrade (needs a reason), switch, renew.
 //! - `POST /api/v1/payment/cancel-subscription/` `{cancellation_reason, cancel_at_period_end}`.
+//! - `POST /api/v1/payment/create-customer-portal-session/`: where the member manages billing
+//!   (Stripe's portal, or the unpaid invoice's page while a payment is pending; the membership
+//!   page with the local checkout); `data` is the address.
+//!
+//! With Stripe, the changes are asked of Stripe and the subscription changes when its webhook
+//! arrives; the answers then show the subscription as it still is.
 
 use axum::{extract::State, Json};
 use domain::payments::{
@@ -34,6 +40,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(create_subscription))
         .routes(routes!(update_subscription))
         .routes(routes!(cancel_subscription))
+        .routes(routes!(customer_portal_session))
 }
 
 pub const MSG_UNKNOWN_PRICE: &str = "Select a valid price.";
@@ -184,6 +191,7 @@ async fn create_subscription(
         .start_subscription_checkout(SubscriptionCheckout {
             tenant_id: tenant.id(),
             user_id: user.id,
+            email: user.email.clone(),
             discount_name: (!names.is_empty()).then(|| names.join(", ")),
             discount_percent: total_percent(&percents),
             price,
@@ -287,4 +295,30 @@ async fn cancel_subscription(
     }
     state.payments.cancel(&current, &checked.reason, checked.at_period_end).await?;
     Ok(Json(Data::new(detail_of(&state, tenant.id(), user.id).await?)))
+}
+
+/// Where the member manages billing: Stripe's customer portal (or, while the first payment is
+/// pending, the unpaid invoice's page where the card is confirmed: Resolve Now); with the
+/// local checkout, the membership page. `data` is the address.
+#[utoipa::path(
+    post,
+    path = "/api/v1/payment/create-customer-portal-session/",
+    tag = "payments",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Data<String>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 502, body = ErrorBody)
+    )
+)]
+async fn customer_portal_session(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    client: Client,
+    AuthUser(user): AuthUser,
+) -> ApiResult<Json<Data<String>>> {
+    let subscription = q::subscription_of(&state.db, tenant.id(), user.id).await?;
+    let return_url = format!("{}/membership", client.origin_for(&tenant.0));
+    Ok(Json(Data::new(state.payments.customer_portal_url(subscription.as_ref(), &return_url).await?)))
 }

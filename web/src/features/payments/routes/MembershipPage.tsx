@@ -12,6 +12,7 @@ import {
   useCancelSubscription,
   useConfirmPayment,
   useCreateSubscription,
+  useCustomerPortal,
   usePlans,
   useSubscriptionDetail,
   useUpdateSubscription,
@@ -59,6 +60,7 @@ export default function MembershipPage() {
   const update = useUpdateSubscription();
   const cancel = useCancelSubscription();
   const confirm = useConfirmPayment();
+  const portal = useCustomerPortal();
 
   const detail = signedIn ? (detailQuery.data ?? null) : null;
   const flags = identity?.user_subscription;
@@ -188,7 +190,18 @@ export default function MembershipPage() {
     }
   };
 
+  // Stripe's hosted pages: the unpaid invoice while a payment is pending, else its portal.
+  const openPortal = () =>
+    portal.mutate(undefined, {
+      onSuccess: (url) => window.location.assign(url),
+      onError: () => enqueueSnackbar(MSG_VERIFY_CARD, { variant: 'error' }),
+    });
+
   const resolve = () => {
+    if (detail?.provider === 'stripe') {
+      openPortal();
+      return;
+    }
     const secret = detail?.client_secret;
     if (!secret || detail?.provider !== 'local') {
       enqueueSnackbar(MSG_VERIFY_CARD, { variant: 'error' });
@@ -241,7 +254,7 @@ export default function MembershipPage() {
           severity="warning"
           sx={{ mb: 3 }}
           action={
-            <Button color="inherit" size="small" onClick={resolve} loading={confirm.isPending}>
+            <Button color="inherit" size="small" onClick={resolve} loading={confirm.isPending || portal.isPending}>
               Resolve Now
             </Button>
           }
@@ -336,6 +349,11 @@ export default function MembershipPage() {
                         >
                           Cancel Membership
                         </Button>
+                        {detail?.provider === 'stripe' && (
+                          <Button sx={{ ml: 1 }} variant="text" onClick={openPortal} loading={portal.isPending}>
+                            Manage Billing
+                          </Button>
+                        )}
                       </Box>
                     )}
                     <Box>
