@@ -53,7 +53,7 @@ test('a member pays for a paid circle on the local checkout and becomes a confir
   await page.getByRole('link', { name: 'Go to Circle' }).click();
   await expect(page).toHaveURL(/\/circle\/ai-career-accelerator$/);
   await expect(page.getByText('Payment confirmed')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Member' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Member', exact: true })).toBeVisible();
 });
 
 test('a member donates to the organization', async ({ browser, request }, testInfo) => {
