@@ -24,9 +24,11 @@ cleanup() {
 trap cleanup EXIT
 
 # The real proof-of-work bot-check (the default): the sign-up journey solves it in the browser.
+# --trust-proxy: journeys that sign up many people give each its own X-Forwarded-For address,
+# so the per-address sign-up limit (10 an hour) holds for each as it would for real people.
 export WAYPOINT_DATA_DIR="$work" DATABASE_URL="sqlite://$work/e2e.db"
 ./target/debug/waypoint seed --demo >"$work/seed.log"
-./target/debug/waypoint serve --addr "127.0.0.1:$port" --web-dir web/dist --dev-mailbox >"$work/server.log" 2>&1 &
+./target/debug/waypoint serve --addr "127.0.0.1:$port" --web-dir web/dist --dev-mailbox --trust-proxy >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do
   if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then break; fi

@@ -1,4 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { signedInPage } from './support';
 
 // The AMA assistant, recommendations and the staff recommendation package (issue 17) on the
 // demo seed (scripts/e2e.sh). Desktop: the operator (staff, who may always use the assistant)
@@ -6,31 +8,10 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 // free plan has no assistant, gets the upgrade dialog. Phone (375 px): Connect's Recommended
 // panel opens a circle, and the operator mails Maria a package, which reaches the mailbox.
 
-const DEMO_PASSWORD = 'waypoint-demo';
-
 interface Mail {
   to: string;
   subject: string;
   text_body?: string;
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
 }
 
 test('a member asks from the right panel, rates the answer and opens the recommended circle', async ({ browser, request }, testInfo) => {

@@ -1,30 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { signedInPage } from './support';
 
 // Paid circles and donations against the real binary on the demo seed (scripts/e2e.sh): a
 // member pays for the demo's paid circle on the local checkout and is a confirmed member;
 // a member donates to the demo organization. Both projects share one database, so each uses
 // its own members (Kwame on desktop, Lena on the phone).
-
-const DEMO_PASSWORD = 'waypoint-demo';
-
-async function signedInPage(browser: Browser, request: APIRequestContext, email: string, path: string, phone: boolean): Promise<Page> {
-  const answer = await request.post('/api/v1/token/', { data: { username: email, password: DEMO_PASSWORD } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const tokens = ((await answer.json()) as { data: { access: string; refresh: string } }).data;
-  const context = await browser.newContext(phone ? { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } : {});
-  await context.addInitScript(
-    ([access, refresh]) => {
-      if (!window.localStorage.getItem('accessToken')) {
-        window.localStorage.setItem('accessToken', access);
-        window.localStorage.setItem('refreshToken', refresh);
-      }
-    },
-    [tokens.access, tokens.refresh],
-  );
-  const page = await context.newPage();
-  await page.goto(path);
-  return page;
-}
 
 test('a member pays for a paid circle on the local checkout and becomes a confirmed member', async ({ browser, request }, testInfo) => {
   const phone = testInfo.project.name === 'phone';

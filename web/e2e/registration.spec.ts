@@ -1,18 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { botcheckAnswer, otpFor } from './support';
 
 // The registration wizard against the real binary (scripts/e2e.sh: demo seed, proof-of-work
 // bot-check, mail in the dev mailbox). New accounts are made through the API, verified with
 // the mailed code, and then sent to the wizard by the home page.
 
 const PASSWORD = 'wizard-secret-1';
-
-interface Mail {
-  to: string;
-  subject: string;
-  text?: string;
-  text_body?: string;
-}
 
 interface Tokens {
   access: string;
@@ -24,41 +19,6 @@ function uniqueEmail(tag: string): string {
 }
 
 /** Solves the site's proof-of-work challenge the way the sign-up page does. */
-async function botcheckAnswer(request: APIRequestContext): Promise<string> {
-  const answer = await request.get('/api/v1/botcheck/challenge/');
-  expect(answer.ok()).toBe(true);
-  const { challenge, difficulty } = (await answer.json()).data as { challenge: string; difficulty: number };
-  for (let nonce = 0; ; nonce += 1) {
-    const digest = createHash('sha256').update(`${challenge}:${nonce}`).digest();
-    let zeros = 0;
-    for (const byte of digest) {
-      if (byte === 0) {
-        zeros += 8;
-        continue;
-      }
-      zeros += Math.clz32(byte) - 24;
-      break;
-    }
-    if (zeros >= difficulty) return `${challenge}:${nonce}`;
-  }
-}
-
-async function otpFor(request: APIRequestContext, email: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get('/dev/mailbox.json')).json()) as Mail[];
-        const mail = mails.find((item) => item.to.includes(email) && /verification code/.test(item.subject));
-        code = mail && (/\b(\d{6})\b/.exec(mail.subject)?.[1] ?? /\b(\d{6})\b/.exec(mail.text ?? mail.text_body ?? '')?.[1]);
-        return Boolean(code);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return code!;
-}
-
 /** A new account, signed up and verified through the API; returns its session. */
 async function newVerifiedUser(request: APIRequestContext, email: string, firstName: string): Promise<Tokens> {
   const registered = await request.post('/api/v1/register/', {

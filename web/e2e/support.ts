@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 // What the journeys share: the demo sign-in, a signed-in page of its own browser context at
@@ -62,4 +63,41 @@ export async function pickOption(page: Page, label: string | RegExp, option: str
 /** A name no earlier run used: `tag` and a short time-based suffix. */
 export function unique(tag: string, separator = ' '): string {
   return `${tag}${separator}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** An answer to the built-in proof-of-work bot-check, as the sign-up page computes it. */
+export async function botcheckAnswer(request: APIRequestContext): Promise<string> {
+  const answer = await request.get('/api/v1/botcheck/challenge/');
+  expect(answer.ok()).toBe(true);
+  const { challenge, difficulty } = (await answer.json()).data as { challenge: string; difficulty: number };
+  for (let nonce = 0; ; nonce += 1) {
+    const digest = createHash('sha256').update(`${challenge}:${nonce}`).digest();
+    let zeros = 0;
+    for (const byte of digest) {
+      if (byte === 0) {
+        zeros += 8;
+        continue;
+      }
+      zeros += Math.clz32(byte) - 24;
+      break;
+    }
+    if (zeros >= difficulty) return `${challenge}:${nonce}`;
+  }
+}
+
+/** The sign-up code mailed to `email`, read from the dev mailbox. */
+export async function otpFor(request: APIRequestContext, email: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/dev/mailbox.json')).json()) as Array<Record<string, string>>;
+        const mail = mails.find((item) => String(item.to).includes(email) && /verification code/.test(item.subject));
+        code = mail && (/\b(\d{6})\b/.exec(mail.subject)?.[1] ?? /\b(\d{6})\b/.exec(mail.text ?? mail.text_body ?? '')?.[1]);
+        return Boolean(code);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return code!;
 }

@@ -252,7 +252,12 @@ impl QuestionPlan {
 pub fn stem(word: &str) -> String {
     let stemmer = Stemmer::create(Algorithm::English);
     let stemmed = stemmer.stem(word);
-    let common: String = word.chars().zip(stemmed.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect();
+    let mut common: String = word.chars().zip(stemmed.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect();
+    // Snowball turns a final y into i ("study", "studies" → "studi"): without that i the
+    // prefix also finds the -y form.
+    if stemmed.ends_with('i') && !word.ends_with('i') && common.ends_with('i') && common.chars().count() > 3 {
+        common.pop();
+    }
     if common.chars().count() >= 3 {
         common
     } else {

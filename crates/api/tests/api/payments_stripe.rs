@@ -611,3 +611,71 @@ async fn without_stripe_the_webhook_is_missing_and_the_portal_is_the_plans_page(
     answer.assert_status(200);
     assert_eq!(answer.json()["data"], "http://localhost:8080/membership");
 }
+
+/// A paid circle through Stripe: a Checkout Session in payment mode for our own amount, the
+/// purpose in its metadata; nothing is paid until the signed `checkout.session.completed`
+/// arrives, which confirms the seat once (a replay changes nothing).
+#[tokio::test]
+async fn a_paid_circle_through_stripe_is_confirmed_by_its_completed_session_once() {
+    let (app, fake) = stripe_app().await;
+    let w = crate::membership::world(&app).await;
+    let (ada, token) = crate::membership::person(&app, "ada@example.com").await;
+    let group = crate::membership::circle(&app, &w, "Prompt Craft", |b| {
+        b["is_paid"] = json!(true);
+        b["price"] = json!("49");
+        b["discount"] = json!(10);
+    })
+    .await;
+    let group_id = crate::membership::id_of(&group);
+    fake.take();
+    let started = app
+        .post("/api/v1/payment/create-one-time-payment/")
+        .token(&token)
+        .json(&json!({"entity_type": "group", "group_id": group_id}))
+        .send()
+        .await;
+    started.assert_status(200);
+    assert_eq!(started.json()["data"], "https://checkout.stripe.test/c/pay/cs_test_1");
+    let calls = fake.take();
+    let session = calls.iter().find(|c| c.path == "/v1/checkout/sessions").expect("a checkout session");
+    assert_eq!(session.get("mode"), Some("payment"));
+    assert_eq!(session.get("line_items[0][price_data][unit_amount]"), Some("4410"), "49.00 less the circle's 10 %");
+    assert_eq!(session.get("line_items[0][price_data][currency]"), Some("usd"));
+    assert_eq!(session.get("line_items[0][price_data][product_data][name]"), Some("Prompt Craft"));
+    let metadata: serde_json::Map<String, Value> = session
+        .form
+        .iter()
+        .filter_map(|(k, v)| {
+            let key = k.strip_prefix("metadata[")?.strip_suffix(']')?;
+            Some((key.to_string(), json!(v)))
+        })
+        .collect();
+    assert_eq!(metadata["group_id"], json!(group_id.to_string()));
+    assert_eq!(metadata["user_id"], json!(ada.id.to_string()));
+    let paid = |m: Option<store::entities::memberships::Model>| {
+        m.map(|m| (m.status, m.payment_status)).filter(|(_, p)| p.as_deref() == Some("confirmed"))
+    };
+    let mine = store::queries::memberships::find(&app.db, group_id, ada.id).await.unwrap();
+    assert_eq!(paid(mine), None, "nothing is paid before Stripe's event");
+
+    let completed = json!({
+        "id": "evt_pay_1", "object": "event", "created": now(), "type": "checkout.session.completed",
+        "data": {"object": {
+            "id": "cs_test_1", "object": "checkout.session", "mode": "payment", "payment_status": "paid",
+            "amount_total": 4410, "metadata": metadata
+        }}
+    });
+    let applied = deliver(&app, HOST, &completed).await;
+    applied.assert_status(200);
+    assert_eq!(applied.json()["result"], "applied");
+    let mine = store::queries::memberships::find(&app.db, group_id, ada.id).await.unwrap();
+    assert_eq!(paid(mine), Some(("accepted".to_string(), Some("confirmed".to_string()))));
+    let replayed = deliver(&app, HOST, &completed).await;
+    assert_eq!(replayed.json()["result"], "replayed");
+
+    // A session still settling (an asynchronous method) pays nothing yet.
+    let mut unpaid = completed.clone();
+    unpaid["id"] = json!("evt_pay_2");
+    unpaid["data"]["object"]["payment_status"] = json!("unpaid");
+    assert_eq!(deliver(&app, HOST, &unpaid).await.json()["result"], "ignored");
+}
