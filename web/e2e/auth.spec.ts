@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ownAddress } from './support';
 
 // Sign-in and account journeys against the real binary (scripts/e2e.sh: demo seed, the
 // proof-of-work bot-check, mail kept in the dev mailbox).
@@ -56,6 +57,7 @@ async function registerByApi(request: APIRequestContext, email: string, password
     nonce += 1;
   }
   const response = await request.post('/api/v1/register/', {
+    headers: { 'X-Forwarded-For': ownAddress() },
     data: {
       first_name: 'Reset',
       last_name: 'Tester',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
 
-import { botcheckAnswer, otpFor } from './support';
+import { botcheckAnswer, otpFor, ownAddress } from './support';
 
 // Chat and notifications between two people in two browser contexts, at desktop size and at
 // 375 px (the project's viewport). Each run signs up its own two members (the demo members'
@@ -23,11 +23,8 @@ interface Person {
 
 async function newMember(request: APIRequestContext, firstName: string): Promise<Person> {
   const email = `e2e-chat-${firstName.toLowerCase()}-${Date.now()}-${randomUUID().slice(0, 6)}@example.com`;
-  // Sign-ups are limited to 10 an hour per address; each member of these journeys signs up
-  // from an address of their own, as real people do (scripts/e2e.sh trusts X-Forwarded-For).
-  const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
   const registered = await request.post('/api/v1/register/', {
-    headers: { 'X-Forwarded-For': address },
+    headers: { 'X-Forwarded-For': ownAddress() },
     data: {
       first_name: firstName,
       last_name: 'Chatter',

@@ -101,3 +101,13 @@ export async function otpFor(request: APIRequestContext, email: string): Promise
     .toBe(true);
   return code!;
 }
+
+/**
+ * An address of the documentation ranges for one person's sign-up: sign-ups are limited to
+ * 10 an hour per address, and scripts/e2e.sh trusts X-Forwarded-For, so each journey's
+ * person signs up from an address of their own, as real people do.
+ */
+export function ownAddress(): string {
+  const net = Math.random() < 0.5 ? '198.51.100' : '203.0.113';
+  return `${net}.${1 + Math.floor(Math.random() * 254)}`;
+}

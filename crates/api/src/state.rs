@@ -143,6 +143,7 @@ impl AppState {
             resume_refiner: self.resume_refiner.clone(),
             linkedin: self.linkedin.clone(),
             link_secret: Arc::new(self.settings.jwt_secret.clone()),
+            realtime: Some(self.realtime.clone()),
         }
     }
 }

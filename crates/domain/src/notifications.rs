@@ -22,6 +22,18 @@ pub const TYPE_MEMBER_ADDED: &str = "member_added";
 pub const TYPE_MEMBER_REMOVED: &str = "member_removed";
 pub const TYPE_APPLICATION_ACCEPTED: &str = "application_accepted";
 pub const TYPE_APPLICATION_REJECTED: &str = "application_rejected";
+pub const TYPE_GROUP_POST: &str = "group_post";
+pub const TYPE_PAYMENT_CONFIRMED: &str = "payment_confirmed";
+
+/// A group's page in the app: `/circle/{slug}`, `/event/{slug}`, `/org/{slug}` for the rest.
+pub fn group_path(group_type: &str, slug: &str) -> String {
+    let kind = match group_type {
+        "circle" => "circle",
+        "event" => "event",
+        _ => "org",
+    };
+    format!("/{kind}/{slug}")
+}
 
 /// Whether `kind` can be the `type` of a notification (the path of "mark read" names it).
 pub fn is_kind(kind: &str) -> bool {
@@ -150,6 +162,30 @@ pub fn application_reviewed(title: &str, job_path: &str, group: &Group<'_>, acce
     }
 }
 
+/// `author` posted `title` (its page `/post/{post_slug}`) in `group`, told to the group's
+/// members. The title is cut at 100 characters (spec 000 §9, default truncation).
+pub fn group_post(author: &str, group: &Group<'_>, title: &str, post_slug: &str) -> Notice {
+    let mut data = group_data(group);
+    data["path"] = json!(format!("/post/{post_slug}"));
+    let title: String = title.chars().take(100).collect();
+    Notice {
+        kind: group.group_type.into(),
+        notification_type: TYPE_GROUP_POST,
+        message: format!("{author} posted in {}: {title}", group.name),
+        data,
+    }
+}
+
+/// The payment of the person told for a seat in `group` was confirmed.
+pub fn payment_confirmed(group: &Group<'_>) -> Notice {
+    Notice {
+        kind: group.group_type.into(),
+        notification_type: TYPE_PAYMENT_CONFIRMED,
+        message: format!("Your payment for {} is confirmed.", group.name),
+        data: group_data(group),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +239,23 @@ mod tests {
             ("Your application to the job Analyst was accepted.", "application_accepted")
         );
         assert_eq!(job.data["path"], "/job/analyst");
+    }
+
+    #[test]
+    fn a_post_links_the_post_and_a_payment_the_group() {
+        let n = group_post("Ada", &CIRCLE, &"x".repeat(150), "hello-1");
+        assert_eq!((n.kind.as_str(), n.notification_type), ("circle", "group_post"));
+        assert_eq!(n.message, format!("Ada posted in AI Ethics: {}", "x".repeat(100)));
+        assert_eq!(n.data["path"], "/post/hello-1");
+        let paid = payment_confirmed(&CIRCLE);
+        assert_eq!(paid.message, "Your payment for AI Ethics is confirmed.");
+        assert_eq!(paid.data["path"], "/circle/ai-ethics");
+    }
+
+    #[test]
+    fn group_paths_by_type() {
+        assert_eq!(group_path("circle", "a"), "/circle/a");
+        assert_eq!(group_path("event", "b"), "/event/b");
+        assert_eq!(group_path("institution", "c"), "/org/c");
     }
 }

@@ -35,6 +35,8 @@ pub struct JobContext {
     pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
     /// Signs the links mails carry (newsletter unsubscribe).
     pub link_secret: Arc<Vec<u8>>,
+    /// Pushes notifications written by jobs to open sockets (none in tools without a hub).
+    pub realtime: Option<Arc<dyn crate::realtime::Realtime>>,
 }
 
 fn timeout_for(ctx: &JobContext, kind: &str) -> Duration {
@@ -96,6 +98,7 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
         }
         import_q::JOB_KIND => profile_import::run(ctx, job).await,
         crate::newsletter::JOB_KIND => crate::newsletter::run(ctx, job).await,
+        crate::group_post_notices::JOB_KIND => crate::group_post_notices::run(ctx, job).await,
         other => anyhow::bail!("unknown job kind {other}"),
     }
 }

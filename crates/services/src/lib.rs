@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod assistant;
 pub mod botcheck;
+pub mod group_post_notices;
 pub mod jobs;
 pub mod link_preview;
 pub mod mail;

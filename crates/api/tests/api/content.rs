@@ -493,6 +493,57 @@ async fn a_newsletter_reaches_the_members_who_did_not_unsubscribe() {
 }
 
 #[tokio::test]
+async fn a_post_tells_the_groups_members_in_batches_and_not_its_author() {
+    use store::queries::{notifications as notification_q, users as user_q};
+    let s = site().await;
+    let (ana, ana_token) = s.member("ana@example.com").await;
+    let (ben, _) = s.member("ben@example.com").await;
+    // More members than one batch of the fan-out, added without passwords (fast).
+    let mut last = 0;
+    for i in 0..services::group_post_notices::BATCH + 5 {
+        let email = format!("m{i}@example.com");
+        let user = user_q::create(
+            &s.app.db,
+            user_q::NewUser {
+                email: &email,
+                password_hash: None,
+                first_name: "M",
+                last_name: "Ember",
+                is_verified: true,
+                is_staff: false,
+                subscribe_to_newsletter: false,
+            },
+        )
+        .await
+        .unwrap();
+        memberships::upsert(&s.app.db, s.circle, user.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
+        last = user.id;
+    }
+    // A pending member is not told.
+    let pending = s.app.add_member("pending@example.com", &s.app.default_tenant, "member").await;
+    memberships::upsert(&s.app.db, s.circle, pending.id, "member", memberships::STATUS_PENDING).await.unwrap();
+
+    let post = s
+        .post(&ana_token, json!({"types": ["post"], "content": "<p>Study group on Friday</p>", "group": s.circle}))
+        .await;
+    // Nothing is told before the fan-out runs; then every accepted member but the author is.
+    assert_eq!(notification_q::unread_count(&s.app.db, s.app.default_tenant.tenant.id, ben.id).await.unwrap(), 0);
+    services::jobs::run_due(&s.app.state.job_context()).await.unwrap();
+    let tenant = s.app.default_tenant.tenant.id;
+    for user in [ben.id, last] {
+        let page = notification_q::page(&s.app.db, tenant, user, 0, 12).await.unwrap();
+        assert_eq!(page.count, 1, "user {user}");
+        let n = &page.items[0];
+        assert_eq!((n.kind.as_str(), n.notification_type.as_str()), ("circle", "group_post"));
+        assert_eq!(n.message, "Test User posted in Data Circle: Study group on Friday");
+        assert_eq!(n.data.as_ref().unwrap()["path"], format!("/post/{}", post["slug"].as_str().unwrap()));
+        assert_eq!(n.actor_id, Some(ana.id));
+    }
+    assert_eq!(notification_q::unread_count(&s.app.db, tenant, ana.id).await.unwrap(), 0);
+    assert_eq!(notification_q::unread_count(&s.app.db, tenant, pending.id).await.unwrap(), 0);
+}
+
+#[tokio::test]
 async fn resources_are_bookmarked_and_listed_as_favourites() {
     let s = site().await;
     let area = s.topic_area().await;

@@ -150,3 +150,62 @@ async fn notifications_stay_on_their_site() {
         .error(404);
     assert_eq!(unread(&app, &bob_token).await, 1);
 }
+
+#[tokio::test]
+async fn a_confirmed_payment_tells_the_payer_online_or_by_the_administrators() {
+    use crate::payments::{pay, session_of, CARD_OK};
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let paid = |name: &'static str| {
+        circle(&app, &w, name, |b| {
+            b["is_paid"] = json!(true);
+            b["price"] = json!("49");
+        })
+    };
+    let online = id_of(&paid("Prompt Craft").await);
+    let (ada, token) = person(&app, "ada@example.com").await;
+    let started = app
+        .post("/api/v1/payment/create-one-time-payment/")
+        .token(&token)
+        .json(&json!({"entity_type": "group", "group_id": online}))
+        .send()
+        .await;
+    started.assert_status(200);
+    let session = session_of(started.json()["data"].as_str().unwrap());
+    pay(&app, &token, &session, CARD_OK).await.assert_status(200);
+    let page = list(&app, &token, "").await;
+    assert_eq!(page["pagination"]["count"], 1);
+    let n = &page["data"][0];
+    assert_eq!((n["type"].as_str(), n["notification_type"].as_str()), (Some("circle"), Some("payment_confirmed")));
+    assert_eq!(n["message"], "Your payment for Prompt Craft is confirmed.");
+    assert!(n["data"]["path"].as_str().unwrap().starts_with("/circle/prompt-craft"));
+
+    // Marked paid by an administrator: told once, not again when marked paid twice.
+    let offline = id_of(&paid("Offline Craft").await);
+    app.post(&format!("/api/v1/groups/{offline}/add-member/"))
+        .token(&w.admin_token)
+        .json(&json!({"user": ada.id, "role": "member"}))
+        .send()
+        .await
+        .assert_status(200);
+    for _ in 0..2 {
+        app.post(&format!("/api/v1/groups/{offline}/payment-confirmation/"))
+            .token(&w.admin_token)
+            .json(&json!({"user": ada.id, "action": "accept"}))
+            .send()
+            .await
+            .assert_status(200);
+    }
+    let page = list(&app, &token, "").await;
+    let paid_notices: Vec<&str> = page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["notification_type"] == "payment_confirmed")
+        .map(|n| n["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paid_notices,
+        vec!["Your payment for Offline Craft is confirmed.", "Your payment for Prompt Craft is confirmed."]
+    );
+}

@@ -132,3 +132,24 @@ pub async fn group_managers(db: &impl ConnectionTrait, group_id: i64) -> StoreRe
         .all(db)
         .await?)
 }
+
+/// The next `limit` accepted members of a group after user id `after`, by user id (the
+/// batches of a fan-out walk `ux_memberships_group_user`).
+pub async fn group_members_after(
+    db: &impl ConnectionTrait,
+    group_id: i64,
+    after: i64,
+    limit: u64,
+) -> StoreResult<Vec<i64>> {
+    Ok(memberships::Entity::find()
+        .select_only()
+        .column(memberships::Column::UserId)
+        .filter(memberships::Column::GroupId.eq(group_id))
+        .filter(memberships::Column::UserId.gt(after))
+        .filter(memberships::Column::Status.eq("accepted"))
+        .order_by_asc(memberships::Column::UserId)
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?)
+}

@@ -107,7 +107,7 @@ async fn pay_seat(txn: &impl ConnectionTrait, group: &groups::Model, user_id: i6
     let status = current.as_ref().map(|m| m.status.as_str());
     if let Some(mine) = current.clone().filter(|m| m.status == membership::STATUS_ACCEPTED) {
         super::memberships::set_payment(txn, mine, PAYMENT_CONFIRMED, Some(MODE_ONLINE)).await?;
-        return Ok(());
+        return tell_paid(txn, group, user_id).await;
     }
     let waits = after_payment(status, is_full) == AfterPayment::Waitlisted;
     // A pending request keeps its role and answers; otherwise the group's default role.
@@ -128,6 +128,34 @@ async fn pay_seat(txn: &impl ConnectionTrait, group: &groups::Model, user_id: i6
     )
     .await?;
     super::memberships::set_payment(txn, saved, PAYMENT_CONFIRMED, Some(MODE_ONLINE)).await?;
+    tell_paid(txn, group, user_id).await
+}
+
+/// The payer's "payment confirmed" notification, in the payment's transaction. It is not
+/// pushed over the socket (the payment paths run outside the web layer's hub): the payer
+/// sees it with the next identity or notifications fetch.
+async fn tell_paid(txn: &impl ConnectionTrait, group: &groups::Model, user_id: i64) -> StoreResult<()> {
+    let path = domain::notifications::group_path(&group.group_type, &group.slug);
+    let notice = domain::notifications::payment_confirmed(&domain::notifications::Group {
+        name: &group.name,
+        slug: &group.slug,
+        group_type: &group.group_type,
+        image: group.logo.as_deref(),
+        path: &path,
+    });
+    super::notifications::create(
+        txn,
+        vec![super::notifications::NewNotification {
+            tenant_id: group.tenant_id,
+            user_id,
+            actor_id: None,
+            kind: notice.kind,
+            notification_type: notice.notification_type.to_string(),
+            message: notice.message,
+            data: notice.data,
+        }],
+    )
+    .await?;
     Ok(())
 }
 

@@ -15,6 +15,8 @@ interface Props {
   /** Whether the viewer's tier has one_to_one_chat (spec 002 §6). */
   canInitiate: boolean;
   size?: 'small' | 'medium';
+  /** The accessible name, where several Message buttons share a page (cards). */
+  label?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * cannot currently initiate a chat and offers the membership plans; a conversation the other
  * person started still opens.
  */
-export default function StartChatButton({ userId, canInitiate, size }: Props) {
+export default function StartChatButton({ userId, canInitiate, size, label }: Props) {
   const { enqueueSnackbar } = useSnackbar();
   const [blocked, setBlocked] = useState(false);
   const start = useMutation({
@@ -39,7 +41,7 @@ export default function StartChatButton({ userId, canInitiate, size }: Props) {
 
   return (
     <>
-      <Button variant="outlined" size={size} onClick={() => start.mutate()} loading={start.isPending}>
+      <Button variant="outlined" size={size} onClick={() => start.mutate()} loading={start.isPending} aria-label={label}>
         Message
       </Button>
       <Dialog open={blocked} onClose={() => setBlocked(false)} aria-labelledby="start-chat-title">

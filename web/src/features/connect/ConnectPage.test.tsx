@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/renderApp';
@@ -7,6 +7,7 @@ import { identityHandler, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
 import { chosen, paged, serveFilterOptions, type Seen } from '../../components/lists/testing';
 import type { ConnectItem } from '../../lib/discover/types';
+import { closeChatRoom } from '../../lib/realtime/chatDock';
 
 const sam: ConnectItem = {
   id: 8,
@@ -118,6 +119,38 @@ describe('connect', { timeout: 20_000 }, () => {
     for (const name of ['Led Circle', 'Asked Event', 'Old Answer Circle']) {
       expect(within(card(name)).queryByRole('button', { name: /^Followed/ })).not.toBeInTheDocument();
     }
+  });
+
+  it("starts a chat from a person's card, and says so when the tier does not allow it (issue 16)", async () => {
+    signInAs();
+    serveConnect({ connections: [sam, circle] });
+    const rooms: unknown[] = [];
+    const opened: string[] = [];
+    let allowed = true;
+    server.use(
+      http.get('*/api/v1/chats/:id/', ({ params }) => {
+        opened.push(String(params.id));
+        return HttpResponse.json(paged([]));
+      }),
+      http.post('*/api/v1/room/', async ({ request }) => {
+        rooms.push(await request.json());
+        return allowed
+          ? HttpResponse.json({ data: { id: 41 } })
+          : HttpResponse.json({ message: 'You cannot currently initiate a chat.' }, { status: 403 });
+      }),
+    );
+    renderApp('/connect');
+    const list = await screen.findByRole('list', { name: 'Active connections' });
+    const card = (name: string) => within(list).getByRole('link', { name }).closest('article') as HTMLElement;
+    expect(within(card('Data Circle')).queryByRole('button', { name: /^Message/ })).not.toBeInTheDocument();
+    await userEvent.click(within(card('Sam Okafor')).getByRole('button', { name: 'Message Sam Okafor' }));
+    await waitFor(() => expect(rooms).toEqual([{ type: 'ONE_TO_ONE', user_ids: [8] }]));
+    // The room opens in the docked chat panel.
+    await waitFor(() => expect(opened).toContain('41'));
+    act(() => closeChatRoom());
+    allowed = false;
+    await userEvent.click(within(card('Sam Okafor')).getByRole('button', { name: 'Message Sam Okafor' }));
+    expect(await screen.findByText('You cannot currently initiate a chat.')).toBeInTheDocument();
   });
 
   it('searches with at least 2 characters and shows Search Results', async () => {

@@ -329,6 +329,7 @@ async fn create_content(
     ApiJson(body): ApiJson<ContentInput>,
 ) -> ApiResult<(StatusCode, Json<ContentAnswer>)> {
     let user_id = user.id;
+    let author = crate::areas::chat::full_name(&user);
     let caller = caller_of(Some(user));
     let (content_type, is_newsletter) = form::kind_of(&body)?;
     let form = form::apply(body, ContentForm::blank(&content_type, is_newsletter), true)?;
@@ -364,6 +365,16 @@ async fn create_content(
     let status = if moderated { STATUS_PENDING } else { STATUS_APPROVED };
     let txn = store::begin_write(&state.db).await?;
     let item = content_q::insert(&txn, tenant.id(), group.id, user_id, &form, security, status).await?;
+    if !moderated {
+        let path = crate::areas::groups::group_path(&group);
+        let notice = domain::notifications::group_post(
+            &author,
+            &crate::areas::notifications::group_ref(&group, &path),
+            &item.title,
+            &item.slug,
+        );
+        services::group_post_notices::queue(&txn, tenant.id(), group.id, user_id, &notice).await?;
+    }
     if form.send_email {
         let origin = format!("{}://{}", url.scheme, url.host);
         let post_url = format!("{origin}/post/{}", item.slug);

@@ -714,8 +714,15 @@ async fn payment_confirmation(
     // A seat paid by voucher or online keeps its mode; one the administrators mark paid
     // without either was paid offline.
     let mode = current.payment_mode.clone().or_else(|| (action == "accept").then(|| MODE_OFFLINE.to_string()));
+    let was_confirmed = current.payment_status.as_deref() == Some(membership::PAYMENT_CONFIRMED);
     member_q::set_payment(&txn, current, payment, mode.as_deref()).await?;
+    let mut written = Vec::new();
+    if action == "accept" && !was_confirmed {
+        let notice = domain::notifications::payment_confirmed(&notifications::group_ref(&group, &group_path(&group)));
+        written = notifications::write(&txn, tenant.id(), Some(user.id), &[target_id], &notice).await?;
+    }
     txn.commit().await?;
+    notifications::announce(&state, written).await;
     Ok(Json(MessageAnswer { message: format!("Successfully {action}ed payment status") }))
 }
 

@@ -110,12 +110,7 @@ pub async fn require_admin(state: &AppState, caller: &Caller, group: &groups::Mo
 
 /// The web page of a group: `/circle/{slug}`, `/event/{slug}` or `/org/{slug}`.
 pub fn group_path(group: &groups::Model) -> String {
-    let kind = match group.group_type.as_str() {
-        "circle" => "circle",
-        "event" => "event",
-        _ => "org",
-    };
-    format!("/{kind}/{}", group.slug)
+    domain::notifications::group_path(&group.group_type, &group.slug)
 }
 
 /// Whether the user belongs to the site: an accepted member of its organization.

@@ -4,6 +4,8 @@ import { snippet } from '../../../components/lists/cardRules';
 import type { ConnectItem } from '../../../lib/discover/types';
 import { cardAction, itemPath, itemTypeLabel } from '../connectTypes';
 import FollowItemButton from './FollowItemButton';
+import StartChatButton from '../../../components/chat/StartChatButton';
+import { useIdentity } from '../../../lib/auth/identity';
 
 interface Props {
   item: ConnectItem;
@@ -18,13 +20,16 @@ interface Props {
  * A person or group on Connect (connection item fields, spec 000 §3): picture or logo, name
  * linking to its page, the person's title and institution or the group's description and
  * parent, the reason (Following / Member), and a follow button, or the caller's role or
- * request in a group they belong to (spec 002 §4 "Follow").
+ * request in a group they belong to (spec 002 §4 "Follow"). Another person's card also
+ * starts a one-to-one chat with them (issue 16).
  */
 export default function ConnectCard({ item, selfId, followedByDefault, showType }: Props) {
   const to = itemPath(item);
   const person = item.type === 'user';
   const description = person ? item.description : snippet(item.description, 120);
   const action = cardAction(item, followedByDefault);
+  const { identity } = useIdentity();
+  const canMessage = person && selfId !== undefined && item.id !== selfId;
   return (
     <Card variant="outlined" component="article" sx={{ borderRadius: 2, height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
@@ -57,19 +62,29 @@ export default function ConnectCard({ item, selfId, followedByDefault, showType 
           {showType && <Chip size="small" variant="outlined" label={itemTypeLabel(item.type)} />}
           {item.reason && <Chip size="small" label={item.reason} />}
         </Stack>
-        {action.kind === 'label' ? (
-          <Button size="small" variant="outlined" disabled>
-            {action.label}
-          </Button>
-        ) : (
-          <FollowItemButton
-            id={item.id}
-            type={item.type}
-            name={item.name}
-            followed={action.followed}
-            own={person && item.id === selfId}
-          />
-        )}
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          {canMessage && (
+            <StartChatButton
+              userId={item.id}
+              canInitiate={Boolean(identity?.user_subscription?.one_to_one_chat)}
+              size="small"
+              label={`Message ${item.name}`}
+            />
+          )}
+          {action.kind === 'label' ? (
+            <Button size="small" variant="outlined" disabled>
+              {action.label}
+            </Button>
+          ) : (
+            <FollowItemButton
+              id={item.id}
+              type={item.type}
+              name={item.name}
+              followed={action.followed}
+              own={person && item.id === selfId}
+            />
+          )}
+        </Stack>
       </Stack>
     </Card>
   );
