@@ -64,7 +64,8 @@ pub struct NotificationView {
     #[schema(rename = "type")]
     pub kind: String,
     /// What happened: follow, invitation, join_request, membership_accepted,
-    /// membership_rejected, member_added, member_removed.
+    /// membership_rejected, member_added, member_removed, application_accepted,
+    /// application_rejected, group_post, payment_confirmed.
     pub notification_type: String,
     pub message: String,
     pub created_at: String,

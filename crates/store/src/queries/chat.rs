@@ -273,12 +273,22 @@ pub async fn send(
         .filter(chat_rooms::Column::Id.eq(room_id))
         .exec(db)
         .await?;
+    // One statement for the members: the room's activity for all, and read up to the new
+    // message for its sender (never backwards).
+    let sender_read_to = sea_orm::sea_query::CaseStatement::new()
+        .case(
+            Expr::col(chat_room_members::Column::UserId)
+                .eq(sender_id)
+                .and(Expr::col(chat_room_members::Column::LastReadMessageId).lt(message.id)),
+            Expr::value(message.id),
+        )
+        .finally(Expr::col(chat_room_members::Column::LastReadMessageId));
     chat_room_members::Entity::update_many()
         .col_expr(chat_room_members::Column::LastMessageAt, Expr::value(at))
+        .col_expr(chat_room_members::Column::LastReadMessageId, sender_read_to.into())
         .filter(chat_room_members::Column::RoomId.eq(room_id))
         .exec(db)
         .await?;
-    mark_read_up_to(db, room_id, sender_id, message.id).await?;
     Ok(message)
 }
 

@@ -137,10 +137,16 @@ pub(crate) async fn send_message(
     value: Option<&str>,
 ) -> ApiResult<MessageView> {
     let checked = rules::check_message(kind, value)?;
+    // The reads happen before the write transaction: on SQLite every write waits for the one
+    // write lock, so a busy chat's latency is the time each send holds it. A room too new
+    // for a read replica is looked up again on the primary.
+    let (room, members) = match room_of(state.read_db(), tenant_id, user_id, room_id).await {
+        Ok(found) => found,
+        Err(_) => room_of(&state.db, tenant_id, user_id, room_id).await?,
+    };
+    let people = people(state.read_db(), &members).await?;
     let txn = store::begin_write(&state.db).await?;
-    let (room, members) = room_of(&txn, tenant_id, user_id, room_id).await?;
     let saved = q::send(&txn, room.id, user_id, checked.message_type, &checked.value).await?;
-    let people = people(&txn, &members).await?;
     txn.commit().await?;
     let view = message_view(saved, &members, &people);
     let event = ChatMessageEvent { kind: "chat_message", room: room.id, message: view.clone() };
