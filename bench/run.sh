@@ -71,7 +71,8 @@ else
   fi
 fi
 
-"$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" --dev-mailbox >"$work/server.log" 2>&1 &
+# The assistant's hourly limit would turn the measured questions into 429s.
+WAYPOINT_AMA_PER_HOUR=100000000 "$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" --dev-mailbox >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 
@@ -79,10 +80,20 @@ for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2
 token=$(curl -fsS -H "Host: localhost" -H "Content-Type: application/json" \
   -d '{"username":"maria@example.com","password":"waypoint-demo"}' "http://127.0.0.1:$PORT/api/v1/token/" |
   sed -E 's/.*"access":"([^"]+)".*/\1/')
+# The demo operator (staff) may ask the assistant whatever the plans say.
+staff_token=$(curl -fsS -H "Host: localhost" -H "Content-Type: application/json" \
+  -d '{"username":"operator@example.com","password":"waypoint-demo"}' "http://127.0.0.1:$PORT/api/v1/token/" |
+  sed -E 's/.*"access":"([^"]+)".*/\1/')
+cat >"$work/ask.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"question": "Which circles can teach me prompt engineering?"}'
+LUA
 maria_id=$(curl -fsS -H "Host: localhost" "http://127.0.0.1:$PORT/api/v1/users/profile/maria-lopez/" |
   sed -E 's/^\{"data":\{"id":([0-9]+).*/\1/')
 
-# An entry starting with "AUTH " is called with maria's access token.
+# An entry starting with "AUTH " is called with maria's access token; "ASK " posts a
+# question to it with the operator's (ask.lua).
 endpoints=(
   "/healthz"
   "/api/v1/app-config-group/"
@@ -138,6 +149,12 @@ endpoints=(
   "AUTH /api/v1/my-favourites/"
   "/api/v1/search/?type=user&search=ana"
   "AUTH /api/v1/search/?search=data"
+  "AUTH /api/v1/recommended-entities/"
+  "AUTH /api/v1/recommended-entities/?entity_type=user"
+  "AUTH /api/v1/job-recommendations/"
+  "AUTH /api/v1/notification/"
+  "AUTH /api/v1/room/"
+  "ASK /api/v1/ask-me-anything/"
 )
 
 printf '\n%-64s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
@@ -148,6 +165,9 @@ for entry in "${endpoints[@]}"; do
   if [[ "$entry" == AUTH\ * ]]; then
     path="${entry#AUTH }"
     auth=(-H "Authorization: Bearer $token")
+  elif [[ "$entry" == ASK\ * ]]; then
+    path="${entry#ASK }"
+    auth=(-H "Authorization: Bearer $staff_token" -s "$work/ask.lua")
   fi
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Host: localhost" "${auth[@]}" "http://127.0.0.1:$PORT$path")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
