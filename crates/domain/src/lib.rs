@@ -2,6 +2,7 @@
 //! No I/O lives here, so every rule can be unit-tested directly.
 
 pub mod accounts;
+pub mod agents;
 pub mod assistant;
 pub mod bookmarks;
 pub mod catalogue;

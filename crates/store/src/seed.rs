@@ -195,6 +195,8 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     txn.commit().await?;
     for record in [&demo, &star] {
         seed_demo_membership_plans(db, record.tenant.id).await?;
+        // CareerGPS: the built-in agents and the system agents, those the site lacks.
+        crate::queries::agents::ensure_builtin(db, record.tenant.id).await?;
     }
     Ok(vec![demo, star])
 }

@@ -1,6 +1,12 @@
 //! SeaORM entities, one module per table.
 
 pub mod account_links;
+pub mod agent_report_feedback;
+pub mod agent_reports;
+pub mod agent_responses;
+pub mod agent_runs;
+pub mod agent_usage;
+pub mod agents;
 pub mod ai_tools;
 pub mod ama_chats;
 pub mod ama_feedback;

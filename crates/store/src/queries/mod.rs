@@ -1,6 +1,7 @@
 //! Queries, one module per area. Every function that reads tenant data takes the tenant id.
 
 pub mod account_links;
+pub mod agents;
 pub mod ai_tools;
 pub mod assistant;
 pub mod bookmarks;
