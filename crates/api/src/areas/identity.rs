@@ -1,7 +1,7 @@
 //! `GET /api/v1/identity/`: the signed-in user as the client needs it (spec 000 §3
 //! "Identity (current user)"). The profile, group profile and career entries come from the
-//! profiles area (the profile is created on first use); subscription fields are filled by
-//! the area that owns them, until then they carry their empty values.
+//! profiles area (the profile is created on first use); the subscription fields (own and
+//! institutional) and tier flags from `areas::payments::flags`.
 
 use axum::{extract::State, Json};
 use serde::Serialize;
@@ -44,9 +44,18 @@ pub struct UserSubscription {
     pub stripe_subscription_id: Option<String>,
     /// month or year.
     pub stripe_membership_recurring_duration: Option<String>,
+    /// The member has a subscription of their own (in any state; the free trial is only for
+    /// those without one).
     pub individual_subscription: bool,
+    /// An institution of the member holds a plan that covers them (spec 002 §1, §4).
     pub institutional_subscription: bool,
+    /// The tier of the institution's plan covering the member (its yearly plan gets the
+    /// 'Your Institution's Plan' badge); null when none covers them.
+    pub institutional_subscription_tier: Option<i16>,
+    /// The institution whose plan covers the member.
+    pub institution_name: Option<String>,
     pub circle_discount_percent: u8,
+    /// The plan in force is the institution's (its tier is above the member's own).
     pub is_institutional_membership: bool,
     pub one_to_one_chat: bool,
     pub use_ama: bool,
@@ -169,10 +178,12 @@ async fn identity(
             payment_status: flags.payment_status.map(str::to_string),
             stripe_subscription_id: tier.subscription.as_ref().map(|s| s.provider_subscription_id.clone()),
             stripe_membership_recurring_duration: tier.recurring,
-            individual_subscription: tier.subscription.is_some(),
-            institutional_subscription: false,
+            individual_subscription: flags.individual_subscription,
+            institutional_subscription: flags.institutional_subscription,
+            institutional_subscription_tier: flags.institutional_subscription_tier,
+            institution_name: tier.institutional.as_ref().map(|c| c.institution.name.clone()),
             circle_discount_percent: flags.circle_discount_percent,
-            is_institutional_membership: false,
+            is_institutional_membership: flags.is_institutional_membership,
             one_to_one_chat: flags.one_to_one_chat,
             use_ama: flags.use_ama,
             can_use_premium_agents: flags.can_use_premium_agents,

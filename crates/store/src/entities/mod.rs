@@ -33,6 +33,7 @@ pub mod group_sdgs;
 pub mod group_topics;
 pub mod group_use_cases;
 pub mod groups;
+pub mod institutional_subscriptions;
 pub mod invitations;
 pub mod job_applications;
 pub mod job_post_skills;

@@ -32,6 +32,7 @@ mod m0026_groups_created_by;
 mod m0027_paid_circles;
 mod m0028_chat_notifications;
 mod m0029_assistant;
+mod m0030_institutional_subscriptions;
 mod m0032_agents;
 
 pub struct Migrator;
@@ -69,6 +70,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0027_paid_circles::Migration),
             Box::new(m0028_chat_notifications::Migration),
             Box::new(m0029_assistant::Migration),
+            Box::new(m0030_institutional_subscriptions::Migration),
             Box::new(m0032_agents::Migration),
         ]
     }

@@ -16,6 +16,7 @@ pub mod follows;
 pub mod groups;
 pub mod imports;
 pub mod influencers;
+pub mod institutional_subscriptions;
 pub mod invitations;
 pub mod job_applications;
 pub mod job_posts;

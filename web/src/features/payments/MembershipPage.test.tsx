@@ -130,6 +130,84 @@ describe('Membership Plans', { timeout: 30_000 }, () => {
     expect(asked).toBe(1);
   });
 
+  it("an institution's member sees its yearly plan as theirs and cannot Downgrade or Switch", async () => {
+    signIn();
+    server.use(
+      identityHandler(
+        identityFixture({
+          user_subscription: {
+            applied_membership_tier: 'Professional',
+            subscription_tier: 2,
+            payment_status: null,
+            individual_subscription: false,
+            institutional_subscription: true,
+            institutional_subscription_tier: 2,
+            institution_name: 'University of Lagos',
+            is_institutional_membership: true,
+            circle_discount_percent: 20,
+            use_ama: true,
+            one_to_one_chat: true,
+            can_use_premium_agents: true,
+            can_create_membership_card: false,
+            can_view_premium_resources: true,
+          },
+        }),
+      ),
+    );
+    serve(null);
+    renderApp('/membership');
+    const active = await screen.findByRole('region', { name: 'Active Membership' });
+    const professional = within(active).getByRole('region', { name: 'Professional' });
+    expect(within(professional).getByText("Your Institution's Plan")).toBeInTheDocument();
+    expect(within(professional).getByText('Current Plan')).toBeInTheDocument();
+    expect(within(active).getByText('Your membership is provided by University of Lagos.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue Professional' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Downgrade Explorer' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Downgrade Free' })).toBeDisabled();
+    // No own subscription yet: the trial tag still shows.
+    expect(screen.getByText('14-day free trial')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    expect(screen.getByRole('button', { name: 'Switch Professional' })).toBeDisabled();
+    // The badge marks the yearly plan only.
+    expect(screen.queryByText("Your Institution's Plan")).not.toBeInTheDocument();
+  });
+
+  it("with a higher own plan, the badge stays on the institution's yearly plan and nothing is locked", async () => {
+    signIn();
+    server.use(
+      identityHandler(
+        identityFixture({
+          user_subscription: {
+            applied_membership_tier: 'Professional',
+            subscription_tier: 2,
+            payment_status: 'confirmed',
+            individual_subscription: true,
+            institutional_subscription: true,
+            institutional_subscription_tier: 1,
+            institution_name: 'University of Lagos',
+            is_institutional_membership: false,
+            circle_discount_percent: 20,
+            use_ama: true,
+            one_to_one_chat: true,
+            can_use_premium_agents: true,
+            can_create_membership_card: false,
+            can_view_premium_resources: true,
+          },
+        }),
+      ),
+    );
+    serve({ ...trialing(), status: 'active', trial_end: null });
+    renderApp('/membership');
+    const others = await screen.findByRole('region', { name: 'Other Membership Plans' });
+    const explorer = within(others).getByRole('region', { name: 'Explorer' });
+    expect(within(explorer).getByText("Your Institution's Plan")).toBeInTheDocument();
+    expect(within(explorer).queryByText('14-day free trial')).not.toBeInTheDocument();
+    expect(within(explorer).getByRole('button', { name: 'Downgrade Explorer' })).toBeEnabled();
+    const active = screen.getByRole('region', { name: 'Active Membership' });
+    expect(within(active).queryByText("Your Institution's Plan")).not.toBeInTheDocument();
+  });
+
   it('guests see the plans with the trial tag, yearly first', async () => {
     serve(null);
     renderApp('/pricing');

@@ -6,8 +6,10 @@ import {
   cardDigits,
   currentPlan,
   discountPercent,
+  effectivePlan,
   formatCardNumber,
   formatCents,
+  institutionalPlan,
   isInstitutionPlan,
   planAction,
   priceFor,
@@ -75,6 +77,30 @@ function detail(tier: number, interval: 'month' | 'year', extra: Partial<Subscri
 
 const open = { pending: false, institutional: false };
 
+const flags = (extra: Partial<UserSubscription>): UserSubscription => ({
+  can_create_membership_card: false,
+  can_use_premium_agents: false,
+  can_view_premium_resources: false,
+  circle_discount_percent: 0,
+  individual_subscription: false,
+  institutional_subscription: false,
+  is_institutional_membership: false,
+  one_to_one_chat: false,
+  subscription_tier: 0,
+  use_ama: false,
+  applied_membership_tier: 'Free',
+  ...extra,
+});
+
+/** Covered by an institution's Professional (tier 2) plan, which is in force. */
+const covered = flags({
+  institutional_subscription: true,
+  institutional_subscription_tier: 2,
+  is_institutional_membership: true,
+  subscription_tier: 2,
+  applied_membership_tier: 'Professional',
+});
+
 describe('plan card actions (spec 002 §4)', () => {
   it('without a subscription: Continue on the free plan, Upgrade on paid plans', () => {
     expect(planAction(plan(0), 'year', null, open)).toMatchObject({ kind: 'continue', label: 'Continue', current: true, disabled: false });
@@ -114,6 +140,27 @@ describe('plan card actions (spec 002 §4)', () => {
     expect(planAction(plan(3), 'year', current, options).disabled).toBe(false);
   });
 
+  it("the institution's plan in force is the current plan: its yearly card Continues, lower ones Downgrade (disabled)", () => {
+    const current = effectivePlan(null, covered);
+    expect(current).toEqual({ tier: 2, interval: 'year', priceId: '', cancelled: false });
+    const options = { pending: false, institutional: true };
+    expect(planAction(plan(2), 'year', current, options)).toMatchObject({ kind: 'continue', current: true, disabled: false });
+    expect(planAction(plan(2), 'month', current, options)).toMatchObject({ kind: 'switch', disabled: true });
+    expect(planAction(plan(1), 'year', current, options)).toMatchObject({ kind: 'downgrade', disabled: true });
+    expect(planAction(plan(0), 'year', current, options)).toMatchObject({ kind: 'downgrade', disabled: true });
+    expect(planAction(plan(3), 'year', current, options)).toMatchObject({ kind: 'upgrade', disabled: false });
+  });
+
+  it("a higher own plan stays the current one; the institution's counts only while in force", () => {
+    const ownHigher = flags({ institutional_subscription: true, institutional_subscription_tier: 1, subscription_tier: 3 });
+    expect(institutionalPlan(ownHigher)).toBeNull();
+    expect(effectivePlan(detail(3, 'month'), ownHigher)).toMatchObject({ tier: 3, interval: 'month' });
+    // A lower own plan gives way to the institution's.
+    expect(effectivePlan(detail(1, 'month'), covered)).toMatchObject({ tier: 2, interval: 'year' });
+    expect(institutionalPlan(flags({ is_institutional_membership: true }))).toBeNull();
+    expect(effectivePlan(null, undefined)).toBeNull();
+  });
+
   it('an ended subscription counts as none', () => {
     expect(runningSubscription(detail(2, 'year', { status: 'canceled' }))).toBeNull();
     expect(currentPlan(detail(2, 'year', { status: 'canceled' }))).toBeNull();
@@ -127,28 +174,20 @@ describe('tags, badges and the banner', () => {
     expect(showTrialTag(plan(1, 14), null, false)).toBe(true);
     expect(showTrialTag(plan(1, 14), detail(1, 'year', { status: 'canceled' }), true)).toBe(false);
     expect(showTrialTag(plan(2, 0), null, true)).toBe(false);
-  });
-
-  const flags = (extra: Partial<UserSubscription>): UserSubscription => ({
-    can_create_membership_card: false,
-    can_use_premium_agents: false,
-    can_view_premium_resources: false,
-    circle_discount_percent: 0,
-    individual_subscription: false,
-    institutional_subscription: false,
-    is_institutional_membership: false,
-    one_to_one_chat: false,
-    subscription_tier: 0,
-    use_ama: false,
-    applied_membership_tier: 'Free',
-    ...extra,
+    // An institution's plan is not the member's own; an own subscription of any state is.
+    expect(showTrialTag(plan(1, 14), null, true, covered)).toBe(true);
+    expect(showTrialTag(plan(1, 14), null, true, flags({ individual_subscription: true }))).toBe(false);
   });
 
   it("marks the institution's yearly plan", () => {
-    const institutional = flags({ institutional_subscription: true, subscription_tier: 2 });
-    expect(isInstitutionPlan(plan(2), 'year', institutional)).toBe(true);
-    expect(isInstitutionPlan(plan(2), 'month', institutional)).toBe(false);
+    expect(isInstitutionPlan(plan(2), 'year', covered)).toBe(true);
+    expect(isInstitutionPlan(plan(2), 'month', covered)).toBe(false);
+    expect(isInstitutionPlan(plan(1), 'year', covered)).toBe(false);
     expect(isInstitutionPlan(plan(2), 'year', flags({ subscription_tier: 2 }))).toBe(false);
+    // With a higher own plan in force, the badge stays on the institution's tier, not the applied one.
+    const ownHigher = flags({ institutional_subscription: true, institutional_subscription_tier: 1, subscription_tier: 3 });
+    expect(isInstitutionPlan(plan(1), 'year', ownHigher)).toBe(true);
+    expect(isInstitutionPlan(plan(3), 'year', ownHigher)).toBe(false);
   });
 
   it('the banner: pending first, then the free tier, nothing for paid tiers', () => {

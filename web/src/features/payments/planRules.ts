@@ -58,6 +58,24 @@ export interface CurrentPlan {
   cancelled: boolean;
 }
 
+/** The plan the member's institution gives them, when it is the one in force (§1, §4). */
+export function institutionalPlan(flags: UserSubscription | null | undefined): CurrentPlan | null {
+  const tier = flags?.institutional_subscription_tier;
+  if (!flags?.is_institutional_membership || tier == null) return null;
+  return { tier, interval: 'year', priceId: '', cancelled: false };
+}
+
+/**
+ * The plan the card actions are measured against: the institution's yearly plan while it is
+ * in force (its tier is above the member's own), otherwise the member's own running plan.
+ */
+export function effectivePlan(
+  detail: SubscriptionDetail | null | undefined,
+  flags: UserSubscription | null | undefined,
+): CurrentPlan | null {
+  return institutionalPlan(flags) ?? currentPlan(detail);
+}
+
 export function currentPlan(detail: SubscriptionDetail | null | undefined): CurrentPlan | null {
   const running = runningSubscription(detail);
   const price = running?.items.data[0]?.price;
@@ -106,14 +124,26 @@ export function planAction(
   return { kind, label: ACTION_LABELS[kind], disabled, current: signedIn && (kind === 'continue' || kind === 'renew') };
 }
 
-/** The free-trial tag shows only to someone who never had an own subscription (§4). */
-export function showTrialTag(plan: Plan, detail: SubscriptionDetail | null | undefined, signedIn: boolean): boolean {
-  return plan.trial_days > 0 && (!signedIn || detail == null);
+/**
+ * The free-trial tag shows only to someone who never had an own subscription (§4); an
+ * institution's plan is not their own, so a covered member still sees it.
+ */
+export function showTrialTag(
+  plan: Plan,
+  detail: SubscriptionDetail | null | undefined,
+  signedIn: boolean,
+  flags?: UserSubscription | null,
+): boolean {
+  return plan.trial_days > 0 && (!signedIn || (detail == null && !flags?.individual_subscription));
 }
 
-/** The Your Institution's Plan badge: the yearly plan matching the institutional subscription. */
+/**
+ * The Your Institution's Plan badge: the yearly plan matching the institutional subscription
+ * (its tier, whether or not it is the plan in force).
+ */
 export function isInstitutionPlan(plan: Plan, interval: Interval, flags: UserSubscription | null | undefined): boolean {
-  return Boolean(flags?.institutional_subscription) && interval === 'year' && plan.subscription_tier === flags?.subscription_tier;
+  const tier = flags?.institutional_subscription_tier;
+  return Boolean(flags?.institutional_subscription) && tier != null && interval === 'year' && plan.subscription_tier === tier;
 }
 
 /** The reason field: required for cancelling and downgrading (§4, §5). */

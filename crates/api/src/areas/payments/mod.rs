@@ -13,7 +13,10 @@
 //! - [`donations`]: `POST /payment/donate/` and `POST /donate/`.
 //! - [`membership_card`]: `POST /membership-card/` (the card's PNG, drawn on first open).
 //! - [`webhook`]: Stripe's `POST /payment/webhook/` (signed events, applied once).
-//! - [`flags`]: the tier flags that identity returns.
+//! - [`institutional`]: institutions' plans for their members (tenant admins):
+//!   `GET`/`POST /institutional-subscriptions/`, `GET`/`PATCH /institutional-subscriptions/{id}/`.
+//! - [`flags`]: the tier flags that identity returns (own subscription, institution's plan,
+//!   free plan), computed in one place for every area they gate.
 //!
 //! Every change of a subscription goes through the provider (`services::payments`) and comes
 //! back as provider events; the handlers here only parse, authorise and call.
@@ -21,6 +24,7 @@
 pub mod checkout;
 pub mod donations;
 pub mod flags;
+pub mod institutional;
 pub mod membership_card;
 pub mod one_time;
 pub mod plans;
@@ -36,6 +40,7 @@ use crate::{error::ApiError, state::AppState};
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(plans::routes())
+        .merge(institutional::routes())
         .merge(subscription::routes())
         .merge(checkout::routes())
         .merge(one_time::routes())

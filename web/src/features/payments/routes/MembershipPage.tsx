@@ -24,6 +24,7 @@ import {
   currentPlan,
   formatCents,
   formatDate,
+  institutionalPlan,
   isInstitutionPlan,
   isPending,
   planAction,
@@ -65,14 +66,21 @@ export default function MembershipPage() {
   const detail = signedIn ? (detailQuery.data ?? null) : null;
   const flags = identity?.user_subscription;
   const running = runningSubscription(detail);
-  const current = currentPlan(detail);
+  const own = currentPlan(detail);
+  // The institution's yearly plan, while its tier is above the member's own (§1, §4).
+  const fromInstitution = institutionalPlan(flags);
+  // The card actions are measured against the plan in force (effectivePlan).
+  const current = fromInstitution ?? own;
   const pending = isPending(detail, flags);
   const institutional = Boolean(flags?.is_institutional_membership);
   const sorted = sortPlans(plans.data ?? []);
   const loading = plans.isPending || (signedIn && detailQuery.isPending);
 
   const actionFor = (plan: Plan): PlanAction => planAction(plan, interval, current, { pending, institutional, signedIn });
-  const currentPlanEntry = current ? sorted.find((p) => p.subscription_tier === current.tier) : undefined;
+  const ownEntry = running && own ? sorted.find((p) => p.subscription_tier === own.tier) : undefined;
+  const institutionEntry = fromInstitution ? sorted.find((p) => p.subscription_tier === fromInstitution.tier) : undefined;
+  // The Active Membership block: the member's own running plan, else the institution's.
+  const currentPlanEntry = ownEntry ?? institutionEntry;
   const others = currentPlanEntry ? sorted.filter((p) => p !== currentPlanEntry) : sorted;
 
   const goTo = (url: string) => {
@@ -134,7 +142,7 @@ export default function MembershipPage() {
     if (ask.kind === 'checkout') {
       return {
         title: `${ask.plan.name} membership`,
-        message: `You are buying the ${ask.plan.name} plan for ${amount}.${showTrialTag(ask.plan, detail, signedIn) ? ` It starts with a ${ask.plan.trial_days}-day free trial.` : ''}`,
+        message: `You are buying the ${ask.plan.name} plan for ${amount}.${showTrialTag(ask.plan, detail, signedIn, flags) ? ` It starts with a ${ask.plan.trial_days}-day free trial.` : ''}`,
         confirmLabel: 'Continue to payment',
         needsReason: false,
         discounts: ask.plan.discounts,
@@ -219,7 +227,7 @@ export default function MembershipPage() {
       plan={plan}
       interval={interval}
       action={actionFor(plan)}
-      trialTag={showTrialTag(plan, detail, signedIn)}
+      trialTag={showTrialTag(plan, detail, signedIn, flags)}
       institutionPlan={isInstitutionPlan(plan, interval, flags)}
       tags={tags}
       onAction={() => onAction(plan)}
@@ -293,17 +301,43 @@ export default function MembershipPage() {
         </Typography>
       ) : (
         <Stack spacing={4}>
-          {running && currentPlanEntry && (
+          {currentPlanEntry && !(running && ownEntry) && (
             <Box component="section" aria-labelledby="active-membership">
               <Typography id="active-membership" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
                 Active Membership
               </Typography>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-                {card(currentPlanEntry, running.status === 'past_due' ? <Chip size="small" color="error" label="Past Due" /> : null)}
+                {card(currentPlanEntry)}
                 <Paper variant="outlined" sx={{ p: 2 }}>
                   <Stack spacing={1.5}>
                     <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                      {currentPlanEntry.name} · {formatCents(running.items.data[0]?.price.unit_amount ?? 0)} /{' '}
+                      {currentPlanEntry.name} membership
+                    </Typography>
+                    <Typography variant="body2">
+                      Your membership is provided by {flags?.institution_name || 'your institution'}.
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      You can upgrade to a higher plan of your own at any time.
+                    </Typography>
+                    <Box>
+                      <MembershipCardButton />
+                    </Box>
+                  </Stack>
+                </Paper>
+              </Box>
+            </Box>
+          )}
+          {running && ownEntry && (
+            <Box component="section" aria-labelledby="active-membership">
+              <Typography id="active-membership" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+                Active Membership
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+                {card(ownEntry, running.status === 'past_due' ? <Chip size="small" color="error" label="Past Due" /> : null)}
+                <Paper variant="outlined" sx={{ p: 2 }}>
+                  <Stack spacing={1.5}>
+                    <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                      {ownEntry.name} · {formatCents(running.items.data[0]?.price.unit_amount ?? 0)} /{' '}
                       {running.items.data[0]?.price.recurring.interval}
                     </Typography>
                     {running.discount && (
@@ -364,8 +398,8 @@ export default function MembershipPage() {
               </Box>
             </Box>
           )}
-          <Box component="section" aria-labelledby={running && currentPlanEntry ? 'other-plans' : undefined} aria-label={running && currentPlanEntry ? undefined : 'Plans'}>
-            {running && currentPlanEntry && (
+          <Box component="section" aria-labelledby={currentPlanEntry ? 'other-plans' : undefined} aria-label={currentPlanEntry ? undefined : 'Plans'}>
+            {currentPlanEntry && (
               <Typography id="other-plans" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
                 Other Membership Plans
               </Typography>
