@@ -57,6 +57,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::imports::routes())
         .merge(areas::follows::routes())
         .merge(areas::assistant::routes())
+        .merge(areas::agents::routes())
         .merge(areas::recommendations::routes())
         .merge(areas::recommendation_package::routes())
         .merge(areas::groups::routes())

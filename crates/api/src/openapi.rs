@@ -25,6 +25,7 @@ use crate::error::ErrorBody;
         (name = "groups", description = "Organizations, institutions, circles and events"),
         (name = "search", description = "Search over people and groups"),
         (name = "assistant", description = "The AMA assistant: questions, history, ratings and recommendations"),
+        (name = "agents", description = "CareerGPS agents: running their steps, reports and report feedback"),
         (name = "programme", description = "Circle requests, leader applications and certified circle leaders"),
         (name = "use-cases", description = "AI use cases of the site"),
         (name = "jobs", description = "The job board: job posts, applications and their review"),

@@ -1,5 +1,6 @@
 //! One module per product area; each exposes `routes()` for the API router.
 
+pub mod agents;
 pub mod assistant;
 pub mod auth;
 pub mod bookmarks;

@@ -5,6 +5,7 @@ mod assistant;
 mod common;
 
 mod accounts;
+mod agents;
 mod auth;
 mod career_gps;
 mod catalogue;

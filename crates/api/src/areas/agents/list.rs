@@ -1,0 +1,153 @@
+//! The site's agents: `GET agents/` and `GET agents/slug/{slug}/`.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    Json,
+};
+use domain::agents::{
+    access::usage_period,
+    definition::{AgentDefinition, AgentExtraInfo, Audience, FlowItem, Step},
+};
+use serde::Serialize;
+use store::{
+    entities::{agents as agent_rows, users},
+    queries::agents::{self as q, usage},
+};
+use utoipa::ToSchema;
+
+use super::{definition, ensure_agents, MSG_NO_AGENT};
+use crate::{
+    envelope::{Data, Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiQuery, MaybeUser, Tenant},
+    state::AppState,
+};
+
+/// Agents per page (the site has a handful; the page keeps the answer bounded).
+pub const PAGE_SIZE: u64 = 50;
+
+/// An agent (spec 002 §3 "Agent"): its definition and the screens the caller goes through.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgentView {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    /// careergps or career_assistant.
+    pub agent_type: String,
+    pub is_premium: bool,
+    pub can_chat: bool,
+    pub description: String,
+    pub extra_info: AgentExtraInfo,
+    pub steps: Vec<Step>,
+    /// The screens the caller goes through, in order: a visitor's (no account, or a trial
+    /// account) or a signed-in member's.
+    pub flow: Vec<FlowItem>,
+    /// The caller's uses of this agent this month (signed-in callers).
+    pub usage_count: Option<u64>,
+}
+
+pub fn audience_of(user: Option<&users::Model>) -> Audience {
+    match user {
+        Some(u) if !u.is_trial_user => Audience::Member,
+        _ => Audience::Visitor,
+    }
+}
+
+pub fn view(row: &agent_rows::Model, d: AgentDefinition, audience: Audience, usage_count: Option<u64>) -> AgentView {
+    let flow = d.flow(audience);
+    AgentView {
+        id: row.id,
+        name: row.name.clone(),
+        slug: row.slug.clone(),
+        agent_type: row.agent_type.clone(),
+        is_premium: row.is_premium,
+        can_chat: row.can_chat,
+        description: d.description,
+        extra_info: d.extra_info,
+        steps: d.steps,
+        flow,
+        usage_count,
+    }
+}
+
+async fn usage_counts(
+    state: &AppState,
+    tenant_id: i64,
+    user: Option<&users::Model>,
+) -> ApiResult<Option<HashMap<i64, u64>>> {
+    Ok(match user {
+        Some(u) => {
+            let period = usage_period(chrono::Utc::now());
+            Some(usage::user_counts_by_agent(state.read_db(), tenant_id, u.id, &period).await?)
+        }
+        None => None,
+    })
+}
+
+/// The site's active CareerGPS and career assistant agents in their order (spec 002 §7
+/// "GET agents/"). `agent_type` narrows to one type.
+#[utoipa::path(
+    get,
+    path = "/api/v1/agents/",
+    tag = "agents",
+    params(
+        ("page" = Option<u64>, Query, description = "1-based page"),
+        ("page_size" = Option<u64>, Query, description = "Default 50"),
+        ("agent_type" = Option<String>, Query, description = "careergps or career_assistant")
+    ),
+    responses((status = 200, body = Page<AgentView>), (status = 400, body = ErrorBody))
+)]
+pub async fn list(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<AgentView>>> {
+    let page = page_from_query(&query, PAGE_SIZE)?;
+    let agent_type = match query.get("agent_type").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(t) => Some(
+            domain::agents::definition::AgentType::parse(t)
+                .ok_or_else(|| ApiError::field("agent_type", "Choose careergps or career_assistant."))?
+                .as_str(),
+        ),
+    };
+    ensure_agents(&state, tenant.id()).await?;
+    let filter = q::AgentFilter { system: false, agent_type, include_inactive: false };
+    let paged = q::page(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
+    let counts = usage_counts(&state, tenant.id(), user.as_ref()).await?;
+    let audience = audience_of(user.as_ref());
+    let mut items = Vec::with_capacity(paged.items.len());
+    for row in &paged.items {
+        let used = counts.as_ref().map(|c| c.get(&row.id).copied().unwrap_or(0));
+        items.push(view(row, definition(row)?, audience, used));
+    }
+    Ok(Json(Page::new(items, paged.count, &page, &url)))
+}
+
+/// One active agent of the site by its slug (spec 002 §7 "GET agents/slug/{slug}/").
+#[utoipa::path(
+    get,
+    path = "/api/v1/agents/slug/{slug}/",
+    tag = "agents",
+    params(("slug" = String, Path, description = "The agent's slug")),
+    responses((status = 200, body = Data<AgentView>), (status = 404, body = ErrorBody, description = "No agent found"))
+)]
+pub async fn by_slug(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    MaybeUser(user): MaybeUser,
+    Path(slug): Path<String>,
+) -> ApiResult<Json<Data<AgentView>>> {
+    ensure_agents(&state, tenant.id()).await?;
+    let row = q::find_by_slug(state.read_db(), tenant.id(), slug.trim())
+        .await?
+        .filter(|a| !a.is_system && a.is_active)
+        .ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))?;
+    let counts = usage_counts(&state, tenant.id(), user.as_ref()).await?;
+    let used = counts.map(|c| c.get(&row.id).copied().unwrap_or(0));
+    Ok(Json(Data::new(view(&row, definition(&row)?, audience_of(user.as_ref()), used))))
+}
