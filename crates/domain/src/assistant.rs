@@ -328,6 +328,16 @@ pub struct Signals {
     pub kind_asked: bool,
 }
 
+/// What one shared topic adds to [`score`]; at most [`MAX_SCORED_TOPICS`] count.
+pub const TOPIC_WEIGHT: f64 = 1.0;
+pub const MAX_SCORED_TOPICS: usize = 3;
+/// What the same country, career stage and professional field add to [`score`]. The
+/// database ranks a group's recommended people with the same weights
+/// (`store::queries::group_recommendations`), so its order is this score's.
+pub const COUNTRY_WEIGHT: f64 = 1.5;
+pub const STAGE_WEIGHT: f64 = 1.0;
+pub const FIELD_WEIGHT: f64 = 1.0;
+
 /// The rank of an item for the asker: first how much of the question it answers, then
 /// whether it is of the kind asked for, then how well it fits the asker (shared topics,
 /// country, stage, field), with the text relevance breaking ties.
@@ -335,10 +345,10 @@ pub fn score(s: &Signals) -> f64 {
     let coverage = if s.terms == 0 { 0.0 } else { s.matched.len() as f64 / s.terms as f64 };
     coverage * 10.0
         + if s.kind_asked { 4.0 } else { 0.0 }
-        + s.shared_topics.len().min(3) as f64
-        + if s.same_country { 1.5 } else { 0.0 }
-        + if s.same_stage { 1.0 } else { 0.0 }
-        + if s.same_field { 1.0 } else { 0.0 }
+        + s.shared_topics.len().min(MAX_SCORED_TOPICS) as f64 * TOPIC_WEIGHT
+        + if s.same_country { COUNTRY_WEIGHT } else { 0.0 }
+        + if s.same_stage { STAGE_WEIGHT } else { 0.0 }
+        + if s.same_field { FIELD_WEIGHT } else { 0.0 }
         + s.relevance.clamp(0.0, 1.0) * 0.5
 }
 

@@ -232,6 +232,9 @@ pub async fn ask(
         if !question.asker.topics.is_empty() {
             summary.push(format!("topics and skills: {}", question.asker.topics.join(", ")));
         }
+        if !question.asker.bookmarked_topics.is_empty() {
+            summary.push(format!("topics of what I bookmarked: {}", question.asker.bookmarked_topics.join(", ")));
+        }
         let context = AnswerContext {
             site_name: question.site_name,
             question: question.text,
@@ -255,15 +258,16 @@ pub async fn ask(
 pub const RECOMMENDATIONS_PER_KIND: usize = 5;
 
 /// Recommendations for a member (spec 002 §4 "Recommendations"): the site's items of
-/// `kinds` that share the member's topics, skills and title words, ranked for them like an
-/// answer, never what they joined or follow; at most 5 per kind, in the kinds' order.
+/// `kinds` that share the member's topics, skills and title words (and the topics of what
+/// they bookmarked, after their own), ranked for them like an answer, never what they
+/// joined or follow; at most 5 per kind, in the kinds' order.
 pub async fn recommend(
     db: &impl ConnectionTrait,
     tenant_id: i64,
     asker: &Asker,
     kinds: &[ItemKind],
 ) -> StoreResult<Vec<Found>> {
-    let mut text = asker.topics.join(" ");
+    let mut text = asker.topics.iter().chain(&asker.bookmarked_topics).cloned().collect::<Vec<_>>().join(" ");
     if let Some(title) = &asker.title {
         text = format!("{title} {text}");
     }

@@ -18,6 +18,7 @@ mod contract;
 mod conventions;
 mod dev_mailbox;
 mod follows;
+mod group_recommendations;
 mod group_updates;
 mod groups;
 mod groups_cross_org;

@@ -7,3 +7,4 @@ pub mod lifecycle;
 pub mod membership;
 pub mod permissions;
 pub mod questions;
+pub mod recommend;

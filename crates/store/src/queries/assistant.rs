@@ -33,6 +33,11 @@ use crate::{
 
 /// Candidates read from the index per kind, at most.
 pub const CANDIDATES_PER_KIND: u64 = 20;
+/// The index's best matches per kind that the site's rules then filter down to the
+/// candidates: the bound that keeps a question's cost from growing with the site (an
+/// asker's topics OR many common words). People are indexed for every site at once, so
+/// this is also how far another site's people can crowd a site's own out of a pick.
+pub const BEST_HITS_PER_KIND: u64 = 400;
 
 /// Who asks: what ranks items for them.
 #[derive(Debug, Clone, Default)]
@@ -47,6 +52,9 @@ pub struct Asker {
     pub professional_field: Option<i64>,
     /// The asker's topics and skills, lower-cased names.
     pub topics: Vec<String>,
+    /// The topics of the items the asker bookmarked ([`bookmarked_topic_names`]) that are not
+    /// among `topics`, lower-cased: interests too, though not the profile's.
+    pub bookmarked_topics: Vec<String>,
     /// The asker's profile title ("Senior Data Analyst").
     pub title: Option<String>,
 }
@@ -106,7 +114,16 @@ async fn candidates<E: EntityTrait>(
 ) -> StoreResult<Vec<(i64, f64)>> {
     let backend = db.get_database_backend();
     let mut query = E::find();
-    search_index::drive_from_hits(QueryTrait::query(&mut query), backend, target, text, HITS, E::default(), id_column);
+    search_index::drive_from_best_hits(
+        QueryTrait::query(&mut query),
+        backend,
+        target,
+        text,
+        HITS,
+        E::default(),
+        id_column,
+        BEST_HITS_PER_KIND,
+    );
     let rows: Vec<(i64, f64)> = query
         .filter(filter)
         .select_only()
@@ -122,7 +139,7 @@ async fn candidates<E: EntityTrait>(
 }
 
 /// Numbers in a JSON array of numbers or numeric strings (`["3", 4]`).
-fn json_ids(value: &Option<Value>) -> Vec<i64> {
+pub(crate) fn json_ids(value: &Option<Value>) -> Vec<i64> {
     match value {
         Some(Value::Array(items)) => {
             items.iter().filter_map(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))).collect()
@@ -131,7 +148,7 @@ fn json_ids(value: &Option<Value>) -> Vec<i64> {
     }
 }
 
-fn json_texts(value: &Option<Value>) -> Vec<String> {
+pub(crate) fn json_texts(value: &Option<Value>) -> Vec<String> {
     match value {
         Some(Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(|s| s.trim().to_lowercase())).collect(),
         _ => Vec::new(),
@@ -214,7 +231,7 @@ async fn group_topic_names(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResul
 }
 
 /// Names of the topics and skills of some profiles, by profile.
-async fn profile_topic_names(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<String>>> {
+pub async fn profile_topic_names(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<String>>> {
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
@@ -275,7 +292,94 @@ pub async fn asker(
         asker.career_stage = answers.career_stage;
         asker.professional_field = answers.professional_field;
     }
+    for name in bookmarked_topic_names(db, organization_id, user.id).await? {
+        let name = name.to_lowercase();
+        if !asker.topics.contains(&name) && !asker.bookmarked_topics.contains(&name) {
+            asker.bookmarked_topics.push(name);
+        }
+    }
     Ok(asker)
+}
+
+/// How many of a member's newest bookmarks lend their topics to their interests.
+pub const BOOKMARKS_READ: u64 = 50;
+/// At most this many topics are taken from bookmarks.
+pub const MAX_BOOKMARKED_TOPICS: u64 = 20;
+
+/// The topics (and skills) of the items the user bookmarked on the site of `organization_id`:
+/// a circle's or event's topics, a job's skills, a resource's and a use case's topics. One
+/// query, bounded: the newest [`BOOKMARKS_READ`] bookmarks (the `(user, tenant, …)` index),
+/// each item by its primary key, at most [`MAX_BOOKMARKED_TOPICS`] names of the site's topics.
+pub async fn bookmarked_topic_names(
+    db: &impl ConnectionTrait,
+    organization_id: i64,
+    user_id: i64,
+) -> StoreResult<Vec<String>> {
+    use domain::bookmarks::EntityType;
+    use sea_orm::{DbBackend, Statement};
+
+    let backend = db.get_database_backend();
+    // A JSON array of topic ids of the row `alias`, as rows of "e" whose id is `elem`.
+    let (expand, elem, params): (fn(&str) -> String, &str, [&str; 3]) = match backend {
+        DbBackend::Postgres => (
+            |alias| {
+                format!(
+                    "CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(\"{alias}\".\"topics\") = \
+                     'array' THEN \"{alias}\".\"topics\" ELSE '[]'::jsonb END) AS \"e\"(\"v\") WHERE \"e\".\"v\" ~ \
+                     '^[0-9]{{1,18}}$'"
+                )
+            },
+            "CAST(\"e\".\"v\" AS BIGINT)",
+            ["$1", "$2", "$3"],
+        ),
+        _ => (
+            |alias| {
+                format!(
+                    ", json_each(CASE WHEN json_valid(\"{alias}\".\"topics\") THEN CASE WHEN \
+                     json_type(\"{alias}\".\"topics\") = 'array' THEN \"{alias}\".\"topics\" ELSE '[]' END ELSE \
+                     '[]' END) AS \"e\" WHERE \"e\".\"type\" = 'integer'"
+                )
+            },
+            "\"e\".\"value\"",
+            ["?", "?", "?"],
+        ),
+    };
+    let [user, org, org_again] = params;
+    let (group, job, resource, use_case) = (
+        EntityType::Group.as_str(),
+        EntityType::Job.as_str(),
+        EntityType::Resource.as_str(),
+        EntityType::UseCase.as_str(),
+    );
+    let sql = format!(
+        r#"WITH "recent" AS (
+    SELECT "entity_type", "entity_id" FROM "bookmarks"
+    WHERE "user_id" = {user} AND "tenant_id" = (SELECT "tenant_id" FROM "groups" WHERE "id" = {org})
+    ORDER BY "created_at" DESC, "id" DESC LIMIT {BOOKMARKS_READ}
+), "ids" AS (
+    SELECT "gt"."topic_id" AS "id" FROM "group_topics" AS "gt"
+        JOIN "recent" AS "r" ON "r"."entity_type" = '{group}' AND "gt"."group_id" = "r"."entity_id"
+    UNION SELECT "s"."topic_id" FROM "job_post_skills" AS "s"
+        JOIN "recent" AS "r" ON "r"."entity_type" = '{job}' AND "s"."job_post_id" = "r"."entity_id"
+    UNION SELECT {elem} FROM "contents" AS "c"
+        JOIN "recent" AS "r" ON "r"."entity_type" = '{resource}' AND "c"."id" = "r"."entity_id" {contents}
+    UNION SELECT {elem} FROM "use_cases" AS "u"
+        JOIN "recent" AS "r" ON "r"."entity_type" = '{use_case}' AND "u"."id" = "r"."entity_id" {use_cases}
+)
+SELECT "t"."name" AS "name" FROM "topics" AS "t"
+WHERE "t"."id" IN (SELECT "id" FROM "ids")
+    AND "t"."tenant_id" = (SELECT "tenant_id" FROM "groups" WHERE "id" = {org_again})
+ORDER BY "t"."name" LIMIT {MAX_BOOKMARKED_TOPICS}"#,
+        contents = expand("c"),
+        use_cases = expand("u"),
+    );
+    let statement =
+        Statement::from_sql_and_values(backend, sql, [user_id.into(), organization_id.into(), organization_id.into()]);
+    let mut names = Vec::new();
+    for row in db.query_all_raw(statement).await? {
+        names.push(row.try_get::<String>("", "name")?);
+    }
+    Ok(names)
 }
 
 /// "The person is an accepted member of a group of the site" for the `users` row.
@@ -637,7 +741,8 @@ fn rank(r: &Retrieval<'_>, candidates: Vec<Candidate>) -> Vec<Found> {
         let entry = best.entry(c.kind).or_insert(0.0);
         *entry = entry.max(c.relevance);
     }
-    let asker_topics: HashSet<&str> = r.asker.topics.iter().map(String::as_str).collect();
+    let asker_topics: HashSet<&str> =
+        r.asker.topics.iter().chain(&r.asker.bookmarked_topics).map(String::as_str).collect();
     let mut found: Vec<Found> = candidates
         .into_iter()
         .map(|c| {

@@ -13,6 +13,7 @@ pub mod connections;
 pub mod contents;
 pub mod files;
 pub mod follows;
+pub mod group_recommendations;
 pub mod groups;
 pub mod imports;
 pub mod influencers;

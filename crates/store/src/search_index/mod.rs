@@ -327,6 +327,30 @@ pub fn drive_from_hits(
         .and_where(Expr::col(id_column).equals((Alias::new(alias), Alias::new(ITEM_ID))));
 }
 
+/// [`drive_from_hits`] with only the `best` hits by relevance: for ranked picks (the
+/// assistant's candidates) whose text ORs many common words, where every match would
+/// otherwise be joined to its table and filtered before the few best are kept. The index
+/// scores its matches itself; the table is then read for at most `best` rows.
+#[allow(clippy::too_many_arguments)]
+pub fn drive_from_best_hits(
+    query: &mut SelectStatement,
+    backend: DbBackend,
+    target: Target<'_>,
+    text: &TextQuery,
+    alias: &str,
+    table: impl sea_orm::sea_query::IntoTableRef,
+    id_column: impl IntoColumnRef,
+    best: u64,
+) {
+    let mut best_hits = hits(backend, target, text);
+    best_hits.order_by(Alias::new(RELEVANCE), sea_orm::sea_query::Order::Desc).limit(best);
+    query
+        .from_clear()
+        .from_subquery(best_hits, Alias::new(alias))
+        .join(sea_orm::sea_query::JoinType::CrossJoin, table, sea_orm::Condition::all())
+        .and_where(Expr::col(id_column).equals((Alias::new(alias), Alias::new(ITEM_ID))));
+}
+
 /// `SELECT item_id` of the documents matching `text`, for `column IN (…)` filters of lists
 /// whose order is their own.
 pub fn matching_ids(backend: DbBackend, target: Target<'_>, text: &TextQuery) -> SelectStatement {

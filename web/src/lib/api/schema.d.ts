@@ -4,6 +4,137 @@
  */
 
 export interface paths {
+    "/api/v1/agents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's active CareerGPS and career assistant agents in their order (spec 002 §7
+         *     "GET agents/"). `agent_type` narrows to one type.
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/feedback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rates a report (spec 002 §7 "POST agents/feedback/"). */
+        post: operations["feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/process/{agent}/{step}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers one step of an agent (spec 002 §7 "POST agents/process/{a}/{b}/"). */
+        post: operations["process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/report/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report by its slug (spec 002 §7 "GET agents/report/slug/{slug}/"): all of it for the
+         *     owner, the creator and staff; the body of a shared report for anyone else.
+         */
+        get: operations["by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/report/slug/{slug}/share/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shares or stops sharing one's report (spec 002 §4 "share opens a dialog with the public
+         *     URL"; the path is ours: the spec does not show it). Owner only.
+         */
+        post: operations["share"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/reports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's reports (about them, or made by them with `created_by`), newest first;
+         *     staff may name anyone with `user_id` / `created_by` (spec 002 §7 "GET agents/reports/").
+         */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/slug/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One active agent of the site by its slug (spec 002 §7 "GET agents/slug/{slug}/"). */
+        get: operations["by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ai-tools/": {
         parameters: {
             query?: never;
@@ -1441,6 +1572,48 @@ export interface paths {
         patch: operations["set_influencer"];
         trace?: never;
     };
+    "/api/v1/institutional-subscriptions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's institutional plans, newest first (tenant administrators). */
+        get: operations["list_institutional"];
+        put?: never;
+        /**
+         * Gives an institution of the site a plan for its members (tenant administrators): a
+         *     yearly price of a paid plan, active unless said otherwise, with an optional last day.
+         */
+        post: operations["create_institutional"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/institutional-subscriptions/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One institutional plan of the site (tenant administrators). */
+        get: operations["get_institutional"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes an institution's plan (tenant administrators): its price, status (canceled ends
+         *     it at once) or last day. Fields left out keep their values; the institution stays.
+         */
+        patch: operations["update_institutional"];
+        trace?: never;
+    };
     "/api/v1/invitation/{id}/": {
         parameters: {
             query?: never;
@@ -2279,6 +2452,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recommendations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People to recommend to a group, best fit first. */
+        get: operations["group_recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recommended-entities/": {
         parameters: {
             query?: never;
@@ -3021,6 +3211,40 @@ export interface components {
             /** Format: int64 */
             user?: number | null;
         };
+        AgentExtraInfo: {
+            prompts?: components["schemas"]["AgentPrompt"][];
+            show_stepper?: boolean;
+        };
+        /** @description A prompt option staff may choose for a step's `user_prompt`. */
+        AgentPrompt: {
+            id: string;
+            name: string;
+            prompt: string;
+        };
+        /** @description An agent (spec 002 §3 "Agent"): its definition and the screens the caller goes through. */
+        AgentView: {
+            /** @description careergps or career_assistant. */
+            agent_type: string;
+            can_chat: boolean;
+            description: string;
+            extra_info: components["schemas"]["AgentExtraInfo"];
+            /**
+             * @description The screens the caller goes through, in order: a visitor's (no account, or a trial
+             *     account) or a signed-in member's.
+             */
+            flow: components["schemas"]["FlowItem"][];
+            /** Format: int64 */
+            id: number;
+            is_premium: boolean;
+            name: string;
+            slug: string;
+            steps: components["schemas"]["Step"][];
+            /**
+             * Format: int64
+             * @description The caller's uses of this agent this month (signed-in callers).
+             */
+            usage_count?: number | null;
+        };
         /** @description A tool with the message the form shows. */
         AiToolAnswer: {
             data: components["schemas"]["AiToolView"];
@@ -3103,6 +3327,17 @@ export interface components {
             /** Format: int64 */
             vote_score: number;
             website?: string | null;
+        };
+        /** @description The whole score, as the AIRA report shows it. */
+        AiraScore: {
+            /** @description The three readiness categories, in their fixed order. */
+            categories: components["schemas"]["CategoryScore"][];
+            colour: components["schemas"]["ScoreColour"];
+            concern?: components["schemas"]["AttitudeScore"] | null;
+            level: components["schemas"]["ReadinessLevel"];
+            optimism?: components["schemas"]["AttitudeScore"] | null;
+            /** Format: int32 */
+            readiness_percent: number;
         };
         AlternateEmailRequest: {
             alternate_email?: string;
@@ -3272,6 +3507,20 @@ export interface components {
             mime_type: string;
             /** @description The original name, cleaned. */
             name: string;
+        };
+        /** @enum {string} */
+        AttitudeLevel: "low" | "moderate" | "high";
+        AttitudeScore: {
+            /** Format: int32 */
+            answered: number;
+            /**
+             * Format: double
+             * @description The mean answer, to one decimal.
+             */
+            average: number;
+            id: components["schemas"]["Category"];
+            label: string;
+            level: components["schemas"]["AttitudeLevel"];
         };
         AuthConfig: {
             botcheck: components["schemas"]["BotCheckConfig"];
@@ -3458,6 +3707,26 @@ export interface components {
              */
             vote_score: number;
         };
+        /**
+         * @description The five category scoring ids.
+         * @enum {string}
+         */
+        Category: "awareness_curiosity" | "experience_with_ai_tool" | "building_ai_solutions" | "concern_level" | "optimism_level";
+        CategoryScore: {
+            /**
+             * Format: int32
+             * @description Questions answered in the category.
+             */
+            answered: number;
+            colour?: components["schemas"]["ScoreColour"] | null;
+            id: components["schemas"]["Category"];
+            label: string;
+            /**
+             * Format: int32
+             * @description None when no question of the category was answered.
+             */
+            percent?: number | null;
+        };
         Challenge: {
             challenge: string;
             /**
@@ -3501,6 +3770,11 @@ export interface components {
             slug?: string | null;
             /** @description Always `user`. */
             type: string;
+        };
+        /** @description One item of a checklist step. */
+        ChecklistItem: {
+            id: string;
+            label: string;
         };
         CheckoutView: {
             /**
@@ -3810,6 +4084,32 @@ export interface components {
         CreatorRef: {
             /** Format: int64 */
             id: number;
+        };
+        Data_AgentView: {
+            /** @description An agent (spec 002 §3 "Agent"): its definition and the screens the caller goes through. */
+            data: {
+                /** @description careergps or career_assistant. */
+                agent_type: string;
+                can_chat: boolean;
+                description: string;
+                extra_info: components["schemas"]["AgentExtraInfo"];
+                /**
+                 * @description The screens the caller goes through, in order: a visitor's (no account, or a trial
+                 *     account) or a signed-in member's.
+                 */
+                flow: components["schemas"]["FlowItem"][];
+                /** Format: int64 */
+                id: number;
+                is_premium: boolean;
+                name: string;
+                slug: string;
+                steps: components["schemas"]["Step"][];
+                /**
+                 * Format: int64
+                 * @description The caller's uses of this agent this month (signed-in callers).
+                 */
+                usage_count?: number | null;
+            };
         };
         Data_AiToolView: {
             /** @description An AI tool (spec 002 §3 "AI tool"). */
@@ -4287,6 +4587,44 @@ export interface components {
                 is_influencer: boolean;
             };
         };
+        Data_InstitutionalSubscriptionView: {
+            data: {
+                /**
+                 * @description Whether it covers the institution's accepted members today: active, not past its
+                 *     last day, and the institution's publicity closed.
+                 */
+                covers_members: boolean;
+                created_at: string;
+                /** @description The last day it covers (YYYY-MM-DD), or null. */
+                end_date?: string | null;
+                /**
+                 * Format: int64
+                 * @description The institution's group id.
+                 */
+                group: number;
+                group_name: string;
+                group_slug: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                plan_id: number;
+                plan_name: string;
+                /** @description The price's provider id (as `prices[].id` of the plans). */
+                price_id: string;
+                /** @description year. */
+                recurring: string;
+                /** @description active or canceled. */
+                status: string;
+                /** Format: int32 */
+                subscription_tier: number;
+                /**
+                 * Format: int64
+                 * @description In cents.
+                 */
+                unit_amount: number;
+                updated_at: string;
+            };
+        };
         Data_InvitationView: {
             data: {
                 id: string;
@@ -4423,7 +4761,8 @@ export interface components {
                 message: string;
                 /**
                  * @description What happened: follow, invitation, join_request, membership_accepted,
-                 *     membership_rejected, member_added, member_removed.
+                 *     membership_rejected, member_added, member_removed, application_accepted,
+                 *     application_rejected, group_post, payment_confirmed.
                  */
                 notification_type: string;
                 /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
@@ -5003,6 +5342,30 @@ export interface components {
                 url: string;
             };
         };
+        Data_ProcessAnswer: {
+            data: {
+                /**
+                 * Format: int32
+                 * @description The order of the next step; null after the last.
+                 */
+                next_step?: number | null;
+                /**
+                 * Format: int64
+                 * @description The report made by the report step.
+                 */
+                report_id?: number | null;
+                report_slug?: string | null;
+                /** Format: int64 */
+                run_id: number;
+                /** @description in_progress, or completed once the report is made. */
+                status: components["schemas"]["RunStatus"];
+                /**
+                 * Format: int32
+                 * @description The step just answered.
+                 */
+                step: number;
+            };
+        };
         Data_ReadAllAnswer: {
             data: {
                 /**
@@ -5015,6 +5378,30 @@ export interface components {
                  * @description Unread notifications left (0).
                  */
                 unread_notifications_count: number;
+            };
+        };
+        Data_ReportView: {
+            /**
+             * @description A report (spec 002 §3 "Agent report"). The fields after `output_data` are only there
+             *     for the owner, the creator and staff.
+             */
+            data: {
+                agent_name: string;
+                agent_slug: string;
+                /** @description The run's answers by step order. */
+                answers?: Record<string, never> | null;
+                created_at: string;
+                /** Format: int64 */
+                created_by?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** @description Whether the caller owns the report (share and download are theirs). */
+                is_owner: boolean;
+                is_public: boolean;
+                my_feedback?: components["schemas"]["MyFeedback"] | null;
+                output_data: components["schemas"]["ReportBody"];
+                slug: string;
+                user?: components["schemas"]["ReportOwner"] | null;
             };
         };
         Data_RoomView: {
@@ -5032,6 +5419,12 @@ export interface components {
                  */
                 unread_count: number;
                 users: components["schemas"]["ChatUser"][];
+            };
+        };
+        Data_ShareState: {
+            data: {
+                is_public: boolean;
+                slug: string;
             };
         };
         Data_String: {
@@ -5414,6 +5807,17 @@ export interface components {
              */
             files: string[];
         };
+        /** @description One screen of the flow a person goes through. */
+        FlowItem: {
+            /** @description An input screen shown before the step itself. */
+            is_input: boolean;
+            /**
+             * Format: int32
+             * @description The step the screen belongs to.
+             */
+            order: number;
+            type: components["schemas"]["StepType"];
+        };
         FollowInput: {
             /** @description follow (default) or unfollow. */
             action?: string | null;
@@ -5439,6 +5843,34 @@ export interface components {
         };
         ForgotPasswordRequest: {
             email?: string;
+        };
+        /** @description One question of a custom form. */
+        FormQuestion: {
+            category?: components["schemas"]["Category"] | null;
+            /** Format: int32 */
+            cols?: number | null;
+            id: string;
+            label: string;
+            /** Format: int64 */
+            max?: number | null;
+            max_label?: string | null;
+            /**
+             * Format: int64
+             * @description Slider bounds (0, 10 and 1 when not given) and the labels under its two ends.
+             */
+            min?: number | null;
+            min_label?: string | null;
+            /** @description The choices of radio and selection questions. */
+            options?: string[];
+            required?: boolean;
+            /**
+             * Format: int32
+             * @description Textarea size (3 rows, 20 columns when not given).
+             */
+            rows?: number | null;
+            /** Format: int64 */
+            step?: number | null;
+            type: components["schemas"]["QuestionType"];
         };
         GoogleLoginRequest: {
             /** @description An OAuth access token; with `one_tap`, the ID token (credential) of the one-tap prompt. */
@@ -5739,6 +6171,67 @@ export interface components {
             name: string;
             name_slug?: string | null;
         };
+        /** @description The input steps shown before a step, per audience. */
+        InputSteps: {
+            auth?: components["schemas"]["StepType"][];
+            unauth?: components["schemas"]["StepType"][];
+        };
+        /**
+         * @description An institution's plan as its body is sent (documentation; parsed by
+         *     `domain::payments::institutional::parse`).
+         */
+        InstitutionalInput: {
+            /** @description The last day it covers (YYYY-MM-DD, included); null: until it is ended. */
+            end_date?: string | null;
+            /**
+             * Format: int64
+             * @description The institution (a group of type institution of this site). Only on creation.
+             */
+            group?: number | null;
+            /**
+             * @description A yearly price of a paid plan: `prices[].id` of `GET /subscription-plans/`.
+             *     Required on creation.
+             */
+            price_id?: string | null;
+            /** @description active (the default) or canceled. */
+            status?: string | null;
+        };
+        InstitutionalSubscriptionView: {
+            /**
+             * @description Whether it covers the institution's accepted members today: active, not past its
+             *     last day, and the institution's publicity closed.
+             */
+            covers_members: boolean;
+            created_at: string;
+            /** @description The last day it covers (YYYY-MM-DD), or null. */
+            end_date?: string | null;
+            /**
+             * Format: int64
+             * @description The institution's group id.
+             */
+            group: number;
+            group_name: string;
+            group_slug: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            plan_id: number;
+            plan_name: string;
+            /** @description The price's provider id (as `prices[].id` of the plans). */
+            price_id: string;
+            /** @description year. */
+            recurring: string;
+            /** @description active or canceled. */
+            status: string;
+            /** Format: int32 */
+            subscription_tier: number;
+            /**
+             * Format: int64
+             * @description In cents.
+             */
+            unit_amount: number;
+            updated_at: string;
+        };
         /**
          * @description A choice whose stored value is a number (career stages, roles, fields, …). Value 0 is
          *     the 'other' choice where a list offers one.
@@ -5780,6 +6273,11 @@ export interface components {
             /** @description Ids of people of the site. */
             users?: number[];
         };
+        /**
+         * @description What the assistant can recommend. The `type` of a recommended item (spec 002 §3).
+         * @enum {string}
+         */
+        ItemKind: "resource" | "user" | "event" | "circle" | "job" | "ai_tool" | "use_case";
         /** @description A job with the message the form shows. */
         JobAnswer: {
             data: components["schemas"]["JobView"];
@@ -6180,6 +6678,11 @@ export interface components {
         MyFavouritesAnswer: {
             data: components["schemas"]["MyFavourites"];
         };
+        MyFeedback: {
+            feedback: string;
+            /** Format: int32 */
+            rating: number;
+        };
         /** @description The first page of each My area section. */
         MyItems: {
             ai_tools: components["schemas"]["Page_AiToolView"];
@@ -6229,7 +6732,8 @@ export interface components {
             message: string;
             /**
              * @description What happened: follow, invitation, join_request, membership_accepted,
-             *     membership_rejected, member_added, member_removed.
+             *     membership_rejected, member_added, member_removed, application_accepted,
+             *     application_rejected, group_post, payment_confirmed.
              */
             notification_type: string;
             /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
@@ -6759,6 +7263,32 @@ export interface components {
             /** @description User ids. */
             users?: number[] | null;
         };
+        Page_AgentView: {
+            data: {
+                /** @description careergps or career_assistant. */
+                agent_type: string;
+                can_chat: boolean;
+                description: string;
+                extra_info: components["schemas"]["AgentExtraInfo"];
+                /**
+                 * @description The screens the caller goes through, in order: a visitor's (no account, or a trial
+                 *     account) or a signed-in member's.
+                 */
+                flow: components["schemas"]["FlowItem"][];
+                /** Format: int64 */
+                id: number;
+                is_premium: boolean;
+                name: string;
+                slug: string;
+                steps: components["schemas"]["Step"][];
+                /**
+                 * Format: int64
+                 * @description The caller's uses of this agent this month (signed-in callers).
+                 */
+                usage_count?: number | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_AiToolView: {
             data: {
                 /** @description Staff or the creator. */
@@ -7169,6 +7699,45 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_InstitutionalSubscriptionView: {
+            data: {
+                /**
+                 * @description Whether it covers the institution's accepted members today: active, not past its
+                 *     last day, and the institution's publicity closed.
+                 */
+                covers_members: boolean;
+                created_at: string;
+                /** @description The last day it covers (YYYY-MM-DD), or null. */
+                end_date?: string | null;
+                /**
+                 * Format: int64
+                 * @description The institution's group id.
+                 */
+                group: number;
+                group_name: string;
+                group_slug: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                plan_id: number;
+                plan_name: string;
+                /** @description The price's provider id (as `prices[].id` of the plans). */
+                price_id: string;
+                /** @description year. */
+                recurring: string;
+                /** @description active or canceled. */
+                status: string;
+                /** Format: int32 */
+                subscription_tier: number;
+                /**
+                 * Format: int64
+                 * @description In cents.
+                 */
+                unit_amount: number;
+                updated_at: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_JobView: {
             data: {
                 /**
@@ -7315,7 +7884,8 @@ export interface components {
                 message: string;
                 /**
                  * @description What happened: follow, invitation, join_request, membership_accepted,
-                 *     membership_rejected, member_added, member_removed.
+                 *     membership_rejected, member_added, member_removed, application_accepted,
+                 *     application_rejected, group_post, payment_confirmed.
                  */
                 notification_type: string;
                 /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
@@ -7381,6 +7951,62 @@ export interface components {
                 /** @description The person lives in one of the job's countries. */
                 same_country: boolean;
                 title?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_RecommendedPerson: {
+            data: {
+                country?: string | null;
+                first_name: string;
+                /**
+                 * Format: int64
+                 * @description The user id (what add-member and invite-users take).
+                 */
+                id: number;
+                image?: string | null;
+                institution_name?: string | null;
+                last_name: string;
+                name: string;
+                name_slug?: string | null;
+                /** Format: int32 */
+                profile_completion_percent: number;
+                /** @description Why: "Shares Data Science, Python; in the group's country". */
+                reason: string;
+                same_country: boolean;
+                same_field: boolean;
+                same_stage: boolean;
+                /**
+                 * Format: double
+                 * @description The assistant's rank (higher first).
+                 */
+                score: number;
+                /** @description The group's topics and skills the person has too. */
+                shared_topics: string[];
+                title?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_ReportSummary: {
+            data: {
+                agent_name: string;
+                agent_slug: string;
+                created_at: string;
+                /** Format: int64 */
+                created_by?: number | null;
+                /** @description About 220 characters of the summary. */
+                excerpt: string;
+                /** Format: int64 */
+                id: number;
+                is_public: boolean;
+                level?: components["schemas"]["ReadinessLevel"] | null;
+                slug: string;
+                /** @description '<agent name> Report'. */
+                title: string;
+                /**
+                 * Format: int64
+                 * @description Whom the report is about.
+                 */
+                user_id: number;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7661,6 +8287,42 @@ export interface components {
         };
         /** @enum {string} */
         PrimaryFocus: "learn_ai_skills" | "career_development" | "both";
+        ProcessAnswer: {
+            /**
+             * Format: int32
+             * @description The order of the next step; null after the last.
+             */
+            next_step?: number | null;
+            /**
+             * Format: int64
+             * @description The report made by the report step.
+             */
+            report_id?: number | null;
+            report_slug?: string | null;
+            /** Format: int64 */
+            run_id: number;
+            /** @description in_progress, or completed once the report is made. */
+            status: components["schemas"]["RunStatus"];
+            /**
+             * Format: int32
+             * @description The step just answered.
+             */
+            step: number;
+        };
+        ProcessInput: {
+            /**
+             * Format: int64
+             * @description Staff only: the member the agent is run for.
+             */
+            user_id?: number | null;
+            /** @description A model prompt (staff testing a prompt); the offline report does not use it. */
+            user_prompt?: string | null;
+            /**
+             * @description The step's answers: `{question id: answer}` for a custom form, a list of item ids
+             *     for a checklist; other steps keep what is sent. The report step needs none.
+             */
+            user_response?: Record<string, never>;
+        };
         ProfileAnswer: {
             /** @description The profile page (as `GET /users/profile/{slug}/` answers it). */
             data: components["schemas"]["UserProfileView"];
@@ -7806,6 +8468,11 @@ export interface components {
             /** @description text, textarea, radio, selection or file. */
             type: string;
         };
+        /**
+         * @description The six question types.
+         * @enum {string}
+         */
+        QuestionType: "text" | "textarea" | "radio" | "selection" | "file" | "slider";
         QuestionsInput: {
             /** @description The whole list; it replaces the current questions (`[]` removes them all). */
             questions: Record<string, never>[];
@@ -7822,6 +8489,8 @@ export interface components {
              */
             unread_notifications_count: number;
         };
+        /** @enum {string} */
+        ReadinessLevel: "Beginner" | "Intermediate" | "Advanced";
         /** @description A person recommended for a job. */
         RecommendedApplicant: {
             country?: string | null;
@@ -7864,6 +8533,36 @@ export interface components {
             /** @description resource, user, event, circle, job, ai_tool or use_case. */
             type: string;
         };
+        /** @description A person recommended to a group. */
+        RecommendedPerson: {
+            country?: string | null;
+            first_name: string;
+            /**
+             * Format: int64
+             * @description The user id (what add-member and invite-users take).
+             */
+            id: number;
+            image?: string | null;
+            institution_name?: string | null;
+            last_name: string;
+            name: string;
+            name_slug?: string | null;
+            /** Format: int32 */
+            profile_completion_percent: number;
+            /** @description Why: "Shares Data Science, Python; in the group's country". */
+            reason: string;
+            same_country: boolean;
+            same_field: boolean;
+            same_stage: boolean;
+            /**
+             * Format: double
+             * @description The assistant's rank (higher first).
+             */
+            score: number;
+            /** @description The group's topics and skills the person has too. */
+            shared_topics: string[];
+            title?: string | null;
+        };
         Recurrence: {
             /** @description month or year. */
             interval: string;
@@ -7899,6 +8598,101 @@ export interface components {
             reason?: string | null;
             /** Format: int64 */
             user?: number | null;
+        };
+        /** @description A report's body. */
+        ReportBody: {
+            aira?: components["schemas"]["AiraScore"] | null;
+            sections: components["schemas"]["Section"][];
+            summary: string;
+            template: components["schemas"]["Template"];
+            /** @description '<agent name> Report'. */
+            title: string;
+        };
+        ReportFeedbackAnswer: {
+            data: components["schemas"]["ReportFeedbackState"];
+            /** @description 'Thank you for your feedback! Your input is invaluable to us and will help us improve.' */
+            message: string;
+        };
+        ReportFeedbackInput: {
+            /** @description An optional comment (at most 2000 characters). */
+            feedback?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number;
+            /**
+             * Format: int64
+             * @description The report's id.
+             */
+            response_id?: number;
+        };
+        ReportFeedbackState: {
+            feedback: string;
+            /** Format: int32 */
+            rating: number;
+            /** Format: int64 */
+            response_id: number;
+        };
+        /** @description One item retrieval found, as the report lists it. */
+        ReportItem: {
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            reason: string;
+            slug: string;
+            type: components["schemas"]["ItemKind"];
+        };
+        ReportOwner: {
+            first_name: string;
+            /** Format: int64 */
+            id: number;
+            last_name: string;
+        };
+        /** @description A report in a list (spec 002 §3 "Agent report"). */
+        ReportSummary: {
+            agent_name: string;
+            agent_slug: string;
+            created_at: string;
+            /** Format: int64 */
+            created_by?: number | null;
+            /** @description About 220 characters of the summary. */
+            excerpt: string;
+            /** Format: int64 */
+            id: number;
+            is_public: boolean;
+            level?: components["schemas"]["ReadinessLevel"] | null;
+            slug: string;
+            /** @description '<agent name> Report'. */
+            title: string;
+            /**
+             * Format: int64
+             * @description Whom the report is about.
+             */
+            user_id: number;
+        };
+        /**
+         * @description A report (spec 002 §3 "Agent report"). The fields after `output_data` are only there
+         *     for the owner, the creator and staff.
+         */
+        ReportView: {
+            agent_name: string;
+            agent_slug: string;
+            /** @description The run's answers by step order. */
+            answers?: Record<string, never> | null;
+            created_at: string;
+            /** Format: int64 */
+            created_by?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description Whether the caller owns the report (share and download are theirs). */
+            is_owner: boolean;
+            is_public: boolean;
+            my_feedback?: components["schemas"]["MyFeedback"] | null;
+            output_data: components["schemas"]["ReportBody"];
+            slug: string;
+            user?: components["schemas"]["ReportOwner"] | null;
         };
         ResendOtpRequest: {
             /** @description alternate_email for the alternate address; otherwise the sign-up code. */
@@ -7981,6 +8775,10 @@ export interface components {
             unread_count: number;
             users: components["schemas"]["ChatUser"][];
         };
+        /** @enum {string} */
+        RunStatus: "in_progress" | "completed" | "failed";
+        /** @enum {string} */
+        ScoreColour: "green" | "orange";
         SdgRef: {
             /** Format: int64 */
             id: number;
@@ -8026,6 +8824,13 @@ export interface components {
             /** @description user, circle, event, organization or institution. */
             type: string;
         };
+        Section: {
+            bullets?: string[];
+            heading: string;
+            id: string;
+            items?: components["schemas"]["ReportItem"][];
+            paragraphs?: string[];
+        };
         SendInput: {
             /** @description text (the default), hyperlink or html. */
             type?: string | null;
@@ -8035,6 +8840,14 @@ export interface components {
         SentAnswer: {
             /** @description 'Email sent successfully' */
             message: string;
+        };
+        ShareInput: {
+            /** @description true shares the report (anyone with its address may read its body); false stops. */
+            is_public?: boolean;
+        };
+        ShareState: {
+            is_public: boolean;
+            slug: string;
         };
         /** @description A single-file upload form (for the API description). */
         SingleFileForm: {
@@ -8053,6 +8866,35 @@ export interface components {
             google?: components["schemas"]["GooglePublicConfig"] | null;
             linkedin?: components["schemas"]["LinkedInPublicConfig"] | null;
         };
+        Step: {
+            extra_info: components["schemas"]["StepInfo"];
+            /** Format: int32 */
+            order: number;
+        };
+        /** @description What a step shows and does (`steps[].extra_info`). */
+        StepInfo: {
+            description?: string;
+            header_text?: string;
+            input_steps?: components["schemas"]["InputSteps"];
+            /** @description The items of a `checklist` step. */
+            items?: components["schemas"]["ChecklistItem"][];
+            /** @description Shown while the server processes the step. */
+            loading_text?: string;
+            /** @description The label of the Next button. */
+            next_text?: string;
+            /** @description The questions of a `custom_form` step. */
+            questions?: components["schemas"]["FormQuestion"][];
+            /** @description Whether the step offers Skip. */
+            skippable?: boolean;
+            type: components["schemas"]["StepType"];
+            /** @description The prompt a model gets with the answers (staff edit it). */
+            user_prompt?: string;
+        };
+        /**
+         * @description The ten step input types.
+         * @enum {string}
+         */
+        StepType: "registration" | "auth_profile_source" | "unauth_profile_source" | "career_information" | "group_checklist" | "checklist" | "redirect_to_signup" | "report_generation" | "aira_report_generation" | "custom_form";
         /** @description The member's subscription as the provider describes it (spec 002 §3 "Subscription detail"). */
         SubscriptionDetail: {
             /** Format: int64 */
@@ -8079,6 +8921,8 @@ export interface components {
              */
             trial_end?: number | null;
         };
+        /** @enum {string} */
+        Template: "ai_readiness" | "general";
         /** @description A choice whose stored value is text (categories, colleges, departments). */
         TextOption: {
             label: string;
@@ -8412,8 +9256,22 @@ export interface components {
             can_view_premium_resources: boolean;
             /** Format: int32 */
             circle_discount_percent: number;
+            /**
+             * @description The member has a subscription of their own (in any state; the free trial is only for
+             *     those without one).
+             */
             individual_subscription: boolean;
+            /** @description The institution whose plan covers the member. */
+            institution_name?: string | null;
+            /** @description An institution of the member holds a plan that covers them (spec 002 §1, §4). */
             institutional_subscription: boolean;
+            /**
+             * Format: int32
+             * @description The tier of the institution's plan covering the member (its yearly plan gets the
+             *     'Your Institution's Plan' badge); null when none covers them.
+             */
+            institutional_subscription_tier?: number | null;
+            /** @description The plan in force is the institution's (its tier is above the member's own). */
             is_institutional_membership: boolean;
             one_to_one_chat: boolean;
             /** @description pending or confirmed; null without a subscription. */
@@ -8496,6 +9354,395 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list: {
+        parameters: {
+            query?: {
+                /** @description 1-based page */
+                page?: number;
+                /** @description Default 50 */
+                page_size?: number;
+                /** @description careergps or career_assistant */
+                agent_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AgentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportFeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportFeedbackAnswer"];
+                };
+            };
+            /** @description On response_id, rating or feedback */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No report found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                agent: number;
+                /** @description The step's order */
+                step: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProcessInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ProcessAnswer"];
+                };
+            };
+            /** @description Answers refused, on `answers.{question id}` or `answers`; an earlier step unanswered, on `step` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Codes USAGE_LIMIT_REACHED, NO_PREMIUM_SUBSCRIPTION, SIGNUP_REQUIRED (trial account on a premium agent), PROFILE_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No agent found, no such step, or user_id not a member of the site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ReportView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No report found (also when not shared with the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    share: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ShareState"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No report found (or not the caller's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description 1-based page */
+                page?: number;
+                /** @description Default 10 */
+                page_size?: number;
+                /** @description Whom the reports are about (staff: anyone) */
+                user_id?: number;
+                /** @description Who ran the agent (staff: anyone) */
+                created_by?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ReportSummary"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    by_slug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AgentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No agent found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_ai_tools: {
         parameters: {
             query?: {
@@ -14035,6 +15282,265 @@ export interface operations {
             };
         };
     };
+    list_institutional: {
+        parameters: {
+            query?: {
+                /** @description 1 by default */
+                page?: number;
+                /** @description 40 by default; larger sizes are capped at 500 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_InstitutionalSubscriptionView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_institutional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionalInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InstitutionalSubscriptionView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_institutional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InstitutionalSubscriptionView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_institutional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstitutionalInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InstitutionalSubscriptionView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_invitation: {
         parameters: {
             query?: never;
@@ -16812,6 +18318,74 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_recommendations: {
+        parameters: {
+            query: {
+                /** @description The group people are recommended to (one the caller administers). */
+                group_id: number;
+                entity_type?: "cross_group" | "research_collaboration";
+                /**
+                 * @description The group of the site to recommend people from (required for cross_group, ignored
+                 *     otherwise).
+                 */
+                group_from_user_to_be_included?: number;
+                page?: number;
+                /** @description 15 by default; larger sizes are capped at 500. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_RecommendedPerson"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

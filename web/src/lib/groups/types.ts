@@ -88,6 +88,8 @@ export interface Group {
   group_type: GroupType;
   parent_group: number | null;
   parent_group_detail: GroupRef | null;
+  /** The site's own organization (every person of the site is its member). */
+  is_tenant_root?: boolean;
   description: string | null;
   objective: string | null;
   member_requirements: string | null;

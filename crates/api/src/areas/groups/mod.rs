@@ -8,6 +8,7 @@
 //! - `membership`: `POST /groups/{id}/join/`, `POST /groups/{id}/leave/`
 //! - `members`: the administrators' member management and the members list
 //! - `default_org`: `GET|POST /groups/default-org/` (the deployment's default organizations)
+//! - `recommend`: `GET /recommendations/` (people to recommend to a group, for its administrators)
 //!
 //! Every group belongs to one tenant and is looked up within the request's tenant only. A
 //! private group (privacy 20) is visible to its accepted members and staff; to everyone
@@ -21,6 +22,7 @@ pub mod input;
 mod lists;
 mod members;
 mod membership;
+mod recommend;
 pub mod view;
 
 use std::collections::HashMap;
@@ -49,6 +51,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(membership::routes())
         .merge(members::routes())
         .merge(default_org::routes())
+        .merge(recommend::routes())
 }
 
 pub const MSG_NOT_FOUND: &str = "Group not found.";

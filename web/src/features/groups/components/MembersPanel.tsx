@@ -43,8 +43,12 @@ import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import LoadError from './LoadError';
 import MemberRow from './MemberRow';
+import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
 import { AddIcon, DownloadIcon } from './icons';
+
+/** The status tabs, and for administrators the Recommendations tab (spec 001 §5). */
+type MembersTab = MemberStatusTab | 'recommendations';
 
 function statusQuery(tab: MemberStatusTab): MembersFilters {
   return tab === 'unverified' ? { is_verified: false } : { status: tab };
@@ -58,11 +62,20 @@ function statusQuery(tab: MemberStatusTab): MembersFilters {
 const BULK_TABS: readonly MemberStatusTab[] = ['pending', 'unverified'];
 const BULK_ACTIONS: RespondAction[] = ['accept', 'reject'];
 
+function isBulkTab(tab: MembersTab): boolean {
+  return tab !== 'recommendations' && BULK_TABS.includes(tab);
+}
+
 /** A reject waiting for its optional reason: one member (row menu) or the selection. */
 interface Rejecting {
   users: number[];
   who: string;
   bulk: boolean;
+}
+
+function tabLabel(group: Group, tab: MembersTab): string {
+  if (tab === 'recommendations') return 'Recommendations';
+  return `${tab.charAt(0).toUpperCase()}${tab.slice(1)} (${countOf(group, tab)})`;
 }
 
 function countOf(group: Group, tab: MemberStatusTab): number {
@@ -127,14 +140,15 @@ interface Props {
 /**
  * The People tab (spec 001 §2, §4, §5): administrators, then members with status tabs (the
  * non-accepted ones for administrators), filters, search, pages of 15, and for
- * administrators a manage mode, row actions, Add member and the CSV download.
+ * administrators a manage mode, row actions, Add member, the CSV download and the
+ * Recommendations tab (people to invite, RecommendationsPanel).
  */
 export default function MembersPanel({ group, identity, showAdministrators = true }: Props) {
   const admin = isAdministrator(group);
   const options = useOptionsConfig();
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshGroups();
-  const [tab, setTab] = useState<MemberStatusTab>('accepted');
+  const [tab, setTab] = useState<MembersTab>('accepted');
   const [country, setCountry] = useState('');
   const [field, setField] = useState<string | null>(null);
   const [input, setInput] = useState('');
@@ -153,15 +167,17 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
   const [downloading, setDownloading] = useState(false);
   const search = useDebouncedValue(searchText(input), SEARCH_DEBOUNCE_MS);
 
+  const recommending = tab === 'recommendations';
+  const statusTab: MemberStatusTab = tab === 'recommendations' ? 'accepted' : tab;
   const filters: MembersFilters = {
-    ...statusQuery(tab),
+    ...statusQuery(statusTab),
     search: search ?? undefined,
     country: country || undefined,
     professional_fields: field ?? undefined,
   };
   const query: MembersQuery = { ...filters, page, page_size: MEMBERS_PAGE_SIZE };
-  const members = useMembers(group.id, query);
-  const tabs: MemberStatusTab[] = admin ? ['accepted', 'pending', 'rejected', 'unverified'] : ['accepted'];
+  const members = useMembers(group.id, query, !recommending);
+  const tabs: MembersTab[] = admin ? ['accepted', 'pending', 'rejected', 'unverified', 'recommendations'] : ['accepted'];
   const count = members.data?.pagination.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / MEMBERS_PAGE_SIZE));
   const rows = members.data?.data ?? [];
@@ -173,12 +189,12 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
     resetSelection();
   };
   /** A new tab starts with nothing selected and no action chosen (each tab has its own actions). */
-  const changeTab = (next: MemberStatusTab) =>
+  const changeTab = (next: MembersTab) =>
     changeFilter(() => {
       setTab(next);
       setAction('');
       setNotes('');
-      setManaging((current) => current && BULK_TABS.includes(next));
+      setManaging((current) => current && isBulkTab(next));
     });
 
   const respond = useRespondJoinRequest(group.id);
@@ -295,7 +311,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadMembersCsv(group.id, `${group.name_slug}-${tab}-members.csv`, filters);
+      await downloadMembersCsv(group.id, `${group.name_slug}-${statusTab}-members.csv`, filters);
     } catch {
       enqueueSnackbar('Could not download group members', { variant: 'error' });
     } finally {
@@ -304,7 +320,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
   };
 
   const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
-  const canManage = admin && BULK_TABS.includes(tab);
+  const canManage = admin && isBulkTab(tab);
 
   return (
     <Stack spacing={2}>
@@ -336,46 +352,51 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
               <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
                 Add member
               </Button>
-              <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} loading={downloading}>
-                Download
-              </Button>
+              {!recommending && (
+                <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download()} loading={downloading}>
+                  Download
+                </Button>
+              )}
             </Stack>
           )}
         </Stack>
         {tabs.length > 1 && (
           <Tabs
             value={tab}
-            onChange={(_event, next: MemberStatusTab) => changeTab(next)}
+            onChange={(_event, next: MembersTab) => changeTab(next)}
             variant="scrollable"
             allowScrollButtonsMobile
             aria-label="Member status"
             sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
           >
             {tabs.map((item) => (
-              <Tab key={item} value={item} label={`${item.charAt(0).toUpperCase()}${item.slice(1)} (${countOf(group, item)})`} />
+              <Tab key={item} value={item} label={tabLabel(group, item)} />
             ))}
           </Tabs>
         )}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2 }}>
-          <TextField
-            label="Search members"
-            value={input}
-            onChange={(event) => changeFilter(() => setInput(event.target.value))}
-            sx={{ flex: 2 }}
-          />
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <CountrySelect value={country} onChange={(value) => changeFilter(() => setCountry(value))} />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <OptionSelect
-              label="Professional field"
-              options={options.professional_fields.map((option) => ({ value: String(option.value), label: option.label }))}
-              value={field}
-              emptyLabel="All"
-              onChange={(value) => changeFilter(() => setField(value))}
+        {recommending && <RecommendationsPanel group={group} />}
+        {!recommending && (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2 }}>
+            <TextField
+              label="Search members"
+              value={input}
+              onChange={(event) => changeFilter(() => setInput(event.target.value))}
+              sx={{ flex: 2 }}
             />
-          </Box>
-        </Stack>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <CountrySelect value={country} onChange={(value) => changeFilter(() => setCountry(value))} />
+            </Box>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <OptionSelect
+                label="Professional field"
+                options={options.professional_fields.map((option) => ({ value: String(option.value), label: option.label }))}
+                value={field}
+                emptyLabel="All"
+                onChange={(value) => changeFilter(() => setField(value))}
+              />
+            </Box>
+          </Stack>
+        )}
         {managing && canManage && (
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
@@ -422,18 +443,18 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
             )}
           </Stack>
         )}
-        {members.isPending && <ListSkeleton />}
-        {members.isError && (
+        {!recommending && members.isPending && <ListSkeleton />}
+        {!recommending && members.isError && (
           <Box sx={{ p: 2 }}>
             <LoadError message="Could not fetch members" onRetry={() => void members.refetch()} />
           </Box>
         )}
-        {members.data && rows.length === 0 && (
+        {!recommending && members.data && rows.length === 0 && (
           <Typography color="text.secondary" sx={{ p: 2 }}>
             No members found.
           </Typography>
         )}
-        {rows.length > 0 && (
+        {!recommending && rows.length > 0 && (
           <List aria-label="Member list">
             {rows.map((member) => (
               <MemberRow
@@ -456,7 +477,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
             ))}
           </List>
         )}
-        {pages > 1 && (
+        {!recommending && pages > 1 && (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
             <Pagination
               count={pages}

@@ -1,0 +1,202 @@
+//! The members' Recommendations tab of a group (spec 001 §2 "The Members list has … a
+//! recommendations tab", "Recommendations panel: pick a group to recommend people from", §5,
+//! §6 administrators "see recommendations", §7 "Recommendations: group_id, entity_type
+//! (research_collaboration or cross_group), group_from_user_to_be_included").
+//!
+//! - `GET /api/v1/recommendations/?group_id=&entity_type=&group_from_user_to_be_included=&page=`:
+//!   for the group's administrators (the member-management check), people of the site who
+//!   have no membership of the group, taken from the accepted members of another group the
+//!   caller can see (`cross_group`, the default) or from the site's members who share the
+//!   group's topics (`research_collaboration`), best fit first by the assistant's rank
+//!   (shared topics and skills, country, career stage, professional field), each with its
+//!   `reason`. 15 a page, paged in the database (`store::queries::group_recommendations`).
+//!
+//! A group of another site is a 404, one the caller does not administer a 403; a group to
+//! take people from that the caller cannot see is reported on its field.
+
+use std::collections::{HashMap, HashSet};
+
+use axum::{extract::State, Json};
+use domain::{
+    assistant,
+    groups::recommend::{self as rules, EntityType, RecommendRequest, SOURCE_FIELD},
+};
+use serde::{Deserialize, Serialize};
+use store::queries::{
+    assistant::profile_topic_names,
+    group_recommendations::{self as recommend_q, Source},
+    groups as group_q, profiles as profile_q, users as user_q,
+};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+use super::{caller_of, country_values, is_visible, require_admin, visible_group};
+use crate::{
+    envelope::{Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    state::AppState,
+};
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(group_recommendations))
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct RecommendationsQuery {
+    /// The group people are recommended to (one the caller administers).
+    pub group_id: i64,
+    /// cross_group (default): the members of `group_from_user_to_be_included`;
+    /// research_collaboration: the site's members who share the group's topics.
+    #[param(schema_with = entity_types)]
+    pub entity_type: Option<String>,
+    /// The group of the site to recommend people from (required for cross_group, ignored
+    /// otherwise).
+    pub group_from_user_to_be_included: Option<i64>,
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    /// 15 by default; larger sizes are capped at 500.
+    #[param(minimum = 1, default = 15)]
+    pub page_size: Option<u64>,
+}
+
+fn entity_types() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&EntityType::names())
+}
+
+/// A person recommended to a group.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecommendedPerson {
+    /// The user id (what add-member and invite-users take).
+    pub id: i64,
+    pub name: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub name_slug: Option<String>,
+    pub image: Option<String>,
+    pub title: Option<String>,
+    pub country: Option<String>,
+    pub institution_name: Option<String>,
+    pub profile_completion_percent: i16,
+    /// The group's topics and skills the person has too.
+    pub shared_topics: Vec<String>,
+    pub same_country: bool,
+    pub same_stage: bool,
+    pub same_field: bool,
+    /// The assistant's rank (higher first).
+    pub score: f64,
+    /// Why: "Shares Data Science, Python; in the group's country".
+    pub reason: String,
+}
+
+/// People to recommend to a group, best fit first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/recommendations/",
+    tag = "groups",
+    params(RecommendationsQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Page<RecommendedPerson>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)
+    )
+)]
+async fn group_recommendations(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<RecommendedPerson>>> {
+    let page = page_from_query(&query, rules::PAGE_SIZE)?;
+    let request = RecommendRequest::parse(&query)?;
+    let user_id = user.id;
+    let caller = caller_of(Some(user));
+    let group = visible_group(&state, &tenant, &caller, request.group_id).await?;
+    require_admin(&state, &caller, &group).await?;
+    let (source, source_name) = match request.source_group_id {
+        Some(id) => {
+            let invalid = || ApiError::field(SOURCE_FIELD, format!("Invalid pk \"{id}\" - object does not exist."));
+            let from = group_q::find(&state.db, tenant.id(), id).await?.ok_or_else(invalid)?;
+            if !is_visible(&state, &caller, &from).await? {
+                return Err(invalid());
+            }
+            (Source::Group(from.id), from.name)
+        }
+        None => (Source::Site, tenant.0.organization.name.clone()),
+    };
+    let interests = recommend_q::interests_of(state.read_db(), &group).await?;
+    let keys = interests.topic_keys();
+    let mut countries: Vec<String> =
+        country_values(interests.countries.clone()).into_iter().map(|c| c.to_lowercase()).collect();
+    countries.sort();
+    countries.dedup();
+    let what = recommend_q::Recommend {
+        tenant_id: tenant.id(),
+        organization_id: tenant.organization_id(),
+        group_id: group.id,
+        source,
+        topic_keys: &keys,
+        countries: &countries,
+        stages: &interests.stages,
+        fields: &interests.fields,
+        exclude_user: Some(user_id),
+    };
+    let (rows, count) = recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size).await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    let people = user_q::find_by_ids(state.read_db(), &ids).await?;
+    let profiles = profile_q::find_by_users(state.read_db(), &ids).await?;
+    let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
+    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
+    let profile_ids: Vec<i64> = profiles.values().map(|p| p.id).collect();
+    let mut topics = profile_topic_names(state.read_db(), &profile_ids).await?;
+    let items = rows
+        .iter()
+        .filter_map(|row| {
+            let person = people.get(&row.user_id)?;
+            let profile = profiles.get(&row.user_id);
+            let held: HashSet<String> = profile
+                .and_then(|p| topics.remove(&p.id))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|t| t.to_lowercase())
+                .collect();
+            let mut seen = HashSet::new();
+            let shared: Vec<String> = interests
+                .topics
+                .iter()
+                .filter(|t| held.contains(&t.to_lowercase()) && seen.insert(t.to_lowercase()))
+                .cloned()
+                .collect();
+            let signals = rules::signals(shared, row.same_country, row.same_stage, row.same_field);
+            Some(RecommendedPerson {
+                id: person.id,
+                name: format!("{} {}", person.first_name, person.last_name).trim().to_string(),
+                first_name: person.first_name.clone(),
+                last_name: person.last_name.clone(),
+                name_slug: profile.map(|p| p.name_slug.clone()),
+                image: profile.and_then(|p| p.picture.clone()),
+                title: profile.and_then(|p| p.title.clone()),
+                country: profile.and_then(|p| p.country.clone()),
+                institution_name: profile
+                    .and_then(|p| p.institution_id)
+                    .and_then(|i| institutions.get(&i))
+                    .map(|g| g.name.clone()),
+                profile_completion_percent: profile.map_or(0, |p| p.completion_percent),
+                score: assistant::score(&signals),
+                reason: rules::reason(&signals, &source_name),
+                shared_topics: signals.shared_topics,
+                same_country: row.same_country,
+                same_stage: row.same_stage,
+                same_field: row.same_field,
+            })
+        })
+        .collect();
+    Ok(Json(Page::new(items, count, &page, &url)))
+}

@@ -1,0 +1,320 @@
+//! People recommended to a group (spec 001 §7 "Recommendations: group_id, entity_type
+//! (research_collaboration or cross_group), group_from_user_to_be_included"): people of the
+//! site who have no membership of the group (any status), taken from the accepted members of
+//! another group (`cross_group`) or from the site's members who hold one of the group's
+//! topics (`research_collaboration`), ranked by what they share with the group and paged in
+//! the database.
+//!
+//! The rank is the assistant's (`domain::assistant::score`, with its weights): shared topics
+//! and skills (compared by name, at most three count), the same country, career stage and
+//! professional field; then more shared topics, a more complete profile, and the user id.
+//!
+//! Cost: the candidates are read through indexes and bounded. A cross_group request ranks
+//! the chosen group's accepted members (`(group_id, status)`), as the job's recommended
+//! applicants do; a research_collaboration request ranks the people behind the newest
+//! [`SITE_POOL`] profile topics among the group's topics (`profile_topics(topic_id)`), never
+//! the whole site. Each signal is a correlated lookup on a unique index per candidate.
+
+use domain::assistant::{COUNTRY_WEIGHT, FIELD_WEIGHT, MAX_SCORED_TOPICS, STAGE_WEIGHT, TOPIC_WEIGHT};
+use sea_orm::{
+    sea_query::{Alias, CaseStatement, Expr, ExprTrait, Func, Query, SelectStatement, SimpleExpr},
+    ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, QuerySelect,
+};
+
+use super::{
+    assistant::{json_ids, json_texts},
+    memberships::STATUS_ACCEPTED,
+};
+use crate::{
+    entities::{group_profiles, groups, memberships, profile_topics, profiles, topics, users},
+    StoreResult,
+};
+
+/// A research_collaboration request ranks the people of at most this many profile topics
+/// (the newest) among the group's topics; a cross_group one at most this many of the
+/// source group's accepted members (the newest).
+pub const SITE_POOL: u64 = 1000;
+
+/// What a group is about: what its recommended people are ranked by.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupInterests {
+    /// Its topics and skills, display names.
+    pub topics: Vec<String>,
+    /// Its countries as stored, lower-cased.
+    pub countries: Vec<String>,
+    /// Career stage and professional field option ids.
+    pub stages: Vec<i64>,
+    pub fields: Vec<i64>,
+}
+
+impl GroupInterests {
+    /// The topic names lower-cased (`topics.name_key`).
+    pub fn topic_keys(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self.topics.iter().map(|t| t.to_lowercase()).collect();
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+}
+
+/// The group's topics, countries, career stages and professional fields.
+pub async fn interests_of(db: &impl ConnectionTrait, group: &groups::Model) -> StoreResult<GroupInterests> {
+    let topics = super::groups::topics_of(db, &[group.id])
+        .await?
+        .remove(&group.id)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    let mut countries = json_texts(&group.countries);
+    countries.extend(group.country.as_deref().map(|c| c.trim().to_lowercase()).filter(|c| !c.is_empty()));
+    Ok(GroupInterests {
+        topics,
+        countries,
+        stages: json_ids(&group.career_stages),
+        fields: json_ids(&group.professional_fields),
+    })
+}
+
+/// Where the people come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The accepted members of this group (cross_group).
+    Group(i64),
+    /// The site's members who hold one of the group's topics (research_collaboration).
+    Site,
+}
+
+/// What to recommend.
+#[derive(Debug, Clone)]
+pub struct Recommend<'a> {
+    pub tenant_id: i64,
+    /// The site's organization: people must be its accepted members (people of the site, who
+    /// can be invited), and their career stage and field are their answers on it.
+    pub organization_id: i64,
+    /// The group recommended to: anyone with a membership of it is left out.
+    pub group_id: i64,
+    pub source: Source,
+    /// The group's topic names, lower-cased.
+    pub topic_keys: &'a [String],
+    /// The group's countries, every spelling, lower-cased.
+    pub countries: &'a [String],
+    pub stages: &'a [i64],
+    pub fields: &'a [i64],
+    /// Left out (the caller).
+    pub exclude_user: Option<i64>,
+}
+
+/// One recommended person: what they share with the group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Recommended {
+    pub user_id: i64,
+    /// How many of the group's topic names the person holds.
+    pub shared_topics: u64,
+    pub same_country: bool,
+    pub same_stage: bool,
+    pub same_field: bool,
+}
+
+fn flag(condition: SimpleExpr) -> SimpleExpr {
+    CaseStatement::new().case(condition, Expr::val(1i64)).finally(Expr::val(0i64)).into()
+}
+
+fn zero() -> SimpleExpr {
+    Expr::val(0i64)
+}
+
+/// How many of `keys` the `profiles` row holds among its topics and skills.
+fn shared_topics(keys: &[String]) -> SimpleExpr {
+    if keys.is_empty() {
+        return zero();
+    }
+    let mut count = Query::select();
+    count
+        .expr(Func::count_distinct(Expr::col((topics::Entity, topics::Column::NameKey))))
+        .from(profile_topics::Entity)
+        .inner_join(
+            topics::Entity,
+            Expr::col((topics::Entity, topics::Column::Id))
+                .equals((profile_topics::Entity, profile_topics::Column::TopicId)),
+        )
+        .and_where(
+            Expr::col((profile_topics::Entity, profile_topics::Column::ProfileId))
+                .equals((profiles::Entity, profiles::Column::Id)),
+        )
+        .and_where(Expr::col((topics::Entity, topics::Column::NameKey)).is_in(keys.to_vec()));
+    Func::coalesce([SimpleExpr::SubQuery(None, Box::new(count.to_owned().into())), zero()]).into()
+}
+
+fn same_country(countries: &[String]) -> SimpleExpr {
+    if countries.is_empty() {
+        return zero();
+    }
+    flag(Expr::expr(Func::lower(Expr::col((profiles::Entity, profiles::Column::Country)))).is_in(countries.to_vec()))
+}
+
+/// Whether the user's answer on the organization (`column` of their group profile) is one of `ids`.
+fn answered(organization_id: i64, column: group_profiles::Column, ids: &[i64]) -> SimpleExpr {
+    if ids.is_empty() {
+        return zero();
+    }
+    let mut answer = Query::select();
+    answer
+        .expr(Expr::val(1))
+        .from(group_profiles::Entity)
+        .and_where(Expr::col((group_profiles::Entity, group_profiles::Column::GroupId)).eq(organization_id))
+        .and_where(
+            Expr::col((group_profiles::Entity, group_profiles::Column::UserId))
+                .equals((users::Entity, users::Column::Id)),
+        )
+        .and_where(Expr::col((group_profiles::Entity, column)).is_in(ids.to_vec()));
+    flag(Expr::exists(answer.to_owned()))
+}
+
+/// "The `users` row has a membership of `group_id`" (with `status`, or any).
+fn membership_of(group_id: i64, status: Option<&str>) -> SimpleExpr {
+    let mut member = Query::select();
+    member
+        .expr(Expr::val(1))
+        .from(memberships::Entity)
+        .and_where(Expr::col((memberships::Entity, memberships::Column::GroupId)).eq(group_id))
+        .and_where(
+            Expr::col((memberships::Entity, memberships::Column::UserId)).equals((users::Entity, users::Column::Id)),
+        );
+    if let Some(status) = status {
+        member.and_where(Expr::col((memberships::Entity, memberships::Column::Status)).eq(status));
+    }
+    Expr::exists(member.to_owned())
+}
+
+/// The ids of the site's topics named `keys` (any type: a skill and a topic may share a name).
+async fn topic_ids(db: &impl ConnectionTrait, tenant_id: i64, keys: &[String]) -> StoreResult<Vec<i64>> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(topics::Entity::find()
+        .select_only()
+        .column(topics::Column::Id)
+        .filter(topics::Column::TenantId.eq(tenant_id))
+        .filter(topics::Column::NameKey.is_in(keys.to_vec()))
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+/// The candidates (`users` joined to their profile) without the ranking columns, or `None`
+/// when there can be none.
+async fn candidates(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreResult<Option<SelectStatement>> {
+    let mut query = Query::select();
+    query
+        .from(users::Entity)
+        .left_join(
+            profiles::Entity,
+            Expr::col((profiles::Entity, profiles::Column::UserId)).equals((users::Entity, users::Column::Id)),
+        )
+        .and_where(Expr::col((users::Entity, users::Column::IsActive)).eq(true))
+        .and_where(membership_of(what.organization_id, Some(STATUS_ACCEPTED)))
+        .and_where(membership_of(what.group_id, None).not());
+    if let Some(me) = what.exclude_user {
+        query.and_where(Expr::col((users::Entity, users::Column::Id)).ne(me));
+    }
+    match what.source {
+        Source::Group(source) => {
+            let members = Query::select()
+                .column(memberships::Column::UserId)
+                .from(memberships::Entity)
+                .and_where(memberships::Column::GroupId.eq(source))
+                .and_where(memberships::Column::Status.eq(STATUS_ACCEPTED))
+                // The source may be the whole site: its newest members, on
+                // `ix_memberships_group_status_created`, bound the ranking.
+                .order_by(memberships::Column::CreatedAt, Order::Desc)
+                .limit(SITE_POOL)
+                .to_owned();
+            query.and_where(Expr::col((users::Entity, users::Column::Id)).in_subquery(members));
+        }
+        Source::Site => {
+            let ids = topic_ids(db, what.tenant_id, what.topic_keys).await?;
+            if ids.is_empty() {
+                return Ok(None);
+            }
+            let holders = Query::select()
+                .column(profile_topics::Column::ProfileId)
+                .from(profile_topics::Entity)
+                .and_where(profile_topics::Column::TopicId.is_in(ids))
+                .order_by(profile_topics::Column::Id, Order::Desc)
+                .limit(SITE_POOL)
+                .to_owned();
+            query.and_where(Expr::col((profiles::Entity, profiles::Column::Id)).in_subquery(holders));
+        }
+    }
+    Ok(Some(query))
+}
+
+/// One page of recommended people, best first, and how many there are.
+pub async fn recommended(
+    db: &impl ConnectionTrait,
+    what: &Recommend<'_>,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<(Vec<Recommended>, u64)> {
+    let Some(base) = candidates(db, what).await? else { return Ok((Vec::new(), 0)) };
+    let count_statement = base.clone().expr_as(Expr::col((users::Entity, users::Column::Id)).count(), "n").to_owned();
+    let count: i64 = match db.query_one(&count_statement).await? {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    if count == 0 {
+        return Ok((Vec::new(), 0));
+    }
+    let inner = base
+        .clone()
+        .expr_as(Expr::col((users::Entity, users::Column::Id)), "user_id")
+        .expr_as(shared_topics(what.topic_keys), "shared_topics")
+        .expr_as(same_country(what.countries), "same_country")
+        .expr_as(answered(what.organization_id, group_profiles::Column::CareerStage, what.stages), "same_stage")
+        .expr_as(answered(what.organization_id, group_profiles::Column::ProfessionalField, what.fields), "same_field")
+        .expr_as(
+            Func::coalesce([
+                SimpleExpr::from(Expr::col((profiles::Entity, profiles::Column::CompletionPercent))),
+                zero(),
+            ]),
+            "completion",
+        )
+        .to_owned();
+    // The assistant's score over the columns above (domain::assistant::score's weights).
+    let c = "\"c\"";
+    let score = Expr::cust(format!(
+        "(CASE WHEN {c}.\"shared_topics\" > {max} THEN {max} ELSE {c}.\"shared_topics\" END) * {TOPIC_WEIGHT:.3} \
+         + {c}.\"same_country\" * {COUNTRY_WEIGHT:.3} + {c}.\"same_stage\" * {STAGE_WEIGHT:.3} \
+         + {c}.\"same_field\" * {FIELD_WEIGHT:.3}",
+        max = MAX_SCORED_TOPICS,
+    ));
+    let alias = Alias::new("c");
+    let column = |name: &str| Expr::col((alias.clone(), Alias::new(name)));
+    let page = Query::select()
+        .expr(column("user_id"))
+        .expr(column("shared_topics"))
+        .expr(column("same_country"))
+        .expr(column("same_stage"))
+        .expr(column("same_field"))
+        .from_subquery(inner, alias.clone())
+        .order_by_expr(score, Order::Desc)
+        .order_by_expr(column("shared_topics"), Order::Desc)
+        .order_by_expr(column("completion"), Order::Desc)
+        .order_by_expr(column("user_id"), Order::Asc)
+        .offset(offset)
+        .limit(limit)
+        .to_owned();
+    let mut out = Vec::new();
+    for row in db.query_all(&page).await? {
+        let shared: i64 = row.try_get("", "shared_topics")?;
+        out.push(Recommended {
+            user_id: row.try_get("", "user_id")?,
+            shared_topics: u64::try_from(shared).unwrap_or(0),
+            same_country: row.try_get::<i64>("", "same_country")? > 0,
+            same_stage: row.try_get::<i64>("", "same_stage")? > 0,
+            same_field: row.try_get::<i64>("", "same_field")? > 0,
+        });
+    }
+    Ok((out, u64::try_from(count).unwrap_or(0)))
+}
