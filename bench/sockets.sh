@@ -3,6 +3,7 @@
 #
 #   bench/sockets.sh                      # 10,000 idle sockets; 1,000 sockets in 100 rooms
 #   IDLE=2000 ROUNDS=10 bench/sockets.sh  # smaller
+#   SPREAD=0 bench/sockets.sh             # each round's 100 sends at once (a burst)
 #   WAYPOINT_BIN=/path/to/waypoint bench/sockets.sh   # measure that binary instead of building
 #
 # Seeds 1,000 users (`waypoint seed --scale 1`) into a fresh SQLite file, makes 100
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 PORT="${PORT:-18182}"
 IDLE="${IDLE:-10000}"
 ROOMS="${ROOMS:-100}"
-export IDLE ROOMS TABS="${TABS:-5}" ROUNDS="${ROUNDS:-20}" ROUND_MS="${ROUND_MS:-200}" HOLD_SECS="${HOLD_SECS:-5}"
+export IDLE ROOMS SPREAD="${SPREAD:-1}" TABS="${TABS:-5}" ROUNDS="${ROUNDS:-20}" ROUND_MS="${ROUND_MS:-200}" HOLD_SECS="${HOLD_SECS:-5}"
 
 hard="$(ulimit -Hn)"
 if [ "$hard" = unlimited ] || [ "$hard" -gt 1048576 ]; then hard=1048576; fi

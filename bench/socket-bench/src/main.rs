@@ -6,8 +6,9 @@
 //!    before and with them open.
 //! 2. fan-out: closes them, opens `FANOUT_SOCKETS` (default 1,000) spread over the people of
 //!    `ROOMS` one-to-one rooms (default 100: 200 people, 5 tabs each), and for `ROUNDS`
-//!    rounds every room sends one message over a socket; each delivery to a socket of the
-//!    room's two people is timed from send to receive. Prints p50, p99 and max.
+//!    rounds every room sends one message over a socket (spread over the round's
+//!    `ROUND_MS`, or all at once with SPREAD=0); each delivery to a socket of the room's two
+//!    people is timed from send to receive. Prints p50, p99 and max.
 //!
 //! Environment: WAYPOINT_URL (http://127.0.0.1:PORT), WAYPOINT_JWT_SECRET (the server's),
 //! ROOMS_FILE (lines "room_id user_a user_b"), USERS_FILE (one user id a line), SERVER_PID.
@@ -183,9 +184,19 @@ async fn main() {
             }
         }
     }
-    println!("fan-out: {total} sockets in {} rooms, {rounds} rounds", rooms.len());
     let pause = Duration::from_millis(number("ROUND_MS", 200).clamp(10, 5000) as u64);
+    // SPREAD=1 (default): the rooms' sends are spread evenly over the round, a steady
+    // 100 messages per 200 ms; SPREAD=0: all of a round's sends at once (a burst, which
+    // measures the queue of writes as much as the fan-out).
+    let spread = number("SPREAD", 1) != 0;
+    let gap = if spread { pause / rooms.len().max(1) as u32 } else { Duration::ZERO };
+    println!(
+        "fan-out: {total} sockets in {} rooms, {rounds} rounds, {}",
+        rooms.len(),
+        if spread { "sends spread over each round" } else { "each round's sends at once" }
+    );
     for round in 0..rounds {
+        let round_started = Instant::now();
         for (room, a, b) in rooms {
             let sender = if round % 2 == 0 { *a } else { *b };
             let frame = serde_json::json!({
@@ -196,8 +207,11 @@ async fn main() {
             if let Some(sink) = senders.get_mut(&sender) {
                 let _ = sink.send(Message::Text(frame.to_string().into())).await;
             }
+            if spread {
+                tokio::time::sleep(gap).await;
+            }
         }
-        tokio::time::sleep(pause).await;
+        tokio::time::sleep(pause.saturating_sub(round_started.elapsed())).await;
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let mut measured = latencies.lock().await.clone();

@@ -131,6 +131,19 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
       },
       {
+        // CareerGPS (spec 002 §2): the pages show guests a sign-in prompt themselves.
+        path: 'careergps/:slug',
+        lazy: async () => ({ Component: (await import('../features/careergps/routes/AgentPage')).default }),
+      },
+      {
+        path: 'careergps-report/:slug',
+        lazy: async () => ({ Component: (await import('../features/careergps/routes/ReportPage')).default }),
+      },
+      {
+        path: 'careergps-reports',
+        lazy: async () => ({ Component: (await import('../features/careergps/routes/ReportsPage')).default }),
+      },
+      {
         path: 'membership',
         lazy: async () => ({ Component: (await import('../features/payments/routes/MembershipPage')).default }),
       },
