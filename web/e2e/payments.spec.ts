@@ -70,6 +70,18 @@ test('a member upgrades to a paid yearly plan through the local checkout, then c
   await page.getByRole('link', { name: 'Membership Plans' }).click();
 
   await expect(page.getByRole('heading', { name: 'Active Membership' })).toBeVisible();
+  if (!phone) {
+    // The plan unlocks the assistant (the right panel, on the circles page): a question gets
+    // an answer, not the upgrade dialog.
+    await page.goto('/circles');
+    const assistant = page.getByRole('complementary', { name: 'Assistant' });
+    await assistant.getByLabel('Ask me anything about your career').fill('Which circles can teach me prompt engineering?');
+    await assistant.getByRole('button', { name: 'Send' }).click();
+    await expect(assistant.getByTestId('ama-answer').first()).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Upgrade to use the assistant' })).toHaveCount(0);
+    await page.goto('/membership');
+    await expect(page.getByRole('heading', { name: 'Active Membership' })).toBeVisible();
+  }
   await expect(page.getByRole('heading', { name: 'Other Membership Plans' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue Professional' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upgrade Leader' })).toBeEnabled();

@@ -4,7 +4,7 @@
 //! - `POST /api/v1/recommendation-package/{id}/`: staff mail member `id` of the site a
 //!   hand-picked package (subject, body, footer; up to 5 people, 5 groups, 5 resources and
 //!   5 agent reports), through the outbox. Every item must be of the site and one the
-//!   member may see.
+//!   member may see; agent reports must be the member's own.
 
 use axum::{
     extract::{Path, State},
@@ -117,8 +117,15 @@ async fn send_package(
     if resources.len() != package.internal_resources.len() {
         errors.add("internal_resources", MSG_UNAVAILABLE);
     }
-    if !package.agent_reports.is_empty() {
-        // Agent reports arrive with the CareerGPS agents (issue 18); none exist yet.
+    // Only the member's own reports: the link opens for them whether or not it is shared.
+    let reports = store::queries::agents::reports::of_owner_by_ids(
+        state.read_db(),
+        tenant.id(),
+        recipient.id,
+        &package.agent_reports,
+    )
+    .await?;
+    if reports.len() != package.agent_reports.len() {
         errors.add("agent_reports", MSG_UNAVAILABLE);
     }
     errors.into_result()?;
@@ -143,6 +150,13 @@ async fn send_package(
                 .iter()
                 .map(|r| (r.name.clone(), link(format!("/resource/{}", r.slug))))
                 .chain(package.external_resources.iter().map(|r| (r.title.clone(), r.url.clone())))
+                .collect(),
+        },
+        PackageSection {
+            heading: "Your CareerGPS reports",
+            links: reports
+                .iter()
+                .map(|r| (format!("{} Report", r.agent_name), link(format!("/careergps-report/{}", r.report.slug))))
                 .collect(),
         },
     ];

@@ -490,4 +490,39 @@ async fn staff_mail_a_recommendation_package_within_its_limits() {
         .await
         .error(404);
     app.post("/api/v1/recommendation-package/abc/").token(&operator).json(&package).send().await.error(404);
+
+    // Agent reports: the member's own go in with links; someone else's are refused.
+    use store::queries::agents::{self as agent_q, reports as report_q};
+    let tenant_id = app.default_tenant.tenant.id;
+    agent_q::ensure_builtin(&app.db, tenant_id).await.unwrap();
+    let aira = agent_q::find_by_slug(&app.db, tenant_id, "aira").await.unwrap().unwrap();
+    let report_of = |owner: i64, slug: &'static str| report_q::NewReport {
+        tenant_id,
+        slug,
+        agent_id: aira.id,
+        run_id: None,
+        owner_id: owner,
+        created_by: Some(owner),
+        body: json!({}),
+        is_public: false,
+        source: "offline",
+    };
+    let marias = report_q::insert(&app.db, report_of(maria_user.id, "aira-maria01")).await.unwrap();
+    let sams = report_q::insert(&app.db, report_of(sam.id, "aira-sam00001")).await.unwrap();
+    let mut not_hers = package.clone();
+    not_hers["agent_reports"] = json!([marias.id, sams.id]);
+    let e = app.post(&path).token(&operator).json(&not_hers).send().await.error(400);
+    assert_eq!(e["field_errors"]["agent_reports"][0], "Some of the chosen items are not available to this member.");
+    let mut hers = package.clone();
+    hers["agent_reports"] = json!([marias.id]);
+    hers["subject"] = json!("Your CareerGPS report");
+    app.post(&path).token(&operator).json(&hers).send().await.assert_status(200);
+    let mail = emails::Entity::find()
+        .filter(emails::Column::Subject.eq("Your CareerGPS report"))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .expect("the package with the report is in the outbox");
+    assert!(mail.html_body.contains("/careergps-report/aira-maria01"), "{}", mail.html_body);
+    assert!(mail.html_body.contains("AI Readiness Assessment Report"));
 }

@@ -58,6 +58,57 @@ interface Paged<T> {
 
 type Source = 'users' | 'groups' | 'resources';
 
+interface ReportRow {
+  id: number;
+  title: string;
+  created_at: string;
+}
+
+/** The member's own CareerGPS reports, newest first (staff may list anyone's). */
+function ReportsPicker({
+  memberId,
+  selected,
+  onToggle,
+}: {
+  memberId: number;
+  selected: Picked[];
+  onToggle: (item: Picked) => void;
+}) {
+  const reports = useQuery({
+    queryKey: ['recommendation-package', 'agent_reports', memberId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Paged<ReportRow>>('GET', '/api/v1/agents/reports/', {
+          query: { user_id: memberId, page_size: SEARCH_PAGE_SIZE },
+          signal,
+        })
+      ).data,
+  });
+  if (reports.isPending) return <Skeleton variant="rounded" height={48} />;
+  if (reports.isError) return <Alert severity="error">Could not load the member's agent reports.</Alert>;
+  if (reports.data.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        There are no agent reports for this member yet.
+      </Typography>
+    );
+  return (
+    <List dense sx={{ maxHeight: 320, overflowY: 'auto' }} aria-label="Agent reports">
+      {reports.data.map((report) => {
+        const on = selected.some((s) => s.id === report.id);
+        return (
+          <ListItemButton key={report.id} onClick={() => onToggle({ id: report.id, name: report.title })} selected={on}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple />
+            </ListItemIcon>
+            <ListItemText primary={report.title} secondary={new Date(report.created_at).toLocaleDateString()} />
+          </ListItemButton>
+        );
+      })}
+    </List>
+  );
+}
+
 function useFinder(source: Source, text: string) {
   const ok = searchable(text);
   return useQuery({
@@ -138,7 +189,7 @@ export default function RecommendationPackagePage() {
   const { enqueueSnackbar } = useSnackbar();
   const [recipient, setRecipient] = useState<Picked | null>(null);
   const [tab, setTab] = useState<Source | 'agent_reports'>('users');
-  const [picked, setPicked] = useState<Record<Source, Picked[]>>({ users: [], groups: [], resources: [] });
+  const [picked, setPicked] = useState<Record<PackageKind, Picked[]>>({ users: [], groups: [], resources: [], agent_reports: [] });
   const [limitError, setLimitError] = useState<string | null>(null);
   const [template, setTemplate] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -158,7 +209,7 @@ export default function RecommendationPackagePage() {
           groups: picked.groups.map((p) => p.id),
           internal_resources: picked.resources.map((p) => p.id),
           external_resources: [],
-          agent_reports: [],
+          agent_reports: picked.agent_reports.map((p) => p.id),
         },
       });
     },
@@ -181,12 +232,12 @@ export default function RecommendationPackagePage() {
       </Box>
     );
 
-  const onToggle = (kind: Source) => (item: Picked) => {
-    const { next, error } = toggle(picked[kind], item, kind as PackageKind);
+  const onToggle = (kind: PackageKind) => (item: Picked) => {
+    const { next, error } = toggle(picked[kind], item, kind);
     setLimitError(error);
     setPicked((all) => ({ ...all, [kind]: next }));
   };
-  const total = picked.users.length + picked.groups.length + picked.resources.length;
+  const total = picked.users.length + picked.groups.length + picked.resources.length + picked.agent_reports.length;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
@@ -212,7 +263,7 @@ export default function RecommendationPackagePage() {
             <Tab value="users" label={`People (${picked.users.length})`} />
             <Tab value="groups" label={`Groups (${picked.groups.length})`} />
             <Tab value="resources" label={`Resources (${picked.resources.length})`} />
-            <Tab value="agent_reports" label="Agent reports (0)" />
+            <Tab value="agent_reports" label={`Agent reports (${picked.agent_reports.length})`} />
           </Tabs>
           <Box sx={{ pt: 2 }}>
             {limitError && (
@@ -226,13 +277,11 @@ export default function RecommendationPackagePage() {
               <Finder source="resources" label="Search resources" selected={picked.resources} onToggle={onToggle('resources')} />
             )}
             {tab === 'agent_reports' && (
-              <Typography variant="body2" color="text.secondary">
-                There are no agent reports for this member yet.
-              </Typography>
+              <ReportsPicker memberId={recipient.id} selected={picked.agent_reports} onToggle={onToggle('agent_reports')} />
             )}
           </Box>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, my: 2 }}>
-            {(['users', 'groups', 'resources'] as Source[]).flatMap((kind) =>
+            {(['users', 'groups', 'resources', 'agent_reports'] as PackageKind[]).flatMap((kind) =>
               picked[kind].map((p) => <Chip key={`${kind}-${p.id}`} label={p.name} onDelete={() => onToggle(kind)(p)} />),
             )}
           </Stack>

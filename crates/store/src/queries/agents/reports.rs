@@ -223,3 +223,38 @@ pub async fn feedback_of(
         .one(db)
         .await?)
 }
+
+/// The reports of `ids` on the site that are about `owner_id`, with their agents' names (the
+/// staff package mails a member links to their own reports). Two queries.
+pub async fn of_owner_by_ids(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    owner_id: i64,
+    ids: &[i64],
+) -> StoreResult<Vec<ListedReport>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let rows = agent_reports::Entity::find()
+        .filter(agent_reports::Column::TenantId.eq(tenant_id))
+        .filter(agent_reports::Column::OwnerId.eq(owner_id))
+        .filter(agent_reports::Column::Id.is_in(ids.to_vec()))
+        .order_by_desc(agent_reports::Column::CreatedAt)
+        .all(db)
+        .await?;
+    let agent_ids: Vec<i64> = rows.iter().map(|r| r.agent_id).collect();
+    let names: HashMap<i64, (String, String)> = agents::Entity::find()
+        .filter(agents::Column::Id.is_in(agent_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|a| (a.id, (a.name, a.slug)))
+        .collect();
+    Ok(rows
+        .into_iter()
+        .map(|report| {
+            let (agent_name, agent_slug) = names.get(&report.agent_id).cloned().unwrap_or_default();
+            ListedReport { report, agent_name, agent_slug }
+        })
+        .collect())
+}
