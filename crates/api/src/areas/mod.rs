@@ -21,6 +21,7 @@ pub mod jobs;
 pub mod my_area;
 pub mod notifications;
 pub mod payments;
+pub mod person_cards;
 pub mod profiles;
 pub mod programme;
 pub mod recommendation_package;

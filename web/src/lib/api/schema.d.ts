@@ -7928,48 +7928,19 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         Page_RecommendedApplicant: {
-            data: {
-                country?: string | null;
-                first_name: string;
-                /**
-                 * Format: int64
-                 * @description The user id (what an invitation names).
-                 */
-                id: number;
-                image?: string | null;
-                institution_name?: string | null;
-                last_name: string;
+            data: (components["schemas"]["PersonCard"] & {
                 /**
                  * Format: int64
                  * @description How many of the job's skills the person lists on their profile.
                  */
                 matching_skills: number;
-                name: string;
-                name_slug?: string | null;
-                /** Format: int32 */
-                profile_completion_percent: number;
                 /** @description The person lives in one of the job's countries. */
                 same_country: boolean;
-                title?: string | null;
-            }[];
+            })[];
             pagination: components["schemas"]["Pagination"];
         };
         Page_RecommendedPerson: {
-            data: {
-                country?: string | null;
-                first_name: string;
-                /**
-                 * Format: int64
-                 * @description The user id (what add-member and invite-users take).
-                 */
-                id: number;
-                image?: string | null;
-                institution_name?: string | null;
-                last_name: string;
-                name: string;
-                name_slug?: string | null;
-                /** Format: int32 */
-                profile_completion_percent: number;
+            data: (components["schemas"]["PersonCard"] & {
                 /** @description Why: "Shares Data Science, Python; in the group's country". */
                 reason: string;
                 same_country: boolean;
@@ -7982,8 +7953,7 @@ export interface components {
                 score: number;
                 /** @description The group's topics and skills the person has too. */
                 shared_topics: string[];
-                title?: string | null;
-            }[];
+            })[];
             pagination: components["schemas"]["Pagination"];
         };
         Page_ReportSummary: {
@@ -8177,6 +8147,24 @@ export interface components {
             action?: string | null;
             /** Format: int64 */
             user?: number | null;
+        };
+        /** @description A recommended person's card. */
+        PersonCard: {
+            country?: string | null;
+            first_name: string;
+            /**
+             * Format: int64
+             * @description The user id (what add-member, invite-users and invitations take).
+             */
+            id: number;
+            image?: string | null;
+            institution_name?: string | null;
+            last_name: string;
+            name: string;
+            name_slug?: string | null;
+            /** Format: int32 */
+            profile_completion_percent: number;
+            title?: string | null;
         };
         /**
          * @description A plan as an administrator edits it (documentation of the body; parsed by
@@ -8492,29 +8480,14 @@ export interface components {
         /** @enum {string} */
         ReadinessLevel: "Beginner" | "Intermediate" | "Advanced";
         /** @description A person recommended for a job. */
-        RecommendedApplicant: {
-            country?: string | null;
-            first_name: string;
-            /**
-             * Format: int64
-             * @description The user id (what an invitation names).
-             */
-            id: number;
-            image?: string | null;
-            institution_name?: string | null;
-            last_name: string;
+        RecommendedApplicant: components["schemas"]["PersonCard"] & {
             /**
              * Format: int64
              * @description How many of the job's skills the person lists on their profile.
              */
             matching_skills: number;
-            name: string;
-            name_slug?: string | null;
-            /** Format: int32 */
-            profile_completion_percent: number;
             /** @description The person lives in one of the job's countries. */
             same_country: boolean;
-            title?: string | null;
         };
         /** @description A recommended item (spec 002 §3 "Recommended item"). */
         RecommendedItem: {
@@ -8534,21 +8507,7 @@ export interface components {
             type: string;
         };
         /** @description A person recommended to a group. */
-        RecommendedPerson: {
-            country?: string | null;
-            first_name: string;
-            /**
-             * Format: int64
-             * @description The user id (what add-member and invite-users take).
-             */
-            id: number;
-            image?: string | null;
-            institution_name?: string | null;
-            last_name: string;
-            name: string;
-            name_slug?: string | null;
-            /** Format: int32 */
-            profile_completion_percent: number;
+        RecommendedPerson: components["schemas"]["PersonCard"] & {
             /** @description Why: "Shares Data Science, Python; in the group's country". */
             reason: string;
             same_country: boolean;
@@ -8561,7 +8520,6 @@ export interface components {
             score: number;
             /** @description The group's topics and skills the person has too. */
             shared_topics: string[];
-            title?: string | null;
         };
         Recurrence: {
             /** @description month or year. */

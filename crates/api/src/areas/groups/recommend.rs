@@ -25,12 +25,13 @@ use serde::{Deserialize, Serialize};
 use store::queries::{
     assistant::profile_topic_names,
     group_recommendations::{self as recommend_q, Source},
-    groups as group_q, profiles as profile_q, users as user_q,
+    groups as group_q,
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{caller_of, country_values, is_visible, require_admin, visible_group};
+use crate::areas::person_cards::{self, PersonCard};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -70,17 +71,8 @@ fn entity_types() -> utoipa::openapi::schema::Object {
 /// A person recommended to a group.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecommendedPerson {
-    /// The user id (what add-member and invite-users take).
-    pub id: i64,
-    pub name: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub name_slug: Option<String>,
-    pub image: Option<String>,
-    pub title: Option<String>,
-    pub country: Option<String>,
-    pub institution_name: Option<String>,
-    pub profile_completion_percent: i16,
+    #[serde(flatten)]
+    pub person: PersonCard,
     /// The group's topics and skills the person has too.
     pub shared_topics: Vec<String>,
     pub same_country: bool,
@@ -150,19 +142,16 @@ async fn group_recommendations(
     };
     let (rows, count) = recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
-    let people = user_q::find_by_ids(state.read_db(), &ids).await?;
-    let profiles = profile_q::find_by_users(state.read_db(), &ids).await?;
-    let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
-    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
-    let profile_ids: Vec<i64> = profiles.values().map(|p| p.id).collect();
+    let (cards, profile_of) = person_cards::load(state.read_db(), &ids).await?;
+    let profile_ids: Vec<i64> = profile_of.values().copied().collect();
     let mut topics = profile_topic_names(state.read_db(), &profile_ids).await?;
     let items = rows
         .iter()
         .filter_map(|row| {
-            let person = people.get(&row.user_id)?;
-            let profile = profiles.get(&row.user_id);
-            let held: HashSet<String> = profile
-                .and_then(|p| topics.remove(&p.id))
+            let person = cards.get(&row.user_id)?;
+            let held: HashSet<String> = profile_of
+                .get(&row.user_id)
+                .and_then(|p| topics.remove(p))
                 .unwrap_or_default()
                 .into_iter()
                 .map(|t| t.to_lowercase())
@@ -176,19 +165,7 @@ async fn group_recommendations(
                 .collect();
             let signals = rules::signals(shared, row.same_country, row.same_stage, row.same_field);
             Some(RecommendedPerson {
-                id: person.id,
-                name: format!("{} {}", person.first_name, person.last_name).trim().to_string(),
-                first_name: person.first_name.clone(),
-                last_name: person.last_name.clone(),
-                name_slug: profile.map(|p| p.name_slug.clone()),
-                image: profile.and_then(|p| p.picture.clone()),
-                title: profile.and_then(|p| p.title.clone()),
-                country: profile.and_then(|p| p.country.clone()),
-                institution_name: profile
-                    .and_then(|p| p.institution_id)
-                    .and_then(|i| institutions.get(&i))
-                    .map(|g| g.name.clone()),
-                profile_completion_percent: profile.map_or(0, |p| p.completion_percent),
+                person: person.clone(),
                 score: assistant::score(&signals),
                 reason: rules::reason(&signals, &source_name),
                 shared_topics: signals.shared_topics,

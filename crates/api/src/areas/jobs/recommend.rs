@@ -22,15 +22,16 @@ use axum::{
 };
 use domain::jobs::recommend::{ExtraInfoFilter, FILTER_FIELD};
 use serde::{Deserialize, Serialize};
-use store::queries::{
-    groups as group_q, job_posts as post_q, job_recommendations as recommend_q, profiles as profile_q, users as user_q,
-};
+use store::queries::{groups as group_q, job_posts as post_q, job_recommendations as recommend_q};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::managed_job;
 use crate::{
-    areas::groups::{caller_of, country_values, id_param, is_admin, is_visible, text_param},
+    areas::{
+        groups::{caller_of, country_values, id_param, is_admin, is_visible, text_param},
+        person_cards::{self, PersonCard},
+    },
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{page_from_query, ApiQuery, AuthUser, Tenant},
@@ -67,17 +68,8 @@ pub struct RecommendedQuery {
 /// A person recommended for a job.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RecommendedApplicant {
-    /// The user id (what an invitation names).
-    pub id: i64,
-    pub name: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub name_slug: Option<String>,
-    pub image: Option<String>,
-    pub title: Option<String>,
-    pub country: Option<String>,
-    pub institution_name: Option<String>,
-    pub profile_completion_percent: i16,
+    #[serde(flatten)]
+    pub person: PersonCard,
     /// How many of the job's skills the person lists on their profile.
     pub matching_skills: u64,
     /// The person lives in one of the job's countries.
@@ -164,29 +156,12 @@ async fn recommended_applicants(
     };
     let (rows, count) = recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
-    let people = user_q::find_by_ids(state.read_db(), &ids).await?;
-    let profiles = profile_q::find_by_users(state.read_db(), &ids).await?;
-    let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
-    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
+    let (cards, _) = person_cards::load(state.read_db(), &ids).await?;
     let items = rows
         .iter()
         .filter_map(|row| {
-            let person = people.get(&row.user_id)?;
-            let profile = profiles.get(&row.user_id);
             Some(RecommendedApplicant {
-                id: person.id,
-                name: format!("{} {}", person.first_name, person.last_name).trim().to_string(),
-                first_name: person.first_name.clone(),
-                last_name: person.last_name.clone(),
-                name_slug: profile.map(|p| p.name_slug.clone()),
-                image: profile.and_then(|p| p.picture.clone()),
-                title: profile.and_then(|p| p.title.clone()),
-                country: profile.and_then(|p| p.country.clone()),
-                institution_name: profile
-                    .and_then(|p| p.institution_id)
-                    .and_then(|i| institutions.get(&i))
-                    .map(|g| g.name.clone()),
-                profile_completion_percent: profile.map_or(0, |p| p.completion_percent),
+                person: cards.get(&row.user_id)?.clone(),
                 matching_skills: row.matching_skills,
                 same_country: row.same_country,
             })
