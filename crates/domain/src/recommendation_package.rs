@@ -169,6 +169,161 @@ pub fn parse(body: &Value) -> Result<Package, FieldErrors> {
     })
 }
 
+/// The people a staff member can fetch for a member's package (spec 002 §4 "Recommendation
+/// types mentor, mentee and cross_group require choosing a group first", §7 "Recommendation
+/// fetch: user_id, entity_type, group_from_user_to_be_included").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeopleKind {
+    /// Members of the group further along in their career than the member.
+    Mentor,
+    /// Members of the group earlier in their career than the member.
+    Mentee,
+    /// Members of the group who share the member's interests, any stage.
+    CrossGroup,
+}
+
+impl PeopleKind {
+    pub const ALL: [PeopleKind; 3] = [PeopleKind::Mentor, PeopleKind::Mentee, PeopleKind::CrossGroup];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            PeopleKind::Mentor => "mentor",
+            PeopleKind::Mentee => "mentee",
+            PeopleKind::CrossGroup => "cross_group",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<PeopleKind> {
+        Self::ALL.into_iter().find(|k| k.as_str() == word.trim())
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        Self::ALL.iter().map(|k| k.as_str()).collect()
+    }
+
+    /// The career stages (option ids, ordered by seniority from 1; 0 is "Other") the people
+    /// must be at, for a member at `member_stage`: `None` when anyone will do, `Some(None)`
+    /// when nobody can be (a mentor for someone at the last stage, a mentee for someone
+    /// unplaced).
+    pub fn stages(self, member_stage: Option<i64>, last_stage: i64) -> Option<Option<(i64, i64)>> {
+        let stage = member_stage.filter(|s| *s > 0);
+        match self {
+            PeopleKind::CrossGroup => None,
+            PeopleKind::Mentor => Some(match stage {
+                Some(s) if s < last_stage => Some((s + 1, last_stage)),
+                Some(_) => None,
+                // Someone who has not said where they are: anyone placed past the start.
+                None => Some((2, last_stage)),
+            }),
+            PeopleKind::Mentee => Some(match stage {
+                Some(s) if s > 1 => Some((1, s - 1)),
+                _ => None,
+            }),
+        }
+    }
+
+    /// The item type the package tool shows for a person of this kind (spec 002 §3
+    /// "Recommended item": the staff tool adds mentee and mentor).
+    pub const fn item_type(self) -> &'static str {
+        match self {
+            PeopleKind::Mentor => "mentor",
+            PeopleKind::Mentee => "mentee",
+            PeopleKind::CrossGroup => "user",
+        }
+    }
+}
+
+pub const USER_FIELD: &str = "user_id";
+pub const KIND_FIELD: &str = "entity_type";
+pub const GROUP_FIELD: &str = "group_from_user_to_be_included";
+pub const MSG_GROUP_FIRST: &str = "Recommendation types mentor, mentee and cross_group require choosing a group first";
+/// A page of fetched people: the tool's search size (spec 002 §9, 16).
+pub const PEOPLE_PAGE_SIZE: u64 = 16;
+
+/// A parsed people fetch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PeopleRequest {
+    pub user_id: i64,
+    pub kind: PeopleKind,
+    pub group_id: i64,
+}
+
+fn positive_id(errors: &mut FieldErrors, raw: Option<&String>, field: &str, missing: &str) -> Option<i64> {
+    match raw.map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        None => {
+            errors.add(field, missing);
+            None
+        }
+        Some(v) => match v.parse::<i64>() {
+            Ok(id) if id > 0 => Some(id),
+            _ => {
+                errors.add(field, "A valid integer is required.");
+                None
+            }
+        },
+    }
+}
+
+impl PeopleRequest {
+    /// Reads `user_id`, `entity_type` (mentor, mentee or cross_group) and
+    /// `group_from_user_to_be_included`, each problem on its field.
+    pub fn parse(query: &std::collections::HashMap<String, String>) -> Result<PeopleRequest, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let user_id = positive_id(&mut errors, query.get(USER_FIELD), USER_FIELD, MSG_REQUIRED);
+        let kind = match query.get(KIND_FIELD).map(|v| v.trim()).filter(|v| !v.is_empty()) {
+            None => {
+                errors.add(KIND_FIELD, MSG_REQUIRED);
+                None
+            }
+            Some(word) => {
+                let kind = PeopleKind::parse(word);
+                if kind.is_none() {
+                    let shown: String = word.chars().take(50).collect();
+                    errors.add(KIND_FIELD, format!("\"{shown}\" is not a valid choice."));
+                }
+                kind
+            }
+        };
+        let group_id = positive_id(&mut errors, query.get(GROUP_FIELD), GROUP_FIELD, MSG_GROUP_FIRST);
+        errors.into_result()?;
+        match (user_id, kind, group_id) {
+            (Some(user_id), Some(kind), Some(group_id)) => Ok(PeopleRequest { user_id, kind, group_id }),
+            _ => Err(FieldErrors::new()),
+        }
+    }
+}
+
+/// Why a person is in a member's package list: "Mentor: further along in their career;
+/// shares Python, SQL". `stage` is the person's career stage label when known.
+pub fn people_reason(kind: PeopleKind, shared: &[String], stage: Option<&str>, group: &str) -> String {
+    let mut parts = Vec::new();
+    match (kind, stage) {
+        (PeopleKind::Mentor, Some(stage)) => parts.push(format!("Could mentor: {stage}")),
+        (PeopleKind::Mentor, None) => parts.push("Could mentor: further along in their career".to_string()),
+        (PeopleKind::Mentee, Some(stage)) => parts.push(format!("Could be mentored: {stage}")),
+        (PeopleKind::Mentee, None) => parts.push("Could be mentored: earlier in their career".to_string()),
+        (PeopleKind::CrossGroup, _) => {}
+    }
+    if !shared.is_empty() {
+        let shown: Vec<&str> = shared.iter().take(3).map(String::as_str).collect();
+        let more = shared.len().saturating_sub(3);
+        let mut text = format!("shares {}", shown.join(", "));
+        if more > 0 {
+            text.push_str(&format!(" and {more} more"));
+        }
+        parts.push(text);
+    }
+    if parts.is_empty() {
+        parts.push(format!("A member of {group}"));
+    }
+    let mut reason = parts.join("; ");
+    if let Some(first) = reason.get(0..1) {
+        let upper = first.to_uppercase();
+        reason.replace_range(0..1, &upper);
+    }
+    reason
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -216,5 +371,57 @@ mod tests {
         assert!(e.first("external_resources").is_some());
         let e = parse(&json!({"subject": "S", "body": "B"})).unwrap_err();
         assert_eq!(e.first("non_field_errors"), Some(MSG_EMPTY));
+    }
+    #[test]
+    fn people_kinds_bound_the_stages() {
+        use super::PeopleKind::*;
+        assert_eq!(CrossGroup.stages(Some(3), 5), None);
+        assert_eq!(Mentor.stages(Some(3), 5), Some(Some((4, 5))));
+        assert_eq!(Mentor.stages(Some(5), 5), Some(None));
+        assert_eq!(Mentor.stages(None, 5), Some(Some((2, 5))));
+        assert_eq!(Mentor.stages(Some(0), 5), Some(Some((2, 5))));
+        assert_eq!(Mentee.stages(Some(3), 5), Some(Some((1, 2))));
+        assert_eq!(Mentee.stages(Some(1), 5), Some(None));
+        assert_eq!(Mentee.stages(None, 5), Some(None));
+    }
+
+    #[test]
+    fn a_people_fetch_needs_a_group_first() {
+        let q = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let err = PeopleRequest::parse(&q(&[("user_id", "7"), ("entity_type", "mentor")])).unwrap_err();
+        assert_eq!(err.first(GROUP_FIELD), Some(MSG_GROUP_FIRST));
+        let err = PeopleRequest::parse(&q(&[
+            ("user_id", "7"),
+            ("entity_type", "boss"),
+            ("group_from_user_to_be_included", "3"),
+        ]))
+        .unwrap_err();
+        assert_eq!(err.first(KIND_FIELD), Some("\"boss\" is not a valid choice."));
+        let err = PeopleRequest::parse(&q(&[("entity_type", "mentee"), ("group_from_user_to_be_included", "x")]))
+            .unwrap_err();
+        assert_eq!(err.first(USER_FIELD), Some("This field is required."));
+        assert_eq!(err.first(GROUP_FIELD), Some("A valid integer is required."));
+        let ok = PeopleRequest::parse(&q(&[
+            ("user_id", "7"),
+            ("entity_type", "cross_group"),
+            ("group_from_user_to_be_included", "3"),
+        ]))
+        .unwrap();
+        assert_eq!(ok, PeopleRequest { user_id: 7, kind: PeopleKind::CrossGroup, group_id: 3 });
+    }
+
+    #[test]
+    fn people_reasons_name_the_stage_and_what_is_shared() {
+        let shared = vec!["Python".to_string(), "SQL".to_string()];
+        assert_eq!(
+            people_reason(PeopleKind::Mentor, &shared, Some("Advanced (over 15 years)"), "Data Circle"),
+            "Could mentor: Advanced (over 15 years); shares Python, SQL"
+        );
+        assert_eq!(people_reason(PeopleKind::CrossGroup, &shared, None, "Data Circle"), "Shares Python, SQL");
+        assert_eq!(people_reason(PeopleKind::CrossGroup, &[], None, "Data Circle"), "A member of Data Circle");
+        assert_eq!(
+            people_reason(PeopleKind::Mentee, &[], None, "Data Circle"),
+            "Could be mentored: earlier in their career"
+        );
     }
 }

@@ -5,6 +5,10 @@
 //!   hand-picked package (subject, body, footer; up to 5 people, 5 groups, 5 resources and
 //!   5 agent reports), through the outbox. Every item must be of the site and one the
 //!   member may see; agent reports must be the member's own.
+//! - `GET /api/v1/recommendation-package/people/?user_id=&entity_type=&group_from_user_to_be_included=`:
+//!   staff fetch people of a chosen group for member `user_id`: `mentor` (further along in
+//!   their career than the member), `mentee` (earlier) or `cross_group` (any stage), ranked
+//!   by what they share with the member (the assistant's rank, in the database), 16 a page.
 
 use axum::{
     extract::{Path, State},
@@ -17,15 +21,24 @@ use store::queries::{assistant as q, groups::Viewer};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use std::collections::HashMap;
+
+use store::queries::group_recommendations as recommend_q;
+
 use crate::{
+    areas::{
+        config::stored_config,
+        person_cards::{self, PersonCard},
+    },
+    envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiJson, AuthUser, Client, Tenant},
+    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Client, Tenant},
     mailer::{self, PackageSection},
     state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(send_package))
+    OpenApiRouter::new().routes(routes!(send_package)).routes(routes!(package_people))
 }
 
 pub const MSG_NO_ACCESS: &str = "Sorry, You do not have access to use this feature";
@@ -172,4 +185,137 @@ async fn send_package(
     .await?;
     state.jobs_wake.notify_one();
     Ok(Json(SentAnswer { message: MSG_SENT.into() }))
+}
+
+/// Described for the API document; the handler reads the raw query map.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct PeopleQuery {
+    /// The member the package is for.
+    pub user_id: i64,
+    /// mentor, mentee or cross_group.
+    #[param(schema_with = people_kinds)]
+    pub entity_type: String,
+    /// The group of the site the people are taken from (its accepted members).
+    pub group_from_user_to_be_included: i64,
+    #[param(minimum = 1, default = 1)]
+    pub page: Option<u64>,
+    #[param(minimum = 1, default = 16)]
+    pub page_size: Option<u64>,
+}
+
+fn people_kinds() -> utoipa::openapi::schema::Object {
+    crate::openapi::string_enum(&rules::PeopleKind::names())
+}
+
+/// A person fetched for a package.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PackagePerson {
+    #[serde(flatten)]
+    pub person: PersonCard,
+    /// mentor, mentee or user (cross_group).
+    #[serde(rename = "type")]
+    pub item_type: String,
+    /// The member's topics and skills the person has too.
+    pub shared_topics: Vec<String>,
+    /// Why: "Could mentor: Advanced (over 15 years); shares Python, SQL".
+    pub reason: String,
+}
+
+/// People of a group for a member's package: mentors, mentees or anyone (staff only).
+#[utoipa::path(
+    get,
+    path = "/api/v1/recommendation-package/people/",
+    tag = "assistant",
+    params(PeopleQuery),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Page<PackagePerson>),
+        (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody, description = "Not staff"),
+        (status = 404, body = ErrorBody, description = "No such member of the site")
+    )
+)]
+async fn package_people(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Json<Page<PackagePerson>>> {
+    if !user.is_staff {
+        return Err(ApiError::Forbidden(MSG_NO_ACCESS.into()));
+    }
+    let page = page_from_query(&query, rules::PEOPLE_PAGE_SIZE)?;
+    let request = rules::PeopleRequest::parse(&query)?;
+    let db = state.read_db();
+    let member = q::package_people(db, tenant.id(), &[request.user_id]).await?.into_iter().next();
+    let member = match member {
+        Some(found) => store::queries::users::find_by_id(db, found.id).await?,
+        None => None,
+    }
+    .ok_or_else(|| {
+        ApiError::field(rules::USER_FIELD, format!("Invalid pk \"{}\" - object does not exist.", request.user_id))
+    })?;
+    let group = store::queries::groups::find(db, tenant.id(), request.group_id).await?.ok_or_else(|| {
+        ApiError::field(rules::GROUP_FIELD, format!("Invalid pk \"{}\" - object does not exist.", request.group_id))
+    })?;
+    let asker = q::asker(db, tenant.organization_id(), &member, services::resume::country_spellings).await?;
+    let config = stored_config(&tenant.0);
+    let last_stage = config.options.career_stages.iter().map(|o| o.value).max().unwrap_or(0);
+    let stage_between = match request.kind.stages(asker.career_stage, last_stage) {
+        None => None,
+        Some(Some(bounds)) => Some(bounds),
+        // Nobody can be a mentor (mentee) of this member.
+        Some(None) => return Ok(Json(Page::new(Vec::new(), 0, &page, &url))),
+    };
+    // Mentors and mentees are at another stage by definition: only cross_group ranks by it.
+    let stages: Vec<i64> = match request.kind {
+        rules::PeopleKind::CrossGroup => asker.career_stage.into_iter().collect(),
+        _ => Vec::new(),
+    };
+    let fields: Vec<i64> = asker.professional_field.into_iter().collect();
+    let what = recommend_q::Recommend {
+        tenant_id: tenant.id(),
+        organization_id: tenant.organization_id(),
+        group_id: None,
+        source: recommend_q::Source::Group(group.id),
+        topic_keys: &asker.topics,
+        countries: &asker.country_spellings,
+        stages: &stages,
+        fields: &fields,
+        exclude_user: Some(member.id),
+        stage_between,
+    };
+    let (rows, count) = recommend_q::recommended(db, &what, page.offset(), page.page_size).await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    let (cards, profile_of) = person_cards::load(db, &ids).await?;
+    let profile_ids: Vec<i64> = profile_of.values().copied().collect();
+    let mut topics = q::profile_topic_names(db, &profile_ids).await?;
+    let person_stages = store::queries::profiles::career_stages_on(db, tenant.organization_id(), &ids).await?;
+    let stage_label = |id: i64| config.options.career_stages.iter().find(|o| o.value == id).map(|o| o.label.clone());
+    let items = rows
+        .iter()
+        .filter_map(|row| {
+            let person = cards.get(&row.user_id)?;
+            let held: Vec<String> = profile_of.get(&row.user_id).and_then(|p| topics.remove(p)).unwrap_or_default();
+            let mut shared: Vec<String> = Vec::new();
+            for name in held {
+                let key = name.to_lowercase();
+                if asker.topics.contains(&key) && !shared.iter().any(|s| s.to_lowercase() == key) {
+                    shared.push(name);
+                }
+            }
+            let stage = person_stages.get(&row.user_id).copied().and_then(stage_label);
+            Some(PackagePerson {
+                person: person.clone(),
+                item_type: request.kind.item_type().to_string(),
+                reason: rules::people_reason(request.kind, &shared, stage.as_deref(), &group.name),
+                shared_topics: shared,
+            })
+        })
+        .collect();
+    Ok(Json(Page::new(items, count, &page, &url)))
 }

@@ -526,3 +526,69 @@ async fn staff_mail_a_recommendation_package_within_its_limits() {
     assert!(mail.html_body.contains("/careergps-report/aira-maria01"), "{}", mail.html_body);
     assert!(mail.html_body.contains("AI Readiness Assessment Report"));
 }
+
+#[tokio::test]
+async fn staff_fetch_mentors_mentees_and_members_of_a_group_for_a_package() {
+    let app = demo_app().await;
+    let operator = token_of(&app, "operator@example.com").await;
+    let user = |email: &'static str| {
+        let db = app.db.clone();
+        async move { store::queries::users::find_by_email(&db, email).await.unwrap().unwrap() }
+    };
+    let (maria, sam, admin) =
+        (user("maria@example.com").await, user("sam@example.com").await, user("admin@example.com").await);
+    let organization = app.default_tenant.organization.id;
+    let path = |kind: &str, group: Option<i64>| {
+        let mut path = format!("/api/v1/recommendation-package/people/?user_id={}&entity_type={kind}", maria.id);
+        if let Some(group) = group {
+            path.push_str(&format!("&group_from_user_to_be_included={group}"));
+        }
+        path
+    };
+    let ids = |page: &serde_json::Value| -> Vec<i64> {
+        page["data"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect()
+    };
+
+    // Maria is mid-career (stage 4): the site's admin (stage 5) can mentor her, Sam (stage 3)
+    // is someone she can mentor; nobody is offered to her twice, and never herself.
+    let mentors = app.get(&path("mentor", Some(organization))).token(&operator).send().await.json();
+    assert!(ids(&mentors).contains(&admin.id), "{mentors}");
+    assert!(!ids(&mentors).contains(&sam.id) && !ids(&mentors).contains(&maria.id), "{mentors}");
+    let first = &mentors["data"][0];
+    assert_eq!(first["type"], "mentor");
+    assert!(first["reason"].as_str().unwrap().starts_with("Could mentor"), "{first}");
+    let mentees = app.get(&path("mentee", Some(organization))).token(&operator).send().await.json();
+    assert!(ids(&mentees).contains(&sam.id) && !ids(&mentees).contains(&admin.id), "{mentees}");
+    assert_eq!(mentees["data"][0]["type"], "mentee");
+    let members = app.get(&path("cross_group", Some(organization))).token(&operator).send().await.json();
+    assert!(ids(&members).contains(&sam.id) && ids(&members).contains(&admin.id), "{members}");
+    assert!(!ids(&members).contains(&maria.id));
+    assert_eq!(members["data"][0]["type"], "user");
+
+    // A group first, with the spec's words; only staff; only groups and members of the site.
+    let e = app.get(&path("mentor", None)).token(&operator).send().await.error(400);
+    assert_eq!(
+        e["field_errors"]["group_from_user_to_be_included"][0],
+        "Recommendation types mentor, mentee and cross_group require choosing a group first"
+    );
+    let e = app.get(&path("boss", Some(organization))).token(&operator).send().await.error(400);
+    assert!(e["field_errors"]["entity_type"].is_array());
+    let maria_token = token_of(&app, "maria@example.com").await;
+    let e = app.get(&path("mentor", Some(organization))).token(&maria_token).send().await.error(403);
+    assert_eq!(e["detail"], "Sorry, You do not have access to use this feature");
+    app.get(&path("mentor", Some(organization))).send().await.error(401);
+    let other = app.add_tenant("other.localhost", "Other").await;
+    let e = app.get(&path("cross_group", Some(other.organization.id))).token(&operator).send().await.error(400);
+    assert!(e["field_errors"]["group_from_user_to_be_included"].is_array());
+    let outsider = app.add_member("out@example.com", &other, "member").await;
+    let e = app
+        .get(&format!(
+            "/api/v1/recommendation-package/people/?user_id={}&entity_type=mentor&group_from_user_to_be_included={organization}",
+            outsider.id
+        ))
+        .token(&operator)
+        .send()
+        .await
+        .error(400);
+    assert!(e["field_errors"]["user_id"].is_array());
+}

@@ -92,8 +92,9 @@ pub struct Recommend<'a> {
     /// The site's organization: people must be its accepted members (people of the site, who
     /// can be invited), and their career stage and field are their answers on it.
     pub organization_id: i64,
-    /// The group recommended to: anyone with a membership of it is left out.
-    pub group_id: i64,
+    /// The group recommended to: anyone with a membership of it is left out (none for a
+    /// member's package, where nobody is left out but the member).
+    pub group_id: Option<i64>,
     pub source: Source,
     /// The group's topic names, lower-cased.
     pub topic_keys: &'a [String],
@@ -103,6 +104,9 @@ pub struct Recommend<'a> {
     pub fields: &'a [i64],
     /// Left out (the caller).
     pub exclude_user: Option<i64>,
+    /// Only people whose career stage on the organization is within these bounds
+    /// (inclusive): a package's mentors (later stages) or mentees (earlier ones).
+    pub stage_between: Option<(i64, i64)>,
 }
 
 /// One recommended person: what they share with the group.
@@ -187,6 +191,21 @@ fn membership_of(group_id: i64, status: Option<&str>) -> SimpleExpr {
     Expr::exists(member.to_owned())
 }
 
+/// "The `users` row's career stage on the organization is between `low` and `high`".
+fn stage_between(organization_id: i64, low: i64, high: i64) -> SimpleExpr {
+    let mut answer = Query::select();
+    answer
+        .expr(Expr::val(1))
+        .from(group_profiles::Entity)
+        .and_where(Expr::col((group_profiles::Entity, group_profiles::Column::GroupId)).eq(organization_id))
+        .and_where(
+            Expr::col((group_profiles::Entity, group_profiles::Column::UserId))
+                .equals((users::Entity, users::Column::Id)),
+        )
+        .and_where(Expr::col((group_profiles::Entity, group_profiles::Column::CareerStage)).between(low, high));
+    Expr::exists(answer.to_owned())
+}
+
 /// The ids of the site's topics named `keys` (any type: a skill and a topic may share a name).
 async fn topic_ids(db: &impl ConnectionTrait, tenant_id: i64, keys: &[String]) -> StoreResult<Vec<i64>> {
     if keys.is_empty() {
@@ -213,8 +232,13 @@ async fn candidates(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreRes
             Expr::col((profiles::Entity, profiles::Column::UserId)).equals((users::Entity, users::Column::Id)),
         )
         .and_where(Expr::col((users::Entity, users::Column::IsActive)).eq(true))
-        .and_where(membership_of(what.organization_id, Some(STATUS_ACCEPTED)))
-        .and_where(membership_of(what.group_id, None).not());
+        .and_where(membership_of(what.organization_id, Some(STATUS_ACCEPTED)));
+    if let Some(group_id) = what.group_id {
+        query.and_where(membership_of(group_id, None).not());
+    }
+    if let Some((low, high)) = what.stage_between {
+        query.and_where(stage_between(what.organization_id, low, high));
+    }
     if let Some(me) = what.exclude_user {
         query.and_where(Expr::col((users::Entity, users::Column::Id)).ne(me));
     }

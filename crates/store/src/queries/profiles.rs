@@ -479,6 +479,28 @@ pub async fn find_group_profile(
         .await?)
 }
 
+/// The career stages people gave on a group (its organization's answers), by user id; one
+/// query on the `(group_id, user_id)` index for a page of people.
+pub async fn career_stages_on(
+    db: &impl ConnectionTrait,
+    group_id: i64,
+    user_ids: &[i64],
+) -> StoreResult<HashMap<i64, i64>> {
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, Option<i64>)> = group_profiles::Entity::find()
+        .select_only()
+        .column(group_profiles::Column::UserId)
+        .column(group_profiles::Column::CareerStage)
+        .filter(group_profiles::Column::GroupId.eq(group_id))
+        .filter(group_profiles::Column::UserId.is_in(user_ids.to_vec()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(user, stage)| Some((user, stage?))).collect())
+}
+
 pub async fn find_group_profile_by_id(
     db: &impl ConnectionTrait,
     id: i64,

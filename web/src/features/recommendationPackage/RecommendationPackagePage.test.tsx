@@ -56,4 +56,43 @@ describe('recommendation package', { timeout: 20_000 }, () => {
     await waitFor(() => expect(seen.sent).toHaveLength(1));
     expect(seen.sent[0]).toMatchObject({ agent_reports: [71], users: [], groups: [], internal_resources: [] });
   });
+
+  it('fetches mentors from a chosen group and adds them to the people', async () => {
+    signIn();
+    server.use(identityHandler(identityFixture({ is_staff: true })));
+    const seen = serve();
+    const peopleQueries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/v1/search/', ({ request }) => {
+        const type = new URL(request.url).searchParams.get('type');
+        return HttpResponse.json(paged(type === 'user' ? [maria] : [{ id: 9, type: 'circle', name: 'Data Circle' }]));
+      }),
+      http.get('*/api/v1/recommendation-package/people/', ({ request }) => {
+        peopleQueries.push(new URL(request.url).searchParams);
+        return HttpResponse.json(
+          paged([{ id: 31, name: 'Ada Senior', type: 'mentor', reason: 'Could mentor: Advanced (over 15 years); shares Python' }]),
+        );
+      }),
+    );
+    renderApp('/recommendation-package');
+    await userEvent.type(await screen.findByLabelText('Search a member'), 'ma');
+    await userEvent.click(await screen.findByRole('button', { name: /Maria Lopez/ }));
+    await userEvent.click(screen.getByRole('tab', { name: 'Mentors and mentees' }));
+    expect(screen.getByText('Recommendation types mentor, mentee and cross_group require choosing a group first')).toBeInTheDocument();
+    expect(peopleQueries).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Choose a group'), 'da');
+    await userEvent.click(await screen.findByRole('button', { name: /Data Circle/ }));
+    const list = await screen.findByRole('list', { name: 'Mentors results' });
+    expect(peopleQueries.at(-1)?.get('entity_type')).toBe('mentor');
+    expect(peopleQueries.at(-1)?.get('group_from_user_to_be_included')).toBe('9');
+    expect(peopleQueries.at(-1)?.get('user_id')).toBe('2');
+    expect(within(list).getByText(/Could mentor: Advanced/)).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: /Ada Senior/ }));
+    expect(screen.getByRole('tab', { name: 'People (1)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send Email' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(seen.sent).toHaveLength(1));
+    expect(seen.sent[0]).toMatchObject({ users: [31] });
+  });
 });

@@ -1,6 +1,7 @@
 // The staff recommendation package (spec 002 §2, §4, §5, §8): search a member (more than 1
 // character, 16 a page), pick up to 5 people, 5 groups and 5 resources, Next opens the email
-// template, Send Email asks for confirmation, then mails it and returns to /.
+// template, Send Email asks for confirmation, then mails it and returns to /. People can also be
+// fetched from a chosen group as mentors, mentees or fellow members (GroupPeoplePicker).
 import { useState } from 'react';
 import {
   Alert,
@@ -24,7 +25,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { apiRequest } from '../../lib/api/request';
@@ -38,25 +39,14 @@ import {
   MSG_NO_ACCESS,
   MSG_SENT,
   SEARCH_PAGE_SIZE,
-  searchable,
   toggle,
   type PackageKind,
   type Picked,
 } from './packageRules';
+import { Finder, type Paged, type Source } from './Finder';
+import GroupPeoplePicker from './GroupPeoplePicker';
 
-interface Found {
-  id: number;
-  name: string;
-  title?: string;
-  type?: string;
-}
-
-interface Paged<T> {
-  data: T[];
-  pagination: { count: number; next: string | null };
-}
-
-type Source = 'users' | 'groups' | 'resources';
+type Tab = Source | 'group_people' | 'agent_reports';
 
 interface ReportRow {
   id: number;
@@ -109,86 +99,12 @@ function ReportsPicker({
   );
 }
 
-function useFinder(source: Source, text: string) {
-  const ok = searchable(text);
-  return useQuery({
-    queryKey: ['recommendation-package', source, text.trim()],
-    enabled: ok,
-    placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      if (source === 'resources') {
-        const answer = await apiRequest<Paged<{ id: number; title: string }>>('GET', '/api/v1/contents/', {
-          query: { types: 'resource', status: 'approved', search: text.trim(), page_size: SEARCH_PAGE_SIZE },
-          signal,
-        });
-        return answer.data.map((r): Found => ({ id: r.id, name: r.title }));
-      }
-      const answer = await apiRequest<Paged<Found>>('GET', '/api/v1/search/', {
-        query: { type: source === 'users' ? 'user' : 'all_group', search: text.trim(), page_size: SEARCH_PAGE_SIZE },
-        signal,
-      });
-      return answer.data.map((r): Found => ({ id: r.id, name: r.name, type: r.type }));
-    },
-  });
-}
-
-function Finder({
-  source,
-  label,
-  selected,
-  onToggle,
-  single,
-}: {
-  source: Source;
-  label: string;
-  selected: Picked[];
-  onToggle: (item: Picked) => void;
-  single?: boolean;
-}) {
-  const [text, setText] = useState('');
-  const found = useFinder(source, text);
-  return (
-    <Stack spacing={1}>
-      <TextField size="small" label={label} value={text} onChange={(e) => setText(e.target.value)} />
-      {!searchable(text) ? (
-        <Typography variant="caption" color="text.secondary">
-          Type at least 2 characters to search.
-        </Typography>
-      ) : found.isPending ? (
-        <Skeleton variant="rounded" height={48} />
-      ) : found.isError ? (
-        <Alert severity="error">Could not search. Please try again.</Alert>
-      ) : found.data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          Nothing found.
-        </Typography>
-      ) : (
-        <List dense sx={{ maxHeight: 320, overflowY: 'auto' }} aria-label={`${label} results`}>
-          {found.data.map((item) => {
-            const on = selected.some((s) => s.id === item.id);
-            return (
-              <ListItemButton key={item.id} onClick={() => onToggle({ id: item.id, name: item.name })} selected={on}>
-                {!single && (
-                  <ListItemIcon sx={{ minWidth: 36 }}>
-                    <Checkbox edge="start" size="small" checked={on} tabIndex={-1} disableRipple />
-                  </ListItemIcon>
-                )}
-                <ListItemText primary={item.name} secondary={item.type ?? undefined} />
-              </ListItemButton>
-            );
-          })}
-        </List>
-      )}
-    </Stack>
-  );
-}
-
 export default function RecommendationPackagePage() {
   const { identity, isPending } = useIdentity();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [recipient, setRecipient] = useState<Picked | null>(null);
-  const [tab, setTab] = useState<Source | 'agent_reports'>('users');
+  const [tab, setTab] = useState<Tab>('users');
   const [picked, setPicked] = useState<Record<PackageKind, Picked[]>>({ users: [], groups: [], resources: [], agent_reports: [] });
   const [limitError, setLimitError] = useState<string | null>(null);
   const [template, setTemplate] = useState(false);
@@ -259,8 +175,9 @@ export default function RecommendationPackagePage() {
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             2. Recommendations
           </Typography>
-          <Tabs value={tab} onChange={(_, v: Source | 'agent_reports') => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
+          <Tabs value={tab} onChange={(_, v: Tab) => setTab(v)} variant="scrollable" allowScrollButtonsMobile>
             <Tab value="users" label={`People (${picked.users.length})`} />
+            <Tab value="group_people" label="Mentors and mentees" />
             <Tab value="groups" label={`Groups (${picked.groups.length})`} />
             <Tab value="resources" label={`Resources (${picked.resources.length})`} />
             <Tab value="agent_reports" label={`Agent reports (${picked.agent_reports.length})`} />
@@ -272,6 +189,9 @@ export default function RecommendationPackagePage() {
               </Alert>
             )}
             {tab === 'users' && <Finder source="users" label="Search people" selected={picked.users} onToggle={onToggle('users')} />}
+            {tab === 'group_people' && (
+              <GroupPeoplePicker memberId={recipient.id} selected={picked.users} onToggle={onToggle('users')} />
+            )}
             {tab === 'groups' && <Finder source="groups" label="Search groups" selected={picked.groups} onToggle={onToggle('groups')} />}
             {tab === 'resources' && (
               <Finder source="resources" label="Search resources" selected={picked.resources} onToggle={onToggle('resources')} />

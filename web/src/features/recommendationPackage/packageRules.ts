@@ -20,6 +20,10 @@ export const LIMIT_MESSAGES: Record<PackageKind, string> = {
 export const MSG_NO_ACCESS = 'Sorry, You do not have access to use this feature';
 export const MSG_SENT = 'Email sent successfully';
 export const MSG_FAILED = 'Email failed to send';
+export const MSG_GROUP_FIRST = 'Recommendation types mentor, mentee and cross_group require choosing a group first';
+
+/** Who the tool fetches from a chosen group for the member (spec 002 §7 "Recommendation fetch"). */
+export type PeopleKind = 'mentor' | 'mentee' | 'cross_group';
 
 export interface Picked {
   id: number;

@@ -132,13 +132,14 @@ async fn group_recommendations(
     let what = recommend_q::Recommend {
         tenant_id: tenant.id(),
         organization_id: tenant.organization_id(),
-        group_id: group.id,
+        group_id: Some(group.id),
         source,
         topic_keys: &keys,
         countries: &countries,
         stages: &interests.stages,
         fields: &interests.fields,
         exclude_user: Some(user_id),
+        stage_between: None,
     };
     let (rows, count) = recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
