@@ -1,0 +1,154 @@
+//! General feedback and the contact form (spec 002 §2 "Feedback page", §3 "General
+//! feedback: title and content", §5 "Feedback: both title and description required", §8
+//! "Feedback"; spec 000 §7 `POST /contact-starleaders/`, the pending page's contact form):
+//! what a member may send to the site's administrators, checked before anything is stored.
+
+use serde_json::Value;
+
+use crate::FieldErrors;
+
+/// A feedback's title and a contact message's subject.
+pub const MAX_TITLE_CHARS: usize = 200;
+/// A feedback's description and a contact message's text.
+pub const MAX_TEXT_CHARS: usize = 5000;
+
+/// The spec's message when either feedback field is blank (spec 002 §5).
+pub const MSG_BOTH_REQUIRED: &str = "Please fill up both title and description";
+pub const MSG_REQUIRED: &str = "This field is required.";
+pub const MSG_NOT_TEXT: &str = "Not a valid string.";
+/// The answer of a stored feedback (spec 002 §8).
+pub const MSG_THANKS: &str = "Thank you for your feedback.";
+/// The answer of a stored contact message.
+pub const MSG_CONTACT_SENT: &str = "Your message has been sent to the administrators.";
+
+/// A checked feedback: `title` and `content` (the page's description).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feedback {
+    pub title: String,
+    pub content: String,
+}
+
+/// A checked contact message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContactMessage {
+    pub subject: String,
+    pub message: String,
+}
+
+fn too_long(max: usize) -> String {
+    format!("Ensure this field has no more than {max} characters.")
+}
+
+/// Plain text without control characters other than line breaks and tabs, trimmed.
+/// `Err` when the value is not text; `Ok("")` when absent, null or blank.
+fn plain_text(value: Option<&Value>) -> Result<String, ()> {
+    match value {
+        None | Some(Value::Null) => Ok(String::new()),
+        Some(Value::String(s)) => Ok(s
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+            .collect::<String>()
+            .replace("\r\n", "\n")
+            .trim()
+            .to_string()),
+        Some(_) => Err(()),
+    }
+}
+
+/// Reads one text field into `errors`: required (`blank` is its message when empty) and at
+/// most `max` characters.
+fn field(errors: &mut FieldErrors, body: &Value, key: &str, blank: &str, max: usize) -> String {
+    match plain_text(body.get(key)) {
+        Err(()) => {
+            errors.add(key, MSG_NOT_TEXT);
+            String::new()
+        }
+        Ok(text) if text.is_empty() => {
+            errors.add(key, blank);
+            text
+        }
+        Ok(text) => {
+            if text.chars().count() > max {
+                errors.add(key, too_long(max));
+            }
+            text
+        }
+    }
+}
+
+/// Checks a feedback `{title, content}` (`description` is accepted for `content`).
+pub fn parse_feedback(body: &Value) -> Result<Feedback, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    if !body.is_object() {
+        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
+        return Err(errors);
+    }
+    let title = field(&mut errors, body, "title", MSG_BOTH_REQUIRED, MAX_TITLE_CHARS);
+    let key =
+        if body.get("content").is_none() && body.get("description").is_some() { "description" } else { "content" };
+    let content = field(&mut errors, body, key, MSG_BOTH_REQUIRED, MAX_TEXT_CHARS);
+    if let Some(messages) = errors.0.remove("description") {
+        errors.0.entry("content".into()).or_default().extend(messages);
+    }
+    errors.into_result()?;
+    Ok(Feedback { title, content })
+}
+
+/// Checks a contact message `{subject, message}`.
+pub fn parse_contact(body: &Value) -> Result<ContactMessage, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    if !body.is_object() {
+        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
+        return Err(errors);
+    }
+    let subject = field(&mut errors, body, "subject", MSG_REQUIRED, MAX_TITLE_CHARS);
+    let message = field(&mut errors, body, "message", MSG_REQUIRED, MAX_TEXT_CHARS);
+    errors.into_result()?;
+    Ok(ContactMessage { subject, message })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn feedback_needs_both_fields_within_their_limits() {
+        let ok = parse_feedback(&json!({"title": "  Great site ", "content": "Line one\r\nLine two\u{0}"})).unwrap();
+        assert_eq!(ok, Feedback { title: "Great site".into(), content: "Line one\nLine two".into() });
+        let ok = parse_feedback(&json!({"title": "T", "description": "D"})).unwrap();
+        assert_eq!(ok.content, "D");
+
+        let errors = parse_feedback(&json!({"title": " ", "content": null})).unwrap_err();
+        assert_eq!(errors.first("title"), Some(MSG_BOTH_REQUIRED));
+        assert_eq!(errors.first("content"), Some(MSG_BOTH_REQUIRED));
+        let errors = parse_feedback(&json!({"title": "T"})).unwrap_err();
+        assert_eq!(errors.first("content"), Some(MSG_BOTH_REQUIRED));
+        assert_eq!(errors.first("title"), None);
+        let errors = parse_feedback(&json!({"title": "T", "description": ""})).unwrap_err();
+        assert_eq!(errors.first("content"), Some(MSG_BOTH_REQUIRED));
+
+        let errors =
+            parse_feedback(&json!({"title": "x".repeat(MAX_TITLE_CHARS + 1), "content": "é".repeat(MAX_TEXT_CHARS)}))
+                .unwrap_err();
+        assert_eq!(errors.first("title"), Some("Ensure this field has no more than 200 characters."));
+        assert_eq!(errors.first("content"), None, "the limit counts characters, not bytes");
+
+        let errors = parse_feedback(&json!({"title": 3, "content": ["x"]})).unwrap_err();
+        assert_eq!(errors.first("title"), Some(MSG_NOT_TEXT));
+        assert_eq!(errors.first("content"), Some(MSG_NOT_TEXT));
+        assert!(parse_feedback(&json!("text")).unwrap_err().first("non_field_errors").is_some());
+    }
+
+    #[test]
+    fn a_contact_message_needs_a_subject_and_a_message() {
+        let ok = parse_contact(&json!({"subject": "My membership", "message": "Please look again"})).unwrap();
+        assert_eq!(ok, ContactMessage { subject: "My membership".into(), message: "Please look again".into() });
+        let errors = parse_contact(&json!({})).unwrap_err();
+        assert_eq!(errors.first("subject"), Some(MSG_REQUIRED));
+        assert_eq!(errors.first("message"), Some(MSG_REQUIRED));
+        let errors = parse_contact(&json!({"subject": "s", "message": "m".repeat(MAX_TEXT_CHARS + 1)})).unwrap_err();
+        assert_eq!(errors.first("message"), Some("Ensure this field has no more than 5000 characters."));
+    }
+}

@@ -1,0 +1,32 @@
+// The metrics' loading and error states ('Failed to fetch metrics'), for the overview and the to-do list.
+import { Alert, Box, Button, Skeleton } from '@mui/material';
+import { cardGridSx, MSG_METRICS_FAILED } from '../adminRules';
+
+/** The metrics' loading and error states, shared with the to-do page. */
+export default function MetricsState({ isPending, isError, onRetry }: { isPending: boolean; isError: boolean; onRetry: () => void }) {
+  if (isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
+        {MSG_METRICS_FAILED}
+      </Alert>
+    );
+  }
+  if (isPending) {
+    return (
+      <Box sx={cardGridSx} aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={104} />
+        ))}
+      </Box>
+    );
+  }
+  return null;
+}
+

@@ -1,0 +1,25 @@
+import { useIdentity } from '../../../lib/auth/identity';
+import AuditHistoryButton from '../components/AuditHistoryButton';
+import AdminItemTable from './AdminItemTable';
+import { fetchUseCases } from './api';
+import { MODERATION_TABS } from './itemRules';
+import { rowOfUseCase } from './rows';
+
+/** /admin-dashboard/usecases: the default organization's use cases by status, newest first (spec 002 §4, §7). */
+export default function AdminUseCasesPage() {
+  const { identity } = useIdentity();
+  const orgId = identity?.organization?.id;
+  return (
+    <AdminItemTable
+      title="Use Cases"
+      area={`use-cases-${orgId ?? 0}`}
+      tabs={MODERATION_TABS}
+      fetch={(query, signal) => fetchUseCases(orgId ?? 0, query, signal)}
+      toRow={(item) => rowOfUseCase(item, orgId)}
+      extra={(item) => <AuditHistoryButton entityType="use_case" entityId={item.id} name={item.title} />}
+      enabled={orgId !== undefined}
+      empty="No use cases found."
+      chipsLabel="Topics"
+    />
+  );
+}

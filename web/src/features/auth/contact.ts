@@ -1,0 +1,27 @@
+// The pending page's contact form (spec 002 §2 "Pending / Rejected notice"; spec 000 §7
+// POST /contact-starleaders/): a subject and a message to the site's administrators.
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api/request';
+import type { components } from '../../lib/api/schema';
+
+export type ContactAnswer = components['schemas']['ContactAnswer'];
+
+export const MAX_SUBJECT = 200;
+export const MAX_MESSAGE = 5000;
+
+export const CONTACT_MESSAGES = {
+  required: 'This field is required',
+  sent: 'Your message has been sent to the administrators.',
+  failed: 'Could not send contact email.',
+} as const;
+
+export const contactSchema = z.object({
+  subject: z.string().trim().min(1, CONTACT_MESSAGES.required).max(MAX_SUBJECT, `Maximum of ${MAX_SUBJECT} characters`),
+  message: z.string().trim().min(1, CONTACT_MESSAGES.required).max(MAX_MESSAGE, `Maximum of ${MAX_MESSAGE} characters`),
+});
+
+export type ContactValues = z.infer<typeof contactSchema>;
+
+export function sendContact(body: ContactValues) {
+  return apiRequest<ContactAnswer>('POST', '/api/v1/contact-starleaders/', { body });
+}
