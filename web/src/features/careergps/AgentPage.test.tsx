@@ -33,10 +33,19 @@ const ok = (step: number, extra: Record<string, unknown> = {}) =>
   HttpResponse.json({ data: { run_id: 5, step, status: 'in_progress', next_step: step + 1, ...extra } });
 
 describe('the agent page', { timeout: 20_000 }, () => {
-  it('asks guests to sign in and come back', async () => {
+  it('takes guests through the visitor flow, starting with Personal Information', async () => {
+    serveAgent(
+      agentFixture({
+        flow: [
+          { order: 1, type: 'registration', is_input: true },
+          { order: 1, type: 'career_information', is_input: false },
+        ],
+      }),
+      (order) => ok(order),
+    );
     renderApp('/careergps/interest-explorer');
-    const link = await screen.findByRole('link', { name: 'Sign in' });
-    expect(link).toHaveAttribute('href', `/login?next=${encodeURIComponent('/careergps/interest-explorer')}`);
+    expect(await screen.findByRole('heading', { name: 'Personal Information', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
   });
 
   it('runs every step, with Back, and opens the report after the report step', async () => {

@@ -66,6 +66,31 @@ describe('the report page', { timeout: 20_000 }, () => {
     expect(seen.feedback).toEqual([{ response_id: 41, rating: 4, feedback: 'Useful' }]);
   });
 
+  it('downloads the PDF with the session token for the owner', async () => {
+    signIn();
+    const user = userEvent.setup();
+    serveReport(reportFixture());
+    const asked: { auth: string | null; accept: string | null }[] = [];
+    server.use(
+      http.get('*/api/v1/agents/report/slug/:slug/pdf/', ({ request }) => {
+        asked.push({ auth: request.headers.get('Authorization'), accept: request.headers.get('Accept') });
+        return new HttpResponse('%PDF-1.5', { headers: { 'Content-Type': 'application/pdf' } });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:report');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/careergps-report/interest-explorer-1a2b3c');
+    await user.click(await screen.findByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.auth).toMatch(/^Bearer /);
+    expect(asked[0]?.accept).toBe('application/pdf');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:report');
+    click.mockRestore();
+  });
+
   it('shows a shared report to others without share or feedback', async () => {
     signIn();
     serveReport(reportFixture({ is_owner: false, is_public: true }));
@@ -73,6 +98,7 @@ describe('the report page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Interest Explorer Report', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Data analysis fits you.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share report' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
     expect(screen.queryByText('How useful was this report?')).not.toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/errors';
 import { apiRequest } from '../../lib/api/request';
+import { useSessionVersion } from '../../lib/auth/session';
 import type { components } from '../../lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -26,14 +27,16 @@ function retryOnce(count: number, error: unknown): boolean {
   return count < 1;
 }
 
-const agentKey = (slug: string) => ['agents', 'slug', slug] as const;
+// The agent's view depends on who asks (visitor or member flow, the open run): one entry per session.
+const agentKey = (slug: string, session: number) => ['agents', 'slug', slug, session] as const;
 const reportKey = (slug: string) => ['agent-report', slug] as const;
 const REPORTS_KEY = ['agent-reports'] as const;
 
 /** GET agents/slug/{slug}/. */
 export function useAgent(slug: string, enabled: boolean) {
+  const session = useSessionVersion();
   return useQuery({
-    queryKey: agentKey(slug),
+    queryKey: agentKey(slug, session),
     queryFn: async ({ signal }) =>
       (await apiRequest<{ data: AgentView }>('GET', `/api/v1/agents/slug/${encodeURIComponent(slug)}/`, { signal })).data,
     enabled,

@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { FormQuestion } from '../api';
+import FileQuestion from './FileQuestion';
 
 export type Answer = string | string[] | number | null;
 
@@ -111,11 +112,13 @@ export default function QuestionField({ question, value, error, onChange }: Prop
     }
     case 'file':
       return (
-        <FormControl error={Boolean(error)}>
-          <FormLabel>{label}</FormLabel>
-          <FormHelperText sx={{ mx: 0 }}>File upload is not supported here yet.</FormHelperText>
-          {error ? <FormHelperText sx={{ mx: 0 }}>{error}</FormHelperText> : null}
-        </FormControl>
+        <FileQuestion
+          id={id}
+          label={label}
+          value={typeof value === 'number' ? value : null}
+          error={error}
+          onChange={(fileId) => onChange(fileId)}
+        />
       );
     default:
       return null;

@@ -16,11 +16,13 @@ import {
 import { useNavigate, useParams } from 'react-router';
 import PageSpinner from '../../../components/PageSpinner';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../lib/api/errors';
-import { useIdentity } from '../../../lib/auth/identity';
 import { useAgent, useProcessStep, type AgentStep, type AgentView } from '../api';
 import AccessDenied, { type Denial } from '../components/AccessDenied';
 import QuestionField, { type Answer } from '../components/QuestionField';
-import SignInPrompt from '../components/SignInPrompt';
+import AgentStaffTools from '../components/staff/AgentStaffTools';
+import GuestAgentRun from '../components/guest/GuestAgentRun';
+import { memberStartIndex } from '../components/guest/guestRules';
+import { useGuestMode } from '../components/guest/useGuestMode';
 
 export const MSG_PROCESSING_FAILED = 'There is some issue in processing your request. Please try again in a few moments.';
 const ANSWER_PREFIX = 'answers.';
@@ -33,14 +35,13 @@ const KNOWN_STEPS: StepKind[] = [...INFO_STEPS, ...REPORT_STEPS, 'custom_form', 
 
 type FormAnswers = Record<string, Answer>;
 
-/** /careergps/{slug}: a signed-in member runs an agent step by step (spec 002 §5 "CareerGPS agent flow"). */
+/** /careergps/{slug}: a member (or a visitor, through the visitor's flow) runs an agent step by step (spec 002 §4 "CareerGPS agent flow"). */
 export default function AgentPage() {
   const { slug = '' } = useParams();
-  const { signedIn } = useIdentity();
-  const agent = useAgent(slug, signedIn);
+  const guest = useGuestMode();
+  const agent = useAgent(slug, true);
 
-  if (!signedIn) return <SignInPrompt message="Sign in to take CareerGPS and get your report." />;
-  if (agent.isPending) return <PageSpinner />;
+  if (agent.isPending || guest === null) return <PageSpinner />;
   if (agent.isError) {
     const missing = agent.error instanceof ApiError && agent.error.status === 404;
     return (
@@ -49,13 +50,16 @@ export default function AgentPage() {
       </Box>
     );
   }
+  // Visitors and trial accounts go through the visitor's flow (issue 18).
+  if (guest) return <GuestAgentRun key={agent.data.id} agent={agent.data} />;
   return <AgentRun key={agent.data.id} agent={agent.data} />;
 }
 
 function AgentRun({ agent }: { agent: AgentView }) {
   const navigate = useNavigate();
   const steps = useMemo(() => [...agent.steps].sort((a, b) => a.order - b.order), [agent.steps]);
-  const [index, setIndex] = useState(0);
+  // A run under way goes on where it stopped (a visitor who just signed up: at the report).
+  const [index, setIndex] = useState(() => memberStartIndex(steps, agent.resume_step));
   const [forms, setForms] = useState<Record<number, FormAnswers>>({});
   const [checked, setChecked] = useState<Record<number, string[]>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -151,6 +155,7 @@ function AgentRun({ agent }: { agent: AgentView }) {
         {agent.name}
       </Typography>
       {agent.description ? <Typography sx={{ mb: 2 }}>{agent.description}</Typography> : null}
+      <AgentStaffTools agent={agent} />
       {agent.extra_info.show_stepper ? (
         <Stepper activeStep={index} alternativeLabel sx={{ mb: 3 }}>
           {steps.map((s) => (

@@ -6,6 +6,7 @@ import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { useIdentity } from '../../../lib/auth/identity';
 import { formatDate } from '../../../lib/groups/rules';
 import { CAREERGPS_START, useReport } from '../api';
+import DownloadReportButton from '../components/DownloadReportButton';
 import ReportBodyView from '../components/ReportBodyView';
 import ReportFeedbackBox from '../components/ReportFeedbackBox';
 import ShareReportButton from '../components/ShareReportButton';
@@ -55,7 +56,12 @@ export default function ReportPage() {
             </Typography>
           ) : null}
         </Box>
-        {data.is_owner ? <ShareReportButton slug={data.slug} ariaLabel="Share report" /> : null}
+        {data.is_owner ? (
+          <Stack direction="row" spacing={1}>
+            <DownloadReportButton slug={data.slug} />
+            <ShareReportButton slug={data.slug} ariaLabel="Share report" />
+          </Stack>
+        ) : null}
       </Stack>
       <ReportBodyView body={data.output_data} />
       {data.is_owner ? <ReportFeedbackBox report={data} /> : null}

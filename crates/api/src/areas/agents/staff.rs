@@ -1,0 +1,366 @@
+//! Staff tools on an agent (spec 002 §4 "Staff see agent user-prompt configuration (choose
+//! among prompt options, add a new one) and the agent log (viewable and downloadable as
+//! JSON)"; §6 Staff; issue 18).
+//!
+//! - `PATCH /api/v1/agents/{id}/`: the prompts only. A CareerGPS agent takes
+//!   `extra_info.prompts` (the prompt options, `[{id, name, prompt}]`) and `steps`
+//!   (`[{order, user_prompt}]`: the prompt each step gives the model); the whole definition
+//!   is checked again before it is stored. A system agent takes `user_prompt` (instructions
+//!   added to its model's).
+//! - `GET /api/v1/agents/{id}/log/` `page`, `page_size` (20), `download=1`: the agent's runs
+//!   newest first, each with its answers, log messages, report and source; `download=1`
+//!   answers the page as a JSON attachment (page_size 500 by default then).
+//!
+//! Staff only (403 for anyone else); an agent of another site is 404 'No agent found'.
+
+use std::collections::HashMap;
+
+use axum::{
+    extract::{Path, State},
+    http::header,
+    response::{IntoResponse, Response},
+    Json,
+};
+use domain::{
+    agents::definition::{self, AgentExtraInfo, AgentPrompt, MAX_PROMPT_CHARS},
+    FieldErrors,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use store::{
+    entities::{agent_runs, agents as agent_rows, users},
+    queries::agents::{self as q, runs, system as system_q},
+};
+use utoipa::ToSchema;
+
+use super::{definition as definition_of, ensure_agents, MSG_NO_AGENT};
+use crate::{
+    envelope::{Page, RequestUrl},
+    error::{ApiError, ApiResult, ErrorBody},
+    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
+    state::AppState,
+};
+
+pub const MSG_PROMPTS_SAVED: &str = "Agent prompts updated successfully.";
+pub const MSG_ONLY_PROMPTS: &str = "Only the prompts can be changed here.";
+/// Runs per page of the log.
+pub const LOG_PAGE_SIZE: u64 = 20;
+/// Runs per downloaded page, by default.
+pub const DOWNLOAD_PAGE_SIZE: u64 = 500;
+
+fn require_staff(user: &users::Model) -> ApiResult<()> {
+    if user.is_staff {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden())
+    }
+}
+
+async fn agent_of(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<agent_rows::Model> {
+    ensure_agents(state, tenant.id()).await?;
+    q::find(&state.db, tenant.id(), id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))
+}
+
+/// A step's prompt.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct StepPrompt {
+    pub order: u32,
+    pub user_prompt: String,
+}
+
+/// An agent's prompt configuration.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AgentPrompts {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub agent_type: String,
+    pub is_system: bool,
+    /// The prompt options (CareerGPS agents).
+    pub prompts: Vec<AgentPrompt>,
+    /// Each step's prompt (CareerGPS agents).
+    pub steps: Vec<StepPrompt>,
+    /// A system agent's added instructions.
+    pub user_prompt: Option<String>,
+}
+
+fn prompts_view(row: &agent_rows::Model) -> ApiResult<AgentPrompts> {
+    let mut view = AgentPrompts {
+        id: row.id,
+        name: row.name.clone(),
+        slug: row.slug.clone(),
+        agent_type: row.agent_type.clone(),
+        is_system: row.is_system,
+        prompts: Vec::new(),
+        steps: Vec::new(),
+        user_prompt: None,
+    };
+    if row.is_system {
+        view.user_prompt = Some(row.definition.get("user_prompt").and_then(Value::as_str).unwrap_or("").to_string());
+    } else {
+        let d = definition_of(row)?;
+        view.prompts = d.extra_info.prompts;
+        view.steps =
+            d.steps.into_iter().map(|s| StepPrompt { order: s.order, user_prompt: s.extra_info.user_prompt }).collect();
+    }
+    Ok(view)
+}
+
+/// The body of `PATCH /agents/{id}/`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct PromptsInput {
+    /// Only `prompts` (CareerGPS agents).
+    pub extra_info: Option<AgentExtraInfo>,
+    /// Step prompts by order (CareerGPS agents).
+    pub steps: Option<Vec<StepPrompt>>,
+    /// A system agent's added instructions.
+    pub user_prompt: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PromptsAnswer {
+    pub data: AgentPrompts,
+    pub message: String,
+}
+
+fn text_field(errors: &mut FieldErrors, value: &Value, field: &str) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        _ => {
+            errors.add(field, "Not a valid string.");
+            None
+        }
+    }
+}
+
+/// Reads `{id, name, prompt}` options.
+fn prompt_options(errors: &mut FieldErrors, value: &Value) -> Vec<AgentPrompt> {
+    let Some(items) = value.as_array() else {
+        errors.add("extra_info.prompts", "Expected a list of prompts.");
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let Some(map) = item.as_object() else {
+            errors.add(format!("extra_info.prompts.{i}"), "Expected an object with id, name and prompt.");
+            continue;
+        };
+        let get = |errors: &mut FieldErrors, key: &str| {
+            map.get(key)
+                .and_then(|v| text_field(errors, v, &format!("extra_info.prompts.{i}.{key}")))
+                .unwrap_or_default()
+        };
+        let (id, name, prompt) = (get(errors, "id"), get(errors, "name"), get(errors, "prompt"));
+        if name.trim().is_empty() {
+            errors.add(format!("extra_info.prompts.{i}.name"), "This field is required.");
+        }
+        out.push(AgentPrompt { id: id.trim().to_string(), name: name.trim().to_string(), prompt });
+    }
+    out
+}
+
+/// Changes an agent's prompts (staff): see the module doc.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/agents/{id}/",
+    tag = "agents",
+    params(("id" = i64, Path, description = "The agent's id")),
+    request_body = PromptsInput,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = PromptsAnswer),
+        (status = 400, body = ErrorBody, description = "On the field: extra_info.prompts.N.prompt, steps.N.order, user_prompt, …"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No agent found")
+    )
+)]
+pub async fn update_prompts(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<Value>,
+) -> ApiResult<Json<PromptsAnswer>> {
+    require_staff(&user)?;
+    let row = agent_of(&state, &tenant, id).await?;
+    let Some(map) = body.as_object() else {
+        return Err(ApiError::field("non_field_errors", "Expected a JSON object."));
+    };
+    let mut errors = FieldErrors::new();
+    let allowed: &[&str] = if row.is_system { &["user_prompt"] } else { &["extra_info", "steps"] };
+    if map.is_empty() || map.keys().any(|k| !allowed.contains(&k.as_str())) {
+        errors.add("non_field_errors", MSG_ONLY_PROMPTS);
+        return Err(ApiError::Validation(errors));
+    }
+    if row.is_system {
+        let prompt = map.get("user_prompt").and_then(|v| text_field(&mut errors, v, "user_prompt")).unwrap_or_default();
+        if prompt.chars().count() > MAX_PROMPT_CHARS {
+            errors.add("user_prompt", format!("Ensure this field has no more than {MAX_PROMPT_CHARS} characters."));
+        }
+        errors.into_result()?;
+        let mut stored = match &row.definition {
+            Value::Object(m) => m.clone(),
+            _ => serde_json::Map::new(),
+        };
+        stored.insert("user_prompt".into(), json!(prompt.trim()));
+        system_q::set_definition_json(&state.db, tenant.id(), row.id, Value::Object(stored)).await?;
+    } else {
+        let mut d = definition_of(&row)?;
+        if let Some(extra) = map.get("extra_info") {
+            match extra.as_object() {
+                Some(e) if e.keys().all(|k| k == "prompts") => {
+                    if let Some(prompts) = e.get("prompts") {
+                        d.extra_info.prompts = prompt_options(&mut errors, prompts);
+                    }
+                }
+                _ => errors.add("extra_info", MSG_ONLY_PROMPTS),
+            }
+        }
+        if let Some(steps) = map.get("steps") {
+            match steps.as_array() {
+                None => errors.add("steps", "Expected a list of {order, user_prompt}."),
+                Some(items) => {
+                    for (i, item) in items.iter().enumerate() {
+                        let order = item.get("order").and_then(Value::as_u64);
+                        let prompt = item.get("user_prompt");
+                        if item.as_object().is_some_and(|o| o.keys().any(|k| k != "order" && k != "user_prompt")) {
+                            errors.add(format!("steps.{i}"), MSG_ONLY_PROMPTS);
+                            continue;
+                        }
+                        let Some(step) = order.and_then(|o| d.steps.iter_mut().find(|s| u64::from(s.order) == o))
+                        else {
+                            errors.add(format!("steps.{i}.order"), "The agent has no step with this order.");
+                            continue;
+                        };
+                        match prompt.map(|p| text_field(&mut errors, p, &format!("steps.{i}.user_prompt"))) {
+                            None => errors.add(format!("steps.{i}.user_prompt"), "This field is required."),
+                            Some(None) => {}
+                            Some(Some(text)) => step.extra_info.user_prompt = text,
+                        }
+                    }
+                }
+            }
+        }
+        errors.into_result()?;
+        // The definition as a whole must still hold (lengths, unique prompt ids).
+        definition::validate(&d)?;
+        q::update_definition(&state.db, tenant.id(), row.id, &d).await?;
+    }
+    let saved =
+        q::find(&state.db, tenant.id(), row.id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))?;
+    Ok(Json(PromptsAnswer { data: prompts_view(&saved)?, message: MSG_PROMPTS_SAVED.into() }))
+}
+
+/// One run in the agent log.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogRun {
+    pub id: i64,
+    /// Who ran it (system agents: whom it judged).
+    pub user_id: i64,
+    /// The member staff ran it for.
+    pub beneficiary_id: Option<i64>,
+    /// in_progress, completed or failed.
+    pub status: String,
+    pub current_step: i32,
+    /// The answers by step order (system agents: what the agent read).
+    #[schema(value_type = Object)]
+    pub answers: Value,
+    /// The agent log's messages (type, id, content, tool_calls, usage_metadata,
+    /// response_metadata, artifact).
+    #[schema(value_type = Vec<Object>)]
+    pub messages: Value,
+    /// The report the run made, if any.
+    pub report_slug: Option<String>,
+    /// offline or model: who wrote the report (or the system agent's answer).
+    pub source: Option<String>,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+    pub updated_at: chrono::DateTime<chrono::Utc>,
+    pub completed_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+fn log_run(run: agent_runs::Model, report: Option<&(String, String)>) -> LogRun {
+    let source = report
+        .map(|(_, source)| source.clone())
+        .or_else(|| run.answers.get("source").and_then(Value::as_str).map(str::to_string));
+    LogRun {
+        id: run.id,
+        user_id: run.user_id,
+        beneficiary_id: run.beneficiary_id,
+        status: run.status,
+        current_step: run.current_step,
+        answers: run.answers,
+        messages: run.log,
+        report_slug: report.map(|(slug, _)| slug.clone()),
+        source,
+        created_at: run.created_at,
+        updated_at: run.updated_at,
+        completed_at: run.completed_at,
+    }
+}
+
+/// The agent's runs, newest first, paged; `download=1` as a JSON file (staff).
+#[utoipa::path(
+    get,
+    path = "/api/v1/agents/{id}/log/",
+    tag = "agents",
+    params(
+        ("id" = i64, Path, description = "The agent's id"),
+        ("page" = Option<u64>, Query, description = "1-based page"),
+        ("page_size" = Option<u64>, Query, description = "Default 20 (500 with download)"),
+        ("download" = Option<String>, Query, description = "1: answer a JSON attachment")
+    ),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Page<LogRun>, description = "With download=1, an attachment {agent, count, runs}"),
+        (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody, description = "No agent found")
+    )
+)]
+pub async fn agent_log(
+    State(state): State<AppState>,
+    tenant: Tenant,
+    AuthUser(user): AuthUser,
+    Path(id): Path<i64>,
+    url: RequestUrl,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+) -> ApiResult<Response> {
+    // The query is checked first: a malformed request is the same 400 for anyone.
+    let download = match query.get("download").map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        None | Some("" | "0" | "false" | "no") => false,
+        Some("1" | "true" | "yes") => true,
+        Some(_) => return Err(ApiError::field("download", "Must be a valid boolean.")),
+    };
+    let page = page_from_query(&query, if download { DOWNLOAD_PAGE_SIZE } else { LOG_PAGE_SIZE })?;
+    require_staff(&user)?;
+    let row = agent_of(&state, &tenant, id).await?;
+    let db = state.read_db();
+    let paged = runs::page_for_agent(db, tenant.id(), row.id, page.offset(), page.page_size).await?;
+    let ids: Vec<i64> = paged.items.iter().map(|r| r.id).collect();
+    let reports = system_q::report_sources(db, tenant.id(), &ids).await?;
+    let items: Vec<LogRun> = paged
+        .items
+        .into_iter()
+        .map(|r| {
+            let report = reports.get(&r.id);
+            log_run(r, report)
+        })
+        .collect();
+    if !download {
+        return Ok(Json(Page::new(items, paged.count, &page, &url)).into_response());
+    }
+    let file = json!({
+        "agent": {"id": row.id, "name": row.name, "slug": row.slug, "agent_type": row.agent_type},
+        "count": paged.count,
+        "page": page.page,
+        "runs": items,
+    });
+    let name = format!("attachment; filename=\"{}-log.json\"", row.slug);
+    Ok((
+        [(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_DISPOSITION, name)],
+        serde_json::to_string_pretty(&file).map_err(|e| ApiError::Internal(e.into()))?,
+    )
+        .into_response())
+}

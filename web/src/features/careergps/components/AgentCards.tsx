@@ -1,0 +1,56 @@
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { apiRequest } from '../../../lib/api/request';
+import type { AgentView } from '../api';
+
+const TYPE_HEADINGS: Record<string, string> = {
+  career_assistant: 'Advance your career with the career assistant',
+  careergps: 'CareerGPS agents',
+};
+
+/** GET agents/?agent_type=…: the site's agents of one type. */
+function useAgentsOfType(agentType: string) {
+  return useQuery({
+    queryKey: ['agents', 'list', agentType],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: AgentView[] }>('GET', '/api/v1/agents/', { query: { agent_type: agentType }, signal })).data,
+    meta: { silent: true },
+  });
+}
+
+/** The agents of the type the home was opened with (`/careergps?agent_type=career_assistant`). */
+export default function AgentCards({ agentType }: { agentType: string }) {
+  const agents = useAgentsOfType(agentType);
+  const heading = TYPE_HEADINGS[agentType] ?? 'Agents';
+  return (
+    <Box component="section" aria-labelledby="agent-cards-title" sx={{ mb: 4 }}>
+      <Typography id="agent-cards-title" component="h2" variant="h5" gutterBottom>
+        {heading}
+      </Typography>
+      {agents.isPending ? <Skeleton variant="rounded" height={120} /> : null}
+      {agents.isError ? <Alert severity="error">Could not load the agents.</Alert> : null}
+      {agents.isSuccess && agents.data.length === 0 ? <Alert severity="info">No agents found</Alert> : null}
+      <Stack spacing={2}>
+        {(agents.data ?? []).map((agent) => (
+          <Card key={agent.id} variant="outlined">
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Typography component="h3" variant="h6">
+                  {agent.name}
+                </Typography>
+                {agent.is_premium ? <Chip size="small" color="secondary" label="Premium" /> : null}
+              </Stack>
+              {agent.description ? <Typography color="text.secondary">{agent.description}</Typography> : null}
+            </CardContent>
+            <CardActions sx={{ px: 2, pb: 2 }}>
+              <Button variant="contained" component={RouterLink} to={`/careergps/${agent.slug}`}>
+                Start {agent.name}
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
