@@ -66,6 +66,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::programme::routes())
         .merge(areas::connections::routes())
         .merge(areas::use_cases::routes())
+        .merge(areas::audit_log::routes())
         .merge(areas::jobs::routes())
         .merge(areas::bookmarks::routes())
         .merge(areas::influencers::routes())
@@ -75,6 +76,8 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::payments::routes())
         .merge(areas::notifications::routes())
         .merge(areas::chat::routes())
+        .merge(areas::classroom::routes())
+        .merge(areas::feedback::routes())
 }
 
 /// The OpenAPI document as pretty JSON (what `waypoint openapi` prints and CI compares).

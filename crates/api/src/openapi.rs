@@ -36,6 +36,8 @@ use crate::error::ErrorBody;
         (name = "career-tips", description = "Career tips and their moderation"),
         (name = "notifications", description = "In-app notifications of the signed-in person"),
         (name = "chat", description = "One-to-one chat rooms and their messages"),
+        (name = "classroom", description = "Google Classroom: consent, roster and course material syncs of groups"),
+        (name = "admin", description = "The admin dashboard: the audit log of administrators' actions"),
     )
 )]
 pub struct ApiDoc;

@@ -60,11 +60,19 @@ pub struct Settings {
     /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
     /// without it the built-in retrieval answer is given.
     pub assistant_model: Option<services::assistant::OpenAiAssistant>,
+    /// The chat-completion model that writes CareerGPS reports (the same WAYPOINT_AI_*
+    /// provider); without it the offline report is stored.
+    pub agent_model: Option<services::agent_model::OpenAiAgentModel>,
     /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
     pub ama_per_hour: i32,
     // --- Payments ----------------------------------------------------------------------------
     /// Stripe, when its secret key and webhook secret are set; otherwise the local checkout.
     pub stripe: Option<services::payments::stripe::StripeConfig>,
+    // ---------------------------------------------------------------------------------------
+    // --- Google Classroom --------------------------------------------------------------------
+    /// Google's Classroom API, when the Google client id and secret are set; otherwise the
+    /// built-in classroom (courses kept in the database).
+    pub classroom: Option<services::classroom::GoogleClassroomConfig>,
     // ---------------------------------------------------------------------------------------
 }
 
@@ -130,8 +138,10 @@ impl Settings {
             resume_refiner: None,
             socket_check_interval: Duration::from_secs(30),
             assistant_model: None,
+            agent_model: None,
             ama_per_hour: 60,
             stripe: None,
+            classroom: None,
         }
     }
 }
@@ -158,8 +168,10 @@ impl std::fmt::Debug for Settings {
             .field("resume_refiner", &self.resume_refiner)
             .field("socket_check_interval", &self.socket_check_interval)
             .field("assistant_model", &self.assistant_model)
+            .field("agent_model", &self.agent_model)
             .field("ama_per_hour", &self.ama_per_hour)
             .field("stripe", &self.stripe)
+            .field("classroom", &self.classroom)
             .finish()
     }
 }

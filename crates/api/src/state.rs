@@ -50,6 +50,8 @@ pub struct AppState {
     /// Writes the assistant's answers (a chat-completion model), when configured; the
     /// built-in retrieval answer otherwise. Tests put a fake here.
     pub assistant: Option<Arc<dyn services::assistant::Assistant>>,
+    /// Writes CareerGPS reports: the configured model, or the offline report.
+    pub agent_model: Arc<dyn services::agent_model::AgentModel>,
     /// Fetches pages for link previews (tests put a fake here).
     pub page_fetcher: Arc<dyn services::link_preview::PageFetcher>,
     /// The payment provider: the local checkout by default (`crate::areas::payments`).
@@ -61,6 +63,9 @@ pub struct AppState {
     pub realtime: Arc<dyn services::realtime::Realtime>,
     /// Stripe, when configured: its webhook's signing secret (`POST /payment/webhook/`).
     pub stripe: Option<Arc<services::payments::stripe::StripeProvider>>,
+    /// Where group rosters and course materials come from (`crate::areas::classroom`):
+    /// Google Classroom when configured, else the built-in classroom.
+    pub classroom: Arc<dyn services::classroom::ClassroomProvider>,
 }
 
 impl AppState {
@@ -87,7 +92,12 @@ impl AppState {
                     (local.clone(), Some(local), None)
                 }
             };
+        let classroom: Arc<dyn services::classroom::ClassroomProvider> = match &settings.classroom {
+            Some(config) => Arc::new(services::classroom::GoogleClassroom::new(config.clone())),
+            None => Arc::new(services::classroom::LocalClassroom::new(db.clone())),
+        };
         Ok(AppState {
+            classroom,
             payments,
             local_checkout,
             stripe,
@@ -100,6 +110,10 @@ impl AppState {
                 .assistant_model
                 .clone()
                 .map(|model| Arc::new(model) as Arc<dyn services::assistant::Assistant>),
+            agent_model: match settings.agent_model.clone() {
+                Some(model) => Arc::new(model),
+                None => Arc::new(services::agent_model::Offline),
+            },
             page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),
@@ -144,6 +158,7 @@ impl AppState {
             linkedin: self.linkedin.clone(),
             link_secret: Arc::new(self.settings.jwt_secret.clone()),
             realtime: Some(self.realtime.clone()),
+            ai_chat: self.settings.assistant_model.as_ref().map(|model| model.chat().clone()),
         }
     }
 }

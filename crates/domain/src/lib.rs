@@ -11,6 +11,7 @@ pub mod config;
 pub mod content;
 pub mod csv_export;
 pub mod errors;
+pub mod feedback;
 pub mod groups;
 pub mod imports;
 pub mod jobs;

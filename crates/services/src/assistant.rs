@@ -80,6 +80,11 @@ impl OpenAiAssistant {
         Self { chat }
     }
 
+    /// The chat-completions endpoint it uses (the system agents share it).
+    pub fn chat(&self) -> &OpenAiChat {
+        &self.chat
+    }
+
     /// From the `WAYPOINT_AI_*` variables; `None` without a base URL.
     pub fn from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) -> Result<Option<Self>, String> {
         Ok(crate::ai::chat_from_env(var, timeout)?.map(Self::new))

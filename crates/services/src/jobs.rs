@@ -37,6 +37,9 @@ pub struct JobContext {
     pub link_secret: Arc<Vec<u8>>,
     /// Pushes notifications written by jobs to open sockets (none in tools without a hub).
     pub realtime: Option<Arc<dyn crate::realtime::Realtime>>,
+    /// The deployment's chat-completions API (`WAYPOINT_AI_BASE_URL`), when configured: the
+    /// system agents' model (`crate::system_agents`).
+    pub ai_chat: Option<crate::ai::OpenAiChat>,
 }
 
 fn timeout_for(ctx: &JobContext, kind: &str) -> Duration {
@@ -99,6 +102,7 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
         import_q::JOB_KIND => profile_import::run(ctx, job).await,
         crate::newsletter::JOB_KIND => crate::newsletter::run(ctx, job).await,
         crate::group_post_notices::JOB_KIND => crate::group_post_notices::run(ctx, job).await,
+        crate::system_agents::JOB_KIND => crate::system_agents::run(ctx, job).await,
         other => anyhow::bail!("unknown job kind {other}"),
     }
 }

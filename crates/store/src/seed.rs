@@ -190,6 +190,8 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     seed_demo_profiles(&txn, demo.tenant.id).await?;
     seed_demo_group_profiles(&txn, demo.organization.id).await?;
     seed_demo_programme(&txn, &demo).await?;
+    // Google Classroom: a course of the built-in classroom on the first demo circle.
+    crate::queries::classroom::seed_demo(&txn, demo.tenant.id).await?;
     seed_demo_jobs(&txn, &demo).await?;
     seed_demo_influencers(&txn, &demo).await?;
     txn.commit().await?;

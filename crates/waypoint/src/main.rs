@@ -211,6 +211,13 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     settings.stripe = services::payments::stripe::StripeConfig::from_env(|name| std::env::var(name).ok())
         .map_err(|problem| anyhow::anyhow!("Stripe: {problem}"))?;
     tracing::info!(provider = if settings.stripe.is_some() { "stripe" } else { "local" }, "payments");
+    // --- Google Classroom ----------------------------------------------------------------------
+    // Google's API when WAYPOINT_GOOGLE_CLIENT_ID and WAYPOINT_GOOGLE_CLIENT_SECRET are set
+    // (WAYPOINT_GOOGLE_CLASSROOM_API_URL, WAYPOINT_GOOGLE_TOKEN_URL for other addresses);
+    // otherwise the built-in classroom.
+    settings.classroom = services::classroom::GoogleClassroomConfig::from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("Google Classroom: {problem}"))?;
+    tracing::info!(provider = if settings.classroom.is_some() { "google" } else { "local" }, "classroom");
     // ---------------------------------------------------------------------------------------
     // --- Assistant ----------------------------------------------------------------------------
     // The same OpenAI-compatible API writes the assistant's answers (WAYPOINT_AI_TIMEOUT_SECS
@@ -236,6 +243,11 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
             .filter(|n| *n >= 1)
             .ok_or_else(|| anyhow::anyhow!("WAYPOINT_AMA_PER_HOUR must be a whole number of at least 1"))?;
     }
+    // CareerGPS reports are written by the same provider (an invalid or late answer: the
+    // offline report).
+    settings.agent_model =
+        services::agent_model::OpenAiAgentModel::from_env(|name| std::env::var(name).ok(), ai_timeout)
+            .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
     tracing::info!(assistant_model = settings.assistant_model.is_some(), "assistant");
     // ---------------------------------------------------------------------------------------
 

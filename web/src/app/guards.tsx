@@ -64,7 +64,11 @@ export function GuestGuard() {
   const { search } = useLocation();
   const [arrivedSignedIn] = useState(isSignedIn);
   const { signedIn, identity, isPending } = useIdentity();
-  if (!signedIn || !arrivedSignedIn) return <Outlet />;
+  // A trial user completing their account here is signed in again by the page, which then goes
+  // on (to the OTP screen): once seen as a trial user, the page is left to do that.
+  const [seenTrial, setSeenTrial] = useState(false);
+  if (identity?.is_trial_user && !seenTrial) setSeenTrial(true);
+  if (!signedIn || !arrivedSignedIn || seenTrial || identity?.is_trial_user) return <Outlet />;
   if (isPending) return <PageSpinner />;
   if (identity && !identity.is_trial_user) return <Navigate to={nextFromSearch(search)} replace />;
   return <Outlet />;

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import RouteErrorPage from './RouteErrorPage';
 import PageSpinner from '../components/PageSpinner';
-import { AuthGuard, GuestGuard, PendingGuard, VerifyOtpGuard } from './guards';
+import { AdminGuard, AuthGuard, GuestGuard, PendingGuard, VerifyOtpGuard } from './guards';
 
 /**
  * Only the routes this app delivers so far; every other path is the 404 page. Every page
@@ -24,6 +24,11 @@ export const routes: RouteObject[] = [
             path: '',
             lazy: async () => ({ Component: (await import('../features/landing/routes/LandingPage')).default }),
             children: [
+              {
+                // The CareerGPS home (spec 002 §2 "/, /careergps, /agent").
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/careergps/routes/CareerGpsHomePage')).HomeIndexPage }),
+              },
               {
                 // The share modals over the home page (spec 002 §2); both go back to / .
                 element: <AuthGuard />,
@@ -131,7 +136,19 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/leaders/routes/CircleLeadersPage')).default }),
       },
       {
-        // CareerGPS (spec 002 §2): the pages show guests a sign-in prompt themselves.
+        path: 'careergps',
+        lazy: async () => ({ Component: (await import('../features/careergps/routes/CareerGpsHomePage')).default }),
+      },
+      {
+        path: 'agent',
+        lazy: async () => ({ Component: (await import('../features/careergps/routes/CareerGpsHomePage')).default }),
+      },
+      {
+        path: 'agent/:slug',
+        lazy: async () => ({ Component: (await import('../features/careergps/routes/AgentPage')).default }),
+      },
+      {
+        // CareerGPS (spec 002 §2): guests take an agent through the visitor's flow.
         path: 'careergps/:slug',
         lazy: async () => ({ Component: (await import('../features/careergps/routes/AgentPage')).default }),
       },
@@ -183,6 +200,10 @@ export const routes: RouteObject[] = [
       {
         element: <AuthGuard />,
         children: [
+          {
+            path: 'feedback',
+            lazy: async () => ({ Component: (await import('../features/feedback/routes/FeedbackPage')).default }),
+          },
           {
             path: 'change-password',
             lazy: async () => ({ Component: (await import('../features/auth/routes/ChangePasswordPage')).default }),
@@ -436,6 +457,54 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         lazy: async () => ({ Component: (await import('../features/errors/routes/NotFoundPage')).default }),
+      },
+    ],
+  },
+  {
+    // The admin dashboard (spec 002 §2): its own layout and side menu, for an administrator
+    // of the site's organization with the admin view selected (AdminGuard); others go to /.
+    path: 'admin-dashboard',
+    element: <AdminGuard />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('../features/admin/routes/AdminLayout')).default }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('../features/admin/routes/OverviewPage')).default }),
+          },
+          {
+            path: 'members',
+            lazy: async () => ({ Component: (await import('../features/admin/routes/MembersPage')).default }),
+          },
+          {
+            path: 'todos',
+            lazy: async () => ({ Component: (await import('../features/admin/routes/TodosPage')).default }),
+          },
+          // The item tables and the feedback (features/admin/items).
+          {
+            path: 'jobs',
+            lazy: async () => ({ Component: (await import('../features/admin/items/AdminJobsPage')).default }),
+          },
+          {
+            path: 'resources',
+            lazy: async () => ({ Component: (await import('../features/admin/items/AdminResourcesPage')).default }),
+          },
+          {
+            path: 'ai-tools',
+            lazy: async () => ({ Component: (await import('../features/admin/items/AdminAiToolsPage')).default }),
+          },
+          {
+            path: 'usecases',
+            lazy: async () => ({ Component: (await import('../features/admin/items/AdminUseCasesPage')).default }),
+          },
+          {
+            path: 'feedback',
+            lazy: async () => ({ Component: (await import('../features/admin/items/AdminFeedbackPage')).default }),
+          },
+        ],
       },
     ],
   },

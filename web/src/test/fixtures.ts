@@ -5,6 +5,13 @@ import type { AuthConfig } from '../features/auth/api';
 /** A configuration as the server sends it, with overrides for a test. */
 export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organization?: Partial<AppConfig['organization']> } = {}): AppConfig {
   const base: AppConfig = {
+    agents: {
+      profile_completion_threshold: 60,
+      usage_limits: {
+        careergps: { members: null, premium_members: null },
+        career_assistant: { members: null, premium_members: null },
+      },
+    },
     organization: {
       id: 1,
       name: 'Waypoint Demo',

@@ -88,6 +88,8 @@ pub struct AppConfigView {
     pub options: Options,
     pub ui: UiView,
     pub ama_user_default_prompts: AmaPrompts,
+    /// CareerGPS: the profile-completion threshold and the monthly usage limits per agent type.
+    pub agents: domain::agents::access::AgentSettings,
 }
 
 /// Branding fields an admin may change together with the configuration.
@@ -117,6 +119,10 @@ pub struct AppConfigUpdate {
     /// Replaces the leader certification questions (a list of questions).
     #[schema(value_type = Option<Vec<Object>>)]
     pub leader_certification_questions: Option<Value>,
+    /// CareerGPS settings, merged key by key: `profile_completion_threshold` (0–100) and
+    /// `usage_limits.{careergps|career_assistant}.{members|premium_members}` (null: no limit).
+    #[schema(value_type = Option<Object>)]
+    pub agents: Option<Value>,
 }
 
 pub(crate) fn stored_config(record: &TenantRecord) -> AppConfig {
@@ -148,6 +154,7 @@ fn view(record: &TenantRecord, config: AppConfig, request_host: &str, vendor_hos
         options: config.options,
         ui: UiView { settings: config.ui, show_powered_by },
         ama_user_default_prompts: config.ama_user_default_prompts,
+        agents: config.agents,
     }
 }
 
@@ -213,7 +220,7 @@ async fn get_app_config(
 async fn update_app_config(
     State(state): State<AppState>,
     tenant: Tenant,
-    _admin: TenantAdmin,
+    TenantAdmin(admin): TenantAdmin,
     headers: HeaderMap,
     ApiJson(update): ApiJson<AppConfigUpdate>,
 ) -> ApiResult<Json<Data<AppConfigView>>> {
@@ -223,15 +230,35 @@ async fn update_app_config(
         ("ui", update.ui),
         ("ama_user_default_prompts", update.ama_user_default_prompts),
         ("leader_certification_questions", update.leader_certification_questions),
+        ("agents", update.agents),
     ] {
         if let Some(value) = value {
             sections.insert(key.to_string(), value);
         }
     }
+    // The audit log names the sections and branding fields that were sent.
+    let mut changed: Vec<String> = sections.keys().cloned().collect();
     let config = domain::config::apply_update(&tenant.0.tenant.config, &Value::Object(sections))?;
     let org = organization_changes(update.organization)?;
     let stored = serde_json::to_value(&config).map_err(anyhow::Error::from)?;
-    let record = store::queries::tenants::update_config(&state.db, &tenant.0, stored, org).await?;
+    changed.extend(org.name.as_ref().map(|_| "organization.name".to_string()));
+    changed.extend(org.logo.as_ref().map(|_| "organization.logo".to_string()));
+    changed.extend(org.description.as_ref().map(|_| "organization.description".to_string()));
+    let details = serde_json::json!({ "changed": changed });
+    let txn = store::begin_write(&state.db).await?;
+    let record = store::queries::tenants::update_config_in(&txn, &tenant.0, stored, org).await?;
+    store::queries::audit_log::record(
+        &txn,
+        tenant.id(),
+        Some(admin.id),
+        "config_change",
+        store::queries::audit_log::ENTITY_CONFIG,
+        0,
+        None,
+        details,
+    )
+    .await?;
+    txn.commit().await?;
     state.tenants.invalidate(record.tenant.id);
     Ok(Json(Data::new(view(&record, config, host_of(&headers), &state.settings.vendor_hosts))))
 }

@@ -2,14 +2,17 @@
 
 pub mod agents;
 pub mod assistant;
+pub mod audit_log;
 pub mod auth;
 pub mod bookmarks;
 pub mod catalogue;
 pub mod chat;
+pub mod classroom;
 pub mod config;
 pub mod connections;
 pub mod content;
 pub mod dev_mailbox;
+pub mod feedback;
 pub mod follows;
 pub mod groups;
 pub mod health;

@@ -245,11 +245,12 @@ async fn package_people(
     url: RequestUrl,
     ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Page<PackagePerson>>> {
+    // The query is checked first: a malformed request is the same 400 for anyone.
+    let page = page_from_query(&query, rules::PEOPLE_PAGE_SIZE)?;
+    let request = rules::PeopleRequest::parse(&query)?;
     if !user.is_staff {
         return Err(ApiError::Forbidden(MSG_NO_ACCESS.into()));
     }
-    let page = page_from_query(&query, rules::PEOPLE_PAGE_SIZE)?;
-    let request = rules::PeopleRequest::parse(&query)?;
     let db = state.read_db();
     let member = q::package_people(db, tenant.id(), &[request.user_id]).await?.into_iter().next();
     let member = match member {

@@ -40,7 +40,7 @@ use super::{
     catalogue::{
         ai_tools::{CreatorRef, ModerationInput},
         choices, chosen_file, chosen_group, id_list, ids,
-        list_params::{first_list, scope_of, statuses_for},
+        list_params::{first_list, recent_order, scope_of, statuses_for},
         may_moderate, one_id, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
     },
     groups::{caller_of, list_param, text_param, view::Caller},
@@ -93,6 +93,10 @@ pub struct UseCaseListQuery {
     pub group_id: Option<i64>,
     /// Only the use cases the caller submitted, of every status (my area).
     pub created: Option<bool>,
+    /// recent: by creation (the admin table) instead of by title.
+    pub sort_by: Option<String>,
+    /// With `sort_by=recent`: desc (default, newest first) or asc.
+    pub sort_order: Option<String>,
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
     /// 15 by default; larger sizes are capped at 500.
@@ -119,6 +123,11 @@ fn filter_of(
 ) -> Result<q::Filter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let statuses = statuses_for(&mut errors, query, privileged);
+    let order = match recent_order(&mut errors, query) {
+        (false, _) => q::ListOrder::Title,
+        (true, false) => q::ListOrder::Newest,
+        (true, true) => q::ListOrder::Oldest,
+    };
     let ids = match query.get("ids") {
         None => None,
         Some(_) => {
@@ -157,6 +166,7 @@ fn filter_of(
         innovation_categories: choices_of(&mut errors, query, "innovation_category", &INNOVATION_CATEGORIES),
         group_id,
         created_by,
+        order,
     };
     errors.into_result()?;
     Ok(filter)
@@ -251,6 +261,7 @@ pub struct UseCaseView {
     pub created_by: Option<CreatorRef>,
     /// pending, approved or rejected.
     pub status: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
     /// Staff or the creator.
     pub can_edit: bool,
     /// Whether the caller may approve or reject it (administrators of its organization and
@@ -332,6 +343,7 @@ pub async fn views(
                 vote_score: m.vote_score,
                 default_group: m.default_group,
                 status: m.status,
+                created_at: m.created_at,
                 can_moderate: None,
             }
         })
@@ -624,7 +636,10 @@ async fn create_use_case(
     let (form, files) = checked(&state, &tenant, &caller, &body, UseCaseForm::default(), None).await?;
     let txn = store::begin_write(&state.db).await?;
     let found = q::insert_form(&txn, tenant.id(), &form, &files, user_id).await?;
+    // Use case curation judges it in the background (issue 18).
+    services::system_agents::queue_use_case(&txn, tenant.id(), found.id).await?;
     txn.commit().await?;
+    state.jobs_wake.notify_one();
     let data = view(&state, &tenant, &caller, found).await?;
     Ok((StatusCode::CREATED, Json(UseCaseAnswer { data, message: rules::USE_CASE_SUBMITTED.into() })))
 }
@@ -724,8 +739,21 @@ async fn moderate_use_case(
         return Err(ApiError::Forbidden(action.failure("use case")));
     }
     let next = action.next_status(&found.status).ok_or_else(|| ApiError::BadRequest(action.failure("use case")))?;
-    if !q::set_status(&state.db, found.id, &found.status, next).await? {
+    let txn = store::begin_write(&state.db).await?;
+    if !q::set_status(&txn, found.id, &found.status, next).await? {
         return Err(ApiError::Conflict(action.failure("use case")));
     }
+    store::queries::audit_log::record(
+        &txn,
+        tenant.id(),
+        caller.id(),
+        body.action.trim(),
+        store::queries::audit_log::ENTITY_USE_CASE,
+        found.id,
+        None,
+        serde_json::json!({ "from": found.status, "status": next }),
+    )
+    .await?;
+    txn.commit().await?;
     Ok(Json(ModerationAnswer { status: next.into(), message: action.success("use case") }))
 }

@@ -7,6 +7,7 @@
 //!   their answers.
 //! - [`aira`]: the AI Readiness Assessment score, levels and colours.
 //! - [`report`]: the offline report composed from templates and retrieved items.
+//! - [`model_report`]: a report a model writes: its request, answer schema and checks.
 //! - [`feedback`]: a report's star rating and comment.
 //! - [`access`]: who may run an agent (staff, visitors, usage limit, premium).
 //! - [`registration`]: the visitor's Personal Information and profile source, the
@@ -21,6 +22,7 @@ pub mod builtin;
 pub mod definition;
 pub mod feedback;
 pub mod form;
+pub mod model_report;
 pub mod registration;
 pub mod report;
 pub mod run;

@@ -20,6 +20,9 @@ pub struct AppConfig {
     pub ama_user_default_prompts: AmaPrompts,
     /// What people applying to lead circles answer (spec 002 §3 "Leader application").
     pub leader_certification_questions: LeaderQuestions,
+    /// CareerGPS: the profile-completion threshold and the monthly usage limits (spec 002
+    /// §5, §6; issue 18).
+    pub agents: crate::agents::access::AgentSettings,
 }
 
 /// The leader certification questions; a tenant starts with a few sensible ones.

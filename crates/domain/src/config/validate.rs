@@ -153,6 +153,7 @@ pub fn validate(config: &AppConfig) -> Result<(), FieldErrors> {
         Ok(_) => {}
         Err(found) => errors.merge_prefixed("leader_certification_", found),
     }
+    errors.merge_prefixed("", config.agents.check("agents."));
     errors.into_result()
 }
 

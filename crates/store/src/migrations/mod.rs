@@ -34,6 +34,10 @@ mod m0028_chat_notifications;
 mod m0029_assistant;
 mod m0030_institutional_subscriptions;
 mod m0032_agents;
+mod m0033_audit_log;
+mod m0034_feedback_contact;
+mod m0035_classroom;
+mod m0036_agent_usage_totals;
 
 pub struct Migrator;
 
@@ -72,6 +76,10 @@ impl MigratorTrait for Migrator {
             Box::new(m0029_assistant::Migration),
             Box::new(m0030_institutional_subscriptions::Migration),
             Box::new(m0032_agents::Migration),
+            Box::new(m0033_audit_log::Migration),
+            Box::new(m0034_feedback_contact::Migration),
+            Box::new(m0035_classroom::Migration),
+            Box::new(m0036_agent_usage_totals::Migration),
         ]
     }
 }

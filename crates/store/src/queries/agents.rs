@@ -9,6 +9,7 @@
 pub mod reports;
 pub mod responses;
 pub mod runs;
+pub mod system;
 pub mod usage;
 
 use domain::agents::{

@@ -36,6 +36,8 @@ pub struct ListFilter {
     pub group_id: Option<i64>,
     /// Only the tools this user submitted.
     pub created_by: Option<i64>,
+    /// Oldest first (`sort_order=asc`) instead of newest first.
+    pub oldest_first: bool,
 }
 
 fn list_query(db: &impl ConnectionTrait, tenant_id: i64, filter: &ListFilter) -> sea_orm::Select<ai_tools::Entity> {
@@ -66,7 +68,7 @@ fn list_query(db: &impl ConnectionTrait, tenant_id: i64, filter: &ListFilter) ->
     query
 }
 
-/// One page of the tenant's AI tools, newest first, and how many there are.
+/// One page of the tenant's AI tools, newest first (or oldest first), and how many there are.
 pub async fn list(
     db: &impl ConnectionTrait,
     tenant_id: i64,
@@ -77,7 +79,9 @@ pub async fn list(
     use ai_tools::Column as C;
     let query = list_query(db, tenant_id, filter);
     let count = query.clone().count(db).await?;
-    let items = query.order_by_desc(C::CreatedAt).order_by_desc(C::Id).offset(offset).limit(limit).all(db).await?;
+    let order = if filter.oldest_first { Order::Asc } else { Order::Desc };
+    let items =
+        query.order_by(C::CreatedAt, order.clone()).order_by(C::Id, order).offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
 }
 

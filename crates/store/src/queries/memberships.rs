@@ -295,6 +295,19 @@ pub struct MemberFilter {
     /// Professional field option ids of the members' group profile on `organization_id`.
     pub professional_fields: Vec<i64>,
     pub organization_id: i64,
+    /// A system agent's answer about the member (the admin dashboard's agent filters).
+    pub agent_answer: Option<AgentAnswerFilter>,
+}
+
+/// "A system agent answered about the member so": one agent or any (`agent_id` None), an
+/// action and a level when given. An EXISTS on `agent_responses (tenant, content_type,
+/// object_id, agent)`.
+#[derive(Debug, Clone, Default)]
+pub struct AgentAnswerFilter {
+    pub tenant_id: i64,
+    pub agent_id: Option<i64>,
+    pub action: Option<String>,
+    pub level: Option<String>,
 }
 
 fn member_query(backend: sea_orm::DbBackend, filter: &MemberFilter) -> sea_orm::Select<memberships::Entity> {
@@ -349,6 +362,28 @@ fn member_query(backend: sea_orm::DbBackend, filter: &MemberFilter) -> sea_orm::
             .and_where(group_profiles::Column::ProfessionalField.is_in(filter.professional_fields.clone()))
             .to_owned();
         query = query.filter(memberships::Column::UserId.in_subquery(fields));
+    }
+    if let Some(answer) = &filter.agent_answer {
+        use crate::entities::agent_responses as r;
+        use sea_orm::sea_query::ExprTrait;
+        let mut sub = Query::select();
+        sub.expr(Expr::val(1))
+            .from(r::Entity)
+            .and_where(Expr::col((r::Entity, r::Column::TenantId)).eq(answer.tenant_id))
+            .and_where(Expr::col((r::Entity, r::Column::ContentType)).eq("user"))
+            .and_where(
+                Expr::col((r::Entity, r::Column::ObjectId)).equals((memberships::Entity, memberships::Column::UserId)),
+            );
+        if let Some(agent_id) = answer.agent_id {
+            sub.and_where(Expr::col((r::Entity, r::Column::AgentId)).eq(agent_id));
+        }
+        if let Some(action) = &answer.action {
+            sub.and_where(Expr::col((r::Entity, r::Column::Action)).eq(action.as_str()));
+        }
+        if let Some(level) = &answer.level {
+            sub.and_where(Expr::col((r::Entity, r::Column::Level)).eq(level.as_str()));
+        }
+        query = query.filter(Expr::exists(sub.to_owned()));
     }
     query
 }

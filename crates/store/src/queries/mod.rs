@@ -1,16 +1,20 @@
 //! Queries, one module per area. Every function that reads tenant data takes the tenant id.
 
 pub mod account_links;
+pub mod admin_metrics;
 pub mod agents;
 pub mod ai_tools;
 pub mod assistant;
+pub mod audit_log;
 pub mod bookmarks;
 pub mod career_tips;
 pub mod catalogue;
 pub mod challenges;
 pub mod chat;
+pub mod classroom;
 pub mod connections;
 pub mod contents;
+pub mod feedback;
 pub mod files;
 pub mod follows;
 pub mod group_recommendations;

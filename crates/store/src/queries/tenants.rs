@@ -157,11 +157,23 @@ pub async fn update_config(
     org: OrganizationChanges,
 ) -> StoreResult<TenantRecord> {
     let txn = db.begin().await?;
+    let record = update_config_in(&txn, record, config, org).await?;
+    txn.commit().await?;
+    Ok(record)
+}
+
+/// [`update_config`] within the caller's transaction (which may record more with it).
+pub async fn update_config_in(
+    txn: &impl ConnectionTrait,
+    record: &TenantRecord,
+    config: serde_json::Value,
+    org: OrganizationChanges,
+) -> StoreResult<TenantRecord> {
     let at = now();
     let mut tenant: tenants::ActiveModel = record.tenant.clone().into();
     tenant.config = Set(config);
     tenant.updated_at = Set(at);
-    let tenant = tenant.update(&txn).await?;
+    let tenant = tenant.update(txn).await?;
     let mut organization: groups::ActiveModel = record.organization.clone().into();
     if let Some(name) = org.name {
         organization.name = Set(name);
@@ -173,8 +185,7 @@ pub async fn update_config(
         organization.description = Set(description);
     }
     organization.updated_at = Set(at);
-    let organization = organization.update(&txn).await?;
-    txn.commit().await?;
+    let organization = organization.update(txn).await?;
     Ok(TenantRecord { tenant, organization })
 }
 

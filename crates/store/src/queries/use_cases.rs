@@ -46,6 +46,17 @@ pub struct Filter {
     pub group_id: Option<i64>,
     /// Only the use cases this user submitted.
     pub created_by: Option<i64>,
+    pub order: ListOrder,
+}
+
+/// The order of a list of use cases: by title (the public lists), or by creation for the
+/// admin table (`sort_by=recent`, newest first unless `sort_order=asc`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ListOrder {
+    #[default]
+    Title,
+    Newest,
+    Oldest,
 }
 
 pub const TAG_CATEGORY: &str = "category";
@@ -53,7 +64,7 @@ pub const TAG_JOB_FUNCTION: &str = "job_function";
 pub const TAG_PROFESSIONAL_FIELD: &str = "professional_field";
 pub const TAG_CAREER_STAGE: &str = "career_stage";
 
-/// One page of the tenant's use cases, by title.
+/// One page of the tenant's use cases, by title (or by creation, `Filter::order`).
 pub async fn list(
     db: &impl ConnectionTrait,
     tenant_id: i64,
@@ -95,7 +106,12 @@ pub async fn list(
         query = query.filter(matching(db.get_database_backend(), target, &filter.search_words.join(" "), C::Id));
     }
     let count = query.clone().count(db).await?;
-    let items = query.order_by_asc(C::Title).order_by_asc(C::Id).offset(offset).limit(limit).all(db).await?;
+    let query = match filter.order {
+        ListOrder::Title => query.order_by_asc(C::Title).order_by_asc(C::Id),
+        ListOrder::Newest => query.order_by_desc(C::CreatedAt).order_by_desc(C::Id),
+        ListOrder::Oldest => query.order_by_asc(C::CreatedAt).order_by_asc(C::Id),
+    };
+    let items = query.offset(offset).limit(limit).all(db).await?;
     Ok(Paged { items, count })
 }
 

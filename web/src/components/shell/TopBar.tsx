@@ -11,6 +11,8 @@ const AccountMenu = lazy(() => import('./AccountMenu'));
 // The messages and notifications menus load on demand too (and with them the chat code).
 const MessagesMenu = lazy(() => import('../../features/chat/components/MessagesMenu'));
 const NotificationsMenu = lazy(() => import('../../features/notifications/components/NotificationsMenu'));
+// The admin/user view toggle, for administrators of the site's organization.
+const AdminViewToggle = lazy(() => import('./AdminViewToggle'));
 
 interface Props {
   name: string;
@@ -47,6 +49,7 @@ export default function TopBar({ name, logo, guest, showMenuButton, menuOpen, on
         <Box sx={{ flexGrow: 1 }} />
         {!guest && (
           <Suspense fallback={null}>
+            <AdminViewToggle />
             <MessagesMenu />
             <NotificationsMenu />
             <AccountMenu />

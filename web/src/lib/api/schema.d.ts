@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/metrics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every agent of the site with its runs, reports, uses this month, answers and feedback
+         *     average (staff and the organization's administrators).
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/agents/process/{agent}/{step}/": {
         parameters: {
             query?: never;
@@ -70,6 +90,23 @@ export interface paths {
          *     owner, the creator and staff; the body of a shared report for anyone else.
          */
         get: operations["by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/report/slug/{slug}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads one's report as a PDF (the path is ours: the spec does not show it). */
+        get: operations["report_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -127,6 +164,60 @@ export interface paths {
         };
         /** One active agent of the site by its slug (spec 002 §7 "GET agents/slug/{slug}/"). */
         get: operations["by_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/system-agents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's active system agents, for the admin members (`entity=user`) and use cases
+         *     (`entity=use_case`) tables. `group_id`, when given, must be the site's organization.
+         */
+        get: operations["system_agents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an agent's prompts (staff): see the module doc. */
+        patch: operations["update_prompts"];
+        trace?: never;
+    };
+    "/api/v1/agents/{id}/log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent's runs, newest first, paged; `download=1` as a JSON file (staff). */
+        get: operations["agent_log"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,6 +423,23 @@ export interface paths {
         put?: never;
         /** Answers a question and stores it (spec 002 §7 "POST /ask-me-anything/"). */
         post: operations["ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's or an item's history of administrators' actions, newest first. */
+        get: operations["history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -780,6 +888,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact-starleaders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's contact messages, newest first: its administrators only. */
+        get: operations["list_contacts"];
+        put?: never;
+        /**
+         * Writes to the site's administrators (the pending page's contact form): stored, and
+         *     mailed to each of them with the sender's address to reply to.
+         */
+        post: operations["send_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/contents/": {
         parameters: {
             query?: never;
@@ -972,6 +1101,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/feedback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's feedback, newest first: its administrators only. */
+        get: operations["list_feedback"];
+        put?: never;
+        /**
+         * Sends feedback to the site (spec 002 §2 "Feedback page"): stored, and mailed to the
+         *     site's administrators.
+         */
+        post: operations["send_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/file-upload/": {
         parameters: {
             query?: never;
@@ -1040,6 +1190,40 @@ export interface paths {
          *     either way, so it tells nobody which addresses have accounts.
          */
         post: operations["forgot_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/google-classroom/callback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where Google sends the administrator back: keeps their consent, then opens the group. */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/google-classroom/consent/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The classroom provider, the caller's consent, and where to give it. */
+        get: operations["consent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1261,6 +1445,40 @@ export interface paths {
         put?: never;
         /** Adds a non-member, follower or rejected user of the site under a role. */
         post: operations["add_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/classroom-materials/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The course's materials, each with the resource it became. */
+        get: operations["list_materials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/classroom-materials/sync/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the course's materials approved resources of the group (a re-sync updates them). */
+        post: operations["sync_materials"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1509,6 +1727,23 @@ export interface paths {
         get: operations["group_sdgs"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/groups/{id}/sync-users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the course's students or teachers members of the group. */
+        post: operations["sync_users"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2435,6 +2670,23 @@ export interface paths {
         patch: operations["update_profile"];
         trace?: never;
     };
+    "/api/v1/recommendation-package/people/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** People of a group for a member's package: mentors, mentees or anyone (staff only). */
+        get: operations["package_people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/recommendation-package/{id}/": {
         parameters: {
             query?: never;
@@ -2542,6 +2794,27 @@ export interface paths {
          *     told by mail.
          */
         post: operations["request_circle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/rerun-system-agent/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a system agent again on members or use cases of the site (staff and the
+         *     organization's administrators). Each answer replaces the agent's earlier one and moves
+         *     its `last_run_at`.
+         */
+        post: operations["rerun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3198,6 +3471,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        Action: "accept" | "reject" | "review";
         ActionInput: {
             /** @description approve or reject. */
             action: string;
@@ -3215,11 +3490,99 @@ export interface components {
             prompts?: components["schemas"]["AgentPrompt"][];
             show_stepper?: boolean;
         };
+        /** @description One agent's figures on the site. */
+        AgentMetrics: {
+            /** Format: int64 */
+            agent_id: number;
+            agent_type: string;
+            /** Format: int64 */
+            completed_runs: number;
+            /**
+             * Format: double
+             * @description The mean star rating of the agent's reports, two decimals; null without ratings.
+             */
+            feedback_average?: number | null;
+            /** Format: int64 */
+            feedback_count: number;
+            is_active: boolean;
+            is_system: boolean;
+            name: string;
+            /** Format: int64 */
+            reports: number;
+            /**
+             * Format: int64
+             * @description Members or use cases a system agent has an answer about.
+             */
+            responses: number;
+            /**
+             * Format: int64
+             * @description Runs started (system agents: judgements made).
+             */
+            runs: number;
+            slug: string;
+            /**
+             * Format: int64
+             * @description Uses counted this month (`period`).
+             */
+            usage_this_month: number;
+        };
         /** @description A prompt option staff may choose for a step's `user_prompt`. */
         AgentPrompt: {
             id: string;
             name: string;
             prompt: string;
+        };
+        /** @description An agent's prompt configuration. */
+        AgentPrompts: {
+            agent_type: string;
+            /** Format: int64 */
+            id: number;
+            is_system: boolean;
+            name: string;
+            /** @description The prompt options (CareerGPS agents). */
+            prompts: components["schemas"]["AgentPrompt"][];
+            slug: string;
+            /** @description Each step's prompt (CareerGPS agents). */
+            steps: components["schemas"]["StepPrompt"][];
+            /** @description A system agent's added instructions. */
+            user_prompt?: string | null;
+        };
+        /** @description An agent's answer about an object (the admin tables' `agent_responses[]`). */
+        AgentResponseView: {
+            /** Format: int64 */
+            agent_id: number;
+            agent_type: string;
+            content_type: string;
+            /** Format: int64 */
+            object_id: number;
+            response: components["schemas"]["ResponseBody"];
+        };
+        /**
+         * @description A site's CareerGPS settings (the tenant configuration's `agents` section), with their
+         *     defaults: every field may be left out.
+         */
+        AgentSettings: {
+            /**
+             * Format: int32
+             * @description The profile completion percent a member needs to run an agent (the N of 'greater
+             *     than N%'), 0 to 100.
+             * @default 60
+             */
+            profile_completion_threshold: number;
+            /**
+             * @description Reports a month per agent type.
+             * @default {
+             *       "career_assistant": {
+             *         "members": 5,
+             *         "premium_members": null
+             *       },
+             *       "careergps": {
+             *         "members": 5,
+             *         "premium_members": null
+             *       }
+             *     }
+             */
+            usage_limits: components["schemas"]["UsageLimits"];
         };
         /** @description An agent (spec 002 §3 "Agent"): its definition and the screens the caller goes through. */
         AgentView: {
@@ -3237,6 +3600,13 @@ export interface components {
             id: number;
             is_premium: boolean;
             name: string;
+            /**
+             * Format: int32
+             * @description Where the caller's unfinished run of this agent goes on: the order of the first step
+             *     after the furthest one answered (a visitor who signed up at the sign-up invitation
+             *     comes back to the report step). Null without an open run, and in the list.
+             */
+            resume_step?: number | null;
             slug: string;
             steps: components["schemas"]["Step"][];
             /**
@@ -3431,6 +3801,11 @@ export interface components {
         };
         /** @description A partial update: sections left out stay as they are; objects are merged key by key. */
         AppConfigUpdate: {
+            /**
+             * @description CareerGPS settings, merged key by key: `profile_completion_threshold` (0–100) and
+             *     `usage_limits.{careergps|career_assistant}.{members|premium_members}` (null: no limit).
+             */
+            agents?: Record<string, never> | null;
             ama_user_default_prompts?: Record<string, never> | null;
             /** @description Replaces the leader certification questions (a list of questions). */
             leader_certification_questions?: Record<string, never>[] | null;
@@ -3439,6 +3814,8 @@ export interface components {
             ui?: Record<string, never> | null;
         };
         AppConfigView: {
+            /** @description CareerGPS: the profile-completion threshold and the monthly usage limits per agent type. */
+            agents: components["schemas"]["AgentSettings"];
             ama_user_default_prompts: components["schemas"]["AmaPrompts"];
             options: components["schemas"]["Options"];
             organization: components["schemas"]["OrganizationSummary"];
@@ -3521,6 +3898,31 @@ export interface components {
             id: components["schemas"]["Category"];
             label: string;
             level: components["schemas"]["AttitudeLevel"];
+        };
+        /** @description One recorded action. */
+        AuditEntry: {
+            /**
+             * @description accept, reject, remove, payment_accept, payment_reject, approve, publish, unpublish
+             *     or config_change.
+             */
+            action: string;
+            /**
+             * Format: int64
+             * @description Who did it (null when that account is gone).
+             */
+            actor_id?: number | null;
+            actor_name?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description What else changed (the group, the new status). */
+            details: Record<string, never>;
+            /** Format: int64 */
+            entity_id: number;
+            entity_type: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The administrator's note or reason, if any. */
+            reason?: string | null;
         };
         AuthConfig: {
             botcheck: components["schemas"]["BotCheckConfig"];
@@ -3922,6 +4324,45 @@ export interface components {
             /** @description user, circle, event, organization or institution. */
             type: string;
         };
+        ConsentView: {
+            /** @description Whether they have (always true when no consent is needed). */
+            connected: boolean;
+            /** @description Whether the administrator must connect a Google account before syncing. */
+            needs_consent: boolean;
+            /** @description local (built in) or google. */
+            provider: string;
+            /** @description Google's authorization page (null when no consent is needed). */
+            url?: string | null;
+        };
+        ContactAnswer: {
+            data: components["schemas"]["ContactView"];
+            message: string;
+        };
+        ContactInput: {
+            /** @description Required; at most 5000 characters. */
+            message?: string;
+            /** @description Required; at most 200 characters. */
+            subject?: string;
+        };
+        ContactView: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description Their membership of the organization when they wrote: pending, rejected, accepted, …
+             *     or null without one.
+             */
+            membership_status?: string | null;
+            /** @description Plain text. */
+            message: string;
+            /** @description The sender's name and email when they wrote (kept if the account goes). */
+            name: string;
+            subject: string;
+            /** Format: int64 */
+            user_id?: number | null;
+        };
         ContentAnswer: {
             data: components["schemas"]["ContentView"];
             message: string;
@@ -4102,6 +4543,13 @@ export interface components {
                 id: number;
                 is_premium: boolean;
                 name: string;
+                /**
+                 * Format: int32
+                 * @description Where the caller's unfinished run of this agent goes on: the order of the first step
+                 *     after the furthest one answered (a visitor who signed up at the sign-up invitation
+                 *     comes back to the report step). Null without an open run, and in the list.
+                 */
+                resume_step?: number | null;
                 slug: string;
                 steps: components["schemas"]["Step"][];
                 /**
@@ -4183,6 +4631,8 @@ export interface components {
         };
         Data_AppConfigView: {
             data: {
+                /** @description CareerGPS: the profile-completion threshold and the monthly usage limits per agent type. */
+                agents: components["schemas"]["AgentSettings"];
                 ama_user_default_prompts: components["schemas"]["AmaPrompts"];
                 options: components["schemas"]["Options"];
                 organization: components["schemas"]["OrganizationSummary"];
@@ -4307,6 +4757,18 @@ export interface components {
                  * @description The price before discounts, in cents.
                  */
                 unit_amount?: number | null;
+            };
+        };
+        Data_ConsentView: {
+            data: {
+                /** @description Whether they have (always true when no consent is needed). */
+                connected: boolean;
+                /** @description Whether the administrator must connect a Google account before syncing. */
+                needs_consent: boolean;
+                /** @description local (built in) or google. */
+                provider: string;
+                /** @description Google's authorization page (null when no consent is needed). */
+                url?: string | null;
             };
         };
         Data_ContentView: {
@@ -4719,10 +5181,7 @@ export interface components {
             };
         };
         Data_Metrics: {
-            /**
-             * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
-             *     cases are counted once those areas exist.
-             */
+            /** @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). */
             data: {
                 /**
                  * Format: int64
@@ -4746,9 +5205,36 @@ export interface components {
                 total_members: number;
                 /**
                  * Format: int64
+                 * @description The site's organization only: AI tools waiting for moderation.
+                 */
+                total_pending_ai_tools: number;
+                /**
+                 * Format: int64
+                 * @description The site's organization only (0 for other groups): the site's draft job posts.
+                 */
+                total_pending_jobs: number;
+                /**
+                 * Format: int64
                  * @description Pending requests (wait-listed ones too) in the group and every group below it.
                  */
                 total_pending_members: number;
+                /**
+                 * Format: int64
+                 * @description The site's organization only: resources waiting for moderation.
+                 */
+                total_pending_resources: number;
+                /**
+                 * Format: int64
+                 * @description The site's organization only: use cases waiting for moderation.
+                 */
+                total_pending_use_cases: number;
+            };
+        };
+        Data_MetricsView: {
+            data: {
+                agents: components["schemas"]["AgentMetrics"][];
+                /** @description The month the usage counts: YYYY-MM (UTC). */
+                period: string;
             };
         };
         Data_NotificationView: {
@@ -5461,6 +5947,8 @@ export interface components {
                 career_stages: string[];
                 categories: string[];
                 complexity?: string | null;
+                /** Format: date-time */
+                created_at: string;
                 created_by?: components["schemas"]["CreatorRef"] | null;
                 /**
                  * Format: int64
@@ -5771,6 +6259,16 @@ export interface components {
             feedback: string;
             /** Format: int32 */
             rating: number;
+        };
+        FeedbackView: {
+            /** @description Plain text (the page's description). */
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+            user?: components["schemas"]["Sender"] | null;
         };
         /** @description A stored file (spec 000 §3 "File": id, file, description, mime_type, thumbnail_image). */
         FileItem: {
@@ -6516,6 +7014,11 @@ export interface components {
             user?: number | null;
         };
         /**
+         * @description high, medium, low; use cases also reject.
+         * @enum {string}
+         */
+        Level: "high" | "medium" | "low" | "reject";
+        /**
          * @description The six states, in the order of the status filter keys 1 to 6.
          * @enum {string}
          */
@@ -6556,11 +7059,82 @@ export interface components {
             authorize_url: string;
             client_id: string;
         };
+        /** @description One run in the agent log. */
+        LogRun: {
+            /** @description The answers by step order (system agents: what the agent read). */
+            answers: Record<string, never>;
+            /**
+             * Format: int64
+             * @description The member staff ran it for.
+             */
+            beneficiary_id?: number | null;
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int32 */
+            current_step: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description The agent log's messages (type, id, content, tool_calls, usage_metadata,
+             *     response_metadata, artifact).
+             */
+            messages: Record<string, never>[];
+            /** @description The report the run made, if any. */
+            report_slug?: string | null;
+            /** @description offline or model: who wrote the report (or the system agent's answer). */
+            source?: string | null;
+            /** @description in_progress, completed or failed. */
+            status: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description Who ran it (system agents: whom it judged).
+             */
+            user_id: number;
+        };
         LogoutRequest: {
             refresh_token?: string;
         };
+        MaterialView: {
+            description: string;
+            /** @description The material's id in the course. */
+            id: string;
+            /**
+             * Format: int64
+             * @description The resource it became, once synced.
+             */
+            resource_id?: number | null;
+            resource_slug?: string | null;
+            title: string;
+            url?: string | null;
+        };
+        MemberAgentAnswer: {
+            /** @description accept, reject or review. */
+            action: string;
+            /** @description high, medium or low (the AI enthusiasm ranking). */
+            ai_enthusiasm_level?: string | null;
+            /** Format: date-time */
+            last_run_at: string;
+            reason: string;
+        };
+        /** @description A system agent's latest answer about a member (spec 002 §3 "Admin items"). */
+        MemberAgentResponse: {
+            /** Format: int64 */
+            agent_id: number;
+            /** @description registration_approval or ai_enthusiasm_ranking. */
+            agent_type: string;
+            response: components["schemas"]["MemberAgentAnswer"];
+        };
         /** @description A member as the members list shows them (spec 001 §3 "Member"). */
         MemberItem: {
+            /**
+             * @description Administrators only (absent for others): the system agents' latest answers about the
+             *     member, by agent.
+             */
+            agent_responses?: components["schemas"]["MemberAgentResponse"][] | null;
             /** @description Administrators only (null for others). */
             email?: string | null;
             /** @description The answers to the group's questions or the conference registration. */
@@ -6624,10 +7198,7 @@ export interface components {
             sender: components["schemas"]["ChatUser"];
             timestamp: string;
         };
-        /**
-         * @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
-         *     cases are counted once those areas exist.
-         */
+        /** @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). */
         Metrics: {
             /**
              * Format: int64
@@ -6651,9 +7222,34 @@ export interface components {
             total_members: number;
             /**
              * Format: int64
+             * @description The site's organization only: AI tools waiting for moderation.
+             */
+            total_pending_ai_tools: number;
+            /**
+             * Format: int64
+             * @description The site's organization only (0 for other groups): the site's draft job posts.
+             */
+            total_pending_jobs: number;
+            /**
+             * Format: int64
              * @description Pending requests (wait-listed ones too) in the group and every group below it.
              */
             total_pending_members: number;
+            /**
+             * Format: int64
+             * @description The site's organization only: resources waiting for moderation.
+             */
+            total_pending_resources: number;
+            /**
+             * Format: int64
+             * @description The site's organization only: use cases waiting for moderation.
+             */
+            total_pending_use_cases: number;
+        };
+        MetricsView: {
+            agents: components["schemas"]["AgentMetrics"][];
+            /** @description The month the usage counts: YYYY-MM (UTC). */
+            period: string;
         };
         /** @description The answer of a moderation (`approve-reject`). */
         ModerationAnswer: {
@@ -6665,6 +7261,21 @@ export interface components {
         ModerationInput: {
             /** @description approve or reject. */
             action: string;
+        };
+        /** @description Reports a month a member may get from the agents of one type. */
+        MonthlyLimit: {
+            /**
+             * Format: int64
+             * @description For a member without premium rights (null: no limit).
+             * @default 5
+             */
+            members: number | null;
+            /**
+             * Format: int64
+             * @description For a member with premium rights (null: no limit).
+             * @default null
+             */
+            premium_members: number | null;
         };
         /** @description The first page of each favourites section. */
         MyFavourites: {
@@ -7263,6 +7874,15 @@ export interface components {
             /** @description User ids. */
             users?: number[] | null;
         };
+        /** @description A person fetched for a package. */
+        PackagePerson: components["schemas"]["PersonCard"] & {
+            /** @description Why: "Could mentor: Advanced (over 15 years); shares Python, SQL". */
+            reason: string;
+            /** @description The member's topics and skills the person has too. */
+            shared_topics: string[];
+            /** @description mentor, mentee or user (cross_group). */
+            type: string;
+        };
         Page_AgentView: {
             data: {
                 /** @description careergps or career_assistant. */
@@ -7279,6 +7899,13 @@ export interface components {
                 id: number;
                 is_premium: boolean;
                 name: string;
+                /**
+                 * Format: int32
+                 * @description Where the caller's unfinished run of this agent goes on: the order of the first step
+                 *     after the furthest one answered (a visitor who signed up at the sign-up invitation
+                 *     comes back to the report step). Null without an open run, and in the list.
+                 */
+                resume_step?: number | null;
                 slug: string;
                 steps: components["schemas"]["Step"][];
                 /**
@@ -7382,6 +8009,33 @@ export interface components {
                 reviewed_at?: string | null;
                 /** @description pending, accepted or rejected. */
                 status: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_AuditEntry: {
+            data: {
+                /**
+                 * @description accept, reject, remove, payment_accept, payment_reject, approve, publish, unpublish
+                 *     or config_change.
+                 */
+                action: string;
+                /**
+                 * Format: int64
+                 * @description Who did it (null when that account is gone).
+                 */
+                actor_id?: number | null;
+                actor_name?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** @description What else changed (the group, the new status). */
+                details: Record<string, never>;
+                /** Format: int64 */
+                entity_id: number;
+                entity_type: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The administrator's note or reason, if any. */
+                reason?: string | null;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7513,6 +8167,28 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_ContactView: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * @description Their membership of the organization when they wrote: pending, rejected, accepted, …
+                 *     or null without one.
+                 */
+                membership_status?: string | null;
+                /** @description Plain text. */
+                message: string;
+                /** @description The sender's name and email when they wrote (kept if the account goes). */
+                name: string;
+                subject: string;
+                /** Format: int64 */
+                user_id?: number | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_ContentView: {
             data: {
                 /** @description The caller wrote it: edit and delete are theirs. */
@@ -7572,6 +8248,19 @@ export interface components {
                 user_vote_type?: string | null;
                 /** Format: int64 */
                 vote_score: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_FeedbackView: {
+            data: {
+                /** @description Plain text (the page's description). */
+                content: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                title: string;
+                user?: components["schemas"]["Sender"] | null;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -7820,8 +8509,67 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_LogRun: {
+            data: {
+                /** @description The answers by step order (system agents: what the agent read). */
+                answers: Record<string, never>;
+                /**
+                 * Format: int64
+                 * @description The member staff ran it for.
+                 */
+                beneficiary_id?: number | null;
+                /** Format: date-time */
+                completed_at?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int32 */
+                current_step: number;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * @description The agent log's messages (type, id, content, tool_calls, usage_metadata,
+                 *     response_metadata, artifact).
+                 */
+                messages: Record<string, never>[];
+                /** @description The report the run made, if any. */
+                report_slug?: string | null;
+                /** @description offline or model: who wrote the report (or the system agent's answer). */
+                source?: string | null;
+                /** @description in_progress, completed or failed. */
+                status: string;
+                /** Format: date-time */
+                updated_at: string;
+                /**
+                 * Format: int64
+                 * @description Who ran it (system agents: whom it judged).
+                 */
+                user_id: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_MaterialView: {
+            data: {
+                description: string;
+                /** @description The material's id in the course. */
+                id: string;
+                /**
+                 * Format: int64
+                 * @description The resource it became, once synced.
+                 */
+                resource_id?: number | null;
+                resource_slug?: string | null;
+                title: string;
+                url?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_MemberItem: {
             data: {
+                /**
+                 * @description Administrators only (absent for others): the system agents' latest answers about the
+                 *     member, by agent.
+                 */
+                agent_responses?: components["schemas"]["MemberAgentResponse"][] | null;
                 /** @description Administrators only (null for others). */
                 email?: string | null;
                 /** @description The answers to the group's questions or the conference registration. */
@@ -7891,6 +8639,17 @@ export interface components {
                 /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
                 type: string;
             }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        Page_PackagePerson: {
+            data: (components["schemas"]["PersonCard"] & {
+                /** @description Why: "Could mentor: Advanced (over 15 years); shares Python, SQL". */
+                reason: string;
+                /** @description The member's topics and skills the person has too. */
+                shared_topics: string[];
+                /** @description mentor, mentee or user (cross_group). */
+                type: string;
+            })[];
             pagination: components["schemas"]["Pagination"];
         };
         Page_PlanView: {
@@ -8037,6 +8796,22 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        Page_SystemAgentView: {
+            data: {
+                /** @description registration_approval, ai_enthusiasm_ranking or usecase_curation. */
+                agent_type: string;
+                /** @description The rerun's `content_type` for it: user or aiusecase. */
+                content_type: string;
+                /** @description What it judges: user or use_case. */
+                entity: string;
+                /** Format: int64 */
+                id: number;
+                is_active: boolean;
+                name: string;
+                slug: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         Page_TopicAreaView: {
             data: {
                 /** Format: int64 */
@@ -8076,6 +8851,8 @@ export interface components {
                 career_stages: string[];
                 categories: string[];
                 complexity?: string | null;
+                /** Format: date-time */
+                created_at: string;
                 created_by?: components["schemas"]["CreatorRef"] | null;
                 /**
                  * Format: int64
@@ -8447,6 +9224,18 @@ export interface components {
             id: string;
             prompts: string[];
         };
+        PromptsAnswer: {
+            data: components["schemas"]["AgentPrompts"];
+            message: string;
+        };
+        /** @description The body of `PATCH /agents/{id}/`. */
+        PromptsInput: {
+            extra_info?: components["schemas"]["AgentExtraInfo"] | null;
+            /** @description Step prompts by order (CareerGPS agents). */
+            steps?: components["schemas"]["StepPrompt"][] | null;
+            /** @description A system agent's added instructions. */
+            user_prompt?: string | null;
+        };
         Question: {
             id: string;
             label: string;
@@ -8652,6 +9441,31 @@ export interface components {
             slug: string;
             user?: components["schemas"]["ReportOwner"] | null;
         };
+        RerunAnswer: {
+            data: components["schemas"]["RerunResult"];
+            /** @description 'Agent rerun successfully.' */
+            message: string;
+        };
+        /**
+         * @description `POST /rerun-system-agent/` (spec 002 §7). `agent_id` and `object_ids` are accepted for
+         *     `system_agent_id` and `content_ids`.
+         */
+        RerunInput: {
+            /** @description 1 to 500 member (user) or use case ids of the site. */
+            content_ids: number[];
+            /** @description user or aiusecase; optional (the agent's own). */
+            content_type?: string | null;
+            /** Format: int64 */
+            system_agent_id: number;
+        };
+        RerunResult: {
+            /** Format: int64 */
+            agent_id: number;
+            /** @description Objects left to the job queue (a large rerun); their answers follow shortly. */
+            queued: number;
+            /** @description The answers made during the request (a small rerun). */
+            responses: components["schemas"]["AgentResponseView"][];
+        };
         ResendOtpRequest: {
             /** @description alternate_email for the alternate address; otherwise the sign-up code. */
             type?: string | null;
@@ -8674,6 +9488,10 @@ export interface components {
             notes?: string | null;
             /** @description User ids with a pending request. */
             users?: number[];
+        };
+        ResponseBody: components["schemas"]["SystemResponse"] & {
+            /** Format: date-time */
+            last_run_at: string;
         };
         ResumeAnswer: {
             data: components["schemas"]["FileItem"];
@@ -8795,6 +9613,13 @@ export interface components {
             /** @description At most 4000 characters; html is sanitised. */
             value?: string | null;
         };
+        /** @description Who sent a feedback or a message; null once their account is gone. */
+        Sender: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         SentAnswer: {
             /** @description 'Email sent successfully' */
             message: string;
@@ -8848,6 +9673,12 @@ export interface components {
             /** @description The prompt a model gets with the answers (staff edit it). */
             user_prompt?: string;
         };
+        /** @description A step's prompt. */
+        StepPrompt: {
+            /** Format: int32 */
+            order: number;
+            user_prompt: string;
+        };
         /**
          * @description The ten step input types.
          * @enum {string}
@@ -8878,6 +9709,63 @@ export interface components {
              * @description Unix seconds, or null.
              */
             trial_end?: number | null;
+        };
+        SyncMaterialsAnswer: {
+            data: components["schemas"]["SyncMaterialsResult"];
+            message: string;
+        };
+        SyncMaterialsResult: {
+            created: number;
+            /** @description Materials read from the course. */
+            total: number;
+            unchanged: number;
+            updated: number;
+        };
+        SyncUsersAnswer: {
+            data: components["schemas"]["SyncUsersResult"];
+            message: string;
+        };
+        SyncUsersInput: {
+            /** @description student or teacher. */
+            role?: string | null;
+        };
+        SyncUsersResult: {
+            /** @description New accepted members. */
+            added: number;
+            /** @description student or teacher. */
+            role: string;
+            /** @description Rejected by an administrator earlier: left as they are. */
+            skipped: number;
+            /** @description People of the course read. */
+            total: number;
+            /** @description Already members with that role (or a managing one). */
+            unchanged: number;
+            /** @description E-mail addresses (or names) of people who are not members of the site (first 100). */
+            unmatched: string[];
+            unmatched_count: number;
+            /** @description Pending requests accepted, or members who became leaders. */
+            updated: number;
+        };
+        /** @description A system agent (spec 002 §3 "System agent": id, agent_type). */
+        SystemAgentView: {
+            /** @description registration_approval, ai_enthusiasm_ranking or usecase_curation. */
+            agent_type: string;
+            /** @description The rerun's `content_type` for it: user or aiusecase. */
+            content_type: string;
+            /** @description What it judges: user or use_case. */
+            entity: string;
+            /** Format: int64 */
+            id: number;
+            is_active: boolean;
+            name: string;
+            slug: string;
+        };
+        /** @description A system agent's answer (`agent_responses[].response`). */
+        SystemResponse: {
+            action: components["schemas"]["Action"];
+            ai_enthusiasm_level?: components["schemas"]["Level"] | null;
+            quality_level?: components["schemas"]["Level"] | null;
+            reason: string;
         };
         /** @enum {string} */
         Template: "ai_readiness" | "general";
@@ -9026,6 +9914,23 @@ export interface components {
             data: components["schemas"]["FileItem"];
             message: string;
         };
+        /** @description Monthly limits per agent type: uses of every agent of one type count together. */
+        UsageLimits: {
+            /**
+             * @default {
+             *       "members": 5,
+             *       "premium_members": null
+             *     }
+             */
+            career_assistant: components["schemas"]["MonthlyLimit"];
+            /**
+             * @default {
+             *       "members": 5,
+             *       "premium_members": null
+             *     }
+             */
+            careergps: components["schemas"]["MonthlyLimit"];
+        };
         /** @description A use case with the message the form shows. */
         UseCaseAnswer: {
             data: components["schemas"]["UseCaseView"];
@@ -9117,6 +10022,8 @@ export interface components {
             career_stages: string[];
             categories: string[];
             complexity?: string | null;
+            /** Format: date-time */
+            created_at: string;
             created_by?: components["schemas"]["CreatorRef"] | null;
             /**
              * Format: int64
@@ -9417,6 +10324,44 @@ export interface operations {
             };
         };
     };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MetricsView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     process: {
         parameters: {
             query?: never;
@@ -9462,7 +10407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Codes USAGE_LIMIT_REACHED, NO_PREMIUM_SUBSCRIPTION, SIGNUP_REQUIRED (trial account on a premium agent), PROFILE_INCOMPLETE */
+            /** @description Codes USAGE_LIMIT_REACHED, NO_PREMIUM_SUBSCRIPTION, SIGNUP_REQUIRED (trial account on a premium agent, or at the report step behind the sign-up invitation), PROFILE_INCOMPLETE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9531,6 +10476,65 @@ export interface operations {
                 };
             };
             /** @description No report found (also when not shared with the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The report's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report as a PDF (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A shared report of someone else */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No report found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9701,6 +10705,214 @@ export interface operations {
             };
         };
     };
+    system_agents: {
+        parameters: {
+            query?: {
+                /** @description The site's organization */
+                group_id?: number;
+                /** @description user or use_case */
+                entity?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SystemAgentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description group_id is not the site's organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_prompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptsAnswer"];
+                };
+            };
+            /** @description On the field: extra_info.prompts.N.prompt, steps.N.order, user_prompt, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No agent found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agent_log: {
+        parameters: {
+            query?: {
+                /** @description 1-based page */
+                page?: number;
+                /** @description Default 20 (500 with download) */
+                page_size?: number;
+                /** @description 1: answer a JSON attachment */
+                download?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The agent's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With download=1, an attachment {agent, count, runs} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_LogRun"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No agent found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_ai_tools: {
         parameters: {
             query?: {
@@ -9723,6 +10935,10 @@ export interface operations {
                 group_id?: number;
                 /** @description Only the tools the caller submitted, of every status (my area). */
                 created?: boolean;
+                /** @description recent (the only order: by creation). */
+                sort_by?: string;
+                /** @description desc (default, newest first) or asc. */
+                sort_order?: string;
                 page?: number;
                 /** @description 9 by default; larger sizes are capped at 500. */
                 page_size?: number;
@@ -10528,6 +11744,69 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query: {
+                entity_type?: "user" | "job" | "resource" | "ai_tool" | "use_case" | "config";
+                /** @description The member's user id or the item's id (0 for config). */
+                entity_id: number;
+                page?: number;
+                /** @description 10 by default. */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AuditEntry"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12220,6 +13499,127 @@ export interface operations {
             };
         };
     };
+    list_contacts: {
+        parameters: {
+            query?: {
+                /** @description 1 by default */
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ContactView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactAnswer"];
+                };
+            };
+            /** @description On subject or message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_contents: {
         parameters: {
             query?: {
@@ -13028,6 +14428,127 @@ export interface operations {
             };
         };
     };
+    list_feedback: {
+        parameters: {
+            query?: {
+                /** @description 1 by default */
+                page?: number;
+                /** @description 10 by default; larger sizes are capped at 500 */
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_FeedbackView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackAnswer"];
+                };
+            };
+            /** @description On title or content: 'Please fill up both title and description' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     file_upload: {
         parameters: {
             query?: never;
@@ -13256,6 +14777,79 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description Set by Google when the administrator declined. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description On to the group's page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    consent: {
+        parameters: {
+            query?: {
+                /** @description The group whose page the administrator comes back to. */
+                group?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ConsentView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14089,6 +15683,122 @@ export interface operations {
             };
         };
     };
+    list_materials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_MaterialView"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync_materials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncMaterialsAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     upload_cover: {
         parameters: {
             query?: never;
@@ -14607,6 +16317,14 @@ export interface operations {
                 country?: string;
                 /** @description Professional field option ids of the members' profile on the site, comma-separated. */
                 professional_fields?: string;
+                /** @description Administrators: members a system agent of the site (about members) answered about. */
+                system_agent_id?: number;
+                /**
+                 * @description Administrators: a JSON object `{"action": "accept|reject|review",
+                 *     "ai_enthusiasm_level": "high|medium|low"}` (or `quality_level`), matched on the
+                 *     answer of `system_agent_id`, or of any system agent without it.
+                 */
+                agent_response?: string;
                 page?: number;
                 /** @description 15 by default; larger sizes are capped at 500. */
                 page_size?: number;
@@ -15088,6 +16806,86 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncUsersInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncUsersAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad Gateway */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18204,6 +20002,70 @@ export interface operations {
             };
         };
     };
+    package_people: {
+        parameters: {
+            query: {
+                /** @description The member the package is for. */
+                user_id: number;
+                entity_type?: "mentor" | "mentee" | "cross_group";
+                /** @description The group of the site the people are taken from (its accepted members). */
+                group_from_user_to_be_included: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_PackagePerson"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member of the site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     send_package: {
         parameters: {
             query?: never;
@@ -18592,6 +20454,84 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rerun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RerunInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RerunAnswer"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No agent found; an id that is no member or use case of the site */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19784,6 +21724,10 @@ export interface operations {
                 group_id?: number;
                 /** @description Only the use cases the caller submitted, of every status (my area). */
                 created?: boolean;
+                /** @description recent: by creation (the admin table) instead of by title. */
+                sort_by?: string;
+                /** @description With `sort_by=recent`: desc (default, newest first) or asc. */
+                sort_order?: string;
                 page?: number;
                 /** @description 15 by default; larger sizes are capped at 500. */
                 page_size?: number;

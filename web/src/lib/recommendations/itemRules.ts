@@ -103,7 +103,7 @@ export function orderedParts(parts: ChatPart[]): ChatPart[] {
 }
 
 /** Routes whose pages show the right panel (spec 000 §4, 002 §2), never the package pages. */
-const PANEL_PREFIXES = ['/careergps', '/circles', '/connect', '/resourcehub', '/jobs', '/events', '/ai-tools', '/usecases'];
+const PANEL_PREFIXES = ['/', '/agent', '/careergps', '/circles', '/connect', '/resourcehub', '/jobs', '/events', '/ai-tools', '/usecases'];
 
 export function showsRightPanel(pathname: string): boolean {
   if (pathname.startsWith('/recommendation-package')) return false;

@@ -13,7 +13,7 @@ use domain::agents::{
 use serde::Serialize;
 use store::{
     entities::{agents as agent_rows, users},
-    queries::agents::{self as q, usage},
+    queries::agents::{self as q, runs, usage},
 };
 use utoipa::ToSchema;
 
@@ -46,6 +46,10 @@ pub struct AgentView {
     pub flow: Vec<FlowItem>,
     /// The caller's uses of this agent this month (signed-in callers).
     pub usage_count: Option<u64>,
+    /// Where the caller's unfinished run of this agent goes on: the order of the first step
+    /// after the furthest one answered (a visitor who signed up at the sign-up invitation
+    /// comes back to the report step). Null without an open run, and in the list.
+    pub resume_step: Option<u32>,
 }
 
 pub fn audience_of(user: Option<&users::Model>) -> Audience {
@@ -69,7 +73,27 @@ pub fn view(row: &agent_rows::Model, d: AgentDefinition, audience: Audience, usa
         steps: d.steps,
         flow,
         usage_count,
+        resume_step: None,
     }
+}
+
+/// The step the caller's open run of `row` goes on at (see [`AgentView::resume_step`]).
+async fn resume_step(
+    state: &AppState,
+    tenant_id: i64,
+    row: &agent_rows::Model,
+    d: &AgentDefinition,
+    user: Option<&users::Model>,
+) -> ApiResult<Option<u32>> {
+    let Some(user) = user else { return Ok(None) };
+    let Some(run) = runs::latest_open(state.read_db(), tenant_id, user.id, row.id, None).await? else {
+        return Ok(None);
+    };
+    let answered = match &run.answers {
+        serde_json::Value::Object(map) => map.keys().filter_map(|k| k.parse::<u32>().ok()).max(),
+        _ => None,
+    };
+    Ok(answered.and_then(|last| d.steps.iter().map(|s| s.order).filter(|o| *o > last).min()))
 }
 
 async fn usage_counts(
@@ -149,5 +173,9 @@ pub async fn by_slug(
         .ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))?;
     let counts = usage_counts(&state, tenant.id(), user.as_ref()).await?;
     let used = counts.map(|c| c.get(&row.id).copied().unwrap_or(0));
-    Ok(Json(Data::new(view(&row, definition(&row)?, audience_of(user.as_ref()), used))))
+    let d = definition(&row)?;
+    let resume = resume_step(&state, tenant.id(), &row, &d, user.as_ref()).await?;
+    let mut out = view(&row, d, audience_of(user.as_ref()), used);
+    out.resume_step = resume;
+    Ok(Json(Data::new(out)))
 }

@@ -9,8 +9,12 @@
 //!   caller's reports (staff: anyone's), newest first.
 //! - `GET /api/v1/agents/report/slug/{slug}/`: a report (owner: everything; others: the
 //!   shared body only).
+//! - `GET /api/v1/agents/report/slug/{slug}/pdf/`: the report as a PDF (owner and staff).
 //! - `POST /api/v1/agents/report/slug/{slug}/share/` `{is_public}`: the owner shares it.
 //! - `POST /api/v1/agents/feedback/` `{response_id, feedback, rating}`: rates a report.
+//! - System agents ([`system`]): `GET agents/system-agents/`, `GET agents/metrics/`,
+//!   `POST /rerun-system-agent/`; staff tools ([`staff`]): `PATCH agents/{id}/` (prompts),
+//!   `GET agents/{id}/log/`.
 //!
 //! The rules (steps, answers, access, score, report) live in `domain::agents`; the rows in
 //! `store::queries::agents`. A site gets the built-in agents the first time any of these
@@ -18,8 +22,11 @@
 
 pub mod feedback;
 pub mod list;
+pub mod pdf;
 pub mod process;
 pub mod reports;
+pub mod staff;
+pub mod system;
 
 use domain::agents::definition::AgentDefinition;
 use store::{entities::agents as agent_rows, queries::agents as q};
@@ -37,8 +44,14 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(process::process))
         .routes(routes!(reports::list))
         .routes(routes!(reports::by_slug))
+        .routes(routes!(pdf::report_pdf))
         .routes(routes!(reports::share))
         .routes(routes!(feedback::feedback))
+        .routes(routes!(system::system_agents))
+        .routes(routes!(system::metrics))
+        .routes(routes!(system::rerun))
+        .routes(routes!(staff::update_prompts))
+        .routes(routes!(staff::agent_log))
 }
 
 pub const MSG_NO_AGENT: &str = "No agent found";

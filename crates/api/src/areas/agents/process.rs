@@ -4,11 +4,15 @@
 //! In order: the agent (active, of the site) and its step, who asks (staff; a trial account
 //! is a visitor; a member needs an accepted membership), access (`domain::agents::access`:
 //! premium from the tier flags, the monthly usage limit), the profile-completion threshold
-//! (members), then the step's answers (`check_step_answers`, 400 on `answers.{question}`).
+//! (members starting a run; a run under way, such as a converted trial account's, goes on),
+//! then the step's answers (`check_step_answers`, 400 on `answers.{question}`).
 //! The answers are stored on the caller's open run of the agent (a new one if none), in one
-//! transaction. The report step, in that same transaction, reads the run's answers, asks
-//! retrieval for what the domain's `retrieval_needs` names, composes the offline report,
-//! stores it, counts one use and ends the run.
+//! transaction. The report step ([`report_step`]) reads the run's answers, asks retrieval
+//! for what the domain's `retrieval_needs` names, composes the offline report and has the
+//! agent model (`services::agent_model`: offline, or the configured model with its answer
+//! checked) write the report, outside any transaction; then, in one short transaction, it
+//! claims the run, claims one use under the site's limit, stores the report and counts it.
+//! The threshold and the limits are the site's (`agents` in its configuration).
 //!
 //! Visitors without an account get 401: their steps (registration, profile source) go
 //! through `register-career-gps`, which signs them in with a trial account.
@@ -21,14 +25,15 @@ use axum::{
     Json,
 };
 use domain::agents::{
-    access::{check_access, usage_period, AgentSettings, Requester},
+    access::{check_access_to, check_signup_gate, usage_period, AgentSettings, Denial, Requester},
     definition::{check_step_answers, AgentDefinition, RunAnswers, StepType},
     registration::check_profile_completion,
     report::{compose, report_slug, retrieval_needs, ProfileFacts, ReportInput, ReportItem},
-    run::{RunStatus, SOURCE_OFFLINE},
+    run::RunStatus,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use services::agent_model::ReportRequest;
 use store::{
     entities::{agents as agent_rows, users},
     queries::agents::{self as q, reports, runs, usage},
@@ -122,7 +127,13 @@ async fn subject(
 }
 
 /// Who asks, for the access rules; a signed-in person who is not staff must belong to the site.
-async fn requester(state: &AppState, tenant: &Tenant, user: &users::Model, period: &str) -> ApiResult<Requester> {
+async fn requester(
+    state: &AppState,
+    tenant: &Tenant,
+    user: &users::Model,
+    agent_type: &str,
+    period: &str,
+) -> ApiResult<Requester> {
     if user.is_staff {
         return Ok(Requester::Staff);
     }
@@ -133,7 +144,7 @@ async fn requester(state: &AppState, tenant: &Tenant, user: &users::Model, perio
         return Ok(Requester::Visitor);
     }
     let tier = member_tier(state.read_db(), tenant.id(), user.id).await?;
-    let usage_count = usage::count_for_user(state.read_db(), tenant.id(), user.id, period).await?;
+    let usage_count = usage::count_for_type(state.read_db(), tenant.id(), user.id, agent_type, period).await?;
     Ok(Requester::Member { can_use_premium_agents: tier.flags.can_use_premium_agents, usage_count })
 }
 
@@ -152,7 +163,7 @@ async fn requester(state: &AppState, tenant: &Tenant, user: &users::Model, perio
         (status = 200, body = Data<ProcessAnswer>),
         (status = 400, body = ErrorBody, description = "Answers refused, on `answers.{question id}` or `answers`; an earlier step unanswered, on `step`"),
         (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody, description = "Codes USAGE_LIMIT_REACHED, NO_PREMIUM_SUBSCRIPTION, SIGNUP_REQUIRED (trial account on a premium agent), PROFILE_INCOMPLETE"),
+        (status = 403, body = ErrorBody, description = "Codes USAGE_LIMIT_REACHED, NO_PREMIUM_SUBSCRIPTION, SIGNUP_REQUIRED (trial account on a premium agent, or at the report step behind the sign-up invitation), PROFILE_INCOMPLETE"),
         (status = 404, body = ErrorBody, description = "No agent found, no such step, or user_id not a member of the site")
     )
 )]
@@ -177,12 +188,22 @@ pub async fn process(
 
     let beneficiary = subject(&state, &tenant, &user, parse_beneficiary(&body.user_id)?).await?;
     let period = usage_period(chrono::Utc::now());
-    let settings = AgentSettings::default();
-    let who = requester(&state, &tenant, &user, &period).await?;
-    if let Err(denial) = check_access(who, row.is_premium, &settings) {
+    let settings = stored_config(&tenant.0).agents;
+    let who = requester(&state, &tenant, &user, agent.agent_type.as_str(), &period).await?;
+    if let Err(denial) = check_access_to(who, agent.agent_type, row.is_premium, &settings) {
         return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
     }
-    if matches!(who, Requester::Member { .. }) {
+    // A visitor (trial account) meets the sign-up invitation before the report: sign up first.
+    if let Err(denial) = check_signup_gate(who, &step) {
+        return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
+    }
+    // The threshold guards the start of a run (the member's profile source step): a run under
+    // way goes on, such as a visitor's who signed up at the sign-up invitation (issue 18).
+    let continues_run =
+        runs::latest_open(state.read_db(), tenant.id(), user.id, row.id, beneficiary.as_ref().map(|b| b.id))
+            .await?
+            .is_some();
+    if matches!(who, Requester::Member { .. }) && !continues_run {
         let percent = store::queries::profiles::find_by_user(state.read_db(), user.id)
             .await?
             .map_or(0, |p| p.completion_percent.clamp(0, 100) as u8);
@@ -190,8 +211,26 @@ pub async fn process(
             return Err(coded(StatusCode::FORBIDDEN, message, CODE_PROFILE_INCOMPLETE));
         }
     }
-    let makes_report = step.extra_info.kind.generates_report();
-    let answers = if makes_report { None } else { Some(check_step_answers(&agent, order, &body.user_response)?) };
+    if step.extra_info.kind.generates_report() {
+        let user_prompt =
+            body.user_prompt.as_ref().and_then(Value::as_str).filter(|_| user.is_staff).map(str::to_string);
+        let step = ReportStep {
+            state: &state,
+            tenant: &tenant,
+            user: &user,
+            beneficiary: beneficiary.as_ref(),
+            row: &row,
+            agent: &agent,
+            order,
+            who,
+            settings: &settings,
+            period: &period,
+            user_prompt,
+        };
+        return Ok(Json(Data::new(report_step(step).await?)));
+    }
+    let answers = check_step_answers(&agent, order, &body.user_response)?;
+    check_file_answers(&state, &tenant, &user, &step, &answers).await?;
 
     let txn = store::begin_write(&state.db).await?;
     let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
@@ -205,12 +244,9 @@ pub async fn process(
             .await?
         }
     };
-    let run = match answers {
-        Some(answers) => runs::save_answers(&txn, tenant.id(), run.id, order, answers).await?,
-        None => run,
-    };
+    let run = runs::save_answers(&txn, tenant.id(), run.id, order, answers).await?;
     let next_step = agent.steps.iter().map(|s| s.order).filter(|o| *o > order).min();
-    let mut out = ProcessAnswer {
+    let out = ProcessAnswer {
         run_id: run.id,
         step: order,
         status: RunStatus::InProgress,
@@ -218,33 +254,6 @@ pub async fn process(
         report_id: None,
         report_slug: None,
     };
-    if makes_report {
-        let owner = beneficiary.as_ref().unwrap_or(&user);
-        let all = run_answers(&run.answers);
-        check_answered(&agent, order, &all)?;
-        let report = make_report(&txn, &tenant, &row, &agent, owner, &all).await?;
-        let report = reports::insert(
-            &txn,
-            reports::NewReport {
-                tenant_id: tenant.id(),
-                slug: &report.0,
-                agent_id: row.id,
-                run_id: Some(run.id),
-                owner_id: owner.id,
-                created_by: Some(user.id),
-                body: report.1,
-                is_public: false,
-                source: SOURCE_OFFLINE,
-            },
-        )
-        .await?;
-        usage::record(&txn, tenant.id(), user.id, row.id, &period).await?;
-        runs::finish(&txn, tenant.id(), run.id, RunStatus::Completed).await?;
-        out.status = RunStatus::Completed;
-        out.next_step = None;
-        out.report_id = Some(report.id);
-        out.report_slug = Some(report.slug);
-    }
     txn.commit().await?;
     Ok(Json(Data::new(out)))
 }
@@ -276,16 +285,141 @@ fn check_answered(agent: &AgentDefinition, report_order: u32, answers: &RunAnswe
     }
 }
 
-/// The report's slug and body: the owner's profile facts, retrieval for the domain's
-/// needs (only the kinds it names), then the offline composition.
-async fn make_report<C: ConnectionTrait>(
+/// How long after a run's report a repeated report step (a double click, a retry after a
+/// lost answer) gets that report instead of starting a run with no answers.
+const REPEAT_WINDOW_SECS: i64 = 120;
+
+/// What the report step needs besides the request.
+struct ReportStep<'a> {
+    state: &'a AppState,
+    tenant: &'a Tenant,
+    user: &'a users::Model,
+    beneficiary: Option<&'a users::Model>,
+    row: &'a agent_rows::Model,
+    agent: &'a AgentDefinition,
+    order: u32,
+    who: Requester,
+    settings: &'a AgentSettings,
+    period: &'a str,
+    /// A prompt staff are trying instead of the step's own.
+    user_prompt: Option<String>,
+}
+
+fn completed(run_id: i64, order: u32, report: &store::entities::agent_reports::Model) -> ProcessAnswer {
+    ProcessAnswer {
+        run_id,
+        step: order,
+        status: RunStatus::Completed,
+        next_step: None,
+        report_id: Some(report.id),
+        report_slug: Some(report.slug.clone()),
+    }
+}
+
+/// The report step: read the run, compose the offline report, have the agent model write
+/// the report (outside any transaction: a model may take seconds), then in one short write
+/// transaction claim the run (a conditional update: of two report steps on one run, the
+/// second gets the first one's report), claim one use under the limit (a conditional
+/// upsert: two runs cannot both pass it), store the report and count the use.
+async fn report_step(s: ReportStep<'_>) -> ApiResult<ProcessAnswer> {
+    let (state, tenant, user, row, agent) = (s.state, s.tenant, s.user, s.row, s.agent);
+    let beneficiary_id = s.beneficiary.map(|b| b.id);
+    let owner = s.beneficiary.unwrap_or(user);
+    let run = match runs::latest_open(&state.db, tenant.id(), user.id, row.id, beneficiary_id).await? {
+        Some(run) => run,
+        None => {
+            if let Some(last) = runs::latest(&state.db, tenant.id(), user.id, row.id, beneficiary_id).await? {
+                let recent = last
+                    .completed_at
+                    .is_some_and(|at| chrono::Utc::now() - at < chrono::Duration::seconds(REPEAT_WINDOW_SECS));
+                if recent {
+                    if let Some(report) = reports::find_by_run(&state.db, tenant.id(), last.id).await? {
+                        return Ok(completed(last.id, s.order, &report));
+                    }
+                }
+            }
+            check_answered(agent, s.order, &RunAnswers::new())?;
+            let txn = store::begin_write(&state.db).await?;
+            let run = runs::start(
+                &txn,
+                runs::NewRun { tenant_id: tenant.id(), agent_id: row.id, user_id: user.id, beneficiary_id },
+            )
+            .await?;
+            txn.commit().await?;
+            run
+        }
+    };
+    let answers = run_answers(&run.answers);
+    check_answered(agent, s.order, &answers)?;
+    let (facts, items) = report_inputs(state.read_db(), tenant, agent, owner, &answers).await?;
+    let offline = compose(&ReportInput { agent, answers: &answers, profile: &facts, items: &items });
+    let written = state
+        .agent_model
+        .write_report(&ReportRequest {
+            agent,
+            answers: &answers,
+            profile: &facts,
+            items: &items,
+            offline: &offline,
+            user_prompt: s.user_prompt.as_deref(),
+        })
+        .await;
+    let body = serde_json::to_value(&written.body).map_err(|e| ApiError::Internal(e.into()))?;
+    let slug = draw_slug(state.read_db(), tenant, row).await?;
+
+    let txn = store::begin_write(&state.db).await?;
+    if !runs::claim_completion(&txn, tenant.id(), run.id).await? {
+        txn.rollback().await?;
+        return match reports::find_by_run(&state.db, tenant.id(), run.id).await? {
+            Some(report) => Ok(completed(run.id, s.order, &report)),
+            None => Err(ApiError::Conflict("The run has ended.".into())),
+        };
+    }
+    let limit = match s.who {
+        Requester::Member { can_use_premium_agents, .. } => {
+            s.settings.limit_for(agent.agent_type, can_use_premium_agents)
+        }
+        Requester::Visitor | Requester::Staff => None,
+    };
+    let agent_type = agent.agent_type.as_str();
+    if usage::claim(&txn, tenant.id(), user.id, agent_type, s.period, limit).await?.is_none() {
+        txn.rollback().await?;
+        let usage_count = usage::count_for_type(&state.db, tenant.id(), user.id, agent_type, s.period).await?;
+        let denial = Denial::UsageLimitReached { usage_count, limit: limit.unwrap_or(0) };
+        return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
+    }
+    let report = reports::insert(
+        &txn,
+        reports::NewReport {
+            tenant_id: tenant.id(),
+            slug: &slug,
+            agent_id: row.id,
+            run_id: Some(run.id),
+            owner_id: owner.id,
+            created_by: Some(user.id),
+            body,
+            is_public: false,
+            source: written.source,
+        },
+    )
+    .await?;
+    usage::record_agent(&txn, tenant.id(), user.id, row.id, s.period).await?;
+    if !written.log.is_empty() {
+        runs::append_log(&txn, tenant.id(), run.id, written.log).await?;
+    }
+    txn.commit().await?;
+    Ok(completed(run.id, s.order, &report))
+}
+
+/// What the report is made from: the owner's profile facts, and the items retrieval found
+/// for the domain's needs (only the kinds it names).
+async fn report_inputs<C: ConnectionTrait>(
     db: &C,
     tenant: &Tenant,
-    row: &agent_rows::Model,
     agent: &AgentDefinition,
     owner: &users::Model,
     answers: &RunAnswers,
-) -> ApiResult<(String, Value)> {
+) -> ApiResult<(ProfileFacts, Vec<ReportItem>)> {
     let asker =
         store::queries::assistant::asker(db, tenant.organization_id(), owner, services::resume::country_spellings)
             .await?;
@@ -317,18 +451,45 @@ async fn make_report<C: ConnectionTrait>(
             reason: f.reason,
         })
         .collect();
-    let body = compose(&ReportInput { agent, answers, profile: &facts, items: &items });
-    let mut slug = String::new();
+    Ok((facts, items))
+}
+
+/// A report slug the site does not have yet.
+async fn draw_slug<C: ConnectionTrait>(db: &C, tenant: &Tenant, row: &agent_rows::Model) -> ApiResult<String> {
     for _ in 0..SLUG_DRAWS {
         let candidate = report_slug(&row.slug, rand::random::<u32>());
         if reports::find_by_slug(db, tenant.id(), &candidate).await?.is_none() {
-            slug = candidate;
-            break;
+            return Ok(candidate);
         }
     }
-    if slug.is_empty() {
-        return Err(ApiError::Conflict("Could not make the report. Try again.".into()));
-    }
-    let body = serde_json::to_value(&body).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok((slug, body))
+    Err(ApiError::Conflict("Could not make the report. Try again.".into()))
 }
+
+/// The file answers of a custom form step: each id must be a file the caller uploaded on
+/// this site (`POST /file-upload/`, typed by its content) that is an image or a PDF; else
+/// 400 on `answers.{question id}`.
+async fn check_file_answers(
+    state: &AppState,
+    tenant: &Tenant,
+    user: &users::Model,
+    step: &domain::agents::definition::Step,
+    answers: &Value,
+) -> ApiResult<()> {
+    use domain::agents::form::{QuestionType, MSG_FILE};
+    let mut errors = domain::FieldErrors::new();
+    for q in step.extra_info.questions.iter().filter(|q| q.kind == QuestionType::File) {
+        let Some(id) = answers.get(&q.id).and_then(Value::as_i64) else { continue };
+        let field = format!("answers.{}", q.id);
+        match store::queries::files::find_owned(&state.db, tenant.id(), user.id, id).await? {
+            None => errors.add(field, MSG_FILE),
+            Some(f) if !(f.content_type.starts_with("image/") || f.content_type == "application/pdf") => {
+                errors.add(field, MSG_FILE_TYPE)
+            }
+            Some(_) => {}
+        }
+    }
+    errors.into_result().map_err(ApiError::from)
+}
+
+/// A file answer that is neither an image nor a PDF (spec 002 §3: "file (images or pdf)").
+pub const MSG_FILE_TYPE: &str = "Upload an image or a PDF.";

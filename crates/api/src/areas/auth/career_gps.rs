@@ -3,8 +3,7 @@
 //! It creates a trial user, who joins the tenant's organization like any sign-up and is
 //! signed in at once; the client later forces them to sign up, which converts the account.
 //!
-//! The country is checked but not stored yet: users have no country column until profiles
-//! arrive.
+//! The country (the form's default is United States) is stored on the new profile.
 
 use axum::{
     extract::State,
@@ -17,7 +16,7 @@ use sea_orm::DatabaseTransaction;
 use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
-    queries::{memberships, users as user_q},
+    queries::{memberships, profiles, users as user_q},
 };
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -118,6 +117,7 @@ struct Clean {
     first_name: String,
     last_name: String,
     email: String,
+    country: String,
 }
 
 fn validate(body: &CareerGpsRequest) -> Result<Clean, FieldErrors> {
@@ -148,7 +148,7 @@ fn validate(body: &CareerGpsRequest) -> Result<Clean, FieldErrors> {
         errors.add("email", "Invalid email address");
     }
     errors.into_result()?;
-    Ok(Clean { first_name, last_name, email })
+    Ok(Clean { first_name, last_name, email, country: country.to_string() })
 }
 
 /// Starts the CareerGPS assessment for someone without an account: creates a trial user in
@@ -220,6 +220,10 @@ async fn create_in(txn: &DatabaseTransaction, tenant: &Tenant, clean: &Clean) ->
     let org = &tenant.0.organization;
     let status = if org.join_mode == "closed" { "pending" } else { memberships::STATUS_ACCEPTED };
     memberships::upsert(txn, org.id, user.id, "member", status).await?;
+    let profile = profiles::ensure(txn, &user).await?;
+    let mut profile: store::entities::profiles::ActiveModel = profile.into();
+    profile.country = sea_orm::Set(Some(clean.country.clone()));
+    sea_orm::ActiveModelTrait::update(profile, txn).await?;
     Ok(user)
 }
 

@@ -137,12 +137,17 @@ async fn register(
             other => other.into(),
         })?,
     };
-    if memberships::find(&txn, org.id, user.id).await?.is_none() {
+    let applied = memberships::find(&txn, org.id, user.id).await?.is_none();
+    if applied {
         let status = if org.join_mode == "closed" { "pending" } else { memberships::STATUS_ACCEPTED };
         memberships::upsert(&txn, org.id, user.id, "member", status).await?;
     }
     if !user.is_verified {
         otp::queue_registration_code(&state, &txn, &tenant, &client, &user).await?;
+    }
+    if applied {
+        // The site's system agents judge the new application in the background (issue 18).
+        services::system_agents::queue_member(&txn, org.tenant_id, user.id).await?;
     }
     txn.commit().await?;
     state.jobs_wake.notify_one();

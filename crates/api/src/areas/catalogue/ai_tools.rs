@@ -35,7 +35,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     choices, chosen_file, chosen_group, id_list, ids,
-    list_params::{first_list, scope_of, statuses_for},
+    list_params::{first_list, recent_order, scope_of, statuses_for},
     may_moderate, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
 };
 use crate::{
@@ -199,6 +199,10 @@ pub struct AiToolListQuery {
     pub group_id: Option<i64>,
     /// Only the tools the caller submitted, of every status (my area).
     pub created: Option<bool>,
+    /// recent (the only order: by creation).
+    pub sort_by: Option<String>,
+    /// desc (default, newest first) or asc.
+    pub sort_order: Option<String>,
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
     /// 9 by default; larger sizes are capped at 500.
@@ -227,8 +231,10 @@ pub(crate) async fn list_ai_tools(
     let scope = scope_of(&state, &tenant, &caller, &mut errors, &query).await?;
     let categories = first_list(&mut errors, &query, &["categories", "ai_category", "aitool_categories"]);
     let statuses = statuses_for(&mut errors, &query, scope.privileged);
+    let (_, oldest_first) = recent_order(&mut errors, &query);
     errors.into_result()?;
     let filter = q::ListFilter {
+        oldest_first,
         statuses,
         search: search_param(&query),
         categories,
@@ -492,8 +498,21 @@ async fn moderate_ai_tool(
         return Err(ApiError::Forbidden(action.failure("AI Tool")));
     }
     let next = action.next_status(&tool.status).ok_or_else(|| ApiError::BadRequest(action.failure("AI Tool")))?;
-    if !q::set_status(&state.db, tool.id, &tool.status, next).await? {
+    let txn = store::begin_write(&state.db).await?;
+    if !q::set_status(&txn, tool.id, &tool.status, next).await? {
         return Err(ApiError::Conflict(action.failure("AI Tool")));
     }
+    store::queries::audit_log::record(
+        &txn,
+        tenant.id(),
+        caller.id(),
+        body.action.trim(),
+        store::queries::audit_log::ENTITY_AI_TOOL,
+        tool.id,
+        None,
+        serde_json::json!({ "from": tool.status, "status": next }),
+    )
+    .await?;
+    txn.commit().await?;
     Ok(Json(ModerationAnswer { status: next.into(), message: action.success("AI tool") }))
 }

@@ -1,6 +1,7 @@
 //! What the AI tool and use-case lists read alike from their query: the list parameter
 //! under the first of several names, the statuses the caller may ask for, and the scope
-//! ("mine", one organization's items) that decides whether they may ask for any status.
+//! ("mine", one organization's items) that decides whether they may ask for any status, and
+//! the order (`sort_by=recent`, `sort_order`).
 
 use std::collections::HashMap;
 
@@ -11,7 +12,7 @@ use domain::{
 
 use super::may_moderate;
 use crate::{
-    areas::groups::{bool_param, id_param, list_param, view::Caller},
+    areas::groups::{bool_param, id_param, list_param, text_param, view::Caller},
     error::ApiResult,
     extract::Tenant,
     state::AppState,
@@ -26,6 +27,28 @@ pub fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, key
         }
     }
     Vec::new()
+}
+
+/// The order asked for: `sort_by=recent` (the only order named; the admin tables send it)
+/// and `sort_order` desc (the default) or asc. `(recent, oldest_first)`.
+pub fn recent_order(errors: &mut FieldErrors, query: &HashMap<String, String>) -> (bool, bool) {
+    let recent = match text_param(query, "sort_by") {
+        None => false,
+        Some(sort) if sort == "recent" => true,
+        Some(sort) => {
+            errors.add("sort_by", format!("\"{sort}\" is not a valid choice."));
+            false
+        }
+    };
+    let oldest_first = match text_param(query, "sort_order").map(|o| o.to_ascii_lowercase()).as_deref() {
+        None | Some("desc") => false,
+        Some("asc") => true,
+        Some(other) => {
+            errors.add("sort_order", format!("\"{other}\" is not a valid choice."));
+            false
+        }
+    };
+    (recent, oldest_first)
 }
 
 /// The list's statuses for the caller: what they asked for where they may, approved only

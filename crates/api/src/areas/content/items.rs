@@ -634,7 +634,20 @@ async fn approve_reject(
             domain::content::MSG_ALREADY_APPROVED
         )));
     }
-    let item = content_q::set_status(&state.db, seen.item, action.status()).await?;
+    let txn = store::begin_write(&state.db).await?;
+    let item = content_q::set_status(&txn, seen.item, action.status()).await?;
+    store::queries::audit_log::record(
+        &txn,
+        tenant.id(),
+        caller.id(),
+        if action.status() == STATUS_APPROVED { "approve" } else { "reject" },
+        store::queries::audit_log::ENTITY_RESOURCE,
+        item.id,
+        None,
+        serde_json::json!({ "status": item.status, "content_type": item.content_type }),
+    )
+    .await?;
+    txn.commit().await?;
     let data = view::views(&state, &url, &caller, tenant.id(), true, vec![item]).await?.remove(0);
     Ok(Json(ContentAnswer { data, message: action.done_message("Resource") }))
 }

@@ -421,6 +421,10 @@ async fn update_group(
     let seats = membership::seats_freed(&group.group_type, old_maximum, group.maximum_size, accepted);
     let promoted = super::membership::fill_seats(&txn, &tenant, &client, &group, seats).await?;
     txn.commit().await?;
+    if group.is_tenant_root {
+        // The site's settings (name, logo, who may join) are kept per host: read them afresh.
+        state.tenants.invalidate(tenant.id());
+    }
     if promoted > 0 {
         state.jobs_wake.notify_one();
     }
@@ -570,8 +574,7 @@ async fn default_group(
     Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
 }
 
-/// The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). Resources, AI tools and use
-/// cases are counted once those areas exist.
+/// The admin dashboard's counts (spec 001 §7, 002 §7 "Admin").
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Metrics {
     /// Accepted members of the group.
@@ -584,6 +587,14 @@ pub struct Metrics {
     pub total_pending_members: u64,
     /// The group's job posts, drafts included.
     pub total_jobs: u64,
+    /// The site's organization only (0 for other groups): the site's draft job posts.
+    pub total_pending_jobs: u64,
+    /// The site's organization only: resources waiting for moderation.
+    pub total_pending_resources: u64,
+    /// The site's organization only: AI tools waiting for moderation.
+    pub total_pending_ai_tools: u64,
+    /// The site's organization only: use cases waiting for moderation.
+    pub total_pending_use_cases: u64,
 }
 
 /// Described for the API document; the handler reads the raw query map.
@@ -630,12 +641,22 @@ async fn metrics(
     // Whoever administers the group administers everything below it: its to-do count is
     // every pending request there.
     let pending = group_q::pending_in_hierarchy(&state.db, tenant.id(), group.id).await?;
+    // The admin dashboard's to-do list: what waits for the site's administrators.
+    let todo = if group.id == tenant.organization_id() {
+        store::queries::admin_metrics::pending_counts(&state.db, tenant.id()).await?
+    } else {
+        Default::default()
+    };
     Ok(Json(Data::new(Metrics {
         total_members: counts.accepted,
         total_circles: counts.circles,
         total_events: events,
         total_pending_members: pending,
         total_jobs: store::queries::job_posts::count_live(&state.db, tenant.id(), group.id).await?,
+        total_pending_jobs: todo.jobs,
+        total_pending_resources: todo.resources,
+        total_pending_ai_tools: todo.ai_tools,
+        total_pending_use_cases: todo.use_cases,
     })))
 }
 

@@ -192,7 +192,17 @@ async fn join_once(
         return Err(ApiError::field("non_field_errors", MSG_COULD_NOT_JOIN));
     };
     let status = if org.join_mode == group_q::JOIN_OPEN { member_q::STATUS_ACCEPTED } else { "pending" };
-    let membership = q::join_once(&state.db, org.id, user.id, status).await?;
+    // A new application is judged by the site's system agents in the background (issue 18).
+    let txn = store::begin_write(&state.db).await?;
+    let applied = member_q::find(&txn, org.id, user.id).await?.is_none();
+    let membership = q::join_once(&txn, org.id, user.id, status).await?;
+    if applied {
+        services::system_agents::queue_member(&txn, org.tenant_id, user.id).await?;
+    }
+    txn.commit().await?;
+    if applied {
+        state.jobs_wake.notify_one();
+    }
     let message = match membership.status.as_str() {
         "accepted" => format!("You are a member of {}.", org.name),
         "pending" => format!("Your request to join {} is waiting for approval.", org.name),

@@ -28,8 +28,8 @@ use serde_json::Value;
 use store::{
     entities::{groups, memberships, users},
     queries::{
-        groups as group_q, memberships as member_q, one_time_payments::MODE_OFFLINE, profiles as profile_q,
-        users as user_q,
+        audit_log as audit, groups as group_q, memberships as member_q, one_time_payments::MODE_OFFLINE,
+        profiles as profile_q, users as user_q,
     },
 };
 use utoipa::{IntoParams, ToSchema};
@@ -109,6 +109,29 @@ pub struct MemberItem {
     /// (file answers, a conference's `abstract_file`), to open them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub files: Option<Vec<AttachedFile>>,
+    /// Administrators only (absent for others): the system agents' latest answers about the
+    /// member, by agent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent_responses: Option<Vec<MemberAgentResponse>>,
+}
+
+/// A system agent's latest answer about a member (spec 002 §3 "Admin items").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MemberAgentResponse {
+    pub agent_id: i64,
+    /// registration_approval or ai_enthusiasm_ranking.
+    pub agent_type: String,
+    pub response: MemberAgentAnswer,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MemberAgentAnswer {
+    /// accept, reject or review.
+    pub action: String,
+    pub reason: String,
+    /// high, medium or low (the AI enthusiasm ranking).
+    pub ai_enthusiasm_level: Option<String>,
+    pub last_run_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// Described for the API document; the handler reads the raw query map.
@@ -130,6 +153,12 @@ pub struct MembersQuery {
     pub country: Option<String>,
     /// Professional field option ids of the members' profile on the site, comma-separated.
     pub professional_fields: Option<String>,
+    /// Administrators: members a system agent of the site (about members) answered about.
+    pub system_agent_id: Option<i64>,
+    /// Administrators: a JSON object `{"action": "accept|reject|review",
+    /// "ai_enthusiasm_level": "high|medium|low"}` (or `quality_level`), matched on the
+    /// answer of `system_agent_id`, or of any system agent without it.
+    pub agent_response: Option<String>,
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
     /// 15 by default; larger sizes are capped at 500.
@@ -194,43 +223,71 @@ fn member_filter(
         countries,
         professional_fields: fields,
         organization_id: tenant.organization_id(),
+        agent_answer: None,
     })
 }
 
-/// Checks the system-agent filters (`system_agent_id`, `agent_response`). No system agent
-/// runs on a site yet, so no agent id exists and no member carries an agent's response:
-/// `Ok(true)` means a valid agent filter was asked for, which no member can match.
-fn agent_filter(query: &HashMap<String, String>) -> Result<bool, FieldErrors> {
+/// Checks the system-agent filters (`system_agent_id`, `agent_response`): the agent is one
+/// of the site's system agents about members; the answer a JSON object of an action and a
+/// level. None when neither is asked for.
+async fn agent_filter(
+    state: &AppState,
+    tenant: &Tenant,
+    query: &HashMap<String, String>,
+) -> ApiResult<Option<member_q::AgentAnswerFilter>> {
     let mut errors = FieldErrors::new();
+    let mut filter = member_q::AgentAnswerFilter { tenant_id: tenant.id(), ..Default::default() };
+    let mut asked = false;
     if let Some(raw) = text_param(query, "system_agent_id") {
-        errors.add("system_agent_id", format!("Invalid pk \"{raw}\" - object does not exist."));
+        let agent = match raw.parse::<i64>() {
+            Ok(id) => store::queries::agents::find(&state.db, tenant.id(), id).await?,
+            Err(_) => None,
+        };
+        let about_members = agent.as_ref().is_some_and(|a| {
+            a.is_system
+                && domain::agents::system::SystemAgentType::parse(&a.agent_type)
+                    .is_some_and(|k| k.content_type() == domain::agents::system::CONTENT_USER)
+        });
+        match agent.filter(|_| about_members) {
+            Some(agent) => {
+                filter.agent_id = Some(agent.id);
+                asked = true;
+            }
+            None => errors.add("system_agent_id", format!("Invalid pk \"{raw}\" - object does not exist.")),
+        }
     }
-    let asked = match text_param(query, "agent_response") {
-        None => false,
-        Some(raw) => match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&raw) {
+    if let Some(raw) = text_param(query, "agent_response") {
+        match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&raw) {
             Ok(map) => {
                 for (key, value) in &map {
-                    let allowed: &[&str] = match key.as_str() {
-                        "action" => &["accepted", "rejected", "pending"],
-                        "ai_enthusiasm_level" | "quality_level" => &["high", "medium", "low", "reject"],
-                        _ => {
-                            errors.add("agent_response", format!("\"{key}\" is not a known agent answer."));
-                            continue;
+                    let text = value.as_str().map(str::trim).filter(|v| !v.is_empty() && *v != "all");
+                    let Some(text) = text else {
+                        if !value.is_null() && value.as_str().is_none() {
+                            errors.add("agent_response", format!("\"{value}\" is not a valid choice for {key}."));
                         }
+                        continue;
                     };
-                    if !value.as_str().is_some_and(|v| allowed.contains(&v)) {
-                        errors.add("agent_response", format!("\"{value}\" is not a valid choice for {key}."));
+                    match key.as_str() {
+                        "action" => match text {
+                            "accept" | "accepted" => filter.action = Some("accept".into()),
+                            "reject" | "rejected" => filter.action = Some("reject".into()),
+                            "review" | "pending" => filter.action = Some("review".into()),
+                            _ => errors.add("agent_response", format!("\"{text}\" is not a valid choice for {key}.")),
+                        },
+                        "ai_enthusiasm_level" | "quality_level" => match text {
+                            "high" | "medium" | "low" | "reject" => filter.level = Some(text.to_string()),
+                            _ => errors.add("agent_response", format!("\"{text}\" is not a valid choice for {key}.")),
+                        },
+                        _ => errors.add("agent_response", format!("\"{key}\" is not a known agent answer.")),
                     }
                 }
-                !map.is_empty()
+                asked |= filter.action.is_some() || filter.level.is_some();
             }
-            Err(_) => {
-                errors.add("agent_response", "Expected a JSON object.");
-                false
-            }
-        },
-    };
-    errors.into_result().map(|_| asked)
+            Err(_) => errors.add("agent_response", "Expected a JSON object."),
+        }
+    }
+    errors.into_result()?;
+    Ok(asked.then_some(filter))
 }
 
 /// The items of a page of memberships, in a fixed number of queries. `files_for` (the
@@ -250,6 +307,29 @@ async fn items(
         None => vec![None; rows.len()],
     };
     let ids: Vec<i64> = rows.iter().map(|m| m.user_id).collect();
+    let mut answers: HashMap<i64, Vec<MemberAgentResponse>> = HashMap::new();
+    if let Some((tenant, _)) = files_for.filter(|_| admin) {
+        let found = store::queries::agents::responses::for_objects(
+            &state.db,
+            tenant.id(),
+            domain::agents::system::CONTENT_USER,
+            &ids,
+        )
+        .await?;
+        for row in found {
+            let text = |key: &str| row.response.get(key).and_then(Value::as_str).map(str::to_string);
+            answers.entry(row.object_id).or_default().push(MemberAgentResponse {
+                agent_id: row.agent_id,
+                agent_type: row.agent_type.clone(),
+                response: MemberAgentAnswer {
+                    action: row.action.clone(),
+                    reason: text("reason").unwrap_or_default(),
+                    ai_enthusiasm_level: text("ai_enthusiasm_level"),
+                    last_run_at: row.last_run_at,
+                },
+            });
+        }
+    }
     let people = user_q::find_by_ids(&state.db, &ids).await?;
     let profiles = profile_q::find_by_users(&state.db, &ids).await?;
     let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
@@ -283,6 +363,7 @@ async fn items(
                 reason: if admin { m.reason.clone() } else { None },
                 extra_info: if admin { m.extra_info.clone() } else { None },
                 files,
+                agent_responses: (admin && files_for.is_some()).then(|| answers.remove(&m.user_id).unwrap_or_default()),
             };
             Some((item, person.email.clone()))
         })
@@ -317,9 +398,10 @@ async fn list_members(
     let group = visible_group(&state, &tenant, &caller, id).await?;
     let admin = is_admin(&state, &caller, &group).await?;
     let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
-    let filter = member_filter(&tenant, &group, &query, admin)?;
-    if agent_filter(&query)? {
-        return Ok(Json(Page::new(Vec::new(), 0, &page, &url)));
+    let mut filter = member_filter(&tenant, &group, &query, admin)?;
+    filter.agent_answer = agent_filter(&state, &tenant, &query).await?;
+    if filter.agent_answer.is_some() && !admin {
+        return Err(ApiError::Forbidden(MSG_NO_PERMISSION.into()));
     }
     let found = member_q::members_page(&state.db, &filter, page.offset(), page.page_size).await?;
     let list =
@@ -403,6 +485,11 @@ fn note_text(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Opti
     Some(text.to_string())
 }
 
+/// What an audit row of a member action says about where it happened.
+fn audit_details(group: &groups::Model, status: &str) -> Value {
+    serde_json::json!({ "group_id": group.id, "group_name": group.name, "group_type": group.group_type, "status": status })
+}
+
 fn payment_start(group: &groups::Model, current: Option<&str>) -> Option<Option<String>> {
     (group.is_paid && current.is_none()).then(|| Some(membership::PAYMENT_PENDING.to_string()))
 }
@@ -471,6 +558,17 @@ async fn respond_join_request(
                 .await?;
         }
     }
+    audit::record_many(
+        &txn,
+        tenant.id(),
+        Some(user.id),
+        action,
+        audit::ENTITY_USER,
+        &ids,
+        notes.as_deref(),
+        audit_details(&group, status),
+    )
+    .await?;
     let notice = domain::notifications::request_answered(
         &notifications::group_ref(&group, &group_path(&group)),
         action == "accept",
@@ -647,6 +745,17 @@ async fn remove_member(
         )));
     }
     member_q::set_status(&txn, current, member_q::STATUS_REJECTED, None, Some(reason.clone()), None).await?;
+    audit::record(
+        &txn,
+        tenant.id(),
+        Some(user.id),
+        "remove",
+        audit::ENTITY_USER,
+        target_id,
+        reason.as_deref(),
+        audit_details(&group, member_q::STATUS_REJECTED),
+    )
+    .await?;
     if let Some(person) = user_q::find_by_id(&txn, target_id).await? {
         let url = group_url(&client, &tenant, &group);
         let reason = reason.unwrap_or_default();
@@ -716,6 +825,19 @@ async fn payment_confirmation(
     let mode = current.payment_mode.clone().or_else(|| (action == "accept").then(|| MODE_OFFLINE.to_string()));
     let was_confirmed = current.payment_status.as_deref() == Some(membership::PAYMENT_CONFIRMED);
     member_q::set_payment(&txn, current, payment, mode.as_deref()).await?;
+    let mut details = audit_details(&group, member_q::STATUS_ACCEPTED);
+    details["payment_status"] = Value::from(payment);
+    audit::record(
+        &txn,
+        tenant.id(),
+        Some(user.id),
+        &format!("payment_{action}"),
+        audit::ENTITY_USER,
+        target_id,
+        None,
+        details,
+    )
+    .await?;
     let mut written = Vec::new();
     if action == "accept" && !was_confirmed {
         let notice = domain::notifications::payment_confirmed(&notifications::group_ref(&group, &group_path(&group)));

@@ -196,6 +196,11 @@ async fn join(
         },
     )
     .await?;
+    // Applying to the site's organization: its system agents judge the application (issue 18).
+    let applied = group.is_tenant_root && current.as_ref().map(|m| &m.status) != Some(&saved.status);
+    if applied {
+        services::system_agents::queue_member(&txn, group.tenant_id, user.id).await?;
+    }
     let mut written = Vec::new();
     if saved.status == member_q::STATUS_PENDING {
         let managers = store::queries::notifications::group_managers(&txn, group.id).await?;
@@ -207,6 +212,9 @@ async fn join(
         written = crate::areas::notifications::write(&txn, tenant.id(), Some(user.id), &managers, &notice).await?;
     }
     txn.commit().await?;
+    if applied {
+        state.jobs_wake.notify_one();
+    }
     crate::areas::notifications::announce(&state, written).await;
     Ok(Json(JoinAnswer {
         message: membership::join_message(&group.group_type, &group.name, &saved.status),

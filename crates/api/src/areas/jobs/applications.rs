@@ -272,6 +272,17 @@ async fn review_applications(
         status == APPLICATION_ACCEPTED,
     );
     let written = crate::areas::notifications::write(&txn, tenant.id(), Some(user.id), &ids, &notice).await?;
+    store::queries::audit_log::record(
+        &txn,
+        tenant.id(),
+        Some(user.id),
+        &format!("applicants_{status}"),
+        store::queries::audit_log::ENTITY_JOB,
+        found.job.id,
+        None,
+        serde_json::json!({ "user_ids": ids, "status": status }),
+    )
+    .await?;
     for id in &ids {
         application_q::set_status(&txn, pending[id].clone(), &status, user.id).await?;
         if let Some(person) = people.get(id) {

@@ -217,8 +217,22 @@ async fn update_job(
     if skills_given {
         check_skills(&state, &tenant, &parsed.form.skills).await?;
     }
+    let was = found.job.job_status.clone();
     let txn = store::begin_write(&state.db).await?;
     let job = post_q::update(&txn, found.job, &parsed.form, parsed.extra_info).await?;
+    if job.job_status != was {
+        store::queries::audit_log::record(
+            &txn,
+            tenant.id(),
+            caller.id(),
+            if job.job_status == domain::jobs::form::STATUS_PUBLISHED { "publish" } else { "unpublish" },
+            store::queries::audit_log::ENTITY_JOB,
+            job.id,
+            None,
+            serde_json::json!({ "from": was, "status": job.job_status }),
+        )
+        .await?;
+    }
     txn.commit().await?;
     let data = view::view(&state, &caller, job).await?;
     Ok(Json(JobAnswer { data, message: MSG_EDITED.into() }))

@@ -68,6 +68,19 @@ pub async fn find_by_slug(
         .await?)
 }
 
+/// The report of a run (one at most: `run_id` is unique).
+pub async fn find_by_run(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    run_id: i64,
+) -> StoreResult<Option<agent_reports::Model>> {
+    Ok(agent_reports::Entity::find()
+        .filter(agent_reports::Column::TenantId.eq(tenant_id))
+        .filter(agent_reports::Column::RunId.eq(run_id))
+        .one(db)
+        .await?)
+}
+
 /// Shares (or stops sharing) the owner's report: `NotFound` unless `owner_id` owns it.
 pub async fn set_public(
     db: &impl ConnectionTrait,

@@ -140,6 +140,43 @@ pub async fn finish(
     Ok(active.update(db).await?)
 }
 
+/// Ends a run that is still in progress as completed, in one conditional update; `false`
+/// when it had ended already (another request finished it first: it has the report).
+pub async fn claim_completion(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<bool> {
+    use sea_orm::sea_query::Expr;
+    let at = now();
+    let result = agent_runs::Entity::update_many()
+        .col_expr(agent_runs::Column::Status, Expr::value(RunStatus::Completed.as_str()))
+        .col_expr(agent_runs::Column::CompletedAt, Expr::value(Some(at)))
+        .col_expr(agent_runs::Column::UpdatedAt, Expr::value(at))
+        .filter(agent_runs::Column::TenantId.eq(tenant_id))
+        .filter(agent_runs::Column::Id.eq(id))
+        .filter(agent_runs::Column::Status.eq(RunStatus::InProgress.as_str()))
+        .exec(db)
+        .await?;
+    Ok(result.rows_affected == 1)
+}
+
+/// The person's newest run of the agent, whatever its status (for that beneficiary, or for
+/// themself when `beneficiary_id` is none).
+pub async fn latest(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    agent_id: i64,
+    beneficiary_id: Option<i64>,
+) -> StoreResult<Option<agent_runs::Model>> {
+    let query = agent_runs::Entity::find()
+        .filter(agent_runs::Column::TenantId.eq(tenant_id))
+        .filter(agent_runs::Column::UserId.eq(user_id))
+        .filter(agent_runs::Column::AgentId.eq(agent_id));
+    let query = match beneficiary_id {
+        Some(id) => query.filter(agent_runs::Column::BeneficiaryId.eq(id)),
+        None => query.filter(agent_runs::Column::BeneficiaryId.is_null()),
+    };
+    Ok(query.order_by_desc(agent_runs::Column::Id).one(db).await?)
+}
+
 /// One page of an agent's runs on the site, newest first (staff's agent log), with the count.
 pub async fn page_for_agent(
     db: &impl ConnectionTrait,

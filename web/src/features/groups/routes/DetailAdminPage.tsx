@@ -3,6 +3,7 @@ import { Link as RouterLink, Navigate } from 'react-router';
 import { groupPath, isAdministrator } from '../../../lib/groups/rules';
 import { useGroupContext } from '../groupContext';
 import ApplicantsTable from '../components/ApplicantsTable';
+import ClassroomPanel from '../components/ClassroomPanel';
 import { EditIcon } from '../components/icons';
 
 /** Event applicants come 15 a page, circle applicants 12 (spec 001 §9). */
@@ -10,7 +11,7 @@ const PAGE_SIZE = { event: 15, circle: 12 } as const;
 
 /** The Admin tab (administrators only): the applicants table, and links to edit the group and its questions. */
 export default function DetailAdminPage() {
-  const { group } = useGroupContext();
+  const { group, identity } = useGroupContext();
   if (!isAdministrator(group)) return <Navigate to={groupPath(group)} replace />;
   return (
     <Stack spacing={2}>
@@ -22,6 +23,7 @@ export default function DetailAdminPage() {
           Edit questions
         </Button>
       </Stack>
+      <ClassroomPanel group={group} identity={identity} />
       <ApplicantsTable group={group} pageSize={group.group_type === 'event' ? PAGE_SIZE.event : PAGE_SIZE.circle} />
     </Stack>
   );

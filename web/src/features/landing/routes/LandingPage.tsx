@@ -6,16 +6,16 @@ import ShareBox from '../../../components/ShareBox';
 import LandingHero from '../../../components/landing/LandingHero';
 import { landingContent } from '../../../components/landing/content';
 
-/** The guest landing page with the tenant's configured (or default) content. */
+/** Home: the landing hero (guests) or the share box (members), the CareerGPS home, the footer. */
 export default function LandingPage() {
   const { ui } = useAppConfig();
   const content = landingContent(ui.landing_page_content);
   const { signedIn } = useIdentity();
   return (
     <Box>
-      {signedIn && <ShareBox />}
+      {/* Guests meet the landing hero, members the share box; then the CareerGPS home (or a share modal). */}
+      {signedIn ? <ShareBox /> : <LandingHero />}
       <Outlet />
-      <LandingHero />
       <Stack component="footer" spacing={1} sx={{ py: 4, px: 2, alignItems: 'center', textAlign: 'center' }}>
         <Typography color="text.secondary">{content.footerText}</Typography>
         <Link component={RouterLink} to="/terms-and-conditions" variant="body2" color="text.secondary">
