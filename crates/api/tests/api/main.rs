@@ -5,6 +5,7 @@ mod assistant;
 mod common;
 
 mod accounts;
+mod admin_authz;
 mod admin_items;
 mod admin_members;
 mod agents;
