@@ -138,10 +138,25 @@ async fn a_guest_takes_aira_signs_up_at_the_invitation_and_gets_the_report_with_
 
     // Sign-up completes the trial account: same person, same run, now a member's flow that
     // goes on at the report (the profile threshold guards only the start of a run).
+    services::jobs::run_due(&app.state.job_context()).await.unwrap();
+    let tenant_id = app.default_tenant.tenant.id;
+    let before = store::queries::agents::responses::for_objects(&app.db, tenant_id, "user", &[trial_id]).await.unwrap();
+    assert!(before.is_empty(), "a trial account is not judged");
     let member = sign_up(&app, EMAIL).await;
     let me = app.get("/api/v1/identity/").token(&member).send().await.json()["data"].clone();
     assert_eq!(me["id"], trial_id);
     assert_eq!(me["is_trial_user"], false);
+    // Now a real applicant, the site's system agents judge them (not the trial before).
+    let trial_user = trial_id;
+    let judged = |app: &TestApp| {
+        let db = app.db.clone();
+        let tenant_id = app.default_tenant.tenant.id;
+        async move {
+            store::queries::agents::responses::for_objects(&db, tenant_id, "user", &[trial_user]).await.unwrap().len()
+        }
+    };
+    services::jobs::run_due(&app.state.job_context()).await.unwrap();
+    assert_eq!(judged(&app).await, 2, "registration approval and AI enthusiasm ranking");
     let seen = agent(&app, "aira", Some(&member)).await;
     assert_eq!(flow(&seen)[0], "auth_profile_source");
     assert_eq!(seen["resume_step"], 3, "the page goes on at the report step");

@@ -145,8 +145,9 @@ async fn register(
     if !user.is_verified {
         otp::queue_registration_code(&state, &txn, &tenant, &client, &user).await?;
     }
-    if applied {
-        // The site's system agents judge the new application in the background (issue 18).
+    if applied || completes_trial {
+        // The site's system agents judge the new application in the background (issue 18);
+        // a CareerGPS trial account is judged once it becomes a real one, here.
         services::system_agents::queue_member(&txn, org.tenant_id, user.id).await?;
     }
     txn.commit().await?;

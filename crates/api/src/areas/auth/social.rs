@@ -255,6 +255,8 @@ async fn find_or_create(
     match find_or_create_in(&txn, tenant, provider, identity).await {
         Ok(user_id) => {
             txn.commit().await?;
+            // A new account's system-agent jobs, if any, run now rather than at the next poll.
+            state.jobs_wake.notify_one();
             Ok(user_id)
         }
         Err(err) => {
@@ -311,6 +313,7 @@ async fn find_or_create_in(
                 let org = &tenant.0.organization;
                 let status = if org.join_mode == "closed" { "pending" } else { memberships::STATUS_ACCEPTED };
                 memberships::upsert(txn, org.id, user.id, "member", status).await?;
+                services::system_agents::queue_member(txn, org.tenant_id, user.id).await?;
                 user
             }
         },
