@@ -41,19 +41,24 @@ async fn agents(app: &TestApp, host: &str) -> Vec<Value> {
     res.json()["data"].as_array().unwrap().clone()
 }
 
-async fn agent_id(app: &TestApp, slug: &str) -> i64 {
+pub(crate) async fn agent_id(app: &TestApp, slug: &str) -> i64 {
     let res = app.get(&format!("/api/v1/agents/slug/{slug}/")).send().await;
     res.assert_status(200);
     res.json()["data"]["id"].as_i64().unwrap()
 }
 
-fn step_path(agent: i64, step: u32) -> String {
+pub(crate) fn step_path(agent: i64, step: u32) -> String {
     format!("/api/v1/agents/process/{agent}/{step}/")
 }
 
 /// The AIRA form with every readiness slider at `readiness` (10 sliders: the sum is the
 /// percentage), attitudes at 5.
-fn aira_form(readiness: i64) -> Value {
+pub(crate) fn aira_form(readiness: i64) -> Value {
+    aira_form_with_goal(readiness, "Use AI to automate my weekly reporting")
+}
+
+/// The AIRA form as [`aira_form`], with `goal` as the free-text answer.
+pub(crate) fn aira_form_with_goal(readiness: i64, goal: &str) -> Value {
     let mut answers = serde_json::Map::new();
     for id in [
         "aw_familiar",
@@ -72,11 +77,11 @@ fn aira_form(readiness: i64) -> Value {
     for id in ["co_jobs", "co_risks", "op_career", "op_society"] {
         answers.insert(id.into(), json!(5));
     }
-    answers.insert("goal".into(), json!("Use AI to automate my weekly reporting"));
+    answers.insert("goal".into(), json!(goal));
     Value::Object(answers)
 }
 
-async fn step(app: &TestApp, token: &str, agent: i64, order: u32, answers: Value) -> Value {
+pub(crate) async fn step(app: &TestApp, token: &str, agent: i64, order: u32, answers: Value) -> Value {
     let res = app.post(&step_path(agent, order)).token(token).json(&json!({ "user_response": answers })).send().await;
     res.assert_status(200);
     res.json()["data"].clone()

@@ -7,44 +7,22 @@
 use serde_json::{json, Value};
 
 use crate::{
+    agents::{aira_form_with_goal, step_path},
     auth::signup,
     common::TestApp,
     uploads::{file, pdf, text, upload},
 };
 
 const EMAIL: &str = "guest.ada@example.com";
+/// The visitor's private answer, which a shared report must not show.
+const GOAL: &str = "Automate the Zebulon quarterly audit";
 
-fn step_path(agent: i64, step: u32) -> String {
-    format!("/api/v1/agents/process/{agent}/{step}/")
+fn aira_form(readiness: i64) -> Value {
+    aira_form_with_goal(readiness, GOAL)
 }
 
 fn report_path(slug: &str) -> String {
     format!("/api/v1/agents/report/slug/{slug}/")
-}
-
-/// The AIRA form: every readiness slider at `readiness` (ten sliders, so the sum is the
-/// percentage), the attitudes at 5, and a goal that is the visitor's private answer.
-fn aira_form(readiness: i64) -> Value {
-    let mut answers = serde_json::Map::new();
-    for id in [
-        "aw_familiar",
-        "aw_follow",
-        "aw_curious",
-        "aw_field",
-        "ex_frequency",
-        "ex_prompts",
-        "ex_variety",
-        "bu_automate",
-        "bu_connect",
-        "bu_shipped",
-    ] {
-        answers.insert(id.into(), json!(readiness));
-    }
-    for id in ["co_jobs", "co_risks", "op_career", "op_society"] {
-        answers.insert(id.into(), json!(5));
-    }
-    answers.insert("goal".into(), json!("Automate the Zebulon quarterly audit"));
-    Value::Object(answers)
 }
 
 /// The agent as `token` (or a guest) sees it.

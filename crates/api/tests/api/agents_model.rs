@@ -16,7 +16,10 @@ use store::{
     sea_orm::{ActiveModelTrait, Set},
 };
 
-use crate::common::TestApp;
+use crate::{
+    agents::{agent_id, aira_form, step, step_path},
+    common::TestApp,
+};
 
 // --- helpers ---------------------------------------------------------------------------
 
@@ -28,45 +31,6 @@ async fn member(app: &TestApp, email: &str, completion: i16) -> (users::Model, S
     active.update(&app.db).await.unwrap();
     let token = app.token_for(user.id);
     (user, token)
-}
-
-async fn agent_id(app: &TestApp, slug: &str) -> i64 {
-    let res = app.get(&format!("/api/v1/agents/slug/{slug}/")).send().await;
-    res.assert_status(200);
-    res.json()["data"]["id"].as_i64().unwrap()
-}
-
-fn step_path(agent: i64, step: u32) -> String {
-    format!("/api/v1/agents/process/{agent}/{step}/")
-}
-
-fn aira_form(readiness: i64) -> Value {
-    let mut answers = serde_json::Map::new();
-    for id in [
-        "aw_familiar",
-        "aw_follow",
-        "aw_curious",
-        "aw_field",
-        "ex_frequency",
-        "ex_prompts",
-        "ex_variety",
-        "bu_automate",
-        "bu_connect",
-        "bu_shipped",
-    ] {
-        answers.insert(id.into(), json!(readiness));
-    }
-    for id in ["co_jobs", "co_risks", "op_career", "op_society"] {
-        answers.insert(id.into(), json!(5));
-    }
-    answers.insert("goal".into(), json!("Use AI to automate my weekly reporting"));
-    Value::Object(answers)
-}
-
-async fn step(app: &TestApp, token: &str, agent: i64, order: u32, answers: Value) -> Value {
-    let res = app.post(&step_path(agent, order)).token(token).json(&json!({ "user_response": answers })).send().await;
-    res.assert_status(200);
-    res.json()["data"].clone()
 }
 
 /// AIRA up to (not including) its report step.
