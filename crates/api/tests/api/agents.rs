@@ -422,3 +422,39 @@ async fn staff_run_a_premium_agent_for_a_member_who_then_owns_the_report() {
     let made = app.get(&format!("/api/v1/agents/reports/?created_by={}", staff.id)).token(&staff_token).send().await;
     assert_eq!(made.json()["pagination"]["count"], 1);
 }
+
+#[tokio::test]
+async fn a_group_checklist_takes_circles_the_member_may_see() {
+    let app = TestApp::new().await;
+    let tenant_id = app.default_tenant.tenant.id;
+    store::queries::agents::ensure_builtin(&app.db, tenant_id).await.unwrap();
+    let definition = domain::agents::definition::parse(&json!({
+        "name": "Circle Finder", "slug": "circle-finder", "agent_type": "careergps",
+        "steps": [
+            {"order": 1, "extra_info": {"type": "group_checklist", "header_text": "Pick circles to join"}},
+            {"order": 2, "extra_info": {"type": "report_generation"}}
+        ]
+    }))
+    .unwrap();
+    let new = store::queries::agents::NewAgent::Careergps(&definition);
+    store::queries::agents::insert(&app.db, tenant_id, new, 50).await.unwrap();
+    let agent = agent_id(&app, "circle-finder").await;
+    let (_, token) = member(&app, "picker@example.com").await;
+    let admin = app.add_member("circle-admin@example.com", &app.default_tenant, "admin").await;
+    let admin = app.token_for(admin.id);
+    let org = app.default_tenant.organization.id;
+    let topic = crate::groups::topic(&app, &app.default_tenant, "AI").await;
+    let open = crate::groups::create(&app, &admin, &crate::groups::circle_body(org, topic, "Open circle")).await;
+    let open = open["id"].as_i64().unwrap();
+    let other = app.add_tenant("other.example.com", "Other Site").await;
+    let elsewhere = crate::follows::group(&app, &other, "circle", "Elsewhere Circle", 0).await;
+    let hidden = crate::follows::group(&app, &app.default_tenant, "circle", "Hidden Circle", 20).await;
+
+    let chosen = step(&app, &token, agent, 1, json!([open, open])).await;
+    assert_eq!(chosen["next_step"], 2, "{chosen}");
+    for bad in [json!([elsewhere.id]), json!([hidden.id]), json!([org]), json!(["x"])] {
+        let res = app.post(&step_path(agent, 1)).token(&token).json(&json!({ "user_response": bad })).send().await;
+        let e = res.error(400);
+        assert!(e["field_errors"]["answers"].is_array(), "{bad}: {e}");
+    }
+}

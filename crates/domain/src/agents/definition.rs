@@ -428,7 +428,9 @@ pub fn check_catalogue(definitions: &[AgentDefinition]) -> Result<(), FieldError
 pub type RunAnswers = BTreeMap<u32, Value>;
 
 /// Checks the answers to one step of `agent` and returns them cleaned. A custom form takes
-/// `{question id: answer}`; a checklist a list of its item ids; other steps are checked by
+/// `{question id: answer}`; a checklist a list of its item ids; a group checklist a list of
+/// group ids (that they are the site's groups the person may see is the caller's check);
+/// other steps are checked by
 /// the caller (they need the site's options or groups) and pass through. Errors are keyed
 /// `answers.{question id}` or `answers`.
 pub fn check_step_answers(agent: &AgentDefinition, order: u32, answers: &Value) -> Result<Value, FieldErrors> {
@@ -472,9 +474,34 @@ pub fn check_step_answers(agent: &AgentDefinition, order: u32, answers: &Value) 
                 }
             }
         }
+        StepType::GroupChecklist => {
+            let ids: Option<Vec<i64>> = match answers {
+                Value::Null => Some(Vec::new()),
+                Value::Array(items) => items.iter().map(|v| v.as_i64().filter(|id| *id > 0)).collect(),
+                _ => None,
+            };
+            match ids {
+                Some(mut ids) => {
+                    let mut seen = std::collections::HashSet::new();
+                    ids.retain(|id| seen.insert(*id));
+                    if ids.len() > MAX_GROUP_CHOICES {
+                        errors.add("answers", format!("Choose at most {MAX_GROUP_CHOICES} groups."));
+                        return Err(errors);
+                    }
+                    Ok(Value::Array(ids.into_iter().map(Value::from).collect()))
+                }
+                None => {
+                    errors.add("answers", "Expected a list of group ids.");
+                    Err(errors)
+                }
+            }
+        }
         _ => Ok(answers.clone()),
     }
 }
+
+/// A group checklist step takes at most this many of the circles and events offered.
+pub const MAX_GROUP_CHOICES: usize = 10;
 
 #[cfg(test)]
 mod tests {
@@ -492,6 +519,23 @@ mod tests {
                 {"order": 2, "extra_info": {"type": "aira_report_generation", "loading_text": "Scoring…"}}
             ]
         })
+    }
+
+    #[test]
+    fn a_group_checklist_takes_a_short_list_of_group_ids() {
+        let mut definition = minimal();
+        definition["steps"][1] =
+            json!({"order": 2, "extra_info": {"type": "group_checklist", "header_text": "Pick circles"}});
+        definition["steps"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"order": 3, "extra_info": {"type": "report_generation"}}));
+        let agent = parse(&definition).unwrap();
+        assert_eq!(check_step_answers(&agent, 2, &json!([4, 7, 4])).unwrap(), json!([4, 7]));
+        assert_eq!(check_step_answers(&agent, 2, &Value::Null).unwrap(), json!([]));
+        for bad in [json!(["4"]), json!([0]), json!({"4": true}), json!((1..=11).collect::<Vec<i64>>())] {
+            assert!(check_step_answers(&agent, 2, &bad).unwrap_err().first("answers").is_some(), "{bad}");
+        }
     }
 
     #[test]

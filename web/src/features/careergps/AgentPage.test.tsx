@@ -162,11 +162,39 @@ describe('the agent page', { timeout: 20_000 }, () => {
   it('names an unknown step type', async () => {
     signIn();
     const agent = agentFixture({
-      steps: [{ order: 1, extra_info: { type: 'group_checklist', header_text: 'Pick groups' } }],
+      // A type a newer server may send and this page does not know.
+      steps: [{ order: 1, extra_info: { type: 'mystery_step' as 'checklist', header_text: 'Pick groups' } }],
     });
     serveAgent(agent, (order) => ok(order));
     renderApp('/careergps/interest-explorer');
-    expect(await screen.findByText('Unknown step type: group_checklist')).toBeInTheDocument();
+    expect(await screen.findByText('Unknown step type: mystery_step')).toBeInTheDocument();
+  });
+
+  it('offers the recommended circles on a group checklist and sends the chosen ids', async () => {
+    signIn();
+    const user = userEvent.setup();
+    const agent = agentFixture({
+      steps: [
+        { order: 1, extra_info: { type: 'group_checklist', header_text: 'Pick circles to join' } },
+        { order: 2, extra_info: { type: 'report_generation', header_text: 'Your report' } },
+      ],
+    });
+    const sent = serveAgent(agent, (order) => ok(order));
+    server.use(
+      http.get('*/api/v1/group-recommendations/', () =>
+        HttpResponse.json({
+          data: [
+            { id: 41, type: 'circle', name: 'Prompt Engineering Practice Circle', reason: 'Shares Prompt engineering' },
+            { id: 42, type: 'event', name: 'Future of Work Conference', reason: 'In your country' },
+          ],
+        }),
+      ),
+    );
+    renderApp('/careergps/interest-explorer');
+    await user.click(await screen.findByRole('checkbox', { name: /Prompt Engineering Practice Circle/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toMatchObject({ user_response: [41] });
   });
 
   it('shows the usage limit banner with Hire CareerGPS', async () => {

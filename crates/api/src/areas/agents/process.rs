@@ -231,6 +231,9 @@ pub async fn process(
     }
     let answers = check_step_answers(&agent, order, &body.user_response)?;
     check_file_answers(&state, &tenant, &user, &step, &answers).await?;
+    if step.extra_info.kind == StepType::GroupChecklist {
+        check_group_answers(&state, &tenant, &user, &answers).await?;
+    }
 
     let txn = store::begin_write(&state.db).await?;
     let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
@@ -489,6 +492,25 @@ async fn check_file_answers(
         }
     }
     errors.into_result().map_err(ApiError::from)
+}
+
+/// A group checklist's answers: circles or events of the site the person may see (at most
+/// `MAX_GROUP_CHOICES` lookups, one each by primary key).
+async fn check_group_answers(state: &AppState, tenant: &Tenant, user: &users::Model, answers: &Value) -> ApiResult<()> {
+    let caller = crate::areas::groups::caller_of(Some(user.clone()));
+    for id in answers.as_array().into_iter().flatten().filter_map(Value::as_i64) {
+        let group = store::queries::groups::find(&state.db, tenant.id(), id).await?;
+        let offered = match group {
+            Some(group) if matches!(group.group_type.as_str(), "circle" | "event") => {
+                crate::areas::groups::is_visible(state, &caller, &group).await?
+            }
+            _ => false,
+        };
+        if !offered {
+            return Err(ApiError::field("answers", format!("Invalid pk \"{id}\" - object does not exist.")));
+        }
+    }
+    Ok(())
 }
 
 /// A file answer that is neither an image nor a PDF (spec 002 §3: "file (images or pdf)").

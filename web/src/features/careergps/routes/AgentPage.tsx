@@ -23,6 +23,7 @@ import AgentStaffTools from '../components/staff/AgentStaffTools';
 import GuestAgentRun from '../components/guest/GuestAgentRun';
 import { memberStartIndex } from '../components/guest/guestRules';
 import { useGuestMode } from '../components/guest/useGuestMode';
+import GroupChecklistStep from '../components/GroupChecklistStep';
 
 export const MSG_PROCESSING_FAILED = 'There is some issue in processing your request. Please try again in a few moments.';
 const ANSWER_PREFIX = 'answers.';
@@ -31,7 +32,7 @@ type StepKind = AgentStep['extra_info']['type'];
 /** The step types a signed-in member goes through on this page. */
 const INFO_STEPS: StepKind[] = ['career_information'];
 const REPORT_STEPS: StepKind[] = ['report_generation', 'aira_report_generation'];
-const KNOWN_STEPS: StepKind[] = [...INFO_STEPS, ...REPORT_STEPS, 'custom_form', 'checklist'];
+const KNOWN_STEPS: StepKind[] = [...INFO_STEPS, ...REPORT_STEPS, 'custom_form', 'checklist', 'group_checklist'];
 
 type FormAnswers = Record<string, Answer>;
 
@@ -94,6 +95,7 @@ function AgentRun({ agent }: { agent: AgentView }) {
       return Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== ''));
     }
     if (kind === 'checklist') return checked[step.order] ?? [];
+    if (kind === 'group_checklist') return (checked[step.order] ?? []).map(Number);
     if (REPORT_STEPS.includes(kind)) return null;
     return {};
   };
@@ -195,6 +197,7 @@ function AgentRun({ agent }: { agent: AgentView }) {
             ))}
           </Stack>
         ) : null}
+        {kind === 'group_checklist' ? <GroupChecklistStep selected={checked[step.order] ?? []} onToggle={toggleItem} /> : null}
         {kind === 'checklist' ? (
           <FormGroup>
             {(info.items ?? []).map((item) => (

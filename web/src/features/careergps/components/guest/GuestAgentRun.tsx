@@ -27,6 +27,7 @@ import CareerInfoStep from './CareerInfoStep';
 import { guestStartIndex } from './guestRules';
 import PersonalInfoStep from './PersonalInfoStep';
 import ProfileSourceStep from './ProfileSourceStep';
+import GroupChecklistStep from '../GroupChecklistStep';
 
 export const MSG_PROCESSING_FAILED = 'There is some issue in processing your request. Please try again in a few moments.';
 export const SIGNUP_TITLE = 'Sign up to see your report';
@@ -105,6 +106,7 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
   const response = (): unknown => {
     if (item.type === 'custom_form') return Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== ''));
     if (item.type === 'checklist') return checked[item.order] ?? [];
+    if (item.type === 'group_checklist') return (checked[item.order] ?? []).map(Number);
     if (item.type === 'report_generation' || item.type === 'aira_report_generation') return null;
     return {};
   };
@@ -240,6 +242,9 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
               />
             ))}
           </Stack>
+        ) : null}
+        {item.type === 'group_checklist' ? (
+          <GroupChecklistStep selected={checked[item.order] ?? []} onToggle={toggleItem} />
         ) : null}
         {item.type === 'checklist' ? (
           <FormGroup>
