@@ -44,9 +44,11 @@ pub struct MaterialView {
     path = "/api/v1/groups/{id}/classroom-materials/",
     tag = "classroom",
     params(("id" = i64, Path)),
+    security(("bearer" = [])),
     responses(
         (status = 200, body = Page<MaterialView>),
         (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 502, body = ErrorBody)
@@ -135,9 +137,11 @@ fn resource_form(material: &classroom::Material) -> ContentForm {
     path = "/api/v1/groups/{id}/classroom-materials/sync/",
     tag = "classroom",
     params(("id" = i64, Path)),
+    security(("bearer" = [])),
     responses(
         (status = 200, body = SyncMaterialsAnswer),
         (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 502, body = ErrorBody)

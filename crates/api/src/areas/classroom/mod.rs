@@ -108,6 +108,7 @@ fn callback_uri(state: &AppState, url: &RequestUrl) -> String {
     path = "/api/v1/google-classroom/consent/",
     tag = "classroom",
     params(ConsentQuery),
+    security(("bearer" = [])),
     responses((status = 200, body = Data<ConsentView>), (status = 401, body = ErrorBody))
 )]
 async fn consent(

@@ -63,10 +63,12 @@ pub struct SyncUsersAnswer {
     path = "/api/v1/groups/{id}/sync-users/",
     tag = "classroom",
     params(("id" = i64, Path)),
+    security(("bearer" = [])),
     request_body = SyncUsersInput,
     responses(
         (status = 200, body = SyncUsersAnswer),
         (status = 400, body = ErrorBody),
+        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 502, body = ErrorBody)
