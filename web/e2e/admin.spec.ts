@@ -15,7 +15,7 @@ const MEMBER = 'sam@example.com';
 const PASSWORD = 'pending-member-1';
 
 type TodoKey =
-  | 'total_pending_members'
+  | 'pending_members_count'
   | 'total_pending_jobs'
   | 'total_pending_resources'
   | 'total_pending_ai_tools'
@@ -23,7 +23,7 @@ type TodoKey =
 
 /** The overview's to-do cards, by label, with the metrics' field each shows. */
 const TODOS: { label: string; key: TodoKey }[] = [
-  { label: 'Pending members', key: 'total_pending_members' },
+  { label: 'Pending members', key: 'pending_members_count' },
   { label: 'Draft jobs', key: 'total_pending_jobs' },
   { label: 'Pending resources', key: 'total_pending_resources' },
   { label: 'Pending AI tools', key: 'total_pending_ai_tools' },
@@ -208,7 +208,7 @@ test('an admin clears the to-do list and the overview counts follow', async ({ b
   if (phone) await expectNoSidewaysScroll(page);
 
   // Members: the card opens the pending tab; both new people accepted in one go.
-  await todoCard(page, 'Pending members', before.total_pending_members).click();
+  await todoCard(page, 'Pending members', before.pending_members_count).click();
   await expect(page).toHaveURL(/\/admin-dashboard\/members\?status=pending$/);
   await expect(page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('searchbox', { name: 'Search members' }).fill(tag);
@@ -222,7 +222,7 @@ test('an admin clears the to-do list and the overview counts follow', async ({ b
 
   // The resource, the AI tool, the use case and the job, each from its to-do card: back to the
   // overview by the side menu (the drawer on the phone), where the counts so far have followed.
-  const now = { ...before, total_pending_members: before.total_pending_members - 2 };
+  const now = { ...before, pending_members_count: before.pending_members_count - 2 };
   const items: { card: string; path: string; table: string; title: string; action: 'Approve' | 'Publish'; toast: string; key: TodoKey }[] =
     [
       {
@@ -276,7 +276,7 @@ test('an admin clears the to-do list and the overview counts follow', async ({ b
   await openFromMenu(page, phone, 'Overview');
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expectTodoCounts(page, {
-    total_pending_members: before.total_pending_members - 2,
+    pending_members_count: before.pending_members_count - 2,
     total_pending_jobs: before.total_pending_jobs - 1,
     total_pending_resources: before.total_pending_resources - 1,
     total_pending_ai_tools: before.total_pending_ai_tools - 1,

@@ -326,6 +326,7 @@ async fn the_overview_counts_what_waits_for_the_administrators() {
     let m = m.json()["data"].clone();
     assert_eq!(m["total_members"], 2, "the administrator and the member");
     assert_eq!(m["total_pending_members"], 2);
+    assert_eq!(m["pending_members_count"], 2, "the organization's own requests");
     assert_eq!(m["total_jobs"], 1);
     assert_eq!(m["total_pending_jobs"], 1);
     assert_eq!(m["total_pending_resources"], 1);

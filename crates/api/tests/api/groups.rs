@@ -825,6 +825,7 @@ async fn metrics_count_pending_requests_across_the_hierarchy() {
     let metrics = app.get("/api/v1/groups/metrics/").token(&s.admin_token).send().await;
     metrics.assert_status(200);
     assert_eq!(metrics.json()["data"]["total_pending_members"], 4, "{}", metrics.text());
+    assert_eq!(metrics.json()["data"]["pending_members_count"], 1, "the organization's own: its Pending tab");
     let of_outer = app.get(&format!("/api/v1/groups/metrics/?group_id={outer}")).token(&s.admin_token).send().await;
     assert_eq!(of_outer.json()["data"]["total_pending_members"], 3);
     let of_inner = app.get(&format!("/api/v1/groups/metrics/?group_id={inner}")).token(&s.admin_token).send().await;

@@ -85,6 +85,8 @@ export interface Metrics {
   total_events?: number;
   total_jobs: number;
   total_pending_members: number;
+  /** Pending requests to the organization itself: what the Members page's Pending tab lists. */
+  pending_members_count?: number;
   total_pending_jobs?: number;
   total_pending_resources?: number;
   total_pending_ai_tools?: number;
@@ -105,7 +107,12 @@ export function todoLink(kind: TodoKind): string {
 /** The to-do cards; jobs only when the job menu is on. */
 export function todos(metrics: Metrics, showJobs: boolean): Todo[] {
   const all: Todo[] = [
-    { kind: 'members', label: 'Pending members', count: metrics.total_pending_members, to: todoLink('members') },
+    {
+      kind: 'members',
+      label: 'Pending members',
+      count: metrics.pending_members_count ?? metrics.total_pending_members,
+      to: todoLink('members'),
+    },
     { kind: 'jobs', label: 'Draft jobs', count: metrics.total_pending_jobs ?? 0, to: todoLink('jobs') },
     { kind: 'resources', label: 'Pending resources', count: metrics.total_pending_resources ?? 0, to: todoLink('resources') },
     { kind: 'ai-tools', label: 'Pending AI tools', count: metrics.total_pending_ai_tools ?? 0, to: todoLink('ai-tools') },

@@ -5185,6 +5185,12 @@ export interface components {
             data: {
                 /**
                  * Format: int64
+                 * @description Pending requests to the group itself: what its members list's Pending tab shows (the
+                 *     admin dashboard's to-do card; requests to the circles below are their admins' to-do).
+                 */
+                pending_members_count: number;
+                /**
+                 * Format: int64
                  * @description Circles directly below the group.
                  */
                 total_circles: number;
@@ -7200,6 +7206,12 @@ export interface components {
         };
         /** @description The admin dashboard's counts (spec 001 §7, 002 §7 "Admin"). */
         Metrics: {
+            /**
+             * Format: int64
+             * @description Pending requests to the group itself: what its members list's Pending tab shows (the
+             *     admin dashboard's to-do card; requests to the circles below are their admins' to-do).
+             */
+            pending_members_count: number;
             /**
              * Format: int64
              * @description Circles directly below the group.

@@ -585,6 +585,9 @@ pub struct Metrics {
     pub total_events: u64,
     /// Pending requests (wait-listed ones too) in the group and every group below it.
     pub total_pending_members: u64,
+    /// Pending requests to the group itself: what its members list's Pending tab shows (the
+    /// admin dashboard's to-do card; requests to the circles below are their admins' to-do).
+    pub pending_members_count: u64,
     /// The group's job posts, drafts included.
     pub total_jobs: u64,
     /// The site's organization only (0 for other groups): the site's draft job posts.
@@ -652,6 +655,7 @@ async fn metrics(
         total_circles: counts.circles,
         total_events: events,
         total_pending_members: pending,
+        pending_members_count: counts.pending,
         total_jobs: store::queries::job_posts::count_live(&state.db, tenant.id(), group.id).await?,
         total_pending_jobs: todo.jobs,
         total_pending_resources: todo.resources,
