@@ -52,6 +52,8 @@ step "Web: unit tests"
 npm --prefix web run -s test
 step "Web: build"
 npm --prefix web run -s build
+step "Web: JavaScript budget per route (gzip; web/scripts/budget.mjs)"
+npm --prefix web run -s budget
 
 step "End-to-end tests"
 ./scripts/e2e.sh

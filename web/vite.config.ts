@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
+import chunkMap from './build-plugins/chunkMap';
 import { AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
@@ -13,6 +14,7 @@ export default defineConfig(({ command }) => ({
     react(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
+    chunkMap(),
     // Last: compresses what the others wrote.
     precompress(),
   ],

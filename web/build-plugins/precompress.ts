@@ -39,6 +39,8 @@ export default function precompress(): Plugin {
     },
     // After every file, the copied public/ folder included, is on disk.
     closeBundle() {
+      // The SSR build (src/entry-server.tsx) is run at build time only, never served.
+      if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
       for (const path of filesUnder(outDir)) {
         if (COMPRESSIBLE.has(extname(path))) compressFile(path);
