@@ -1,4 +1,5 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { ssrMatchMedia } from './viewport';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -66,6 +67,8 @@ export function buildTheme(colours?: Partial<ThemeColours> | null): Theme {
     },
     shape: { borderRadius: 10 },
     components: {
+      // A prerendered page is hydrated at the width it was rendered for (lib/viewport.ts).
+      MuiUseMediaQuery: { defaultProps: { ssrMatchMedia } },
       MuiCssBaseline: {
         styleOverrides: {
           // A visible ring for keyboard focus on every control, in the tenant's colour. The

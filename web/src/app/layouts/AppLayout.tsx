@@ -21,7 +21,7 @@ const ChatDock = lazy(() => import('../../features/chat/components/ChatDock'));
 export default function AppLayout() {
   const config = useAppConfig();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const [menuOpen, setMenuOpen] = useState(false);
   const guest = !useSignedIn();
   const { pathname } = useLocation();

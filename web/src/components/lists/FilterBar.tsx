@@ -14,7 +14,7 @@ interface Props {
  */
 export default function FilterBar({ children, label = 'Filters', phoneVisible = 3 }: Props) {
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [expanded, setExpanded] = useState(false);
   const restId = useId();
   const items = Children.toArray(children);

@@ -28,7 +28,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const startSession = useStartSession();
   const { enqueueSnackbar } = useSnackbar();
-  const narrow = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
   const { register, handleSubmit, setError, errors } = useSchemaForm<LoginValues, keyof LoginValues>(loginSchema, FIELDS);
 
   const mutation = useMutation({ mutationFn: login, meta: { silent: true } });

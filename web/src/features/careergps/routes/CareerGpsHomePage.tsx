@@ -50,7 +50,7 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
   const { ui } = useAppConfig();
   const { signedIn } = useIdentity();
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const narrow = useMediaQuery(theme.breakpoints.down('lg'));
   const [params] = useSearchParams();
   const tabs = homeTabs(ui.primary_focus, signedIn ? getPortal() : null);
   const [chosen, setChosen] = useState<HomeTab | null>(null);
