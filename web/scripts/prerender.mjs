@@ -128,7 +128,6 @@ function routeChunks(chunkMap, modules) {
   return [...files];
 }
 
-const escapeAttr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 async function main() {
   const sample = JSON.parse(readFileSync(join(web, 'prerender-config.json'), 'utf8'));
@@ -179,15 +178,19 @@ async function main() {
       const leftover = html.replace(/\uE000[^\uE001]*\uE001/g, '');
       if (leftover.includes(OPEN) || leftover.includes(CLOSE)) throw new Error(`prerender: a broken marker in ${page.path}`);
 
-      const head = [
-        `<style data-emotion="css ${ids.join(' ')}">${css}</style>`,
-        ...preload.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
-      ].join('\n    ');
+      const head = `<style data-emotion="css ${ids.join(' ')}">${css}</style>`;
       let document = index
+        // The app starts once the page has painted: nothing of its JavaScript is fetched or run
+        // before the prerendered first screen is on the screen; then the entry and the route's
+        // chunks are fetched together (modulepreload), so the route's code needs no second round.
+        .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src) =>
+          `<script type="module">${START.replace('ENTRY', JSON.stringify(src)).replace('CHUNKS', JSON.stringify(preload.map((file) => `/${file}`)))}</script>`,
+        )
         .replace('<title>Waypoint</title>', `<title>${marker('/organization/name')}</title>`)
         .replace('</head>', `  ${head}\n  </head>`)
         .replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root" data-prerendered="${viewport.name}">${html}</div>`);
       if (!document.includes('data-prerendered')) throw new Error('prerender: index.html has no #root to fill');
+      if (!document.includes('first-contentful-paint')) throw new Error('prerender: index.html has no entry script to defer');
       // Visitors with a stored session see their own pages, not the guest's: before the first
       // paint, their #root goes back to the spinner and main.tsx renders instead of hydrating.
       document = document.replace(
@@ -202,6 +205,25 @@ async function main() {
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
   console.log(`prerendered ${manifest.pages.length} templates into dist/prerender/`);
 }
+
+/**
+ * Starts the app (preloads the route's chunks and imports the entry) once the page has painted its first content, or at once
+ * when it will not paint (a hidden tab) or cannot tell; after three seconds in any case.
+ */
+const START = [
+  'let started = false;',
+  'const start = () => {',
+  '  if (started) return;',
+  '  started = true;',
+  "  for (const href of CHUNKS) { const link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.append(link); }",
+  '  import(ENTRY);',
+  '};',
+  'const soon = () => setTimeout(start, 0);',
+  'try {',
+  "  if (document.visibilityState === 'hidden' || performance.getEntriesByName('first-contentful-paint').length > 0) soon();",
+  "  else { new PerformanceObserver((list, observer) => { observer.disconnect(); soon(); }).observe({ type: 'paint' }); setTimeout(start, 3000); }",
+  '} catch { start(); }',
+].join(' ');
 
 const BOOT =
   '<div class="boot" role="progressbar" aria-label="Loading"><svg viewBox="22 22 44 44" aria-hidden="true"><circle cx="44" cy="44" r="20.2" fill="none" stroke="currentColor" stroke-width="3.6" stroke-dasharray="80 200"></circle></svg></div>';
