@@ -47,13 +47,14 @@ const TEXTS = [
 
 /**
  * The pages, with the app's route pattern the server matches. `query`: whether the template
- * also serves the path with a query string (the sign-in pages read only `next`, which changes
- * link targets, not text; the lists render their filters from it, so they are prerendered bare).
+ * also serves the path with a query string. None does: the lists render their filters from it,
+ * and the sign-in pages their links' `next` (hydration keeps the server's attributes, so a
+ * link would keep the template's target).
  */
 const PAGES = [
   { name: 'home', path: '/', query: false },
-  { name: 'login', path: '/login', query: true },
-  { name: 'signup', path: '/signup', query: true },
+  { name: 'login', path: '/login', query: false },
+  { name: 'signup', path: '/signup', query: false },
   { name: 'circles', path: '/circles', query: false },
   { name: 'events', path: '/events', query: false },
   { name: 'jobs', path: '/jobs', query: false },
@@ -75,6 +76,8 @@ const pointerGet = (value, pointer) =>
     .split('/')
     .slice(1)
     .reduce((node, key) => (node == null ? undefined : node[key.replace(/~1/g, '/').replace(/~0/g, '~')]), value);
+const { render } = await import(pathToFileURL(ssrEntry).href);
+
 const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
@@ -92,7 +95,8 @@ function probe(config, reads, mark = marker) {
         const value = Reflect.get(target, key, receiver);
         if (TEXTS.includes(child)) {
           reads.set(child, { text: true, present: typeof value === 'string' && value !== '' });
-          return typeof value === 'string' && value !== '' ? mark(child) : value;
+          const marked = typeof value === 'string' && value !== '' ? mark(child) : null;
+          return marked ?? value;
         }
         if (value !== null && typeof value === 'object' && !Array.isArray(value)) return view(value, child);
         if (!(key in target)) return value;
@@ -108,6 +112,17 @@ function probe(config, reads, mark = marker) {
     return proxy;
   }
   return view(config, '');
+}
+
+/**
+ * Whether a text's marker sits in an attribute with something around it (a link resolved
+ * against the route, `/` + the text): filling in the text would not give the browser's value.
+ */
+function transformedInAttribute(html, mark) {
+  for (const match of html.matchAll(/="([^"]*)"/g)) {
+    if (match[1].includes(mark) && match[1] !== mark) return true;
+  }
+  return false;
 }
 
 /** The page's JavaScript: the entry and the route's chunks, with their static imports (build-plugins/chunkMap.ts). */
@@ -129,11 +144,49 @@ function routeChunks(chunkMap, modules) {
 }
 
 
+/** One render of `page` with every text but those in `fixed` as a marker, and what it requires. */
+async function renderPass(page, viewport, sample, fixed) {
+  const marks = (mark) => (pointer) => (fixed.has(pointer) ? null : mark(pointer));
+  const reads = new Map();
+  const { html, css, ids, requests, errors } = await render(page.path, probe(structuredClone(sample), reads, marks(marker)), viewport.width);
+  if (errors.length > 0) throw new Error(`prerender: ${page.path} (${viewport.name}) failed to render:\n${errors.join('\n')}`);
+  if (html.includes('<!--$?-->') || html.includes('<!--$!-->') || html.includes('<script')) {
+    throw new Error(`prerender: ${page.path} (${viewport.name}) has a part left to the browser (a pending boundary or a script)`);
+  }
+  // The same page with long texts: where the two differ (beyond the markers), a text was
+  // shortened, cut or otherwise used; such a text is required as it is in the sample.
+  const long = await render(page.path, probe(structuredClone(sample), new Map(), marks(longMarker)), viewport.width);
+  const verbatim = fromLong(long.html) === html && fromLong(long.css) === css;
+
+  const requires = [];
+  const texts = [];
+  const nextFixed = new Set(fixed);
+  const sampleValue = (pointer) => pointerGet(sample, pointer) ?? null;
+  for (const [pointer, read] of reads) {
+    if (!read.text) {
+      requires.push({ pointer, equals: read.equals });
+    } else if (!read.present) {
+      requires.push({ pointer, present: false });
+    } else if (fixed.has(pointer)) {
+      requires.push({ pointer, equals: sampleValue(pointer) });
+    } else if (!verbatim || transformedInAttribute(html, marker(pointer)) || css.includes(marker(pointer))) {
+      nextFixed.add(pointer);
+      requires.push({ pointer, equals: sampleValue(pointer) });
+    } else if (html.includes(marker(pointer))) {
+      requires.push({ pointer, present: true });
+      texts.push(pointer);
+    } else {
+      // Read, and the page is the same whatever it says: only its presence counts.
+      requires.push({ pointer, present: true });
+    }
+  }
+  return { html, css, ids, requests, requires, texts, fixed: nextFixed };
+}
+
 async function main() {
   const sample = JSON.parse(readFileSync(join(web, 'prerender-config.json'), 'utf8'));
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   const chunkMap = JSON.parse(readFileSync(join(dist, '.vite', 'chunks.json'), 'utf8'));
-  const { render } = await import(pathToFileURL(ssrEntry).href);
 
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -142,39 +195,16 @@ async function main() {
   for (const page of PAGES) {
     const preload = routeChunks(chunkMap, routeModules(page.path)).filter((file) => file !== chunkMap.entry);
     for (const viewport of VIEWPORTS) {
-      const reads = new Map();
-      const config = probe(structuredClone(sample), reads);
-      const { html, css, ids, requests, errors } = await render(page.path, config, viewport.width);
-      if (errors.length > 0) throw new Error(`prerender: ${page.path} (${viewport.name}) failed to render:\n${errors.join('\n')}`);
-      if (html.includes('<!--$?-->') || html.includes('<!--$!-->') || html.includes('<script')) {
-        throw new Error(`prerender: ${page.path} (${viewport.name}) has a part left to the browser (a pending boundary or a script)`);
+      // Texts stay markers while they can be filled in; one that cannot (changed by the render,
+      // or part of a larger attribute) is rendered with the sample's value and required as it is.
+      let fixed = new Set();
+      let pass;
+      for (let round = 0; ; round += 1) {
+        pass = await renderPass(page, viewport, sample, fixed);
+        if (pass.fixed.size === fixed.size || round === 3) break;
+        fixed = pass.fixed;
       }
-      // The same page with long texts: where the two differ (beyond the markers), a text was
-      // shortened, cut or otherwise used; such a text is required as it is in the sample.
-      const long = await render(page.path, probe(structuredClone(sample), new Map(), longMarker), viewport.width);
-      const verbatim = fromLong(long.html) === html && fromLong(long.css) === css;
-      if (html.includes('role="progressbar"') && page.name === 'login') throw new Error('prerender: /login rendered a spinner');
-
-      // Texts the render transformed (its marker is not in the output) cannot be filled in: the
-      // template is then for tenants with that exact value only.
-      const requires = [];
-      const texts = [];
-      for (const [pointer, read] of reads) {
-        if (read.text) {
-          if (!read.present) requires.push({ pointer, present: false });
-          else if (!verbatim) requires.push({ pointer, equals: pointerGet(sample, pointer) ?? null });
-          else if (html.includes(marker(pointer)) || css.includes(marker(pointer))) {
-            if (css.includes(marker(pointer))) throw new Error(`prerender: ${pointer} ends up in CSS; it cannot be filled in safely`);
-            requires.push({ pointer, present: true });
-            texts.push(pointer);
-          } else {
-            // Read, and the page is the same whatever it says: only its presence counts.
-            requires.push({ pointer, present: true });
-          }
-        } else {
-          requires.push({ pointer, equals: read.equals });
-        }
-      }
+      const { html, css, ids, requests, requires, texts } = pass;
       const leftover = html.replace(/\uE000[^\uE001]*\uE001/g, '');
       if (leftover.includes(OPEN) || leftover.includes(CLOSE)) throw new Error(`prerender: a broken marker in ${page.path}`);
 
