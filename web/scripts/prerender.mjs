@@ -208,7 +208,12 @@ async function main() {
       const leftover = html.replace(/\uE000[^\uE001]*\uE001/g, '');
       if (leftover.includes(OPEN) || leftover.includes(CLOSE)) throw new Error(`prerender: a broken marker in ${page.path}`);
 
-      const head = `<style data-emotion="css ${ids.join(' ')}">${css}</style>`;
+      const head = [
+        // A visitor with a stored session never sees the guest's page, not even for a frame.
+        `<script>try{if(localStorage.getItem('accessToken'))document.documentElement.setAttribute('data-session','')}catch(e){}</script>`,
+        '<style>html[data-session] #root[data-prerendered]{visibility:hidden}</style>',
+        `<style data-emotion="css ${ids.join(' ')}">${css}</style>`,
+      ].join('\n    ');
       let document = index
         // The app starts once the page has painted: nothing of its JavaScript is fetched or run
         // before the prerendered first screen is on the screen; then the entry and the route's

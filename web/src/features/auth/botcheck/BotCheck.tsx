@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { authConfigQuery, fetchPowChallenge } from '../api';
-import { solvePow } from './pow';
+import { solvePowOffThread } from './pow';
 import ExternalBotCheck from './ExternalBotCheck';
 import { CheckCircleIcon } from '../../../components/icons';
 
@@ -34,7 +34,7 @@ function PowBotCheck({ onChange }: Props) {
     (async () => {
       try {
         const { challenge, difficulty } = await fetchPowChallenge(controller.signal);
-        const answer = await solvePow(challenge, difficulty, {
+        const answer = await solvePowOffThread(challenge, difficulty, {
           signal: controller.signal,
           onProgress: (fraction) => {
             const percent = Math.floor(fraction * 100);

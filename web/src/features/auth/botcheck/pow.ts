@@ -68,3 +68,41 @@ export async function solvePow(challenge: string, difficulty: number, options: S
     await yieldToPage();
   }
 }
+
+/**
+ * `solvePow` in a worker where the browser has them (off the main thread), here otherwise
+ * (tests). Same answer, progress and cancelling.
+ */
+export function solvePowOffThread(challenge: string, difficulty: number, options: SolveOptions = {}): Promise<string> {
+  if (typeof Worker === 'undefined') return solvePow(challenge, difficulty, options);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./powWorker.ts', import.meta.url), { type: 'module' });
+    const stop = () => {
+      worker.terminate();
+      reject(abortError());
+    };
+    options.signal?.addEventListener('abort', stop, { once: true });
+    const finish = () => {
+      options.signal?.removeEventListener('abort', stop);
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }: MessageEvent<{ progress?: number; answer?: string; error?: string }>) => {
+      if (data.answer !== undefined) {
+        finish();
+        options.onProgress?.(1);
+        resolve(data.answer);
+      } else if (data.error !== undefined) {
+        finish();
+        reject(new Error(data.error));
+      } else if (data.progress !== undefined) {
+        options.onProgress?.(data.progress);
+      }
+    };
+    worker.onerror = () => {
+      finish();
+      // A worker that cannot start (blocked, unsupported module workers): solve here instead.
+      solvePow(challenge, difficulty, options).then(resolve, reject);
+    };
+    worker.postMessage({ challenge, difficulty });
+  });
+}
