@@ -11,6 +11,7 @@ pub mod group_post_notices;
 pub mod jobs;
 pub mod link_preview;
 pub mod mail;
+pub mod matching;
 pub mod membership_card;
 pub mod newsletter;
 pub mod payments;
