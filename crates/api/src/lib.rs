@@ -99,6 +99,8 @@ async fn api_not_found() -> ApiError {
 /// routing, so the result is a service rather than a plain router.
 pub fn app(state: AppState) -> App {
     let (routes, _) = api_routes().split_for_parts();
+    // The web app asks the API in-process for a prerendered page's first data (web.rs).
+    let api_for_pages = routes.clone().with_state(state.clone());
     let document: Arc<str> = openapi_json().into();
     let settings = state.settings.clone();
     let dev_mailbox = areas::dev_mailbox::routes(&state);
@@ -119,7 +121,10 @@ pub fn app(state: AppState) -> App {
         .route("/api/", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .with_state(state.clone())
-        .merge(web::router(state, &settings.web_dir).layer(axum::middleware::from_fn(middleware::web_cache_headers)))
+        .merge(
+            web::router(state, &settings.web_dir, api_for_pages)
+                .layer(axum::middleware::from_fn(middleware::web_cache_headers)),
+        )
         .layer(
             ServiceBuilder::new()
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))

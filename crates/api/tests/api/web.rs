@@ -143,3 +143,114 @@ async fn a_missing_asset_is_not_found_rather_than_the_app() {
     assert!(!res.text().contains("<div id=root>"));
     assert_eq!(res.header("cache-control"), Some("no-cache"));
 }
+
+/// A web folder with a prerendered /login (phone and desktop) and /circles (phone), as the web
+/// build writes them (web/scripts/prerender.mjs): templates with markers, and their manifest.
+async fn app_with_prerendered_pages() -> (TestApp, tempfile::TempDir) {
+    let (app, dir) = app_with_web_dir().await;
+    let prerender = dir.path().join("prerender");
+    std::fs::create_dir(&prerender).unwrap();
+    let page = |viewport: &str, body: &str| {
+        format!(
+            "<!doctype html><head><title>\u{E000}/organization/name\u{E001}</title><!--app-config--></head>\
+             <div id=\"root\" data-prerendered=\"{viewport}\">{body}</div>"
+        )
+    };
+    std::fs::write(
+        prerender.join("login.phone.html"),
+        page("phone", "<header><span>\u{E000}/organization/name\u{E001}</span></header><h1>Log in</h1>"),
+    )
+    .unwrap();
+    std::fs::write(prerender.join("login.desktop.html"), page("desktop", "<h1>Log in, wide</h1>")).unwrap();
+    std::fs::write(prerender.join("circles.phone.html"), page("phone", "<h1>Circles</h1>")).unwrap();
+    let manifest = serde_json::json!({
+        "marker": {"open": "\u{E000}", "close": "\u{E001}"},
+        "pages": [
+            {"path": "/login", "query": true, "viewport": "phone", "file": "login.phone.html",
+             "requires": [{"pointer": "/organization/name", "present": true}, {"pointer": "/ui/show_job_menu", "equals": true}],
+             "texts": ["/organization/name"], "data": []},
+            {"path": "/login", "query": true, "viewport": "desktop", "file": "login.desktop.html",
+             "requires": [], "texts": ["/organization/name"], "data": []},
+            {"path": "/circles", "query": false, "viewport": "phone", "file": "circles.phone.html",
+             "requires": [], "texts": ["/organization/name"],
+             "data": ["/api/v1/circles/?page=1&page_size=9", "/api/v1/no-such-list/"]},
+        ],
+    });
+    std::fs::write(prerender.join("manifest.json"), manifest.to_string()).unwrap();
+    (app, dir)
+}
+
+const PHONE: &str =
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 Chrome/126 Mobile Safari/537.36";
+
+/// The JSON of `<script id="first-data" type="application/json">` in a page.
+fn first_data(page: &str) -> serde_json::Value {
+    let open = r#"<script id="first-data" type="application/json">"#;
+    let start = page.find(open).expect("the page carries its first data") + open.len();
+    let end = start + page[start..].find("</script>").expect("the script is closed");
+    serde_json::from_str(&page[start..end]).expect("the first data is JSON")
+}
+
+#[tokio::test]
+async fn a_prerendered_page_is_filled_in_with_the_tenants_texts_escaped() {
+    let (app, _dir) = app_with_prerendered_pages().await;
+    let name = "Ada & <Co> \"Academy\"";
+    app.add_tenant("ada.example.org", name).await;
+    let res = app.get("/login?next=%2Fcircles").host("ada.example.org").header("user-agent", PHONE).send().await;
+    res.assert_status(200);
+    let page = res.text();
+    assert!(page.contains("data-prerendered=\"phone\""), "{page}");
+    assert!(page.contains("<span>Ada &amp; &lt;Co&gt; &quot;Academy&quot;</span>"), "{page}");
+    assert!(page.contains("<title>Ada &amp; &lt;Co&gt; &quot;Academy&quot;</title>"), "{page}");
+    assert!(!page.contains('\u{E000}') && !page.contains('\u{E001}'), "no marker is left: {page}");
+    assert_eq!(inlined_config(&page)["organization"]["name"], name);
+    assert_eq!(res.header("cache-control"), Some("private, no-cache"));
+    assert!(res.header("vary").is_some_and(|vary| vary.contains("user-agent")));
+
+    // Desktops get the desktop template.
+    let page = app.get("/login").host("ada.example.org").send().await.text();
+    assert!(page.contains("Log in, wide"), "{page}");
+}
+
+#[tokio::test]
+async fn a_tenant_whose_configuration_differs_gets_the_client_rendered_page() {
+    let (app, _dir) = app_with_prerendered_pages().await;
+    let star = app.add_tenant("star.example.org", "Star Academy").await;
+    let admin = app.add_member("admin@star.example.org", &star, "admin").await;
+    let body = serde_json::json!({"ui": {"show_job_menu": false}});
+    let token = app.token_for(admin.id);
+    app.post("/api/v1/app-config-group/")
+        .host("star.example.org")
+        .token(&token)
+        .json(&body)
+        .send()
+        .await
+        .assert_status(200);
+    let page = app.get("/login").host("star.example.org").header("user-agent", PHONE).send().await.text();
+    assert!(!page.contains("data-prerendered"), "{page}");
+    assert!(page.contains("<div id=root>"), "the client-rendered page: {page}");
+    assert_eq!(inlined_config(&page)["organization"]["name"], "Star Academy");
+}
+
+#[tokio::test]
+async fn a_prerendered_list_carries_its_first_page_as_a_guest_sees_it() {
+    let (app, _dir) = app_with_prerendered_pages().await;
+    let page = app.get("/circles").header("user-agent", PHONE).send().await.text();
+    assert!(page.contains("<h1>Circles</h1>"), "{page}");
+    let data = first_data(&page);
+    let api = app.get("/api/v1/circles/?page=1&page_size=9").send().await.json();
+    assert_eq!(data["/api/v1/circles/?page=1&page_size=9"], api, "the API's own answer");
+    assert!(data.get("/api/v1/no-such-list/").is_none(), "a request that fails is left to the app");
+    // With a query string the list's filters differ from the template: the client renders it.
+    let page = app.get("/circles?search=ai").header("user-agent", PHONE).send().await.text();
+    assert!(!page.contains("data-prerendered"), "{page}");
+}
+
+#[tokio::test]
+async fn templates_are_not_served_as_files_and_index_html_stays_client_rendered() {
+    let (app, _dir) = app_with_prerendered_pages().await;
+    app.get("/prerender/manifest.json").send().await.assert_status(404);
+    app.get("/prerender/login.phone.html").send().await.assert_status(404);
+    let page = app.get("/index.html").header("user-agent", PHONE).send().await.text();
+    assert!(!page.contains("data-prerendered"), "{page}");
+}
