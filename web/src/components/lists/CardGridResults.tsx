@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useDeferredValue, type Key, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { cardGrid } from './layout';
 import ListPagination from './ListPagination';
@@ -47,18 +47,22 @@ export default function CardGridResults<T>({
   onPageChange,
   skeletonHeight,
 }: Props<T>) {
-  if (query.isPending) return <CardGridSkeleton count={6} height={skeletonHeight} />;
-  if (query.isError || !query.data) return <ListError onRetry={() => void query.refetch()} />;
-  if (query.data.data.length === 0) return <>{empty}</>;
+  // The cards render in a background render that gives the main thread back every few
+  // milliseconds (a page of MUI cards is the longest task of a list's first load); until it is
+  // done, the loading cards stay (issue 30).
+  const data = useDeferredValue(query.data);
+  if (query.isPending || (query.data && !data)) return <CardGridSkeleton count={6} height={skeletonHeight} />;
+  if (query.isError || !data) return <ListError onRetry={() => void query.refetch()} />;
+  if (data.data.length === 0) return <>{empty}</>;
   return (
     <>
-      <Box component="ul" sx={cardGrid} aria-label={label} aria-busy={query.isPlaceholderData}>
-        {query.data.data.map((item) => (
+      <Box component="ul" sx={cardGrid} aria-label={label} aria-busy={query.isPlaceholderData || data !== query.data}>
+        {data.data.map((item) => (
           <li key={itemKey(item)}>{renderItem(item)}</li>
         ))}
         {trailing && <li>{trailing}</li>}
       </Box>
-      <ListPagination count={query.data.pagination.count} pageSize={pageSize} page={page} onChange={onPageChange} />
+      <ListPagination count={data.pagination.count} pageSize={pageSize} page={page} onChange={onPageChange} />
     </>
   );
 }
