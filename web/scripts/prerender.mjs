@@ -211,6 +211,9 @@ async function main() {
       const head = [
         // A visitor with a stored session never sees the guest's page, not even for a frame.
         `<script>try{if(localStorage.getItem('accessToken'))document.documentElement.setAttribute('data-session','')}catch(e){}</script>`,
+        // A form sent before the app has taken over would go out as a GET to this address, with
+        // its fields (a password) in the query: it is held and sent again by the app (FirstScreenReady).
+        `<script>document.addEventListener('submit',function(e){if(!document.documentElement.hasAttribute('data-app-ready')){e.preventDefault();window.__heldSubmit=e.target}},true)</script>`,
         '<style>html[data-session] #root[data-prerendered]{visibility:hidden}</style>',
         `<style data-emotion="css ${ids.join(' ')}">${css}</style>`,
       ].join('\n    ');

@@ -6,6 +6,7 @@ import { buildTheme } from '../lib/theme';
 import { SnackbarHost } from '../lib/snackbar';
 import ErrorFallbackPage from '../features/errors/components/ErrorFallbackPage';
 import PageSpinner from '../components/PageSpinner';
+import FirstScreenReady from './FirstScreenReady';
 
 /** Loads the tenant's configuration, then themes the app with its colours. */
 function ConfigGate({ children }: { children: ReactNode }) {
@@ -30,6 +31,7 @@ export default function AppProviders({ client, children }: { client: QueryClient
       <ConfigGate>{children}</ConfigGate>
       {/* notistack's stack, loaded with the first message (lib/snackbar). */}
       <SnackbarHost />
+      <FirstScreenReady />
     </QueryClientProvider>
   );
 }
