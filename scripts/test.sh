@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "Sentence-embedding model (the matching engine's tests and the evaluation set)"
+export WAYPOINT_EMBEDDING_MODEL_DIR="${WAYPOINT_EMBEDDING_MODEL_DIR:-$PWD/data/models/all-MiniLM-L6-v2}"
+REQUIRE_MODEL=1 ./scripts/fetch-model.sh "$WAYPOINT_EMBEDDING_MODEL_DIR"
+
 step "Rust formatting"
 cargo fmt --all -- --check
 

@@ -65,6 +65,9 @@ pub struct Settings {
     pub agent_model: Option<services::agent_model::OpenAiAgentModel>,
     /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
     pub ama_per_hour: i32,
+    /// The sentence-embedding model of the matching engine (`WAYPOINT_EMBEDDING_*`): the
+    /// built-in model by default; none means the engine ranks on its lexical path.
+    pub embedder: Option<std::sync::Arc<dyn services::matching::embedder::Embedder>>,
     // --- Payments ----------------------------------------------------------------------------
     /// Stripe, when its secret key and webhook secret are set; otherwise the local checkout.
     pub stripe: Option<services::payments::stripe::StripeConfig>,
@@ -140,6 +143,7 @@ impl Settings {
             assistant_model: None,
             agent_model: None,
             ama_per_hour: 60,
+            embedder: None,
             stripe: None,
             classroom: None,
         }
@@ -170,6 +174,7 @@ impl std::fmt::Debug for Settings {
             .field("assistant_model", &self.assistant_model)
             .field("agent_model", &self.agent_model)
             .field("ama_per_hour", &self.ama_per_hour)
+            .field("embedder", &self.embedder.as_ref().map(|e| e.model_id().to_string()))
             .field("stripe", &self.stripe)
             .field("classroom", &self.classroom)
             .finish()

@@ -63,6 +63,10 @@ pub struct AppState {
     pub realtime: Arc<dyn services::realtime::Realtime>,
     /// Stripe, when configured: its webhook's signing secret (`POST /payment/webhook/`).
     pub stripe: Option<Arc<services::payments::stripe::StripeProvider>>,
+    /// The matching engine (issue 29): the assistant's retrieval, every recommendation list
+    /// and the people ranked for groups, jobs and mentoring, over each site's in-process
+    /// index of items and their vectors.
+    pub matching: Arc<services::matching::Engine>,
     /// Where group rosters and course materials come from (`crate::areas::classroom`):
     /// Google Classroom when configured, else the built-in classroom.
     pub classroom: Arc<dyn services::classroom::ClassroomProvider>,
@@ -70,6 +74,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(db: Db, settings: Settings) -> anyhow::Result<Self> {
+        let settings_embedder = settings.embedder.clone();
         let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_ttl));
         let mail: Arc<dyn MailTransport> = match &settings.smtp_url {
             Some(url) => Arc::new(SmtpTransport::from_url(url, std::time::Duration::from_secs(20))?),
@@ -125,6 +130,7 @@ impl AppState {
             mail,
             jobs_wake: Arc::new(Notify::new()),
             realtime: Arc::new(services::realtime::LocalHub::new()),
+            matching: Arc::new(services::matching::Engine::new(settings_embedder)),
         })
     }
 
@@ -144,6 +150,11 @@ impl AppState {
     /// not an open transaction's, so code that writes reads through `db` or its transaction.
     pub fn read_db(&self) -> &Db {
         &self.read
+    }
+
+    /// The matching worker of this state's database and model.
+    pub fn matching_indexer(&self) -> services::matching::Indexer {
+        services::matching::Indexer::new(self.db.clone(), self.settings.embedder.clone())
     }
 
     /// What the background worker needs.

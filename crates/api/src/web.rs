@@ -30,7 +30,7 @@ use axum::{
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
 use crate::{areas::config::config_for_page, state::AppState};
-use first_screen::{first_data, script_safe_json, viewport_of, TemplateCache, PRERENDER_DIR};
+use first_screen::{first_data, script_safe_json, viewport_of, TemplateCache};
 
 /// Where index.html asks for the tenant's configuration.
 const CONFIG_MARKER: &str = "<!--app-config-->";
@@ -60,8 +60,9 @@ pub fn router(state: AppState, web_dir: &Path, api: Router) -> Router {
         Router::new()
             .nest_service("/assets", assets)
             // The templates are the server's to fill in, not pages of their own.
-            .route(&format!("/{PRERENDER_DIR}"), get(not_found))
-            .route(&format!("/{PRERENDER_DIR}/{{*rest}}"), get(not_found))
+            // The templates' folder (first_screen::PRERENDER_DIR) is never served as files.
+            .route("/prerender", get(not_found))
+            .route("/prerender/{*rest}", get(not_found))
             .route_service("/index.html", page)
             .fallback_service(files)
             // The same URL answers differently by Accept-Encoding; caches must keep both.

@@ -15,6 +15,7 @@ pub mod feedback;
 pub mod groups;
 pub mod imports;
 pub mod jobs;
+pub mod matching;
 pub mod notifications;
 pub mod pagination;
 pub mod payments;

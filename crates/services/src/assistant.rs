@@ -1,29 +1,29 @@
-//! The AMA assistant (spec 002 §4 "Assistant chat"): one [`ask`] that reads the question,
-//! retrieves the site's items for the asker (`store::queries::assistant::retrieve`), and has
-//! an [`Assistant`] write the answer's text from them.
+//! The AMA assistant (spec 002 §4 "Assistant chat"): one [`ask`] that has the matching
+//! engine read the question and rank the site's items for the asker
+//! (`crate::matching::Engine::answer`), and an [`Assistant`] write the answer's text from them.
 //!
-//! - [`BuiltIn`] (the default, no third party): the text composed by
-//!   `domain::assistant::compose` (what was found and why).
+//! - [`BuiltIn`] (the default, no third party): the engine's offline text (what was found and
+//!   why, composed by `domain::matching::answer`).
 //! - [`OpenAiAssistant`] (`WAYPOINT_AI_BASE_URL`): a chat completion given the asker's
-//!   profile, the conversation and the retrieved items. Its text is returned with the same
-//!   recommendations (never an item retrieval did not return); any error or timeout falls
-//!   back to the built-in text.
+//!   profile, the conversation and the retrieved items with their addresses. Its text keeps
+//!   only links to those items (`domain::matching::links`), and the recommendations returned
+//!   are always the retrieved ones; any error or timeout falls back to the built-in text.
 
-use std::time::Duration;
+use std::{collections::HashSet, time::Duration};
 
 use async_trait::async_trait;
 use domain::{
-    assistant::{self as rules, ItemKind, Named, QuestionPlan},
+    assistant as rules,
     config::AmaPrompts,
+    matching::links::{keep_returned, Allowed},
 };
 use serde_json::json;
-use store::{
-    queries::assistant::{self as q, Asker, Found, Retrieval},
-    sea_orm::ConnectionTrait,
-    StoreResult,
-};
+use store::{sea_orm::ConnectionTrait, StoreResult};
 
-use crate::ai::{ChatError, OpenAiChat};
+use crate::{
+    ai::{ChatError, OpenAiChat},
+    matching::{Ask, Engine, Found},
+};
 
 /// At most this many items are recommended with one answer.
 pub const MAX_ITEMS: usize = 12;
@@ -93,20 +93,9 @@ impl OpenAiAssistant {
 
 const SYSTEM_PROMPT: &str = "You are the career assistant of a career-networking and AI-upskilling community. \
 Answer the member's question in at most 150 words, warmly and concretely, for their profile. \
-Recommend only the site's items listed under 'Items found on the site', by their exact names; never invent \
-other circles, events, people, jobs, resources, links or URLs. If none fit, say so and suggest how to rephrase.";
-
-fn kind_label(kind: ItemKind) -> &'static str {
-    match kind {
-        ItemKind::Resource => "resource",
-        ItemKind::User => "member",
-        ItemKind::Event => "event",
-        ItemKind::Circle => "circle",
-        ItemKind::Job => "job",
-        ItemKind::AiTool => "AI tool",
-        ItemKind::UseCase => "use case",
-    }
-}
+Recommend only the site's items listed under 'Items found on the site', by their exact names; you may link \
+them with the address given in brackets, and no other link or URL. Never invent circles, events, people, jobs or \
+resources. If none fit, say so and suggest how to rephrase.";
 
 /// The chat-completion request for a context (the model is filled in by the client).
 pub fn completion_body(context: &AnswerContext<'_>) -> serde_json::Value {
@@ -118,7 +107,7 @@ pub fn completion_body(context: &AnswerContext<'_>) -> serde_json::Value {
     let items: Vec<String> = context
         .found
         .iter()
-        .map(|f| format!("- {} \"{}\": {} ({})", kind_label(f.kind), f.name, f.description, f.reason))
+        .map(|f| format!("- {} \"{}\" ({}): {} ({})", f.kind.singular(), f.name, f.path(), f.description, f.reason))
         .collect();
     let items = if items.is_empty() { "(none)".to_string() } else { items.join("\n") };
     messages.push(json!({
@@ -151,9 +140,11 @@ impl Assistant for OpenAiAssistant {
 /// A question to answer.
 pub struct Question<'a> {
     pub tenant_id: i64,
+    pub user_id: i64,
     pub site_name: &'a str,
+    /// The site's host: the only one a model's links may name.
+    pub host: &'a str,
     pub text: &'a str,
-    pub asker: &'a Asker,
     /// Career stage label, for the model's profile summary.
     pub stage_label: Option<String>,
     pub prompts: &'a AmaPrompts,
@@ -170,47 +161,34 @@ pub struct Answer {
     pub source: &'static str,
 }
 
-/// The retrieval step alone (the CareerGPS agents reuse it): the question read into kinds
-/// and words, and the site's items ranked for the asker.
-pub async fn retrieve_for(
-    db: &impl ConnectionTrait,
-    tenant_id: i64,
-    asker: &Asker,
-    text: &str,
-    limit: usize,
-) -> StoreResult<(QuestionPlan, Vec<Found>)> {
-    let plan = rules::plan(text);
-    let kinds: Vec<ItemKind> = if plan.kinds.is_empty() { ItemKind::ALL.to_vec() } else { plan.kinds.clone() };
-    let found = q::retrieve(
-        db,
-        &Retrieval {
-            tenant_id,
-            asker,
-            terms: &plan.terms,
-            words: &plan.words,
-            kinds: &kinds,
-            asked: &plan.kinds,
-            limit,
-            exclude_joined: false,
-        },
-    )
-    .await?;
-    Ok((plan, found))
+/// The text a model wrote, with every link that does not open a returned item removed.
+pub fn cite_only_found(text: &str, found: &[Found], host: &str) -> String {
+    let paths: HashSet<String> = found.iter().map(Found::path).collect();
+    keep_returned(text, &Allowed { paths: &paths, host })
 }
 
-/// Answers a question: retrieval, the built-in text, then the writer (falling back to the
-/// built-in text on its failure).
+/// Answers a question: the engine's items and offline text, then the writer (falling back to
+/// the offline text on its failure).
 pub async fn ask(
+    engine: &Engine,
     db: &impl ConnectionTrait,
     writer: Option<&dyn Assistant>,
     question: &Question<'_>,
 ) -> StoreResult<Answer> {
-    let (plan, found) = retrieve_for(db, question.tenant_id, question.asker, question.text, MAX_ITEMS).await?;
-    let named: Vec<Named> =
-        found.iter().map(|f| Named { kind: f.kind, name: f.name.clone(), reason: f.reason.clone() }).collect();
-    let offline_text = rules::compose(&plan, &named);
+    let found = engine
+        .answer(
+            db,
+            Ask {
+                tenant_id: question.tenant_id,
+                user_id: question.user_id,
+                question: question.text,
+                limit: MAX_ITEMS,
+                kinds: &[],
+            },
+        )
+        .await?;
     let mut topics: Vec<String> = Vec::new();
-    for f in &found {
+    for f in &found.items {
         for t in &f.topics {
             if !topics.iter().any(|x| x.eq_ignore_ascii_case(t)) {
                 topics.push(t.clone());
@@ -219,81 +197,33 @@ pub async fn ask(
     }
     let relevant_questions = rules::relevant_questions(
         question.prompts,
-        question.asker.country.as_deref(),
-        question.asker.career_stage,
+        found.asker_country.as_deref(),
+        found.asker_stage,
         &topics,
         question.text,
     );
-    let mut text = offline_text.clone();
+    let mut text = found.text.clone();
     let mut source = BuiltIn.source();
     if let Some(writer) = writer {
-        let mut summary = Vec::new();
+        let mut summary = found.profile_summary.clone();
         if let Some(stage) = &question.stage_label {
-            summary.push(format!("career stage: {stage}"));
-        }
-        if let Some(country) = &question.asker.country {
-            summary.push(format!("country: {country}"));
-        }
-        if !question.asker.topics.is_empty() {
-            summary.push(format!("topics and skills: {}", question.asker.topics.join(", ")));
-        }
-        if !question.asker.bookmarked_topics.is_empty() {
-            summary.push(format!("topics of what I bookmarked: {}", question.asker.bookmarked_topics.join(", ")));
+            summary.insert(0, format!("career stage: {stage}"));
         }
         let context = AnswerContext {
             site_name: question.site_name,
             question: question.text,
             asker_summary: if summary.is_empty() { "(not given)".into() } else { summary.join("; ") },
             conversation: question.conversation,
-            found: &found,
-            offline_text: &offline_text,
+            found: &found.items,
+            offline_text: &found.text,
         };
         match writer.write(&context).await {
             Ok(written) => {
-                text = written;
+                text = cite_only_found(&written, &found.items, question.host);
                 source = writer.source();
             }
             Err(e) => tracing::warn!(error = %e, "the assistant's model failed; answering with the built-in text"),
         }
     }
-    Ok(Answer { text, items: found, relevant_questions, source })
-}
-
-/// At most this many recommendations per kind (spec 002 §4).
-pub const RECOMMENDATIONS_PER_KIND: usize = 5;
-
-/// Recommendations for a member (spec 002 §4 "Recommendations"): the site's items of
-/// `kinds` that share the member's topics, skills and title words (and the topics of what
-/// they bookmarked, after their own), ranked for them like an answer, never what they
-/// joined or follow; at most 5 per kind, in the kinds' order.
-pub async fn recommend(
-    db: &impl ConnectionTrait,
-    tenant_id: i64,
-    asker: &Asker,
-    kinds: &[ItemKind],
-) -> StoreResult<Vec<Found>> {
-    let mut text = asker.topics.iter().chain(&asker.bookmarked_topics).cloned().collect::<Vec<_>>().join(" ");
-    if let Some(title) = &asker.title {
-        text = format!("{title} {text}");
-    }
-    let plan = rules::plan(&text);
-    let found = q::retrieve(
-        db,
-        &Retrieval {
-            tenant_id,
-            asker,
-            terms: &plan.terms,
-            words: &plan.words,
-            kinds,
-            asked: &[],
-            limit: usize::MAX,
-            exclude_joined: true,
-        },
-    )
-    .await?;
-    let mut out = Vec::new();
-    for kind in kinds {
-        out.extend(found.iter().filter(|f| f.kind == *kind).take(RECOMMENDATIONS_PER_KIND).cloned());
-    }
-    Ok(out)
+    Ok(Answer { text, items: found.items, relevant_questions, source })
 }

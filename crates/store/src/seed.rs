@@ -62,6 +62,8 @@ const SKILLS: &[(&str, usize)] = &[
 
 const GENERAL_TOPICS: &[(&str, usize)] = &[
     ("Generative AI", 0),
+    ("Data Science", 0),
+    ("Machine Learning", 0),
     ("Responsible AI", 0),
     ("Career Change", 1),
     ("Remote Work", 1),
@@ -390,6 +392,8 @@ struct DemoProfile {
     languages: &'static [&'static str],
     skills: &'static [&'static str],
     topics: &'static [&'static str],
+    /// Where they want to go (the profile's additional career information).
+    goal: Option<&'static str>,
     /// (type, title, institution, description, start, end, skills)
     entries: &'static [DemoEntry],
 }
@@ -420,6 +424,7 @@ const DEMO_PROFILES: &[DemoProfile] = &[
         languages: &["Spanish", "English"],
         skills: &["Data Analysis", "SQL", "Python"],
         topics: &["Generative AI", "Career Change"],
+        goal: Some("Move from data analysis into data science: build forecasting models instead of reports."),
         entries: &[
             (
                 "work",
@@ -463,6 +468,7 @@ const DEMO_PROFILES: &[DemoProfile] = &[
         languages: &["English", "Yoruba"],
         skills: &["Product Management", "Team Leadership", "Public Speaking"],
         topics: &["Startups", "Mentorship"],
+        goal: None,
         entries: &[
             (
                 "work",
@@ -531,6 +537,7 @@ async fn seed_demo_profiles(txn: &impl sea_orm::ConnectionTrait, tenant_id: i64)
             fields.short_bio = Some(demo.short_bio.split_whitespace().collect::<Vec<_>>().join(" "));
             fields.career_story = Some(demo.career_story.split_whitespace().collect::<Vec<_>>().join(" "));
             fields.languages = demo.languages.iter().map(|l| l.to_string()).collect();
+            fields.additional_career_information = demo.goal.map(str::to_string);
             let profile_id = profile.id;
             profile_q::save_fields(txn, profile, fields, Some(Some(school.id))).await?;
             let skills = resolve("skill", demo.skills).await?;
@@ -768,6 +775,42 @@ const DEMO_GROUPS: &[DemoGroup] = &[
         modality: "online",
         complexity: "beginner",
         maximum_size: Some(25),
+        price_cents: None,
+    },
+    // Guidance (issue 29): what maria's goal (data analysis into data science) is met by,
+    // in other words than hers, and an event coming up in her country.
+    DemoGroup {
+        name: "Predictive Modelling Lab",
+        kind: "circle",
+        event_type: None,
+        description: "<p>Eight weeks for analysts ready to go beyond dashboards: Python notebooks, statistics, \
+                      regression and classification models, and a portfolio project built on real data.</p>",
+        days: [-3, 18, 25, 81],
+        topics: &["Data Science", "Machine Learning"],
+        sdgs: &[4, 8],
+        circle_type: Some("Learning Circle"),
+        weeks: 8,
+        countries: &["ES", "US", "KE"],
+        modality: "online",
+        complexity: "intermediate",
+        maximum_size: Some(30),
+        price_cents: None,
+    },
+    DemoGroup {
+        name: "Madrid Tech Careers Meetup",
+        kind: "event",
+        event_type: Some("workshop"),
+        description: "<p>An evening of short talks from people who changed roles in tech, then open networking \
+                      with hiring teams from Madrid companies.</p>",
+        days: [-4, 8, 9, 9],
+        topics: &["Networking", "Career Change"],
+        sdgs: &[],
+        circle_type: None,
+        weeks: 1,
+        countries: &["ES"],
+        modality: "in_person",
+        complexity: "beginner",
+        maximum_size: Some(120),
         price_cents: None,
     },
 ];
@@ -1180,6 +1223,35 @@ const SCALE_SKILL_WORDS: &[&str] = &[
     "Education",
     "Robotics",
 ];
+/// The scale seed's names are drawn from these (with the skill words), never numbered, so the
+/// matching worker embeds each distinct text once.
+const TOOL_STYLES: &[&str] = &["Studio", "Assistant", "Copilot", "Lite", "Pro"];
+const USE_CASE_VERBS: &[&str] = &["Drafting", "Automating", "Reviewing", "Planning", "Summarising"];
+const GROUP_LEVELS: &[&str] = &["for Beginners", "for Practitioners", "for Leaders"];
+/// Job titles of the scale members' profiles, with the field (option id) each is in.
+const SCALE_TITLES: &[(&str, i64)] = &[
+    ("Data Analyst", 2),
+    ("Software Engineer", 1),
+    ("Product Manager", 3),
+    ("UX Designer", 6),
+    ("Marketing Specialist", 3),
+    ("Financial Analyst", 3),
+    ("Research Assistant", 5),
+    ("Nurse", 4),
+    ("Teacher", 5),
+    ("Policy Officer", 7),
+    ("Cloud Engineer", 1),
+    ("Data Scientist", 2),
+    ("Sales Associate", 3),
+    ("HR Coordinator", 3),
+    ("Legal Assistant", 8),
+    ("Graphic Designer", 6),
+    ("Operations Manager", 3),
+    ("Security Analyst", 1),
+    ("Student", 5),
+    ("Content Writer", 6),
+];
+
 const SCALE_SKILL_SUFFIXES: &[&str] = &[
     "Engineering",
     "Management",
@@ -1224,6 +1296,17 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
         let _ = topics::Entity::insert(row).on_conflict_do_nothing().exec(&txn).await?;
     }
 
+    // The scale topics in a fixed order: each scale member lists two of them.
+    let scale_topics: Vec<i64> = topics::Entity::find()
+        .select_only()
+        .column(topics::Column::Id)
+        .filter(topics::Column::TenantId.eq(demo.tenant.id))
+        .filter(topics::Column::NameKey.like("% (scale)"))
+        .order_by_asc(topics::Column::Id)
+        .into_tuple()
+        .all(&txn)
+        .await?;
+
     let start = users::Entity::find().count(&txn).await?;
     let total = thousands * 1000;
     let mut created = 0u64;
@@ -1261,6 +1344,7 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
             .into_tuple()
             .all(&txn)
             .await?;
+        seed_scale_profiles(&txn, demo.organization.id, &ids, start + created, &scale_topics, at).await?;
         let mut member_rows = Vec::with_capacity(ids.len());
         for (k, user_id) in ids.into_iter().enumerate() {
             member_rows.push(memberships::ActiveModel {
@@ -1288,6 +1372,80 @@ pub async fn seed_scale(db: &Db, thousands: u64, password_hash: &str) -> StoreRe
         sea_orm::ConnectionTrait::execute_unprepared(db, "ANALYZE").await?;
     }
     Ok(created)
+}
+
+/// Profiles of a batch of scale members (`ids`, the first numbered `first`): a title, two
+/// topics and their stage and field on the organization, all drawn from fixed lists so the
+/// members' texts repeat (a few hundred distinct ones, each embedded once).
+async fn seed_scale_profiles(
+    txn: &impl sea_orm::ConnectionTrait,
+    organization_id: i64,
+    ids: &[i64],
+    first: u64,
+    scale_topics: &[i64],
+    at: chrono::DateTime<chrono::Utc>,
+) -> StoreResult<()> {
+    use crate::entities::{group_profiles, profile_topics, profiles};
+    let mut profile_rows = Vec::with_capacity(ids.len());
+    let mut answer_rows = Vec::with_capacity(ids.len());
+    for (k, user_id) in ids.iter().enumerate() {
+        let n = first as usize + k;
+        let (title, field) = SCALE_TITLES[n % SCALE_TITLES.len()];
+        profile_rows.push(profiles::ActiveModel {
+            user_id: Set(*user_id),
+            name_slug: Set(format!("scale-member-{n}")),
+            title: Set(Some(title.to_string())),
+            country: Set(Some(["Kenya", "Nigeria", "India", "United States", "Brazil"][n % 5].to_string())),
+            interested_services: Set(json!([])),
+            completion_percent: Set(40 + (n % 50) as i16),
+            created_at: Set(at),
+            updated_at: Set(at),
+            ..Default::default()
+        });
+        answer_rows.push(group_profiles::ActiveModel {
+            group_id: Set(organization_id),
+            user_id: Set(*user_id),
+            career_stage: Set(Some((n / SCALE_TITLES.len() % 5) as i64 + 1)),
+            professional_field: Set(Some(field)),
+            reason_to_join: Set(json!([])),
+            is_certified: Set(false),
+            extra_info: Set(json!({})),
+            created_at: Set(at),
+            updated_at: Set(at),
+            ..Default::default()
+        });
+    }
+    profiles::Entity::insert_many(profile_rows).exec_without_returning(txn).await?;
+    group_profiles::Entity::insert_many(answer_rows).exec_without_returning(txn).await?;
+    if scale_topics.is_empty() {
+        return Ok(());
+    }
+    let profile_ids: Vec<(i64, i64)> = profiles::Entity::find()
+        .select_only()
+        .column(profiles::Column::UserId)
+        .column(profiles::Column::Id)
+        .filter(profiles::Column::UserId.is_in(ids.to_vec()))
+        .into_tuple()
+        .all(txn)
+        .await?;
+    let profile_of: std::collections::HashMap<i64, i64> = profile_ids.into_iter().collect();
+    let mut topic_rows = Vec::with_capacity(ids.len() * 2);
+    for (k, user_id) in ids.iter().enumerate() {
+        let n = first as usize + k;
+        let Some(profile_id) = profile_of.get(user_id) else { continue };
+        // The title picks the topics' row, the member's number one of three pairs in it.
+        let base = (n % SCALE_TITLES.len()) * SCALE_SKILL_SUFFIXES.len() + (n / SCALE_TITLES.len() % 3) * 2;
+        for (position, offset) in [0usize, 1].into_iter().enumerate() {
+            topic_rows.push(profile_topics::ActiveModel {
+                profile_id: Set(*profile_id),
+                topic_id: Set(scale_topics[(base + offset) % scale_topics.len()]),
+                position: Set(position as i32),
+                ..Default::default()
+            });
+        }
+    }
+    profile_topics::Entity::insert_many(topic_rows).exec_without_returning(txn).await?;
+    Ok(())
 }
 
 /// 100 approved AI tools and 100 approved use cases per thousand users on the demo
@@ -1323,7 +1481,11 @@ async fn seed_scale_catalogue(
                     tenant_id: Set(demo.tenant.id),
                     group_id: Set(demo.organization.id),
                     slug: Set(format!("scale-tool-{k}")),
-                    name: Set(format!("{word} Tool {k}")),
+                    // Names and texts from a fixed set (no number): identical texts embed once.
+                    name: Set(format!(
+                        "{word} {}",
+                        TOOL_STYLES[(k as usize / SCALE_SKILL_WORDS.len()) % TOOL_STYLES.len()]
+                    )),
                     description: Set(format!("<p>A {word} tool for benchmarks.</p>")),
                     website: Set(Some(format!("https://tool-{k}.example.com"))),
                     categories: Set(Some(json!([category]))),
@@ -1344,7 +1506,10 @@ async fn seed_scale_catalogue(
                     tenant_id: Set(demo.tenant.id),
                     group_id: Set(Some(demo.organization.id)),
                     slug: Set(format!("scale-use-case-{k}")),
-                    title: Set(format!("{word} use case {k}")),
+                    title: Set(format!(
+                        "{} {word} work with AI",
+                        USE_CASE_VERBS[(k as usize / SCALE_SKILL_WORDS.len()) % USE_CASE_VERBS.len()]
+                    )),
                     description: Set(Some(format!("<p>Using AI for {word} work.</p>"))),
                     status: Set("approved".into()),
                     business_value: Set(Some(VALUES[k as usize % 3].into())),
@@ -1465,7 +1630,12 @@ async fn seed_scale_groups(
             tenant_id: Set(demo.tenant.id),
             parent_id: Set(Some(demo.organization.id)),
             group_type: Set(kind.into()),
-            name: Set(format!("Scale {kind} {n}")),
+            name: Set(format!(
+                "{} {} {}",
+                SCALE_SKILL_WORDS[(n as usize) % SCALE_SKILL_WORDS.len()],
+                if kind == "circle" { "Circle" } else { "Meetup" },
+                GROUP_LEVELS[(n as usize / SCALE_SKILL_WORDS.len()) % GROUP_LEVELS.len()]
+            )),
             slug: Set(format!("scale-{kind}-{n}")),
             description: Set(Some("<p>A group made for load tests.</p>".into())),
             privacy: Set(if n % 17 == 0 { 20 } else { 0 }),
@@ -1687,7 +1857,7 @@ async fn seed_scale_jobs(
                 group_id: Set(owners[(k as usize) % owners.len()]),
                 slug: Set(format!("scale-job-{k}")),
                 title: Set(format!(
-                    "{} {} {k}",
+                    "{} {}",
                     SCALE_SKILL_WORDS[(k as usize) % SCALE_SKILL_WORDS.len()],
                     ROLES[(k % 8) as usize]
                 )),
@@ -1846,9 +2016,9 @@ async fn seed_scale_content(
                 };
                 let word = SCALE_SKILL_WORDS[(k as usize) % SCALE_SKILL_WORDS.len()];
                 let title = if kind == "post" {
-                    format!("Thoughts on {word} this week {k}")
+                    format!("Thoughts on {word} this week")
                 } else {
-                    format!("{word} {} {k}", KINDS[(k % 6) as usize])
+                    format!("{word} {}", KINDS[(k % 6) as usize])
                 };
                 let text = format!("A {kind} about {word} made for load tests.");
                 contents::ActiveModel {

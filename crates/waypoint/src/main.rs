@@ -249,6 +249,12 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
         services::agent_model::OpenAiAgentModel::from_env(|name| std::env::var(name).ok(), ai_timeout)
             .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
     tracing::info!(assistant_model = settings.assistant_model.is_some(), "assistant");
+    // The matching engine's sentence embeddings: the built-in model unless configured
+    // otherwise; without one it ranks on words and says so once.
+    let embedding =
+        services::matching::embedder::EmbeddingSettings::from_env(&global.data_dir, |name| std::env::var(name).ok())
+            .map_err(|problem| anyhow::anyhow!("embeddings: {problem}"))?;
+    settings.embedder = services::matching::embedder::from_settings(&embedding);
     // ---------------------------------------------------------------------------------------
 
     let mut state = api::AppState::new(db, settings)?.with_read_pool(pools.read);
@@ -271,6 +277,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
         }
     }
     services::jobs::spawn_worker(state.job_context(), state.jobs_wake.clone());
+    state.matching_indexer().spawn(std::sync::Arc::new(tokio::sync::Notify::new()));
     let app = api::app(state);
 
     let listener = tokio::net::TcpListener::bind(&args.addr).await.with_context(|| format!("binding {}", args.addr))?;

@@ -17,10 +17,8 @@ use axum::{extract::State, Json};
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use store::{
-    entities::ama_chats,
-    queries::assistant::{self as q, Found},
-};
+use services::matching::Found;
+use store::{entities::ama_chats, queries::assistant as q};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -268,13 +266,15 @@ async fn ask(
         .career_stage
         .and_then(|s| config.options.career_stages.iter().find(|o| o.value == s).map(|o| o.label.clone()));
     let answer = services::assistant::ask(
+        &state.matching,
         state.read_db(),
         state.assistant.as_deref(),
         &services::assistant::Question {
             tenant_id: tenant.id(),
+            user_id: user.id,
             site_name: &tenant.0.organization.name,
+            host: &tenant.0.tenant.domain,
             text: &question,
-            asker: &asker,
             stage_label,
             prompts: &config.ama_user_default_prompts,
             conversation: &conversation,

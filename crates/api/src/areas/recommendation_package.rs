@@ -290,25 +290,35 @@ async fn package_people(
         exclude_user: Some(member.id),
         stage_between,
     };
-    let (rows, count) = recommend_q::recommended(db, &what, page.offset(), page.page_size).await?;
+    // The group's members at the stages asked (a bounded pool), ranked by the matching engine
+    // for the member: how close their profiles are in meaning, then what they share.
+    let pool = recommend_q::pool(db, &what).await?;
+    let ranked = state
+        .matching
+        .rank_people(
+            db,
+            services::matching::PeopleQuery {
+                tenant_id: tenant.id(),
+                target: services::matching::PeopleFor::Member(member.id),
+                pool: Some(&pool),
+                exclude: &std::collections::HashSet::from([member.id]),
+                stages: None,
+                limit: pool.len(),
+            },
+        )
+        .await?;
+    let count = ranked.len() as u64;
+    let rows: Vec<&services::matching::RankedPerson> =
+        ranked.iter().skip(page.offset() as usize).take(page.page_size as usize).collect();
     let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
-    let (cards, profile_of) = person_cards::load(db, &ids).await?;
-    let profile_ids: Vec<i64> = profile_of.values().copied().collect();
-    let mut topics = q::profile_topic_names(db, &profile_ids).await?;
+    let (cards, _) = person_cards::load(db, &ids).await?;
     let person_stages = store::queries::profiles::career_stages_on(db, tenant.organization_id(), &ids).await?;
     let stage_label = |id: i64| config.options.career_stages.iter().find(|o| o.value == id).map(|o| o.label.clone());
     let items = rows
         .iter()
         .filter_map(|row| {
             let person = cards.get(&row.user_id)?;
-            let held: Vec<String> = profile_of.get(&row.user_id).and_then(|p| topics.remove(p)).unwrap_or_default();
-            let mut shared: Vec<String> = Vec::new();
-            for name in held {
-                let key = name.to_lowercase();
-                if asker.topics.contains(&key) && !shared.iter().any(|s| s.to_lowercase() == key) {
-                    shared.push(name);
-                }
-            }
+            let shared = row.fit.shared_topics.clone();
             let stage = person_stages.get(&row.user_id).copied().and_then(stage_label);
             Some(PackagePerson {
                 person: person.clone(),

@@ -1,7 +1,9 @@
 //! Recommendations for the signed-in member (spec 002 §4 "Recommendations", §7 "Recommendations
-//! list"): items of the site that share their topics, skills and title words, ranked for them
-//! (stage, field, country), never what they joined or follow, nor groups they may not see;
-//! at most 5 per kind, each with its `reason`.
+//! list"): the matching engine's items of the site for them (by what their profile and goal
+//! mean, their topics and skills, stage, field and country, and what members like them
+//! joined), never what they joined, applied to or follow, nor what they may not see; at most 5
+//! per kind, each with its `reason`. Kept per member and generation
+//! (`services::matching::engine`).
 //!
 //! - `GET /api/v1/recommended-entities/` `entity_type` circle, event, user, ai_tool or use_case
 //!   (none: all five).
@@ -31,6 +33,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(job_recommendations))
 }
 
+/// At most this many recommendations per kind (spec 002 §4).
+pub const PER_KIND: usize = 5;
+
 /// The entity types of the recommendations list (spec 002 §8).
 pub const ENTITY_TYPES: [ItemKind; 5] =
     [ItemKind::Circle, ItemKind::Event, ItemKind::User, ItemKind::AiTool, ItemKind::UseCase];
@@ -41,14 +46,7 @@ async fn recommend(
     user: &store::entities::users::Model,
     kinds: &[ItemKind],
 ) -> ApiResult<Json<Data<Vec<RecommendedItem>>>> {
-    let asker = store::queries::assistant::asker(
-        state.read_db(),
-        tenant.organization_id(),
-        user,
-        services::resume::country_spellings,
-    )
-    .await?;
-    let found = services::assistant::recommend(state.read_db(), tenant.id(), &asker, kinds).await?;
+    let found = state.matching.recommend(state.read_db(), tenant.id(), user.id, kinds, PER_KIND).await?;
     Ok(Json(Data::new(found.iter().map(RecommendedItem::from_found).collect())))
 }
 

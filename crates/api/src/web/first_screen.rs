@@ -34,6 +34,7 @@ use serde_json::Value;
 use tower::ServiceExt;
 
 /// Where the prerendered pages are, under the web folder.
+/// Where the web build writes the templates (`web.rs` routes `/prerender` to a 404).
 pub(crate) const PRERENDER_DIR: &str = "prerender";
 
 /// The largest API answer put into a page (a first page of a list is a few kB).

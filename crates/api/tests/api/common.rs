@@ -29,6 +29,9 @@ pub struct TestApp {
     pub state: AppState,
     pub db: Db,
     pub default_tenant: TenantRecord,
+    /// Run the matching worker before every request, as if the server's worker were
+    /// instant (off for apps that count statements).
+    pub index_before_requests: bool,
     _guard: DbGuard,
 }
 
@@ -86,9 +89,60 @@ async fn fresh_db() -> (Pools, DbGuard) {
     }
 }
 
+/// The sentence-embedding model of the matching tests, loaded once per test process: from
+/// `WAYPOINT_EMBEDDING_MODEL_DIR`, else the workspace's `data/models/all-MiniLM-L6-v2`
+/// (`scripts/fetch-model.sh` puts it there). `None` when it is not there.
+pub fn embedding_model() -> Option<Arc<dyn services::matching::embedder::Embedder>> {
+    static MODEL: std::sync::OnceLock<Option<Arc<dyn services::matching::embedder::Embedder>>> =
+        std::sync::OnceLock::new();
+    MODEL
+        .get_or_init(|| {
+            let dir = std::env::var("WAYPOINT_EMBEDDING_MODEL_DIR").ok().filter(|d| !d.is_empty()).map_or_else(
+                || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/models/all-MiniLM-L6-v2"),
+                std::path::PathBuf::from,
+            );
+            let settings =
+                services::matching::embedder::EmbeddingSettings::from_env(std::path::Path::new("."), |name| {
+                    (name == "WAYPOINT_EMBEDDING_MODEL_DIR").then(|| dir.display().to_string())
+                })
+                .ok()?;
+            services::matching::embedder::try_from_settings(&settings).ok()
+        })
+        .clone()
+}
+
+/// The model, or the test fails saying how to get it (`WAYPOINT_SKIP_MODEL_TESTS=1` skips
+/// instead, printing so).
+pub fn require_embedding_model(test: &str) -> Option<Arc<dyn services::matching::embedder::Embedder>> {
+    if let Some(model) = embedding_model() {
+        return Some(model);
+    }
+    if std::env::var("WAYPOINT_SKIP_MODEL_TESTS").is_ok_and(|v| v == "1") {
+        eprintln!("{test}: skipped (WAYPOINT_SKIP_MODEL_TESTS=1 and no embedding model)");
+        return None;
+    }
+    panic!(
+        "{test} needs the sentence-embedding model: run scripts/fetch-model.sh (or set \
+         WAYPOINT_EMBEDDING_MODEL_DIR), or set WAYPOINT_SKIP_MODEL_TESTS=1 to skip it"
+    );
+}
+
 impl TestApp {
     pub async fn new() -> Self {
         Self::with_settings(Settings::for_tests()).await
+    }
+
+    /// An app whose matching engine embeds with `model`.
+    pub async fn with_model(model: Arc<dyn services::matching::embedder::Embedder>) -> Self {
+        let mut settings = Settings::for_tests();
+        settings.embedder = Some(model);
+        Self::with_settings(settings).await
+    }
+
+    /// Runs the matching worker until nothing is queued: every item and profile written so
+    /// far gets its facts (and vector, with a model), as the server's worker would.
+    pub async fn index_matching(&self) {
+        self.state.matching_indexer().run_until_idle().await.expect("matching worker");
     }
 
     pub async fn with_settings(settings: Settings) -> Self {
@@ -103,6 +157,7 @@ impl TestApp {
     }
 
     async fn build(settings: Settings, log: Option<StatementLog>) -> Self {
+        let index_before_requests = log.is_none();
         let (Pools { write: mut db, read: mut read_db }, guard) = fresh_db().await;
         if let Some(log) = log {
             for pool in [&mut db, &mut read_db] {
@@ -117,7 +172,7 @@ impl TestApp {
                 .expect("default tenant");
         let state = AppState::new(db.clone(), settings).expect("state").with_read_pool(read_db);
         let app = api::app(state.clone());
-        TestApp { app, state, db, default_tenant, _guard: guard }
+        TestApp { app, state, db, default_tenant, index_before_requests, _guard: guard }
     }
 
     /// Bumps every tenant's list write generation, as any write to a listed table does: the
@@ -271,6 +326,9 @@ impl RequestBuilder<'_> {
     }
 
     pub async fn send(self) -> TestResponse {
+        if self.app.index_before_requests {
+            self.app.index_matching().await;
+        }
         let mut request = self.builder.body(self.body).unwrap();
         request.extensions_mut().insert(axum::extract::ConnectInfo(self.peer));
         let response = self.app.app.clone().oneshot(request).await.unwrap();

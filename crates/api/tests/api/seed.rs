@@ -87,19 +87,19 @@ async fn the_demo_site_has_a_circle_programme() {
     let maria_in = store::queries::memberships::find(&app.db, open["id"].as_i64().unwrap(), maria.id).await.unwrap();
     assert_eq!(maria_in.map(|m| m.status), Some("pending".into()));
     let circles = app.get("/api/v1/circles/?page_size=50").send().await.json();
-    // Four circles in each lifecycle state, the paid one (issue 15) and the assistant's prompt
-    // engineering circle (issue 17).
-    assert_eq!(circles["pagination"]["count"], 6, "seeded once");
+    // Four circles in each lifecycle state, the paid one (issue 15), the assistant's prompt
+    // engineering circle (issue 17) and the predictive modelling lab of maria's goal (issue 29).
+    assert_eq!(circles["pagination"]["count"], 7, "seeded once");
     let events = app.get("/api/v1/events/?page_size=50").send().await.json();
-    assert_eq!(events["pagination"]["count"], 2);
+    assert_eq!(events["pagination"]["count"], 3, "two, and a meetup in maria's country (issue 29)");
 
-    // The admin is a certified leader of the six circles.
+    // The admin is a certified leader of the seven circles.
     let leaders = app.get("/api/v1/circle-leaders/").send().await.json();
     assert_eq!(leaders["pagination"]["count"], 1);
     let ada = &leaders["data"][0];
     assert_eq!(ada["name"], "Ada Admin");
     assert_eq!(ada["certification_level"], 3);
-    assert_eq!(ada["no_of_circles_led"], 6);
+    assert_eq!(ada["no_of_circles_led"], 7);
     assert_eq!(ada["topic_area_detailed"][0]["name"], "AI and Data");
 
     // Four approved use cases, linked to the circles; seeded once.
@@ -123,7 +123,11 @@ async fn the_demo_site_has_a_circle_programme() {
         open["use_cases_detailed"].as_array().unwrap().iter().map(|u| u["title"].as_str().unwrap()).collect();
     assert_eq!(linked, vec!["Drafting job descriptions with AI", "Preparing for job interviews with AI"]);
     // The lifecycle circles have use cases (the paid one and the assistant's have none).
-    let lifecycle = |c: &&Value| c["is_paid"] != true && c["name"] != "Prompt Engineering Practice Circle";
+    let lifecycle = |c: &&Value| {
+        c["is_paid"] != true
+            && c["name"] != "Prompt Engineering Practice Circle"
+            && c["name"] != "Predictive Modelling Lab"
+    };
     for circle in circles["data"].as_array().unwrap().iter().filter(lifecycle) {
         assert!(!circle["use_cases_detailed"].as_array().unwrap().is_empty(), "{} has a use case", circle["name"]);
     }

@@ -4,12 +4,12 @@
 //! (research_collaboration or cross_group), group_from_user_to_be_included"): the request's
 //! parameters, parsed, and why each person is recommended.
 //!
-//! The rank itself is the assistant's ([`crate::assistant::score`]): shared topics and
-//! skills, then the same country, career stage and professional field.
+//! The rank is the matching engine's (how close each profile is to the group in meaning,
+//! then shared topics and skills, country, career stage and field); the reason is here.
 
 use std::collections::HashMap;
 
-use crate::{assistant::Signals, FieldErrors};
+use crate::FieldErrors;
 
 pub const GROUP_FIELD: &str = "group_id";
 pub const ENTITY_FIELD: &str = "entity_type";
@@ -113,15 +113,23 @@ impl RecommendRequest {
     }
 }
 
-/// What a recommended person shares with the group, as the assistant's ranking reads it.
-pub fn signals(shared_topics: Vec<String>, same_country: bool, same_stage: bool, same_field: bool) -> Signals {
-    Signals { shared_topics, same_country, same_stage, same_field, ..Signals::default() }
+/// What a recommended person shares with the group.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Shared {
+    pub shared_topics: Vec<String>,
+    pub same_country: bool,
+    pub same_stage: bool,
+    pub same_field: bool,
+}
+
+pub fn signals(shared_topics: Vec<String>, same_country: bool, same_stage: bool, same_field: bool) -> Shared {
+    Shared { shared_topics, same_country, same_stage, same_field }
 }
 
 /// Why a person is recommended to the group, for its administrators: "Shares Data Science,
 /// Python; in the group's country". Someone who shares nothing in particular is named as a
 /// member of the group they come from (`source`).
-pub fn reason(s: &Signals, source: &str) -> String {
+pub fn reason(s: &Shared, source: &str) -> String {
     let mut parts = Vec::new();
     if !s.shared_topics.is_empty() {
         let mut shown = s.shared_topics.iter().take(REASON_TOPICS).cloned().collect::<Vec<_>>().join(", ");
@@ -151,10 +159,33 @@ pub fn reason(s: &Signals, source: &str) -> String {
     }
 }
 
+/// A cosine of a person's profile with the group from which their work is named as close to
+/// what the group is about.
+pub const CLOSE_IN_MEANING: f32 = 0.35;
+
+/// [`reason`], led by what the person works on when their profile is close in meaning to the
+/// group ("Works as Data Engineer, close to what the group is about; shares Python").
+pub fn reason_with_meaning(s: &Shared, source: &str, similarity: Option<f32>, title: Option<&str>) -> String {
+    let close = similarity.is_some_and(|c| c >= CLOSE_IN_MEANING);
+    let base = reason(s, source);
+    match (close, title.map(str::trim).filter(|t| !t.is_empty())) {
+        (true, Some(title)) if base.starts_with("Member of ") => {
+            format!("Works as {title}, close to what the group is about")
+        }
+        (true, Some(title)) => {
+            let mut chars = base.chars();
+            let rest: String =
+                chars.next().map(|c| c.to_lowercase().collect::<String>()).unwrap_or_default() + chars.as_str();
+            format!("Works as {title}, close to what the group is about; {rest}")
+        }
+        (true, None) if base.starts_with("Member of ") => "Close to what the group is about".to_string(),
+        _ => base,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::assistant::score;
 
     fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -197,6 +228,25 @@ mod tests {
     }
 
     #[test]
+    fn a_profile_close_in_meaning_is_named_first() {
+        let shared = signals(vec!["Python".into()], true, false, false);
+        assert_eq!(
+            reason_with_meaning(&shared, "Art circle", Some(0.5), Some("Data Engineer")),
+            "Works as Data Engineer, close to what the group is about; shares Python; in the group's country"
+        );
+        let nothing = signals(Vec::new(), false, false, false);
+        assert_eq!(
+            reason_with_meaning(&nothing, "Art circle", Some(0.5), Some("Data Engineer")),
+            "Works as Data Engineer, close to what the group is about"
+        );
+        assert_eq!(
+            reason_with_meaning(&nothing, "Art circle", Some(0.1), Some("Data Engineer")),
+            "Member of Art circle"
+        );
+        assert_eq!(reason_with_meaning(&shared, "Art circle", None, None), reason(&shared, "Art circle"));
+    }
+
+    #[test]
     fn reasons_name_what_is_shared() {
         let s = signals(vec!["Data Science".into(), "Python".into()], false, false, false);
         assert_eq!(reason(&s, "Analysts"), "Shares Data Science, Python");
@@ -209,14 +259,5 @@ mod tests {
         let s = signals(Vec::new(), true, false, false);
         assert_eq!(reason(&s, "Analysts"), "In the group's country");
         assert_eq!(reason(&signals(Vec::new(), false, false, false), "Analysts"), "Member of Analysts");
-    }
-
-    #[test]
-    fn the_rank_is_the_assistants() {
-        let two = signals(vec!["A".into(), "B".into()], false, false, false);
-        let one_and_country = signals(vec!["A".into()], true, false, false);
-        let stage_only = signals(Vec::new(), false, true, false);
-        assert!(score(&one_and_country) > score(&two));
-        assert!(score(&two) > score(&stage_only));
     }
 }

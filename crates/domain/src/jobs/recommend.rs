@@ -66,8 +66,47 @@ impl ExtraInfoFilter {
     }
 }
 
+/// A cosine of a profile with the job from which the person's work is named as close to it.
+pub const CLOSE_IN_MEANING: f32 = 0.35;
+
+/// Why a person is recommended for a job: "Works as Data Engineer, close to what the job is
+/// about; has 2 of its skills; lives in one of its countries".
+pub fn reason(similarity: Option<f32>, title: Option<&str>, matching_skills: u64, same_country: bool) -> String {
+    let mut parts = Vec::new();
+    if similarity.is_some_and(|c| c >= CLOSE_IN_MEANING) {
+        parts.push(match title.map(str::trim).filter(|t| !t.is_empty()) {
+            Some(title) => format!("Works as {title}, close to what the job is about"),
+            None => "Close to what the job is about".to_string(),
+        });
+    }
+    match matching_skills {
+        0 => {}
+        1 => parts.push("has 1 of its skills".to_string()),
+        n => parts.push(format!("has {n} of its skills")),
+    }
+    if same_country {
+        parts.push("lives in one of its countries".to_string());
+    }
+    if parts.is_empty() {
+        return "Member of the group".to_string();
+    }
+    let text = parts.join("; ");
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn reasons_say_why_a_person_fits_a_job() {
+        assert_eq!(
+            super::reason(Some(0.5), Some("Data Engineer"), 2, true),
+            "Works as Data Engineer, close to what the job is about; has 2 of its skills; lives in one of its countries"
+        );
+        assert_eq!(super::reason(None, None, 1, false), "Has 1 of its skills");
+        assert_eq!(super::reason(Some(0.1), Some("Chef"), 0, false), "Member of the group");
+    }
+
     use super::*;
 
     fn first(raw: &str) -> String {

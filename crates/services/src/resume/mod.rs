@@ -26,7 +26,7 @@ mod sections;
 
 use serde::{Deserialize, Serialize};
 
-pub use countries::{country_spellings, normalize_country};
+pub use countries::{country_of_location, country_spellings, normalize_country};
 pub use dates::{parse_date, parse_date_range, DateRange};
 pub(crate) use fields::{dedupe, split_bio};
 pub use refine::{refine_or_draft, refiner_from_env, OpenAiRefiner, RefineError, ResumeRefiner};

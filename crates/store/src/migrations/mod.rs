@@ -38,6 +38,7 @@ mod m0033_audit_log;
 mod m0034_feedback_contact;
 mod m0035_classroom;
 mod m0036_agent_usage_totals;
+mod m0037_matching;
 
 pub struct Migrator;
 
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0034_feedback_contact::Migration),
             Box::new(m0035_classroom::Migration),
             Box::new(m0036_agent_usage_totals::Migration),
+            Box::new(m0037_matching::Migration),
         ]
     }
 }

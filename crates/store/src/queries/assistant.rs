@@ -1,19 +1,14 @@
-//! The assistant's retrieval and conversations (spec 002 §4 "Assistant chat").
-//!
-//! [`retrieve`] is the one retrieval function the assistant (and the CareerGPS agents) use:
-//! given a site, the asker's profile, the words to look up and the kinds wanted, it asks the
-//! shared full-text index for a bounded number of candidates of each kind (any of the words,
-//! best text relevance first), keeps those the asker may see, reads what it needs to rank
-//! them for the asker (topics, country, stage, field) in a fixed number of queries, and
-//! ranks them with `domain::assistant`. Its cost follows the limits, not the site's size.
+//! The assistant's conversations (spec 002 §4 "Assistant chat"), what the CareerGPS reports
+//! know of their owner ([`asker`]), and the staff recommendation package's items. Finding
+//! what fits a member is the matching engine's (`queries::matching`,
+//! `services::matching`).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::HashMap;
 
-use domain::assistant::{self as rules, ItemKind, Signals};
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Query, SimpleExpr},
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, JoinType, Order, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, JoinType, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 use serde_json::Value;
 
@@ -24,20 +19,10 @@ use super::{
 };
 use crate::{
     entities::{
-        ai_tools, ama_chats, ama_feedback, contents, follows, group_profiles, group_topics, groups, job_posts,
-        memberships, profile_topics, profiles, topics, use_cases, users,
+        ama_chats, ama_feedback, contents, group_profiles, groups, memberships, profile_topics, profiles, topics, users,
     },
-    search_index::{self, Kind, Target, TextQuery},
     StoreResult,
 };
-
-/// Candidates read from the index per kind, at most.
-pub const CANDIDATES_PER_KIND: u64 = 20;
-/// The index's best matches per kind that the site's rules then filter down to the
-/// candidates: the bound that keeps a question's cost from growing with the site (an
-/// asker's topics OR many common words). People are indexed for every site at once, so
-/// this is also how far another site's people can crowd a site's own out of a pick.
-pub const BEST_HITS_PER_KIND: u64 = 400;
 
 /// Who asks: what ranks items for them.
 #[derive(Debug, Clone, Default)]
@@ -59,85 +44,6 @@ pub struct Asker {
     pub title: Option<String>,
 }
 
-/// What to retrieve.
-#[derive(Debug, Clone)]
-pub struct Retrieval<'a> {
-    pub tenant_id: i64,
-    pub asker: &'a Asker,
-    /// Word prefixes (a `domain::assistant::QuestionPlan`'s terms).
-    pub terms: &'a [String],
-    /// The words as typed, for the reasons.
-    pub words: &'a [String],
-    /// The kinds wanted; the kinds the question named rank above the others.
-    pub kinds: &'a [ItemKind],
-    /// The kinds the question named (empty: none).
-    pub asked: &'a [ItemKind],
-    /// At most this many items are returned.
-    pub limit: usize,
-    /// Leave out the groups the asker joined (any membership) or follows, and the people
-    /// they follow (recommendations).
-    pub exclude_joined: bool,
-}
-
-/// One retrieved item, ranked for the asker.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Found {
-    pub kind: ItemKind,
-    pub id: i64,
-    pub slug: String,
-    pub name: String,
-    /// Plain text, at most 200 characters.
-    pub description: String,
-    pub image_path: Option<String>,
-    pub reason: String,
-    pub score: f64,
-    /// The item's topics the asker shares (display names).
-    pub topics: Vec<String>,
-    /// Extra link data: a job's group slug.
-    pub group_slug: Option<String>,
-}
-
-const HITS: &str = "hits";
-
-fn relevance() -> SimpleExpr {
-    Expr::cust(format!("CAST(\"{HITS}\".\"{}\" AS DOUBLE PRECISION)", search_index::RELEVANCE))
-}
-
-/// `(id, relevance)` of at most [`CANDIDATES_PER_KIND`] rows of `E` the index finds for
-/// `text` and `filter` keeps, best first.
-async fn candidates<E: EntityTrait>(
-    db: &impl ConnectionTrait,
-    target: Target<'_>,
-    text: &TextQuery,
-    id_column: (E, E::Column),
-    filter: Condition,
-) -> StoreResult<Vec<(i64, f64)>> {
-    let backend = db.get_database_backend();
-    let mut query = E::find();
-    search_index::drive_from_best_hits(
-        QueryTrait::query(&mut query),
-        backend,
-        target,
-        text,
-        HITS,
-        E::default(),
-        id_column,
-        BEST_HITS_PER_KIND,
-    );
-    let rows: Vec<(i64, f64)> = query
-        .filter(filter)
-        .select_only()
-        .column_as(Expr::col(id_column), "id")
-        .column_as(relevance(), "relevance")
-        .order_by(relevance(), Order::Desc)
-        .order_by(Expr::col(id_column), Order::Desc)
-        .limit(CANDIDATES_PER_KIND)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(rows)
-}
-
 /// Numbers in a JSON array of numbers or numeric strings (`["3", 4]`).
 pub(crate) fn json_ids(value: &Option<Value>) -> Vec<i64> {
     match value {
@@ -153,81 +59,6 @@ pub(crate) fn json_texts(value: &Option<Value>) -> Vec<String> {
         Some(Value::Array(items)) => items.iter().filter_map(|v| v.as_str().map(|s| s.trim().to_lowercase())).collect(),
         _ => Vec::new(),
     }
-}
-
-fn short(text: &str) -> String {
-    let plain = domain::rich_text::plain_text(text);
-    let plain = plain.split_whitespace().collect::<Vec<_>>().join(" ");
-    if plain.chars().count() > 200 {
-        plain.chars().take(199).collect::<String>() + "…"
-    } else {
-        plain
-    }
-}
-
-/// What one candidate brings to the ranking.
-struct Candidate {
-    kind: ItemKind,
-    id: i64,
-    slug: String,
-    name: String,
-    text: String,
-    /// What the item's card shows (HTML or plain).
-    summary: String,
-    image_path: Option<String>,
-    relevance: f64,
-    topics: Vec<String>,
-    countries: Vec<String>,
-    stages: Vec<i64>,
-    fields: Vec<i64>,
-    group_slug: Option<String>,
-}
-
-impl Candidate {
-    fn new(kind: ItemKind, id: i64, slug: String, name: String, text: String, relevance: f64) -> Self {
-        Candidate {
-            kind,
-            id,
-            slug,
-            name,
-            summary: text.clone(),
-            text,
-            image_path: None,
-            relevance,
-            topics: Vec::new(),
-            countries: Vec::new(),
-            stages: Vec::new(),
-            fields: Vec::new(),
-            group_slug: None,
-        }
-    }
-}
-
-/// Names of the topics of some groups, by group.
-async fn group_topic_names(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<String>>> {
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    let rows: Vec<(i64, String)> = group_topics::Entity::find()
-        .select_only()
-        .column(group_topics::Column::GroupId)
-        .column(topics::Column::Name)
-        .join(
-            JoinType::InnerJoin,
-            group_topics::Entity::belongs_to(topics::Entity)
-                .from(group_topics::Column::TopicId)
-                .to(topics::Column::Id)
-                .into(),
-        )
-        .filter(group_topics::Column::GroupId.is_in(ids.to_vec()))
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut out: HashMap<i64, Vec<String>> = HashMap::new();
-    for (id, name) in rows {
-        out.entry(id).or_default().push(name);
-    }
-    Ok(out)
 }
 
 /// Names of the topics and skills of some profiles, by profile.
@@ -315,6 +146,24 @@ pub async fn bookmarked_topic_names(
     organization_id: i64,
     user_id: i64,
 ) -> StoreResult<Vec<String>> {
+    let tenant: Option<i64> = groups::Entity::find_by_id(organization_id)
+        .select_only()
+        .column(groups::Column::TenantId)
+        .into_tuple()
+        .one(db)
+        .await?;
+    match tenant {
+        Some(tenant_id) => bookmarked_topic_names_on(db, tenant_id, user_id).await,
+        None => Ok(Vec::new()),
+    }
+}
+
+/// [`bookmarked_topic_names`] on the site `tenant_id`.
+pub async fn bookmarked_topic_names_on(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+) -> StoreResult<Vec<String>> {
     use domain::bookmarks::EntityType;
     use sea_orm::{DbBackend, Statement};
 
@@ -354,7 +203,7 @@ pub async fn bookmarked_topic_names(
     let sql = format!(
         r#"WITH "recent" AS (
     SELECT "entity_type", "entity_id" FROM "bookmarks"
-    WHERE "user_id" = {user} AND "tenant_id" = (SELECT "tenant_id" FROM "groups" WHERE "id" = {org})
+    WHERE "user_id" = {user} AND "tenant_id" = {org}
     ORDER BY "created_at" DESC, "id" DESC LIMIT {BOOKMARKS_READ}
 ), "ids" AS (
     SELECT "gt"."topic_id" AS "id" FROM "group_topics" AS "gt"
@@ -368,13 +217,12 @@ pub async fn bookmarked_topic_names(
 )
 SELECT "t"."name" AS "name" FROM "topics" AS "t"
 WHERE "t"."id" IN (SELECT "id" FROM "ids")
-    AND "t"."tenant_id" = (SELECT "tenant_id" FROM "groups" WHERE "id" = {org_again})
+    AND "t"."tenant_id" = {org_again}
 ORDER BY "t"."name" LIMIT {MAX_BOOKMARKED_TOPICS}"#,
         contents = expand("c"),
         use_cases = expand("u"),
     );
-    let statement =
-        Statement::from_sql_and_values(backend, sql, [user_id.into(), organization_id.into(), organization_id.into()]);
+    let statement = Statement::from_sql_and_values(backend, sql, [user_id.into(), tenant_id.into(), tenant_id.into()]);
     let mut names = Vec::new();
     for row in db.query_all_raw(statement).await? {
         names.push(row.try_get::<String>("", "name")?);
@@ -400,38 +248,6 @@ fn member_of_site(tenant_id: i64) -> SimpleExpr {
     Expr::exists(member.to_owned())
 }
 
-/// "The asker has no membership of the `groups` row and does not follow it".
-fn not_joined(user_id: i64) -> Condition {
-    let mut member = Query::select();
-    member
-        .expr(Expr::val(1))
-        .from(memberships::Entity)
-        .and_where(Expr::col((memberships::Entity, memberships::Column::UserId)).eq(user_id))
-        .and_where(
-            Expr::col((memberships::Entity, memberships::Column::GroupId)).equals((groups::Entity, groups::Column::Id)),
-        );
-    let mut follows = Query::select();
-    follows
-        .expr(Expr::val(1))
-        .from(follows::Entity)
-        .and_where(Expr::col((follows::Entity, follows::Column::FollowerId)).eq(user_id))
-        .and_where(Expr::col((follows::Entity, follows::Column::GroupId)).equals((groups::Entity, groups::Column::Id)));
-    Condition::all().add(Expr::exists(member.to_owned()).not()).add(Expr::exists(follows.to_owned()).not())
-}
-
-/// "The asker does not follow the `users` row".
-fn not_followed(user_id: i64) -> SimpleExpr {
-    let mut follows = Query::select();
-    follows
-        .expr(Expr::val(1))
-        .from(follows::Entity)
-        .and_where(Expr::col((follows::Entity, follows::Column::FollowerId)).eq(user_id))
-        .and_where(
-            Expr::col((follows::Entity, follows::Column::FollowedUserId)).equals((users::Entity, users::Column::Id)),
-        );
-    Expr::exists(follows.to_owned()).not()
-}
-
 /// "The row's group (`group_id` of `table`) is public": resources are recommended only
 /// from groups anyone may see.
 fn in_public_group(group_id: SimpleExpr) -> SimpleExpr {
@@ -442,344 +258,6 @@ fn in_public_group(group_id: SimpleExpr) -> SimpleExpr {
         .and_where(Expr::col((groups::Entity, groups::Column::Id)).eq(group_id))
         .and_where(Expr::col((groups::Entity, groups::Column::Privacy)).lt(PRIVACY_PRIVATE));
     Expr::exists(public.to_owned())
-}
-
-async fn group_candidates(
-    db: &impl ConnectionTrait,
-    r: &Retrieval<'_>,
-    text: &TextQuery,
-    kind: ItemKind,
-) -> StoreResult<Vec<Candidate>> {
-    let subkinds = [kind.as_str().to_string()];
-    let target = Target { kind: Kind::Group, subkinds: &subkinds, scope_id: Some(r.tenant_id), names_only: false };
-    let viewer = Viewer { user_id: Some(r.asker.user_id), is_staff: r.asker.is_staff };
-    let filter = Condition::all()
-        .add(groups::Column::TenantId.eq(r.tenant_id))
-        .add(groups::Column::GroupType.eq(kind.as_str()))
-        .add(groups::Column::IsTenantRoot.eq(false))
-        .add(visible_to(viewer));
-    let filter = if r.exclude_joined { filter.add(not_joined(r.asker.user_id)) } else { filter };
-    let hits = candidates(db, target, text, (groups::Entity, groups::Column::Id), filter).await?;
-    let ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
-    let rows: HashMap<i64, groups::Model> = groups::Entity::find()
-        .filter(groups::Column::Id.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|g| (g.id, g))
-        .collect();
-    let mut topics = group_topic_names(db, &ids).await?;
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, relevance)| {
-            let g = rows.get(&id)?;
-            let topic_names = topics.remove(&id).unwrap_or_default();
-            let text = format!("{} {} {}", g.name, g.description.as_deref().unwrap_or(""), topic_names.join(" "));
-            let mut c = Candidate::new(kind, id, g.slug.clone(), g.name.clone(), text, relevance);
-            c.image_path = g.logo.clone().or_else(|| g.cover_image.clone());
-            c.summary = g.description.clone().unwrap_or_default();
-            c.topics = topic_names;
-            c.countries = json_texts(&g.countries);
-            c.countries.extend(g.country.as_deref().map(|s| s.trim().to_lowercase()));
-            c.stages = json_ids(&g.career_stages);
-            c.fields = json_ids(&g.professional_fields);
-            Some(c)
-        })
-        .collect())
-}
-
-async fn user_candidates(
-    db: &impl ConnectionTrait,
-    r: &Retrieval<'_>,
-    text: &TextQuery,
-) -> StoreResult<Vec<Candidate>> {
-    let filter = Condition::all()
-        .add(users::Column::IsActive.eq(true))
-        .add(users::Column::Id.ne(r.asker.user_id))
-        .add(member_of_site(r.tenant_id));
-    let filter = if r.exclude_joined { filter.add(not_followed(r.asker.user_id)) } else { filter };
-    let hits = candidates(db, Target::kind(Kind::User), text, (users::Entity, users::Column::Id), filter).await?;
-    let ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
-    let people: HashMap<i64, users::Model> = users::Entity::find()
-        .filter(users::Column::Id.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u))
-        .collect();
-    let profiles: HashMap<i64, profiles::Model> = profiles::Entity::find()
-        .filter(profiles::Column::UserId.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| (p.user_id, p))
-        .collect();
-    let profile_ids: Vec<i64> = profiles.values().map(|p| p.id).collect();
-    let mut topics = profile_topic_names(db, &profile_ids).await?;
-    // Stage and field are their registration answers on the site's organization.
-    let organization: Option<i64> = groups::Entity::find()
-        .select_only()
-        .column(groups::Column::Id)
-        .filter(groups::Column::TenantId.eq(r.tenant_id))
-        .filter(groups::Column::IsTenantRoot.eq(true))
-        .into_tuple()
-        .one(db)
-        .await?;
-    let answers: HashMap<i64, group_profiles::Model> = match organization {
-        Some(org) => group_profiles::Entity::find()
-            .filter(group_profiles::Column::GroupId.eq(org))
-            .filter(group_profiles::Column::UserId.is_in(ids.clone()))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|a| (a.user_id, a))
-            .collect(),
-        None => HashMap::new(),
-    };
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, relevance)| {
-            let u = people.get(&id)?;
-            let p = profiles.get(&id)?;
-            let topic_names = topics.remove(&p.id).unwrap_or_default();
-            let name = format!("{} {}", u.first_name, u.last_name).trim().to_string();
-            let text = format!(
-                "{name} {} {} {} {}",
-                p.title.as_deref().unwrap_or(""),
-                p.discipline.as_deref().unwrap_or(""),
-                p.country.as_deref().unwrap_or(""),
-                topic_names.join(" ")
-            );
-            let mut c = Candidate::new(ItemKind::User, id, p.name_slug.clone(), name, text, relevance);
-            c.image_path = p.picture.clone();
-            c.summary = p.title.clone().unwrap_or_default();
-            c.topics = topic_names;
-            c.countries.extend(p.country.as_deref().map(|s| s.trim().to_lowercase()));
-            if let Some(a) = answers.get(&id) {
-                c.stages.extend(a.career_stage);
-                c.fields.extend(a.professional_field);
-            }
-            Some(c)
-        })
-        .collect())
-}
-
-async fn resource_candidates(
-    db: &impl ConnectionTrait,
-    r: &Retrieval<'_>,
-    text: &TextQuery,
-) -> StoreResult<Vec<Candidate>> {
-    let subkinds = ["resource".to_string()];
-    let target = Target { kind: Kind::Resource, subkinds: &subkinds, scope_id: Some(r.tenant_id), names_only: false };
-    let filter = Condition::all()
-        .add(contents::Column::TenantId.eq(r.tenant_id))
-        .add(contents::Column::ContentType.eq("resource"))
-        .add(contents::Column::Status.eq(domain::content::STATUS_APPROVED))
-        .add(contents::Column::SecurityLevel.lt(domain::content::SECURITY_PRIVATE))
-        .add(in_public_group(Expr::col((contents::Entity, contents::Column::GroupId))));
-    let hits = candidates(db, target, text, (contents::Entity, contents::Column::Id), filter).await?;
-    let ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
-    let rows: HashMap<i64, contents::Model> = contents::Entity::find()
-        .filter(contents::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c))
-        .collect();
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, relevance)| {
-            let row = rows.get(&id)?;
-            let text = format!("{} {}", row.title, row.raw_text);
-            let mut c = Candidate::new(ItemKind::Resource, id, row.slug.clone(), row.title.clone(), text, relevance);
-            c.summary = row.raw_text.chars().take(1000).collect();
-            c.countries.extend(row.country.as_deref().map(|s| s.trim().to_lowercase()));
-            c.stages = json_ids(&row.career_stages);
-            c.fields = json_ids(&row.professional_fields);
-            Some(c)
-        })
-        .collect())
-}
-
-async fn ai_tool_candidates(
-    db: &impl ConnectionTrait,
-    r: &Retrieval<'_>,
-    text: &TextQuery,
-) -> StoreResult<Vec<Candidate>> {
-    let filter = Condition::all()
-        .add(ai_tools::Column::TenantId.eq(r.tenant_id))
-        .add(ai_tools::Column::Status.eq(domain::catalogue::STATUS_APPROVED));
-    let target = Target::in_scope(Kind::AiTool, r.tenant_id);
-    let hits = candidates(db, target, text, (ai_tools::Entity, ai_tools::Column::Id), filter).await?;
-    let ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
-    let rows: HashMap<i64, ai_tools::Model> = ai_tools::Entity::find()
-        .filter(ai_tools::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c))
-        .collect();
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, relevance)| {
-            let row = rows.get(&id)?;
-            let text = format!("{} {}", row.name, row.description);
-            let mut c = Candidate::new(ItemKind::AiTool, id, row.slug.clone(), row.name.clone(), text, relevance);
-            c.summary = row.description.clone();
-            c.image_path = row.logo.clone();
-            Some(c)
-        })
-        .collect())
-}
-
-async fn use_case_candidates(
-    db: &impl ConnectionTrait,
-    r: &Retrieval<'_>,
-    text: &TextQuery,
-) -> StoreResult<Vec<Candidate>> {
-    let filter = Condition::all()
-        .add(use_cases::Column::TenantId.eq(r.tenant_id))
-        .add(use_cases::Column::Status.eq(super::use_cases::STATUS_APPROVED));
-    let target = Target::in_scope(Kind::UseCase, r.tenant_id);
-    let hits = candidates(db, target, text, (use_cases::Entity, use_cases::Column::Id), filter).await?;
-    let ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
-    let rows: HashMap<i64, use_cases::Model> = use_cases::Entity::find()
-        .filter(use_cases::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c))
-        .collect();
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, relevance)| {
-            let row = rows.get(&id)?;
-            let text = format!("{} {}", row.title, row.description.as_deref().unwrap_or(""));
-            let mut c = Candidate::new(ItemKind::UseCase, id, row.slug.clone(), row.title.clone(), text, relevance);
-            c.summary = row.description.clone().unwrap_or_default();
-            c.image_path = row.thumbnail_image.clone();
-            c.stages = json_ids(&row.career_stages);
-            c.fields = json_ids(&row.professional_fields);
-            Some(c)
-        })
-        .collect())
-}
-
-async fn job_candidates(db: &impl ConnectionTrait, r: &Retrieval<'_>, text: &TextQuery) -> StoreResult<Vec<Candidate>> {
-    let today = chrono::Utc::now().date_naive();
-    let filter = Condition::all()
-        .add(job_posts::Column::TenantId.eq(r.tenant_id))
-        .add(job_posts::Column::JobStatus.eq(domain::jobs::form::STATUS_PUBLISHED))
-        .add(job_posts::Column::DeletedAt.is_null())
-        .add(
-            Condition::any()
-                .add(job_posts::Column::ApplicationCloseDate.is_null())
-                .add(job_posts::Column::ApplicationCloseDate.gte(today)),
-        )
-        .add(in_public_group(Expr::col((job_posts::Entity, job_posts::Column::GroupId))));
-    let target = Target::in_scope(Kind::Job, r.tenant_id);
-    let hits = candidates(db, target, text, (job_posts::Entity, job_posts::Column::Id), filter).await?;
-    let ids: Vec<i64> = hits.iter().map(|(id, _)| *id).collect();
-    let rows: HashMap<i64, job_posts::Model> = job_posts::Entity::find()
-        .filter(job_posts::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|c| (c.id, c))
-        .collect();
-    let group_ids: Vec<i64> = rows.values().map(|j| j.group_id).collect();
-    let group_slugs: HashMap<i64, String> = groups::Entity::find()
-        .select_only()
-        .column(groups::Column::Id)
-        .column(groups::Column::Slug)
-        .filter(groups::Column::Id.is_in(group_ids))
-        .into_tuple::<(i64, String)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .collect();
-    Ok(hits
-        .into_iter()
-        .filter_map(|(id, relevance)| {
-            let row = rows.get(&id)?;
-            let text = format!("{} {} {}", row.title, row.address.as_deref().unwrap_or(""), row.description);
-            let mut c = Candidate::new(ItemKind::Job, id, row.slug.clone(), row.title.clone(), text, relevance);
-            c.summary = row.description.clone();
-            c.countries = json_texts(&row.countries);
-            c.stages = json_ids(&row.career_stages);
-            c.fields = json_ids(&row.professional_fields);
-            c.group_slug = group_slugs.get(&row.group_id).cloned();
-            Some(c)
-        })
-        .collect())
-}
-
-/// The items of the site that answer `r.terms`, ranked for the asker, at most `r.limit`.
-/// Nothing of another site, nothing the asker may not see, never the asker themself.
-pub async fn retrieve(db: &impl ConnectionTrait, r: &Retrieval<'_>) -> StoreResult<Vec<Found>> {
-    let Some(text) = TextQuery::any_of(r.terms) else { return Ok(Vec::new()) };
-    let mut all = Vec::new();
-    for kind in r.kinds {
-        let found = match kind {
-            ItemKind::Circle | ItemKind::Event => group_candidates(db, r, &text, *kind).await?,
-            ItemKind::User => user_candidates(db, r, &text).await?,
-            ItemKind::Resource => resource_candidates(db, r, &text).await?,
-            ItemKind::AiTool => ai_tool_candidates(db, r, &text).await?,
-            ItemKind::UseCase => use_case_candidates(db, r, &text).await?,
-            ItemKind::Job => job_candidates(db, r, &text).await?,
-        };
-        all.extend(found);
-    }
-    Ok(rank(r, all))
-}
-
-fn rank(r: &Retrieval<'_>, candidates: Vec<Candidate>) -> Vec<Found> {
-    // Relevance is scaled within each kind (bm25 and ts_rank are not comparable across
-    // documents of different lengths and kinds).
-    let mut best: BTreeMap<ItemKind, f64> = BTreeMap::new();
-    for c in &candidates {
-        let entry = best.entry(c.kind).or_insert(0.0);
-        *entry = entry.max(c.relevance);
-    }
-    let asker_topics: HashSet<&str> =
-        r.asker.topics.iter().chain(&r.asker.bookmarked_topics).map(String::as_str).collect();
-    let mut found: Vec<Found> = candidates
-        .into_iter()
-        .map(|c| {
-            let top = best.get(&c.kind).copied().unwrap_or(0.0);
-            let signals = Signals {
-                matched: rules::matched_terms(r.terms, &c.text),
-                terms: r.terms.len(),
-                relevance: if top > 0.0 { c.relevance / top } else { 0.0 },
-                shared_topics: c
-                    .topics
-                    .iter()
-                    .filter(|t| asker_topics.contains(t.to_lowercase().as_str()))
-                    .cloned()
-                    .collect(),
-                same_country: !r.asker.country_spellings.is_empty()
-                    && c.countries.iter().any(|x| r.asker.country_spellings.contains(x)),
-                same_stage: r.asker.career_stage.is_some_and(|s| c.stages.contains(&s)),
-                same_field: r.asker.professional_field.is_some_and(|f| c.fields.contains(&f)),
-                kind_asked: r.asked.contains(&c.kind),
-            };
-            Found {
-                kind: c.kind,
-                id: c.id,
-                slug: c.slug,
-                name: c.name,
-                description: short(&c.summary.chars().take(4000).collect::<String>()),
-                image_path: c.image_path,
-                reason: rules::reason(&signals, r.words),
-                score: rules::score(&signals),
-                topics: c.topics,
-                group_slug: c.group_slug,
-            }
-        })
-        .collect();
-    found.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.kind.cmp(&b.kind)).then(b.id.cmp(&a.id)));
-    found.truncate(r.limit);
-    found
 }
 
 // ---- Conversations ----

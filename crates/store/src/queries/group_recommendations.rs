@@ -5,9 +5,8 @@
 //! topics (`research_collaboration`), ranked by what they share with the group and paged in
 //! the database.
 //!
-//! The rank is the assistant's (`domain::assistant::score`, with its weights): shared topics
-//! and skills (compared by name, at most three count), the same country, career stage and
-//! professional field; then more shared topics, a more complete profile, and the user id.
+//! Here are the candidates (a bounded pool, [`pool`]) and who may be recommended at all
+//! ([`admissible`]); the matching engine ranks them (`services::matching::Engine::rank_people`).
 //!
 //! Cost: the candidates are read through indexes and bounded. A cross_group request ranks
 //! the chosen group's accepted members (`(group_id, status)`), as the job's recommended
@@ -15,9 +14,8 @@
 //! [`SITE_POOL`] profile topics among the group's topics (`profile_topics(topic_id)`), never
 //! the whole site. Each signal is a correlated lookup on a unique index per candidate.
 
-use domain::assistant::{COUNTRY_WEIGHT, FIELD_WEIGHT, MAX_SCORED_TOPICS, STAGE_WEIGHT, TOPIC_WEIGHT};
 use sea_orm::{
-    sea_query::{Alias, CaseStatement, Expr, ExprTrait, Func, Query, SelectStatement, SimpleExpr},
+    sea_query::{Expr, ExprTrait, Query, SelectStatement, SimpleExpr},
     ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, QuerySelect,
 };
 
@@ -109,72 +107,6 @@ pub struct Recommend<'a> {
     pub stage_between: Option<(i64, i64)>,
 }
 
-/// One recommended person: what they share with the group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Recommended {
-    pub user_id: i64,
-    /// How many of the group's topic names the person holds.
-    pub shared_topics: u64,
-    pub same_country: bool,
-    pub same_stage: bool,
-    pub same_field: bool,
-}
-
-fn flag(condition: SimpleExpr) -> SimpleExpr {
-    CaseStatement::new().case(condition, Expr::val(1i64)).finally(Expr::val(0i64)).into()
-}
-
-fn zero() -> SimpleExpr {
-    Expr::val(0i64)
-}
-
-/// How many of `keys` the `profiles` row holds among its topics and skills.
-fn shared_topics(keys: &[String]) -> SimpleExpr {
-    if keys.is_empty() {
-        return zero();
-    }
-    let mut count = Query::select();
-    count
-        .expr(Func::count_distinct(Expr::col((topics::Entity, topics::Column::NameKey))))
-        .from(profile_topics::Entity)
-        .inner_join(
-            topics::Entity,
-            Expr::col((topics::Entity, topics::Column::Id))
-                .equals((profile_topics::Entity, profile_topics::Column::TopicId)),
-        )
-        .and_where(
-            Expr::col((profile_topics::Entity, profile_topics::Column::ProfileId))
-                .equals((profiles::Entity, profiles::Column::Id)),
-        )
-        .and_where(Expr::col((topics::Entity, topics::Column::NameKey)).is_in(keys.to_vec()));
-    Func::coalesce([SimpleExpr::SubQuery(None, Box::new(count.to_owned().into())), zero()]).into()
-}
-
-fn same_country(countries: &[String]) -> SimpleExpr {
-    if countries.is_empty() {
-        return zero();
-    }
-    flag(Expr::expr(Func::lower(Expr::col((profiles::Entity, profiles::Column::Country)))).is_in(countries.to_vec()))
-}
-
-/// Whether the user's answer on the organization (`column` of their group profile) is one of `ids`.
-fn answered(organization_id: i64, column: group_profiles::Column, ids: &[i64]) -> SimpleExpr {
-    if ids.is_empty() {
-        return zero();
-    }
-    let mut answer = Query::select();
-    answer
-        .expr(Expr::val(1))
-        .from(group_profiles::Entity)
-        .and_where(Expr::col((group_profiles::Entity, group_profiles::Column::GroupId)).eq(organization_id))
-        .and_where(
-            Expr::col((group_profiles::Entity, group_profiles::Column::UserId))
-                .equals((users::Entity, users::Column::Id)),
-        )
-        .and_where(Expr::col((group_profiles::Entity, column)).is_in(ids.to_vec()));
-    flag(Expr::exists(answer.to_owned()))
-}
-
 /// "The `users` row has a membership of `group_id`" (with `status`, or any).
 fn membership_of(group_id: i64, status: Option<&str>) -> SimpleExpr {
     let mut member = Query::select();
@@ -224,6 +156,16 @@ async fn topic_ids(db: &impl ConnectionTrait, tenant_id: i64, keys: &[String]) -
 /// The candidates (`users` joined to their profile) without the ranking columns, or `None`
 /// when there can be none.
 async fn candidates(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreResult<Option<SelectStatement>> {
+    let mut query = admissible_people(what);
+    if !add_source(db, what, &mut query).await? {
+        return Ok(None);
+    }
+    Ok(Some(query))
+}
+
+/// Who may be recommended at all: active accepted members of the site's organization with
+/// no membership of the group, at the stages asked, never the caller.
+fn admissible_people(what: &Recommend<'_>) -> SelectStatement {
     let mut query = Query::select();
     query
         .from(users::Entity)
@@ -242,6 +184,11 @@ async fn candidates(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreRes
     if let Some(me) = what.exclude_user {
         query.and_where(Expr::col((users::Entity, users::Column::Id)).ne(me));
     }
+    query
+}
+
+/// Narrows `query` to the request's source; `false` when it can hold nobody.
+async fn add_source(db: &impl ConnectionTrait, what: &Recommend<'_>, query: &mut SelectStatement) -> StoreResult<bool> {
     match what.source {
         Source::Group(source) => {
             let members = Query::select()
@@ -259,7 +206,7 @@ async fn candidates(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreRes
         Source::Site => {
             let ids = topic_ids(db, what.tenant_id, what.topic_keys).await?;
             if ids.is_empty() {
-                return Ok(None);
+                return Ok(false);
             }
             let holders = Query::select()
                 .column(profile_topics::Column::ProfileId)
@@ -271,74 +218,37 @@ async fn candidates(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreRes
             query.and_where(Expr::col((profiles::Entity, profiles::Column::Id)).in_subquery(holders));
         }
     }
-    Ok(Some(query))
+    Ok(true)
 }
 
-/// One page of recommended people, best first, and how many there are.
-pub async fn recommended(
-    db: &impl ConnectionTrait,
-    what: &Recommend<'_>,
-    offset: u64,
-    limit: u64,
-) -> StoreResult<(Vec<Recommended>, u64)> {
-    let Some(base) = candidates(db, what).await? else { return Ok((Vec::new(), 0)) };
-    let count_statement = base.clone().expr_as(Expr::col((users::Entity, users::Column::Id)).count(), "n").to_owned();
-    let count: i64 = match db.query_one(&count_statement).await? {
-        Some(row) => row.try_get("", "n")?,
-        None => 0,
-    };
-    if count == 0 {
-        return Ok((Vec::new(), 0));
-    }
-    let inner = base
+/// The request's candidates (at most [`SITE_POOL`]), for the matching engine to rank.
+pub async fn pool(db: &impl ConnectionTrait, what: &Recommend<'_>) -> StoreResult<Vec<i64>> {
+    let Some(base) = candidates(db, what).await? else { return Ok(Vec::new()) };
+    let statement = base
         .clone()
         .expr_as(Expr::col((users::Entity, users::Column::Id)), "user_id")
-        .expr_as(shared_topics(what.topic_keys), "shared_topics")
-        .expr_as(same_country(what.countries), "same_country")
-        .expr_as(answered(what.organization_id, group_profiles::Column::CareerStage, what.stages), "same_stage")
-        .expr_as(answered(what.organization_id, group_profiles::Column::ProfessionalField, what.fields), "same_field")
-        .expr_as(
-            Func::coalesce([
-                SimpleExpr::from(Expr::col((profiles::Entity, profiles::Column::CompletionPercent))),
-                zero(),
-            ]),
-            "completion",
-        )
-        .to_owned();
-    // The assistant's score over the columns above (domain::assistant::score's weights).
-    let c = "\"c\"";
-    let score = Expr::cust(format!(
-        "(CASE WHEN {c}.\"shared_topics\" > {max} THEN {max} ELSE {c}.\"shared_topics\" END) * {TOPIC_WEIGHT:.3} \
-         + {c}.\"same_country\" * {COUNTRY_WEIGHT:.3} + {c}.\"same_stage\" * {STAGE_WEIGHT:.3} \
-         + {c}.\"same_field\" * {FIELD_WEIGHT:.3}",
-        max = MAX_SCORED_TOPICS,
-    ));
-    let alias = Alias::new("c");
-    let column = |name: &str| Expr::col((alias.clone(), Alias::new(name)));
-    let page = Query::select()
-        .expr(column("user_id"))
-        .expr(column("shared_topics"))
-        .expr(column("same_country"))
-        .expr(column("same_stage"))
-        .expr(column("same_field"))
-        .from_subquery(inner, alias.clone())
-        .order_by_expr(score, Order::Desc)
-        .order_by_expr(column("shared_topics"), Order::Desc)
-        .order_by_expr(column("completion"), Order::Desc)
-        .order_by_expr(column("user_id"), Order::Asc)
-        .offset(offset)
-        .limit(limit)
+        .order_by((users::Entity, users::Column::Id), Order::Desc)
+        .limit(SITE_POOL)
         .to_owned();
     let mut out = Vec::new();
-    for row in db.query_all(&page).await? {
-        let shared: i64 = row.try_get("", "shared_topics")?;
-        out.push(Recommended {
-            user_id: row.try_get("", "user_id")?,
-            shared_topics: u64::try_from(shared).unwrap_or(0),
-            same_country: row.try_get::<i64>("", "same_country")? > 0,
-            same_stage: row.try_get::<i64>("", "same_stage")? > 0,
-            same_field: row.try_get::<i64>("", "same_field")? > 0,
-        });
+    for row in db.query_all(&statement).await? {
+        out.push(row.try_get::<i64>("", "user_id")?);
     }
-    Ok((out, u64::try_from(count).unwrap_or(0)))
+    Ok(out)
+}
+
+/// Which of `ids` may be recommended (the filters of [`pool`] without its source).
+pub async fn admissible(db: &impl ConnectionTrait, what: &Recommend<'_>, ids: &[i64]) -> StoreResult<Vec<i64>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let statement = admissible_people(what)
+        .expr_as(Expr::col((users::Entity, users::Column::Id)), "user_id")
+        .and_where(Expr::col((users::Entity, users::Column::Id)).is_in(ids.to_vec()))
+        .to_owned();
+    let mut out = Vec::new();
+    for row in db.query_all(&statement).await? {
+        out.push(row.try_get::<i64>("", "user_id")?);
+    }
+    Ok(out)
 }

@@ -28,6 +28,7 @@ pub mod job_posts;
 pub mod job_recommendations;
 pub mod link_previews;
 pub mod mail;
+pub mod matching;
 pub mod memberships;
 pub mod notifications;
 pub mod one_time_payments;

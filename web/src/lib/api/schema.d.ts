@@ -6778,10 +6778,10 @@ export interface components {
             users?: number[];
         };
         /**
-         * @description What the assistant can recommend. The `type` of a recommended item (spec 002 §3).
+         * @description What can be recommended. The `type` of a recommended item (spec 002 §3).
          * @enum {string}
          */
-        ItemKind: "resource" | "user" | "event" | "circle" | "job" | "ai_tool" | "use_case";
+        ItemKind: "resource" | "user" | "event" | "circle" | "job" | "ai_tool" | "use_case" | "prompt" | "career_tip";
         /** @description A job with the message the form shows. */
         JobAnswer: {
             data: components["schemas"]["JobView"];
@@ -8705,6 +8705,8 @@ export interface components {
                  * @description How many of the job's skills the person lists on their profile.
                  */
                 matching_skills: number;
+                /** @description Why: "Works as Data Engineer, close to what the job is about; has 2 of its skills". */
+                reason: string;
                 /** @description The person lives in one of the job's countries. */
                 same_country: boolean;
             })[];
@@ -9287,6 +9289,8 @@ export interface components {
              * @description How many of the job's skills the person lists on their profile.
              */
             matching_skills: number;
+            /** @description Why: "Works as Data Engineer, close to what the job is about; has 2 of its skills". */
+            reason: string;
             /** @description The person lives in one of the job's countries. */
             same_country: boolean;
         };

@@ -354,7 +354,7 @@ async fn report_step(s: ReportStep<'_>) -> ApiResult<ProcessAnswer> {
     };
     let answers = run_answers(&run.answers);
     check_answered(agent, s.order, &answers)?;
-    let (facts, items) = report_inputs(state.read_db(), tenant, agent, owner, &answers).await?;
+    let (facts, items) = report_inputs(state, tenant, agent, owner, &answers).await?;
     let offline = compose(&ReportInput { agent, answers: &answers, profile: &facts, items: &items });
     let written = state
         .agent_model
@@ -416,13 +416,14 @@ async fn report_step(s: ReportStep<'_>) -> ApiResult<ProcessAnswer> {
 
 /// What the report is made from: the owner's profile facts, and the items retrieval found
 /// for the domain's needs (only the kinds it names).
-async fn report_inputs<C: ConnectionTrait>(
-    db: &C,
+async fn report_inputs(
+    state: &AppState,
     tenant: &Tenant,
     agent: &AgentDefinition,
     owner: &users::Model,
     answers: &RunAnswers,
 ) -> ApiResult<(ProfileFacts, Vec<ReportItem>)> {
+    let db = state.read_db();
     let asker =
         store::queries::assistant::asker(db, tenant.organization_id(), owner, services::resume::country_spellings)
             .await?;
@@ -441,8 +442,21 @@ async fn report_inputs<C: ConnectionTrait>(
         completion_percent: profile.map_or(0, |p| p.completion_percent.clamp(0, 100) as u8),
     };
     let needs = retrieval_needs(agent, answers, &facts);
-    let (_, found) = services::assistant::retrieve_for(db, tenant.id(), &asker, &needs.text, RETRIEVAL_LIMIT).await?;
+    let found = state
+        .matching
+        .answer(
+            db,
+            services::matching::Ask {
+                tenant_id: tenant.id(),
+                user_id: owner.id,
+                question: &needs.text,
+                limit: RETRIEVAL_LIMIT,
+                kinds: &needs.kinds,
+            },
+        )
+        .await?;
     let items: Vec<ReportItem> = found
+        .items
         .into_iter()
         .filter(|f| needs.kinds.contains(&f.kind))
         .map(|f| ReportItem {

@@ -18,12 +18,12 @@ use std::collections::{HashMap, HashSet};
 
 use axum::{extract::State, Json};
 use domain::{
-    assistant,
     groups::recommend::{self as rules, EntityType, RecommendRequest, SOURCE_FIELD},
+    matching::{ItemKind, ItemMeta},
 };
 use serde::{Deserialize, Serialize};
+use services::matching::{PeopleFor, PeopleQuery, RankedPerson};
 use store::queries::{
-    assistant::profile_topic_names,
     group_recommendations::{self as recommend_q, Source},
     groups as group_q,
 };
@@ -141,38 +141,74 @@ async fn group_recommendations(
         exclude_user: Some(user_id),
         stage_between: None,
     };
-    let (rows, count) = recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size).await?;
+    // The candidates (the source group's members, or the site's members near the group in
+    // meaning or sharing its topics), ranked by the matching engine.
+    let mut pool = recommend_q::pool(state.read_db(), &what).await?;
+    let kind = if group.group_type == "event" { ItemKind::Event } else { ItemKind::Circle };
+    let facts = ItemMeta {
+        topics: interests.topics.clone(),
+        countries: countries.iter().filter_map(|c| services::matching::documents::canonical_country(c)).collect(),
+        stages: interests.stages.clone(),
+        fields: interests.fields.clone(),
+        ..Default::default()
+    };
+    let target = PeopleFor::Item { kind, id: group.id, facts: Some(Box::new(facts)) };
+    let nobody = HashSet::from([user_id]);
+    if source == Source::Site {
+        let near = state
+            .matching
+            .rank_people(
+                state.read_db(),
+                PeopleQuery {
+                    tenant_id: tenant.id(),
+                    target: target.clone(),
+                    pool: None,
+                    exclude: &nobody,
+                    stages: None,
+                    limit: recommend_q::SITE_POOL as usize,
+                },
+            )
+            .await?;
+        let mut seen: HashSet<i64> = pool.iter().copied().collect();
+        let extra: Vec<i64> = near.into_iter().map(|p| p.user_id).filter(|id| seen.insert(*id)).collect();
+        pool.extend(recommend_q::admissible(state.read_db(), &what, &extra).await?);
+    }
+    let ranked = state
+        .matching
+        .rank_people(
+            state.read_db(),
+            PeopleQuery {
+                tenant_id: tenant.id(),
+                target,
+                pool: Some(&pool),
+                exclude: &nobody,
+                stages: None,
+                limit: pool.len(),
+            },
+        )
+        .await?;
+    let count = ranked.len() as u64;
+    let rows: Vec<&RankedPerson> = ranked.iter().skip(page.offset() as usize).take(page.page_size as usize).collect();
     let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
-    let (cards, profile_of) = person_cards::load(state.read_db(), &ids).await?;
-    let profile_ids: Vec<i64> = profile_of.values().copied().collect();
-    let mut topics = profile_topic_names(state.read_db(), &profile_ids).await?;
+    let (cards, _) = person_cards::load(state.read_db(), &ids).await?;
     let items = rows
         .iter()
         .filter_map(|row| {
             let person = cards.get(&row.user_id)?;
-            let held: HashSet<String> = profile_of
-                .get(&row.user_id)
-                .and_then(|p| topics.remove(p))
-                .unwrap_or_default()
-                .into_iter()
-                .map(|t| t.to_lowercase())
-                .collect();
-            let mut seen = HashSet::new();
-            let shared: Vec<String> = interests
-                .topics
-                .iter()
-                .filter(|t| held.contains(&t.to_lowercase()) && seen.insert(t.to_lowercase()))
-                .cloned()
-                .collect();
-            let signals = rules::signals(shared, row.same_country, row.same_stage, row.same_field);
+            let signals = rules::signals(
+                row.fit.shared_topics.clone(),
+                row.fit.same_country,
+                row.fit.same_stage,
+                row.fit.same_field,
+            );
             Some(RecommendedPerson {
                 person: person.clone(),
-                score: assistant::score(&signals),
-                reason: rules::reason(&signals, &source_name),
+                score: row.score,
+                reason: rules::reason_with_meaning(&signals, &source_name, row.similarity, row.title.as_deref()),
                 shared_topics: signals.shared_topics,
-                same_country: row.same_country,
-                same_stage: row.same_stage,
-                same_field: row.same_field,
+                same_country: row.fit.same_country,
+                same_stage: row.fit.same_stage,
+                same_field: row.fit.same_field,
             })
         })
         .collect();

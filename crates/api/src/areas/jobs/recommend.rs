@@ -6,22 +6,27 @@
 //! - `GET /jobs/{id}/recommended-applicants/`: for the job's administrators, the accepted
 //!   members of the chosen group (the job's own group by default) who have not applied,
 //!   optionally only those whose answers on the site's registration form match
-//!   `extra_info_filter` (uni_batch, department, affiliation), best fit first: the job's
-//!   skills they list, then living in one of its countries, then profile completeness.
-//!   12 a page, paged in the database.
+//!   `extra_info_filter` (uni_batch, department, affiliation), best fit first: the best
+//!   1000 by the job's skills they list, living in one of its countries and profile
+//!   completeness, ranked by the matching engine (how close each profile is to the job in
+//!   meaning, with those signals), each with its `reason`. 12 a page.
 //!
 //! Like every job call, a job the caller may not see is a 404 and one they see but do not
 //! administer a 403. The chosen group must be one of the site's that the caller
 //! administers: member answers are not shown to other groups' administrators.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use axum::{
     extract::{Path, State},
     Json,
 };
-use domain::jobs::recommend::{ExtraInfoFilter, FILTER_FIELD};
+use domain::{
+    jobs::recommend::{ExtraInfoFilter, FILTER_FIELD},
+    matching::ItemKind,
+};
 use serde::{Deserialize, Serialize};
+use services::matching::{PeopleFor, PeopleQuery};
 use store::queries::{groups as group_q, job_posts as post_q, job_recommendations as recommend_q};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -74,7 +79,13 @@ pub struct RecommendedApplicant {
     pub matching_skills: u64,
     /// The person lives in one of the job's countries.
     pub same_country: bool,
+    /// Why: "Works as Data Engineer, close to what the job is about; has 2 of its skills".
+    pub reason: String,
 }
+
+/// The applicants ranked by the matching engine (the best fits by skills first); later pages
+/// follow the database's order.
+pub const RANKED_POOL: u64 = 1000;
 
 /// The people to recommend for a job, best fit first.
 #[utoipa::path(
@@ -154,16 +165,56 @@ async fn recommended_applicants(
         answers: filter.answers,
         exclude_user: Some(user_id),
     };
-    let (rows, count) = recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size).await?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    // The best fits by skills and country (a bounded pool), ranked by the matching engine with
+    // how close each profile is to the job in meaning; pages past the pool follow the
+    // database's order.
+    let (pool, count) = recommend_q::recommended(state.read_db(), &what, 0, RANKED_POOL).await?;
+    let facts: HashMap<i64, recommend_q::Recommended> = pool.iter().map(|r| (r.user_id, *r)).collect();
+    let rows: Vec<(recommend_q::Recommended, Option<f32>, Option<String>)> = if page.offset() < RANKED_POOL {
+        let ids: Vec<i64> = pool.iter().map(|r| r.user_id).collect();
+        let ranked = state
+            .matching
+            .rank_people(
+                state.read_db(),
+                PeopleQuery {
+                    tenant_id: tenant.id(),
+                    target: PeopleFor::Item { kind: ItemKind::Job, id: found.job.id, facts: None },
+                    pool: Some(&ids),
+                    exclude: &HashSet::new(),
+                    stages: None,
+                    limit: ids.len(),
+                },
+            )
+            .await?;
+        ranked
+            .into_iter()
+            .skip(page.offset() as usize)
+            .take(page.page_size as usize)
+            .filter_map(|p| Some((*facts.get(&p.user_id)?, p.similarity, p.title)))
+            .collect()
+    } else {
+        recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size)
+            .await?
+            .0
+            .into_iter()
+            .map(|r| (r, None, None))
+            .collect()
+    };
+    let ids: Vec<i64> = rows.iter().map(|(r, _, _)| r.user_id).collect();
     let (cards, _) = person_cards::load(state.read_db(), &ids).await?;
     let items = rows
         .iter()
-        .filter_map(|row| {
+        .filter_map(|(row, similarity, title)| {
             Some(RecommendedApplicant {
                 person: cards.get(&row.user_id)?.clone(),
                 matching_skills: row.matching_skills,
                 same_country: row.same_country,
+                reason: domain::jobs::recommend::reason(
+                    *similarity,
+                    title.as_deref(),
+                    row.matching_skills,
+                    row.same_country,
+                ),
             })
         })
         .collect();

@@ -1,0 +1,604 @@
+//! The matching engine through the API (issue 29): what it never offers (another site's
+//! items, private, draft, pending, rejected, past or closed ones, what the member already
+//! joined, applied to or follows), recommendations from the profile's signals alone, the
+//! intent of a question (kinds, time, place), the lexical path without a model, the cache
+//! following the member's and the site's changes, and, with the model, a question answered
+//! by meaning.
+
+use chrono::{Days, Utc};
+use sea_orm::{ActiveModelTrait, Set};
+use serde_json::{json, Value};
+use store::{
+    entities::{
+        ai_tools, contents, group_profiles, groups, job_applications, job_posts, profiles, topics, use_cases, users,
+    },
+    queries::{memberships, tenants::TenantRecord},
+};
+
+use crate::common::{require_embedding_model, TestApp};
+
+/// A topic of the site.
+async fn topic(app: &TestApp, tenant: &TenantRecord, name: &str) -> i64 {
+    topics::ActiveModel {
+        tenant_id: Set(tenant.tenant.id),
+        name: Set(name.into()),
+        name_key: Set(name.to_lowercase()),
+        topic_type: Set("general".into()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap()
+    .id
+}
+
+struct GroupSpec<'a> {
+    kind: &'a str,
+    name: &'a str,
+    description: &'a str,
+    topics: Vec<i64>,
+    countries: &'a [&'a str],
+    stages: &'a [&'a str],
+    fields: &'a [&'a str],
+    privacy: i16,
+    /// Start and end, in days from today.
+    days: Option<(i64, i64)>,
+}
+
+impl Default for GroupSpec<'_> {
+    fn default() -> Self {
+        GroupSpec {
+            kind: "circle",
+            name: "",
+            description: "",
+            topics: Vec::new(),
+            countries: &[],
+            stages: &[],
+            fields: &[],
+            privacy: 0,
+            days: None,
+        }
+    }
+}
+
+fn day(offset: i64) -> chrono::NaiveDate {
+    let today = Utc::now().date_naive();
+    if offset >= 0 {
+        today + Days::new(offset as u64)
+    } else {
+        today - Days::new(offset.unsigned_abs())
+    }
+}
+
+async fn group(app: &TestApp, tenant: &TenantRecord, spec: GroupSpec<'_>) -> groups::Model {
+    let now = Utc::now();
+    let group = groups::ActiveModel {
+        tenant_id: Set(tenant.tenant.id),
+        parent_id: Set(Some(tenant.organization.id)),
+        group_type: Set(spec.kind.into()),
+        name: Set(spec.name.into()),
+        slug: Set(domain::slug::slugify(spec.name)),
+        description: Set(Some(format!("<p>{}</p>", spec.description))),
+        privacy: Set(spec.privacy),
+        join_mode: Set("open".into()),
+        is_tenant_root: Set(false),
+        countries: Set(Some(json!(spec.countries))),
+        career_stages: Set(Some(json!(spec.stages))),
+        professional_fields: Set(Some(json!(spec.fields))),
+        start_date: Set(spec.days.map(|(s, _)| day(s))),
+        end_date: Set(spec.days.map(|(_, e)| day(e))),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    for topic in spec.topics {
+        store::entities::group_topics::ActiveModel {
+            group_id: Set(group.id),
+            topic_id: Set(topic),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    group
+}
+
+async fn job(
+    app: &TestApp,
+    tenant: &TenantRecord,
+    title: &str,
+    skills: &[i64],
+    status: &str,
+    closes: Option<i64>,
+) -> job_posts::Model {
+    let now = Utc::now();
+    let job = job_posts::ActiveModel {
+        tenant_id: Set(tenant.tenant.id),
+        group_id: Set(tenant.organization.id),
+        slug: Set(domain::slug::slugify(title)),
+        title: Set(title.into()),
+        description: Set(format!("<p>{title}</p>")),
+        countries: Set(Some(json!(["Kenya"]))),
+        career_stages: Set(Some(json!(["3"]))),
+        job_location: Set("on_site".into()),
+        application_close_date: Set(closes.map(day)),
+        job_status: Set(status.into()),
+        is_featured: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    for skill in skills {
+        store::entities::job_post_skills::ActiveModel {
+            job_post_id: Set(job.id),
+            topic_id: Set(*skill),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    job
+}
+
+/// A member with a profile: title, topics, country, stage and field on the site.
+async fn member(
+    app: &TestApp,
+    tenant: &TenantRecord,
+    email: &str,
+    title: &str,
+    topic_ids: &[i64],
+    country: &str,
+    stage: i64,
+) -> users::Model {
+    let user = app.add_member(email, tenant, "member").await;
+    let now = Utc::now();
+    let profile = profiles::ActiveModel {
+        user_id: Set(user.id),
+        name_slug: Set(email.split('@').next().unwrap().to_string()),
+        title: Set(Some(title.into())),
+        country: Set(Some(country.into())),
+        interested_services: Set(json!([])),
+        completion_percent: Set(50),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    for (position, topic) in topic_ids.iter().enumerate() {
+        store::entities::profile_topics::ActiveModel {
+            profile_id: Set(profile.id),
+            topic_id: Set(*topic),
+            position: Set(position as i32),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    group_profiles::ActiveModel {
+        group_id: Set(tenant.organization.id),
+        user_id: Set(user.id),
+        career_stage: Set(Some(stage)),
+        professional_field: Set(Some(2)),
+        reason_to_join: Set(json!([])),
+        is_certified: Set(false),
+        extra_info: Set(json!({})),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    user
+}
+
+async fn staff(app: &TestApp, user: &users::Model) {
+    users::Entity::update(users::ActiveModel { id: Set(user.id), is_staff: Set(true), ..Default::default() })
+        .exec(&app.db)
+        .await
+        .unwrap();
+}
+
+use sea_orm::EntityTrait;
+
+fn slugs(list: &Value) -> Vec<String> {
+    list.as_array().into_iter().flatten().filter_map(|i| i["slug"].as_str().map(str::to_string)).collect()
+}
+
+fn answer_items(answer: &Value) -> Value {
+    answer["data"]["answer"]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "recommendations")
+        .map(|p| p["value"]["items"].clone())
+        .unwrap()
+}
+
+fn answer_text(answer: &Value) -> String {
+    answer["data"]["answer"]["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "text")
+        .and_then(|p| p["value"].as_str())
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn a_profile_that_fits_is_recommended_without_a_shared_word() {
+    let app = TestApp::new().await;
+    let t = &app.default_tenant;
+    let (python, statistics) = (topic(&app, t, "Python").await, topic(&app, t, "Statistics").await);
+    let cohort = group(
+        &app,
+        t,
+        GroupSpec {
+            name: "Evening Cohort Seven",
+            description: "Weekly sessions with a mentor.",
+            topics: vec![python, statistics],
+            countries: &["KE"],
+            stages: &["3"],
+            fields: &["2"],
+            ..Default::default()
+        },
+    )
+    .await;
+    group(
+        &app,
+        t,
+        GroupSpec { name: "Pottery Together", description: "Clay.", countries: &["BR"], ..Default::default() },
+    )
+    .await;
+    let opening = job(&app, t, "Junior Analyst Role", &[python], domain::jobs::form::STATUS_PUBLISHED, Some(20)).await;
+    let amani = member(&app, t, "amani@example.com", "Teacher", &[python, statistics], "Kenya", 3).await;
+    let token = app.token_for(amani.id);
+
+    let circles = app.get("/api/v1/recommended-entities/?entity_type=circle").token(&token).send().await;
+    circles.assert_status(200);
+    let circles = circles.json()["data"].clone();
+    assert_eq!(slugs(&circles).first(), Some(&cohort.slug), "{circles}");
+    let reason = circles[0]["reason"].as_str().unwrap();
+    assert!(reason.contains("Python") && reason.contains("your country"), "{reason}");
+    assert!(!reason.contains("Matches"), "{reason}");
+
+    let jobs = app.get("/api/v1/job-recommendations/").token(&token).send().await.json()["data"].clone();
+    assert_eq!(slugs(&jobs), vec![opening.slug.clone()], "{jobs}");
+    assert!(jobs[0]["reason"].as_str().unwrap().contains("Python"), "{jobs}");
+}
+
+#[tokio::test]
+async fn nothing_of_another_site_hidden_over_or_already_held_is_offered() {
+    let app = TestApp::new().await;
+    let t = app.default_tenant.clone();
+    let other = app.add_tenant("other.localhost", "Other Site").await;
+    let data = topic(&app, &t, "Data Science").await;
+    let theirs_topic = topic(&app, &other, "Data Science").await;
+    let open =
+        group(&app, &t, GroupSpec { name: "Data Science Open Circle", topics: vec![data], ..Default::default() }).await;
+    group(
+        &app,
+        &t,
+        GroupSpec { name: "Data Science Secret Circle", topics: vec![data], privacy: 20, ..Default::default() },
+    )
+    .await;
+    group(
+        &app,
+        &t,
+        GroupSpec {
+            kind: "event",
+            name: "Data Science Day Gone By",
+            topics: vec![data],
+            days: Some((-30, -29)),
+            ..Default::default()
+        },
+    )
+    .await;
+    let joined =
+        group(&app, &t, GroupSpec { name: "Data Science Joined Circle", topics: vec![data], ..Default::default() })
+            .await;
+    group(&app, &other, GroupSpec { name: "Data Science Elsewhere", topics: vec![theirs_topic], ..Default::default() })
+        .await;
+    let published = job(&app, &t, "Data Scientist Open", &[data], domain::jobs::form::STATUS_PUBLISHED, Some(10)).await;
+    job(&app, &t, "Data Scientist Pending", &[data], "pending", Some(10)).await;
+    job(&app, &t, "Data Scientist Closed", &[data], domain::jobs::form::STATUS_PUBLISHED, Some(-1)).await;
+    let applied =
+        job(&app, &t, "Data Scientist Applied", &[data], domain::jobs::form::STATUS_PUBLISHED, Some(10)).await;
+    let now = Utc::now();
+    let author = app.add_member("author@example.com", &t, "admin").await;
+    for (slug, status, security) in [
+        ("data-guide-ok", "approved", 0),
+        ("data-guide-rejected", "rejected", 0),
+        ("data-guide-private", "approved", 20),
+    ] {
+        contents::ActiveModel {
+            tenant_id: Set(t.tenant.id),
+            group_id: Set(t.organization.id),
+            created_by: Set(author.id),
+            content_type: Set("resource".into()),
+            is_newsletter: Set(false),
+            title: Set(format!("Data Science guide {slug}")),
+            slug: Set(slug.into()),
+            content: Set("<p>Data science for everyone.</p>".into()),
+            raw_text: Set("Data science for everyone.".into()),
+            topics: Set(Some(json!([data]))),
+            security_level: Set(security),
+            publish_to_khub: Set(true),
+            is_premium: Set(false),
+            is_trending: Set(false),
+            is_pinned: Set(false),
+            status: Set(status.into()),
+            send_email: Set(false),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    for (slug, status) in [("data-science-use-case", "approved"), ("data-science-pending-use-case", "pending")] {
+        use_cases::ActiveModel {
+            tenant_id: Set(t.tenant.id),
+            slug: Set(slug.into()),
+            title: Set(format!("Data Science {slug}")),
+            description: Set(Some("Data science at work.".into())),
+            status: Set(status.into()),
+            topics: Set(Some(json!([data]))),
+            vote_score: Set(0),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    ai_tools::ActiveModel {
+        tenant_id: Set(other.tenant.id),
+        group_id: Set(other.organization.id),
+        slug: Set("data-science-tool-elsewhere".into()),
+        name: Set("Data Science Tool".into()),
+        description: Set("Data science.".into()),
+        status: Set("approved".into()),
+        vote_score: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    let ada = member(&app, &t, "ada@example.com", "Analyst", &[data], "Kenya", 3).await;
+    let peer = member(&app, &t, "peer@example.com", "Data Scientist", &[data], "Kenya", 4).await;
+    let followed = member(&app, &t, "followed@example.com", "Data Engineer", &[data], "Kenya", 4).await;
+    memberships::upsert(&app.db, joined.id, ada.id, "member", "pending").await.unwrap();
+    job_applications::ActiveModel {
+        job_post_id: Set(applied.id),
+        user_id: Set(ada.id),
+        status: Set("pending".into()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    store::queries::follows::follow(&app.db, ada.id, store::queries::follows::Target::User(followed.id)).await.unwrap();
+    staff(&app, &ada).await;
+    let token = app.token_for(ada.id);
+
+    let all = app.get("/api/v1/recommended-entities/").token(&token).send().await.json()["data"].clone();
+    let found = slugs(&all);
+    assert!(found.contains(&open.slug), "{found:?}");
+    assert!(found.contains(&"peer".to_string()), "{found:?}");
+    assert!(found.contains(&"data-science-use-case".to_string()), "{found:?}");
+    for never in [
+        "data-science-secret-circle",
+        "data-science-day-gone-by",
+        "data-science-joined-circle",
+        "data-science-elsewhere",
+        "data-science-pending-use-case",
+        "data-science-tool-elsewhere",
+        "followed",
+        "ada",
+    ] {
+        assert!(!found.contains(&never.to_string()), "{never} offered: {found:?}");
+    }
+    let jobs = slugs(&app.get("/api/v1/job-recommendations/").token(&token).send().await.json()["data"]);
+    assert_eq!(jobs, vec![published.slug.clone()]);
+
+    let answer =
+        app.post("/api/v1/ask-me-anything/").token(&token).json(&json!({"question": "data science"})).send().await;
+    answer.assert_status(200);
+    let answered = slugs(&answer_items(&answer.json()));
+    assert!(answered.contains(&open.slug) && answered.contains(&"data-guide-ok".to_string()), "{answered:?}");
+    for never in [
+        "data-science-secret-circle",
+        "data-science-day-gone-by",
+        "data-science-elsewhere",
+        "data-scientist-pending",
+        "data-scientist-closed",
+        "data-guide-rejected",
+        "data-guide-private",
+        "data-science-pending-use-case",
+        "data-science-tool-elsewhere",
+        "ada",
+    ] {
+        assert!(!answered.contains(&never.to_string()), "{never} answered: {answered:?}");
+    }
+    // The other site's member sees only their site's items.
+    let bo = member(&app, &other, "bo@example.com", "Analyst", &[theirs_topic], "Kenya", 3).await;
+    staff(&app, &bo).await;
+    let theirs = app
+        .post("/api/v1/ask-me-anything/")
+        .host("other.localhost")
+        .token(&app.token_for(bo.id))
+        .json(&json!({"question": "data science"}))
+        .send()
+        .await
+        .json();
+    let theirs = slugs(&answer_items(&theirs));
+    assert!(theirs.contains(&"data-science-elsewhere".to_string()), "{theirs:?}");
+    assert!(theirs.iter().all(|s| s == "data-science-elsewhere" || s == "data-science-tool-elsewhere"), "{theirs:?}");
+    let _ = peer;
+}
+
+#[tokio::test]
+async fn upcoming_events_near_the_asker_answer_the_suggested_question() {
+    let app = TestApp::new().await;
+    let t = app.default_tenant.clone();
+    let here = group(
+        &app,
+        &t,
+        GroupSpec {
+            kind: "event",
+            name: "Nairobi Careers Fair",
+            countries: &["KE"],
+            days: Some((12, 12)),
+            ..Default::default()
+        },
+    )
+    .await;
+    let away = group(
+        &app,
+        &t,
+        GroupSpec {
+            kind: "event",
+            name: "Austin Hiring Night",
+            countries: &["US"],
+            days: Some((5, 5)),
+            ..Default::default()
+        },
+    )
+    .await;
+    group(
+        &app,
+        &t,
+        GroupSpec {
+            kind: "event",
+            name: "Nairobi Fair Last Year",
+            countries: &["KE"],
+            days: Some((-300, -300)),
+            ..Default::default()
+        },
+    )
+    .await;
+    group(&app, &t, GroupSpec { name: "Kenya Analysts Circle", countries: &["KE"], ..Default::default() }).await;
+    let wanjiru = member(&app, &t, "wanjiru@example.com", "Accountant", &[], "Kenya", 3).await;
+    staff(&app, &wanjiru).await;
+    let answer = app
+        .post("/api/v1/ask-me-anything/")
+        .token(&app.token_for(wanjiru.id))
+        .json(&json!({"question": "What career events are coming up near me?"}))
+        .send()
+        .await
+        .json();
+    let found = answer_items(&answer);
+    assert_eq!(slugs(&found), vec![here.slug.clone(), away.slug.clone()], "events only, upcoming, hers first: {found}");
+    let text = answer_text(&answer);
+    assert!(text.starts_with("Here are the events coming up near you in Kenya"), "{text}");
+    assert!(text.contains("Nairobi Careers Fair"), "{text}");
+    assert!(!text.contains("could not find"), "{text}");
+}
+
+#[tokio::test]
+async fn recommendations_follow_what_the_member_joins_and_what_the_site_adds() {
+    let app = TestApp::new().await;
+    let t = app.default_tenant.clone();
+    let ux = topic(&app, &t, "UX Research").await;
+    let first = group(&app, &t, GroupSpec { name: "UX Research Circle", topics: vec![ux], ..Default::default() }).await;
+    let lee = member(&app, &t, "lee@example.com", "Designer", &[ux], "Kenya", 3).await;
+    let token = app.token_for(lee.id);
+    let path = "/api/v1/recommended-entities/?entity_type=circle";
+    assert_eq!(slugs(&app.get(path).token(&token).send().await.json()["data"]), vec![first.slug.clone()]);
+    // Kept: asked again, the same answer.
+    assert_eq!(slugs(&app.get(path).token(&token).send().await.json()["data"]), vec![first.slug.clone()]);
+    // Joining it takes it away; a new circle of the site comes in.
+    memberships::upsert(&app.db, first.id, lee.id, "member", "accepted").await.unwrap();
+    let second =
+        group(&app, &t, GroupSpec { name: "UX Research Next Steps", topics: vec![ux], ..Default::default() }).await;
+    assert_eq!(slugs(&app.get(path).token(&token).send().await.json()["data"]), vec![second.slug.clone()]);
+    // A private circle is never offered, even once indexed.
+    let hidden =
+        group(&app, &t, GroupSpec { name: "UX Research Hidden", topics: vec![ux], ..Default::default() }).await;
+    let mut active: groups::ActiveModel = hidden.into();
+    active.privacy = Set(20);
+    active.update(&app.db).await.unwrap();
+    assert_eq!(slugs(&app.get(path).token(&token).send().await.json()["data"]), vec![second.slug.clone()]);
+}
+
+#[tokio::test]
+async fn without_a_model_questions_are_answered_on_their_words() {
+    let app = TestApp::new().await;
+    assert!(!app.state.matching.has_model());
+    let t = app.default_tenant.clone();
+    let k8s = group(
+        &app,
+        &t,
+        GroupSpec { name: "Kubernetes Operators Circle", description: "Run clusters.", ..Default::default() },
+    )
+    .await;
+    group(&app, &t, GroupSpec { name: "Watercolour Basics", description: "Paint.", ..Default::default() }).await;
+    let kim = member(&app, &t, "kim@example.com", "Engineer", &[], "Kenya", 3).await;
+    staff(&app, &kim).await;
+    let answer = app
+        .post("/api/v1/ask-me-anything/")
+        .token(&app.token_for(kim.id))
+        .json(&json!({"question": "Is there anything on kubernetes?"}))
+        .send()
+        .await
+        .json();
+    assert_eq!(slugs(&answer_items(&answer)), vec![k8s.slug.clone()]);
+}
+
+#[tokio::test]
+async fn with_the_model_a_question_finds_what_it_means_without_its_words() {
+    let Some(model) = require_embedding_model("with_the_model_a_question_finds_what_it_means_without_its_words") else {
+        return;
+    };
+    let app = TestApp::with_model(model).await;
+    let t = app.default_tenant.clone();
+    let lab = group(
+        &app,
+        &t,
+        GroupSpec {
+            name: "Predictive Modelling Lab",
+            description: "Eight weeks of Python notebooks, regression and classification models on real data.",
+            ..Default::default()
+        },
+    )
+    .await;
+    for (name, description) in [
+        ("Public Speaking Club", "Practise talks in front of a friendly audience."),
+        ("Salary Negotiation Workshop", "Ask for the pay you deserve."),
+        ("Watercolour Basics", "Paint landscapes with friends."),
+    ] {
+        group(&app, &t, GroupSpec { name, description, ..Default::default() }).await;
+    }
+    let noor = member(&app, &t, "noor@example.com", "Analyst", &[], "Kenya", 3).await;
+    staff(&app, &noor).await;
+    let answer = app
+        .post("/api/v1/ask-me-anything/")
+        .token(&app.token_for(noor.id))
+        .json(&json!({"question": "How do I learn machine learning?"}))
+        .send()
+        .await
+        .json();
+    let found = slugs(&answer_items(&answer));
+    assert_eq!(found.first(), Some(&lab.slug), "{found:?}");
+    assert!(!found.contains(&"watercolour-basics".to_string()), "nothing unrelated: {found:?}");
+}

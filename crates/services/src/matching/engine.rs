@@ -1,0 +1,860 @@
+//! The matching engine (issue 29): one answer to "what here fits this person?" for the
+//! assistant ([`Engine::answer`]), every recommendation list ([`Engine::recommend`]) and the
+//! people ranked for a group, a job or a mentoring request ([`Engine::rank_people`]).
+//!
+//! A read costs a few primary-key lookups and scans of the site's in-process index
+//! ([`super::index`]); the only model call on a read is embedding the question (remembered
+//! for repeats). A member's recommendations are kept per (member, generation): trusted while
+//! the site's items, the member's own version (what they joined, applied to, follow, their
+//! profile's vector) and, for people, the site's people are unchanged, and at most
+//! [`PEOPLE_TTL`] for people when only others' profiles moved.
+
+use std::{
+    collections::{HashMap, HashSet},
+    sync::{Arc, Mutex},
+    time::{Duration, Instant},
+};
+
+use chrono::NaiveDate;
+use domain::matching::{
+    answer::{self as compose, Named},
+    intent::{self, Intent, Place},
+    lexical,
+    rank::{self, Fit, PlaceFit, Signals},
+    reason::{self, MemberWords},
+    ItemKind, ItemMeta, GOAL_KIND,
+};
+use store::{
+    queries::matching::{
+        cards::{self, Card},
+        items,
+        member::{self, Held, Stamps},
+        sources,
+    },
+    sea_orm::ConnectionTrait,
+    StoreResult,
+};
+
+use super::{
+    documents::{self, canonical_country, Labels},
+    embedder::Embedder,
+    index::{Entry, Indexes, Query, SiteIndex},
+};
+
+/// Recommendations kept at most (members × lists).
+const KEPT_RECOMMENDATIONS: usize = 5_000;
+/// Cards kept at most, per process.
+const KEPT_CARDS: usize = 20_000;
+/// Question vectors kept at most.
+const KEPT_QUESTIONS: usize = 2_048;
+/// How long a member's recommended people are trusted while only other members' profiles
+/// changed.
+pub const PEOPLE_TTL: Duration = Duration::from_secs(300);
+/// Members most like the asker whose circles and events count as "members like you joined".
+const PEERS: usize = 20;
+/// The goal's share of the member's query when they wrote one.
+const GOAL_SHARE: f32 = 0.6;
+
+/// One item found for a member, with what its card shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    pub kind: ItemKind,
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    /// Plain text, at most 200 characters.
+    pub description: String,
+    pub image_path: Option<String>,
+    pub reason: String,
+    pub score: f64,
+    /// The item's topics the member shares (display names).
+    pub topics: Vec<String>,
+    /// A job's group slug (its page is under the group).
+    pub group_slug: Option<String>,
+    /// An event's first day, a job's close date.
+    pub date: Option<NaiveDate>,
+    pub location: Option<String>,
+}
+
+impl Found {
+    /// Where it opens in the app.
+    pub fn path(&self) -> String {
+        self.kind.path(&self.slug)
+    }
+}
+
+/// What people are ranked for.
+#[derive(Debug, Clone)]
+pub enum PeopleFor {
+    /// A circle, event or job of the site; `facts` stand in while the index does not hold it.
+    Item { kind: ItemKind, id: i64, facts: Option<Box<ItemMeta>> },
+    /// A member (people to mentor them, or whom they could mentor).
+    Member(i64),
+}
+
+/// People to rank.
+#[derive(Debug, Clone)]
+pub struct PeopleQuery<'a> {
+    pub tenant_id: i64,
+    pub target: PeopleFor,
+    /// Only these people (a group's members); none: the site's members.
+    pub pool: Option<&'a [i64]>,
+    pub exclude: &'a HashSet<i64>,
+    /// Only people whose career stage is within these bounds (inclusive).
+    pub stages: Option<(i64, i64)>,
+    pub limit: usize,
+}
+
+/// One person ranked.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RankedPerson {
+    pub user_id: i64,
+    pub score: f64,
+    /// Cosine of their profile with the target (none without vectors).
+    pub similarity: Option<f32>,
+    /// Their job title.
+    pub title: Option<String>,
+    pub fit: Fit,
+}
+
+/// A ranked item before its card is read (what the cache keeps).
+#[derive(Debug, Clone, PartialEq)]
+struct Ranked {
+    kind: ItemKind,
+    id: i64,
+    score: f64,
+    reason: String,
+    topics: Vec<String>,
+    date: Option<NaiveDate>,
+    location: Option<String>,
+}
+
+/// The asker as ranking sees them.
+#[derive(Default)]
+struct Member {
+    user_id: i64,
+    profile: Option<ItemMeta>,
+    goal: Option<ItemMeta>,
+    /// Goal and profile blended (or the one there is).
+    blend: Option<Query>,
+    goal_query: Option<Query>,
+    profile_query: Option<Query>,
+    topic_keys: HashSet<String>,
+    terms: Vec<String>,
+    country: Option<String>,
+    stage: Option<i64>,
+    field: Option<i64>,
+}
+
+impl Member {
+    fn words(&self) -> MemberWords<'_> {
+        MemberWords {
+            goal: self.goal.as_ref().and_then(|g| g.goal.as_deref()),
+            title: self.profile.as_ref().and_then(|p| p.title.as_deref()),
+        }
+    }
+
+    fn fit(&self, entry: &Entry) -> Fit {
+        Fit {
+            shared_topics: entry
+                .meta
+                .topics
+                .iter()
+                .zip(&entry.topic_keys)
+                .filter(|(_, key)| self.topic_keys.contains(*key))
+                .map(|(name, _)| name.clone())
+                .collect(),
+            same_country: self.country.as_ref().is_some_and(|c| entry.meta.countries.contains(c)),
+            same_stage: self.stage.is_some_and(|s| entry.meta.stages.contains(&s)),
+            same_field: self.field.is_some_and(|f| entry.meta.fields.contains(&f)),
+            peers_joined: 0,
+        }
+    }
+}
+
+/// What an answer found.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub intent: Intent,
+    pub items: Vec<Found>,
+    /// The offline text: what was found and why.
+    pub text: String,
+    /// The asker's country as the answer names it ("Kenya").
+    pub asker_country: Option<String>,
+    /// The asker's career stage on the site (option id).
+    pub asker_stage: Option<i64>,
+    /// What a model may know of the asker: "title: …", "topics and skills: …", "goal: …"
+    /// (no name, no contact data).
+    pub profile_summary: Vec<String>,
+}
+
+/// A question to answer.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask<'a> {
+    pub tenant_id: i64,
+    pub user_id: i64,
+    pub question: &'a str,
+    pub limit: usize,
+    /// Only these kinds (none: what the question asks for).
+    pub kinds: &'a [ItemKind],
+}
+
+#[derive(Clone)]
+struct KeptRecommendations {
+    stamps: Stamps,
+    at: Instant,
+    items: Arc<Vec<Ranked>>,
+}
+
+type RecommendationKey = (i64, i64, u32, usize);
+
+/// Cards kept at one site stamp, by (site, kind, id).
+type KeptCards = (Stamps, HashMap<(i64, ItemKind, i64), Arc<Card>>);
+
+/// Items of one kind, scored, with what scored them.
+type ScoredKind = (ItemKind, Vec<(f64, Arc<Entry>, Signals)>);
+
+/// Whether an item of `kind` may still be taken up on `today` (an event not over, a job
+/// still taking applications, a circle not finished).
+fn open_on(kind: ItemKind, meta: &ItemMeta, today: NaiveDate) -> bool {
+    match kind {
+        ItemKind::Event | ItemKind::Circle => meta.ends_on.or(meta.starts_on).is_none_or(|end| end >= today),
+        ItemKind::Job => meta.closes_on.is_none_or(|close| close >= today),
+        _ => true,
+    }
+}
+
+fn kinds_mask(kinds: &[ItemKind]) -> u32 {
+    kinds.iter().map(|k| 1u32 << (*k as u32)).fold(0, |a, b| a | b)
+}
+
+fn display_country(country: &str) -> String {
+    country
+        .split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_uppercase().collect::<String>() + c.as_str()).unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The engine: the model (none: the lexical path), every site's index and what is kept.
+pub struct Engine {
+    embedder: Option<Arc<dyn Embedder>>,
+    indexes: Indexes,
+    recommendations: Mutex<HashMap<RecommendationKey, KeptRecommendations>>,
+    cards: Mutex<KeptCards>,
+    questions: Mutex<HashMap<String, Arc<Vec<f32>>>>,
+}
+
+impl Engine {
+    pub fn new(embedder: Option<Arc<dyn Embedder>>) -> Self {
+        let model = embedder.as_ref().map(|e| e.model_id().to_string());
+        Engine {
+            embedder,
+            indexes: Indexes::new(model),
+            recommendations: Mutex::new(HashMap::new()),
+            cards: Mutex::new((Stamps::default(), HashMap::new())),
+            questions: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Whether similarity of meaning is used (a model is configured).
+    pub fn has_model(&self) -> bool {
+        self.embedder.is_some()
+    }
+
+    pub fn embedder(&self) -> Option<&Arc<dyn Embedder>> {
+        self.embedder.as_ref()
+    }
+
+    /// The vector of a question's subject: embedded once, then remembered.
+    async fn question_vector(&self, text: &str) -> Option<Arc<Vec<f32>>> {
+        let embedder = self.embedder.as_ref()?;
+        let key = text.trim().to_lowercase();
+        if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
+            return Some(v.clone());
+        }
+        match embedder.embed(std::slice::from_ref(&key)).await {
+            Ok(mut vectors) if !vectors.is_empty() => {
+                let v = Arc::new(vectors.swap_remove(0));
+                let mut kept = self.questions.lock().unwrap_or_else(|p| p.into_inner());
+                if kept.len() >= KEPT_QUESTIONS {
+                    kept.clear();
+                }
+                kept.insert(key, v.clone());
+                Some(v)
+            }
+            Ok(_) => None,
+            Err(err) => {
+                tracing::warn!(error = %err, "embedding a question failed; answering on words");
+                None
+            }
+        }
+    }
+
+    /// The member as ranking sees them: from the index, or read now when the worker has not
+    /// written them yet (then without vectors: their facts and words still count).
+    async fn member_of(
+        &self,
+        db: &impl ConnectionTrait,
+        handle: &super::index::Site,
+        tenant_id: i64,
+        user_id: i64,
+    ) -> StoreResult<Member> {
+        let from_index = {
+            let site = handle.read();
+            site.entry(ItemKind::User.as_str(), user_id).is_some().then(|| self.member_sync(&site, user_id))
+        };
+        if let Some(member) = from_index {
+            return Ok(member);
+        }
+        let mut sources = sources::members(db, &[user_id]).await?;
+        let docs = sources
+            .remove(&user_id)
+            .map(|source| documents::member(&source, |_| Labels::default()))
+            .unwrap_or_default();
+        let mine =
+            |kind: &str| docs.iter().find(|d| d.kind == kind && d.tenant_id == tenant_id).map(|d| d.meta.clone());
+        Ok(member_from(user_id, mine(ItemKind::User.as_str()), mine(GOAL_KIND), None, None))
+    }
+
+    /// The site's index, caught up to its generation.
+    async fn site(
+        &self,
+        db: &impl ConnectionTrait,
+        tenant_id: i64,
+        generation: Option<i64>,
+    ) -> StoreResult<super::index::Site> {
+        let generation = match generation {
+            Some(g) => g,
+            None => items::generations(db, tenant_id).await?.generation,
+        };
+        self.indexes.site(db, tenant_id, generation).await
+    }
+
+    /// Recommendations for a member (spec 002 §4 "Recommendations"): at most `per_kind` of
+    /// each kind, in the kinds' order; never what they joined, applied to or follow, nor
+    /// themselves.
+    pub async fn recommend(
+        &self,
+        db: &impl ConnectionTrait,
+        tenant_id: i64,
+        user_id: i64,
+        kinds: &[ItemKind],
+        per_kind: usize,
+    ) -> StoreResult<Vec<Found>> {
+        let stamps = member::stamps(db, tenant_id, user_id).await?;
+        let key = (tenant_id, user_id, kinds_mask(kinds), per_kind);
+        let kept = self.recommendations.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned();
+        let ranked = match kept {
+            Some(kept) if self.still_good(&kept, &stamps, kinds) => kept.items,
+            _ => {
+                let ranked = Arc::new(self.rank_for_member(db, tenant_id, user_id, kinds, per_kind, &stamps).await?);
+                let mut map = self.recommendations.lock().unwrap_or_else(|p| p.into_inner());
+                if map.len() >= KEPT_RECOMMENDATIONS {
+                    map.clear();
+                }
+                map.insert(key, KeptRecommendations { stamps, at: Instant::now(), items: ranked.clone() });
+                ranked
+            }
+        };
+        self.with_cards(db, tenant_id, &stamps, &ranked).await
+    }
+
+    fn still_good(&self, kept: &KeptRecommendations, stamps: &Stamps, kinds: &[ItemKind]) -> bool {
+        kept.stamps.items_generation == stamps.items_generation
+            && kept.stamps.member_version == stamps.member_version
+            && (!kinds.contains(&ItemKind::User)
+                || kept.stamps.people_generation == stamps.people_generation
+                || kept.at.elapsed() < PEOPLE_TTL)
+    }
+
+    async fn rank_for_member(
+        &self,
+        db: &impl ConnectionTrait,
+        tenant_id: i64,
+        user_id: i64,
+        kinds: &[ItemKind],
+        per_kind: usize,
+        stamps: &Stamps,
+    ) -> StoreResult<Vec<Ranked>> {
+        let handle = self.site(db, tenant_id, Some(stamps.generation)).await?;
+        let mut member = self.member_of(db, &handle, tenant_id, user_id).await?;
+        // What they bookmarked says what interests them too.
+        for name in store::queries::assistant::bookmarked_topic_names_on(db, tenant_id, user_id).await? {
+            member.topic_keys.insert(name.to_lowercase());
+        }
+        let held = member::held(db, tenant_id, user_id).await?;
+        let peers = if kinds.iter().any(|k| matches!(k, ItemKind::Circle | ItemKind::Event)) {
+            let ids = {
+                let site = handle.read();
+                self.peers_of(&site, &member)
+            };
+            member::peers_joined(db, tenant_id, &ids).await?
+        } else {
+            HashMap::new()
+        };
+        let today = chrono::Utc::now().date_naive();
+        let mut picked: Vec<ScoredKind> = Vec::new();
+        {
+            let site = handle.read();
+            for kind in kinds {
+                let mut scored = Vec::new();
+                let topic_match = |e: &Entry| e.topic_keys.iter().any(|t| member.topic_keys.contains(t));
+                for entry in site.candidates(kind.as_str(), member.blend.as_ref(), topic_match) {
+                    if !open_on(*kind, &entry.meta, today)
+                        || is_held(*kind, entry.id, &held)
+                        || (*kind == ItemKind::User && entry.id == user_id)
+                    {
+                        continue;
+                    }
+                    let mut fit = member.fit(&entry);
+                    fit.peers_joined = peers.get(&entry.id).copied().unwrap_or(0);
+                    let signals = Signals {
+                        kind: Some(*kind),
+                        member: member.blend.as_ref().and_then(|q| site.similarity(&entry, q)),
+                        goal: member.goal_query.as_ref().and_then(|q| site.similarity(&entry, q)),
+                        member_words: lexical::coverage(&member.terms, &entry.meta.terms, |t| {
+                            site.idf(kind.as_str(), t)
+                        }),
+                        fit,
+                        ..Default::default()
+                    };
+                    let score = rank::recommendation_score(&signals);
+                    if score > 0.0 {
+                        scored.push((score, entry, signals));
+                    }
+                }
+                best_first(&mut scored, per_kind * 2 + 2);
+                picked.push((*kind, scored));
+            }
+        }
+        let mut out = Vec::new();
+        for (kind, scored) in picked {
+            let ids: Vec<i64> = scored.iter().map(|(_, e, _)| e.id).collect();
+            let offered = member::still_offered(db, tenant_id, kind, &ids).await?;
+            let words = member.words();
+            for (score, entry, signals) in scored.into_iter().filter(|(_, e, _)| offered.contains(&e.id)).take(per_kind)
+            {
+                out.push(Ranked {
+                    kind,
+                    id: entry.id,
+                    score,
+                    reason: reason::recommendation(kind, &entry.meta, &signals, &words, today),
+                    topics: signals.fit.shared_topics.clone(),
+                    date: documents::date_of(&entry.meta, kind),
+                    location: entry.meta.location.clone(),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The member from the index (no database read).
+    fn member_sync(&self, site: &SiteIndex, user_id: i64) -> Member {
+        let profile = site.entry(ItemKind::User.as_str(), user_id);
+        let goal = site.entry(GOAL_KIND, user_id);
+        let profile_vector = profile.as_ref().and_then(|e| site.vector_of(e));
+        let goal_vector = goal.as_ref().and_then(|e| site.vector_of(e));
+        member_from(user_id, profile.map(|p| p.meta.clone()), goal.map(|g| g.meta.clone()), profile_vector, goal_vector)
+    }
+
+    /// The members most like this one (by profile), for "members like you joined".
+    fn peers_of(&self, site: &SiteIndex, member: &Member) -> Vec<i64> {
+        let Some(query) = member.profile_query.as_ref() else { return Vec::new() };
+        let mut scored: Vec<(f64, Arc<Entry>, ())> = site
+            .candidates(ItemKind::User.as_str(), Some(query), |_| false)
+            .into_iter()
+            .filter(|e| e.id != member.user_id)
+            .filter_map(|e| site.similarity(&e, query).filter(|s| *s >= 0.5).map(|s| (s as f64, e, ())))
+            .collect();
+        best_first(&mut scored, PEERS);
+        scored.into_iter().map(|(_, e, _)| e.id).collect()
+    }
+
+    /// Answers a question: what it asks for, the site's items ranked for it and the asker,
+    /// and the offline text.
+    pub async fn answer(&self, db: &impl ConnectionTrait, ask: Ask<'_>) -> StoreResult<Answer> {
+        let country_of = |text: &str| canonical_country(text);
+        let intent = intent::parse(ask.question, &country_of);
+        let subject = if intent.has_subject() { self.question_vector(&intent.subject).await } else { None };
+        let handle = self.site(db, ask.tenant_id, None).await?;
+        let member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
+        let kinds: Vec<ItemKind> = if !ask.kinds.is_empty() {
+            ask.kinds.iter().copied().filter(|k| intent.asks_for(*k)).collect()
+        } else if intent.kinds.is_empty() {
+            ItemKind::ALL.to_vec()
+        } else {
+            intent.kinds.clone()
+        };
+        let today = chrono::Utc::now().date_naive();
+        let window = intent.when.map(|w| w.window(today));
+        let place = match &intent.place {
+            Some(Place::NearAsker) => member.country.clone(),
+            Some(Place::Country(c)) => Some(c.clone()),
+            _ => None,
+        };
+        let subject_query = subject.as_deref().map(|v| Query::new(v));
+        let scan_query = subject_query.as_ref().or(member.blend.as_ref());
+        let mut scored: Vec<(f64, Arc<Entry>, Signals, ItemKind)> = Vec::new();
+        let mut best_cosine = 0f32;
+        {
+            let site = handle.read();
+            for kind in &kinds {
+                let mut of_kind = Vec::new();
+                let term_match = |e: &Entry| intent.terms.iter().any(|t| e.meta.terms.contains(t));
+                for entry in site.candidates(kind.as_str(), scan_query, term_match) {
+                    if !open_on(*kind, &entry.meta, today) || (*kind == ItemKind::User && entry.id == ask.user_id) {
+                        continue;
+                    }
+                    let days_until = documents::date_of(&entry.meta, *kind).map(|d| (d - today).num_days());
+                    if let Some((from, to)) = window {
+                        if *kind == ItemKind::Event && !in_window(&entry.meta, from, to) {
+                            continue;
+                        }
+                    }
+                    let question = subject_query.as_ref().and_then(|q| site.similarity(&entry, q));
+                    let question_words =
+                        lexical::coverage(&intent.terms, &entry.meta.terms, |t| site.idf(kind.as_str(), t));
+                    let place_fit = match (&intent.place, &place) {
+                        (Some(Place::Online), _) => {
+                            if entry.meta.online {
+                                PlaceFit::There
+                            } else {
+                                PlaceFit::Unknown
+                            }
+                        }
+                        (_, Some(target)) if entry.meta.countries.contains(target) => PlaceFit::There,
+                        (_, Some(_)) if entry.meta.online => PlaceFit::Online,
+                        (_, Some(_)) if !entry.meta.countries.is_empty() => PlaceFit::Elsewhere,
+                        _ => PlaceFit::Unknown,
+                    };
+                    // A named country is where the asker wants it: elsewhere is not an answer.
+                    if matches!(intent.place, Some(Place::Country(_))) && place_fit == PlaceFit::Elsewhere {
+                        continue;
+                    }
+                    let signals = Signals {
+                        kind: Some(*kind),
+                        question,
+                        member: member.blend.as_ref().and_then(|q| site.similarity(&entry, q)),
+                        goal: member.goal_query.as_ref().and_then(|q| site.similarity(&entry, q)),
+                        question_words,
+                        member_words: lexical::coverage(&member.terms, &entry.meta.terms, |t| {
+                            site.idf(kind.as_str(), t)
+                        }),
+                        fit: member.fit(&entry),
+                        kind_asked: intent.kinds.contains(kind) && intent.kinds.len() > 1,
+                        place: place_fit,
+                        days_until,
+                        time_asked: intent.when.is_some(),
+                        stage_lead: (intent.mentor && *kind == ItemKind::User)
+                            .then(|| entry.meta.stages.first().zip(member.stage).map(|(theirs, mine)| theirs - mine))
+                            .flatten(),
+                        person_unasked: *kind == ItemKind::User && intent.kinds.is_empty(),
+                        leaned_to: intent.leans_to.contains(kind),
+                    };
+                    if let Some(cosine) = signals.question {
+                        best_cosine = best_cosine.max(cosine);
+                    }
+                    of_kind.push((rank::answer_score(&signals), entry, signals));
+                }
+                scored.extend(of_kind.into_iter().map(|(s, e, sig)| (s, e, sig, *kind)));
+            }
+        }
+        // What says enough about the subject: near the best item, above a floor.
+        if intent.has_subject() {
+            let floor = rank::subject_floor(best_cosine);
+            scored.retain(|(_, _, signals, _)| {
+                rank::answers_subject(signals.question.filter(|_| subject.is_some()), signals.question_words, floor)
+            });
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
+        // The best of each kind, with room for what the final check removes.
+        let mut kept_of: HashMap<ItemKind, usize> = HashMap::new();
+        scored.retain(|(_, _, _, kind)| {
+            let n = kept_of.entry(*kind).or_insert(0);
+            *n += 1;
+            *n <= compose::NAMED_ITEMS * 2
+        });
+        // Still on offer, at most five of a kind, best first.
+        let mut offered: HashMap<ItemKind, HashSet<i64>> = HashMap::new();
+        for kind in &kinds {
+            let ids: Vec<i64> = scored.iter().filter(|s| s.3 == *kind).map(|s| s.1.id).collect();
+            offered.insert(*kind, member::still_offered(db, ask.tenant_id, *kind, &ids).await?);
+        }
+        let words = member.words();
+        let mut per_kind: HashMap<ItemKind, usize> = HashMap::new();
+        let mut ranked = Vec::new();
+        for (score, entry, signals, kind) in scored {
+            if !offered.get(&kind).is_some_and(|ids| ids.contains(&entry.id)) {
+                continue;
+            }
+            let n = per_kind.entry(kind).or_insert(0);
+            if *n >= compose::NAMED_ITEMS || ranked.len() >= ask.limit {
+                continue;
+            }
+            *n += 1;
+            ranked.push(Ranked {
+                kind,
+                id: entry.id,
+                score,
+                reason: reason::answer(kind, &entry.meta, &signals, &words, today),
+                topics: entry.meta.topics.clone(),
+                date: documents::date_of(&entry.meta, kind),
+                location: entry.meta.location.clone(),
+            });
+        }
+        let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
+        let items = self.with_cards(db, ask.tenant_id, &stamps, &ranked).await?;
+        let asker_country = member.country.as_deref().map(display_country);
+        let named: Vec<Named> = items
+            .iter()
+            .map(|f| Named {
+                kind: f.kind,
+                name: f.name.clone(),
+                reason: f.reason.clone(),
+                date: f.date,
+                location: f.location.clone(),
+            })
+            .collect();
+        let text = compose::compose(&intent, &named, asker_country.as_deref());
+        let mut profile_summary = Vec::new();
+        if let Some(title) = member.profile.as_ref().and_then(|p| p.title.clone()) {
+            profile_summary.push(format!("title: {title}"));
+        }
+        if let Some(country) = &asker_country {
+            profile_summary.push(format!("country: {country}"));
+        }
+        if let Some(topics) = member.profile.as_ref().map(|p| p.topics.join(", ")).filter(|t| !t.is_empty()) {
+            profile_summary.push(format!("topics and skills: {topics}"));
+        }
+        if let Some(goal) = member.goal.as_ref().and_then(|g| g.goal.clone()) {
+            profile_summary.push(format!("goal: {goal}"));
+        }
+        Ok(Answer { intent, items, text, asker_country, asker_stage: member.stage, profile_summary })
+    }
+
+    /// People of the site ranked for an item (a group's recommended people, a job's
+    /// recommended applicants) or a member (mentors and mentees): by how close their profile is
+    /// to it in meaning, then what they share with it (topics and skills, country, stage,
+    /// field). Only `pool` when given (else the site's members the index offers), never
+    /// `exclude`, at most `limit`. People the index does not hold yet come last.
+    pub async fn rank_people(&self, db: &impl ConnectionTrait, q: PeopleQuery<'_>) -> StoreResult<Vec<RankedPerson>> {
+        let handle = self.site(db, q.tenant_id, None).await?;
+        let (target_meta, target_query) = match &q.target {
+            PeopleFor::Item { kind, id, facts } => {
+                let site = handle.read();
+                let entry = site.entry(kind.as_str(), *id);
+                let meta =
+                    entry.as_ref().map(|e| e.meta.clone()).or_else(|| facts.as_deref().cloned()).unwrap_or_default();
+                let query = entry.as_ref().and_then(|e| site.vector_of(e)).map(|v| Query::new(&v));
+                (meta, query)
+            }
+            PeopleFor::Member(user_id) => {
+                let member = self.member_of(db, &handle, q.tenant_id, *user_id).await?;
+                let mut meta = member.profile.clone().unwrap_or_default();
+                meta.terms = member.terms.clone();
+                // A mentor's stage is not the member's: only topics, country and field count.
+                meta.stages.clear();
+                (meta, member.blend)
+            }
+        };
+        let target = Entry::facts(target_meta);
+        let site = handle.read();
+        let in_stages = |e: &Entry| match q.stages {
+            Some((low, high)) => e.meta.stages.first().is_some_and(|s| (low..=high).contains(s)),
+            None => true,
+        };
+        let candidates: Vec<Arc<Entry>> = match q.pool {
+            Some(pool) => pool.iter().filter_map(|id| site.entry(ItemKind::User.as_str(), *id)).collect(),
+            None => {
+                let shares = |e: &Entry| e.topic_keys.iter().any(|t| target.topic_keys.contains(t));
+                site.candidates(ItemKind::User.as_str(), target_query.as_ref(), shares)
+            }
+        };
+        let mut scored: Vec<(f64, Arc<Entry>, Signals)> = Vec::new();
+        for person in candidates {
+            if q.exclude.contains(&person.id) || !in_stages(&person) || (q.pool.is_none() && !person.eligible) {
+                continue;
+            }
+            let fit = Fit {
+                shared_topics: target
+                    .meta
+                    .topics
+                    .iter()
+                    .zip(&target.topic_keys)
+                    .filter(|(_, key)| person.topic_keys.contains(*key))
+                    .map(|(name, _)| name.clone())
+                    .collect(),
+                same_country: person.meta.countries.iter().any(|c| target.meta.countries.contains(c)),
+                same_stage: person.meta.stages.iter().any(|s| target.meta.stages.contains(s)),
+                same_field: person.meta.fields.iter().any(|f| target.meta.fields.contains(f)),
+                peers_joined: 0,
+            };
+            let signals = Signals {
+                kind: Some(ItemKind::User),
+                // Meaning from vectors only: words of a profile are mostly its topics, counted above.
+                member: target_query.as_ref().and_then(|t| site.similarity(&person, t)),
+                fit,
+                ..Default::default()
+            };
+            let score = rank::recommendation_score(&signals);
+            // From the whole site, only people with something in common.
+            if q.pool.is_none() && score <= 0.0 {
+                continue;
+            }
+            scored.push((score, person, signals));
+        }
+        best_first(&mut scored, q.limit);
+        let mut out: Vec<RankedPerson> = scored
+            .into_iter()
+            .map(|(score, person, signals)| RankedPerson {
+                user_id: person.id,
+                score,
+                similarity: signals.member,
+                title: person.meta.title.clone(),
+                fit: signals.fit,
+            })
+            .collect();
+        if let Some(pool) = q.pool {
+            let ranked: HashSet<i64> = out.iter().map(|p| p.user_id).collect();
+            for id in pool {
+                if out.len() >= q.limit {
+                    break;
+                }
+                if !ranked.contains(id)
+                    && !q.exclude.contains(id)
+                    && site.entry(ItemKind::User.as_str(), *id).is_none()
+                    && q.stages.is_none()
+                {
+                    out.push(RankedPerson { user_id: *id, ..Default::default() });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The cards of ranked items (kept per site generation), as found items.
+    async fn with_cards(
+        &self,
+        db: &impl ConnectionTrait,
+        tenant_id: i64,
+        stamps: &Stamps,
+        ranked: &[Ranked],
+    ) -> StoreResult<Vec<Found>> {
+        let mut missing: HashMap<ItemKind, Vec<i64>> = HashMap::new();
+        {
+            let mut kept = self.cards.lock().unwrap_or_else(|p| p.into_inner());
+            if kept.0.items_generation != stamps.items_generation
+                || kept.0.people_generation != stamps.people_generation
+            {
+                *kept = (*stamps, HashMap::new());
+            }
+            for r in ranked {
+                if !kept.1.contains_key(&(tenant_id, r.kind, r.id)) {
+                    missing.entry(r.kind).or_default().push(r.id);
+                }
+            }
+        }
+        for (kind, ids) in missing {
+            let read = cards::of(db, kind, &ids).await?;
+            let mut kept = self.cards.lock().unwrap_or_else(|p| p.into_inner());
+            if kept.1.len() >= KEPT_CARDS {
+                kept.1.clear();
+            }
+            for (id, card) in read {
+                kept.1.insert((tenant_id, kind, id), Arc::new(card));
+            }
+        }
+        let kept = self.cards.lock().unwrap_or_else(|p| p.into_inner());
+        Ok(ranked
+            .iter()
+            .filter_map(|r| {
+                let card = kept.1.get(&(tenant_id, r.kind, r.id))?;
+                Some(Found {
+                    kind: r.kind,
+                    id: r.id,
+                    slug: card.slug.clone(),
+                    name: card.name.clone(),
+                    description: card.description.clone(),
+                    image_path: card.image_path.clone(),
+                    reason: r.reason.clone(),
+                    score: r.score,
+                    topics: r.topics.clone(),
+                    group_slug: card.group_slug.clone(),
+                    date: r.date,
+                    location: r.location.clone(),
+                })
+            })
+            .collect())
+    }
+}
+
+/// A member from their profile and goal facts and vectors.
+fn member_from(
+    user_id: i64,
+    profile: Option<ItemMeta>,
+    goal: Option<ItemMeta>,
+    profile_vector: Option<Vec<f32>>,
+    goal_vector: Option<Vec<f32>>,
+) -> Member {
+    let blend_vector = match (&goal_vector, &profile_vector) {
+        (Some(g), Some(p)) => Some(domain::matching::vector::blend(g, GOAL_SHARE, p, 1.0 - GOAL_SHARE)),
+        (Some(v), None) | (None, Some(v)) => Some(v.clone()),
+        (None, None) => None,
+    };
+    let mut member = Member {
+        user_id,
+        blend: blend_vector.as_deref().map(Query::new),
+        goal_query: goal_vector.as_deref().map(Query::new),
+        profile_query: profile_vector.as_deref().map(Query::new),
+        ..Default::default()
+    };
+    if let Some(p) = &profile {
+        member.topic_keys = p.topics.iter().map(|t| t.to_lowercase()).collect();
+        member.terms = p.terms.clone();
+        member.country = p.countries.first().cloned();
+        member.stage = p.stages.first().copied();
+        member.field = p.fields.first().copied();
+    }
+    if let Some(g) = &goal {
+        for term in &g.terms {
+            if !member.terms.contains(term) {
+                member.terms.push(term.clone());
+            }
+        }
+    }
+    member.profile = profile;
+    member.goal = goal;
+    member
+}
+
+fn is_held(kind: ItemKind, id: i64, held: &Held) -> bool {
+    match kind {
+        ItemKind::Circle | ItemKind::Event => held.groups.contains(&id),
+        ItemKind::Job => held.jobs.contains(&id),
+        ItemKind::User => held.people.contains(&id),
+        _ => false,
+    }
+}
+
+/// Whether an event runs within the window (an open window: starts from its first day on).
+fn in_window(meta: &ItemMeta, from: NaiveDate, to: Option<NaiveDate>) -> bool {
+    let Some(start) = meta.starts_on else { return false };
+    let end = meta.ends_on.unwrap_or(start);
+    match to {
+        None => start >= from,
+        Some(to) => start <= to && end >= from,
+    }
+}
+
+/// Keeps the best `n` of `scored`, best first (ties by id, for a stable order).
+fn best_first<T>(scored: &mut Vec<(f64, Arc<Entry>, T)>, n: usize) {
+    if scored.len() > n {
+        scored.select_nth_unstable_by(n, |a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
+        scored.truncate(n);
+    }
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
+}

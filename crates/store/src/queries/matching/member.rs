@@ -1,0 +1,265 @@
+//! What a member's recommendations read per request, each in one statement on indexes:
+//! the stamps their cached answers are filed under, what they already joined, applied to or
+//! follow (never offered again), what the members most like them joined, and which of the
+//! items ranked are still on offer now (the index may be a moment behind a write).
+
+use std::collections::{HashMap, HashSet};
+
+use domain::matching::ItemKind;
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, Query},
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, JoinType, QueryFilter, QuerySelect, Statement,
+};
+
+use super::super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED};
+use crate::{
+    entities::{ai_tools, career_tips, contents, groups, job_posts, memberships, use_cases, users},
+    StoreResult,
+};
+
+/// What a member's cached recommendations are trusted at.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Stamps {
+    /// Every write of the site's items (the index catches up to it).
+    pub generation: i64,
+    pub items_generation: i64,
+    pub people_generation: i64,
+    /// The member's own version (joins, applications, follows, bookmarks, their vector).
+    pub member_version: i64,
+}
+
+/// The site's generations and the member's version, in one statement.
+pub async fn stamps(db: &impl ConnectionTrait, tenant_id: i64, user_id: i64) -> StoreResult<Stamps> {
+    let backend = db.get_database_backend();
+    let (a, b) = match backend {
+        DbBackend::Postgres => ("$1", "$2"),
+        _ => ("?", "?"),
+    };
+    let sql = format!(
+        "SELECT g.generation, g.items_generation, g.people_generation, \
+         (SELECT m.version FROM match_members m WHERE m.user_id = {b}) AS member_version \
+         FROM (SELECT 1 AS one) AS o LEFT JOIN match_generations g ON g.tenant_id = {a}"
+    );
+    // SQLite binds `?` in the order they appear: the member's first.
+    let values: [sea_orm::Value; 2] = match backend {
+        DbBackend::Postgres => [tenant_id.into(), user_id.into()],
+        _ => [user_id.into(), tenant_id.into()],
+    };
+    let row = db.query_one_raw(Statement::from_sql_and_values(backend, sql, values)).await?;
+    let Some(row) = row else { return Ok(Stamps::default()) };
+    Ok(Stamps {
+        generation: row.try_get::<Option<i64>>("", "generation")?.unwrap_or(0),
+        items_generation: row.try_get::<Option<i64>>("", "items_generation")?.unwrap_or(0),
+        people_generation: row.try_get::<Option<i64>>("", "people_generation")?.unwrap_or(0),
+        member_version: row.try_get::<Option<i64>>("", "member_version")?.unwrap_or(0),
+    })
+}
+
+/// What a member already has on a site: groups they hold a membership of (any status) or
+/// follow, jobs they applied to, people they follow.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Held {
+    pub groups: HashSet<i64>,
+    pub jobs: HashSet<i64>,
+    pub people: HashSet<i64>,
+}
+
+/// At most this many of each are read (a member with more keeps seeing the rest excluded by
+/// the final check, which filters memberships too).
+const HELD_READ: u64 = 2000;
+
+pub async fn held(db: &impl ConnectionTrait, tenant_id: i64, user_id: i64) -> StoreResult<Held> {
+    let backend = db.get_database_backend();
+    let p = |n: usize| match backend {
+        DbBackend::Postgres => format!("${n}"),
+        _ => "?".to_string(),
+    };
+    let sql = format!(
+        "SELECT * FROM (SELECT 'g' AS what, m.group_id AS id FROM memberships m JOIN groups g ON g.id = m.group_id \
+         WHERE m.user_id = {u1} AND g.tenant_id = {t1} LIMIT {HELD_READ}) AS joined \
+         UNION ALL SELECT * FROM (SELECT 'g' AS what, f.group_id AS id FROM follows f WHERE f.follower_id = {u2} \
+         AND f.group_id IS NOT NULL LIMIT {HELD_READ}) AS followed_groups \
+         UNION ALL SELECT * FROM (SELECT 'j' AS what, a.job_post_id AS id FROM job_applications a \
+         JOIN job_posts j ON j.id = a.job_post_id WHERE a.user_id = {u3} AND j.tenant_id = {t2} LIMIT {HELD_READ}) AS applied \
+         UNION ALL SELECT * FROM (SELECT 'p' AS what, f.followed_user_id AS id FROM follows f WHERE f.follower_id = {u4} \
+         AND f.followed_user_id IS NOT NULL LIMIT {HELD_READ}) AS followed_people",
+        u1 = p(1),
+        t1 = p(2),
+        u2 = p(3),
+        u3 = p(4),
+        t2 = p(5),
+        u4 = p(6),
+    );
+    let values: Vec<sea_orm::Value> =
+        vec![user_id.into(), tenant_id.into(), user_id.into(), user_id.into(), tenant_id.into(), user_id.into()];
+    let mut out = Held::default();
+    for row in db.query_all_raw(Statement::from_sql_and_values(backend, sql, values)).await? {
+        let what: String = row.try_get("", "what")?;
+        let id: i64 = row.try_get("", "id")?;
+        match what.as_str() {
+            "g" => out.groups.insert(id),
+            "j" => out.jobs.insert(id),
+            _ => out.people.insert(id),
+        };
+    }
+    Ok(out)
+}
+
+/// How many of `peers` are accepted members of each of the site's circles and events.
+pub async fn peers_joined(db: &impl ConnectionTrait, tenant_id: i64, peers: &[i64]) -> StoreResult<HashMap<i64, u32>> {
+    if peers.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, i64)> = memberships::Entity::find()
+        .select_only()
+        .column(memberships::Column::GroupId)
+        .column_as(memberships::Column::UserId.count(), "n")
+        .join(
+            JoinType::InnerJoin,
+            memberships::Entity::belongs_to(groups::Entity)
+                .from(memberships::Column::GroupId)
+                .to(groups::Column::Id)
+                .into(),
+        )
+        .filter(memberships::Column::UserId.is_in(peers.to_vec()))
+        .filter(memberships::Column::Status.eq(STATUS_ACCEPTED))
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::IsTenantRoot.eq(false))
+        .group_by(memberships::Column::GroupId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().map(|(g, n)| (g, n.clamp(0, i64::from(u32::MAX)) as u32)).collect())
+}
+
+/// Which of `ids` (items of `kind` on the site) may be offered now: the site's, public,
+/// approved or published, open, and for people active members of the site. One query by
+/// primary keys.
+pub async fn still_offered(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    kind: ItemKind,
+    ids: &[i64],
+) -> StoreResult<HashSet<i64>> {
+    if ids.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let ids = ids.to_vec();
+    let today = chrono::Utc::now().date_naive();
+    let public_group = |group: Expr| {
+        let mut public = Query::select();
+        public
+            .expr(Expr::val(1))
+            .from(groups::Entity)
+            .and_where(Expr::col((groups::Entity, groups::Column::Id)).eq(group))
+            .and_where(Expr::col((groups::Entity, groups::Column::Privacy)).lt(PRIVACY_PRIVATE));
+        Expr::exists(public.to_owned())
+    };
+    let found: Vec<i64> = match kind {
+        ItemKind::Circle | ItemKind::Event => {
+            groups::Entity::find()
+                .select_only()
+                .column(groups::Column::Id)
+                .filter(groups::Column::Id.is_in(ids))
+                .filter(groups::Column::TenantId.eq(tenant_id))
+                .filter(groups::Column::GroupType.eq(kind.as_str()))
+                .filter(groups::Column::IsTenantRoot.eq(false))
+                .filter(groups::Column::Privacy.lt(PRIVACY_PRIVATE))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        ItemKind::Job => {
+            job_posts::Entity::find()
+                .select_only()
+                .column(job_posts::Column::Id)
+                .filter(job_posts::Column::Id.is_in(ids))
+                .filter(job_posts::Column::TenantId.eq(tenant_id))
+                .filter(job_posts::Column::JobStatus.eq(domain::jobs::form::STATUS_PUBLISHED))
+                .filter(job_posts::Column::DeletedAt.is_null())
+                .filter(
+                    sea_orm::Condition::any()
+                        .add(job_posts::Column::ApplicationCloseDate.is_null())
+                        .add(job_posts::Column::ApplicationCloseDate.gte(today)),
+                )
+                .filter(public_group(Expr::col((job_posts::Entity, job_posts::Column::GroupId))))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        ItemKind::Resource | ItemKind::Prompt => {
+            contents::Entity::find()
+                .select_only()
+                .column(contents::Column::Id)
+                .filter(contents::Column::Id.is_in(ids))
+                .filter(contents::Column::TenantId.eq(tenant_id))
+                .filter(contents::Column::ContentType.eq(if kind == ItemKind::Prompt { "prompt" } else { "resource" }))
+                .filter(contents::Column::Status.eq(domain::content::STATUS_APPROVED))
+                .filter(contents::Column::SecurityLevel.lt(domain::content::SECURITY_PRIVATE))
+                .filter(public_group(Expr::col((contents::Entity, contents::Column::GroupId))))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        ItemKind::UseCase => {
+            use_cases::Entity::find()
+                .select_only()
+                .column(use_cases::Column::Id)
+                .filter(use_cases::Column::Id.is_in(ids))
+                .filter(use_cases::Column::TenantId.eq(tenant_id))
+                .filter(use_cases::Column::Status.eq(super::super::use_cases::STATUS_APPROVED))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        ItemKind::AiTool => {
+            ai_tools::Entity::find()
+                .select_only()
+                .column(ai_tools::Column::Id)
+                .filter(ai_tools::Column::Id.is_in(ids))
+                .filter(ai_tools::Column::TenantId.eq(tenant_id))
+                .filter(ai_tools::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        ItemKind::CareerTip => {
+            career_tips::Entity::find()
+                .select_only()
+                .column(career_tips::Column::Id)
+                .filter(career_tips::Column::Id.is_in(ids))
+                .filter(career_tips::Column::TenantId.eq(tenant_id))
+                .filter(career_tips::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        ItemKind::User => {
+            let mut member = Query::select();
+            member
+                .expr(Expr::val(1))
+                .from(memberships::Entity)
+                .inner_join(
+                    groups::Entity,
+                    Expr::col((groups::Entity, groups::Column::Id))
+                        .equals((memberships::Entity, memberships::Column::GroupId)),
+                )
+                .and_where(
+                    Expr::col((memberships::Entity, memberships::Column::UserId))
+                        .equals((users::Entity, users::Column::Id)),
+                )
+                .and_where(Expr::col((memberships::Entity, memberships::Column::Status)).eq(STATUS_ACCEPTED))
+                .and_where(Expr::col((groups::Entity, groups::Column::TenantId)).eq(tenant_id));
+            users::Entity::find()
+                .select_only()
+                .column(users::Column::Id)
+                .filter(users::Column::Id.is_in(ids))
+                .filter(users::Column::IsActive.eq(true))
+                .filter(Expr::exists(member.to_owned()))
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+    };
+    Ok(found.into_iter().collect())
+}
