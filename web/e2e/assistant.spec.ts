@@ -25,7 +25,7 @@ test('a member asks from the right panel, rates the answer and opens the recomme
   const answer = panel.getByTestId('ama-answer').first();
   const circle = answer.getByRole('link', { name: /^Prompt Engineering P/ }).first();
   await expect(circle).toHaveAttribute('href', '/circle/prompt-engineering-practice-circle');
-  await expect(answer.getByText('Here is what I found on this site')).toBeVisible();
+  await expect(answer.getByText('These circles fit what you asked:')).toBeVisible();
 
   // Rating appears once the answer is typed out: stars, then a reason, then thanks.
   await answer.getByRole('radio', { name: '4 Stars' }).dispatchEvent('click');

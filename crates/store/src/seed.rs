@@ -31,6 +31,11 @@ pub const DEMO_LOGINS: &[DemoLogin] = &[
     DemoLogin { email: "admin@example.com", role: "organization admin", tenant: DEMO_DOMAIN },
     DemoLogin { email: "maria@example.com", role: "member", tenant: DEMO_DOMAIN },
     DemoLogin { email: "sam@example.com", role: "member", tenant: DEMO_DOMAIN },
+    DemoLogin {
+        email: "noor@example.com",
+        role: "member on the paid Professional plan (assistant, premium agents, chat)",
+        tenant: DEMO_DOMAIN,
+    },
     DemoLogin { email: "star-admin@example.com", role: "organization admin", tenant: STAR_DOMAIN },
     DemoLogin {
         email: "operator@example.com",
@@ -162,6 +167,7 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
         ("admin@example.com", "Ada", "Admin", false, &demo, "admin"),
         ("maria@example.com", "Maria", "Lopez", false, &demo, "member"),
         ("sam@example.com", "Sam", "Okafor", false, &demo, "member"),
+        ("noor@example.com", "Noor", "Haddad", false, &demo, "member"),
         ("star-admin@example.com", "Stella", "Reyes", false, &star, "admin"),
         ("operator@example.com", "Otto", "Operator", true, &demo, "member"),
         // Influencers of the demo site (`seed_demo_influencers`).
@@ -199,10 +205,50 @@ pub async fn seed_demo(db: &Db, password_hash: &str) -> StoreResult<Vec<TenantRe
     txn.commit().await?;
     for record in [&demo, &star] {
         seed_demo_membership_plans(db, record.tenant.id).await?;
+    }
+    seed_demo_paid_member(db, &demo).await?;
+    for record in [&demo, &star] {
         // CareerGPS: the built-in agents and the system agents, those the site lacks.
         crate::queries::agents::ensure_builtin(db, record.tenant.id).await?;
     }
     Ok(vec![demo, star])
+}
+
+/// The demo's paid member: noor holds the Professional plan (yearly, active), as the local
+/// checkout would have left it, so the assistant, premium agents and chat can be tried at once.
+async fn seed_demo_paid_member(db: &Db, demo: &TenantRecord) -> StoreResult<()> {
+    use crate::queries::payments as pay_q;
+    use domain::payments::{
+        events::{ProviderEvent, SubscriptionSnapshot},
+        status::SubscriptionStatus,
+    };
+    let Some(noor) = user_q::find_by_email(db, "noor@example.com").await? else { return Ok(()) };
+    if pay_q::ever_subscribed(db, demo.tenant.id, noor.id).await? {
+        return Ok(());
+    }
+    let start = now().timestamp();
+    let event = ProviderEvent {
+        id: format!("evt_demo_{}_{}", demo.tenant.id, noor.id),
+        created: start,
+        event_type: "customer.subscription.created".into(),
+        subscription: SubscriptionSnapshot {
+            provider_subscription_id: format!("sub_demo_{}", noor.id),
+            tenant_id: demo.tenant.id,
+            user_id: noor.id,
+            provider_price_id: format!("price_demo_{}_professional_year", demo.tenant.id),
+            status: SubscriptionStatus::Active,
+            trial_end: None,
+            current_period_end: domain::payments::pricing::Recurring::Year.period_end(start),
+            cancel_at: None,
+            canceled_at: None,
+            cancellation_reason: None,
+            discount_name: None,
+            discount_percent: 0,
+            client_secret: None,
+        },
+    };
+    pay_q::apply_event_now(db, &event).await?;
+    Ok(())
 }
 
 /// The membership plans of a demo site (payments): a free tier and three paid tiers with
@@ -499,6 +545,32 @@ const DEMO_PROFILES: &[DemoProfile] = &[
             ),
         ],
     },
+    // The demo's paid member (Professional plan): the assistant, premium agents and chat can be
+    // tried at once; her goal is what the guidance journey shows (issue 29).
+    DemoProfile {
+        email: "noor@example.com",
+        title: "Business Analyst",
+        country: "Kenya",
+        location: "Nairobi",
+        institution: "University of Nairobi",
+        short_bio: "<p>Business analyst at a Nairobi insurer: requirements, process maps and the monthly \
+                    board pack.</p>",
+        career_story: "<p>I joined the claims team as a graduate trainee and became the person who could turn \
+                       a messy spreadsheet into a clear page for the board.</p>",
+        languages: &["English", "Swahili"],
+        skills: &["Data Analysis", "SQL"],
+        topics: &["Career Change"],
+        goal: Some("Move from business analysis into data science."),
+        entries: &[(
+            "work",
+            "Business Analyst",
+            "Jubilee Mutual",
+            "<p>Map claims processes and write the requirements for the new policy system.</p>",
+            "2020-02-01",
+            None,
+            &["Data Analysis"],
+        )],
+    },
 ];
 
 fn demo_date(text: &str) -> chrono::NaiveDate {
@@ -572,7 +644,7 @@ async fn seed_demo_profiles(txn: &impl sea_orm::ConnectionTrait, tenant_id: i64)
         }
         profile_q::refresh_completion(txn, user.id).await?;
     }
-    if let [maria, sam] = ids[..] {
+    if let [maria, sam, ..] = ids[..] {
         follows::follow(txn, maria, follows::Target::User(sam)).await?;
     }
     Ok(())
@@ -590,6 +662,7 @@ async fn seed_demo_group_profiles(txn: &impl sea_orm::ConnectionTrait, organizat
         ("admin@example.com", 5, 5, 5, "2004"),
         ("maria@example.com", 3, 4, 2, "2012"),
         ("sam@example.com", 3, 3, 1, "2017"),
+        ("noor@example.com", 3, 3, 3, "2019"),
     ];
     for (email, role, stage, field, batch) in answers {
         let Some(user) = user_q::find_by_email(txn, email).await? else { continue };
@@ -975,6 +1048,36 @@ async fn seed_demo_content(
             "Reading a data job description",
             "demo-data-job-descriptions",
             "Which skills a data role really asks for, and how to show them in your profile.",
+        ),
+        // What the site's suggested questions ask (issue 29): a raise or promotion, a network
+        // from scratch, a mentor, a first leadership role.
+        (
+            "resource",
+            "Making the case for your next step",
+            "demo-making-the-case",
+            "Before you talk pay or title with your manager: collect evidence of impact, learn the market range for \
+             the role, and rehearse the conversation so the number comes from you.",
+        ),
+        (
+            "resource",
+            "Building a network when you know nobody",
+            "demo-network-from-scratch",
+            "Start with five short conversations a month: former classmates, speakers you admired, people one step \
+             ahead in the job you want. Follow up with something useful, not a request.",
+        ),
+        (
+            "resource",
+            "How to find and keep a mentor",
+            "demo-finding-a-mentor",
+            "Ask someone a few years ahead for one specific half hour, arrive with a question, and tell them later \
+             what you did with their advice.",
+        ),
+        (
+            "resource",
+            "Your first ninety days leading a team",
+            "demo-first-team-lead",
+            "Moving from doing the work to leading it: one-to-ones, clear expectations, and the habits that earn a \
+             new manager trust.",
         ),
         (
             "prompt",

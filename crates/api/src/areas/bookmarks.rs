@@ -24,7 +24,10 @@ use axum::{
 use domain::bookmarks::{group_type_bookmarkable, EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE};
 use serde::{Deserialize, Serialize};
 use store::queries::{bookmarks as bookmark_q, job_posts as post_q};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{
+    openapi::{schema::AnyOfBuilder, Ref, RefOr, Schema},
+    IntoParams, PartialSchema, ToSchema,
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
@@ -272,11 +275,45 @@ pub(crate) async fn favourites(
 }
 
 /// A page of favourites of one kind.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Favourites {
     Jobs(Page<JobView>),
     AiTools(Page<AiToolView>),
     UseCases(Page<UseCaseView>),
     Groups(Page<GroupView>),
+}
+
+/// `anyOf` the kinds' pages, where a derived schema would say `oneOf`: an empty page is a
+/// page of every kind at once, and `oneOf` would call it invalid.
+impl PartialSchema for Favourites {
+    fn schema() -> RefOr<Schema> {
+        let mut kinds = AnyOfBuilder::new().description(Some("A page of favourites of one kind."));
+        for name in favourite_page_names() {
+            kinds = kinds.item(Ref::from_schema_name(name));
+        }
+        kinds.into()
+    }
+}
+
+impl ToSchema for Favourites {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        let [jobs, ai_tools, use_cases, groups] = favourite_page_names();
+        schemas.push((jobs, <Page<JobView> as PartialSchema>::schema()));
+        schemas.push((ai_tools, <Page<AiToolView> as PartialSchema>::schema()));
+        schemas.push((use_cases, <Page<UseCaseView> as PartialSchema>::schema()));
+        schemas.push((groups, <Page<GroupView> as PartialSchema>::schema()));
+        <Page<JobView> as ToSchema>::schemas(schemas);
+        <Page<AiToolView> as ToSchema>::schemas(schemas);
+        <Page<UseCaseView> as ToSchema>::schemas(schemas);
+        <Page<GroupView> as ToSchema>::schemas(schemas);
+    }
+}
+
+/// The names the derive gives the generic pages (`Page_JobView`, …).
+fn favourite_page_names() -> [String; 4] {
+    fn page_of<T: ToSchema>() -> String {
+        format!("{}_{}", <Page<T> as ToSchema>::name(), T::name())
+    }
+    [page_of::<JobView>(), page_of::<AiToolView>(), page_of::<UseCaseView>(), page_of::<GroupView>()]
 }

@@ -214,6 +214,48 @@ fn recommendations(items: &[ReportItem]) -> Section {
     s
 }
 
+/// What the person typed about what they want (the first text answer of three words or more).
+fn typed_goal(agent: &AgentDefinition, answers: &RunAnswers) -> Option<String> {
+    answered(agent, answers)
+        .filter(|(q, _)| matches!(q.kind, QuestionType::Text | QuestionType::Textarea))
+        .filter_map(|(_, a)| a.as_str().map(str::trim))
+        .find(|a| a.split_whitespace().count() >= 3)
+        .map(|a| a.chars().take(160).collect())
+}
+
+/// Next steps made of what was found for this person and what they said they want: the
+/// best circle to join, the use case or resource to start with, their goal kept in view.
+fn next_steps(input: &ReportInput<'_>, closing: &str) -> Vec<String> {
+    let picked = pick_items(input.items);
+    let first = |kind: ItemKind| picked.iter().find(|i| i.kind == kind);
+    let mut steps = Vec::new();
+    if let Some(goal) = typed_goal(input.agent, input.answers) {
+        steps.push(format!(
+            "You said: \u{201c}{}\u{201d}. Choose one step below that moves you towards it this week.",
+            goal.trim_end_matches('.')
+        ));
+    }
+    if let Some(circle) = first(ItemKind::Circle) {
+        steps.push(format!("Ask to join {} and introduce yourself to its members.", circle.name));
+    }
+    if let Some(case) = first(ItemKind::UseCase) {
+        steps.push(format!("Try {} on one task from your own work.", case.name));
+    } else if let Some(resource) = first(ItemKind::Resource) {
+        steps.push(format!("Read {} first; it takes a few minutes.", resource.name));
+    }
+    if let Some(event) = first(ItemKind::Event) {
+        steps.push(format!("Register for {} while there are places.", event.name));
+    }
+    if let Some(person) = first(ItemKind::User) {
+        steps.push(format!("Send {} a short message about what you would like to learn.", person.name));
+    }
+    if steps.len() < 2 {
+        steps.push("Pick an AI use case from your field and try it this week.".into());
+    }
+    steps.push(closing.to_string());
+    steps
+}
+
 /// Composes the report of a finished run.
 pub fn compose(input: &ReportInput<'_>) -> ReportBody {
     let title = format!("{} Report", input.agent.name.trim());
@@ -312,11 +354,7 @@ fn compose_aira(input: &ReportInput<'_>, title: String) -> ReportBody {
     }
     sections.push(recommendations(input.items));
     let mut next = section("next_steps", "Next steps");
-    next.bullets = vec![
-        "Pick an AI use case from your field and try it this week.".into(),
-        "Join a career circle to learn with others.".into(),
-        "Take the assessment again in a month to see how far you have come.".into(),
-    ];
+    next.bullets = next_steps(input, "Take the assessment again in a month to see how far you have come.");
     sections.push(next);
     ReportBody { title, template: Template::AiReadiness, summary, sections, aira: Some(score) }
 }
@@ -366,8 +404,7 @@ fn compose_general(input: &ReportInput<'_>, title: String) -> ReportBody {
     }
     sections.push(recommendations(input.items));
     let mut next = section("next_steps", "Next steps");
-    next.bullets.push("Join one of the circles above and introduce yourself.".into());
-    next.bullets.push("Save the resources you want to come back to.".into());
+    next.bullets = next_steps(input, "Save the resources you want to come back to.");
     if p.completion_percent < 80 {
         next.bullets.push("Complete your profile so that recommendations fit you better.".into());
     }
@@ -434,6 +471,32 @@ mod tests {
         let needs = retrieval_needs(&agent, &answers, &profile);
         assert!(needs.text.starts_with("automation"));
         assert_eq!(needs.kinds, vec![ItemKind::Circle, ItemKind::UseCase, ItemKind::Resource]);
+    }
+
+    #[test]
+    fn next_steps_follow_what_was_found_and_the_persons_goal() {
+        let agent = builtin::aira();
+        let profile = ProfileFacts { first_name: "Maria".into(), ..Default::default() };
+        let mut with_goal = aira_answers(8);
+        let step = agent
+            .steps
+            .iter()
+            .find(|s| s.extra_info.questions.iter().any(|q| q.id == "goal"))
+            .expect("AIRA asks for a goal");
+        with_goal.get_mut(&step.order).unwrap()["goal"] = json!("Move from business analysis into data science.");
+        let mut circle = item(ItemKind::Circle, 1);
+        circle.name = "Python for Analysts".into();
+        let mut case = item(ItemKind::UseCase, 2);
+        case.name = "Forecasting demand with AI".into();
+        let body =
+            compose(&ReportInput { agent: &agent, answers: &with_goal, profile: &profile, items: &[circle, case] });
+        let next = &body.sections.iter().find(|s| s.id == "next_steps").unwrap().bullets;
+        assert!(next[0].contains("Move from business analysis into data science"), "{next:?}");
+        assert!(next.iter().any(|b| b.contains("Python for Analysts")), "{next:?}");
+        assert!(next.iter().any(|b| b.contains("Forecasting demand with AI")), "{next:?}");
+        let other = compose(&ReportInput { agent: &agent, answers: &aira_answers(8), profile: &profile, items: &[] });
+        let other_next = &other.sections.iter().find(|s| s.id == "next_steps").unwrap().bullets;
+        assert_ne!(next, other_next, "not the same steps for everyone");
     }
 
     #[test]

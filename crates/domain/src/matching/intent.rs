@@ -193,6 +193,9 @@ const ASKING_BEFORE: &[&str] = &["a", "an", "any", "which", "what", "some", "fin
 /// "How are accountants using AI?": the question is about use cases, without naming them.
 const USE_CASE_PHRASES: &[&[&str]] = &[&["using", "ai"], &["use", "ai"], &["uses", "ai"], &["ai", "at", "work"]];
 
+/// Words of learning: the question leans to circles and resources.
+const LEARNING_WORDS: &[&str] = &["study", "learn", "learning", "course", "courses", "training", "teach", "upskill"];
+
 /// Words asking for someone to learn from: people, further along.
 const MENTOR_WORDS: &[&str] =
     &["mentor", "mentors", "mentoring", "mentorship", "coach", "coaches", "advisor", "advisors", "adviser"];
@@ -311,6 +314,13 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
         }
         if USE_CASE_PHRASES.iter().any(|p| matches_at(&lower, i, p)) && !intent.leans_to.contains(&ItemKind::UseCase) {
             intent.leans_to.push(ItemKind::UseCase);
+        }
+        if LEARNING_WORDS.contains(&word) {
+            for kind in [ItemKind::Circle, ItemKind::Resource] {
+                if !intent.leans_to.contains(&kind) {
+                    intent.leans_to.push(kind);
+                }
+            }
         }
         if MENTOR_WORDS.contains(&word) {
             intent.mentor = true;

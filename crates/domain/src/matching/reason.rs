@@ -18,6 +18,9 @@ pub struct MemberWords<'a> {
 
 /// A cosine from which the meaning is worth naming.
 const NAMED_COSINE: f32 = 0.3;
+/// A cosine with the member's goal from which the goal is named as the reason: higher than
+/// for a profile, since every career item is somewhat close to any career goal.
+const GOAL_NAMED: f32 = 0.42;
 /// Parts of a reason at most.
 const MAX_PARTS: usize = 3;
 
@@ -179,7 +182,7 @@ pub fn recommendation(
     today: NaiveDate,
 ) -> String {
     let mut parts = Vec::new();
-    let goal_leads = s.goal.is_some_and(|g| g >= NAMED_COSINE && g + 0.02 >= s.member.unwrap_or(0.0) - 0.05);
+    let goal_leads = s.goal.is_some_and(|g| g >= GOAL_NAMED);
     match (member.goal, goal_leads, about(kind, meta)) {
         (Some(goal), true, Some(about)) => {
             parts.push(format!("You want to {}; this {} {about}", goal_phrase(goal), kind.singular()))
@@ -222,7 +225,7 @@ pub fn answer(kind: ItemKind, meta: &ItemMeta, s: &Signals, member: &MemberWords
     } else if let Some(about) = about(kind, meta) {
         parts.push(format!("This {} {about}", kind.singular()));
     }
-    if member.goal.is_some() && s.goal.is_some_and(|g| g >= NAMED_COSINE + 0.05) {
+    if member.goal.is_some() && s.goal.is_some_and(|g| g >= GOAL_NAMED) {
         parts.push(format!("fits your goal to {}", goal_phrase(member.goal.unwrap_or_default())));
     }
     parts.extend(fit_parts(kind, meta, s, today));

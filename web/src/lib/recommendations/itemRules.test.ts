@@ -32,6 +32,8 @@ describe('recommended items in the right panel', () => {
     expect(itemLink(item('circle', 'prompt-circle'))).toBe('/circle/prompt-circle');
     expect(itemLink(item('user', 'sam-okafor'))).toBe('/profile/sam-okafor');
     expect(itemLink(item('job', 'data'))).toBe('/job/data');
+    expect(itemLink(item('prompt', 'ask-better'))).toBe('/resource/ask-better');
+    expect(itemLink(item('career_tip', 'say-no'))).toBe('/career-tip/say-no');
     expect(itemLink(item('external_resource', 'x', { source: 'https://a.example' }))).toBe('https://a.example');
   });
 

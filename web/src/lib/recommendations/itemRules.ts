@@ -14,6 +14,8 @@ export const TYPE_ORDER = [
   'job',
   'ai_tool',
   'use_case',
+  'prompt',
+  'career_tip',
 ] as const;
 
 export const MAX_PER_TYPE = 5;
@@ -71,6 +73,8 @@ export function itemLink(item: RecommendedItem): string {
       return `/ai-tool/${slug}`;
     case 'use_case':
       return `/usecase/${slug}`;
+    case 'career_tip':
+      return `/career-tip/${slug}`;
     case 'external_resource':
       return item.source ?? `/resource/${slug}`;
     default:
@@ -94,6 +98,8 @@ export const TYPE_LABELS: Record<string, string> = {
   job: 'Job',
   ai_tool: 'AI tool',
   use_case: 'Use case',
+  prompt: 'Prompt',
+  career_tip: 'Career tip',
 };
 
 /** An answer's parts in the order they are shown: recommendations, text, relevant questions. */

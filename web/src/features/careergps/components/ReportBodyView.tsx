@@ -10,6 +10,8 @@ const ITEM_PATHS: Record<ReportItem['type'], string> = {
   job: '/job/',
   ai_tool: '/ai-tool/',
   use_case: '/usecase/',
+  prompt: '/resource/',
+  career_tip: '/career-tip/',
 };
 
 /** A report's body: the summary, the readiness score (AIRA) and its sections. */
