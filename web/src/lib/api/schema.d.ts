@@ -7929,50 +7929,7 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         Page_AiToolView: {
-            data: {
-                /** @description Staff or the creator. */
-                can_edit: boolean;
-                /**
-                 * @description Whether the caller may approve or reject it (administrators of its organization and
-                 *     staff); only on the single item's answers, null in lists.
-                 */
-                can_moderate?: boolean | null;
-                /** @description At most 3 `aitool_categories` values; cards show the first 2. */
-                categories: string[];
-                /** Format: date-time */
-                created_at: string;
-                created_by?: components["schemas"]["CreatorRef"] | null;
-                /** @description Rich text. */
-                description: string;
-                /**
-                 * Format: int64
-                 * @description The organization's id.
-                 */
-                group: number;
-                /** Format: int64 */
-                id: number;
-                is_bookmarked: boolean;
-                /** @description The logo's URL. */
-                logo?: string | null;
-                /**
-                 * Format: int64
-                 * @description The logo's file id (send it back to keep the logo).
-                 */
-                logo_file_id?: number | null;
-                name: string;
-                /** @description Target personas (current role values). */
-                roles: number[];
-                slug: string;
-                /** @description pending, approved or rejected. */
-                status: string;
-                /** @description The approved use cases naming this tool. */
-                use_cases: components["schemas"]["UseCaseRef"][];
-                /** @description upvote, downvote or neutral. */
-                user_vote_type: string;
-                /** Format: int64 */
-                vote_score: number;
-                website?: string | null;
-            }[];
+            data: components["schemas"]["AiToolView"][];
             pagination: components["schemas"]["Pagination"];
         };
         Page_AmaChat: {
