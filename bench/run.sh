@@ -8,6 +8,8 @@
 #   SEEDED_DB=/tmp/bench-100.db bench/run.sh  # SQLite: seed once into that file, copy it on later runs
 #   BENCH_DATABASE_URL=… BENCH_SKIP_SEED=1 bench/run.sh  # PostgreSQL seeded by an earlier run: migrate, don't seed
 #   ONLY=circles bench/run.sh    # only the endpoints whose path contains "circles" (and /healthz)
+#   WAYPOINT_EMBEDDING_PROVIDER=off bench/run.sh  # without the sentence-embedding model
+#   MEMBERS=2000 bench/run.sh    # how many distinct members the "MANY " rows rotate through
 #
 # Seeds `waypoint seed --scale $SCALE` into a fresh database, starts the release binary,
 # drives each endpoint with wrk (Debian's package) and prints requests/s, p50 and p99
@@ -50,6 +52,11 @@ else
   db_url="sqlite://$work/bench.db"
 fi
 export DATABASE_URL="$db_url" WAYPOINT_DATA_DIR="$work" RUST_LOG=warn
+# A known signing secret, so that the "MANY " rows can sign in thousands of members at once.
+export WAYPOINT_JWT_SECRET="${WAYPOINT_JWT_SECRET:-bench-only-signing-secret-$(date +%s%N)}"
+# The matching engine's model (scripts/fetch-model.sh), when it has been fetched.
+model_dir="${WAYPOINT_EMBEDDING_MODEL_DIR:-$PWD/data/models/all-MiniLM-L6-v2}"
+if [ -f "$model_dir/model.safetensors" ]; then export WAYPOINT_EMBEDDING_MODEL_DIR="$model_dir"; fi
 
 if [ -z "${BENCH_DATABASE_URL:-}" ] && [ -n "${SEEDED_DB:-}" ] && [ -f "$SEEDED_DB" ]; then
   echo "==> Copying the seeded database $SEEDED_DB"
@@ -76,6 +83,49 @@ WAYPOINT_AMA_PER_HOUR=100000000 "$bin" serve --addr "127.0.0.1:$PORT" --web-dir 
 server_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 
+# SQL against the bench database (sqlite3 or psql).
+sql() {
+  if [ -n "${BENCH_DATABASE_URL:-}" ]; then psql "$db_url" -Atc "$1"; else sqlite3 "$work/bench.db" "$1"; fi
+}
+
+# The matching engine's worker writes every item's and member's vector after the seed: wait
+# for its queue to empty, and say how long that took.
+if [ "${WAYPOINT_EMBEDDING_PROVIDER:-local}" != "off" ]; then
+  start=$(date +%s)
+  while :; do
+    pending=$(sql "SELECT COUNT(*) FROM match_pending" 2>/dev/null || echo "?")
+    [ "$pending" = "0" ] && break
+    sleep 2
+  done
+  echo "==> Matching vectors written in $(( $(date +%s) - start ))s after the server started" \
+    "($(sql "SELECT COUNT(*) FROM match_items") items, $(sql "SELECT COUNT(*) FROM match_embeddings") distinct texts)"
+fi
+
+# Many distinct members' access tokens (signed with the bench's secret), one per request in
+# turn: recommendations are kept per member, so these rows measure them mostly uncached.
+members="${MEMBERS:-2000}"
+sql "SELECT id FROM users WHERE email LIKE '%@scale.example.com' ORDER BY id LIMIT $members" >"$work/member-ids"
+python3 - "$work/member-ids" "$work/many.lua" <<'PY'
+import base64, hashlib, hmac, json, os, sys, time
+secret = os.environ["WAYPOINT_JWT_SECRET"].encode()
+b64 = lambda raw: base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+now = int(time.time())
+tokens = []
+for line in open(sys.argv[1]):
+    if line.strip():
+        head = b64(json.dumps({"alg": "HS256", "typ": "JWT"}).encode())
+        body = b64(json.dumps({"sub": line.strip(), "iat": now, "exp": now + 3600, "typ": "access"}).encode())
+        sig = b64(hmac.new(secret, f"{head}.{body}".encode(), hashlib.sha256).digest())
+        tokens.append(f"{head}.{body}.{sig}")
+with open(sys.argv[2], "w") as out:
+    out.write("local tokens = {" + ",".join(f'"{t}"' for t in tokens) + "}\n")
+    out.write("local n = 0\n")
+    out.write("function setup(thread) thread:set('offset', math.random(#tokens)) end\n")
+    out.write("request = function()\n  n = n + 1\n")
+    out.write("  local t = tokens[((offset or 0) + n) % #tokens + 1]\n")
+    out.write("  return wrk.format(nil, nil, {['Authorization'] = 'Bearer ' .. t})\nend\n")
+PY
+
 # A demo member's session and ids, for the signed-in and profile endpoints.
 token=$(curl -fsS -H "Host: localhost" -H "Content-Type: application/json" \
   -d '{"username":"maria@example.com","password":"waypoint-demo"}' "http://127.0.0.1:$PORT/api/v1/token/" |
@@ -92,8 +142,13 @@ LUA
 maria_id=$(curl -fsS -H "Host: localhost" "http://127.0.0.1:$PORT/api/v1/users/profile/maria-lopez/" |
   sed -E 's/^\{"data":\{"id":([0-9]+).*/\1/')
 
-# An entry starting with "AUTH " is called with maria's access token; "ASK " posts a
-# question to it with the operator's (ask.lua).
+# A circle of the demo site, for the people recommended to a group.
+circle_id=$(sql "SELECT g.id FROM groups g JOIN tenants t ON t.id = g.tenant_id WHERE t.domain = 'localhost' ORDER BY g.id LIMIT 1")
+
+# An entry starting with "AUTH " is called with maria's access token; "STAFF " with the
+# operator's; "MANY " with the
+# tokens of $MEMBERS distinct members in turn (many.lua); "ASK " posts a question to it with
+# the operator's (ask.lua).
 endpoints=(
   "/healthz"
   "/api/v1/app-config-group/"
@@ -152,6 +207,10 @@ endpoints=(
   "AUTH /api/v1/recommended-entities/"
   "AUTH /api/v1/recommended-entities/?entity_type=user"
   "AUTH /api/v1/job-recommendations/"
+  "MANY /api/v1/recommended-entities/"
+  "MANY /api/v1/recommended-entities/?entity_type=user"
+  "MANY /api/v1/job-recommendations/"
+  "STAFF /api/v1/recommendations/?group_id=$circle_id&entity_type=research_collaboration"
   "AUTH /api/v1/notification/"
   "AUTH /api/v1/room/"
   "ASK /api/v1/ask-me-anything/"
@@ -165,6 +224,12 @@ for entry in "${endpoints[@]}"; do
   if [[ "$entry" == AUTH\ * ]]; then
     path="${entry#AUTH }"
     auth=(-H "Authorization: Bearer $token")
+  elif [[ "$entry" == STAFF\ * ]]; then
+    path="${entry#STAFF }"
+    auth=(-H "Authorization: Bearer $staff_token")
+  elif [[ "$entry" == MANY\ * ]]; then
+    path="${entry#MANY }"
+    auth=(-s "$work/many.lua")
   elif [[ "$entry" == ASK\ * ]]; then
     path="${entry#ASK }"
     auth=(-H "Authorization: Bearer $staff_token" -s "$work/ask.lua")

@@ -215,12 +215,11 @@ fn recommendations(items: &[ReportItem]) -> Section {
 }
 
 /// What the person typed about what they want (the first text answer of three words or more).
-fn typed_goal(agent: &AgentDefinition, answers: &RunAnswers) -> Option<String> {
+fn typed_goal<'a>(agent: &'a AgentDefinition, answers: &'a RunAnswers) -> Option<&'a str> {
     answered(agent, answers)
         .filter(|(q, _)| matches!(q.kind, QuestionType::Text | QuestionType::Textarea))
         .filter_map(|(_, a)| a.as_str().map(str::trim))
         .find(|a| a.split_whitespace().count() >= 3)
-        .map(|a| a.chars().take(160).collect())
 }
 
 /// Next steps made of what was found for this person and what they said they want: the
@@ -229,11 +228,11 @@ fn next_steps(input: &ReportInput<'_>, closing: &str) -> Vec<String> {
     let picked = pick_items(input.items);
     let first = |kind: ItemKind| picked.iter().find(|i| i.kind == kind);
     let mut steps = Vec::new();
-    if let Some(goal) = typed_goal(input.agent, input.answers) {
-        steps.push(format!(
-            "You said: \u{201c}{}\u{201d}. Choose one step below that moves you towards it this week.",
-            goal.trim_end_matches('.')
-        ));
+    // The goal itself is not quoted: a shared report shows no answer of its owner's.
+    if typed_goal(input.agent, input.answers).is_some() {
+        steps.push(
+            "Keep the goal you described in view: choose one step below that moves you towards it this week.".into(),
+        );
     }
     if let Some(circle) = first(ItemKind::Circle) {
         steps.push(format!("Ask to join {} and introduce yourself to its members.", circle.name));
@@ -491,7 +490,11 @@ mod tests {
         let body =
             compose(&ReportInput { agent: &agent, answers: &with_goal, profile: &profile, items: &[circle, case] });
         let next = &body.sections.iter().find(|s| s.id == "next_steps").unwrap().bullets;
-        assert!(next[0].contains("Move from business analysis into data science"), "{next:?}");
+        assert!(next[0].contains("goal you described"), "{next:?}");
+        assert!(
+            !serde_json::to_string(&body).unwrap().contains("business analysis"),
+            "a report never quotes its owner's answers"
+        );
         assert!(next.iter().any(|b| b.contains("Python for Analysts")), "{next:?}");
         assert!(next.iter().any(|b| b.contains("Forecasting demand with AI")), "{next:?}");
         let other = compose(&ReportInput { agent: &agent, answers: &aira_answers(8), profile: &profile, items: &[] });
