@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ownAddress } from './support';
+import { appReady, ownAddress } from './support';
 
 // Sign-in and account journeys against the real binary (scripts/e2e.sh: demo seed, the
 // proof-of-work bot-check, mail kept in the dev mailbox).
@@ -133,6 +133,7 @@ test('sign up, solving the bot-check, then verify the emailed code and land in t
 
 test('log in and log out', async ({ page }) => {
   await page.goto('/login');
+  await appReady(page);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Please enter an email')).toBeVisible();
   await expect(page.getByText('Please enter a password')).toBeVisible();

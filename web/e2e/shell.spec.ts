@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { appReady } from './support';
 
 // Against the demo seed (waypoint seed --demo): "Waypoint Demo" on localhost / 127.0.0.1,
 // "Star Academy" (star variant, no job menu, blue theme) on star.localhost.
@@ -58,6 +59,7 @@ test('unknown API paths answer JSON, not the app', async ({ request }) => {
 
 test('the side menu follows the viewport', async ({ page }, testInfo) => {
   await page.goto('/');
+  await appReady(page);
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   if (testInfo.project.name === 'phone') {

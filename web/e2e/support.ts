@@ -111,3 +111,12 @@ export function ownAddress(): string {
   const net = Math.random() < 0.5 ? '198.51.100' : '203.0.113';
   return `${net}.${1 + Math.floor(Math.random() * 254)}`;
 }
+
+/**
+ * Waits until the app has taken over a prerendered page (issue 30: the first screen is HTML
+ * that paints before the app's JavaScript runs; FirstScreenReady marks the document once it
+ * has hydrated). A click before then reaches plain HTML.
+ */
+export async function appReady(page: Page) {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
