@@ -156,14 +156,7 @@ impl Member {
 
     fn fit(&self, entry: &Entry) -> Fit {
         Fit {
-            shared_topics: entry
-                .meta
-                .topics
-                .iter()
-                .zip(&entry.topic_keys)
-                .filter(|(_, key)| self.topic_keys.contains(*key))
-                .map(|(name, _)| name.clone())
-                .collect(),
+            shared_topics: entry.shared_topics(|key| self.topic_keys.contains(key)),
             same_country: self.country.as_ref().is_some_and(|c| entry.meta.countries.contains(c)),
             same_stage: self.stage.is_some_and(|s| entry.meta.stages.contains(&s)),
             same_field: self.field.is_some_and(|f| entry.meta.fields.contains(&f)),
@@ -680,14 +673,7 @@ impl Engine {
                 continue;
             }
             let fit = Fit {
-                shared_topics: target
-                    .meta
-                    .topics
-                    .iter()
-                    .zip(&target.topic_keys)
-                    .filter(|(_, key)| person.topic_keys.contains(*key))
-                    .map(|(name, _)| name.clone())
-                    .collect(),
+                shared_topics: target.shared_topics(|key| person.topic_keys.iter().any(|k| k == key)),
                 same_country: person.meta.countries.iter().any(|c| target.meta.countries.contains(c)),
                 same_stage: person.meta.stages.iter().any(|s| target.meta.stages.contains(s)),
                 same_field: person.meta.fields.iter().any(|f| target.meta.fields.contains(f)),

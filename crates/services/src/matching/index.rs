@@ -44,6 +44,17 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The display names of the item's topics and skills whose key `has` holds.
+    pub fn shared_topics(&self, has: impl Fn(&str) -> bool) -> Vec<String> {
+        self.meta
+            .topics
+            .iter()
+            .zip(&self.topic_keys)
+            .filter(|(_, key)| has(key))
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
     /// An entry of facts alone (no vector, not in any index): what people are ranked for
     /// when the index does not hold it.
     pub fn facts(meta: ItemMeta) -> Self {
@@ -251,8 +262,9 @@ impl SiteIndex {
     }
 
     /// The eligible entries of a kind a ranking should look at for `query`: all of them for
-    /// a small kind; for a large one, the [`PREFILTER`] closest by sign bits, plus those
-    /// `extra` keeps (an entry found another way, such as by shared topics).
+    /// a small kind; for a large one, the [`PREFILTER`] closest by sign bits, plus up to as
+    /// many of the next closest that `extra` keeps (found another way, such as by shared
+    /// topics), and those without a vector that `extra` keeps.
     pub fn candidates(&self, kind: &str, query: Option<&Query>, extra: impl Fn(&Entry) -> bool) -> Vec<Arc<Entry>> {
         let Some(k) = self.kinds.get(kind) else { return Vec::new() };
         let eligible = k.entries.iter().filter(|e| e.eligible);
@@ -272,7 +284,15 @@ impl SiteIndex {
         if scored.len() > PREFILTER {
             scored.select_nth_unstable_by_key(PREFILTER, |(d, _)| *d);
             let (best, rest) = scored.split_at(PREFILTER);
-            kept.extend(rest.iter().filter(|(_, e)| extra(e)).map(|(_, e)| (*e).clone()));
+            // Those `extra` wants beyond the prefilter, nearest first and no more than the
+            // prefilter again: on a big site most members share some topic with anyone, and
+            // scoring them all would make a request's cost the site's size.
+            let mut wanted: Vec<(u32, &Arc<Entry>)> = rest.iter().filter(|(_, e)| extra(e)).copied().collect();
+            if wanted.len() > PREFILTER {
+                wanted.select_nth_unstable_by_key(PREFILTER, |(d, _)| *d);
+                wanted.truncate(PREFILTER);
+            }
+            kept.extend(wanted.into_iter().map(|(_, e)| e.clone()));
             kept.extend(best.iter().map(|(_, e)| (*e).clone()));
         } else {
             kept.extend(scored.into_iter().map(|(_, e)| e.clone()));
