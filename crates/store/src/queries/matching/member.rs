@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use domain::matching::ItemKind;
 use sea_orm::{
     sea_query::{Expr, ExprTrait, Query},
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, JoinType, QueryFilter, QuerySelect, Statement,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, Statement,
 };
 
 use super::super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED};
@@ -75,12 +75,13 @@ pub async fn held(db: &impl ConnectionTrait, tenant_id: i64, user_id: i64) -> St
         _ => "?".to_string(),
     };
     let sql = format!(
-        "SELECT * FROM (SELECT 'g' AS what, m.group_id AS id FROM memberships m JOIN groups g ON g.id = m.group_id \
-         WHERE m.user_id = {u1} AND g.tenant_id = {t1} LIMIT {HELD_READ}) AS joined \
+        "SELECT * FROM (SELECT 'g' AS what, m.group_id AS id FROM memberships m WHERE m.user_id = {u1} \
+         AND EXISTS (SELECT 1 FROM groups g WHERE g.id = m.group_id AND g.tenant_id = {t1}) LIMIT {HELD_READ}) AS joined \
          UNION ALL SELECT * FROM (SELECT 'g' AS what, f.group_id AS id FROM follows f WHERE f.follower_id = {u2} \
          AND f.group_id IS NOT NULL LIMIT {HELD_READ}) AS followed_groups \
          UNION ALL SELECT * FROM (SELECT 'j' AS what, a.job_post_id AS id FROM job_applications a \
-         JOIN job_posts j ON j.id = a.job_post_id WHERE a.user_id = {u3} AND j.tenant_id = {t2} LIMIT {HELD_READ}) AS applied \
+         WHERE a.user_id = {u3} AND EXISTS (SELECT 1 FROM job_posts j WHERE j.id = a.job_post_id AND j.tenant_id = {t2}) \
+         LIMIT {HELD_READ}) AS applied \
          UNION ALL SELECT * FROM (SELECT 'p' AS what, f.followed_user_id AS id FROM follows f WHERE f.follower_id = {u4} \
          AND f.followed_user_id IS NOT NULL LIMIT {HELD_READ}) AS followed_people",
         u1 = p(1),
@@ -110,21 +111,24 @@ pub async fn peers_joined(db: &impl ConnectionTrait, tenant_id: i64, peers: &[i6
     if peers.is_empty() {
         return Ok(HashMap::new());
     }
+    // Driven from the peers' memberships (a few each), the group checked by its key: a join
+    // lets the planner start from the site's groups, every one of them.
+    let on_site = Query::select()
+        .expr(Expr::val(1))
+        .from(groups::Entity)
+        .and_where(
+            Expr::col((groups::Entity, groups::Column::Id)).equals((memberships::Entity, memberships::Column::GroupId)),
+        )
+        .and_where(Expr::col((groups::Entity, groups::Column::TenantId)).eq(tenant_id))
+        .and_where(Expr::col((groups::Entity, groups::Column::IsTenantRoot)).eq(false))
+        .to_owned();
     let rows: Vec<(i64, i64)> = memberships::Entity::find()
         .select_only()
         .column(memberships::Column::GroupId)
         .column_as(memberships::Column::UserId.count(), "n")
-        .join(
-            JoinType::InnerJoin,
-            memberships::Entity::belongs_to(groups::Entity)
-                .from(memberships::Column::GroupId)
-                .to(groups::Column::Id)
-                .into(),
-        )
         .filter(memberships::Column::UserId.is_in(peers.to_vec()))
         .filter(memberships::Column::Status.eq(STATUS_ACCEPTED))
-        .filter(groups::Column::TenantId.eq(tenant_id))
-        .filter(groups::Column::IsTenantRoot.eq(false))
+        .filter(Expr::exists(on_site))
         .group_by(memberships::Column::GroupId)
         .into_tuple()
         .all(db)
