@@ -30,6 +30,10 @@ use tokio::sync::Semaphore;
 use super::{normalize, EmbedError, Embedder};
 
 pub const DEFAULT_BATCH_SIZE: usize = 32;
+/// A batch holds at most this many (texts × tokens²): attention's scores grow with the
+/// square of a batch's length, so long texts go a few at a time (at 256 tokens, 4) and the
+/// memory of a pass stays within some tens of megabytes.
+const ATTENTION_BUDGET: usize = 1 << 18;
 /// all-MiniLM-L6-v2's `max_seq_length`, for a folder that does not say.
 const DEFAULT_MAX_TOKENS: usize = 256;
 
@@ -148,6 +152,25 @@ fn check_mean_pooling(pooling: &Value, hidden_size: usize) -> Result<(), String>
     }
 }
 
+/// `order` (ascending by length) cut into batches of at most `size` texts whose
+/// (texts × longest²) stays within [`ATTENTION_BUDGET`] (a batch holds one text at least).
+fn batches(order: &[usize], len: impl Fn(usize) -> usize, size: usize) -> Vec<&[usize]> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (at, &i) in order.iter().enumerate() {
+        let longest = len(i).max(1);
+        let texts = at - start + 1;
+        if at > start && (texts > size || texts * longest * longest > ATTENTION_BUDGET) {
+            out.push(&order[start..at]);
+            start = at;
+        }
+    }
+    if start < order.len() {
+        out.push(&order[start..]);
+    }
+    out
+}
+
 impl Engine {
     /// Blocking: tokenises, batches by length and computes.
     fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, EmbedError> {
@@ -158,7 +181,7 @@ impl Engine {
         order.sort_by_key(|&i| encodings[i].len());
 
         let mut vectors = vec![Vec::new(); texts.len()];
-        for chunk in order.chunks(self.batch_size) {
+        for chunk in batches(&order, |i| encodings[i].len(), self.batch_size) {
             let mut batch: Vec<Encoding> = chunk.iter().map(|&i| std::mem::take(&mut encodings[i])).collect();
             pad_encodings(&mut batch, &self.padding).map_err(|e| EmbedError::Inference(format!("padding: {e}")))?;
             let pooled = self.forward(&batch).map_err(|e| EmbedError::Inference(e.to_string()))?;
@@ -214,5 +237,21 @@ impl Embedder for LocalBert {
         })
         .await
         .map_err(|e| EmbedError::Inference(format!("the embedding task failed: {e}")))?
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_go_a_few_at_a_time() {
+        let lengths = [10, 10, 10, 256, 256, 256, 256, 256, 256];
+        let order: Vec<usize> = (0..lengths.len()).collect();
+        let sizes: Vec<usize> = batches(&order, |i| lengths[i], 32).iter().map(|b| b.len()).collect();
+        assert_eq!(sizes, vec![4, 4, 1]);
+        let short: Vec<usize> = (0..70).collect();
+        let sizes: Vec<usize> = batches(&short, |_| 12, 32).iter().map(|b| b.len()).collect();
+        assert_eq!(sizes, vec![32, 32, 6]);
     }
 }
