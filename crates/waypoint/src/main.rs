@@ -278,6 +278,8 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     }
     services::jobs::spawn_worker(state.job_context(), state.jobs_wake.clone());
     state.matching_indexer().spawn(std::sync::Arc::new(tokio::sync::Notify::new()));
+    let warm = state.clone();
+    tokio::spawn(async move { warm.matching.keep_warm(warm.read_db()).await });
     let app = api::app(state);
 
     let listener = tokio::net::TcpListener::bind(&args.addr).await.with_context(|| format!("binding {}", args.addr))?;

@@ -19,7 +19,6 @@ use chrono::NaiveDate;
 use domain::matching::{
     answer::{self as compose, Named},
     intent::{self, Intent, Place},
-    lexical,
     rank::{self, Fit, PlaceFit, Signals},
     reason::{self, MemberWords},
     ItemKind, ItemMeta, GOAL_KIND,
@@ -38,7 +37,7 @@ use store::{
 use super::{
     documents::{self, canonical_country, Labels},
     embedder::Embedder,
-    index::{Entry, Indexes, Query, SiteIndex},
+    index::{Entry, Facts, Indexes, Query, SiteIndex, PREFILTER},
 };
 
 /// Recommendations kept at most (members × lists).
@@ -52,6 +51,11 @@ const KEPT_QUESTIONS: usize = 2_048;
 pub const PEOPLE_TTL: Duration = Duration::from_secs(300);
 /// Members most like the asker whose circles and events count as "members like you joined".
 const PEERS: usize = 20;
+/// Nearest by sign bits looked at for a member's recommendations of one kind (a few are
+/// shown): the exact ranking's best are among them.
+const LIST_PREFILTER: usize = 150;
+/// Nearest by sign bits looked at for a member's peers.
+const PEERS_PREFILTER: usize = 100;
 /// The goal's share of the member's query when they wrote one.
 const GOAL_SHARE: f32 = 0.6;
 
@@ -140,8 +144,12 @@ struct Member {
     goal_query: Option<Query>,
     profile_query: Option<Query>,
     topic_keys: HashSet<String>,
+    /// `topic_keys` as the site's vocabulary numbers them, sorted ([`Member::resolve`]).
+    topic_ids: Vec<u32>,
     terms: Vec<String>,
     country: Option<String>,
+    /// `country` as the site's vocabulary numbers it ([`Member::resolve`]).
+    country_id: Option<u32>,
     stage: Option<i64>,
     field: Option<i64>,
 }
@@ -154,12 +162,18 @@ impl Member {
         }
     }
 
-    fn fit(&self, entry: &Entry) -> Fit {
+    /// Numbers its topics as the site's index does (after every topic is added).
+    fn resolve(&mut self, site: &SiteIndex) {
+        self.topic_ids = site.word_ids(&self.topic_keys);
+        self.country_id = self.country.as_deref().map(|c| site.word_id(c));
+    }
+
+    fn fit(&self, site: &SiteIndex, entry: &Entry) -> Fit {
         Fit {
-            shared_topics: entry.shared_topics(|key| self.topic_keys.contains(key)),
-            same_country: self.country.as_ref().is_some_and(|c| entry.meta.countries.contains(c)),
-            same_stage: self.stage.is_some_and(|s| entry.meta.stages.contains(&s)),
-            same_field: self.field.is_some_and(|f| entry.meta.fields.contains(&f)),
+            shared_topics: site.shared_topics(entry, |id| self.topic_ids.binary_search(&id).is_ok()),
+            same_country: self.country_id.is_some_and(|c| entry.facts.countries.contains(&c)),
+            same_stage: self.stage.is_some_and(|s| entry.facts.stages.contains(&s)),
+            same_field: self.field.is_some_and(|f| entry.facts.fields.contains(&f)),
             peers_joined: 0,
         }
     }
@@ -201,6 +215,27 @@ struct KeptRecommendations {
 
 type RecommendationKey = (i64, i64, u32, usize);
 
+/// How often [`Engine::keep_warm`] catches the held indexes up.
+const WARM_EVERY: Duration = Duration::from_secs(2);
+/// People lists kept at most (a group's recommended people, per group and source).
+const KEPT_PEOPLE_LISTS: usize = 2_000;
+
+/// What a kept people list was ranked at: the caller's own write generation of what decides
+/// who may be listed (memberships, the group), the site's items and people generations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PeopleStamp {
+    pub writes: i64,
+    pub items_generation: i64,
+    pub people_generation: i64,
+}
+
+#[derive(Clone)]
+struct KeptPeople {
+    stamp: PeopleStamp,
+    at: Instant,
+    people: Arc<Vec<RankedPerson>>,
+}
+
 /// Cards kept at one site stamp, by (site, kind, id).
 type KeptCards = (Stamps, HashMap<(i64, ItemKind, i64), Arc<Card>>);
 
@@ -209,7 +244,7 @@ type ScoredKind = (ItemKind, Vec<(f64, Arc<Entry>, Signals)>);
 
 /// Whether an item of `kind` may still be taken up on `today` (an event not over, a job
 /// still taking applications, a circle not finished).
-fn open_on(kind: ItemKind, meta: &ItemMeta, today: NaiveDate) -> bool {
+fn open_on(kind: ItemKind, meta: &Facts, today: NaiveDate) -> bool {
     match kind {
         ItemKind::Event | ItemKind::Circle => meta.ends_on.or(meta.starts_on).is_none_or(|end| end >= today),
         ItemKind::Job => meta.closes_on.is_none_or(|close| close >= today),
@@ -239,6 +274,7 @@ pub struct Engine {
     recommendations: Mutex<HashMap<RecommendationKey, KeptRecommendations>>,
     cards: Mutex<KeptCards>,
     questions: Mutex<HashMap<String, Arc<Vec<f32>>>>,
+    people_lists: Mutex<HashMap<(i64, String), KeptPeople>>,
 }
 
 impl Engine {
@@ -250,6 +286,7 @@ impl Engine {
             recommendations: Mutex::new(HashMap::new()),
             cards: Mutex::new((Stamps::default(), HashMap::new())),
             questions: Mutex::new(HashMap::new()),
+            people_lists: Mutex::new(HashMap::new()),
         }
     }
 
@@ -260,6 +297,50 @@ impl Engine {
 
     pub fn embedder(&self) -> Option<&Arc<dyn Embedder>> {
         self.embedder.as_ref()
+    }
+
+    /// The site's generations (one primary-key read), for [`PeopleStamp`].
+    pub async fn generations(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<items::Generations> {
+        items::generations(db, tenant_id).await
+    }
+
+    /// Keeps every site's index caught up, so that no request pays for reading what the
+    /// worker wrote (the first build of a big site's index takes seconds): every
+    /// [`WARM_EVERY`], each site the worker has written items for.
+    pub async fn keep_warm(&self, db: &impl ConnectionTrait) {
+        loop {
+            match items::sites(db).await {
+                Ok(sites) => {
+                    for tenant_id in sites {
+                        if let Err(err) = self.site(db, tenant_id, None).await {
+                            tracing::warn!(error = %err, tenant_id, "matching: could not catch the site's index up");
+                        }
+                    }
+                }
+                Err(err) => tracing::warn!(error = %err, "matching: could not list the sites to index"),
+            }
+            tokio::time::sleep(WARM_EVERY).await;
+        }
+    }
+
+    /// A people list kept under `key` for the site, when still good at `stamp`: the same
+    /// writes and items, and the same people or at most [`PEOPLE_TTL`] old.
+    pub fn kept_people(&self, tenant_id: i64, key: &str, stamp: PeopleStamp) -> Option<Arc<Vec<RankedPerson>>> {
+        let kept = self.people_lists.lock().unwrap_or_else(|p| p.into_inner());
+        let found = kept.get(&(tenant_id, key.to_string()))?;
+        let good = found.stamp.writes == stamp.writes
+            && found.stamp.items_generation == stamp.items_generation
+            && (found.stamp.people_generation == stamp.people_generation || found.at.elapsed() < PEOPLE_TTL);
+        good.then(|| found.people.clone())
+    }
+
+    /// Keeps a people list ranked at `stamp` (read before ranking) under `key`.
+    pub fn keep_people(&self, tenant_id: i64, key: &str, stamp: PeopleStamp, people: Arc<Vec<RankedPerson>>) {
+        let mut kept = self.people_lists.lock().unwrap_or_else(|p| p.into_inner());
+        if kept.len() >= KEPT_PEOPLE_LISTS {
+            kept.clear();
+        }
+        kept.insert((tenant_id, key.to_string()), KeptPeople { stamp, at: Instant::now(), people });
     }
 
     /// The vector of a question's subject: embedded once, then remembered.
@@ -379,6 +460,7 @@ impl Engine {
         for name in store::queries::assistant::bookmarked_topic_names_on(db, tenant_id, user_id).await? {
             member.topic_keys.insert(name.to_lowercase());
         }
+        member.resolve(&handle.read());
         let held = member::held(db, tenant_id, user_id).await?;
         let peers = if kinds.iter().any(|k| matches!(k, ItemKind::Circle | ItemKind::Event)) {
             let ids = {
@@ -395,23 +477,22 @@ impl Engine {
             let site = handle.read();
             for kind in kinds {
                 let mut scored = Vec::new();
-                let topic_match = |e: &Entry| e.topic_keys.iter().any(|t| member.topic_keys.contains(t));
-                for entry in site.candidates(kind.as_str(), member.blend.as_ref(), topic_match) {
-                    if !open_on(*kind, &entry.meta, today)
+                let member_terms = site.weigh(kind.as_str(), &member.terms);
+                let topic_match = |e: &Entry| e.shares_topic(&member.topic_ids);
+                for entry in site.candidates(kind.as_str(), member.blend.as_ref(), LIST_PREFILTER, topic_match) {
+                    if !open_on(*kind, &entry.facts, today)
                         || is_held(*kind, entry.id, &held)
                         || (*kind == ItemKind::User && entry.id == user_id)
                     {
                         continue;
                     }
-                    let mut fit = member.fit(&entry);
+                    let mut fit = member.fit(&site, &entry);
                     fit.peers_joined = peers.get(&entry.id).copied().unwrap_or(0);
                     let signals = Signals {
                         kind: Some(*kind),
                         member: member.blend.as_ref().and_then(|q| site.similarity(&entry, q)),
                         goal: member.goal_query.as_ref().and_then(|q| site.similarity(&entry, q)),
-                        member_words: lexical::coverage(&member.terms, &entry.meta.terms, |t| {
-                            site.idf(kind.as_str(), t)
-                        }),
+                        member_words: member_terms.coverage(&entry),
                         fit,
                         ..Default::default()
                     };
@@ -431,14 +512,15 @@ impl Engine {
             let words = member.words();
             for (score, entry, signals) in scored.into_iter().filter(|(_, e, _)| offered.contains(&e.id)).take(per_kind)
             {
+                let meta = entry.meta();
                 out.push(Ranked {
                     kind,
                     id: entry.id,
                     score,
-                    reason: reason::recommendation(kind, &entry.meta, &signals, &words, today),
+                    reason: reason::recommendation(kind, &meta, &signals, &words, today),
                     topics: signals.fit.shared_topics.clone(),
-                    date: documents::date_of(&entry.meta, kind),
-                    location: entry.meta.location.clone(),
+                    date: entry.facts.date(kind),
+                    location: meta.location,
                 });
             }
         }
@@ -451,14 +533,15 @@ impl Engine {
         let goal = site.entry(GOAL_KIND, user_id);
         let profile_vector = profile.as_ref().and_then(|e| site.vector_of(e));
         let goal_vector = goal.as_ref().and_then(|e| site.vector_of(e));
-        member_from(user_id, profile.map(|p| p.meta.clone()), goal.map(|g| g.meta.clone()), profile_vector, goal_vector)
+        let meta_of = |entry: &Entry| ItemMeta { terms: site.terms_of(entry), ..entry.meta() };
+        member_from(user_id, profile.as_deref().map(meta_of), goal.as_deref().map(meta_of), profile_vector, goal_vector)
     }
 
     /// The members most like this one (by profile), for "members like you joined".
     fn peers_of(&self, site: &SiteIndex, member: &Member) -> Vec<i64> {
         let Some(query) = member.profile_query.as_ref() else { return Vec::new() };
         let mut scored: Vec<(f64, Arc<Entry>, ())> = site
-            .candidates(ItemKind::User.as_str(), Some(query), |_| false)
+            .candidates(ItemKind::User.as_str(), Some(query), PEERS_PREFILTER, |_| false)
             .into_iter()
             .filter(|e| e.id != member.user_id)
             .filter_map(|e| site.similarity(&e, query).filter(|s| *s >= 0.5).map(|s| (s as f64, e, ())))
@@ -474,7 +557,8 @@ impl Engine {
         let intent = intent::parse(ask.question, &country_of);
         let subject = if intent.has_subject() { self.question_vector(&intent.subject).await } else { None };
         let handle = self.site(db, ask.tenant_id, None).await?;
-        let member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
+        let mut member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
+        member.resolve(&handle.read());
         let kinds: Vec<ItemKind> = if !ask.kinds.is_empty() {
             ask.kinds.iter().copied().filter(|k| intent.asks_for(*k)).collect()
         } else if intent.kinds.is_empty() {
@@ -495,33 +579,36 @@ impl Engine {
         let mut best_cosine = 0f32;
         {
             let site = handle.read();
+            let asked_terms = site.word_ids(&intent.terms);
+            let place = place.as_deref().map(|c| site.word_id(c));
             for kind in &kinds {
                 let mut of_kind = Vec::new();
-                let term_match = |e: &Entry| intent.terms.iter().any(|t| e.meta.terms.contains(t));
-                for entry in site.candidates(kind.as_str(), scan_query, term_match) {
-                    if !open_on(*kind, &entry.meta, today) || (*kind == ItemKind::User && entry.id == ask.user_id) {
+                let question_terms = site.weigh(kind.as_str(), &intent.terms);
+                let member_terms = site.weigh(kind.as_str(), &member.terms);
+                let term_match = |e: &Entry| e.has_any_term(&asked_terms);
+                for entry in site.candidates(kind.as_str(), scan_query, PREFILTER, term_match) {
+                    if !open_on(*kind, &entry.facts, today) || (*kind == ItemKind::User && entry.id == ask.user_id) {
                         continue;
                     }
-                    let days_until = documents::date_of(&entry.meta, *kind).map(|d| (d - today).num_days());
+                    let days_until = entry.facts.date(*kind).map(|d| (d - today).num_days());
                     if let Some((from, to)) = window {
-                        if *kind == ItemKind::Event && !in_window(&entry.meta, from, to) {
+                        if *kind == ItemKind::Event && !in_window(&entry.facts, from, to) {
                             continue;
                         }
                     }
                     let question = subject_query.as_ref().and_then(|q| site.similarity(&entry, q));
-                    let question_words =
-                        lexical::coverage(&intent.terms, &entry.meta.terms, |t| site.idf(kind.as_str(), t));
+                    let question_words = question_terms.coverage(&entry);
                     let place_fit = match (&intent.place, &place) {
                         (Some(Place::Online), _) => {
-                            if entry.meta.online {
+                            if entry.facts.online {
                                 PlaceFit::There
                             } else {
                                 PlaceFit::Unknown
                             }
                         }
-                        (_, Some(target)) if entry.meta.countries.contains(target) => PlaceFit::There,
-                        (_, Some(_)) if entry.meta.online => PlaceFit::Online,
-                        (_, Some(_)) if !entry.meta.countries.is_empty() => PlaceFit::Elsewhere,
+                        (_, Some(target)) if entry.facts.countries.contains(target) => PlaceFit::There,
+                        (_, Some(_)) if entry.facts.online => PlaceFit::Online,
+                        (_, Some(_)) if !entry.facts.countries.is_empty() => PlaceFit::Elsewhere,
                         _ => PlaceFit::Unknown,
                     };
                     // A named country is where the asker wants it: elsewhere is not an answer.
@@ -534,16 +621,14 @@ impl Engine {
                         member: member.blend.as_ref().and_then(|q| site.similarity(&entry, q)),
                         goal: member.goal_query.as_ref().and_then(|q| site.similarity(&entry, q)),
                         question_words,
-                        member_words: lexical::coverage(&member.terms, &entry.meta.terms, |t| {
-                            site.idf(kind.as_str(), t)
-                        }),
-                        fit: member.fit(&entry),
+                        member_words: member_terms.coverage(&entry),
+                        fit: member.fit(&site, &entry),
                         kind_asked: intent.kinds.contains(kind) && intent.kinds.len() > 1,
                         place: place_fit,
                         days_until,
                         time_asked: intent.when.is_some(),
                         stage_lead: (intent.mentor && *kind == ItemKind::User)
-                            .then(|| entry.meta.stages.first().zip(member.stage).map(|(theirs, mine)| theirs - mine))
+                            .then(|| entry.facts.stages.first().zip(member.stage).map(|(theirs, mine)| theirs - mine))
                             .flatten(),
                         person_unasked: *kind == ItemKind::User && intent.kinds.is_empty(),
                         leaned_to: intent.leans_to.contains(kind),
@@ -589,14 +674,15 @@ impl Engine {
                 continue;
             }
             *n += 1;
+            let meta = entry.meta();
             ranked.push(Ranked {
                 kind,
                 id: entry.id,
                 score,
-                reason: reason::answer(kind, &entry.meta, &signals, &words, today),
-                topics: entry.meta.topics.clone(),
-                date: documents::date_of(&entry.meta, kind),
-                location: entry.meta.location.clone(),
+                reason: reason::answer(kind, &meta, &signals, &words, today),
+                date: entry.facts.date(kind),
+                location: meta.location,
+                topics: meta.topics,
             });
         }
         let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
@@ -640,31 +726,30 @@ impl Engine {
             PeopleFor::Item { kind, id, facts } => {
                 let site = handle.read();
                 let entry = site.entry(kind.as_str(), *id);
-                let meta =
-                    entry.as_ref().map(|e| e.meta.clone()).or_else(|| facts.as_deref().cloned()).unwrap_or_default();
+                let meta = entry.as_ref().map(|e| e.meta()).or_else(|| facts.as_deref().cloned()).unwrap_or_default();
                 let query = entry.as_ref().and_then(|e| site.vector_of(e)).map(|v| Query::new(&v));
                 (meta, query)
             }
             PeopleFor::Member(user_id) => {
                 let member = self.member_of(db, &handle, q.tenant_id, *user_id).await?;
                 let mut meta = member.profile.clone().unwrap_or_default();
-                meta.terms = member.terms.clone();
                 // A mentor's stage is not the member's: only topics, country and field count.
                 meta.stages.clear();
                 (meta, member.blend)
             }
         };
-        let target = Entry::facts(target_meta);
         let site = handle.read();
+        let target = site.facts(target_meta);
+        let target_topics = site.word_ids(target.meta().topics.iter().map(|t| t.to_lowercase()));
         let in_stages = |e: &Entry| match q.stages {
-            Some((low, high)) => e.meta.stages.first().is_some_and(|s| (low..=high).contains(s)),
+            Some((low, high)) => e.facts.stages.first().is_some_and(|s| (low..=high).contains(s)),
             None => true,
         };
         let candidates: Vec<Arc<Entry>> = match q.pool {
             Some(pool) => pool.iter().filter_map(|id| site.entry(ItemKind::User.as_str(), *id)).collect(),
             None => {
-                let shares = |e: &Entry| e.topic_keys.iter().any(|t| target.topic_keys.contains(t));
-                site.candidates(ItemKind::User.as_str(), target_query.as_ref(), shares)
+                let shares = |e: &Entry| e.shares_topic(&target_topics);
+                site.candidates(ItemKind::User.as_str(), target_query.as_ref(), PREFILTER, shares)
             }
         };
         let mut scored: Vec<(f64, Arc<Entry>, Signals)> = Vec::new();
@@ -673,10 +758,10 @@ impl Engine {
                 continue;
             }
             let fit = Fit {
-                shared_topics: target.shared_topics(|key| person.topic_keys.iter().any(|k| k == key)),
-                same_country: person.meta.countries.iter().any(|c| target.meta.countries.contains(c)),
-                same_stage: person.meta.stages.iter().any(|s| target.meta.stages.contains(s)),
-                same_field: person.meta.fields.iter().any(|f| target.meta.fields.contains(f)),
+                shared_topics: site.shared_topics(&target, |id| person.has_topic(id)),
+                same_country: person.facts.countries.iter().any(|c| target.facts.countries.contains(c)),
+                same_stage: person.facts.stages.iter().any(|s| target.facts.stages.contains(s)),
+                same_field: person.facts.fields.iter().any(|f| target.facts.fields.contains(f)),
                 peers_joined: 0,
             };
             let signals = Signals {
@@ -700,7 +785,7 @@ impl Engine {
                 user_id: person.id,
                 score,
                 similarity: signals.member,
-                title: person.meta.title.clone(),
+                title: person.meta().title,
                 fit: signals.fit,
             })
             .collect();
@@ -827,7 +912,7 @@ fn is_held(kind: ItemKind, id: i64, held: &Held) -> bool {
 }
 
 /// Whether an event runs within the window (an open window: starts from its first day on).
-fn in_window(meta: &ItemMeta, from: NaiveDate, to: Option<NaiveDate>) -> bool {
+fn in_window(meta: &Facts, from: NaiveDate, to: Option<NaiveDate>) -> bool {
     let Some(start) = meta.starts_on else { return false };
     let end = meta.ends_on.unwrap_or(start);
     match to {

@@ -11,13 +11,18 @@
 //! a larger one (the members of a big site) first by one bit per dimension (Hamming distance,
 //! a few hundred kilobytes per hundred thousand people), and the best [`PREFILTER`] of those
 //! exactly. Memory: 384 bytes and a few facts per item.
+//!
+//! Words (topic keys and term stems) are held as numbers of the site's vocabulary
+//! ([`Words`]): a request compares every member of a big site by their topics, and comparing
+//! numbers costs no hashing.
 
 use std::{
     collections::{HashMap, HashSet},
     sync::{Arc, Mutex, RwLock},
 };
 
-use domain::matching::{lexical, vector, ItemMeta};
+use chrono::NaiveDate;
+use domain::matching::{lexical, vector, ItemKind, ItemMeta};
 use store::{
     queries::matching::items::{self, Cursor, Loaded},
     sea_orm::ConnectionTrait,
@@ -25,50 +30,171 @@ use store::{
 };
 
 /// Kinds up to this size are scanned exactly.
-pub const EXACT_SCAN_MAX: usize = 8_000;
-/// Candidates kept by the bit pass before the exact comparison.
+pub const EXACT_SCAN_MAX: usize = 2_000;
+/// Candidates kept by the bit pass before the exact comparison, for an answer or ranked
+/// people ([`SiteIndex::candidates`] takes the size).
 pub const PREFILTER: usize = 600;
+/// How many prefilters' worth of the nearest the bit pass looks at for those a ranking
+/// wants beyond the prefilter (sharing a topic): the first is the prefilter itself.
+const BAND: usize = 4;
 /// Rows read per page when catching up.
 const PAGE: u64 = 5_000;
 const NO_SLOT: u32 = u32::MAX;
 
-/// One item as the index holds it.
+/// A word the site's vocabulary does not hold (matches nothing).
+const NO_WORD: u32 = u32::MAX;
+
+/// What ranking compares of every candidate (the rest of an item's meta is read for the
+/// few that are ranked: [`Entry::meta`]).
+#[derive(Debug, Clone, Default)]
+pub struct Facts {
+    /// Countries (canonical names lower-cased) as the vocabulary numbers them
+    /// ([`SiteIndex::word_id`]).
+    pub countries: Box<[u32]>,
+    pub stages: Box<[i64]>,
+    pub fields: Box<[i64]>,
+    pub starts_on: Option<NaiveDate>,
+    pub ends_on: Option<NaiveDate>,
+    pub closes_on: Option<NaiveDate>,
+    pub online: bool,
+}
+
+impl Facts {
+    fn of(meta: &ItemMeta, country: impl FnMut(&String) -> u32) -> Self {
+        Facts {
+            countries: meta.countries.iter().map(country).collect(),
+            stages: meta.stages.clone().into_boxed_slice(),
+            fields: meta.fields.clone().into_boxed_slice(),
+            starts_on: meta.starts_on,
+            ends_on: meta.ends_on,
+            closes_on: meta.closes_on,
+            online: meta.online,
+        }
+    }
+
+    /// An event's first day, a job's close date.
+    pub fn date(&self, kind: ItemKind) -> Option<NaiveDate> {
+        match kind {
+            ItemKind::Job => self.closes_on,
+            _ => self.starts_on,
+        }
+    }
+}
+
+/// One item as the index holds it: its facts, its words as numbers and the rest of its
+/// meta as the JSON it was written as (without its terms), read for the few ranked. On a
+/// site of 100,000 members this holds each in about half a kilobyte.
 #[derive(Debug)]
 pub struct Entry {
     pub id: i64,
     pub eligible: bool,
-    pub meta: ItemMeta,
-    /// `meta.topics` lower-cased, for comparing.
-    pub topic_keys: Vec<String>,
+    pub facts: Facts,
+    /// The item's meta without `terms` (they are `term_ids`).
+    meta_json: Box<str>,
+    /// The vocabulary's numbers of its topics lower-cased, in the meta's order.
+    topic_ids: Box<[u32]>,
+    /// The vocabulary's numbers of the item's terms, sorted.
+    term_ids: Box<[u32]>,
     slot: u32,
 }
 
 impl Entry {
-    /// The display names of the item's topics and skills whose key `has` holds.
-    pub fn shared_topics(&self, has: impl Fn(&str) -> bool) -> Vec<String> {
-        self.meta
-            .topics
-            .iter()
-            .zip(&self.topic_keys)
-            .filter(|(_, key)| has(key))
-            .map(|(name, _)| name.clone())
-            .collect()
+    fn new(id: i64, eligible: bool, mut meta: ItemMeta, words: &mut Words, slot: u32) -> Self {
+        let topic_ids = meta.topics.iter().map(|t| words.intern_topic(t)).collect();
+        let mut term_ids: Vec<u32> = std::mem::take(&mut meta.terms).iter().map(|t| words.intern(t)).collect();
+        term_ids.sort_unstable();
+        term_ids.dedup();
+        Entry {
+            id,
+            eligible,
+            facts: Facts::of(&meta, |c| words.intern(c)),
+            meta_json: serde_json::to_string(&meta).unwrap_or_default().into_boxed_str(),
+            topic_ids,
+            term_ids: term_ids.into_boxed_slice(),
+            slot,
+        }
     }
 
-    /// An entry of facts alone (no vector, not in any index): what people are ranked for
-    /// when the index does not hold it.
-    pub fn facts(meta: ItemMeta) -> Self {
-        Entry {
-            id: 0,
-            eligible: false,
-            topic_keys: meta.topics.iter().map(|t| t.to_lowercase()).collect(),
-            meta,
-            slot: NO_SLOT,
-        }
+    /// Its whole meta but its terms ([`SiteIndex::terms_of`]).
+    pub fn meta(&self) -> ItemMeta {
+        serde_json::from_str(&self.meta_json).unwrap_or_default()
+    }
+
+    /// How many of its topics `has` holds.
+    pub fn shared_topic_count(&self, has: impl Fn(u32) -> bool) -> usize {
+        self.topic_ids.iter().filter(|id| **id != NO_WORD && has(**id)).count()
+    }
+
+    /// Whether one of its topics is among `sorted` (topic numbers, sorted).
+    pub fn shares_topic(&self, sorted: &[u32]) -> bool {
+        self.topic_ids.iter().any(|id| sorted.binary_search(id).is_ok())
+    }
+
+    /// Whether it holds topic number `id`.
+    pub fn has_topic(&self, id: u32) -> bool {
+        self.topic_ids.contains(&id)
+    }
+
+    /// Whether it holds one of `sorted` (term numbers, sorted).
+    pub fn has_any_term(&self, sorted: &[u32]) -> bool {
+        self.term_ids.iter().any(|id| sorted.binary_search(id).is_ok())
+    }
+
+    fn has_term(&self, id: u32) -> bool {
+        self.term_ids.binary_search(&id).is_ok()
     }
 
     pub fn has_vector(&self) -> bool {
         self.slot != NO_SLOT
+    }
+}
+
+/// The site's words, numbered; a topic's number names it as the site shows it.
+#[derive(Default)]
+struct Words {
+    ids: HashMap<String, u32>,
+    names: Vec<String>,
+    /// A topic's display name by number (the first spelling seen).
+    display: HashMap<u32, String>,
+}
+
+impl Words {
+    fn intern_topic(&mut self, name: &str) -> u32 {
+        let id = self.intern(&name.to_lowercase());
+        self.display.entry(id).or_insert_with(|| name.to_string());
+        id
+    }
+
+    fn intern(&mut self, word: &str) -> u32 {
+        if let Some(id) = self.ids.get(word) {
+            return *id;
+        }
+        let id = self.names.len() as u32;
+        self.names.push(word.to_string());
+        self.ids.insert(word.to_string(), id);
+        id
+    }
+
+    fn id(&self, word: &str) -> u32 {
+        self.ids.get(word).copied().unwrap_or(NO_WORD)
+    }
+}
+
+/// Query terms with their weight among one kind's items: what [`lexical::coverage`]
+/// computes, with the weights looked up once per request rather than once per item.
+pub struct Weighted {
+    terms: Vec<(u32, f32)>,
+    total: f32,
+}
+
+impl Weighted {
+    /// How much of the query the entry's terms cover (0 to 1).
+    pub fn coverage(&self, entry: &Entry) -> f32 {
+        if self.total <= 0.0 {
+            return 0.0;
+        }
+        let found: f32 = self.terms.iter().filter(|(id, _)| entry.has_term(*id)).map(|(_, w)| w).sum();
+        found / self.total
     }
 }
 
@@ -155,12 +281,22 @@ impl Arena {
     }
 }
 
+/// What the bit pass reads of an entry, next to its neighbours' (no pointer to follow).
+#[derive(Clone, Copy)]
+struct Row {
+    slot: u32,
+    eligible: bool,
+}
+
 #[derive(Default)]
 struct KindIndex {
     entries: Vec<Arc<Entry>>,
+    /// `entries`' slots and eligibility, in the same order.
+    rows: Vec<Row>,
     pos: HashMap<i64, usize>,
-    /// How many eligible entries hold each term (weights of the lexical similarity).
-    df: HashMap<String, u32>,
+    /// How many eligible entries hold each term, by term number (weights of the lexical
+    /// similarity).
+    df: Vec<u32>,
     eligible: usize,
 }
 
@@ -170,10 +306,17 @@ impl KindIndex {
             return;
         }
         self.eligible = (self.eligible as i64 + sign).max(0) as usize;
-        for term in &entry.meta.terms {
-            let df = self.df.entry(term.clone()).or_insert(0);
-            *df = (*df as i64 + sign).max(0) as u32;
+        for id in entry.term_ids.iter() {
+            let at = *id as usize;
+            if self.df.len() <= at {
+                self.df.resize(at + 1, 0);
+            }
+            self.df[at] = (self.df[at] as i64 + sign).max(0) as u32;
         }
+    }
+
+    fn idf(&self, id: u32) -> f32 {
+        lexical::idf(self.df.get(id as usize).copied().unwrap_or(0) as usize, self.eligible)
     }
 }
 
@@ -197,6 +340,7 @@ pub struct SiteIndex {
     pub generation: i64,
     kinds: HashMap<String, KindIndex>,
     arena: Arena,
+    words: Words,
 }
 
 impl SiteIndex {
@@ -207,17 +351,13 @@ impl SiteIndex {
             None => vector.and_then(|v| self.arena.insert(&row.text_hash, v)).unwrap_or(NO_SLOT),
         };
         self.arena.hold(slot);
-        let entry = Arc::new(Entry {
-            id: row.item_id,
-            eligible: row.eligible,
-            topic_keys: meta.topics.iter().map(|t| t.to_lowercase()).collect(),
-            meta,
-            slot,
-        });
+        let entry = Arc::new(Entry::new(row.item_id, row.eligible, meta, &mut self.words, slot));
         let kind = self.kinds.entry(row.kind).or_default();
         kind.count(&entry, 1);
+        let scan_row = Row { slot, eligible: entry.eligible };
         match kind.pos.get(&row.item_id) {
             Some(&at) => {
+                kind.rows[at] = scan_row;
                 let old = std::mem::replace(&mut kind.entries[at], entry);
                 kind.count(&old, -1);
                 self.arena.release(old.slot);
@@ -225,6 +365,7 @@ impl SiteIndex {
             None => {
                 kind.pos.insert(row.item_id, kind.entries.len());
                 kind.entries.push(entry);
+                kind.rows.push(scan_row);
             }
         }
     }
@@ -248,12 +389,72 @@ impl SiteIndex {
         Some(vector::cosine(values, scale, &query.values, query.scale))
     }
 
-    /// The weight of a term among a kind's items.
-    pub fn idf(&self, kind: &str, term: &str) -> f32 {
-        match self.kinds.get(kind) {
-            Some(k) => lexical::idf(k.df.get(term).copied().unwrap_or(0) as usize, k.eligible),
-            None => 1.0,
+    /// An entry of facts alone (no vector, not in the index): what people are ranked for
+    /// when the index does not hold it.
+    pub fn facts(&self, mut meta: ItemMeta) -> Entry {
+        let topic_ids = meta.topics.iter().map(|t| self.words.id(&t.to_lowercase())).collect();
+        let mut term_ids: Vec<u32> =
+            std::mem::take(&mut meta.terms).iter().map(|t| self.words.id(t)).filter(|id| *id != NO_WORD).collect();
+        term_ids.sort_unstable();
+        term_ids.dedup();
+        Entry {
+            id: 0,
+            eligible: false,
+            facts: Facts::of(&meta, |c| self.words.id(c)),
+            meta_json: serde_json::to_string(&meta).unwrap_or_default().into_boxed_str(),
+            topic_ids,
+            term_ids: term_ids.into_boxed_slice(),
+            slot: NO_SLOT,
         }
+    }
+
+    /// The display names of the entry's topics and skills whose number `has` holds.
+    pub fn shared_topics(&self, entry: &Entry, has: impl Fn(u32) -> bool) -> Vec<String> {
+        entry
+            .topic_ids
+            .iter()
+            .filter(|id| **id != NO_WORD && has(**id))
+            .filter_map(|id| self.words.display.get(id).cloned())
+            .collect()
+    }
+
+    /// A word's number (a country, a topic key, a term); one the site does not hold matches
+    /// nothing.
+    pub fn word_id(&self, word: &str) -> u32 {
+        self.words.id(word)
+    }
+
+    /// The entry's terms as words (the index holds them as numbers).
+    pub fn terms_of(&self, entry: &Entry) -> Vec<String> {
+        entry.term_ids.iter().filter_map(|id| self.words.names.get(*id as usize).cloned()).collect()
+    }
+
+    /// The numbers of the words the vocabulary holds (lower-cased topic keys or terms),
+    /// sorted; the others match nothing and are left out.
+    pub fn word_ids<S: AsRef<str>>(&self, words: impl IntoIterator<Item = S>) -> Vec<u32> {
+        let mut ids: Vec<u32> =
+            words.into_iter().map(|w| self.words.id(w.as_ref())).filter(|id| *id != NO_WORD).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// Query terms weighted by how rare each is among a kind's items (a term no item holds
+    /// weighs the most and is found nowhere), as [`lexical::coverage`] weighs them.
+    pub fn weigh(&self, kind: &str, terms: &[String]) -> Weighted {
+        let mut weighted = Weighted { terms: Vec::with_capacity(terms.len()), total: 0.0 };
+        for term in terms {
+            let id = self.words.id(term);
+            let weight = match self.kinds.get(kind) {
+                Some(k) => k.idf(id),
+                None => 1.0,
+            };
+            weighted.total += weight;
+            if id != NO_WORD {
+                weighted.terms.push((id, weight));
+            }
+        }
+        weighted
     }
 
     /// How many items of a kind may be offered.
@@ -262,41 +463,49 @@ impl SiteIndex {
     }
 
     /// The eligible entries of a kind a ranking should look at for `query`: all of them for
-    /// a small kind; for a large one, the [`PREFILTER`] closest by sign bits, plus up to as
-    /// many of the next closest that `extra` keeps (found another way, such as by shared
-    /// topics), and those without a vector that `extra` keeps.
-    pub fn candidates(&self, kind: &str, query: Option<&Query>, extra: impl Fn(&Entry) -> bool) -> Vec<Arc<Entry>> {
+    /// a small kind; for a large one, the `prefilter` closest by sign bits, plus up to as
+    /// many of the next closest (within [`BAND`] prefilters) that `extra` keeps (found
+    /// another way, such as by shared topics), and those without a vector that `extra` keeps.
+    /// The bit pass reads only the kind's rows and the vectors' bits: on a big site most
+    /// members share some topic with anyone, and following every entry would make a
+    /// request's cost the site's size many times over.
+    pub fn candidates(
+        &self,
+        kind: &str,
+        query: Option<&Query>,
+        prefilter: usize,
+        extra: impl Fn(&Entry) -> bool,
+    ) -> Vec<Arc<Entry>> {
         let Some(k) = self.kinds.get(kind) else { return Vec::new() };
-        let eligible = k.entries.iter().filter(|e| e.eligible);
         let query = match query {
             Some(q) if k.entries.len() > EXACT_SCAN_MAX && q.bits.len() == self.arena.words => q,
-            _ => return eligible.cloned().collect(),
+            _ => return k.entries.iter().filter(|e| e.eligible).cloned().collect(),
         };
-        let mut scored: Vec<(u32, &Arc<Entry>)> = Vec::with_capacity(k.entries.len());
+        let mut scored: Vec<(u32, u32)> = Vec::with_capacity(k.rows.len());
         let mut kept: Vec<Arc<Entry>> = Vec::new();
-        for entry in eligible {
-            if entry.has_vector() {
-                scored.push((vector::hamming(self.arena.bits(entry.slot), &query.bits), entry));
-            } else if extra(entry) {
-                kept.push(entry.clone());
+        for (at, row) in k.rows.iter().enumerate() {
+            if !row.eligible {
+                continue;
+            }
+            if row.slot != NO_SLOT {
+                scored.push((vector::hamming(self.arena.bits(row.slot), &query.bits), at as u32));
+            } else if extra(&k.entries[at]) {
+                kept.push(k.entries[at].clone());
             }
         }
-        if scored.len() > PREFILTER {
-            scored.select_nth_unstable_by_key(PREFILTER, |(d, _)| *d);
-            let (best, rest) = scored.split_at(PREFILTER);
-            // Those `extra` wants beyond the prefilter, nearest first and no more than the
-            // prefilter again: on a big site most members share some topic with anyone, and
-            // scoring them all would make a request's cost the site's size.
-            let mut wanted: Vec<(u32, &Arc<Entry>)> = rest.iter().filter(|(_, e)| extra(e)).copied().collect();
-            if wanted.len() > PREFILTER {
-                wanted.select_nth_unstable_by_key(PREFILTER, |(d, _)| *d);
-                wanted.truncate(PREFILTER);
-            }
-            kept.extend(wanted.into_iter().map(|(_, e)| e.clone()));
-            kept.extend(best.iter().map(|(_, e)| (*e).clone()));
-        } else {
-            kept.extend(scored.into_iter().map(|(_, e)| e.clone()));
+        let wide = prefilter * BAND;
+        if scored.len() > wide {
+            scored.select_nth_unstable(wide);
+            scored.truncate(wide);
         }
+        if scored.len() > prefilter {
+            scored.select_nth_unstable(prefilter);
+        }
+        let best_len = prefilter.min(scored.len());
+        let (best, rest) = scored.split_at_mut(best_len);
+        kept.extend(best.iter().map(|(_, at)| k.entries[*at as usize].clone()));
+        rest.sort_unstable();
+        kept.extend(rest.iter().map(|(_, at)| &k.entries[*at as usize]).filter(|e| extra(e)).take(prefilter).cloned());
         kept
     }
 }

@@ -18,5 +18,5 @@ pub mod engine;
 pub mod index;
 pub mod indexer;
 
-pub use engine::{Answer, Ask, Engine, Found, PeopleFor, PeopleQuery, RankedPerson};
+pub use engine::{Answer, Ask, Engine, Found, PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 pub use indexer::Indexer;

@@ -14,7 +14,10 @@
 //! A group of another site is a 404, one the caller does not administer a 403; a group to
 //! take people from that the caller cannot see is reported on its field.
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use axum::{extract::State, Json};
 use domain::{
@@ -22,7 +25,7 @@ use domain::{
     matching::{ItemKind, ItemMeta},
 };
 use serde::{Deserialize, Serialize};
-use services::matching::{PeopleFor, PeopleQuery, RankedPerson};
+use services::matching::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 use store::queries::{
     group_recommendations::{self as recommend_q, Source},
     groups as group_q,
@@ -123,7 +126,61 @@ async fn group_recommendations(
         }
         None => (Source::Site, tenant.0.organization.name.clone()),
     };
-    let interests = recommend_q::interests_of(state.read_db(), &group).await?;
+    // Kept per group and source while nothing that decides who may be listed was written
+    // (memberships, the group: the tenant's write generation) and the site's items and
+    // people are unchanged (people: for a few minutes at most).
+    let generations = state.matching.generations(state.read_db(), tenant.id()).await?;
+    let stamp = PeopleStamp {
+        writes: store::list_counts::generation(state.read_db(), tenant.id()).await?,
+        items_generation: generations.items_generation,
+        people_generation: generations.people_generation,
+    };
+    let kept_key = format!("group-recommendations:{}:{:?}:{user_id}", group.id, source);
+    let ranked = match state.matching.kept_people(tenant.id(), &kept_key, stamp) {
+        Some(kept) => kept,
+        None => {
+            let ranked = Arc::new(rank_for_group(&state, &tenant, &group, source, user_id).await?);
+            state.matching.keep_people(tenant.id(), &kept_key, stamp, ranked.clone());
+            ranked
+        }
+    };
+    let count = ranked.len() as u64;
+    let rows: Vec<&RankedPerson> = ranked.iter().skip(page.offset() as usize).take(page.page_size as usize).collect();
+    let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    let (cards, _) = person_cards::load(state.read_db(), &ids).await?;
+    let items = rows
+        .iter()
+        .filter_map(|row| {
+            let person = cards.get(&row.user_id)?;
+            let signals = rules::signals(
+                row.fit.shared_topics.clone(),
+                row.fit.same_country,
+                row.fit.same_stage,
+                row.fit.same_field,
+            );
+            Some(RecommendedPerson {
+                person: person.clone(),
+                score: row.score,
+                reason: rules::reason_with_meaning(&signals, &source_name, row.similarity, row.title.as_deref()),
+                shared_topics: signals.shared_topics,
+                same_country: row.fit.same_country,
+                same_stage: row.fit.same_stage,
+                same_field: row.fit.same_field,
+            })
+        })
+        .collect();
+    Ok(Json(Page::new(items, count, &page, &url)))
+}
+
+/// The site's people ranked for the group from `source`, best first (every page's rows).
+async fn rank_for_group(
+    state: &AppState,
+    tenant: &Tenant,
+    group: &store::entities::groups::Model,
+    source: Source,
+    user_id: i64,
+) -> ApiResult<Vec<RankedPerson>> {
+    let interests = recommend_q::interests_of(state.read_db(), group).await?;
     let keys = interests.topic_keys();
     let mut countries: Vec<String> =
         country_values(interests.countries.clone()).into_iter().map(|c| c.to_lowercase()).collect();
@@ -173,7 +230,7 @@ async fn group_recommendations(
         let extra: Vec<i64> = near.into_iter().map(|p| p.user_id).filter(|id| seen.insert(*id)).collect();
         pool.extend(recommend_q::admissible(state.read_db(), &what, &extra).await?);
     }
-    let ranked = state
+    state
         .matching
         .rank_people(
             state.read_db(),
@@ -186,31 +243,6 @@ async fn group_recommendations(
                 limit: pool.len(),
             },
         )
-        .await?;
-    let count = ranked.len() as u64;
-    let rows: Vec<&RankedPerson> = ranked.iter().skip(page.offset() as usize).take(page.page_size as usize).collect();
-    let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
-    let (cards, _) = person_cards::load(state.read_db(), &ids).await?;
-    let items = rows
-        .iter()
-        .filter_map(|row| {
-            let person = cards.get(&row.user_id)?;
-            let signals = rules::signals(
-                row.fit.shared_topics.clone(),
-                row.fit.same_country,
-                row.fit.same_stage,
-                row.fit.same_field,
-            );
-            Some(RecommendedPerson {
-                person: person.clone(),
-                score: row.score,
-                reason: rules::reason_with_meaning(&signals, &source_name, row.similarity, row.title.as_deref()),
-                shared_topics: signals.shared_topics,
-                same_country: row.fit.same_country,
-                same_stage: row.fit.same_stage,
-                same_field: row.fit.same_field,
-            })
-        })
-        .collect();
-    Ok(Json(Page::new(items, count, &page, &url)))
+        .await
+        .map_err(Into::into)
 }

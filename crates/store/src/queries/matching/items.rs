@@ -209,6 +209,17 @@ pub async fn generations(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResu
         .unwrap_or_default())
 }
 
+/// The sites the matching worker has written items for.
+pub async fn sites(db: &impl ConnectionTrait) -> StoreResult<Vec<i64>> {
+    use crate::entities::match_generations;
+    Ok(match_generations::Entity::find()
+        .select_only()
+        .column(match_generations::Column::TenantId)
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
 /// One item as the index loads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Loaded {
