@@ -8,6 +8,7 @@
 #   SEEDED_DB=/tmp/bench-100.db bench/run.sh  # SQLite: seed once into that file, copy it on later runs
 #   BENCH_DATABASE_URL=… BENCH_SKIP_SEED=1 bench/run.sh  # PostgreSQL seeded by an earlier run: migrate, don't seed
 #   ONLY=circles bench/run.sh    # only the endpoints whose path contains "circles" (and /healthz)
+#   ONLY='recommend|ask' bench/run.sh  # those containing either
 #   WAYPOINT_EMBEDDING_PROVIDER=off bench/run.sh  # without the sentence-embedding model
 #   MEMBERS=2000 bench/run.sh    # how many distinct members the "MANY " rows rotate through
 #
@@ -218,7 +219,12 @@ endpoints=(
 
 printf '\n%-64s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
 for entry in "${endpoints[@]}"; do
-  if [ -n "${ONLY:-}" ] && [[ "$entry" != *"$ONLY"* && "$entry" != "/healthz" ]]; then continue; fi
+  if [ -n "${ONLY:-}" ] && [ "$entry" != "/healthz" ]; then
+    wanted=""
+    IFS='|' read -ra only_parts <<<"$ONLY"
+    for part in "${only_parts[@]}"; do [[ "$entry" == *"$part"* ]] && wanted=1; done
+    [ -z "$wanted" ] && continue
+  fi
   auth=()
   path="$entry"
   if [[ "$entry" == AUTH\ * ]]; then
