@@ -217,8 +217,9 @@ type RecommendationKey = (i64, i64, u32, usize);
 
 /// How often [`Engine::keep_warm`] catches the held indexes up.
 const WARM_EVERY: Duration = Duration::from_secs(2);
-/// People lists kept at most (a group's recommended people, per group and source).
-const KEPT_PEOPLE_LISTS: usize = 2_000;
+/// People kept at most across the kept people lists (a group's recommended people, per
+/// group, source and caller; a list holds up to a couple of thousand): some megabytes.
+const KEPT_PEOPLE: usize = 50_000;
 
 /// What a kept people list was ranked at: the caller's own write generation of what decides
 /// who may be listed (memberships, the group), the site's items and people generations.
@@ -337,7 +338,9 @@ impl Engine {
     /// Keeps a people list ranked at `stamp` (read before ranking) under `key`.
     pub fn keep_people(&self, tenant_id: i64, key: &str, stamp: PeopleStamp, people: Arc<Vec<RankedPerson>>) {
         let mut kept = self.people_lists.lock().unwrap_or_else(|p| p.into_inner());
-        if kept.len() >= KEPT_PEOPLE_LISTS {
+        kept.remove(&(tenant_id, key.to_string()));
+        let held: usize = kept.values().map(|k| k.people.len()).sum();
+        if held + people.len() > KEPT_PEOPLE {
             kept.clear();
         }
         kept.insert((tenant_id, key.to_string()), KeptPeople { stamp, at: Instant::now(), people });
@@ -739,8 +742,8 @@ impl Engine {
             }
         };
         let site = handle.read();
+        let target_topics = site.word_ids(target_meta.topics.iter().map(|t| t.to_lowercase()));
         let target = site.facts(target_meta);
-        let target_topics = site.word_ids(target.meta().topics.iter().map(|t| t.to_lowercase()));
         let in_stages = |e: &Entry| match q.stages {
             Some((low, high)) => e.facts.stages.first().is_some_and(|s| (low..=high).contains(s)),
             None => true,
@@ -928,4 +931,41 @@ fn best_first<T>(scored: &mut Vec<(f64, Arc<Entry>, T)>, n: usize) {
         scored.truncate(n);
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stamp(writes: i64, items: i64, people: i64) -> PeopleStamp {
+        PeopleStamp { writes, items_generation: items, people_generation: people }
+    }
+
+    #[test]
+    fn a_kept_people_list_is_trusted_only_at_its_writes_and_items_and_per_site() {
+        let engine = Engine::new(None);
+        let people = Arc::new(vec![RankedPerson { user_id: 7, ..Default::default() }]);
+        engine.keep_people(1, "group:3", stamp(10, 4, 2), people.clone());
+        assert_eq!(engine.kept_people(1, "group:3", stamp(10, 4, 2)), Some(people.clone()));
+        // Others' profiles moved: trusted for a while.
+        assert!(engine.kept_people(1, "group:3", stamp(10, 4, 3)).is_some());
+        // A membership or the group changed, or the site's items: read again.
+        assert!(engine.kept_people(1, "group:3", stamp(11, 4, 2)).is_none());
+        assert!(engine.kept_people(1, "group:3", stamp(10, 5, 2)).is_none());
+        // Another site, another key.
+        assert!(engine.kept_people(2, "group:3", stamp(10, 4, 2)).is_none());
+        assert!(engine.kept_people(1, "group:4", stamp(10, 4, 2)).is_none());
+    }
+
+    #[test]
+    fn kept_people_lists_are_bounded_by_the_people_they_hold() {
+        let engine = Engine::new(None);
+        let big = Arc::new(vec![RankedPerson::default(); KEPT_PEOPLE / 2 + 1]);
+        engine.keep_people(1, "a", stamp(1, 1, 1), big.clone());
+        engine.keep_people(1, "a", stamp(1, 1, 1), big.clone());
+        assert!(engine.kept_people(1, "a", stamp(1, 1, 1)).is_some(), "keeping a list again replaces it");
+        engine.keep_people(1, "b", stamp(1, 1, 1), big);
+        assert!(engine.kept_people(1, "a", stamp(1, 1, 1)).is_none(), "past the bound the others go");
+        assert!(engine.kept_people(1, "b", stamp(1, 1, 1)).is_some());
+    }
 }
