@@ -9,8 +9,8 @@
 //!
 //! Scans: a kind of up to [`EXACT_SCAN_MAX`] items is compared exactly (bytes, dot product);
 //! a larger one (the members of a big site) first by one bit per dimension (Hamming distance,
-//! a few hundred kilobytes per hundred thousand people), and the best [`PREFILTER`] of those
-//! exactly. Memory: 384 bytes and a few facts per item.
+//! a few hundred kilobytes per hundred thousand people), and the nearest few hundred of those
+//! exactly. Memory: about half a kilobyte per item ([`Entry`]) and 384 bytes per distinct text.
 //!
 //! Words (topic keys and term stems) are held as numbers of the site's vocabulary
 //! ([`Words`]): a request compares every member of a big site by their topics, and comparing
@@ -605,5 +605,118 @@ impl Indexes {
         let mut index = holder.index.write().unwrap_or_else(|p| p.into_inner());
         index.generation = index.generation.max(newest);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deterministic unit vector of 384 numbers for item `n`.
+    fn vector_of(n: u64) -> Vec<f32> {
+        let mut state = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut v: Vec<f32> = (0..384)
+            .map(|_| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                ((state >> 33) as f32 / (1u64 << 31) as f32) - 0.5
+            })
+            .collect();
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+        v.iter_mut().for_each(|x| *x /= norm);
+        v
+    }
+
+    fn person(id: i64, eligible: bool, topics: &[&str]) -> Loaded {
+        let meta = ItemMeta { topics: topics.iter().map(|t| t.to_string()).collect(), ..Default::default() };
+        Loaded {
+            kind: "user".into(),
+            item_id: id,
+            eligible,
+            text_hash: format!("text-{id}"),
+            meta: serde_json::to_string(&meta).unwrap(),
+            seq: id,
+        }
+    }
+
+    #[test]
+    fn a_big_kind_gives_the_nearest_and_those_sharing_a_topic_among_the_next_nearest() {
+        let asker = vector_of(424_242);
+        // Five people close to the asker in meaning (ids 1 to 5), the rest anywhere.
+        let near = |id: u64| {
+            let noise = vector_of(id);
+            let mut v: Vec<f32> = asker.iter().zip(&noise).map(|(a, b)| a + 0.5 * b).collect();
+            let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+            v.iter_mut().for_each(|x| *x /= norm);
+            v
+        };
+        let vector = |id: i64| if id <= 5 { near(id as u64) } else { vector_of(id as u64) };
+        let mut site = SiteIndex::default();
+        let n = 3 * EXACT_SCAN_MAX as i64;
+        for id in 1..=n {
+            let topics: &[&str] = if id % 50 == 0 { &["Kubernetes"] } else { &["Cooking"] };
+            site.apply(person(id, id % 97 != 0, topics), Some(&vector(id)));
+        }
+        let query = Query::new(&asker);
+        let wanted = site.word_ids(["kubernetes"]);
+        let prefilter = 100;
+        let found = site.candidates("user", Some(&query), prefilter, |e| e.shares_topic(&wanted));
+
+        let ids: HashSet<i64> = found.iter().map(|e| e.id).collect();
+        assert_eq!(ids.len(), found.len(), "no entry twice");
+        assert!(found.iter().all(|e| e.eligible), "never an ineligible entry");
+        assert!(found.len() > prefilter && found.len() <= 2 * prefilter);
+        // The exact nearest eligible ones are among them.
+        let mut exact: Vec<(f32, i64)> = (1..=n)
+            .filter(|id| id % 97 != 0)
+            .map(|id| (domain::matching::vector::cosine_f32(&vector(id), &asker), id))
+            .collect();
+        exact.sort_by(|a, b| b.0.total_cmp(&a.0));
+        assert!(exact.iter().take(5).all(|(_, id)| ids.contains(id)), "the five nearest are candidates");
+        // Beyond the prefilter, only those sharing the topic.
+        let extra = found.iter().skip(prefilter).filter(|e| !e.shares_topic(&wanted)).count();
+        assert_eq!(extra, 0);
+        assert!(found.iter().skip(prefilter).count() > 0, "some sharing the topic among the next nearest");
+        // A small kind is given whole.
+        let mut small = SiteIndex::default();
+        for id in 1..=10 {
+            small.apply(person(id, id != 3, &[]), Some(&vector_of(id as u64)));
+        }
+        assert_eq!(small.candidates("user", Some(&query), prefilter, |_| false).len(), 9);
+    }
+
+    #[test]
+    fn words_are_numbered_once_and_weighted_like_lexical_coverage() {
+        let mut site = SiteIndex::default();
+        let meta = |terms: &[&str]| ItemMeta {
+            topics: vec!["SQL".into()],
+            terms: terms.iter().map(|t| t.to_string()).collect(),
+            ..Default::default()
+        };
+        for (id, terms) in [(1, &["sql", "data"][..]), (2, &["sql"][..]), (3, &["cook"][..])] {
+            let row = Loaded {
+                kind: "circle".into(),
+                item_id: id,
+                eligible: true,
+                text_hash: format!("t{id}"),
+                meta: serde_json::to_string(&meta(terms)).unwrap(),
+                seq: id,
+            };
+            site.apply(row, None);
+        }
+        let first = site.entry("circle", 1).unwrap();
+        assert_eq!(site.terms_of(&first), vec!["sql".to_string(), "data".to_string()]);
+        assert!(first.meta().terms.is_empty(), "terms are held as numbers only");
+        assert_eq!(site.shared_topics(&first, |_| true), vec!["SQL".to_string()]);
+        let query: Vec<String> = ["data", "sql", "unknown"].iter().map(|t| t.to_string()).collect();
+        let weighted = site.weigh("circle", &query);
+        let expected = lexical::coverage(&query, &["sql".to_string(), "data".to_string()], |t| {
+            let df = match t {
+                "sql" => 2,
+                "data" => 1,
+                _ => 0,
+            };
+            lexical::idf(df, 3)
+        });
+        assert!((weighted.coverage(&first) - expected).abs() < 1e-6);
     }
 }
