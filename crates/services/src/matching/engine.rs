@@ -380,12 +380,19 @@ impl Engine {
         tenant_id: i64,
         user_id: i64,
     ) -> StoreResult<Member> {
-        let from_index = {
+        let vectors = {
             let site = handle.read();
-            site.entry(ItemKind::User.as_str(), user_id).is_some().then(|| self.member_sync(&site, user_id))
+            site.entry(ItemKind::User.as_str(), user_id).map(|profile| {
+                let goal = site.entry(GOAL_KIND, user_id);
+                (site.vector_of(&profile), goal.and_then(|g| site.vector_of(&g)))
+            })
         };
-        if let Some(member) = from_index {
-            return Ok(member);
+        if let Some((profile_vector, goal_vector)) = vectors {
+            let mut metas =
+                read_metas(db, tenant_id, &[(ItemKind::User.as_str(), user_id), (GOAL_KIND, user_id)]).await?;
+            let profile = metas.remove(&(ItemKind::User.as_str(), user_id));
+            let goal = metas.remove(&(GOAL_KIND, user_id));
+            return Ok(member_from(user_id, profile, goal, profile_vector, goal_vector));
         }
         let mut sources = sources::members(db, &[user_id]).await?;
         let docs = sources
@@ -508,14 +515,27 @@ impl Engine {
                 picked.push((*kind, scored));
             }
         }
+        let wanted: Vec<(ItemKind, Vec<i64>)> =
+            picked.iter().map(|(kind, scored)| (*kind, scored.iter().map(|(_, e, _)| e.id).collect())).collect();
+        let offered = member::still_offered(db, tenant_id, &wanted).await?;
+        let offered = &offered;
+        let chosen: Vec<(ItemKind, f64, Arc<Entry>, Signals)> = picked
+            .into_iter()
+            .flat_map(|(kind, scored)| {
+                scored
+                    .into_iter()
+                    .filter(move |(_, e, _)| offered.contains(&(kind, e.id)))
+                    .take(per_kind)
+                    .map(move |(score, entry, signals)| (kind, score, entry, signals))
+            })
+            .collect();
+        let keys: Vec<(&str, i64)> = chosen.iter().map(|(kind, _, e, _)| (kind.as_str(), e.id)).collect();
+        let mut metas = read_metas(db, tenant_id, &keys).await?;
+        let words = member.words();
         let mut out = Vec::new();
-        for (kind, scored) in picked {
-            let ids: Vec<i64> = scored.iter().map(|(_, e, _)| e.id).collect();
-            let offered = member::still_offered(db, tenant_id, kind, &ids).await?;
-            let words = member.words();
-            for (score, entry, signals) in scored.into_iter().filter(|(_, e, _)| offered.contains(&e.id)).take(per_kind)
+        for (kind, score, entry, signals) in chosen {
             {
-                let meta = entry.meta();
+                let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
                 out.push(Ranked {
                     kind,
                     id: entry.id,
@@ -528,16 +548,6 @@ impl Engine {
             }
         }
         Ok(out)
-    }
-
-    /// The member from the index (no database read).
-    fn member_sync(&self, site: &SiteIndex, user_id: i64) -> Member {
-        let profile = site.entry(ItemKind::User.as_str(), user_id);
-        let goal = site.entry(GOAL_KIND, user_id);
-        let profile_vector = profile.as_ref().and_then(|e| site.vector_of(e));
-        let goal_vector = goal.as_ref().and_then(|e| site.vector_of(e));
-        let meta_of = |entry: &Entry| ItemMeta { terms: site.terms_of(entry), ..entry.meta() };
-        member_from(user_id, profile.as_deref().map(meta_of), goal.as_deref().map(meta_of), profile_vector, goal_vector)
     }
 
     /// The members most like this one (by profile), for "members like you joined".
@@ -660,24 +670,30 @@ impl Engine {
             *n <= compose::NAMED_ITEMS * 2
         });
         // Still on offer, at most five of a kind, best first.
-        let mut offered: HashMap<ItemKind, HashSet<i64>> = HashMap::new();
-        for kind in &kinds {
-            let ids: Vec<i64> = scored.iter().filter(|s| s.3 == *kind).map(|s| s.1.id).collect();
-            offered.insert(*kind, member::still_offered(db, ask.tenant_id, *kind, &ids).await?);
-        }
+        let wanted: Vec<(ItemKind, Vec<i64>)> = kinds
+            .iter()
+            .map(|kind| (*kind, scored.iter().filter(|s| s.3 == *kind).map(|s| s.1.id).collect()))
+            .collect();
+        let offered = member::still_offered(db, ask.tenant_id, &wanted).await?;
         let words = member.words();
         let mut per_kind: HashMap<ItemKind, usize> = HashMap::new();
-        let mut ranked = Vec::new();
+        let mut chosen = Vec::new();
         for (score, entry, signals, kind) in scored {
-            if !offered.get(&kind).is_some_and(|ids| ids.contains(&entry.id)) {
+            if !offered.contains(&(kind, entry.id)) {
                 continue;
             }
             let n = per_kind.entry(kind).or_insert(0);
-            if *n >= compose::NAMED_ITEMS || ranked.len() >= ask.limit {
+            if *n >= compose::NAMED_ITEMS || chosen.len() >= ask.limit {
                 continue;
             }
             *n += 1;
-            let meta = entry.meta();
+            chosen.push((score, entry, signals, kind));
+        }
+        let keys: Vec<(&str, i64)> = chosen.iter().map(|(_, e, _, kind)| (kind.as_str(), e.id)).collect();
+        let mut metas = read_metas(db, ask.tenant_id, &keys).await?;
+        let mut ranked = Vec::new();
+        for (score, entry, signals, kind) in chosen {
+            let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
             ranked.push(Ranked {
                 kind,
                 id: entry.id,
@@ -727,11 +743,17 @@ impl Engine {
         let handle = self.site(db, q.tenant_id, None).await?;
         let (target_meta, target_query) = match &q.target {
             PeopleFor::Item { kind, id, facts } => {
-                let site = handle.read();
-                let entry = site.entry(kind.as_str(), *id);
-                let meta = entry.as_ref().map(|e| e.meta()).or_else(|| facts.as_deref().cloned()).unwrap_or_default();
-                let query = entry.as_ref().and_then(|e| site.vector_of(e)).map(|v| Query::new(&v));
-                (meta, query)
+                let query = {
+                    let site = handle.read();
+                    site.entry(kind.as_str(), *id).and_then(|e| site.vector_of(&e)).map(|v| Query::new(&v))
+                };
+                let stored = match query {
+                    Some(_) => {
+                        read_metas(db, q.tenant_id, &[(kind.as_str(), *id)]).await?.remove(&(kind.as_str(), *id))
+                    }
+                    None => None,
+                };
+                (stored.or_else(|| facts.as_deref().cloned()).unwrap_or_default(), query)
             }
             PeopleFor::Member(user_id) => {
                 let member = self.member_of(db, &handle, q.tenant_id, *user_id).await?;
@@ -741,54 +763,66 @@ impl Engine {
                 (meta, member.blend)
             }
         };
-        let site = handle.read();
-        let target_topics = site.word_ids(target_meta.topics.iter().map(|t| t.to_lowercase()));
-        let target = site.facts(target_meta);
-        let in_stages = |e: &Entry| match q.stages {
-            Some((low, high)) => e.facts.stages.first().is_some_and(|s| (low..=high).contains(s)),
-            None => true,
-        };
-        let candidates: Vec<Arc<Entry>> = match q.pool {
-            Some(pool) => pool.iter().filter_map(|id| site.entry(ItemKind::User.as_str(), *id)).collect(),
-            None => {
-                let shares = |e: &Entry| e.shares_topic(&target_topics);
-                site.candidates(ItemKind::User.as_str(), target_query.as_ref(), PREFILTER, shares)
-            }
-        };
-        let mut scored: Vec<(f64, Arc<Entry>, Signals)> = Vec::new();
-        for person in candidates {
-            if q.exclude.contains(&person.id) || !in_stages(&person) || (q.pool.is_none() && !person.eligible) {
-                continue;
-            }
-            let fit = Fit {
-                shared_topics: site.shared_topics(&target, |id| person.has_topic(id)),
-                same_country: person.facts.countries.iter().any(|c| target.facts.countries.contains(c)),
-                same_stage: person.facts.stages.iter().any(|s| target.facts.stages.contains(s)),
-                same_field: person.facts.fields.iter().any(|f| target.facts.fields.contains(f)),
-                peers_joined: 0,
+        let (scored, not_indexed) = {
+            let site = handle.read();
+            let target_topics = site.word_ids(target_meta.topics.iter().map(|t| t.to_lowercase()));
+            let target = site.facts(&target_meta);
+            let in_stages = |e: &Entry| match q.stages {
+                Some((low, high)) => e.facts.stages.first().is_some_and(|s| (low..=high).contains(s)),
+                None => true,
             };
-            let signals = Signals {
-                kind: Some(ItemKind::User),
-                // Meaning from vectors only: words of a profile are mostly its topics, counted above.
-                member: target_query.as_ref().and_then(|t| site.similarity(&person, t)),
-                fit,
-                ..Default::default()
+            let candidates: Vec<Arc<Entry>> = match q.pool {
+                Some(pool) => pool.iter().filter_map(|id| site.entry(ItemKind::User.as_str(), *id)).collect(),
+                None => {
+                    let shares = |e: &Entry| e.shares_topic(&target_topics);
+                    site.candidates(ItemKind::User.as_str(), target_query.as_ref(), PREFILTER, shares)
+                }
             };
-            let score = rank::recommendation_score(&signals);
-            // From the whole site, only people with something in common.
-            if q.pool.is_none() && score <= 0.0 {
-                continue;
+            let mut scored: Vec<(f64, Arc<Entry>, Signals)> = Vec::new();
+            for person in candidates {
+                if q.exclude.contains(&person.id) || !in_stages(&person) || (q.pool.is_none() && !person.eligible) {
+                    continue;
+                }
+                let fit = Fit {
+                    shared_topics: site.shared_topics(&target, |id| person.has_topic(id)),
+                    same_country: person.facts.countries.iter().any(|c| target.facts.countries.contains(c)),
+                    same_stage: person.facts.stages.iter().any(|s| target.facts.stages.contains(s)),
+                    same_field: person.facts.fields.iter().any(|f| target.facts.fields.contains(f)),
+                    peers_joined: 0,
+                };
+                let signals = Signals {
+                    kind: Some(ItemKind::User),
+                    // Meaning from vectors only: words of a profile are mostly its topics, counted above.
+                    member: target_query.as_ref().and_then(|t| site.similarity(&person, t)),
+                    fit,
+                    ..Default::default()
+                };
+                let score = rank::recommendation_score(&signals);
+                // From the whole site, only people with something in common.
+                if q.pool.is_none() && score <= 0.0 {
+                    continue;
+                }
+                scored.push((score, person, signals));
             }
-            scored.push((score, person, signals));
-        }
-        best_first(&mut scored, q.limit);
+            best_first(&mut scored, q.limit);
+            let not_indexed: HashSet<i64> = q
+                .pool
+                .unwrap_or_default()
+                .iter()
+                .filter(|id| site.entry(ItemKind::User.as_str(), **id).is_none())
+                .copied()
+                .collect();
+            (scored, not_indexed)
+        };
+        let keys: Vec<(&str, i64)> = scored.iter().map(|(_, p, _)| (ItemKind::User.as_str(), p.id)).collect();
+        let mut metas = read_metas(db, q.tenant_id, &keys).await?;
         let mut out: Vec<RankedPerson> = scored
             .into_iter()
             .map(|(score, person, signals)| RankedPerson {
                 user_id: person.id,
                 score,
                 similarity: signals.member,
-                title: person.meta().title,
+                title: metas.remove(&(ItemKind::User.as_str(), person.id)).and_then(|m| m.title),
                 fit: signals.fit,
             })
             .collect();
@@ -798,11 +832,7 @@ impl Engine {
                 if out.len() >= q.limit {
                     break;
                 }
-                if !ranked.contains(id)
-                    && !q.exclude.contains(id)
-                    && site.entry(ItemKind::User.as_str(), *id).is_none()
-                    && q.stages.is_none()
-                {
+                if !ranked.contains(id) && !q.exclude.contains(id) && not_indexed.contains(id) && q.stages.is_none() {
                     out.push(RankedPerson { user_id: *id, ..Default::default() });
                 }
             }
@@ -864,6 +894,23 @@ impl Engine {
             })
             .collect())
     }
+}
+
+/// The stored metas of ranked items by (kind, id): the index holds only what ranking
+/// compares. A meta that does not parse reads as empty.
+async fn read_metas<'k>(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    keys: &[(&'k str, i64)],
+) -> StoreResult<HashMap<(&'k str, i64), ItemMeta>> {
+    let mut stored = items::metas(db, tenant_id, keys).await?;
+    Ok(keys
+        .iter()
+        .filter_map(|(kind, id)| {
+            let json = stored.remove(&(kind.to_string(), *id))?;
+            Some(((*kind, *id), serde_json::from_str(&json).unwrap_or_default()))
+        })
+        .collect())
 }
 
 /// A member from their profile and goal facts and vectors.

@@ -10,7 +10,7 @@
 //! Scans: a kind of up to [`EXACT_SCAN_MAX`] items is compared exactly (bytes, dot product);
 //! a larger one (the members of a big site) first by one bit per dimension (Hamming distance,
 //! a few hundred kilobytes per hundred thousand people), and the nearest few hundred of those
-//! exactly. Memory: about half a kilobyte per item ([`Entry`]) and 384 bytes per distinct text.
+//! exactly. Memory: about a quarter of a kilobyte per item ([`Entry`]) and 384 bytes per distinct text.
 //!
 //! Words (topic keys and term stems) are held as numbers of the site's vocabulary
 //! ([`Words`]): a request compares every member of a big site by their topics, and comparing
@@ -81,16 +81,15 @@ impl Facts {
     }
 }
 
-/// One item as the index holds it: its facts, its words as numbers and the rest of its
-/// meta as the JSON it was written as (without its terms), read for the few ranked. On a
-/// site of 100,000 members this holds each in about half a kilobyte.
+/// One item as the index holds it: what ranking compares (its facts and its words as
+/// numbers). The rest of its meta (name, location, what it is about) stays in the database
+/// and is read for the few ranked (`store::queries::matching::items::metas`). On a site of
+/// 100,000 members this holds each in about a quarter of a kilobyte.
 #[derive(Debug)]
 pub struct Entry {
     pub id: i64,
     pub eligible: bool,
     pub facts: Facts,
-    /// The item's meta without `terms` (they are `term_ids`).
-    meta_json: Box<str>,
     /// The vocabulary's numbers of its topics lower-cased, in the meta's order.
     topic_ids: Box<[u32]>,
     /// The vocabulary's numbers of the item's terms, sorted.
@@ -99,25 +98,19 @@ pub struct Entry {
 }
 
 impl Entry {
-    fn new(id: i64, eligible: bool, mut meta: ItemMeta, words: &mut Words, slot: u32) -> Self {
+    fn new(id: i64, eligible: bool, meta: &ItemMeta, words: &mut Words, slot: u32) -> Self {
         let topic_ids = meta.topics.iter().map(|t| words.intern_topic(t)).collect();
-        let mut term_ids: Vec<u32> = std::mem::take(&mut meta.terms).iter().map(|t| words.intern(t)).collect();
+        let mut term_ids: Vec<u32> = meta.terms.iter().map(|t| words.intern(t)).collect();
         term_ids.sort_unstable();
         term_ids.dedup();
         Entry {
             id,
             eligible,
-            facts: Facts::of(&meta, |c| words.intern(c)),
-            meta_json: serde_json::to_string(&meta).unwrap_or_default().into_boxed_str(),
+            facts: Facts::of(meta, |c| words.intern(c)),
             topic_ids,
             term_ids: term_ids.into_boxed_slice(),
             slot,
         }
-    }
-
-    /// Its whole meta but its terms ([`SiteIndex::terms_of`]).
-    pub fn meta(&self) -> ItemMeta {
-        serde_json::from_str(&self.meta_json).unwrap_or_default()
     }
 
     /// How many of its topics `has` holds.
@@ -351,7 +344,7 @@ impl SiteIndex {
             None => vector.and_then(|v| self.arena.insert(&row.text_hash, v)).unwrap_or(NO_SLOT),
         };
         self.arena.hold(slot);
-        let entry = Arc::new(Entry::new(row.item_id, row.eligible, meta, &mut self.words, slot));
+        let entry = Arc::new(Entry::new(row.item_id, row.eligible, &meta, &mut self.words, slot));
         let kind = self.kinds.entry(row.kind).or_default();
         kind.count(&entry, 1);
         let scan_row = Row { slot, eligible: entry.eligible };
@@ -391,17 +384,15 @@ impl SiteIndex {
 
     /// An entry of facts alone (no vector, not in the index): what people are ranked for
     /// when the index does not hold it.
-    pub fn facts(&self, mut meta: ItemMeta) -> Entry {
+    pub fn facts(&self, meta: &ItemMeta) -> Entry {
         let topic_ids = meta.topics.iter().map(|t| self.words.id(&t.to_lowercase())).collect();
-        let mut term_ids: Vec<u32> =
-            std::mem::take(&mut meta.terms).iter().map(|t| self.words.id(t)).filter(|id| *id != NO_WORD).collect();
+        let mut term_ids: Vec<u32> = meta.terms.iter().map(|t| self.words.id(t)).filter(|id| *id != NO_WORD).collect();
         term_ids.sort_unstable();
         term_ids.dedup();
         Entry {
             id: 0,
             eligible: false,
-            facts: Facts::of(&meta, |c| self.words.id(c)),
-            meta_json: serde_json::to_string(&meta).unwrap_or_default().into_boxed_str(),
+            facts: Facts::of(meta, |c| self.words.id(c)),
             topic_ids,
             term_ids: term_ids.into_boxed_slice(),
             slot: NO_SLOT,
@@ -481,23 +472,19 @@ impl SiteIndex {
             Some(q) if k.entries.len() > EXACT_SCAN_MAX && q.bits.len() == self.arena.words => q,
             _ => return k.entries.iter().filter(|e| e.eligible).cloned().collect(),
         };
-        let mut scored: Vec<(u32, u32)> = Vec::with_capacity(k.rows.len());
-        let mut kept: Vec<Arc<Entry>> = Vec::new();
-        for (at, row) in k.rows.iter().enumerate() {
-            if !row.eligible {
-                continue;
-            }
-            if row.slot != NO_SLOT {
-                scored.push((vector::hamming(self.arena.bits(row.slot), &query.bits), at as u32));
-            } else if extra(&k.entries[at]) {
-                kept.push(k.entries[at].clone());
-            }
-        }
         let wide = prefilter * BAND;
-        if scored.len() > wide {
-            scored.select_nth_unstable(wide);
-            scored.truncate(wide);
-        }
+        let mut kept: Vec<Arc<Entry>> = Vec::new();
+        let mut scored = nearest_rows(
+            k,
+            &query.bits,
+            |slot| self.arena.bits(slot),
+            wide,
+            |at| {
+                if extra(&k.entries[at]) {
+                    kept.push(k.entries[at].clone());
+                }
+            },
+        );
         if scored.len() > prefilter {
             scored.select_nth_unstable(prefilter);
         }
@@ -508,6 +495,52 @@ impl SiteIndex {
         kept.extend(rest.iter().map(|(_, at)| &k.entries[*at as usize]).filter(|e| extra(e)).take(prefilter).cloned());
         kept
     }
+}
+
+/// The `wide` eligible rows of `k` with a vector nearest to `query` by bits, as (distance,
+/// position), in no order; `without_vector` is called with the position of each eligible row
+/// that has none. Distances are at most the bits of a vector, so a count of rows per distance
+/// finds the cut-off in two passes (no sort of the site's rows).
+fn nearest_rows<'a>(
+    k: &KindIndex,
+    query: &[u64],
+    bits_of: impl Fn(u32) -> &'a [u64],
+    wide: usize,
+    mut without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
+    let mut distances: Vec<u16> = Vec::with_capacity(k.rows.len());
+    let mut per_distance = vec![0usize; query.len() * 64 + 1];
+    for (at, row) in k.rows.iter().enumerate() {
+        let distance = if !row.eligible {
+            u16::MAX
+        } else if row.slot == NO_SLOT {
+            without_vector(at);
+            u16::MAX
+        } else {
+            let d = vector::hamming(bits_of(row.slot), query);
+            per_distance[d as usize] += 1;
+            d as u16
+        };
+        distances.push(distance);
+    }
+    // The smallest distance `cut` with at least `wide` rows at or below it.
+    let (mut cut, mut below) = (0usize, 0usize);
+    while cut < per_distance.len() && below + per_distance[cut] < wide {
+        below += per_distance[cut];
+        cut += 1;
+    }
+    let mut at_cut = wide.saturating_sub(below);
+    let mut out = Vec::with_capacity(wide.min(k.rows.len()));
+    for (at, d) in distances.iter().enumerate() {
+        let d = usize::from(*d);
+        if d < cut || (d == cut && at_cut > 0) {
+            if d == cut {
+                at_cut -= 1;
+            }
+            out.push((d as u32, at as u32));
+        }
+    }
+    out
 }
 
 /// A site's index and its refresh turn.
@@ -612,6 +645,27 @@ impl Indexes {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_nearest_rows_by_bits_are_cut_at_the_distance_that_holds_enough_first_by_position() {
+        // One word of bits: slot n differs from the query in its lowest n bits.
+        let bits: Vec<Vec<u64>> = (0..5u32).map(|n| vec![(1u64 << n) - 1]).collect();
+        let rows = [(3, true), (1, true), (NO_SLOT, true), (1, false), (0, true), (1, true), (2, true), (1, true)];
+        let k = KindIndex {
+            rows: rows.iter().map(|(slot, eligible)| Row { slot: *slot, eligible: *eligible }).collect(),
+            ..Default::default()
+        };
+        let mut without = Vec::new();
+        let mut nearest = nearest_rows(&k, &[0], |slot| bits[slot as usize].as_slice(), 3, |at| without.push(at));
+        nearest.sort_unstable();
+        // Distance 0 (row 4), then the first two of the three at distance 1 (rows 1 and 5);
+        // the ineligible row 3 never counts.
+        assert_eq!(nearest, vec![(0, 4), (1, 1), (1, 5)]);
+        assert_eq!(without, vec![2]);
+        let mut all = nearest_rows(&k, &[0], |slot| bits[slot as usize].as_slice(), 100, |_| {});
+        all.sort_unstable();
+        assert_eq!(all, vec![(0, 4), (1, 1), (1, 5), (1, 7), (2, 6), (3, 0)]);
+    }
+
     /// A deterministic unit vector of 384 numbers for item `n`.
     fn vector_of(n: u64) -> Vec<f32> {
         let mut state = n.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -705,7 +759,6 @@ mod tests {
         }
         let first = site.entry("circle", 1).unwrap();
         assert_eq!(site.terms_of(&first), vec!["sql".to_string(), "data".to_string()]);
-        assert!(first.meta().terms.is_empty(), "terms are held as numbers only");
         assert_eq!(site.shared_topics(&first, |_| true), vec!["SQL".to_string()]);
         let query: Vec<String> = ["data", "sql", "unknown"].iter().map(|t| t.to_string()).collect();
         let weighted = site.weigh("circle", &query);

@@ -9,8 +9,8 @@
 use std::collections::{HashMap, HashSet};
 
 use sea_orm::{
-    sea_query::OnConflict, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, Set,
-    Statement,
+    sea_query::{Asterisk, OnConflict, Query, SelectStatement, UnionType},
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set, Statement,
 };
 
 use crate::{
@@ -186,6 +186,51 @@ pub async fn upsert(db: &impl ConnectionTrait, seq: i64, rows: &[ItemRow]) -> St
             .await?;
     }
     Ok(())
+}
+
+/// The stored metas (`domain::matching::ItemMeta` as JSON) of the site's items `keys`
+/// (kind, item id), by key; keys with no row are left out. One statement, each kind on the
+/// primary key (an `OR` of kinds would scan the site's rows): the index holds what ranking
+/// compares, and ranked items' metas are read here.
+pub async fn metas(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    keys: &[(&str, i64)],
+) -> StoreResult<HashMap<(String, i64), String>> {
+    let mut by_kind: Vec<(&str, Vec<i64>)> = Vec::new();
+    for (kind, id) in keys {
+        match by_kind.iter_mut().find(|(k, _)| k == kind) {
+            Some((_, ids)) => ids.push(*id),
+            None => by_kind.push((kind, vec![*id])),
+        }
+    }
+    let mut union: Option<SelectStatement> = None;
+    for (n, (kind, ids)) in by_kind.into_iter().enumerate() {
+        let of_kind = match_items::Entity::find()
+            .select_only()
+            .column(match_items::Column::Kind)
+            .column(match_items::Column::ItemId)
+            .column(match_items::Column::Meta)
+            .filter(match_items::Column::Kind.eq(kind))
+            .filter(match_items::Column::TenantId.eq(tenant_id))
+            .filter(match_items::Column::ItemId.is_in(ids))
+            .into_query();
+        // A derived table each: SQLite takes no parentheses around a compound's parts.
+        let part = Query::select().column(Asterisk).from_subquery(of_kind, format!("kind_{n}")).to_owned();
+        match union.as_mut() {
+            None => union = Some(part),
+            Some(first) => {
+                first.union(UnionType::All, part);
+            }
+        }
+    }
+    let Some(statement) = union else { return Ok(HashMap::new()) };
+    let backend = db.get_database_backend();
+    let mut out = HashMap::new();
+    for row in db.query_all_raw(backend.build(&statement)).await? {
+        out.insert((row.try_get("", "kind")?, row.try_get("", "item_id")?), row.try_get("", "meta")?);
+    }
+    Ok(out)
 }
 
 /// The site's generations.

@@ -7,8 +7,8 @@ use std::collections::{HashMap, HashSet};
 
 use domain::matching::ItemKind;
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Query},
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, Statement,
+    sea_query::{Expr, ExprTrait, Query, SelectStatement, UnionType},
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Statement,
 };
 
 use super::super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED};
@@ -136,19 +136,51 @@ pub async fn peers_joined(db: &impl ConnectionTrait, tenant_id: i64, peers: &[i6
     Ok(rows.into_iter().map(|(g, n)| (g, n.clamp(0, i64::from(u32::MAX)) as u32)).collect())
 }
 
-/// Which of `ids` (items of `kind` on the site) may be offered now: the site's, public,
-/// approved or published, open, and for people active members of the site. One query by
-/// primary keys.
+/// Which of the ranked items (ids per kind, on the site) may be offered now: the site's,
+/// public, approved or published, open, and for people active members of the site. One
+/// statement for every kind, by primary keys.
 pub async fn still_offered(
     db: &impl ConnectionTrait,
     tenant_id: i64,
-    kind: ItemKind,
-    ids: &[i64],
-) -> StoreResult<HashSet<i64>> {
-    if ids.is_empty() {
-        return Ok(HashSet::new());
+    wanted: &[(ItemKind, Vec<i64>)],
+) -> StoreResult<HashSet<(ItemKind, i64)>> {
+    let backend = db.get_database_backend();
+    let mut union: Option<SelectStatement> = None;
+    for (n, (kind, ids)) in wanted.iter().enumerate().filter(|(_, (_, ids))| !ids.is_empty()) {
+        // Each kind as a derived table: SQLite takes no parentheses around a compound's parts.
+        let branch = Query::select()
+            .expr_as(Expr::cust(format!("CAST({n} AS BIGINT)")), "part")
+            .column("id")
+            .from_subquery(offered_of(tenant_id, *kind, ids.clone()), format!("part_{n}"))
+            .to_owned();
+        match union.as_mut() {
+            None => union = Some(branch),
+            Some(first) => {
+                first.union(UnionType::All, branch);
+            }
+        }
     }
-    let ids = ids.to_vec();
+    let Some(statement) = union else { return Ok(HashSet::new()) };
+    let mut out = HashSet::new();
+    for row in db.query_all_raw(backend.build(&statement)).await? {
+        let part: i64 = row.try_get("", "part")?;
+        let id: i64 = row.try_get("", "id")?;
+        if let Some((kind, _)) = usize::try_from(part).ok().and_then(|n| wanted.get(n)) {
+            out.insert((*kind, id));
+        }
+    }
+    Ok(out)
+}
+
+/// `"table"."tenant_id" = tenant_id`, kept from every index (SQLite's unary `+`): without
+/// table statistics SQLite would read the site's rows by a `(tenant_id, status)` index, all
+/// of them, rather than the few ids by their key.
+fn on_site_by_key(table: &str, tenant_id: i64) -> Expr {
+    Expr::cust(format!("+\"{table}\".\"tenant_id\"")).eq(tenant_id)
+}
+
+/// The ids of `ids` (items of `kind`) the site may offer now, as a select of `id`.
+fn offered_of(tenant_id: i64, kind: ItemKind, ids: Vec<i64>) -> SelectStatement {
     let today = chrono::Utc::now().date_naive();
     let public_group = |group: Expr| {
         let mut public = Query::select();
@@ -159,85 +191,61 @@ pub async fn still_offered(
             .and_where(Expr::col((groups::Entity, groups::Column::Privacy)).lt(PRIVACY_PRIVATE));
         Expr::exists(public.to_owned())
     };
-    let found: Vec<i64> = match kind {
-        ItemKind::Circle | ItemKind::Event => {
-            groups::Entity::find()
-                .select_only()
-                .column(groups::Column::Id)
-                .filter(groups::Column::Id.is_in(ids))
-                .filter(groups::Column::TenantId.eq(tenant_id))
-                .filter(groups::Column::GroupType.eq(kind.as_str()))
-                .filter(groups::Column::IsTenantRoot.eq(false))
-                .filter(groups::Column::Privacy.lt(PRIVACY_PRIVATE))
-                .into_tuple()
-                .all(db)
-                .await?
-        }
-        ItemKind::Job => {
-            job_posts::Entity::find()
-                .select_only()
-                .column(job_posts::Column::Id)
-                .filter(job_posts::Column::Id.is_in(ids))
-                .filter(job_posts::Column::TenantId.eq(tenant_id))
-                .filter(job_posts::Column::JobStatus.eq(domain::jobs::form::STATUS_PUBLISHED))
-                .filter(job_posts::Column::DeletedAt.is_null())
-                .filter(
-                    sea_orm::Condition::any()
-                        .add(job_posts::Column::ApplicationCloseDate.is_null())
-                        .add(job_posts::Column::ApplicationCloseDate.gte(today)),
-                )
-                .filter(public_group(Expr::col((job_posts::Entity, job_posts::Column::GroupId))))
-                .into_tuple()
-                .all(db)
-                .await?
-        }
-        ItemKind::Resource | ItemKind::Prompt => {
-            contents::Entity::find()
-                .select_only()
-                .column(contents::Column::Id)
-                .filter(contents::Column::Id.is_in(ids))
-                .filter(contents::Column::TenantId.eq(tenant_id))
-                .filter(contents::Column::ContentType.eq(if kind == ItemKind::Prompt { "prompt" } else { "resource" }))
-                .filter(contents::Column::Status.eq(domain::content::STATUS_APPROVED))
-                .filter(contents::Column::SecurityLevel.lt(domain::content::SECURITY_PRIVATE))
-                .filter(public_group(Expr::col((contents::Entity, contents::Column::GroupId))))
-                .into_tuple()
-                .all(db)
-                .await?
-        }
-        ItemKind::UseCase => {
-            use_cases::Entity::find()
-                .select_only()
-                .column(use_cases::Column::Id)
-                .filter(use_cases::Column::Id.is_in(ids))
-                .filter(use_cases::Column::TenantId.eq(tenant_id))
-                .filter(use_cases::Column::Status.eq(super::super::use_cases::STATUS_APPROVED))
-                .into_tuple()
-                .all(db)
-                .await?
-        }
-        ItemKind::AiTool => {
-            ai_tools::Entity::find()
-                .select_only()
-                .column(ai_tools::Column::Id)
-                .filter(ai_tools::Column::Id.is_in(ids))
-                .filter(ai_tools::Column::TenantId.eq(tenant_id))
-                .filter(ai_tools::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
-                .into_tuple()
-                .all(db)
-                .await?
-        }
-        ItemKind::CareerTip => {
-            career_tips::Entity::find()
-                .select_only()
-                .column(career_tips::Column::Id)
-                .filter(career_tips::Column::Id.is_in(ids))
-                .filter(career_tips::Column::TenantId.eq(tenant_id))
-                .filter(career_tips::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
-                .into_tuple()
-                .all(db)
-                .await?
-        }
+    match kind {
+        ItemKind::Circle | ItemKind::Event => groups::Entity::find()
+            .select_only()
+            .column(groups::Column::Id)
+            .filter(groups::Column::Id.is_in(ids))
+            .filter(groups::Column::TenantId.eq(tenant_id))
+            .filter(groups::Column::GroupType.eq(kind.as_str()))
+            .filter(groups::Column::IsTenantRoot.eq(false))
+            .filter(groups::Column::Privacy.lt(PRIVACY_PRIVATE))
+            .into_query(),
+        ItemKind::Job => job_posts::Entity::find()
+            .select_only()
+            .column(job_posts::Column::Id)
+            .filter(job_posts::Column::Id.is_in(ids))
+            .filter(job_posts::Column::TenantId.eq(tenant_id))
+            .filter(job_posts::Column::JobStatus.eq(domain::jobs::form::STATUS_PUBLISHED))
+            .filter(job_posts::Column::DeletedAt.is_null())
+            .filter(
+                sea_orm::Condition::any()
+                    .add(job_posts::Column::ApplicationCloseDate.is_null())
+                    .add(job_posts::Column::ApplicationCloseDate.gte(today)),
+            )
+            .filter(public_group(Expr::col((job_posts::Entity, job_posts::Column::GroupId))))
+            .into_query(),
+        ItemKind::Resource | ItemKind::Prompt => contents::Entity::find()
+            .select_only()
+            .column(contents::Column::Id)
+            .filter(contents::Column::Id.is_in(ids))
+            .filter(on_site_by_key("contents", tenant_id))
+            .filter(contents::Column::ContentType.eq(if kind == ItemKind::Prompt { "prompt" } else { "resource" }))
+            .filter(contents::Column::Status.eq(domain::content::STATUS_APPROVED))
+            .filter(contents::Column::SecurityLevel.lt(domain::content::SECURITY_PRIVATE))
+            .filter(public_group(Expr::col((contents::Entity, contents::Column::GroupId))))
+            .into_query(),
+        ItemKind::UseCase => use_cases::Entity::find()
+            .select_only()
+            .column(use_cases::Column::Id)
+            .filter(use_cases::Column::Id.is_in(ids))
+            .filter(on_site_by_key("use_cases", tenant_id))
+            .filter(use_cases::Column::Status.eq(super::super::use_cases::STATUS_APPROVED))
+            .into_query(),
+        ItemKind::AiTool => ai_tools::Entity::find()
+            .select_only()
+            .column(ai_tools::Column::Id)
+            .filter(ai_tools::Column::Id.is_in(ids))
+            .filter(on_site_by_key("ai_tools", tenant_id))
+            .filter(ai_tools::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
+            .into_query(),
+        ItemKind::CareerTip => career_tips::Entity::find()
+            .select_only()
+            .column(career_tips::Column::Id)
+            .filter(career_tips::Column::Id.is_in(ids))
+            .filter(on_site_by_key("career_tips", tenant_id))
+            .filter(career_tips::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
+            .into_query(),
         ItemKind::User => {
             let mut member = Query::select();
             member
@@ -260,10 +268,7 @@ pub async fn still_offered(
                 .filter(users::Column::Id.is_in(ids))
                 .filter(users::Column::IsActive.eq(true))
                 .filter(Expr::exists(member.to_owned()))
-                .into_tuple()
-                .all(db)
-                .await?
+                .into_query()
         }
-    };
-    Ok(found.into_iter().collect())
+    }
 }
