@@ -89,12 +89,24 @@ fn about(kind: ItemKind, meta: &ItemMeta) -> Option<String> {
     if kind == ItemKind::User {
         return meta.title.as_ref().map(|t| format!("works as {t}"));
     }
-    let about = meta.about.trim();
+    let about = meta.about.trim().trim_end_matches('.');
     if about.is_empty() {
         None
+    } else if reads_as_a_subject(about) {
+        Some(format!("is about {}", lower_first(about)))
     } else {
-        Some(format!("is about {}", lower_first(about.trim_end_matches('.'))))
+        // "Ask someone you trust…" is no subject: "is about ask someone" would misquote it.
+        Some(format!("is described as “{about}”"))
     }
+}
+
+/// Whether a description's start can follow "is about": it opens with an article, a question
+/// word or a gerund ("A circle for…", "How to…", "Learning SQL…"), not an instruction.
+fn reads_as_a_subject(text: &str) -> bool {
+    const OPENERS: [&str; 10] = ["a", "an", "the", "how", "what", "why", "when", "where", "which", "who"];
+    let first = text.split_whitespace().next().unwrap_or("").to_lowercase();
+    let first = first.trim_matches(|c: char| !c.is_alphanumeric());
+    OPENERS.contains(&first) || (first.len() > 4 && first.ends_with("ing"))
 }
 
 fn lower_first(text: &str) -> String {
@@ -250,6 +262,25 @@ mod tests {
         assert_eq!(
             recommendation(ItemKind::Circle, &meta, &s, &member, today()),
             "You want to move from business analysis into data science; this circle covers Python and Statistics."
+        );
+    }
+
+    #[test]
+    fn a_description_is_said_to_be_about_only_when_it_opens_as_a_subject() {
+        let s = Signals::default();
+        let member = MemberWords { goal: None, title: None };
+        let says = |about: &str| {
+            let meta = ItemMeta { about: about.into(), ..Default::default() };
+            answer(ItemKind::Resource, &meta, &s, &member, today())
+        };
+        assert_eq!(says("A guide to salary talks."), "This resource is about a guide to salary talks.");
+        assert_eq!(
+            says("Negotiating a raise, step by step."),
+            "This resource is about negotiating a raise, step by step."
+        );
+        assert_eq!(
+            says("Ask someone you trust to read your CV."),
+            "This resource is described as “Ask someone you trust to read your CV”."
         );
     }
 
