@@ -534,18 +534,16 @@ impl Engine {
         let words = member.words();
         let mut out = Vec::new();
         for (kind, score, entry, signals) in chosen {
-            {
-                let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
-                out.push(Ranked {
-                    kind,
-                    id: entry.id,
-                    score,
-                    reason: reason::recommendation(kind, &meta, &signals, &words, today),
-                    topics: signals.fit.shared_topics.clone(),
-                    date: entry.facts.date(kind),
-                    location: meta.location,
-                });
-            }
+            let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
+            out.push(Ranked {
+                kind,
+                id: entry.id,
+                score,
+                reason: reason::recommendation(kind, &meta, &signals, &words, today),
+                topics: signals.fit.shared_topics.clone(),
+                date: entry.facts.date(kind),
+                location: meta.location,
+            });
         }
         Ok(out)
     }
@@ -743,15 +741,17 @@ impl Engine {
         let handle = self.site(db, q.tenant_id, None).await?;
         let (target_meta, target_query) = match &q.target {
             PeopleFor::Item { kind, id, facts } => {
-                let query = {
+                // Indexed: its vector (with a model) and its stored meta; else the caller's facts.
+                let (indexed, query) = {
                     let site = handle.read();
-                    site.entry(kind.as_str(), *id).and_then(|e| site.vector_of(&e)).map(|v| Query::new(&v))
+                    let entry = site.entry(kind.as_str(), *id);
+                    let query = entry.as_ref().and_then(|e| site.vector_of(e)).map(|v| Query::new(&v));
+                    (entry.is_some(), query)
                 };
-                let stored = match query {
-                    Some(_) => {
-                        read_metas(db, q.tenant_id, &[(kind.as_str(), *id)]).await?.remove(&(kind.as_str(), *id))
-                    }
-                    None => None,
+                let stored = if indexed {
+                    read_metas(db, q.tenant_id, &[(kind.as_str(), *id)]).await?.remove(&(kind.as_str(), *id))
+                } else {
+                    None
                 };
                 (stored.or_else(|| facts.as_deref().cloned()).unwrap_or_default(), query)
             }
