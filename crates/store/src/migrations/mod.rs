@@ -39,6 +39,7 @@ mod m0034_feedback_contact;
 mod m0035_classroom;
 mod m0036_agent_usage_totals;
 mod m0037_matching;
+mod m0038_tenant_root_index;
 
 pub struct Migrator;
 
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0035_classroom::Migration),
             Box::new(m0036_agent_usage_totals::Migration),
             Box::new(m0037_matching::Migration),
+            Box::new(m0038_tenant_root_index::Migration),
         ]
     }
 }
