@@ -125,11 +125,8 @@ pub struct AppConfigUpdate {
     pub agents: Option<Value>,
 }
 
-pub(crate) fn stored_config(record: &TenantRecord) -> AppConfig {
-    serde_json::from_value(record.tenant.config.clone()).unwrap_or_else(|err| {
-        tracing::error!(tenant = record.tenant.id, error = %err, "stored configuration unreadable; using defaults");
-        AppConfig::default()
-    })
+pub(crate) fn stored_config(record: &TenantRecord) -> &AppConfig {
+    record.config()
 }
 
 fn is_local_host(host: &str) -> bool {
@@ -163,7 +160,7 @@ fn view(record: &TenantRecord, config: AppConfig, request_host: &str, vendor_hos
 /// strings) and the two JavaScript line separators are written as `\u` escapes, so no value
 /// can close the element or open a comment. The web app's index.html carries it (`web.rs`).
 pub(crate) fn config_for_page(record: &TenantRecord, request_host: &str, vendor_hosts: &[String]) -> Option<String> {
-    let view = view(record, stored_config(record), request_host, vendor_hosts);
+    let view = view(record, stored_config(record).clone(), request_host, vendor_hosts);
     let json = serde_json::to_string(&view)
         .map_err(|err| tracing::error!(error = %err, "configuration not serialisable for the page"))
         .ok()?;
@@ -188,7 +185,7 @@ fn host_of(headers: &HeaderMap) -> &str {
 /// The option lists of the tenant's configuration.
 #[utoipa::path(get, path = "/api/v1/options-config/", tag = "config", responses((status = 200, body = Data<Options>)))]
 async fn options_config(tenant: Tenant) -> Json<Data<Options>> {
-    Json(Data::new(stored_config(&tenant.0).options))
+    Json(Data::new(stored_config(&tenant.0).options.clone()))
 }
 
 /// The whole configuration of the request's tenant: organization, options, UI and prompts.
@@ -198,7 +195,7 @@ async fn get_app_config(
     tenant: Tenant,
     headers: HeaderMap,
 ) -> Json<Data<AppConfigView>> {
-    let config = stored_config(&tenant.0);
+    let config = stored_config(&tenant.0).clone();
     Json(Data::new(view(&tenant.0, config, host_of(&headers), &state.settings.vendor_hosts)))
 }
 

@@ -1,5 +1,8 @@
 //! Tenants and their root organizations.
 
+use std::sync::{Arc, OnceLock};
+
+use domain::config::AppConfig;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
 use crate::{
@@ -12,6 +15,26 @@ use crate::{
 pub struct TenantRecord {
     pub tenant: tenants::Model,
     pub organization: groups::Model,
+    /// `tenant.config` parsed on first use. Records are kept per host and replaced when the
+    /// tenant changes, never edited, so the parse holds for the record's life.
+    parsed_config: Arc<OnceLock<AppConfig>>,
+}
+
+impl TenantRecord {
+    pub fn new(tenant: tenants::Model, organization: groups::Model) -> Self {
+        TenantRecord { tenant, organization, parsed_config: Arc::default() }
+    }
+
+    /// The tenant's stored configuration (the defaults when it does not parse, said once in
+    /// the log).
+    pub fn config(&self) -> &AppConfig {
+        self.parsed_config.get_or_init(|| {
+            serde_json::from_value(self.tenant.config.clone()).unwrap_or_else(|err| {
+                tracing::error!(tenant = self.tenant.id, error = %err, "stored configuration unreadable; using defaults");
+                AppConfig::default()
+            })
+        })
+    }
 }
 
 pub struct NewTenant<'a> {
@@ -41,7 +64,7 @@ async fn with_org(db: &impl ConnectionTrait, tenant: tenants::Model) -> StoreRes
         .one(db)
         .await?
         .ok_or(StoreError::NotFound)?;
-    Ok(TenantRecord { tenant, organization })
+    Ok(TenantRecord::new(tenant, organization))
 }
 
 /// The tenant serving `host`, else the default tenant.
@@ -115,7 +138,7 @@ pub async fn create(db: &crate::Db, new: NewTenant<'_>) -> StoreResult<TenantRec
     .await
     .map_err(StoreError::classify)?;
     txn.commit().await?;
-    Ok(TenantRecord { tenant, organization })
+    Ok(TenantRecord::new(tenant, organization))
 }
 
 /// Makes sure a default tenant exists so that a fresh database serves something.
@@ -186,7 +209,7 @@ pub async fn update_config_in(
     }
     organization.updated_at = Set(at);
     let organization = organization.update(txn).await?;
-    Ok(TenantRecord { tenant, organization })
+    Ok(TenantRecord::new(tenant, organization))
 }
 
 #[cfg(test)]

@@ -188,9 +188,9 @@ pub async fn process(
 
     let beneficiary = subject(&state, &tenant, &user, parse_beneficiary(&body.user_id)?).await?;
     let period = usage_period(chrono::Utc::now());
-    let settings = stored_config(&tenant.0).agents;
+    let settings = &stored_config(&tenant.0).agents;
     let who = requester(&state, &tenant, &user, agent.agent_type.as_str(), &period).await?;
-    if let Err(denial) = check_access_to(who, agent.agent_type, row.is_premium, &settings) {
+    if let Err(denial) = check_access_to(who, agent.agent_type, row.is_premium, settings) {
         return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
     }
     // A visitor (trial account) meets the sign-up invitation before the report: sign up first.
@@ -223,7 +223,7 @@ pub async fn process(
             agent: &agent,
             order,
             who,
-            settings: &settings,
+            settings,
             period: &period,
             user_prompt,
         };
