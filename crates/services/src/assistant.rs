@@ -145,8 +145,8 @@ pub struct Question<'a> {
     /// The site's host: the only one a model's links may name.
     pub host: &'a str,
     pub text: &'a str,
-    /// Career stage label, for the model's profile summary.
-    pub stage_label: Option<String>,
+    /// The site's label of a career stage, for the model's profile summary.
+    pub stage_label: &'a (dyn Fn(i64) -> Option<String> + Sync),
     pub prompts: &'a AmaPrompts,
     pub conversation: &'a [(String, String)],
 }
@@ -206,7 +206,7 @@ pub async fn ask(
     let mut source = BuiltIn.source();
     if let Some(writer) = writer {
         let mut summary = found.profile_summary.clone();
-        if let Some(stage) = &question.stage_label {
+        if let Some(stage) = found.asker_stage.and_then(question.stage_label) {
             summary.insert(0, format!("career stage: {stage}"));
         }
         let context = AnswerContext {

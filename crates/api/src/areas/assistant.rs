@@ -253,7 +253,6 @@ async fn ask(
     rate_limit::hit(&state, rate_limit::ama_per_member(state.settings.ama_per_hour), &user.id.to_string()).await?;
 
     let config = stored_config(&tenant.0);
-    let asker = q::asker(state.read_db(), tenant.organization_id(), &user, services::resume::country_spellings).await?;
     let conversation: Vec<(String, String)> = match root {
         Some(root) => q::thread_tail(state.read_db(), root, CONVERSATION_TURNS)
             .await?
@@ -262,9 +261,8 @@ async fn ask(
             .collect(),
         None => Vec::new(),
     };
-    let stage_label = asker
-        .career_stage
-        .and_then(|s| config.options.career_stages.iter().find(|o| o.value == s).map(|o| o.label.clone()));
+    let stage_label =
+        |stage: i64| config.options.career_stages.iter().find(|o| o.value == stage).map(|o| o.label.clone());
     let answer = services::assistant::ask(
         &state.matching,
         state.read_db(),
@@ -275,7 +273,7 @@ async fn ask(
             site_name: &tenant.0.organization.name,
             host: &tenant.0.tenant.domain,
             text: &question,
-            stage_label,
+            stage_label: &stage_label,
             prompts: &config.ama_user_default_prompts,
             conversation: &conversation,
         },

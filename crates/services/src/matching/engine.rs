@@ -567,7 +567,8 @@ impl Engine {
         let country_of = |text: &str| canonical_country(text);
         let intent = intent::parse(ask.question, &country_of);
         let subject = if intent.has_subject() { self.question_vector(&intent.subject).await } else { None };
-        let handle = self.site(db, ask.tenant_id, None).await?;
+        let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
+        let handle = self.site(db, ask.tenant_id, Some(stamps.generation)).await?;
         let mut member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
         member.resolve(&handle.read());
         let kinds: Vec<ItemKind> = if !ask.kinds.is_empty() {
@@ -702,7 +703,6 @@ impl Engine {
                 topics: meta.topics,
             });
         }
-        let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
         let items = self.with_cards(db, ask.tenant_id, &stamps, &ranked).await?;
         let asker_country = member.country.as_deref().map(display_country);
         let named: Vec<Named> = items
