@@ -140,9 +140,9 @@ async fn a_backup_under_write_load_restores_every_write_acknowledged_before_it_b
     }
     assert!(missing.is_empty(), "{} acknowledged writes missing after restore: {missing:?}", missing.len());
     // Nothing beyond what the writer wrote, and what is there is whole.
-    let last = &acknowledged.lock().unwrap()[total - 1];
+    let last = acknowledged.lock().unwrap()[total - 1].clone();
     assert!(
-        store::queries::users::find_by_email(&restored, last).await.unwrap().is_none(),
+        store::queries::users::find_by_email(&restored, &last).await.unwrap().is_none(),
         "written after the backup ended"
     );
 }
