@@ -11,6 +11,8 @@
 #   ONLY='recommend|ask' bench/run.sh  # those containing either
 #   WAYPOINT_EMBEDDING_PROVIDER=off bench/run.sh  # without the sentence-embedding model
 #   MEMBERS=2000 bench/run.sh    # how many distinct members the "MANY " rows rotate through
+#   METRICS=1 bench/run.sh       # with /metrics on (WAYPOINT_METRICS_ADDR, port PORT+1): requests
+#                                # are timed, and the scrape's time is printed at the end
 #
 # Seeds `waypoint seed --scale $SCALE` into a fresh database, starts the release binary,
 # drives each endpoint with wrk (Debian's package) and prints requests/s, p50 and p99
@@ -80,6 +82,7 @@ else
 fi
 
 # The assistant's hourly limit would turn the measured questions into 429s.
+if [ "${METRICS:-0}" = 1 ]; then export WAYPOINT_METRICS_ADDR="127.0.0.1:$((PORT + 1))"; fi
 WAYPOINT_AMA_PER_HOUR=100000000 "$bin" serve --addr "127.0.0.1:$PORT" --web-dir "$work/no-web" --dev-mailbox >"$work/server.log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
@@ -247,6 +250,12 @@ for entry in "${endpoints[@]}"; do
   errors=$(awk '/Non-2xx/ {print $NF}' <<<"$out")
   printf '%-64s %12s %10s %10s%s\n' "$entry" "$rps" "$p50" "$p99" "${errors:+  (non-2xx: $errors)}"
 done
+
+if [ -n "${WAYPOINT_METRICS_ADDR:-}" ]; then
+  scrape=$(for _ in $(seq 1 21); do curl -fsS -o /dev/null -w '%{time_total}\n' "http://$WAYPOINT_METRICS_ADDR/metrics"; done |
+    sort -n | awk '{t[NR] = $1} END {printf "median %.1f ms, max %.1f ms", t[int((NR + 1) / 2)] * 1000, t[NR] * 1000}')
+  printf '\n/metrics scrape (21 in a row): %s\n' "$scrape"
+fi
 
 peak_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server_pid/status")
 printf '\nPeak resident memory of the server: %s MiB\n' "$(( peak_kb / 1024 ))"

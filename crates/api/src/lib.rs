@@ -6,6 +6,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 mod mailer;
+pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod page_cache;
@@ -103,6 +104,7 @@ pub fn app(state: AppState) -> App {
     let api_for_pages = routes.clone().with_state(state.clone());
     let document: Arc<str> = openapi_json().into();
     let settings = state.settings.clone();
+    let http_metrics = settings.http_metrics.then(|| metrics::HttpMetricsLayer::new(&state.metrics));
     let dev_mailbox = areas::dev_mailbox::routes(&state);
     let router = Router::new()
         .merge(routes)
@@ -127,6 +129,7 @@ pub fn app(state: AppState) -> App {
         )
         .layer(
             ServiceBuilder::new()
+                .option_layer(http_metrics)
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(
                     TraceLayer::new_for_http()

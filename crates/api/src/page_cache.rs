@@ -25,6 +25,8 @@ use std::{
     sync::{Arc, Mutex},
 };
 
+use prometheus::IntCounter;
+
 /// Kept pages per tenant (a page is a few ids and a count).
 pub const MAX_PAGES: usize = 5_000;
 /// Kept base views per tenant: a few kilobytes each, rich text included.
@@ -59,17 +61,43 @@ pub struct PageCache<V> {
     /// Pages being read afresh, so that the requests arriving for one missing page (all of
     /// them, right after a write) wait for the first one's answer instead of each reading it.
     turns: Turns,
+    /// Pages served as kept (`waypoint_page_cache_total{event="hit"}`).
+    hits: IntCounter,
+    /// Pages read afresh and filed (`waypoint_page_cache_total{event="rebuild"}`).
+    rebuilds: IntCounter,
 }
 
 impl<V> Clone for PageCache<V> {
     fn clone(&self) -> Self {
-        PageCache { tenants: self.tenants.clone(), turns: self.turns.clone() }
+        PageCache {
+            tenants: self.tenants.clone(),
+            turns: self.turns.clone(),
+            hits: self.hits.clone(),
+            rebuilds: self.rebuilds.clone(),
+        }
     }
 }
 
 impl<V> Default for PageCache<V> {
     fn default() -> Self {
-        PageCache { tenants: Arc::new(Mutex::new(HashMap::new())), turns: Arc::new(Mutex::new(HashMap::new())) }
+        let detached = |name: &str| IntCounter::new(name, "detached").expect("a valid counter name");
+        PageCache {
+            tenants: Arc::new(Mutex::new(HashMap::new())),
+            turns: Arc::new(Mutex::new(HashMap::new())),
+            hits: detached("page_cache_hits"),
+            rebuilds: detached("page_cache_rebuilds"),
+        }
+    }
+}
+
+impl<V> PageCache<V> {
+    /// An empty cache whose hits and rebuilds are counted as `list` in `metrics`.
+    pub fn counted(metrics: &services::metrics::Metrics, list: &str) -> Self {
+        PageCache {
+            hits: metrics.page_cache_counter(list, "hit"),
+            rebuilds: metrics.page_cache_counter(list, "rebuild"),
+            ..Self::default()
+        }
     }
 }
 
@@ -134,10 +162,16 @@ impl<V> PageCache<V> {
     /// The page filed under `key` at the tenant's `generation`.
     pub fn page(&self, tenant_id: i64, generation: i64, key: &str) -> Option<Arc<PageIds>> {
         let tenants = self.lock();
-        tenants.get(&tenant_id).filter(|t| t.generation == generation).and_then(|t| t.pages.get(key).cloned())
+        let page =
+            tenants.get(&tenant_id).filter(|t| t.generation == generation).and_then(|t| t.pages.get(key).cloned());
+        if page.is_some() {
+            self.hits.inc();
+        }
+        page
     }
 
     pub fn remember_page(&self, tenant_id: i64, generation: i64, key: String, page: PageIds) {
+        self.rebuilds.inc();
         let mut tenants = self.lock();
         let Some(entry) = Self::current(&mut tenants, tenant_id, generation) else { return };
         if entry.pages.len() >= MAX_PAGES {
@@ -187,6 +221,19 @@ mod tests {
         assert!(cache.items(1, 5, &[3])[0].is_none());
         cache.remember_page(1, 5, "a".into(), page.clone());
         assert!(cache.page(1, 6, "a").is_none(), "what was read before a seen write is not filed");
+    }
+
+    #[test]
+    fn hits_and_rebuilds_are_counted() {
+        let metrics = services::metrics::Metrics::new();
+        let cache: PageCache<u8> = PageCache::counted(&metrics, "circles");
+        assert!(cache.page(1, 1, "a").is_none());
+        cache.remember_page(1, 1, "a".into(), PageIds { ids: vec![1], count: 1 });
+        assert!(cache.page(1, 1, "a").is_some());
+        assert!(cache.page(1, 1, "a").is_some());
+        let text = metrics.render();
+        assert!(text.contains(r#"waypoint_page_cache_total{event="hit",list="circles"} 2"#), "{text}");
+        assert!(text.contains(r#"waypoint_page_cache_total{event="rebuild",list="circles"} 1"#), "{text}");
     }
 
     #[tokio::test]

@@ -56,6 +56,10 @@ pub struct Settings {
     /// How often an open socket checks that its user and sign-in still hold (a revoked
     /// sign-in or deactivated user closes it within this time).
     pub socket_check_interval: Duration,
+    // --- Operations ------------------------------------------------------------------------
+    /// Record requests for `/metrics` (`crate::metrics`): on when the server serves the
+    /// metrics listener (WAYPOINT_METRICS_ADDR); off, requests pay nothing for it.
+    pub http_metrics: bool,
     // --- Assistant -------------------------------------------------------------------------
     /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
     /// without it the built-in retrieval answer is given.
@@ -140,6 +144,7 @@ impl Settings {
             linkedin_profile: None,
             resume_refiner: None,
             socket_check_interval: Duration::from_secs(30),
+            http_metrics: false,
             assistant_model: None,
             agent_model: None,
             ama_per_hour: 60,
@@ -171,6 +176,7 @@ impl std::fmt::Debug for Settings {
             .field("linkedin_profile", &self.linkedin_profile)
             .field("resume_refiner", &self.resume_refiner)
             .field("socket_check_interval", &self.socket_check_interval)
+            .field("http_metrics", &self.http_metrics)
             .field("assistant_model", &self.assistant_model)
             .field("agent_model", &self.agent_model)
             .field("ama_per_hour", &self.ama_per_hour)

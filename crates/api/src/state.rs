@@ -70,10 +70,14 @@ pub struct AppState {
     /// Where group rosters and course materials come from (`crate::areas::classroom`):
     /// Google Classroom when configured, else the built-in classroom.
     pub classroom: Arc<dyn services::classroom::ClassroomProvider>,
+    /// The Prometheus series of this state (`crate::metrics`): counted always, served only
+    /// on the metrics listener (`WAYPOINT_METRICS_ADDR`).
+    pub metrics: services::metrics::Metrics,
 }
 
 impl AppState {
     pub fn new(db: Db, settings: Settings) -> anyhow::Result<Self> {
+        let metrics = services::metrics::Metrics::new();
         let settings_embedder = settings.embedder.clone();
         let tokens = Arc::new(TokenKeys::new(&settings.jwt_secret, settings.access_token_ttl));
         let mail: Arc<dyn MailTransport> = match &settings.smtp_url {
@@ -84,7 +88,10 @@ impl AppState {
         let linkedin = settings.linkedin_profile.clone().map(|config| {
             Arc::new(services::profile_data::HttpLinkedInSource::new(config)) as Arc<dyn LinkedInProfileSource>
         });
-        let resume_refiner = settings.resume_refiner.clone().map(|refiner| Arc::new(refiner) as Arc<dyn ResumeRefiner>);
+        let resume_refiner = settings
+            .resume_refiner
+            .clone()
+            .map(|refiner| Arc::new(refiner.with_counters(metrics.model.clone())) as Arc<dyn ResumeRefiner>);
         // The payment provider is chosen once, here: Stripe when configured, else the local checkout.
         let (payments, local_checkout, stripe): (Arc<dyn services::payments::PaymentProvider>, _, _) =
             match &settings.stripe {
@@ -111,26 +118,26 @@ impl AppState {
             storage,
             linkedin,
             resume_refiner,
-            assistant: settings
-                .assistant_model
-                .clone()
-                .map(|model| Arc::new(model) as Arc<dyn services::assistant::Assistant>),
+            assistant: settings.assistant_model.clone().map(|model| {
+                Arc::new(model.with_counters(metrics.model.clone())) as Arc<dyn services::assistant::Assistant>
+            }),
             agent_model: match settings.agent_model.clone() {
-                Some(model) => Arc::new(model),
+                Some(model) => Arc::new(model.with_counters(metrics.model.clone())),
                 None => Arc::new(services::agent_model::Offline),
             },
             page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),
-            group_pages: Default::default(),
-            job_pages: Default::default(),
-            content_pages: Default::default(),
+            group_pages: crate::page_cache::PageCache::counted(&metrics, "groups"),
+            job_pages: crate::page_cache::PageCache::counted(&metrics, "jobs"),
+            content_pages: crate::page_cache::PageCache::counted(&metrics, "contents"),
             settings: Arc::new(settings),
             tokens,
             mail,
             jobs_wake: Arc::new(Notify::new()),
             realtime: Arc::new(services::realtime::LocalHub::new()),
             matching: Arc::new(services::matching::Engine::new(settings_embedder)),
+            metrics,
         })
     }
 
@@ -169,7 +176,12 @@ impl AppState {
             linkedin: self.linkedin.clone(),
             link_secret: Arc::new(self.settings.jwt_secret.clone()),
             realtime: Some(self.realtime.clone()),
-            ai_chat: self.settings.assistant_model.as_ref().map(|model| model.chat().clone()),
+            ai_chat: self
+                .settings
+                .assistant_model
+                .as_ref()
+                .map(|model| model.chat().clone().with_counters(self.metrics.model.clone())),
+            metrics: self.metrics.clone(),
         }
     }
 }

@@ -80,6 +80,12 @@ impl OpenAiAgentModel {
         Self { chat }
     }
 
+    /// Counts its calls in an application state's registry (`crate::metrics`).
+    pub fn with_counters(mut self, counters: crate::metrics::ModelCounters) -> Self {
+        self.chat = self.chat.with_counters(counters);
+        self
+    }
+
     /// From the `WAYPOINT_AI_*` variables; `None` without a base URL.
     pub fn from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) -> Result<Option<Self>, String> {
         Ok(crate::ai::chat_from_env(var, timeout)?.map(Self::new))
@@ -119,6 +125,7 @@ impl AgentModel for OpenAiAgentModel {
             vec![json!({"role": "system", "content": SYSTEM_PROMPT}), json!({"role": "user", "content": user})];
         let mut log = vec![log_entry("human", &user, json!({}))];
         let offline = |mut log: Vec<Value>, why: String| {
+            self.chat.note_fallback();
             log.push(log_entry(
                 "system",
                 &format!("The offline report is used: {why}"),
@@ -131,7 +138,9 @@ impl AgentModel for OpenAiAgentModel {
                 Ok(answer) => answer,
                 Err(e) => {
                     let why = match &e {
-                        ChatError::Http(_) => "the model did not answer in time or could not be reached".to_string(),
+                        ChatError::Http(_) | ChatError::Timeout => {
+                            "the model did not answer in time or could not be reached".to_string()
+                        }
                         other => other.to_string(),
                     };
                     tracing::warn!(error = %e, "the report model failed; using the offline report");

@@ -10,6 +10,8 @@ use serde_json::{json, Value};
 pub enum ChatError {
     #[error("AI provider request failed: {0}")]
     Http(String),
+    #[error("AI provider did not answer in time")]
+    Timeout,
     #[error("AI provider answered with status {0}")]
     Status(u16),
     #[error("AI provider answer could not be used: {0}")]
@@ -23,6 +25,8 @@ pub struct OpenAiChat {
     base_url: String,
     api_key: String,
     model: String,
+    /// Calls, errors, time-outs and fallbacks (`crate::metrics`).
+    counters: crate::metrics::ModelCounters,
 }
 
 impl std::fmt::Debug for OpenAiChat {
@@ -46,7 +50,24 @@ impl OpenAiChat {
             base_url: base_url.into().trim_end_matches('/').to_string(),
             api_key: api_key.into(),
             model: model.into(),
+            counters: crate::metrics::ModelCounters::default(),
         }
+    }
+
+    /// Counts this client's calls in `counters` (an application state's registry).
+    pub fn with_counters(mut self, counters: crate::metrics::ModelCounters) -> Self {
+        self.counters = counters;
+        self
+    }
+
+    /// Records that a caller used its built-in answer because this model failed.
+    pub fn note_fallback(&self) {
+        self.counters.fallback.inc();
+    }
+
+    /// Records a time-out that a caller's own budget decided (the request itself did not end).
+    pub fn note_timeout(&self) {
+        self.counters.timeout.inc();
     }
 
     pub fn with_client(mut self, client: reqwest::Client) -> Self {
@@ -64,7 +85,17 @@ impl OpenAiChat {
     }
 
     /// Sends `body` (its `model` is filled in) and returns the first choice's text.
-    pub async fn complete(&self, mut body: Value) -> Result<String, ChatError> {
+    pub async fn complete(&self, body: Value) -> Result<String, ChatError> {
+        let outcome = self.request(body).await;
+        match &outcome {
+            Ok(_) => self.counters.ok.inc(),
+            Err(ChatError::Timeout) => self.counters.timeout.inc(),
+            Err(_) => self.counters.error.inc(),
+        }
+        outcome
+    }
+
+    async fn request(&self, mut body: Value) -> Result<String, ChatError> {
         body["model"] = json!(self.model);
         let resp = self
             .client
@@ -73,7 +104,9 @@ impl OpenAiChat {
             .json(&body)
             .send()
             .await
-            .map_err(|e| ChatError::Http(e.without_url().to_string()))?;
+            .map_err(
+                |e| if e.is_timeout() { ChatError::Timeout } else { ChatError::Http(e.without_url().to_string()) },
+            )?;
         if !resp.status().is_success() {
             return Err(ChatError::Status(resp.status().as_u16()));
         }

@@ -49,6 +49,9 @@ pub trait Assistant: Send + Sync {
     async fn write(&self, context: &AnswerContext<'_>) -> Result<String, ChatError>;
     /// `offline` or `model`, stored with the chat.
     fn source(&self) -> &'static str;
+
+    /// Called when its answer failed and the built-in text was given instead (counted).
+    fn fell_back(&self) {}
 }
 
 /// The built-in writer: the composed text as is.
@@ -78,6 +81,12 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
 impl OpenAiAssistant {
     pub fn new(chat: OpenAiChat) -> Self {
         Self { chat }
+    }
+
+    /// Counts its calls in an application state's registry (`crate::metrics`).
+    pub fn with_counters(mut self, counters: crate::metrics::ModelCounters) -> Self {
+        self.chat = self.chat.with_counters(counters);
+        self
     }
 
     /// The chat-completions endpoint it uses (the system agents share it).
@@ -130,6 +139,10 @@ impl Assistant for OpenAiAssistant {
         }
         // Answers are shown as text; a runaway model is cut.
         Ok(text.chars().take(4000).collect())
+    }
+
+    fn fell_back(&self) {
+        self.chat.note_fallback();
     }
 
     fn source(&self) -> &'static str {
@@ -222,7 +235,10 @@ pub async fn ask(
                 text = cite_only_found(&written, &found.items, question.host);
                 source = writer.source();
             }
-            Err(e) => tracing::warn!(error = %e, "the assistant's model failed; answering with the built-in text"),
+            Err(e) => {
+                writer.fell_back();
+                tracing::warn!(error = %e, "the assistant's model failed; answering with the built-in text")
+            }
         }
     }
     Ok(Answer { text, items: found.items, relevant_questions, source })

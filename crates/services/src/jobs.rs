@@ -40,6 +40,8 @@ pub struct JobContext {
     /// The deployment's chat-completions API (`WAYPOINT_AI_BASE_URL`), when configured: the
     /// system agents' model (`crate::system_agents`).
     pub ai_chat: Option<crate::ai::OpenAiChat>,
+    /// Where failed jobs and mail outcomes are counted (`crate::metrics`).
+    pub metrics: crate::metrics::Metrics,
 }
 
 fn timeout_for(ctx: &JobContext, kind: &str) -> Duration {
@@ -68,6 +70,12 @@ pub async fn run_due(ctx: &JobContext) -> anyhow::Result<usize> {
             None => mail_q::finish_job(&ctx.db, job.id).await?,
             Some(error) => {
                 let gave_up = mail_q::fail_job(&ctx.db, &job, &error).await?;
+                let outcome = if gave_up { "gave_up" } else { "retried" };
+                ctx.metrics.jobs_failed.with_label_values(&[outcome]).inc();
+                if job.kind == mail_q::SEND_EMAIL {
+                    let mail_outcome = if gave_up { "failed" } else { "retried" };
+                    ctx.metrics.mail.with_label_values(&[mail_outcome]).inc();
+                }
                 tracing::warn!(job = job.id, kind = %job.kind, attempts = job.attempts, gave_up, %error, "job failed");
                 if gave_up {
                     mark_given_up(ctx, &job).await?;
@@ -96,6 +104,7 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
                 html_body: email.html_body.clone(),
             };
             ctx.mail.deliver(&mail).await?;
+            ctx.metrics.mail.with_label_values(&["delivered"]).inc();
             mail_q::mark(&ctx.db, id, "sent").await?;
             Ok(())
         }

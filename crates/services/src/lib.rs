@@ -13,6 +13,7 @@ pub mod link_preview;
 pub mod mail;
 pub mod matching;
 pub mod membership_card;
+pub mod metrics;
 pub mod newsletter;
 pub mod payments;
 pub mod pdf_preview;

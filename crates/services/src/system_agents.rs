@@ -194,8 +194,12 @@ pub async fn evaluate(
             outcome => {
                 let error = match outcome {
                     Ok(Err(e)) => e,
-                    _ => "the model took too long".to_string(),
+                    _ => {
+                        chat.note_timeout();
+                        "the model took too long".to_string()
+                    }
                 };
+                chat.note_fallback();
                 tracing::warn!(agent = agent.id, %error, "a system agent's model failed; the rules decide");
                 log.push(message(
                     "ai",

@@ -220,3 +220,57 @@ async fn stable_plans(connection: &mut SqliteConnection) -> Result<(), sea_orm::
 pub fn default_sqlite_url(data_dir: &Path) -> String {
     format!("sqlite://{}", data_dir.join("waypoint.db").display())
 }
+
+/// Connections of one sqlx pool, read without waiting (for `/metrics`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolCounts {
+    /// Open connections, in use or idle.
+    pub size: u32,
+    pub idle: u32,
+}
+
+/// A pool's [`PoolCounts`] with its kind of database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PoolStats {
+    Sqlite(PoolCounts),
+    Postgres(PoolCounts),
+}
+
+/// The connections of `db`'s pool; `None` for a connection that is not a sqlx pool.
+pub fn pool_stats(db: &Db) -> Option<PoolStats> {
+    use sea_orm::DatabaseConnectionType as Kind;
+    match &db.inner {
+        Kind::SqlxSqlitePoolConnection(_) => {
+            let pool = db.get_sqlite_connection_pool();
+            Some(PoolStats::Sqlite(PoolCounts { size: pool.size(), idle: pool.num_idle() as u32 }))
+        }
+        Kind::SqlxPostgresPoolConnection(_) => {
+            let pool = db.get_postgres_connection_pool();
+            Some(PoolStats::Postgres(PoolCounts { size: pool.size(), idle: pool.num_idle() as u32 }))
+        }
+        _ => None,
+    }
+}
+
+/// The file of a `sqlite:` URL; `None` for PostgreSQL (or an in-memory database).
+pub fn sqlite_file(url: &str) -> anyhow::Result<Option<std::path::PathBuf>> {
+    match Backend::of(url)? {
+        Backend::Postgres => Ok(None),
+        Backend::Sqlite => {
+            let options = SqliteConnectOptions::from_str(url)?;
+            let file = options.get_filename();
+            Ok((!file.as_os_str().is_empty() && file != Path::new(":memory:")).then(|| file.to_path_buf()))
+        }
+    }
+}
+
+/// Writes a consistent copy of a SQLite database to `target` (a new file) while others
+/// keep writing: `VACUUM INTO` reads one snapshot (a read transaction, which WAL mode lets
+/// run beside the writer) and writes it compacted. Commits made after it began are not in
+/// the copy; every one made before is.
+pub async fn sqlite_snapshot(db: &Db, target: &Path) -> anyhow::Result<()> {
+    use sea_orm::ConnectionTrait;
+    let target = target.to_str().ok_or_else(|| anyhow::anyhow!("the backup path is not valid UTF-8"))?;
+    db.execute_unprepared(&format!("VACUUM INTO '{}'", target.replace('\'', "''"))).await?;
+    Ok(())
+}

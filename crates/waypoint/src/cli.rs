@@ -41,6 +41,28 @@ pub enum Command {
     Seed(SeedArgs),
     /// Create a user who administers a tenant's organization.
     CreateAdmin(CreateAdminArgs),
+    /// Copy the SQLite database (online, while the server runs), the local uploads and the
+    /// token secret into DIR, with a manifest of checksums written last.
+    Backup(BackupArgs),
+    /// Restore a backup taken by `waypoint backup` into the configured data directory and
+    /// database, after checking every file against its manifest.
+    Restore(RestoreArgs),
+}
+
+#[derive(Args)]
+pub struct BackupArgs {
+    /// A new or empty folder.
+    pub dir: PathBuf,
+}
+
+#[derive(Args)]
+pub struct RestoreArgs {
+    /// A folder written by `waypoint backup`.
+    pub dir: PathBuf,
+    /// Replace a target database and uploads folder that already hold data (stop the
+    /// server first).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args)]
@@ -96,6 +118,10 @@ pub struct ServeArgs {
     /// Seconds between an open socket's checks that its sign-in still holds.
     #[arg(long, env = "WAYPOINT_SOCKET_CHECK_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub socket_check_secs: u64,
+    /// Serve Prometheus metrics at http://ADDR/metrics on a second listener (keep it
+    /// private: a loopback or internal address). Off when unset.
+    #[arg(long, env = "WAYPOINT_METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
 }
 
 #[derive(Args)]

@@ -1,6 +1,7 @@
 //! The `waypoint` binary: serve the product, migrate, seed, print the OpenAPI document,
 //! create an admin.
 
+mod backup;
 mod cli;
 mod secrets;
 
@@ -64,6 +65,39 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::CreateAdmin(args) => create_admin(&cli.global, args).await,
+        Command::Backup(args) => {
+            let source = backup::Source {
+                database_url: database_url(&cli.global),
+                data_dir: cli.global.data_dir.clone(),
+                uploads: local_uploads(&cli.global)?,
+            };
+            let started = std::time::Instant::now();
+            let manifest = backup::backup(&source, &args.dir).await?;
+            let bytes: u64 = manifest.files.iter().map(|f| f.bytes).sum();
+            println!(
+                "Backup written to {} in {:.1} s: {} files, {bytes} bytes.",
+                args.dir.display(),
+                started.elapsed().as_secs_f64(),
+                manifest.files.len()
+            );
+            Ok(())
+        }
+        Command::Restore(args) => {
+            let target = backup::Target {
+                database_url: database_url(&cli.global),
+                data_dir: cli.global.data_dir.clone(),
+                uploads: local_uploads(&cli.global)?,
+                force: args.force,
+            };
+            let manifest = backup::restore(&args.dir, &target)?;
+            println!(
+                "Restored the backup of {} ({} files) into {}.",
+                manifest.created_at.format("%Y-%m-%d %H:%M:%S UTC"),
+                manifest.files.len(),
+                cli.global.data_dir.display()
+            );
+            Ok(())
+        }
         Command::Serve(args) => serve(&cli.global, args).await,
     }
 }
@@ -74,6 +108,16 @@ fn database_url(global: &Global) -> String {
     match &global.database_url {
         Some(url) => url.clone(),
         None => store::connect::default_sqlite_url(&global.data_dir),
+    }
+}
+
+/// The local uploads folder, or `None` when uploads live in an S3 bucket.
+fn local_uploads(global: &Global) -> anyhow::Result<Option<std::path::PathBuf>> {
+    match services::storage::StorageConfig::from_env(&global.data_dir, |name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("file storage: {problem}"))?
+    {
+        services::storage::StorageConfig::Local { root } => Ok(Some(root)),
+        services::storage::StorageConfig::S3(_) => Ok(None),
     }
 }
 
@@ -173,6 +217,8 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     settings.trust_proxy = args.trust_proxy;
     settings.public_scheme = args.public_scheme.clone().filter(|s| s == "http" || s == "https");
     settings.socket_check_interval = Duration::from_secs(args.socket_check_secs);
+    let metrics_addr = args.metrics_addr.clone().filter(|a| !a.trim().is_empty());
+    settings.http_metrics = metrics_addr.is_some();
 
     // --- Social sign-in (Google, Facebook, LinkedIn) -------------------------------------
     // Each provider is on when its WAYPOINT_* id (and secret) is set; see the README.
@@ -280,6 +326,24 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     state.matching_indexer().spawn(std::sync::Arc::new(tokio::sync::Notify::new()));
     let warm = state.clone();
     tokio::spawn(async move { warm.matching.keep_warm(warm.read_db()).await });
+    // --- Metrics (WAYPOINT_METRICS_ADDR): /metrics on its own listener, never the public one.
+    if let Some(addr) = &metrics_addr {
+        if addr == &args.addr {
+            anyhow::bail!("WAYPOINT_METRICS_ADDR must differ from WAYPOINT_ADDR: metrics are never served publicly");
+        }
+        let listener =
+            tokio::net::TcpListener::bind(addr).await.with_context(|| format!("binding the metrics address {addr}"))?;
+        let local = listener.local_addr()?;
+        println!("Metrics at http://{local}/metrics");
+        tracing::info!(addr = %local, "metrics listening");
+        let metrics = api::metrics::router(state.clone());
+        tokio::spawn(async move {
+            if let Err(err) = axum::serve(listener, metrics).with_graceful_shutdown(shutdown_signal()).await {
+                tracing::error!(error = %err, "metrics listener stopped");
+            }
+        });
+    }
+    // ---------------------------------------------------------------------------------------
     let app = api::app(state);
 
     let listener = tokio::net::TcpListener::bind(&args.addr).await.with_context(|| format!("binding {}", args.addr))?;

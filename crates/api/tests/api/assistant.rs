@@ -388,6 +388,16 @@ async fn a_failing_or_slow_model_falls_back_to_the_built_in_answer() {
         assert!(text.contains("**Prompt Engineering Practice Circle**"), "{mode}: the built-in text: {text}");
         assert_eq!(items(&answer)[0]["slug"], "prompt-engineering-practice-circle");
     }
+    // Both are counted for /metrics: one error, one time-out, two fallbacks.
+    let series = app.state.metrics.render();
+    for line in [
+        r#"waypoint_model_calls_total{outcome="error"} 1"#,
+        r#"waypoint_model_calls_total{outcome="timeout"} 1"#,
+        r#"waypoint_model_calls_total{outcome="ok"} 0"#,
+        "waypoint_model_fallbacks_total 2",
+    ] {
+        assert!(series.lines().any(|l| l == line), "{line} in {series}");
+    }
 }
 
 #[tokio::test]

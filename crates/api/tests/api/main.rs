@@ -43,6 +43,7 @@ mod matching;
 mod members;
 mod membership;
 mod membership_card;
+mod metrics;
 mod my_area;
 mod notifications;
 mod paid_circles;

@@ -24,6 +24,9 @@ pub enum RefineError {
 pub trait ResumeRefiner: Send + Sync {
     /// Improve `draft` (the built-in parser's result) using the resume `text`.
     async fn refine(&self, text: &str, draft: ParsedResume) -> Result<ParsedResume, RefineError>;
+
+    /// Called when its refinement failed and the draft was kept (counted).
+    fn fell_back(&self) {}
 }
 
 /// Run the refiner if there is one; on any error keep the draft (and log the reason).
@@ -32,6 +35,7 @@ pub async fn refine_or_draft(refiner: Option<&dyn ResumeRefiner>, text: &str, dr
     match r.refine(text, draft.clone()).await {
         Ok(refined) => refined,
         Err(e) => {
+            r.fell_back();
             tracing::warn!(error = %e, "resume refinement failed; using the built-in parser's result");
             draft
         }
@@ -65,6 +69,12 @@ impl OpenAiRefiner {
         self.chat = self.chat.with_client(client);
         self
     }
+
+    /// Counts its calls in an application state's registry (`crate::metrics`).
+    pub fn with_counters(mut self, counters: crate::metrics::ModelCounters) -> Self {
+        self.chat = self.chat.with_counters(counters);
+        self
+    }
 }
 
 /// The OpenAI-compatible provider of the deployment (`crate::ai::chat_from_env`: the
@@ -76,6 +86,10 @@ pub fn refiner_from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<O
 
 #[async_trait]
 impl ResumeRefiner for OpenAiRefiner {
+    fn fell_back(&self) {
+        self.chat.note_fallback();
+    }
+
     async fn refine(&self, text: &str, draft: ParsedResume) -> Result<ParsedResume, RefineError> {
         let text: String = text.chars().take(MAX_TEXT_CHARS).collect();
         let draft_json = serde_json::to_string(&draft).map_err(|e| RefineError::BadAnswer(e.to_string()))?;
@@ -89,6 +103,7 @@ impl ResumeRefiner for OpenAiRefiner {
         });
         let content = self.chat.complete(body).await.map_err(|e| match e {
             crate::ai::ChatError::Http(m) => RefineError::Http(m),
+            crate::ai::ChatError::Timeout => RefineError::Http("timed out".into()),
             crate::ai::ChatError::Status(s) => RefineError::Status(s),
             crate::ai::ChatError::BadAnswer(m) => RefineError::BadAnswer(m),
         })?;

@@ -148,6 +148,30 @@ pub async fn finish_job(db: &impl ConnectionTrait, id: i64) -> StoreResult<()> {
     Ok(())
 }
 
+/// The job queue as `/metrics` shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QueueStats {
+    /// Jobs waiting to run, due or scheduled (retries wait out their back-off).
+    pub pending: i64,
+    /// When the earliest pending job was (or is) due.
+    pub oldest_run_at: Option<DateTime<Utc>>,
+}
+
+/// [`QueueStats`] in one statement on the `(status, run_at)` index: its cost is the number
+/// of pending jobs, never the history of done ones.
+pub async fn queue_stats(db: &impl ConnectionTrait) -> StoreResult<QueueStats> {
+    let (pending, oldest_run_at) = jobs::Entity::find()
+        .select_only()
+        .column_as(Expr::col(jobs::Column::Id).count(), "pending")
+        .column_as(Expr::col(jobs::Column::RunAt).min(), "oldest")
+        .filter(jobs::Column::Status.eq("pending"))
+        .into_tuple::<(i64, Option<DateTime<Utc>>)>()
+        .one(db)
+        .await?
+        .unwrap_or((0, None));
+    Ok(QueueStats { pending, oldest_run_at })
+}
+
 /// Records a failure: retried later with exponential back-off, or failed for good after
 /// `max_attempts`. Returns true when the job gave up.
 pub async fn fail_job(db: &impl ConnectionTrait, job: &jobs::Model, error: &str) -> StoreResult<bool> {

@@ -108,7 +108,24 @@ fn close(code: u16, reason: &'static str) -> Message {
     Message::Close(Some(CloseFrame { code, reason: Utf8Bytes::from_static(reason) }))
 }
 
+/// Counts a socket as open while it lives (`waypoint_sockets_open`).
+struct OpenSocket(prometheus::IntGauge);
+
+impl OpenSocket {
+    fn new(gauge: &prometheus::IntGauge) -> Self {
+        gauge.inc();
+        OpenSocket(gauge.clone())
+    }
+}
+
+impl Drop for OpenSocket {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
+}
+
 async fn run(state: AppState, tenant_id: i64, grant: AccessGrant, mut socket: WebSocket) {
+    let _open = OpenSocket::new(&state.metrics.sockets_open);
     let mut events = state.realtime.subscribe(tenant_id, grant.user_id);
     let now = chrono::Utc::now().timestamp().max(0) as u64;
     let expires = tokio::time::sleep(Duration::from_secs(grant.expires_at.saturating_sub(now)));
@@ -136,6 +153,7 @@ async fn run(state: AppState, tenant_id: i64, grant: AccessGrant, mut socket: We
                 }
                 // Too slow to read: tell the client, which reads the missed messages over HTTP.
                 Err(RecvError::Lagged(missed)) => {
+                    state.metrics.socket_events_lagged.inc_by(missed);
                     if socket.send(text(json!({"type": "lagged", "missed": missed}))).await.is_err() {
                         break;
                     }
