@@ -212,11 +212,10 @@ async function main() {
         // A visitor with a stored session never sees the guest's page, not even for a frame.
         `<script>try{if(localStorage.getItem('accessToken'))document.documentElement.setAttribute('data-session','')}catch(e){}</script>`,
         // A form sent before the app has taken over would go out as a GET to this address, with
-        // its fields (a password) in the query: it is held and sent again by the app (FirstScreenReady).
-        // "Taken over" is the form's own: the app can be ready while a part of the page (the
-        // route's form) is still being hydrated, and React marks each element it has hydrated
-        // with a `__reactProps…` key (no dollar sign here: `$'` means something in a replacement).
-        `<script>document.addEventListener('submit',function(e){var f=e.target;if(!document.documentElement.hasAttribute('data-app-ready')||!Object.keys(f).some(function(k){return k.indexOf('__reactProps')===0})){e.preventDefault();window.__heldSubmit=f}},true)</script>`,
+        // its fields (a password) in the query: it is held and sent again by the app. A form that
+        // holds its own (`data-held-until-ready`, app/useFirstScreenForm.ts) is held until it is
+        // ready itself; others until the app is (FirstScreenReady).
+        `<script>document.addEventListener('submit',function(e){var f=e.target,d=document.documentElement;if(f.hasAttribute('data-held-until-ready')?!f.hasAttribute('data-ready'):!d.hasAttribute('data-app-ready')){e.preventDefault();window.__heldSubmit=f}},true)</script>`,
         '<style>html[data-session] #root[data-prerendered]{visibility:hidden}</style>',
         `<style data-emotion="css ${ids.join(' ')}">${css}</style>`,
       ].join('\n    ');

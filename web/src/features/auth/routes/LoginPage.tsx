@@ -15,6 +15,7 @@ import SocialButtons from '../components/SocialButtons';
 import LegalLinks from '../components/LegalLinks';
 import FormError from '../components/FormError';
 import PlainTextField from '../../../components/forms/PlainTextField';
+import { useFirstScreenForm } from '../../../app/useFirstScreenForm';
 
 const FIELDS = ['username', 'password'] as const;
 
@@ -23,6 +24,7 @@ const LandingHero = lazy(() => import('../../../components/landing/LandingHero')
 
 /** Landing hero on the left (md and up), the sign-in form on the right (spec 000 §2 "Login screen"). */
 export default function LoginPage() {
+  const firstScreenForm = useFirstScreenForm();
   const { search } = useLocation();
   const next = nextFromSearch(search);
   const navigate = useNavigate();
@@ -68,7 +70,7 @@ export default function LoginPage() {
             </>
           }
         >
-          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Log in">
+          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Log in" {...firstScreenForm}>
             <FormError message={errors.form} />
             <PlainTextField
               label="Email"

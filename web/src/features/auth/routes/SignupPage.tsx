@@ -16,12 +16,14 @@ import LegalLinks from '../components/LegalLinks';
 import FormError from '../components/FormError';
 import BotCheck from '../botcheck/BotCheck';
 import PlainTextField from '../../../components/forms/PlainTextField';
+import { useFirstScreenForm } from '../../../app/useFirstScreenForm';
 
 const SIGNUP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
 const SUCCESS = 'Successful registration. We have sent an OTP to your email for verification. Please check your email.';
 
 /** The signup form (spec 000 §2 "Signup screen", §4 "Signup", §8 "Signup failure"). */
 export default function SignupPage() {
+  const firstScreenForm = useFirstScreenForm();
   const { search } = useLocation();
   const next = nextFromSearch(search);
   const navigate = useNavigate();
@@ -112,7 +114,7 @@ export default function SignupPage() {
         </>
       }
     >
-      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign up">
+      <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign up" {...firstScreenForm}>
         <FormError message={errors.root?.server?.message} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <PlainTextField label="First name" autoComplete="given-name" autoFocus {...field('first_name')} />
