@@ -187,8 +187,20 @@ const KIND_WORDS: &[(&str, ItemKind, bool)] = &[
 const PEOPLE_WORDS: &[&str] = &["people", "person", "someone", "somebody", "members", "peers"];
 
 /// A singular kind word asks for that kind after one of these ("a job", "any circle"), not
-/// in "my job", "for a new job", "each job".
-const ASKING_BEFORE: &[&str] = &["a", "an", "any", "which", "what", "some", "find", "need", "good"];
+/// in "my job", "for a new job", "each job"; so does a people word ("show me people").
+const ASKING_BEFORE: &[&str] = &["a", "an", "any", "which", "what", "some", "find", "need", "good", "me", "us"];
+
+/// Words of looking for something: "looking for data jobs" asks for jobs where
+/// "undercharge for bathroom jobs" does not.
+const SEEKING_WORDS: &[&str] = &[
+    "looking", "look", "search", "searching", "hunting", "hunt", "apply", "applying", "find", "finding", "land",
+    "recommend", "suggest", "show", "list",
+];
+
+/// A mentor word after one of these and an article is who the question is about, not who
+/// it asks for: "what should a mentor do", "as a mentor", "I'm a mentor".
+const ROLE_BEFORE: &[&str] =
+    &["should", "does", "do", "can", "could", "would", "will", "must", "as", "am", "im", "i'm", "be", "being"];
 
 /// "How are accountants using AI?": the question is about use cases, without naming them.
 const USE_CASE_PHRASES: &[&[&str]] = &[&["using", "ai"], &["use", "ai"], &["uses", "ai"], &["ai", "at", "work"]];
@@ -230,6 +242,8 @@ const NEAR_PHRASES: &[&[&str]] = &[
     &["nearby"],
     &["locally"],
     &["local"],
+    // "How do I get my degree recognised here?": where the asker lives.
+    &["here"],
 ];
 
 const ONLINE_WORDS: &[&str] = &["online", "remote", "remotely", "virtual", "virtually"];
@@ -237,8 +251,59 @@ const ONLINE_WORDS: &[&str] = &["online", "remote", "remotely", "virtual", "virt
 /// Words after which a place may be named.
 const PLACE_PREPOSITIONS: &[&str] = &["in", "near", "around", "from"];
 
+/// Words telling that a place named after them is where the asker was, not where they want
+/// something: "I was a civil engineer in Syria", "I trained in Ukraine".
+const PAST_WORDS: &[&str] = &[
+    "was", "were", "worked", "used", "grew", "born", "moved", "came", "relocated", "originally", "previously", "trained",
+    "qualified", "studied", "left", "fled",
+];
+
+/// Before "from", these say where the asker comes from: "I'm a pharmacist from Ukraine".
+const FROM_WORDS: &[&str] = &["i'm", "im", "am", "come", "comes", "we're", "are"];
+
+/// Words that turn a clause to what the asker wants: a place after them is wanted again.
+const WANTING_WORDS: &[&str] = &["want", "wants", "looking", "need", "find", "and", "but", "now"];
+
+/// Whether a place named after the preposition at `at` is where the asker was or comes
+/// from: a past or origin word earlier in the same clause.
+fn names_an_origin(lower: &[String], sentence_start: usize, at: usize) -> bool {
+    let clause = &lower[sentence_start..at];
+    let since_wanting = clause.iter().rposition(|w| WANTING_WORDS.contains(&w.as_str())).map_or(0, |p| p + 1);
+    let clause = &clause[since_wanting..];
+    clause.iter().any(|w| PAST_WORDS.contains(&w.as_str()))
+        || (lower[at] == "from" && clause.iter().any(|w| FROM_WORDS.contains(&w.as_str())))
+}
+
 fn matches_at(tokens: &[String], at: usize, phrase: &[&str]) -> bool {
     phrase.iter().enumerate().all(|(k, w)| tokens.get(at + k).is_some_and(|t| t == w))
+}
+
+/// Whether a plural kind word at `at` asks for its kind. After a describing word it may say
+/// what the asker does instead ("undercharge for bathroom jobs", "to manage building jobs"):
+/// the words before the describing ones tell. Up to three describing words are stepped over;
+/// what comes before them asks unless it is "for" or "to" after a word that is not seeking.
+fn plural_asks(lower: &[String], at: usize) -> bool {
+    let describing = |w: &str| !w.is_empty() && !lexical::is_stop_word(w) && !ASKING_BEFORE.contains(&w);
+    let mut j = at;
+    while j > 0 && at - j < 3 && describing(&lower[j - 1]) && !SEEKING_WORDS.contains(&lower[j - 1].as_str()) {
+        j -= 1;
+    }
+    if j == at || j == 0 {
+        return true;
+    }
+    let before = lower[j - 1].as_str();
+    if !matches!(before, "for" | "to") {
+        return true;
+    }
+    let verb = if j >= 2 { lower[j - 2].as_str() } else { "" };
+    SEEKING_WORDS.contains(&verb) || !describing(verb)
+}
+
+/// Whether the mentor word at `at` is who the question is about ("what should a mentor
+/// do?", "as a mentor") rather than who it asks for.
+fn names_a_role(lower: &[String], at: usize) -> bool {
+    let article = at >= 1 && matches!(lower[at - 1].as_str(), "a" | "an" | "the" | "new");
+    article && at >= 2 && ROLE_BEFORE.contains(&lower[at - 2].as_str())
 }
 
 /// Reads a question. `country_of` names the country a phrase means (a country, a code or a
@@ -252,6 +317,15 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '#').to_lowercase())
         .collect();
     let mut keep = vec![true; lower.len()];
+    // Where each token's sentence starts.
+    let mut sentence_starts = Vec::with_capacity(original.len());
+    let mut start = 0;
+    for (i, w) in original.iter().enumerate() {
+        sentence_starts.push(start);
+        if w.ends_with(['.', '?', '!', ';']) {
+            start = i + 1;
+        }
+    }
     let mut intent = Intent::default();
     let add_kind = |kinds: &mut Vec<ItemKind>, kind: ItemKind| {
         if !kinds.contains(&kind) {
@@ -259,6 +333,8 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
         }
     };
     let mut people_asked = false;
+    // "Show me people who…": asked for whatever else the question leans to.
+    let mut people_asked_outright = false;
     let mut i = 0;
     while i < lower.len() {
         let word = lower[i].as_str();
@@ -299,8 +375,12 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
                 country_of(phrase).map(|country| (n, country))
             });
             if let Some((n, country)) = named {
-                intent.place.get_or_insert(Place::Country(country));
-                keep[i..=i + n].iter_mut().for_each(|k| *k = false);
+                // Where the asker was is who they are, not where they want it: it stays in
+                // the subject.
+                if !names_an_origin(&lower, sentence_starts[i], i) {
+                    intent.place.get_or_insert(Place::Country(country));
+                    keep[i..=i + n].iter_mut().for_each(|k| *k = false);
+                }
                 i += n + 1;
                 continue;
             }
@@ -322,7 +402,7 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
                 }
             }
         }
-        if MENTOR_WORDS.contains(&word) {
+        if MENTOR_WORDS.contains(&word) && !names_a_role(&lower, i) {
             intent.mentor = true;
             add_kind(&mut intent.kinds, ItemKind::User);
             keep[i] = false;
@@ -331,11 +411,14 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
         } else if PEOPLE_WORDS.contains(&word) {
             // "for people who…", "are people using…": who an item is for, not a request.
             let before = if i > 0 { lower[i - 1].as_str() } else { "" };
+            if ASKING_BEFORE.contains(&before) {
+                people_asked_outright = true;
+            }
             people_asked |= ["someone", "somebody"].contains(&word) || ASKING_BEFORE.contains(&before);
         } else if let Some((_, kind, only_kind)) = KIND_WORDS.iter().find(|(w, _, _)| *w == word) {
             // Tools and apps are often what a question is about ("design apps"): asked for
             // only after an asking word, as singular kind words are.
-            let plural = word.ends_with('s') && *kind != ItemKind::AiTool;
+            let plural = word.ends_with('s') && *kind != ItemKind::AiTool && plural_asks(&lower, i);
             let asked = plural || i == 0 || (i > 0 && ASKING_BEFORE.contains(&lower[i - 1].as_str()));
             if asked {
                 add_kind(&mut intent.kinds, *kind);
@@ -349,7 +432,7 @@ pub fn parse(question: &str, country_of: &dyn Fn(&str) -> Option<String>) -> Int
     if intent.when.is_some() && intent.kinds.iter().all(|k| *k == ItemKind::User) && !intent.mentor {
         // "anything happening this month?": what has a date is an event.
         intent.kinds = vec![ItemKind::Event];
-    } else if people_asked && intent.kinds.is_empty() && intent.leans_to.is_empty() {
+    } else if intent.kinds.is_empty() && (people_asked_outright || (people_asked && intent.leans_to.is_empty())) {
         intent.kinds.push(ItemKind::User);
     }
     let subject: Vec<&str> = original.iter().zip(&keep).filter(|(_, k)| **k).map(|(w, _)| *w).collect();
@@ -437,6 +520,64 @@ mod tests {
         assert_eq!(parse("Can I find people who changed careers?", &country_of).kinds, vec![ItemKind::User]);
         assert!(parse("I'd love to design apps people enjoy", &country_of).kinds.is_empty());
         assert_eq!(parse("What tools can help me write?", &country_of).kinds, vec![ItemKind::AiTool]);
+    }
+
+    #[test]
+    fn a_plural_kind_word_after_what_the_asker_does_is_not_asked_for() {
+        assert!(parse("I always undercharge for bathroom jobs and end up working for nothing", &country_of)
+            .kinds
+            .is_empty());
+        assert!(parse("Do I need a PMP to manage building jobs, or is there something more useful?", &country_of)
+            .kinds
+            .is_empty());
+        for asking in [
+            "data jobs in Kenya",
+            "I'm looking for data jobs",
+            "Are there any remote UX jobs?",
+            "Which companies have engineering jobs?",
+            "I want to apply for engineering jobs",
+            "What's out there for design jobs?",
+            "nursing jobs",
+        ] {
+            assert_eq!(parse(asking, &country_of).kinds, vec![ItemKind::Job], "{asking}");
+        }
+        assert_eq!(parse("upcoming data science events", &country_of).kinds, vec![ItemKind::Event]);
+    }
+
+    #[test]
+    fn a_mentor_the_question_is_about_is_not_asked_for() {
+        let intent = parse("What should a mentor actually do in a first meeting?", &country_of);
+        assert!(intent.kinds.is_empty() && !intent.mentor);
+        assert!(intent.terms.contains(&"mentor".to_string()), "the role stays in the subject: {:?}", intent.terms);
+        assert!(!parse("As a mentor, how do I give feedback?", &country_of).mentor);
+        let asking = parse("Where can I find a mentor in data science?", &country_of);
+        assert!(asking.mentor && asking.kinds == vec![ItemKind::User]);
+        assert!(parse("I need a mentor", &country_of).mentor);
+    }
+
+    #[test]
+    fn people_shown_outright_are_asked_for_even_in_a_learning_question() {
+        let intent = parse("Show me people who went from teaching into corporate training", &country_of);
+        assert_eq!(intent.kinds, vec![ItemKind::User]);
+        assert!(parse("Is there a course for someone who wants to learn SQL?", &country_of).kinds.contains(&ItemKind::Circle));
+        assert!(!parse("Is there a course for someone who wants to learn SQL?", &country_of).kinds.contains(&ItemKind::User));
+    }
+
+    #[test]
+    fn here_is_where_the_asker_lives_and_where_they_were_is_not_a_place_asked_for() {
+        let countries = |t: &str| match t.to_lowercase().as_str() {
+            "syria" => Some("syria".to_string()),
+            "ukraine" => Some("ukraine".to_string()),
+            other => country_of(other),
+        };
+        let intent = parse("I was a civil engineer in Syria. How do I get my degree recognised here?", &countries);
+        assert_eq!(intent.place, Some(Place::NearAsker));
+        assert!(intent.subject.contains("Syria"), "where they were says who they are: {}", intent.subject);
+        let intent = parse("I'm a pharmacist from Ukraine. How do I get allowed to work as one here?", &countries);
+        assert_eq!(intent.place, Some(Place::NearAsker));
+        assert_eq!(parse("I trained in Ukraine and want jobs in Kenya", &countries).place, Some(Place::Country("kenya".into())));
+        assert_eq!(parse("mentors from Kenya", &countries).place, Some(Place::Country("kenya".into())));
+        assert_eq!(parse("I worked in sales. Any jobs in Kenya?", &countries).place, Some(Place::Country("kenya".into())));
     }
 
     #[test]

@@ -565,13 +565,13 @@ impl Engine {
     /// and the offline text.
     pub async fn answer(&self, db: &impl ConnectionTrait, ask: Ask<'_>) -> StoreResult<Answer> {
         let country_of = |text: &str| canonical_country(text);
-        let intent = intent::parse(ask.question, &country_of);
+        let mut intent = intent::parse(ask.question, &country_of);
         let subject = if intent.has_subject() { self.question_vector(&intent.subject).await } else { None };
         let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
         let handle = self.site(db, ask.tenant_id, Some(stamps.generation)).await?;
         let mut member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
         member.resolve(&handle.read());
-        let kinds: Vec<ItemKind> = if !ask.kinds.is_empty() {
+        let mut kinds: Vec<ItemKind> = if !ask.kinds.is_empty() {
             ask.kinds.iter().copied().filter(|k| intent.asks_for(*k)).collect()
         } else if intent.kinds.is_empty() {
             ItemKind::ALL.to_vec()
@@ -587,13 +587,13 @@ impl Engine {
         };
         let subject_query = subject.as_deref().map(|v| Query::new(v));
         let scan_query = subject_query.as_ref().or(member.blend.as_ref());
-        let mut scored: Vec<(f64, Arc<Entry>, Signals, ItemKind)> = Vec::new();
-        let mut best_cosine = 0f32;
-        {
+        let score_kinds = |kinds: &[ItemKind], intent: &Intent| {
+            let mut scored: Vec<(f64, Arc<Entry>, Signals, ItemKind)> = Vec::new();
+            let mut best_cosine = 0f32;
             let site = handle.read();
             let asked_terms = site.word_ids(&intent.terms);
             let place = place.as_deref().map(|c| site.word_id(c));
-            for kind in &kinds {
+            for kind in kinds {
                 let mut of_kind = Vec::new();
                 let question_terms = site.weigh(kind.as_str(), &intent.terms);
                 let member_terms = site.weigh(kind.as_str(), &member.terms);
@@ -652,13 +652,22 @@ impl Engine {
                 }
                 scored.extend(of_kind.into_iter().map(|(s, e, sig)| (s, e, sig, *kind)));
             }
-        }
-        // What says enough about the subject: near the best item, above a floor.
-        if intent.has_subject() {
-            let floor = rank::subject_floor(best_cosine);
-            scored.retain(|(_, _, signals, _)| {
-                rank::answers_subject(signals.question.filter(|_| subject.is_some()), signals.question_words, floor)
-            });
+            // What says enough about the subject: near the best item, above a floor.
+            if intent.has_subject() {
+                let floor = rank::subject_floor(best_cosine);
+                scored.retain(|(_, _, signals, _)| {
+                    rank::answers_subject(signals.question.filter(|_| subject.is_some()), signals.question_words, floor)
+                });
+            }
+            scored
+        };
+        let mut scored = score_kinds(&kinds, &intent);
+        // A kind the question seemed to name but nothing of which is about its subject
+        // ("I undercharge for bathroom jobs"): what is about it, of any kind.
+        if scored.is_empty() && ask.kinds.is_empty() && !intent.kinds.is_empty() && intent.has_subject() {
+            intent.kinds.clear();
+            kinds = ItemKind::ALL.to_vec();
+            scored = score_kinds(&kinds, &intent);
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
         // The best of each kind, with room for what the final check removes.

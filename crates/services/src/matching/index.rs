@@ -292,6 +292,11 @@ struct KindIndex {
     entries: Vec<Arc<Entry>>,
     /// `entries`' slots and eligibility, in the same order.
     rows: Vec<Row>,
+    /// The rows' sign bits, `words` to a row in the rows' order (zeros for a row without a
+    /// vector): the bit pass reads them front to back instead of following each row's slot
+    /// into the arena, where a big site's distinct texts lie in no order.
+    bits: Vec<u64>,
+    words: usize,
     pos: HashMap<i64, usize>,
     /// How many eligible entries hold each term, by term number (weights of the lexical
     /// similarity).
@@ -311,6 +316,26 @@ impl KindIndex {
                 self.df.resize(at + 1, 0);
             }
             self.df[at] = (self.df[at] as i64 + sign).max(0) as u32;
+        }
+    }
+
+    /// Sets row `at`'s bits (`None`: no vector). The first vector fixes the width; rows
+    /// set before it hold zeros.
+    fn set_bits(&mut self, at: usize, bits: Option<&[u64]>) {
+        if let Some(b) = bits {
+            if self.words == 0 {
+                self.words = b.len();
+            }
+        }
+        let words = self.words;
+        if words == 0 {
+            return;
+        }
+        self.bits.resize(self.rows.len() * words, 0);
+        let row = &mut self.bits[at * words..(at + 1) * words];
+        match bits {
+            Some(b) if b.len() == words => row.copy_from_slice(b),
+            _ => row.fill(0),
         }
     }
 
@@ -354,19 +379,22 @@ impl SiteIndex {
         let kind = self.kinds.entry(row.kind).or_default();
         kind.count(&entry, 1);
         let scan_row = Row { slot, eligible: entry.eligible };
-        match kind.pos.get(&row.item_id) {
+        let at = match kind.pos.get(&row.item_id) {
             Some(&at) => {
                 kind.rows[at] = scan_row;
                 let old = std::mem::replace(&mut kind.entries[at], entry);
                 kind.count(&old, -1);
                 self.arena.release(old.slot);
+                at
             }
             None => {
                 kind.pos.insert(row.item_id, kind.entries.len());
                 kind.entries.push(entry);
                 kind.rows.push(scan_row);
+                kind.rows.len() - 1
             }
-        }
+        };
+        kind.set_bits(at, (slot != NO_SLOT).then(|| self.arena.bits(slot)));
     }
 
     pub fn entry(&self, kind: &str, id: i64) -> Option<Arc<Entry>> {
@@ -475,22 +503,16 @@ impl SiteIndex {
     ) -> Vec<Arc<Entry>> {
         let Some(k) = self.kinds.get(kind) else { return Vec::new() };
         let query = match query {
-            Some(q) if k.entries.len() > EXACT_SCAN_MAX && q.bits.len() == self.arena.words => q,
+            Some(q) if k.entries.len() > EXACT_SCAN_MAX && q.bits.len() == k.words => q,
             _ => return k.entries.iter().filter(|e| e.eligible).cloned().collect(),
         };
         let wide = prefilter * BAND;
         let mut kept: Vec<Arc<Entry>> = Vec::new();
-        let mut scored = nearest_rows(
-            k,
-            &query.bits,
-            |slot| self.arena.bits(slot),
-            wide,
-            |at| {
-                if extra(&k.entries[at]) {
-                    kept.push(k.entries[at].clone());
-                }
-            },
-        );
+        let mut scored = nearest_rows(k, &query.bits, wide, |at| {
+            if extra(&k.entries[at]) {
+                kept.push(k.entries[at].clone());
+            }
+        });
         if scored.len() > prefilter {
             scored.select_nth_unstable(prefilter);
         }
@@ -506,56 +528,65 @@ impl SiteIndex {
 /// The `wide` eligible rows of `k` with a vector nearest to `query` by bits, as (distance,
 /// position), in no order; `without_vector` is called with the position of each eligible row
 /// that has none. Distances are at most the bits of a vector, so a count of rows per distance
-/// finds the cut-off in two passes (no sort of the site's rows).
-fn nearest_rows<'a>(
-    k: &KindIndex,
-    query: &[u64],
-    bits_of: impl Fn(u32) -> &'a [u64],
-    wide: usize,
-    without_vector: impl FnMut(usize),
-) -> Vec<(u32, u32)> {
+/// finds the cut-off in two passes (no sort of the site's rows). `query` is as wide as the
+/// kind's rows ([`KindIndex::words`]).
+fn nearest_rows(k: &KindIndex, query: &[u64], wide: usize, without_vector: impl FnMut(usize)) -> Vec<(u32, u32)> {
     // The build targets baseline x86-64, which has no POPCNT instruction: `count_ones` is
     // then a dozen shifts and masks per word, most of this pass over 100,000 members. Every
     // x86-64 CPU since 2008 has the instruction; the pass is compiled a second time with it.
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has POPCNT, the one feature the copy is compiled with.
-        return unsafe { nearest_rows_popcnt(k, query, bits_of, wide, without_vector) };
+        return unsafe { nearest_rows_popcnt(k, query, wide, without_vector) };
     }
-    nearest_rows_portable(k, query, bits_of, wide, without_vector)
+    nearest_rows_portable(k, query, wide, without_vector)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn nearest_rows_popcnt<'a>(
-    k: &KindIndex,
-    query: &[u64],
-    bits_of: impl Fn(u32) -> &'a [u64],
-    wide: usize,
-    without_vector: impl FnMut(usize),
-) -> Vec<(u32, u32)> {
-    nearest_rows_portable(k, query, bits_of, wide, without_vector)
+fn nearest_rows_popcnt(k: &KindIndex, query: &[u64], wide: usize, without_vector: impl FnMut(usize)) -> Vec<(u32, u32)> {
+    nearest_rows_portable(k, query, wide, without_vector)
 }
 
+/// Bits of the model's 384 numbers: the width the pass is unrolled for.
+const MODEL_WORDS: usize = 6;
+
 #[inline(always)]
-fn nearest_rows_portable<'a>(
+fn nearest_rows_portable(k: &KindIndex, query: &[u64], wide: usize, without_vector: impl FnMut(usize)) -> Vec<(u32, u32)> {
+    let most = query.len() * 64;
+    match <&[u64; MODEL_WORDS]>::try_from(query) {
+        Ok(q) => {
+            let (rows, _) = k.bits.as_chunks::<MODEL_WORDS>();
+            let distances = rows.iter().map(|b| (0..MODEL_WORDS).map(|w| (b[w] ^ q[w]).count_ones()).sum::<u32>());
+            cut_nearest(k, distances, most, wide, without_vector)
+        }
+        Err(_) => {
+            let distances = k.bits.chunks_exact(query.len().max(1)).map(|b| vector::hamming(b, query));
+            cut_nearest(k, distances, most, wide, without_vector)
+        }
+    }
+}
+
+/// [`nearest_rows`] given each row's distance in the rows' order.
+#[inline(always)]
+fn cut_nearest(
     k: &KindIndex,
-    query: &[u64],
-    bits_of: impl Fn(u32) -> &'a [u64],
+    distances_in_order: impl Iterator<Item = u32>,
+    most: usize,
     wide: usize,
     mut without_vector: impl FnMut(usize),
 ) -> Vec<(u32, u32)> {
     let mut distances: Vec<u16> = Vec::with_capacity(k.rows.len());
-    let mut per_distance = vec![0usize; query.len() * 64 + 1];
-    for (at, row) in k.rows.iter().enumerate() {
+    let mut per_distance = vec![0usize; most + 1];
+    for ((at, row), d) in k.rows.iter().enumerate().zip(distances_in_order) {
         let distance = if !row.eligible {
             u16::MAX
         } else if row.slot == NO_SLOT {
             without_vector(at);
             u16::MAX
         } else {
-            let d = vector::hamming(bits_of(row.slot), query);
-            per_distance[d as usize] += 1;
+            let d = (d as usize).min(most);
+            per_distance[d] += 1;
             d as u16
         };
         distances.push(distance);
@@ -682,25 +713,34 @@ impl Indexes {
 mod tests {
     use super::*;
 
+    /// A kind of rows (slot, eligible) whose bits are `bits[slot]`, set as `apply` sets them.
+    fn kind_of(rows: &[(u32, bool)], bits: &[Vec<u64>]) -> KindIndex {
+        let mut k = KindIndex::default();
+        for (at, (slot, eligible)) in rows.iter().enumerate() {
+            k.rows.push(Row { slot: *slot, eligible: *eligible });
+            k.set_bits(at, bits.get(*slot as usize).map(Vec::as_slice));
+        }
+        k
+    }
+
     #[test]
     fn the_nearest_rows_by_bits_are_cut_at_the_distance_that_holds_enough_first_by_position() {
         // One word of bits: slot n differs from the query in its lowest n bits.
         let bits: Vec<Vec<u64>> = (0..5u32).map(|n| vec![(1u64 << n) - 1]).collect();
-        let rows = [(3, true), (1, true), (NO_SLOT, true), (1, false), (0, true), (1, true), (2, true), (1, true)];
-        let k = KindIndex {
-            rows: rows.iter().map(|(slot, eligible)| Row { slot: *slot, eligible: *eligible }).collect(),
-            ..Default::default()
-        };
+        // The first row has no vector: the width comes from the first that has one.
+        let rows = [(NO_SLOT, true), (3, true), (1, true), (NO_SLOT, true), (1, false), (0, true), (1, true), (2, true), (1, true)];
+        let k = kind_of(&rows, &bits);
+        assert_eq!(k.bits.len(), rows.len());
         let mut without = Vec::new();
-        let mut nearest = nearest_rows(&k, &[0], |slot| bits[slot as usize].as_slice(), 3, |at| without.push(at));
+        let mut nearest = nearest_rows(&k, &[0], 3, |at| without.push(at));
         nearest.sort_unstable();
-        // Distance 0 (row 4), then the first two of the three at distance 1 (rows 1 and 5);
-        // the ineligible row 3 never counts.
-        assert_eq!(nearest, vec![(0, 4), (1, 1), (1, 5)]);
-        assert_eq!(without, vec![2]);
-        let mut all = nearest_rows(&k, &[0], |slot| bits[slot as usize].as_slice(), 100, |_| {});
+        // Distance 0 (row 5), then the first two of the three at distance 1 (rows 2 and 6);
+        // the ineligible row 4 never counts.
+        assert_eq!(nearest, vec![(0, 5), (1, 2), (1, 6)]);
+        assert_eq!(without, vec![0, 3]);
+        let mut all = nearest_rows(&k, &[0], 100, |_| {});
         all.sort_unstable();
-        assert_eq!(all, vec![(0, 4), (1, 1), (1, 5), (1, 7), (2, 6), (3, 0)]);
+        assert_eq!(all, vec![(0, 5), (1, 2), (1, 6), (1, 8), (2, 7), (3, 1)]);
     }
 
     #[test]
@@ -712,19 +752,32 @@ mod tests {
             state
         };
         let bits: Vec<Vec<u64>> = (0..300).map(|_| (0..6).map(|_| next()).collect()).collect();
-        let k = KindIndex {
-            rows: (0..300u32).map(|slot| Row { slot, eligible: slot % 7 != 0 }).collect(),
-            ..Default::default()
-        };
+        let rows: Vec<(u32, bool)> = (0..300u32).map(|slot| (slot, slot % 7 != 0)).collect();
+        let k = kind_of(&rows, &bits);
         let query: Vec<u64> = (0..6).map(|_| next()).collect();
-        let mut portable = nearest_rows_portable(&k, &query, |slot| bits[slot as usize].as_slice(), 40, |_| {});
-        let mut chosen = nearest_rows(&k, &query, |slot| bits[slot as usize].as_slice(), 40, |_| {});
+        let mut portable = nearest_rows_portable(&k, &query, 40, |_| {});
+        let mut chosen = nearest_rows(&k, &query, 40, |_| {});
         portable.sort_unstable();
         chosen.sort_unstable();
         assert_eq!(portable.len(), 40);
         assert_eq!(chosen, portable);
         let hand: Vec<u32> = portable.iter().map(|(_, at)| vector::hamming(&bits[*at as usize], &query)).collect();
         assert_eq!(hand, portable.iter().map(|(d, _)| *d).collect::<Vec<_>>());
+        // A width other than the model's takes the general pass and finds the same.
+        let narrow: Vec<Vec<u64>> = bits.iter().map(|b| b[..2].to_vec()).collect();
+        let k = kind_of(&rows, &narrow);
+        let mut general = nearest_rows(&k, &query[..2], 40, |_| {});
+        general.sort_unstable();
+        let hand: Vec<u32> = general.iter().map(|(_, at)| vector::hamming(&narrow[*at as usize], &query[..2])).collect();
+        assert_eq!(hand, general.iter().map(|(d, _)| *d).collect::<Vec<_>>());
+        let mut every: Vec<(u32, u32)> = rows
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, eligible))| *eligible)
+            .map(|(at, (slot, _))| (vector::hamming(&narrow[*slot as usize], &query[..2]), at as u32))
+            .collect();
+        every.sort_unstable();
+        assert_eq!(general, every[..40].to_vec());
     }
 
     /// A deterministic unit vector of 384 numbers for item `n`.
