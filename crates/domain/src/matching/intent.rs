@@ -193,8 +193,21 @@ const ASKING_BEFORE: &[&str] = &["a", "an", "any", "which", "what", "some", "fin
 /// Words of looking for something: "looking for data jobs" asks for jobs where
 /// "undercharge for bathroom jobs" does not.
 const SEEKING_WORDS: &[&str] = &[
-    "looking", "look", "search", "searching", "hunting", "hunt", "apply", "applying", "find", "finding", "land",
-    "recommend", "suggest", "show", "list",
+    "looking",
+    "look",
+    "search",
+    "searching",
+    "hunting",
+    "hunt",
+    "apply",
+    "applying",
+    "find",
+    "finding",
+    "land",
+    "recommend",
+    "suggest",
+    "show",
+    "list",
 ];
 
 /// A mentor word after one of these and an article is who the question is about, not who
@@ -254,8 +267,22 @@ const PLACE_PREPOSITIONS: &[&str] = &["in", "near", "around", "from"];
 /// Words telling that a place named after them is where the asker was, not where they want
 /// something: "I was a civil engineer in Syria", "I trained in Ukraine".
 const PAST_WORDS: &[&str] = &[
-    "was", "were", "worked", "used", "grew", "born", "moved", "came", "relocated", "originally", "previously", "trained",
-    "qualified", "studied", "left", "fled",
+    "was",
+    "were",
+    "worked",
+    "used",
+    "grew",
+    "born",
+    "moved",
+    "came",
+    "relocated",
+    "originally",
+    "previously",
+    "trained",
+    "qualified",
+    "studied",
+    "left",
+    "fled",
 ];
 
 /// Before "from", these say where the asker comes from: "I'm a pharmacist from Ukraine".
@@ -559,8 +586,12 @@ mod tests {
     fn people_shown_outright_are_asked_for_even_in_a_learning_question() {
         let intent = parse("Show me people who went from teaching into corporate training", &country_of);
         assert_eq!(intent.kinds, vec![ItemKind::User]);
-        assert!(parse("Is there a course for someone who wants to learn SQL?", &country_of).kinds.contains(&ItemKind::Circle));
-        assert!(!parse("Is there a course for someone who wants to learn SQL?", &country_of).kinds.contains(&ItemKind::User));
+        assert!(parse("Is there a course for someone who wants to learn SQL?", &country_of)
+            .kinds
+            .contains(&ItemKind::Circle));
+        assert!(!parse("Is there a course for someone who wants to learn SQL?", &country_of)
+            .kinds
+            .contains(&ItemKind::User));
     }
 
     #[test]
@@ -575,9 +606,15 @@ mod tests {
         assert!(intent.subject.contains("Syria"), "where they were says who they are: {}", intent.subject);
         let intent = parse("I'm a pharmacist from Ukraine. How do I get allowed to work as one here?", &countries);
         assert_eq!(intent.place, Some(Place::NearAsker));
-        assert_eq!(parse("I trained in Ukraine and want jobs in Kenya", &countries).place, Some(Place::Country("kenya".into())));
+        assert_eq!(
+            parse("I trained in Ukraine and want jobs in Kenya", &countries).place,
+            Some(Place::Country("kenya".into()))
+        );
         assert_eq!(parse("mentors from Kenya", &countries).place, Some(Place::Country("kenya".into())));
-        assert_eq!(parse("I worked in sales. Any jobs in Kenya?", &countries).place, Some(Place::Country("kenya".into())));
+        assert_eq!(
+            parse("I worked in sales. Any jobs in Kenya?", &countries).place,
+            Some(Place::Country("kenya".into()))
+        );
     }
 
     #[test]

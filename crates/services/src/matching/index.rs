@@ -544,7 +544,12 @@ fn nearest_rows(k: &KindIndex, query: &[u64], wide: usize, without_vector: impl 
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn nearest_rows_popcnt(k: &KindIndex, query: &[u64], wide: usize, without_vector: impl FnMut(usize)) -> Vec<(u32, u32)> {
+fn nearest_rows_popcnt(
+    k: &KindIndex,
+    query: &[u64],
+    wide: usize,
+    without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
     nearest_rows_portable(k, query, wide, without_vector)
 }
 
@@ -552,7 +557,12 @@ fn nearest_rows_popcnt(k: &KindIndex, query: &[u64], wide: usize, without_vector
 const MODEL_WORDS: usize = 6;
 
 #[inline(always)]
-fn nearest_rows_portable(k: &KindIndex, query: &[u64], wide: usize, without_vector: impl FnMut(usize)) -> Vec<(u32, u32)> {
+fn nearest_rows_portable(
+    k: &KindIndex,
+    query: &[u64],
+    wide: usize,
+    without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
     let most = query.len() * 64;
     match <&[u64; MODEL_WORDS]>::try_from(query) {
         Ok(q) => {
@@ -728,7 +738,17 @@ mod tests {
         // One word of bits: slot n differs from the query in its lowest n bits.
         let bits: Vec<Vec<u64>> = (0..5u32).map(|n| vec![(1u64 << n) - 1]).collect();
         // The first row has no vector: the width comes from the first that has one.
-        let rows = [(NO_SLOT, true), (3, true), (1, true), (NO_SLOT, true), (1, false), (0, true), (1, true), (2, true), (1, true)];
+        let rows = [
+            (NO_SLOT, true),
+            (3, true),
+            (1, true),
+            (NO_SLOT, true),
+            (1, false),
+            (0, true),
+            (1, true),
+            (2, true),
+            (1, true),
+        ];
         let k = kind_of(&rows, &bits);
         assert_eq!(k.bits.len(), rows.len());
         let mut without = Vec::new();
@@ -768,7 +788,8 @@ mod tests {
         let k = kind_of(&rows, &narrow);
         let mut general = nearest_rows(&k, &query[..2], 40, |_| {});
         general.sort_unstable();
-        let hand: Vec<u32> = general.iter().map(|(_, at)| vector::hamming(&narrow[*at as usize], &query[..2])).collect();
+        let hand: Vec<u32> =
+            general.iter().map(|(_, at)| vector::hamming(&narrow[*at as usize], &query[..2])).collect();
         assert_eq!(hand, general.iter().map(|(d, _)| *d).collect::<Vec<_>>());
         let mut every: Vec<(u32, u32)> = rows
             .iter()
