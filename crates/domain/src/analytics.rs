@@ -270,6 +270,9 @@ mod tests {
 
     const TODAY: &str = "2026-12-02";
 
+    /// `from`, `to` and `weeks` of a request.
+    type Ask<'a> = (Option<&'a str>, Option<&'a str>, Option<u32>);
+
     #[test]
     fn metric_names_round_trip_and_are_unique() {
         let mut names: Vec<_> = Metric::ALL.iter().map(|m| m.as_str()).collect();
@@ -285,14 +288,14 @@ mod tests {
     #[test]
     fn periods_parse_and_default() {
         let today = d(TODAY);
-        let table: [(Option<&str>, Option<&str>, Option<u32>, (&str, &str)); 5] = [
-            (None, None, None, ("2026-09-10", TODAY)),
-            (Some("2026-11-01"), Some("2026-11-30"), None, ("2026-11-01", "2026-11-30")),
-            (None, None, Some(4), ("2026-11-05", TODAY)),
-            (None, Some("2026-11-30"), Some(1), ("2026-11-24", "2026-11-30")),
-            (Some("2024-12-02"), Some("2026-12-02"), None, ("2024-12-02", "2026-12-02")),
+        let table: [(Ask, (&str, &str)); 5] = [
+            ((None, None, None), ("2026-09-10", TODAY)),
+            ((Some("2026-11-01"), Some("2026-11-30"), None), ("2026-11-01", "2026-11-30")),
+            ((None, None, Some(4)), ("2026-11-05", TODAY)),
+            ((None, Some("2026-11-30"), Some(1)), ("2026-11-24", "2026-11-30")),
+            ((Some("2024-12-02"), Some("2026-12-02"), None), ("2024-12-02", "2026-12-02")),
         ];
-        for (from, to, weeks, (want_from, want_to)) in table {
+        for ((from, to, weeks), (want_from, want_to)) in table {
             let p = Period::parse(from, to, weeks, today).unwrap();
             assert_eq!((p.from, p.to), (d(want_from), d(want_to)), "{from:?} {to:?} {weeks:?}");
         }
@@ -302,17 +305,17 @@ mod tests {
     #[test]
     fn bad_periods_are_refused_on_their_field() {
         let today = d(TODAY);
-        let table: [(Option<&str>, Option<&str>, Option<u32>, &str); 8] = [
-            (Some("2026-13-01"), None, None, "from"),
-            (Some("yesterday"), None, None, "from"),
-            (None, Some("2026-2-1"), None, "to"),
-            (Some("2026-11-30"), Some("2026-11-01"), None, "from"),
-            (Some("2024-12-01"), Some("2026-12-02"), None, "from"),
-            (None, Some("2026-12-03"), None, "to"),
-            (None, None, Some(0), "weeks"),
-            (Some("2026-11-01"), None, Some(4), "weeks"),
+        let table: [(Ask, &str); 8] = [
+            ((Some("2026-13-01"), None, None), "from"),
+            ((Some("yesterday"), None, None), "from"),
+            ((None, Some("2026-2-1"), None), "to"),
+            ((Some("2026-11-30"), Some("2026-11-01"), None), "from"),
+            ((Some("2024-12-01"), Some("2026-12-02"), None), "from"),
+            ((None, Some("2026-12-03"), None), "to"),
+            ((None, None, Some(0)), "weeks"),
+            ((Some("2026-11-01"), None, Some(4)), "weeks"),
         ];
-        for (from, to, weeks, field) in table {
+        for ((from, to, weeks), field) in table {
             let errors = Period::parse(from, to, weeks, today).unwrap_err();
             assert!(errors.first(field).is_some(), "{from:?} {to:?} {weeks:?}: {errors:?}");
         }

@@ -172,7 +172,7 @@ async fn ask(app: &TestApp, site: &TenantRecord, user: i64, days: i64, rating: O
 }
 
 /// The week of the report holding `day`.
-fn week_of<'a>(report: &'a Value, day: NaiveDate) -> &'a Value {
+fn week_of(report: &Value, day: NaiveDate) -> &Value {
     let start = domain::analytics::week_start(day).format("%Y-%m-%d").to_string();
     report["weeks"].as_array().unwrap().iter().find(|w| w["week_start"] == start.as_str()).expect("the week is there")
 }
