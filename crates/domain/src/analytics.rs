@@ -8,7 +8,7 @@
 //! last day's value for a level, so a page view reads rows, never the site's tables.
 //!
 //! **The period.** `from` and `to` are days (`YYYY-MM-DD`, UTC), both included; without
-//! them the last [`DEFAULT_WEEKS`] weeks ending today. At most [`MAX_PERIOD_DAYS`] days.
+//! them the last [`DEFAULT_WEEKS`] weeks (this week and the whole weeks before it). At most [`MAX_PERIOD_DAYS`] days.
 //! Weeks start on Monday; the first and last week may be partial.
 
 use chrono::{Datelike, Duration, NaiveDate};
@@ -160,7 +160,8 @@ fn parse_day(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option
 
 impl Period {
     /// The period a request names: `from`/`to` (either may be left out: `to` defaults to
-    /// today, `from` to [`DEFAULT_WEEKS`] weeks before `to`), or `weeks` ending today.
+    /// today, `from` to the Monday [`DEFAULT_WEEKS`] weeks back, so the period is that many
+    /// weeks with the week of `to`), or the last `weeks` weeks so counted.
     /// Errors name the field: a bad date, `from` after `to`, more than [`MAX_PERIOD_DAYS`],
     /// `to` in the future.
     pub fn parse(
@@ -185,10 +186,12 @@ impl Period {
         if to > today {
             errors.add("to", "The period cannot end in the future.");
         }
+        // N weeks are the week of `to` and the N - 1 whole weeks before it.
+        let whole_weeks = |n: i64| week_start(to) - Duration::days((n - 1) * 7);
         let from = match (from_day, weeks) {
             (Some(from), _) => from,
-            (None, Some(weeks)) => to - Duration::days(i64::from(weeks) * 7 - 1),
-            (None, None) => to - Duration::days(DEFAULT_WEEKS * 7 - 1),
+            (None, Some(weeks)) => whole_weeks(i64::from(weeks)),
+            (None, None) => whole_weeks(DEFAULT_WEEKS),
         };
         if from > to {
             errors.add("from", "The start of the period must be on or before its end.");
@@ -288,18 +291,21 @@ mod tests {
     #[test]
     fn periods_parse_and_default() {
         let today = d(TODAY);
-        let table: [(Ask, (&str, &str)); 5] = [
-            ((None, None, None), ("2026-09-10", TODAY)),
+        let table: [(Ask, (&str, &str)); 6] = [
+            ((None, None, None), ("2026-09-14", TODAY)),
             ((Some("2026-11-01"), Some("2026-11-30"), None), ("2026-11-01", "2026-11-30")),
-            ((None, None, Some(4)), ("2026-11-05", TODAY)),
-            ((None, Some("2026-11-30"), Some(1)), ("2026-11-24", "2026-11-30")),
+            ((None, None, Some(4)), ("2026-11-09", TODAY)),
+            ((None, Some("2026-11-30"), Some(1)), ("2026-11-30", "2026-11-30")),
+            ((None, Some("2026-11-29"), Some(2)), ("2026-11-16", "2026-11-29")),
             ((Some("2024-12-02"), Some("2026-12-02"), None), ("2024-12-02", "2026-12-02")),
         ];
         for ((from, to, weeks), (want_from, want_to)) in table {
             let p = Period::parse(from, to, weeks, today).unwrap();
             assert_eq!((p.from, p.to), (d(want_from), d(want_to)), "{from:?} {to:?} {weeks:?}");
         }
-        assert_eq!(Period::parse(None, None, None, today).unwrap().days(), 84);
+        let default = Period::parse(None, None, None, today).unwrap();
+        assert_eq!(default.weeks().len(), DEFAULT_WEEKS as usize);
+        assert_eq!(Period::parse(None, None, Some(104), today).unwrap().weeks().len(), 104);
     }
 
     #[test]

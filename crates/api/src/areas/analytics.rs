@@ -1,7 +1,7 @@
 //! Community analytics (issue 33): the admin dashboard's trends.
 //!
-//! - `GET /api/v1/analytics/?from=YYYY-MM-DD&to=YYYY-MM-DD` (or `weeks=N` ending today; the
-//!   last 12 weeks without either): the site's weekly series (members joining and accepted,
+//! - `GET /api/v1/analytics/?from=YYYY-MM-DD&to=YYYY-MM-DD` (or `weeks=N`: this week and the
+//!   N - 1 before it; 12 weeks without either): the site's weekly series (members joining and accepted,
 //!   active members, posts, resources, applications and their outcomes, AI readiness scores
 //!   and levels, seats taken in circles, assistant questions and ratings), the jobs most
 //!   applied to, and the fullest circles.
@@ -44,13 +44,14 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AnalyticsQuery {
-    /// The first day (`YYYY-MM-DD`, UTC), included; 12 weeks before `to` by default.
+    /// The first day (`YYYY-MM-DD`, UTC), included; by default the Monday that makes the
+    /// period 12 weeks with the week of `to`.
     #[param(format = Date, example = "2026-09-01")]
     pub from: Option<String>,
     /// The last day (`YYYY-MM-DD`, UTC), included; today by default. At most 731 days after `from`.
     #[param(format = Date, example = "2026-11-30")]
     pub to: Option<String>,
-    /// The last N weeks ending on `to` (instead of `from`), 1 to 104.
+    /// The last N weeks (instead of `from`): the week of `to` and the N - 1 weeks before it, 1 to 104.
     #[param(minimum = 1, maximum = 104)]
     pub weeks: Option<u32>,
     /// Staff only: the site (tenant id) to report on; the request's site by default.

@@ -11700,7 +11700,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The first day (`YYYY-MM-DD`, UTC), included; 12 weeks before `to` by default.
+                 * @description The first day (`YYYY-MM-DD`, UTC), included; by default the Monday that makes the
+                 *     period 12 weeks with the week of `to`.
                  * @example 2026-09-01
                  */
                 from?: string;
@@ -11709,7 +11710,7 @@ export interface operations {
                  * @example 2026-11-30
                  */
                 to?: string;
-                /** @description The last N weeks ending on `to` (instead of `from`), 1 to 104. */
+                /** @description The last N weeks (instead of `from`): the week of `to` and the N - 1 weeks before it, 1 to 104. */
                 weeks?: number;
                 /** @description Staff only: the site (tenant id) to report on; the request's site by default. */
                 site?: number;
@@ -11764,7 +11765,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The first day (`YYYY-MM-DD`, UTC), included; 12 weeks before `to` by default.
+                 * @description The first day (`YYYY-MM-DD`, UTC), included; by default the Monday that makes the
+                 *     period 12 weeks with the week of `to`.
                  * @example 2026-09-01
                  */
                 from?: string;
@@ -11773,7 +11775,7 @@ export interface operations {
                  * @example 2026-11-30
                  */
                 to?: string;
-                /** @description The last N weeks ending on `to` (instead of `from`), 1 to 104. */
+                /** @description The last N weeks (instead of `from`): the week of `to` and the N - 1 weeks before it, 1 to 104. */
                 weeks?: number;
                 /** @description Staff only: the site (tenant id) to report on; the request's site by default. */
                 site?: number;
