@@ -61,13 +61,15 @@ function ChartFigure({ id, title, summary, children, extra }: FigureProps) {
   );
 }
 
-function axes() {
+/** The grid, axes, tooltip and legend of every chart; legend texts in the text colour (not the
+ * series colour, which may be too light to read as text). */
+function axes(textColor: string) {
   return [
     <CartesianGrid key="grid" strokeDasharray="3 3" vertical={false} />,
     <XAxis key="x" dataKey="week_start" tickFormatter={weekTick} tick={{ fontSize: 12 }} minTickGap={12} />,
     <YAxis key="y" allowDecimals={false} tick={{ fontSize: 12 }} width={40} />,
     <Tooltip key="tip" labelFormatter={(label) => `Week of ${weekLabel(String(label))}`} />,
-    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} />,
+    <Legend key="legend" wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span style={{ color: textColor }}>{value}</span>} />,
   ];
 }
 
@@ -79,6 +81,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
   const c3 = theme.palette.success.main;
   const c4 = theme.palette.error.main;
   const c5 = theme.palette.warning.main;
+  const text = theme.palette.text.primary;
   const common = { data: weeks, margin: { top: 8, right: 8, left: 0, bottom: 0 }, accessibilityLayer: false } as const;
 
   return (
@@ -96,7 +99,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <BarChart {...common}>
-            {axes()}
+            {axes(text)}
             <Bar dataKey="members_joined" name="Joined" fill={c1} isAnimationActive={false} />
             <Bar dataKey="members_accepted" name="Accepted" fill={c3} isAnimationActive={false} />
           </BarChart>
@@ -110,7 +113,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <LineChart {...common}>
-            {axes()}
+            {axes(text)}
             <Line dataKey="active_members" name="Active members" stroke={c1} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
@@ -123,7 +126,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <BarChart {...common}>
-            {axes()}
+            {axes(text)}
             <Bar dataKey="posts" name="Posts" fill={c1} isAnimationActive={false} />
             <Bar dataKey="resources" name="Resources" fill={c2} isAnimationActive={false} />
           </BarChart>
@@ -167,7 +170,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <BarChart {...common}>
-            {axes()}
+            {axes(text)}
             <Bar dataKey="applications" name="Applications" fill={c1} isAnimationActive={false} />
             <Bar dataKey="applications_accepted" name="Accepted" fill={c3} isAnimationActive={false} />
             <Bar dataKey="applications_rejected" name="Rejected" fill={c4} isAnimationActive={false} />
@@ -187,7 +190,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <ComposedChart {...common}>
-            {axes()}
+            {axes(text)}
             <YAxis yAxisId="score" orientation="right" domain={[0, 100]} tick={{ fontSize: 12 }} width={36} />
             <Bar dataKey="aira_beginner" name="Beginner" stackId="level" fill={c5} isAnimationActive={false} />
             <Bar dataKey="aira_intermediate" name="Intermediate" stackId="level" fill={c2} isAnimationActive={false} />
@@ -226,7 +229,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <LineChart {...common}>
-            {axes()}
+            {axes(text)}
             <Line dataKey="circle_seats_taken" name="Seats taken" stroke={c1} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
             <Line dataKey="circle_seats_total" name="Seats offered" stroke={c2} strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
           </LineChart>
@@ -244,7 +247,7 @@ export default function AnalyticsCharts({ report }: { report: AnalyticsReport })
       >
         <ResponsiveContainer>
           <ComposedChart {...common}>
-            {axes()}
+            {axes(text)}
             <YAxis yAxisId="rating" orientation="right" domain={[0, 5]} tick={{ fontSize: 12 }} width={28} />
             <Bar dataKey="assistant_questions" name="Questions" fill={c1} isAnimationActive={false} />
             <Line yAxisId="rating" dataKey="assistant_average_rating" name="Average rating" stroke={c2} strokeWidth={2} connectNulls isAnimationActive={false} />
