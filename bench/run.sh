@@ -218,6 +218,9 @@ endpoints=(
   "AUTH /api/v1/notification/"
   "AUTH /api/v1/room/"
   "ASK /api/v1/ask-me-anything/"
+  "STAFF /api/v1/analytics/"
+  "STAFF /api/v1/analytics/?weeks=104"
+  "STAFF /api/v1/analytics/export/?weeks=52"
 )
 
 printf '\n%-64s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"

@@ -68,6 +68,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::connections::routes())
         .merge(areas::use_cases::routes())
         .merge(areas::audit_log::routes())
+        .merge(areas::analytics::routes())
         .merge(areas::jobs::routes())
         .merge(areas::bookmarks::routes())
         .merge(areas::influencers::routes())

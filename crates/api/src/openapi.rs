@@ -37,7 +37,7 @@ use crate::error::ErrorBody;
         (name = "notifications", description = "In-app notifications of the signed-in person"),
         (name = "chat", description = "One-to-one chat rooms and their messages"),
         (name = "classroom", description = "Google Classroom: consent, roster and course material syncs of groups"),
-        (name = "admin", description = "The admin dashboard: the audit log of administrators' actions"),
+        (name = "admin", description = "The admin dashboard: the audit log of administrators' actions and the community analytics"),
     )
 )]
 pub struct ApiDoc;

@@ -60,6 +60,8 @@ pub struct Settings {
     /// Record requests for `/metrics` (`crate::metrics`): on when the server serves the
     /// metrics listener (WAYPOINT_METRICS_ADDR); off, requests pay nothing for it.
     pub http_metrics: bool,
+    /// Time between two runs of the analytics roll-up job (`services::analytics`).
+    pub analytics_interval: Duration,
     // --- Assistant -------------------------------------------------------------------------
     /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
     /// without it the built-in retrieval answer is given.
@@ -145,6 +147,7 @@ impl Settings {
             resume_refiner: None,
             socket_check_interval: Duration::from_secs(30),
             http_metrics: false,
+            analytics_interval: Duration::from_secs(600),
             assistant_model: None,
             agent_model: None,
             ama_per_hour: 60,
@@ -177,6 +180,7 @@ impl std::fmt::Debug for Settings {
             .field("resume_refiner", &self.resume_refiner)
             .field("socket_check_interval", &self.socket_check_interval)
             .field("http_metrics", &self.http_metrics)
+            .field("analytics_interval", &self.analytics_interval)
             .field("assistant_model", &self.assistant_model)
             .field("agent_model", &self.agent_model)
             .field("ama_per_hour", &self.ama_per_hour)

@@ -182,6 +182,7 @@ impl AppState {
                 .as_ref()
                 .map(|model| model.chat().clone().with_counters(self.metrics.model.clone())),
             metrics: self.metrics.clone(),
+            analytics_interval: self.settings.analytics_interval,
         }
     }
 }

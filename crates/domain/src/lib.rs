@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod agents;
+pub mod analytics;
 pub mod assistant;
 pub mod bookmarks;
 pub mod catalogue;

@@ -42,6 +42,8 @@ pub struct JobContext {
     pub ai_chat: Option<crate::ai::OpenAiChat>,
     /// Where failed jobs and mail outcomes are counted (`crate::metrics`).
     pub metrics: crate::metrics::Metrics,
+    /// Time between two runs of the analytics roll-up (`crate::analytics`).
+    pub analytics_interval: Duration,
 }
 
 fn timeout_for(ctx: &JobContext, kind: &str) -> Duration {
@@ -112,6 +114,7 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
         crate::newsletter::JOB_KIND => crate::newsletter::run(ctx, job).await,
         crate::group_post_notices::JOB_KIND => crate::group_post_notices::run(ctx, job).await,
         crate::system_agents::JOB_KIND => crate::system_agents::run(ctx, job).await,
+        crate::analytics::JOB_KIND => crate::analytics::run(ctx, job).await,
         other => anyhow::bail!("unknown job kind {other}"),
     }
 }
@@ -124,6 +127,10 @@ async fn mark_given_up(ctx: &JobContext, job: &store::entities::jobs::Model) -> 
     }
     if job.kind == import_q::JOB_KIND {
         profile_import::give_up(ctx, job).await?;
+    }
+    if job.kind == crate::analytics::JOB_KIND {
+        // The roll-up keeps going after a run that failed for good.
+        crate::analytics::schedule_next(ctx, job).await?;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 pub mod agent_model;
 pub mod ai;
+pub mod analytics;
 pub mod assistant;
 pub mod botcheck;
 pub mod classroom;

@@ -118,6 +118,10 @@ pub struct ServeArgs {
     /// Seconds between an open socket's checks that its sign-in still holds.
     #[arg(long, env = "WAYPOINT_SOCKET_CHECK_SECS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub socket_check_secs: u64,
+    /// Seconds between two runs of the analytics roll-up (the admin dashboard's charts are
+    /// this fresh).
+    #[arg(long, env = "WAYPOINT_ANALYTICS_INTERVAL_SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(10..=86400))]
+    pub analytics_interval_secs: u64,
     /// Serve Prometheus metrics at http://ADDR/metrics on a second listener (keep it
     /// private: a loopback or internal address). Off when unset.
     #[arg(long, env = "WAYPOINT_METRICS_ADDR")]

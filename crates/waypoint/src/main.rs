@@ -62,6 +62,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             if !args.demo && args.scale.is_none() {
                 anyhow::bail!("nothing to seed: pass --demo and/or --scale N");
             }
+            // The analytics page shows the seeded history at once (the server's worker keeps
+            // it up to date from then on).
+            let sites = services::analytics::rollup_all(&db).await?;
+            println!("Analytics rolled up for {sites} sites.");
             Ok(())
         }
         Command::CreateAdmin(args) => create_admin(&cli.global, args).await,
@@ -217,6 +221,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     settings.trust_proxy = args.trust_proxy;
     settings.public_scheme = args.public_scheme.clone().filter(|s| s == "http" || s == "https");
     settings.socket_check_interval = Duration::from_secs(args.socket_check_secs);
+    settings.analytics_interval = Duration::from_secs(args.analytics_interval_secs);
     let metrics_addr = args.metrics_addr.clone().filter(|a| !a.trim().is_empty());
     settings.http_metrics = metrics_addr.is_some();
 
@@ -322,6 +327,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
             );
         }
     }
+    services::analytics::ensure_scheduled(&state.db).await.context("queueing the analytics roll-up")?;
     services::jobs::spawn_worker(state.job_context(), state.jobs_wake.clone());
     state.matching_indexer().spawn(std::sync::Arc::new(tokio::sync::Notify::new()));
     let warm = state.clone();

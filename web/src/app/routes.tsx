@@ -483,6 +483,11 @@ export const routes: RouteObject[] = [
             path: 'todos',
             lazy: async () => ({ Component: (await import('../features/admin/routes/TodosPage')).default }),
           },
+          {
+            // Community analytics (issue 33): the charts load with this page only.
+            path: 'analytics',
+            lazy: async () => ({ Component: (await import('../features/admin/analytics/AnalyticsPage')).default }),
+          },
           // The item tables and the feedback (features/admin/items).
           {
             path: 'jobs',

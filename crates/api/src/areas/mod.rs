@@ -1,6 +1,7 @@
 //! One module per product area; each exposes `routes()` for the API router.
 
 pub mod agents;
+pub mod analytics;
 pub mod assistant;
 pub mod audit_log;
 pub mod auth;

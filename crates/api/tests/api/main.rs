@@ -11,6 +11,7 @@ mod admin_members;
 mod agents;
 mod agents_guest;
 mod agents_model;
+mod analytics;
 mod auth;
 mod career_gps;
 mod catalogue;

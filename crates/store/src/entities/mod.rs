@@ -11,6 +11,8 @@ pub mod agents;
 pub mod ai_tools;
 pub mod ama_chats;
 pub mod ama_feedback;
+pub mod analytics_daily;
+pub mod analytics_rollups;
 pub mod audit_log;
 pub mod bookmarks;
 pub mod career_entries;

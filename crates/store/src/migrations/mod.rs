@@ -40,6 +40,7 @@ mod m0035_classroom;
 mod m0036_agent_usage_totals;
 mod m0037_matching;
 mod m0038_tenant_root_index;
+mod m0039_analytics;
 
 pub struct Migrator;
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0036_agent_usage_totals::Migration),
             Box::new(m0037_matching::Migration),
             Box::new(m0038_tenant_root_index::Migration),
+            Box::new(m0039_analytics::Migration),
         ]
     }
 }

@@ -4,6 +4,7 @@ pub mod account_links;
 pub mod admin_metrics;
 pub mod agents;
 pub mod ai_tools;
+pub mod analytics;
 pub mod assistant;
 pub mod audit_log;
 pub mod bookmarks;

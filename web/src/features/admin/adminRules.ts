@@ -167,6 +167,7 @@ export function adminMenu(showJobs: boolean): AdminMenuItem[] {
   const items: AdminMenuItem[] = [
     { to: '/admin-dashboard', label: 'Overview', end: true },
     { to: '/admin-dashboard/members', label: 'Members' },
+    { to: '/admin-dashboard/analytics', label: 'Analytics' },
     { to: '/admin-dashboard/jobs', label: 'Jobs' },
     { to: '/admin-dashboard/resources', label: 'Resources' },
     { to: '/admin-dashboard/ai-tools', label: 'AI tools' },

@@ -387,6 +387,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/analytics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's trends over a period, from the daily counts the job worker rolls up. */
+        get: operations["analytics_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/analytics/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly series as CSV (UTF-8 with a byte order mark), one row a week, for a
+         *     spreadsheet: the columns of the report's weeks.
+         */
+        get: operations["analytics_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app-config-group/": {
         parameters: {
             query?: never;
@@ -3799,6 +3836,131 @@ export interface components {
              */
             by_location: components["schemas"]["PromptSet"][];
         };
+        /** @description A circle among the fullest at the end of the period. */
+        AnalyticsCircle: {
+            /** Format: int64 */
+            group_id: number;
+            /** Format: int64 */
+            maximum_size: number;
+            /** Format: int64 */
+            members: number;
+            name: string;
+        };
+        /** @description A job's applications and outcomes over the period. */
+        AnalyticsJob: {
+            /** Format: int64 */
+            accepted: number;
+            /** Format: int64 */
+            applications: number;
+            /** Format: int64 */
+            job_id: number;
+            /** Format: int64 */
+            rejected: number;
+            title: string;
+        };
+        /** @description The analytics of a period. */
+        AnalyticsReport: {
+            /** @description The fullest circles at the end of the period (at most 10), fullest first. */
+            circles: components["schemas"]["AnalyticsCircle"][];
+            /** Format: date */
+            from: string;
+            /** @description The jobs most applied to in the period (at most 20), most first. */
+            jobs: components["schemas"]["AnalyticsJob"][];
+            /** @description The assistant's ratings in the period, by rating. */
+            ratings: components["schemas"]["RatingCount"][];
+            /**
+             * Format: date-time
+             * @description When the counts were last rolled up (null: never yet).
+             */
+            rolled_up_at?: string | null;
+            /**
+             * Format: int64
+             * @description The site reported on (null when all sites are summed).
+             */
+            site?: number | null;
+            /** Format: date */
+            to: string;
+            weeks: components["schemas"]["AnalyticsWeek"][];
+        };
+        /** @description One week of the series (weeks start on Monday; the first and last may be partial). */
+        AnalyticsWeek: {
+            /**
+             * Format: int64
+             * @description Accepted members signed in within 30 days, at the end of the week (null: not rolled up).
+             */
+            active_members?: number | null;
+            /** Format: int64 */
+            aira_advanced: number;
+            /**
+             * Format: double
+             * @description Their mean readiness percentage, to one decimal (null without reports).
+             */
+            aira_average_score?: number | null;
+            /** Format: int64 */
+            aira_beginner: number;
+            /** Format: int64 */
+            aira_intermediate: number;
+            /**
+             * Format: int64
+             * @description AI readiness (AIRA) reports made.
+             */
+            aira_reports: number;
+            /**
+             * Format: int64
+             * @description Applications to jobs.
+             */
+            applications: number;
+            /** Format: int64 */
+            applications_accepted: number;
+            /** Format: int64 */
+            applications_rejected: number;
+            /**
+             * Format: double
+             * @description Their mean (1 to 5), to one decimal (null without ratings).
+             */
+            assistant_average_rating?: number | null;
+            /** Format: int64 */
+            assistant_questions: number;
+            /**
+             * Format: int64
+             * @description Ratings of the assistant's answers given.
+             */
+            assistant_ratings: number;
+            /**
+             * Format: int64
+             * @description Seats taken in circles with a maximum size, at the end of the week.
+             */
+            circle_seats_taken?: number | null;
+            /**
+             * Format: int64
+             * @description Seats those circles offer, at the end of the week.
+             */
+            circle_seats_total?: number | null;
+            /**
+             * Format: int64
+             * @description Circles with every seat taken, at the end of the week.
+             */
+            circles_full?: number | null;
+            /**
+             * Format: int64
+             * @description Memberships of the site's organization accepted.
+             */
+            members_accepted: number;
+            /**
+             * Format: int64
+             * @description Applications to join the site's organization.
+             */
+            members_joined: number;
+            /** Format: int64 */
+            posts: number;
+            /** Format: int64 */
+            resources: number;
+            /**
+             * Format: date
+             * @description The Monday starting the week.
+             */
+            week_start: string;
+        };
         /** @description A partial update: sections left out stay as they are; objects are merged key by key. */
         AppConfigUpdate: {
             /**
@@ -4627,6 +4789,32 @@ export interface components {
                  */
                 rating?: number | null;
                 timestamp: string;
+            };
+        };
+        Data_AnalyticsReport: {
+            /** @description The analytics of a period. */
+            data: {
+                /** @description The fullest circles at the end of the period (at most 10), fullest first. */
+                circles: components["schemas"]["AnalyticsCircle"][];
+                /** Format: date */
+                from: string;
+                /** @description The jobs most applied to in the period (at most 20), most first. */
+                jobs: components["schemas"]["AnalyticsJob"][];
+                /** @description The assistant's ratings in the period, by rating. */
+                ratings: components["schemas"]["RatingCount"][];
+                /**
+                 * Format: date-time
+                 * @description When the counts were last rolled up (null: never yet).
+                 */
+                rolled_up_at?: string | null;
+                /**
+                 * Format: int64
+                 * @description The site reported on (null when all sites are summed).
+                 */
+                site?: number | null;
+                /** Format: date */
+                to: string;
+                weeks: components["schemas"]["AnalyticsWeek"][];
             };
         };
         Data_AppConfigView: {
@@ -9225,6 +9413,16 @@ export interface components {
             /** @description The whole list; it replaces the current questions (`[]` removes them all). */
             questions: Record<string, never>[];
         };
+        /** @description Counts of the assistant's ratings over the period, by rating. */
+        RatingCount: {
+            /** Format: int64 */
+            count: number;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            rating: number;
+        };
         ReadAllAnswer: {
             /**
              * Format: int64
@@ -11489,6 +11687,136 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_report: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first day (`YYYY-MM-DD`, UTC), included; by default the Monday that makes the
+                 *     period 12 weeks with the week of `to`.
+                 * @example 2026-09-01
+                 */
+                from?: string;
+                /**
+                 * @description The last day (`YYYY-MM-DD`, UTC), included; today by default. At most 731 days after `from`.
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /** @description The last N weeks (instead of `from`): the week of `to` and the N - 1 weeks before it, 1 to 104. */
+                weeks?: number;
+                /** @description Staff only: the site (tenant id) to report on; the request's site by default. */
+                site?: number;
+                /** @description Staff only: every site summed. */
+                all_sites?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_AnalyticsReport"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_csv: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The first day (`YYYY-MM-DD`, UTC), included; by default the Monday that makes the
+                 *     period 12 weeks with the week of `to`.
+                 * @example 2026-09-01
+                 */
+                from?: string;
+                /**
+                 * @description The last day (`YYYY-MM-DD`, UTC), included; today by default. At most 731 days after `from`.
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /** @description The last N weeks (instead of `from`): the week of `to` and the N - 1 weeks before it, 1 to 104. */
+                weeks?: number;
+                /** @description Staff only: the site (tenant id) to report on; the request's site by default. */
+                site?: number;
+                /** @description Staff only: every site summed. */
+                all_sites?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

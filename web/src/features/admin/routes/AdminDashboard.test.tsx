@@ -143,7 +143,7 @@ describe('admin dashboard', { timeout: 20_000 }, () => {
     );
     // The admin side menu and the way back to the user view.
     const menu = screen.getByRole('navigation', { name: 'Admin menu' });
-    for (const label of ['Overview', 'Members', 'Jobs', 'Resources', 'AI tools', 'Use cases', 'Todos', 'Feedback']) {
+    for (const label of ['Overview', 'Members', 'Analytics', 'Jobs', 'Resources', 'AI tools', 'Use cases', 'Todos', 'Feedback']) {
       expect(within(menu).getByRole('link', { name: label })).toBeInTheDocument();
     }
     expect(await screen.findByRole('button', { name: 'User view' })).toBeInTheDocument();

@@ -1,0 +1,698 @@
+//! Community analytics (issue 33; m0039): the job worker's roll-up of a site's days into
+//! `analytics_daily`, and the analytics page's reads of those rows.
+//!
+//! **Roll-up** ([`rollup`]): recomputes every metric of `domain::analytics::Metric` for a
+//! range of days of one site, from the site's tables, and replaces that range's rows in one
+//! transaction (delete, then insert with an upsert on the unique key), so a run is idempotent
+//! and two runs at once agree. A site's first run fills the past
+//! (`domain::analytics::BACKFILL_DAYS`); later runs redo yesterday and today. Each source is
+//! read once for the whole range, on an index starting with the site (or the site's
+//! organization, or its job posts) and the time, and bucketed into days here.
+//!
+//! What the past can tell: *active members* of a past day counts members whose **last**
+//! sign-in falls in the 30 days ending that day (earlier sign-ins are not kept), and the seats
+//! of a past day count today's accepted members who joined by then. From the first run on,
+//! each day's value is the one measured that day.
+//!
+//! **Reads** ([`daily`], [`top_jobs`], [`fullest_circles`]): rows of one or more sites on the
+//! `(tenant_id, metric, day, key)` index; their cost is the period's rows, never the sites'.
+
+use std::collections::{BTreeMap, HashMap};
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use domain::analytics::{self as rules, Metric};
+use sea_orm::{
+    sea_query::{Alias, Expr, ExprTrait, Func, OnConflict, Query, SimpleExpr},
+    ActiveValue::Set,
+    ColumnTrait, ConnectionTrait, EntityTrait, JoinType, Order, QueryFilter, QueryOrder, QuerySelect,
+};
+
+use crate::{
+    entities::{
+        agent_reports, ama_chats, ama_feedback, analytics_daily, analytics_rollups, contents, groups, job_applications,
+        job_posts, memberships, tenants, users,
+    },
+    now, StoreResult,
+};
+
+/// Rows written per statement.
+const INSERT_CHUNK: usize = 400;
+/// A member is active for this many days after signing in.
+pub const ACTIVE_DAYS: i64 = 30;
+
+/// `SUM(value)` as a 64-bit integer on both databases (PostgreSQL sums `bigint` to `numeric`).
+fn sum_of_values() -> SimpleExpr {
+    Func::cast_as(Func::sum(Expr::col(analytics_daily::Column::Value)), Alias::new("bigint")).into()
+}
+
+fn start_of(day: NaiveDate) -> DateTime<Utc> {
+    day.and_hms_opt(0, 0, 0).expect("midnight exists").and_utc()
+}
+
+/// Counts keyed by metric, day and key, as they will be stored.
+#[derive(Debug, Default)]
+struct Counts(BTreeMap<(Metric, NaiveDate, String), i64>);
+
+impl Counts {
+    fn add(&mut self, metric: Metric, day: NaiveDate, key: impl Into<String>, value: i64) {
+        *self.0.entry((metric, day, key.into())).or_default() += value;
+    }
+
+    fn set(&mut self, metric: Metric, day: NaiveDate, key: impl Into<String>, value: i64) {
+        self.0.insert((metric, day, key.into()), value);
+    }
+
+    /// Counts one event at `at` for the site (key `""`) and, when given, for `key`.
+    fn event(&mut self, metric: Metric, at: DateTime<Utc>, key: Option<String>) {
+        let day = at.date_naive();
+        self.add(metric, day, "", 1);
+        if let Some(key) = key {
+            self.add(metric, day, key, 1);
+        }
+    }
+}
+
+/// Whether the site has been rolled up before.
+async fn state(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<Option<analytics_rollups::Model>> {
+    Ok(analytics_rollups::Entity::find_by_id(tenant_id).one(db).await?)
+}
+
+/// Every site's id.
+pub async fn tenant_ids(db: &impl ConnectionTrait) -> StoreResult<Vec<i64>> {
+    Ok(tenants::Entity::find()
+        .select_only()
+        .column(tenants::Column::Id)
+        .order_by_asc(tenants::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+/// Rolls up one site: the past on its first run, otherwise yesterday and today (`today` is
+/// the UTC day). Returns the days recomputed.
+pub async fn rollup(db: &crate::Db, tenant_id: i64, today: NaiveDate) -> StoreResult<(NaiveDate, NaiveDate)> {
+    let first_run = state(db, tenant_id).await?.is_none();
+    let (from, to) = rules::rollup_days(today, first_run);
+    rollup_range(db, tenant_id, from, to).await?;
+    Ok((from, to))
+}
+
+/// Recomputes the days `from..=to` of one site and replaces their rows.
+pub async fn rollup_range(db: &crate::Db, tenant_id: i64, from: NaiveDate, to: NaiveDate) -> StoreResult<()> {
+    let counts = compute(db, tenant_id, from, to).await?;
+    let txn = crate::begin_write(db).await?;
+    analytics_daily::Entity::delete_many()
+        .filter(analytics_daily::Column::TenantId.eq(tenant_id))
+        .filter(analytics_daily::Column::Day.between(from, to))
+        .exec(&txn)
+        .await?;
+    let rows: Vec<analytics_daily::ActiveModel> = counts
+        .0
+        .into_iter()
+        .map(|((metric, day, key), value)| analytics_daily::ActiveModel {
+            tenant_id: Set(tenant_id),
+            metric: Set(metric.as_str().to_string()),
+            day: Set(day),
+            key: Set(key),
+            value: Set(value),
+            ..Default::default()
+        })
+        .collect();
+    let on_conflict = OnConflict::columns([
+        analytics_daily::Column::TenantId,
+        analytics_daily::Column::Metric,
+        analytics_daily::Column::Day,
+        analytics_daily::Column::Key,
+    ])
+    .update_column(analytics_daily::Column::Value)
+    .to_owned();
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<_> = rows.by_ref().take(INSERT_CHUNK).collect();
+        analytics_daily::Entity::insert_many(chunk)
+            .on_conflict(on_conflict.clone())
+            .exec_without_returning(&txn)
+            .await?;
+    }
+    let at = now();
+    let on_conflict = OnConflict::column(analytics_rollups::Column::TenantId)
+        .update_column(analytics_rollups::Column::RolledUpAt)
+        .to_owned();
+    analytics_rollups::Entity::insert(analytics_rollups::ActiveModel {
+        tenant_id: Set(tenant_id),
+        backfilled_at: Set(at),
+        rolled_up_at: Set(at),
+    })
+    .on_conflict(on_conflict)
+    .exec_without_returning(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+async fn organization_id(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<Option<i64>> {
+    Ok(groups::Entity::find()
+        .select_only()
+        .column(groups::Column::Id)
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::IsTenantRoot.eq(true))
+        .into_tuple()
+        .one(db)
+        .await?)
+}
+
+/// Every metric of the days `from..=to` of one site.
+async fn compute(db: &impl ConnectionTrait, tenant_id: i64, from: NaiveDate, to: NaiveDate) -> StoreResult<Counts> {
+    let (start, end) = (start_of(from), start_of(to + Duration::days(1)));
+    let mut counts = Counts::default();
+    if let Some(org) = organization_id(db, tenant_id).await? {
+        members(db, &mut counts, org, from, to).await?;
+    }
+    content(db, &mut counts, tenant_id, start, end).await?;
+    applications(db, &mut counts, tenant_id, start, end).await?;
+    aira(db, &mut counts, tenant_id, start, end).await?;
+    circles(db, &mut counts, tenant_id, from, to).await?;
+    assistant(db, &mut counts, tenant_id, start, end).await?;
+    Ok(counts)
+}
+
+async fn members(
+    db: &impl ConnectionTrait,
+    counts: &mut Counts,
+    org: i64,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> StoreResult<()> {
+    let (start, end) = (start_of(from), start_of(to + Duration::days(1)));
+    let joined: Vec<DateTime<Utc>> = memberships::Entity::find()
+        .select_only()
+        .column(memberships::Column::CreatedAt)
+        .filter(memberships::Column::GroupId.eq(org))
+        .filter(memberships::Column::CreatedAt.gte(start))
+        .filter(memberships::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for at in joined {
+        counts.event(Metric::MembersJoined, at, None);
+    }
+    let accepted: Vec<DateTime<Utc>> = memberships::Entity::find()
+        .select_only()
+        .column(memberships::Column::UpdatedAt)
+        .filter(memberships::Column::GroupId.eq(org))
+        .filter(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
+        .filter(memberships::Column::UpdatedAt.gte(start))
+        .filter(memberships::Column::UpdatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for at in accepted {
+        counts.event(Metric::MembersAccepted, at, None);
+    }
+    // Active: accepted members whose last sign-in is in the window ending each day.
+    let accepted_members = Query::select()
+        .column(memberships::Column::UserId)
+        .from(memberships::Entity)
+        .and_where(memberships::Column::GroupId.eq(org))
+        .and_where(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
+        .to_owned();
+    let mut logins: Vec<DateTime<Utc>> = users::Entity::find()
+        .select_only()
+        .column(users::Column::LastLoginAt)
+        .filter(users::Column::LastLoginAt.gte(start - Duration::days(ACTIVE_DAYS - 1)))
+        .filter(users::Column::LastLoginAt.lt(end))
+        .filter(users::Column::Id.in_subquery(accepted_members))
+        .into_tuple()
+        .all(db)
+        .await?;
+    logins.sort();
+    let mut day = from;
+    while day <= to {
+        let (lo, hi) = (start_of(day - Duration::days(ACTIVE_DAYS - 1)), start_of(day + Duration::days(1)));
+        let active = logins.partition_point(|t| *t < hi) - logins.partition_point(|t| *t < lo);
+        counts.set(Metric::ActiveMembers, day, "", active as i64);
+        day += Duration::days(1);
+    }
+    Ok(())
+}
+
+async fn content(
+    db: &impl ConnectionTrait,
+    counts: &mut Counts,
+    tenant_id: i64,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> StoreResult<()> {
+    let rows: Vec<(String, DateTime<Utc>)> = contents::Entity::find()
+        .select_only()
+        .column(contents::Column::ContentType)
+        .column(contents::Column::CreatedAt)
+        .filter(contents::Column::TenantId.eq(tenant_id))
+        .filter(contents::Column::CreatedAt.gte(start))
+        .filter(contents::Column::CreatedAt.lt(end))
+        .filter(contents::Column::ContentType.is_in(["post", "newsletter", "resource"]))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (kind, at) in rows {
+        let metric = if kind == "resource" { Metric::Resources } else { Metric::Posts };
+        counts.event(metric, at, None);
+    }
+    Ok(())
+}
+
+async fn applications(
+    db: &impl ConnectionTrait,
+    counts: &mut Counts,
+    tenant_id: i64,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> StoreResult<()> {
+    let posts = || {
+        Query::select()
+            .column(job_posts::Column::Id)
+            .from(job_posts::Entity)
+            .and_where(job_posts::Column::TenantId.eq(tenant_id))
+            .to_owned()
+    };
+    let made: Vec<(i64, DateTime<Utc>)> = job_applications::Entity::find()
+        .select_only()
+        .column(job_applications::Column::JobPostId)
+        .column(job_applications::Column::CreatedAt)
+        .filter(job_applications::Column::JobPostId.in_subquery(posts()))
+        .filter(job_applications::Column::CreatedAt.gte(start))
+        .filter(job_applications::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (job, at) in made {
+        counts.event(Metric::Applications, at, Some(job.to_string()));
+    }
+    let reviewed: Vec<(i64, String, DateTime<Utc>)> = job_applications::Entity::find()
+        .select_only()
+        .column(job_applications::Column::JobPostId)
+        .column(job_applications::Column::Status)
+        .column(job_applications::Column::ReviewedAt)
+        .filter(job_applications::Column::JobPostId.in_subquery(posts()))
+        .filter(job_applications::Column::Status.is_in(["accepted", "rejected"]))
+        .filter(job_applications::Column::ReviewedAt.gte(start))
+        .filter(job_applications::Column::ReviewedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (job, status, at) in reviewed {
+        let metric = if status == "accepted" { Metric::ApplicationsAccepted } else { Metric::ApplicationsRejected };
+        counts.event(metric, at, Some(job.to_string()));
+    }
+    Ok(())
+}
+
+async fn aira(
+    db: &impl ConnectionTrait,
+    counts: &mut Counts,
+    tenant_id: i64,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> StoreResult<()> {
+    let reports: Vec<(DateTime<Utc>, serde_json::Value)> = agent_reports::Entity::find()
+        .select_only()
+        .column(agent_reports::Column::CreatedAt)
+        .column(agent_reports::Column::Body)
+        .filter(agent_reports::Column::TenantId.eq(tenant_id))
+        .filter(agent_reports::Column::CreatedAt.gte(start))
+        .filter(agent_reports::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (at, body) in reports {
+        let score = &body["aira"];
+        let (Some(percent), Some(level)) = (score["readiness_percent"].as_i64(), score["level"].as_str()) else {
+            continue;
+        };
+        let day = at.date_naive();
+        counts.add(Metric::AiraReports, day, "", 1);
+        counts.add(Metric::AiraScoreSum, day, "", percent);
+        counts.add(Metric::AiraLevel, day, level.chars().take(40).collect::<String>(), 1);
+    }
+    Ok(())
+}
+
+async fn circles(
+    db: &impl ConnectionTrait,
+    counts: &mut Counts,
+    tenant_id: i64,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> StoreResult<()> {
+    let end = start_of(to + Duration::days(1));
+    let capped: Vec<(i64, i64, DateTime<Utc>)> = groups::Entity::find()
+        .select_only()
+        .column(groups::Column::Id)
+        .column(groups::Column::MaximumSize)
+        .column(groups::Column::CreatedAt)
+        .filter(groups::Column::TenantId.eq(tenant_id))
+        .filter(groups::Column::GroupType.eq("circle"))
+        .filter(groups::Column::MaximumSize.gt(0))
+        .filter(groups::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    if capped.is_empty() {
+        return Ok(());
+    }
+    let circle_ids = Query::select()
+        .column(groups::Column::Id)
+        .from(groups::Entity)
+        .and_where(groups::Column::TenantId.eq(tenant_id))
+        .and_where(groups::Column::GroupType.eq("circle"))
+        .and_where(groups::Column::MaximumSize.gt(0))
+        .to_owned();
+    let joined: Vec<(i64, DateTime<Utc>)> = memberships::Entity::find()
+        .select_only()
+        .column(memberships::Column::GroupId)
+        .column(memberships::Column::CreatedAt)
+        .filter(memberships::Column::GroupId.in_subquery(circle_ids))
+        .filter(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
+        .filter(memberships::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut joins: HashMap<i64, Vec<DateTime<Utc>>> = HashMap::new();
+    for (group, at) in joined {
+        joins.entry(group).or_default().push(at);
+    }
+    for times in joins.values_mut() {
+        times.sort();
+    }
+    let mut day = from;
+    while day <= to {
+        let day_end = start_of(day + Duration::days(1));
+        let (mut taken, mut total, mut full) = (0i64, 0i64, 0i64);
+        let mut fill: Vec<(i64, i64, i64)> = Vec::new();
+        for (id, max, created) in &capped {
+            if *created >= day_end {
+                continue;
+            }
+            let members = joins.get(id).map(|t| t.partition_point(|at| *at < day_end)).unwrap_or(0) as i64;
+            taken += Ord::min(members, *max);
+            total += max;
+            if members >= *max {
+                full += 1;
+            }
+            if members > 0 {
+                fill.push((*id, members, *max));
+            }
+        }
+        counts.set(Metric::CircleSeatsTaken, day, "", taken);
+        counts.set(Metric::CircleSeatsTotal, day, "", total);
+        counts.set(Metric::CirclesFull, day, "", full);
+        // The fullest by share of seats taken, then by members, then the older circle.
+        fill.sort_by(|a, b| (b.1 * a.2).cmp(&(a.1 * b.2)).then(b.1.cmp(&a.1)).then(a.0.cmp(&b.0)));
+        for (id, members, max) in fill.into_iter().take(rules::TOP_CIRCLES) {
+            counts.set(Metric::CircleMembers, day, id.to_string(), members);
+            counts.set(Metric::CircleCapacity, day, id.to_string(), max);
+        }
+        day += Duration::days(1);
+    }
+    Ok(())
+}
+
+async fn assistant(
+    db: &impl ConnectionTrait,
+    counts: &mut Counts,
+    tenant_id: i64,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> StoreResult<()> {
+    let asked: Vec<DateTime<Utc>> = ama_chats::Entity::find()
+        .select_only()
+        .column(ama_chats::Column::CreatedAt)
+        .filter(ama_chats::Column::TenantId.eq(tenant_id))
+        .filter(ama_chats::Column::CreatedAt.gte(start))
+        .filter(ama_chats::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for at in asked {
+        counts.event(Metric::AssistantQuestions, at, None);
+    }
+    let rated: Vec<(i16, DateTime<Utc>)> = ama_feedback::Entity::find()
+        .select_only()
+        .column(ama_feedback::Column::Rating)
+        .column(ama_feedback::Column::CreatedAt)
+        .join(
+            JoinType::InnerJoin,
+            ama_feedback::Entity::belongs_to(ama_chats::Entity)
+                .from(ama_feedback::Column::ChatId)
+                .to(ama_chats::Column::Id)
+                .into(),
+        )
+        .filter(ama_chats::Column::TenantId.eq(tenant_id))
+        .filter(ama_feedback::Column::CreatedAt.gte(start))
+        .filter(ama_feedback::Column::CreatedAt.lt(end))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for (rating, at) in rated {
+        counts.event(Metric::AssistantRatings, at, Some(rating.to_string()));
+        counts.add(Metric::AssistantRatingSum, at.date_naive(), "", i64::from(rating));
+    }
+    Ok(())
+}
+
+/// One stored count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DailyRow {
+    pub metric: Metric,
+    pub day: NaiveDate,
+    pub key: String,
+    pub value: i64,
+}
+
+/// The metrics read as whole-site series: every key but a job's or a circle's.
+const SERIES: [Metric; 15] = [
+    Metric::MembersJoined,
+    Metric::MembersAccepted,
+    Metric::ActiveMembers,
+    Metric::Posts,
+    Metric::Resources,
+    Metric::Applications,
+    Metric::ApplicationsAccepted,
+    Metric::ApplicationsRejected,
+    Metric::AiraReports,
+    Metric::AiraScoreSum,
+    Metric::AiraLevel,
+    Metric::CircleSeatsTaken,
+    Metric::CircleSeatsTotal,
+    Metric::CirclesFull,
+    Metric::AssistantRatingSum,
+];
+
+/// The site-wide rows of `tenants` in `from..=to`, summed over the sites, in metric, day and
+/// key order: one range of the unique index per site and metric. The per-job rows are left
+/// out (see [`top_jobs`]); the assistant's questions and ratings come with their keys.
+pub async fn daily(
+    db: &impl ConnectionTrait,
+    tenants: &[i64],
+    from: NaiveDate,
+    to: NaiveDate,
+) -> StoreResult<Vec<DailyRow>> {
+    let mut names: Vec<&str> = SERIES.iter().map(|m| m.as_str()).collect();
+    names.extend([Metric::AssistantQuestions.as_str(), Metric::AssistantRatings.as_str()]);
+    let rows: Vec<(String, NaiveDate, String, i64)> =
+        analytics_daily::Entity::find()
+            .select_only()
+            .column(analytics_daily::Column::Metric)
+            .column(analytics_daily::Column::Day)
+            .column(analytics_daily::Column::Key)
+            .column_as(sum_of_values(), "value")
+            .filter(analytics_daily::Column::TenantId.is_in(tenants.to_vec()))
+            .filter(analytics_daily::Column::Metric.is_in(names))
+            .filter(analytics_daily::Column::Day.between(from, to))
+            .filter(
+                // Per-job keys of the application metrics are read by `top_jobs`.
+                analytics_daily::Column::Key.eq("").or(analytics_daily::Column::Metric
+                    .is_in([Metric::AiraLevel.as_str(), Metric::AssistantRatings.as_str()])),
+            )
+            .group_by(analytics_daily::Column::Metric)
+            .group_by(analytics_daily::Column::Day)
+            .group_by(analytics_daily::Column::Key)
+            .order_by_asc(analytics_daily::Column::Metric)
+            .order_by_asc(analytics_daily::Column::Day)
+            .order_by_asc(analytics_daily::Column::Key)
+            .into_tuple()
+            .all(db)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(metric, day, key, value)| Some(DailyRow { metric: Metric::parse(&metric)?, day, key, value }))
+        .collect())
+}
+
+/// A job's applications and outcomes over a period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobTotals {
+    pub job_id: i64,
+    pub title: String,
+    pub applications: i64,
+    pub accepted: i64,
+    pub rejected: i64,
+}
+
+/// The jobs of `tenants` most applied to in `from..=to` (at most `limit`), with the
+/// applications accepted and rejected in the period.
+pub async fn top_jobs(
+    db: &impl ConnectionTrait,
+    tenants: &[i64],
+    from: NaiveDate,
+    to: NaiveDate,
+    limit: u64,
+) -> StoreResult<Vec<JobTotals>> {
+    let per_job = |metric: Metric| {
+        analytics_daily::Entity::find()
+            .select_only()
+            .column(analytics_daily::Column::Key)
+            .column_as(sum_of_values(), "total")
+            .filter(analytics_daily::Column::TenantId.is_in(tenants.to_vec()))
+            .filter(analytics_daily::Column::Metric.eq(metric.as_str()))
+            .filter(analytics_daily::Column::Day.between(from, to))
+            .filter(analytics_daily::Column::Key.ne(""))
+            .group_by(analytics_daily::Column::Key)
+    };
+    let top: Vec<(String, i64)> = per_job(Metric::Applications)
+        .order_by(Expr::col(Alias::new("total")), Order::Desc)
+        .order_by_asc(analytics_daily::Column::Key)
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let ids: Vec<i64> = top.iter().filter_map(|(key, _)| key.parse().ok()).collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let keys: Vec<String> = ids.iter().map(i64::to_string).collect();
+    let outcome = |metric: Metric| {
+        let keys = keys.clone();
+        async move {
+            let rows: Vec<(String, i64)> =
+                per_job(metric).filter(analytics_daily::Column::Key.is_in(keys)).into_tuple().all(db).await?;
+            StoreResult::Ok(rows.into_iter().collect::<HashMap<String, i64>>())
+        }
+    };
+    let accepted = outcome(Metric::ApplicationsAccepted).await?;
+    let rejected = outcome(Metric::ApplicationsRejected).await?;
+    let titles: HashMap<i64, String> = job_posts::Entity::find()
+        .select_only()
+        .column(job_posts::Column::Id)
+        .column(job_posts::Column::Title)
+        .filter(job_posts::Column::Id.is_in(ids))
+        .filter(job_posts::Column::TenantId.is_in(tenants.to_vec()))
+        .into_tuple::<(i64, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(top
+        .into_iter()
+        .filter_map(|(key, applications)| {
+            let job_id: i64 = key.parse().ok()?;
+            Some(JobTotals {
+                job_id,
+                title: titles.get(&job_id).cloned().unwrap_or_default(),
+                applications,
+                accepted: accepted.get(&key).copied().unwrap_or(0),
+                rejected: rejected.get(&key).copied().unwrap_or(0),
+            })
+        })
+        .collect())
+}
+
+/// One of the fullest circles on the last rolled-up day of a period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CircleFill {
+    pub group_id: i64,
+    pub name: String,
+    pub members: i64,
+    pub maximum_size: i64,
+}
+
+/// The fullest circles of `tenants` on the last day up to `to` that was rolled up (a
+/// handful of rows per site and day), fullest first.
+pub async fn fullest_circles(
+    db: &impl ConnectionTrait,
+    tenants: &[i64],
+    from: NaiveDate,
+    to: NaiveDate,
+) -> StoreResult<Vec<CircleFill>> {
+    let last: Option<Option<NaiveDate>> = analytics_daily::Entity::find()
+        .select_only()
+        .column_as(Expr::col(analytics_daily::Column::Day).max(), "day")
+        .filter(analytics_daily::Column::TenantId.is_in(tenants.to_vec()))
+        .filter(analytics_daily::Column::Metric.eq(Metric::CircleMembers.as_str()))
+        .filter(analytics_daily::Column::Day.between(from, to))
+        .into_tuple()
+        .one(db)
+        .await?;
+    let Some(Some(day)) = last else { return Ok(Vec::new()) };
+    let rows: Vec<(String, String, i64)> = analytics_daily::Entity::find()
+        .select_only()
+        .column(analytics_daily::Column::Metric)
+        .column(analytics_daily::Column::Key)
+        .column(analytics_daily::Column::Value)
+        .filter(analytics_daily::Column::TenantId.is_in(tenants.to_vec()))
+        .filter(
+            analytics_daily::Column::Metric.is_in([Metric::CircleMembers.as_str(), Metric::CircleCapacity.as_str()]),
+        )
+        .filter(analytics_daily::Column::Day.eq(day))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut fill: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+    for (metric, key, value) in rows {
+        let Ok(id) = key.parse::<i64>() else { continue };
+        let entry = fill.entry(id).or_default();
+        if metric == Metric::CircleMembers.as_str() {
+            entry.0 = value;
+        } else {
+            entry.1 = value;
+        }
+    }
+    let names: HashMap<i64, String> = groups::Entity::find()
+        .select_only()
+        .column(groups::Column::Id)
+        .column(groups::Column::Name)
+        .filter(groups::Column::Id.is_in(fill.keys().copied().collect::<Vec<_>>()))
+        .filter(groups::Column::TenantId.is_in(tenants.to_vec()))
+        .into_tuple::<(i64, String)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    let mut out: Vec<CircleFill> = fill
+        .into_iter()
+        .filter(|(_, (_, max))| *max > 0)
+        .filter_map(|(group_id, (members, maximum_size))| {
+            Some(CircleFill { group_id, name: names.get(&group_id)?.clone(), members, maximum_size })
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (b.members * a.maximum_size)
+            .cmp(&(a.members * b.maximum_size))
+            .then(b.members.cmp(&a.members))
+            .then(a.group_id.cmp(&b.group_id))
+    });
+    out.truncate(rules::TOP_CIRCLES);
+    Ok(out)
+}
+
+/// When the sites were last rolled up (the oldest of them), if ever.
+pub async fn rolled_up_at(db: &impl ConnectionTrait, tenants: &[i64]) -> StoreResult<Option<DateTime<Utc>>> {
+    let at: Option<Option<DateTime<Utc>>> = analytics_rollups::Entity::find()
+        .select_only()
+        .column_as(Expr::col(analytics_rollups::Column::RolledUpAt).min(), "at")
+        .filter(analytics_rollups::Column::TenantId.is_in(tenants.to_vec()))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(at.flatten())
+}
