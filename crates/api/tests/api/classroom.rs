@@ -475,6 +475,29 @@ async fn google_classroom_asks_consent_keeps_it_sealed_and_reports_its_failures(
     let failed = s.sync_materials(&s.admin_token, s.circle).await.error(502);
     assert_eq!(failed["detail"], "Failed to sync resources");
     assert_eq!(classroom_grants::Entity::find().all(&app.db).await.unwrap().len(), 1);
+    down.store(false, Ordering::SeqCst);
+
+    // Disconnecting: only one's own consent, on this site only.
+    let admin_id = grants[0].user_id;
+    let other_site = app.add_tenant("other.example", "Other").await;
+    cq::save_grant(&app.db, other_site.tenant.id, admin_id, "sealed-elsewhere").await.unwrap();
+    app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").send().await.error(401);
+    let pupil_token = app.token_for(pupil.id);
+    let own = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&pupil_token);
+    own.send().await.assert_status(204);
+    assert_eq!(classroom_grants::Entity::find().all(&app.db).await.unwrap().len(), 2, "nobody else's");
+    let disconnect = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&s.admin_token);
+    disconnect.send().await.assert_status(204);
+    let left = classroom_grants::Entity::find().all(&app.db).await.unwrap();
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].tenant_id, other_site.tenant.id, "the other site's consent stays");
+    let consent = app.get("/api/v1/google-classroom/consent/").token(&s.admin_token).send().await.json();
+    assert_eq!(consent["data"]["connected"], false);
+    let refused = s.sync_users(&s.admin_token, s.circle, "student").await.error(403);
+    assert_eq!(refused["code"], "CLASSROOM_CONSENT_REQUIRED");
+    // Again: nothing kept, still a success.
+    let again = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&s.admin_token);
+    again.send().await.assert_status(204);
 }
 
 #[tokio::test]
