@@ -61,12 +61,10 @@ pub struct Settings {
     /// metrics listener (WAYPOINT_METRICS_ADDR); off, requests pay nothing for it.
     pub http_metrics: bool,
     // --- Assistant -------------------------------------------------------------------------
-    /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
-    /// without it the built-in retrieval answer is given.
-    pub assistant_model: Option<services::assistant::OpenAiAssistant>,
-    /// The chat-completion model that writes CareerGPS reports (the same WAYPOINT_AI_*
-    /// provider); without it the offline report is stored.
-    pub agent_model: Option<services::agent_model::OpenAiAgentModel>,
+    /// The deployment's chat-completion model (`WAYPOINT_AI_*`, read once): it writes the
+    /// assistant's answers and the CareerGPS reports, and the system agents ask it. Without
+    /// it the built-in retrieval answer, the offline report and the agents' rules are used.
+    pub model: Option<services::ai::OpenAiChat>,
     /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
     pub ama_per_hour: i32,
     /// The sentence-embedding model of the matching engine (`WAYPOINT_EMBEDDING_*`): the
@@ -145,8 +143,7 @@ impl Settings {
             resume_refiner: None,
             socket_check_interval: Duration::from_secs(30),
             http_metrics: false,
-            assistant_model: None,
-            agent_model: None,
+            model: None,
             ama_per_hour: 60,
             embedder: None,
             stripe: None,
@@ -177,8 +174,7 @@ impl std::fmt::Debug for Settings {
             .field("resume_refiner", &self.resume_refiner)
             .field("socket_check_interval", &self.socket_check_interval)
             .field("http_metrics", &self.http_metrics)
-            .field("assistant_model", &self.assistant_model)
-            .field("agent_model", &self.agent_model)
+            .field("model", &self.model)
             .field("ama_per_hour", &self.ama_per_hour)
             .field("embedder", &self.embedder.as_ref().map(|e| e.model_id().to_string()))
             .field("stripe", &self.stripe)

@@ -407,7 +407,7 @@ pub async fn rerun(
         let message = if entity == Entity::User { MSG_NO_USER } else { MSG_NO_USE_CASE };
         return Err(ApiError::NotFound(message.into()));
     }
-    let model = state.settings.assistant_model.as_ref().map(|m| m.chat().clone());
+    let model = state.settings.model.clone().map(|chat| chat.with_counters(state.metrics.model.clone()));
     let inline = if model.is_some() { INLINE_WITH_MODEL } else { INLINE_OFFLINE };
     let mut result = RerunResult { agent_id: agent.id, responses: Vec::new(), queued: 0 };
     if ids.len() <= inline {
