@@ -136,3 +136,24 @@ test('the second tenant is branded by its host', async ({ page, baseURL }, testI
   const primary = await page.getByRole('link', { name: 'Get Started' }).evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(primary).toBe('rgb(29, 78, 216)');
 });
+
+test('a toast on a phone leaves the top bar and its menu button free', async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the menu button shows on small screens only');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/org/waypoint-demo');
+  await appReady(page);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('menuitem', { name: 'Copy link' }).click();
+  const toast = page.getByText(/^(Link copied to clipboard|Could not copy link)$/);
+  await expect(toast).toBeVisible();
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  const bar = await page.getByRole('banner').boundingBox();
+  const shown = await toast.boundingBox();
+  expect(bar && shown).toBeTruthy();
+  // The toast starts below the bar.
+  expect(shown!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  // And the menu button takes the tap while the toast is still there.
+  await menuButton.click({ timeout: 2_000 });
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(toast).toBeVisible();
+});

@@ -63,12 +63,10 @@ pub struct Settings {
     /// Time between two runs of the analytics roll-up job (`services::analytics`).
     pub analytics_interval: Duration,
     // --- Assistant -------------------------------------------------------------------------
-    /// The chat-completion model that writes the assistant's answers (WAYPOINT_AI_BASE_URL);
-    /// without it the built-in retrieval answer is given.
-    pub assistant_model: Option<services::assistant::OpenAiAssistant>,
-    /// The chat-completion model that writes CareerGPS reports (the same WAYPOINT_AI_*
-    /// provider); without it the offline report is stored.
-    pub agent_model: Option<services::agent_model::OpenAiAgentModel>,
+    /// The deployment's chat-completion model (`WAYPOINT_AI_*`, read once): it writes the
+    /// assistant's answers and the CareerGPS reports, and the system agents ask it. Without
+    /// it the built-in retrieval answer, the offline report and the agents' rules are used.
+    pub model: Option<services::ai::OpenAiChat>,
     /// Questions a member may ask the assistant per hour (WAYPOINT_AMA_PER_HOUR).
     pub ama_per_hour: i32,
     /// The sentence-embedding model of the matching engine (`WAYPOINT_EMBEDDING_*`): the
@@ -148,8 +146,7 @@ impl Settings {
             socket_check_interval: Duration::from_secs(30),
             http_metrics: false,
             analytics_interval: Duration::from_secs(600),
-            assistant_model: None,
-            agent_model: None,
+            model: None,
             ama_per_hour: 60,
             embedder: None,
             stripe: None,
@@ -181,8 +178,7 @@ impl std::fmt::Debug for Settings {
             .field("socket_check_interval", &self.socket_check_interval)
             .field("http_metrics", &self.http_metrics)
             .field("analytics_interval", &self.analytics_interval)
-            .field("assistant_model", &self.assistant_model)
-            .field("agent_model", &self.agent_model)
+            .field("model", &self.model)
             .field("ama_per_hour", &self.ama_per_hour)
             .field("embedder", &self.embedder.as_ref().map(|e| e.model_id().to_string()))
             .field("stripe", &self.stripe)

@@ -118,11 +118,15 @@ impl AppState {
             storage,
             linkedin,
             resume_refiner,
-            assistant: settings.assistant_model.clone().map(|model| {
-                Arc::new(model.with_counters(metrics.model.clone())) as Arc<dyn services::assistant::Assistant>
+            // One model client, in the assistant's and the agents' wrappings.
+            assistant: settings.model.clone().map(|chat| {
+                Arc::new(services::assistant::OpenAiAssistant::new(chat.with_counters(metrics.model.clone())))
+                    as Arc<dyn services::assistant::Assistant>
             }),
-            agent_model: match settings.agent_model.clone() {
-                Some(model) => Arc::new(model.with_counters(metrics.model.clone())),
+            agent_model: match settings.model.clone() {
+                Some(chat) => {
+                    Arc::new(services::agent_model::OpenAiAgentModel::new(chat.with_counters(metrics.model.clone())))
+                }
                 None => Arc::new(services::agent_model::Offline),
             },
             page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
@@ -176,11 +180,7 @@ impl AppState {
             linkedin: self.linkedin.clone(),
             link_secret: Arc::new(self.settings.jwt_secret.clone()),
             realtime: Some(self.realtime.clone()),
-            ai_chat: self
-                .settings
-                .assistant_model
-                .as_ref()
-                .map(|model| model.chat().clone().with_counters(self.metrics.model.clone())),
+            ai_chat: self.settings.model.clone().map(|chat| chat.with_counters(self.metrics.model.clone())),
             metrics: self.metrics.clone(),
             analytics_interval: self.settings.analytics_interval,
         }

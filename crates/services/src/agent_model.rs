@@ -12,8 +12,6 @@
 //!
 //! The call is made outside any database transaction: the caller reads, asks, then writes.
 
-use std::time::Duration;
-
 use async_trait::async_trait;
 use domain::agents::{
     definition::{AgentDefinition, RunAnswers},
@@ -84,11 +82,6 @@ impl OpenAiAgentModel {
     pub fn with_counters(mut self, counters: crate::metrics::ModelCounters) -> Self {
         self.chat = self.chat.with_counters(counters);
         self
-    }
-
-    /// From the `WAYPOINT_AI_*` variables; `None` without a base URL.
-    pub fn from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) -> Result<Option<Self>, String> {
-        Ok(crate::ai::chat_from_env(var, timeout)?.map(Self::new))
     }
 }
 

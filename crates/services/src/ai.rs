@@ -1,6 +1,8 @@
-//! The deployment's OpenAI-compatible chat-completions API (OpenAI, Ollama, vLLM, …),
-//! shared by the resume refinement and the assistant: `POST {base_url}/chat/completions`
-//! with a bearer key; the first choice's message text is the answer.
+//! The deployment's OpenAI-compatible chat-completions API (OpenAI, Ollama, vLLM, …):
+//! `POST {base_url}/chat/completions` with a bearer key; the first choice's message text is
+//! the answer. One client ([`chat_from_env`], read once at start from the `WAYPOINT_AI_*`
+//! variables) is shared by the assistant, the CareerGPS reports, the system agents and the
+//! resume refinement (which gives it a longer time-out); each wraps it with its own prompts.
 
 use std::time::Duration;
 
@@ -118,11 +120,24 @@ impl OpenAiChat {
     }
 }
 
-/// The provider of the deployment: `WAYPOINT_AI_BASE_URL` (e.g. `https://api.openai.com/v1`),
-/// `WAYPOINT_AI_API_KEY` and `WAYPOINT_AI_MODEL` (default `gpt-4o-mini`). `None` when no URL
-/// is set.
-pub fn chat_from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) -> Result<Option<OpenAiChat>, String> {
+/// How long a model call may take unless `WAYPOINT_AI_TIMEOUT_SECS` says otherwise.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The model client of the deployment: `WAYPOINT_AI_BASE_URL` (e.g.
+/// `https://api.openai.com/v1`), `WAYPOINT_AI_API_KEY`, `WAYPOINT_AI_MODEL` (default
+/// `gpt-4o-mini`) and `WAYPOINT_AI_TIMEOUT_SECS` (1 to 300, default 20). `None` when no URL
+/// is set. The only reader of these variables for chat completions.
+pub fn chat_from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<OpenAiChat>, String> {
     let get = |name: &str| var(name).map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+    let timeout = match get("WAYPOINT_AI_TIMEOUT_SECS") {
+        None => DEFAULT_TIMEOUT,
+        Some(v) => Duration::from_secs(
+            v.parse::<u64>()
+                .ok()
+                .filter(|s| (1..=300).contains(s))
+                .ok_or("WAYPOINT_AI_TIMEOUT_SECS must be 1 to 300 seconds")?,
+        ),
+    };
     let Some(base_url) = get("WAYPOINT_AI_BASE_URL") else {
         if get("WAYPOINT_AI_API_KEY").is_some() {
             return Err("WAYPOINT_AI_BASE_URL is needed with WAYPOINT_AI_API_KEY".into());
@@ -135,4 +150,31 @@ pub fn chat_from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) ->
     let api_key = get("WAYPOINT_AI_API_KEY").unwrap_or_default();
     let model = get("WAYPOINT_AI_MODEL").unwrap_or_else(|| "gpt-4o-mini".into());
     Ok(Some(OpenAiChat::new(base_url, api_key, model, timeout)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
+    }
+
+    #[test]
+    fn one_client_is_read_from_the_ai_variables() {
+        assert!(chat_from_env(env(&[])).unwrap().is_none());
+        let chat =
+            chat_from_env(env(&[("WAYPOINT_AI_BASE_URL", "http://127.0.0.1:9/v1/"), ("WAYPOINT_AI_MODEL", "m")]))
+                .unwrap()
+                .unwrap();
+        assert_eq!(chat.model(), "m");
+        let default = chat_from_env(env(&[("WAYPOINT_AI_BASE_URL", "https://api.example/v1")])).unwrap().unwrap();
+        assert_eq!(default.model(), "gpt-4o-mini");
+        for (name, value) in [("WAYPOINT_AI_TIMEOUT_SECS", "0"), ("WAYPOINT_AI_TIMEOUT_SECS", "301")] {
+            let err = chat_from_env(env(&[("WAYPOINT_AI_BASE_URL", "https://api.example/v1"), (name, value)]));
+            assert_eq!(err.unwrap_err(), "WAYPOINT_AI_TIMEOUT_SECS must be 1 to 300 seconds");
+        }
+        assert!(chat_from_env(env(&[("WAYPOINT_AI_API_KEY", "k")])).is_err(), "a key without a URL");
+        assert!(chat_from_env(env(&[("WAYPOINT_AI_BASE_URL", "ftp://x")])).is_err());
+    }
 }

@@ -9,7 +9,7 @@
 //!   only links to those items (`domain::matching::links`), and the recommendations returned
 //!   are always the retrieved ones; any error or timeout falls back to the built-in text.
 
-use std::{collections::HashSet, time::Duration};
+use std::collections::HashSet;
 
 use async_trait::async_trait;
 use domain::{
@@ -75,9 +75,6 @@ pub struct OpenAiAssistant {
     chat: OpenAiChat,
 }
 
-/// How long an answer may take before the built-in one is given (default).
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(20);
-
 impl OpenAiAssistant {
     pub fn new(chat: OpenAiChat) -> Self {
         Self { chat }
@@ -92,11 +89,6 @@ impl OpenAiAssistant {
     /// The chat-completions endpoint it uses (the system agents share it).
     pub fn chat(&self) -> &OpenAiChat {
         &self.chat
-    }
-
-    /// From the `WAYPOINT_AI_*` variables; `None` without a base URL.
-    pub fn from_env(var: impl Fn(&str) -> Option<String>, timeout: Duration) -> Result<Option<Self>, String> {
-        Ok(crate::ai::chat_from_env(var, timeout)?.map(Self::new))
     }
 }
 

@@ -7,8 +7,8 @@
 use ab_glyph::{point, Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{imageops::FilterType, Rgba, RgbaImage};
 
-static REGULAR: &[u8] = include_bytes!("../assets/fonts/Inter-Regular.ttf");
-static BOLD: &[u8] = include_bytes!("../assets/fonts/Inter-Bold.ttf");
+pub(crate) static REGULAR: &[u8] = include_bytes!("../assets/fonts/Inter-Regular.ttf");
+pub(crate) static BOLD: &[u8] = include_bytes!("../assets/fonts/Inter-Bold.ttf");
 
 /// A card's size: the ID-1 (credit card) ratio at about 300 dpi.
 pub const WIDTH: u32 = 1012;

@@ -74,7 +74,6 @@ pub async fn run(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
         .as_str()
         .and_then(SystemAgentType::parse)
         .ok_or_else(|| anyhow::anyhow!("payload lacks a system agent type"))?;
-    agent_q::ensure_builtin(&ctx.db, tenant_id).await?;
     let Some(agent) = agent_q::find_system(&ctx.db, tenant_id, kind).await? else {
         return Ok(());
     };

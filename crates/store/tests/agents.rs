@@ -9,7 +9,7 @@ use domain::agents::{
     run::RunStatus,
     system::{self, ApplicantFacts, SystemAgentType},
 };
-use sea_orm::{sea_query::Expr, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{sea_query::Expr, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde_json::json;
 use store::{
     entities::users,
@@ -27,9 +27,9 @@ use store::{
 async fn built_in_agents_are_added_once_per_site() {
     let t = common::fresh().await;
     let (a, b) = (t.tenant("a.example").await, t.tenant("b.example").await);
-    assert_eq!(agent_q::ensure_builtin(&t.db, a.tenant.id).await.unwrap(), 6);
-    assert_eq!(agent_q::ensure_builtin(&t.db, a.tenant.id).await.unwrap(), 0, "a second run adds nothing");
-    assert_eq!(agent_q::ensure_builtin(&t.db, b.tenant.id).await.unwrap(), 6);
+    // A new site has them from its creation: nothing is left to add.
+    assert_eq!(agent_q::ensure_builtin(&t.db, a.tenant.id).await.unwrap(), 0, "created with the site");
+    assert_eq!(agent_q::ensure_builtin(&t.db, b.tenant.id).await.unwrap(), 0, "created with the site");
 
     let listed = agent_q::page(&t.db, a.tenant.id, &AgentFilter::default(), 0, 10).await.unwrap();
     assert_eq!(listed.count, 3);
@@ -59,6 +59,22 @@ async fn built_in_agents_are_added_once_per_site() {
 }
 
 #[tokio::test]
+async fn sites_made_before_get_the_built_in_agents_at_start() {
+    let t = common::fresh().await;
+    let b = t.tenant("b.example").await;
+    // A site from before agents came with the site: it has none.
+    let a = bare_site(&t, "a.example").await;
+    assert_eq!(agent_q::page(&t.db, a.tenant.id, &AgentFilter::default(), 0, 10).await.unwrap().count, 0);
+    // The start's migration run gives it the six (and site b keeps its own).
+    store::migrations::migrate(&t.db).await.unwrap();
+    assert_eq!(agent_q::page(&t.db, a.tenant.id, &AgentFilter::default(), 0, 10).await.unwrap().count, 3);
+    let system = AgentFilter { system: true, ..Default::default() };
+    assert_eq!(agent_q::page(&t.db, a.tenant.id, &system, 0, 10).await.unwrap().count, 3);
+    assert_eq!(agent_q::ensure_builtin_everywhere(&t.db).await.unwrap(), 0, "a second run adds nothing");
+    assert_eq!(agent_q::page(&t.db, b.tenant.id, &AgentFilter::default(), 0, 10).await.unwrap().count, 3);
+}
+
+#[tokio::test]
 async fn the_demo_seed_gives_each_site_its_agents_and_can_run_again() {
     let t = common::fresh().await;
     let sites = store::seed::seed_demo(&t.db, "not-a-real-hash").await.unwrap();
@@ -71,10 +87,21 @@ async fn the_demo_seed_gives_each_site_its_agents_and_can_run_again() {
     }
 }
 
+/// A site without its built-in agents (as one made before they came with the site).
+async fn bare_site(t: &common::TestDb, domain: &str) -> store::queries::tenants::TenantRecord {
+    let site = t.tenant(domain).await;
+    store::entities::agents::Entity::delete_many()
+        .filter(store::entities::agents::Column::TenantId.eq(site.tenant.id))
+        .exec(&t.db)
+        .await
+        .unwrap();
+    site
+}
+
 #[tokio::test]
 async fn slugs_are_unique_per_site_and_definitions_can_change() {
     let t = common::fresh().await;
-    let (a, b) = (t.tenant("a.example").await, t.tenant("b.example").await);
+    let (a, b) = (bare_site(&t, "a.example").await, bare_site(&t, "b.example").await);
     let aira = builtin::aira();
     let first = agent_q::insert(&t.db, a.tenant.id, NewAgent::Careergps(&aira), 1).await.unwrap();
     let again = agent_q::insert(&t.db, a.tenant.id, NewAgent::Careergps(&aira), 2).await;

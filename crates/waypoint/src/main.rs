@@ -242,13 +242,19 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     tracing::info!(storage = settings.storage.name(), "file storage");
     // ---------------------------------------------------------------------------------------
 
+    // --- The model (WAYPOINT_AI_*) -----------------------------------------------------------
+    // One OpenAI-compatible client, read once: it refines resumes, writes the assistant's
+    // answers and the CareerGPS reports, and is asked by the system agents (see the README).
+    settings.model = services::ai::chat_from_env(|name| std::env::var(name).ok())
+        .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
+    // ---------------------------------------------------------------------------------------
+
     // --- Profile import ---------------------------------------------------------------------
     // LinkedIn import through WAYPOINT_LINKEDIN_PROFILE_API_URL (+ _KEY); resume refinement
-    // through an OpenAI-compatible API (WAYPOINT_AI_BASE_URL, _API_KEY, _MODEL); see the README.
+    // on the model above.
     settings.linkedin_profile = services::profile_data::LinkedInApiConfig::from_env(|name| std::env::var(name).ok())
         .map_err(|problem| anyhow::anyhow!("LinkedIn profile import: {problem}"))?;
-    settings.resume_refiner = services::resume::refiner_from_env(|name| std::env::var(name).ok())
-        .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
+    settings.resume_refiner = settings.model.clone().map(services::resume::OpenAiRefiner::on);
     tracing::info!(
         linkedin_import = settings.linkedin_profile.is_some(),
         resume_ai = settings.resume_refiner.is_some(),
@@ -271,21 +277,9 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     tracing::info!(provider = if settings.classroom.is_some() { "google" } else { "local" }, "classroom");
     // ---------------------------------------------------------------------------------------
     // --- Assistant ----------------------------------------------------------------------------
-    // The same OpenAI-compatible API writes the assistant's answers (WAYPOINT_AI_TIMEOUT_SECS
-    // bounds each, default 20); WAYPOINT_AMA_PER_HOUR questions per member per hour.
-    let ai_timeout = match std::env::var("WAYPOINT_AI_TIMEOUT_SECS") {
-        Ok(v) => std::time::Duration::from_secs(
-            v.trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|s| (1..=300).contains(s))
-                .ok_or_else(|| anyhow::anyhow!("WAYPOINT_AI_TIMEOUT_SECS must be 1 to 300 seconds"))?,
-        ),
-        Err(_) => services::assistant::DEFAULT_TIMEOUT,
-    };
-    settings.assistant_model =
-        services::assistant::OpenAiAssistant::from_env(|name| std::env::var(name).ok(), ai_timeout)
-            .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
+    // The model above writes the assistant's answers and the CareerGPS reports
+    // (WAYPOINT_AI_TIMEOUT_SECS bounds each call); WAYPOINT_AMA_PER_HOUR questions per member
+    // per hour.
     if let Ok(v) = std::env::var("WAYPOINT_AMA_PER_HOUR") {
         settings.ama_per_hour = v
             .trim()
@@ -294,12 +288,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
             .filter(|n| *n >= 1)
             .ok_or_else(|| anyhow::anyhow!("WAYPOINT_AMA_PER_HOUR must be a whole number of at least 1"))?;
     }
-    // CareerGPS reports are written by the same provider (an invalid or late answer: the
-    // offline report).
-    settings.agent_model =
-        services::agent_model::OpenAiAgentModel::from_env(|name| std::env::var(name).ok(), ai_timeout)
-            .map_err(|problem| anyhow::anyhow!("AI provider: {problem}"))?;
-    tracing::info!(assistant_model = settings.assistant_model.is_some(), "assistant");
+    tracing::info!(model = settings.model.is_some(), "assistant");
     // The matching engine's sentence embeddings: the built-in model unless configured
     // otherwise; without one it ranks on words and says so once.
     let embedding =

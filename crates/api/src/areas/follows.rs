@@ -5,12 +5,13 @@
 //!   circle or event; action follow (default) or unfollow.
 //!
 //! People are followed across sites (users are global); a group is followed on its own
-//! site only. A person or group the caller may not see cannot be followed.
+//! site only. A person or group the caller may not see cannot be followed, nor an
+//! influencer of the site (spec 000 §6, 002 §2: influencer profiles hide follow; an
+//! earlier follow may still be undone).
 
 use axum::{extract::State, Json};
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::queries::{connections::PRIVACY_PRIVATE, follows, memberships, profiles as profile_q};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -27,6 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 pub const MSG_FOLLOW_SELF: &str = "You cannot follow yourself.";
+pub const MSG_FOLLOW_INFLUENCER: &str = "Influencers cannot be followed.";
 /// What may be followed.
 pub const FOLLOW_TYPES: [&str; 5] = ["user", "organization", "institution", "circle", "event"];
 
@@ -36,7 +38,7 @@ pub struct FollowInput {
     /// The user or group id.
     #[serde(default)]
     #[schema(value_type = i64)]
-    pub id: Option<Value>,
+    pub id: Option<IdInput>,
     /// user, organization, institution, circle or event.
     #[serde(rename = "type", default)]
     #[schema(rename = "type")]
@@ -44,6 +46,15 @@ pub struct FollowInput {
     /// follow (default) or unfollow.
     #[serde(default)]
     pub action: Option<String>,
+}
+
+/// An id as sent: a number, or its digits as text (anything else is refused on the field).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum IdInput {
+    Number(i64),
+    Text(String),
+    Other(serde::de::IgnoredAny),
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -63,15 +74,15 @@ struct Checked {
 fn check(body: &FollowInput) -> Result<Checked, FieldErrors> {
     let mut errors = FieldErrors::new();
     let id = match &body.id {
-        None | Some(Value::Null) => {
+        None => {
             errors.add("id", "This field is required.");
             None
         }
         Some(value) => {
             let id = match value {
-                Value::Number(n) => n.as_i64(),
-                Value::String(text) => text.trim().parse::<i64>().ok(),
-                _ => None,
+                IdInput::Number(n) => Some(*n),
+                IdInput::Text(text) => text.trim().parse::<i64>().ok(),
+                IdInput::Other(_) => None,
             };
             if id.is_none_or(|id| id <= 0) {
                 errors.add("id", "A valid integer is required.");
@@ -134,6 +145,12 @@ async fn follow(
         if !super::profiles::visible(&state.db, &tenant, Some(&user), &person).await? {
             return Err(super::profiles::not_found_user());
         }
+        // As the profile page: an influencer's has no Follow (unfollowing stays possible).
+        if checked.follow
+            && store::queries::influencers::is_influencer(&state.db, tenant.organization_id(), person.id).await?
+        {
+            return Err(ApiError::field("non_field_errors", MSG_FOLLOW_INFLUENCER));
+        }
         follows::Target::User(person.id)
     } else {
         let group = profile_q::find_group_in_tenant(&state.db, tenant.id(), checked.id)
@@ -175,7 +192,7 @@ async fn follow(
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     use super::*;
 
@@ -196,5 +213,11 @@ mod tests {
             check(&input(json!({"id": -1, "type": "user"}))).err().unwrap().first("id"),
             Some("A valid integer is required.")
         );
+        for bad in [json!(4.5), json!(true), json!({"id": 4}), json!("four")] {
+            let errors = check(&input(json!({"id": bad, "type": "user"}))).err().unwrap();
+            assert_eq!(errors.first("id"), Some("A valid integer is required."), "{bad}");
+        }
+        let errors = check(&input(json!({"id": null, "type": "user"}))).err().unwrap();
+        assert_eq!(errors.first("id"), Some("This field is required."));
     }
 }

@@ -130,6 +130,39 @@ async fn a_site_lists_its_built_in_agents() {
 }
 
 #[tokio::test]
+async fn a_new_site_has_its_agents_and_the_agent_calls_only_read() {
+    let (app, log) = TestApp::with_statement_log().await;
+    // A site created after start has the built-in agents at once.
+    let other = app.add_tenant("other.example", "Other").await;
+    let stored = store::queries::agents::page(
+        &app.db,
+        other.tenant.id,
+        &store::queries::agents::AgentFilter { include_inactive: true, ..Default::default() },
+        0,
+        10,
+    )
+    .await
+    .unwrap();
+    assert_eq!(stored.count, 3);
+    let (_, token) = member(&app, "ada@example.com").await;
+    // The site is looked up once and then cached: warm it up first.
+    agents(&app, "localhost:8080").await;
+    log.clear();
+    assert_eq!(agents(&app, "other.example").await.len(), 3);
+    assert_eq!(agents(&app, "localhost:8080").await.len(), 3);
+    app.get("/api/v1/agents/slug/aira/").token(&token).send().await.assert_status(200);
+    let writes: Vec<String> = log
+        .taken()
+        .into_iter()
+        .filter(|sql| {
+            let sql = sql.trim_start().to_ascii_uppercase();
+            sql.starts_with("INSERT") || sql.starts_with("UPDATE") || sql.starts_with("DELETE")
+        })
+        .collect();
+    assert!(writes.is_empty(), "the agents calls wrote: {writes:?}");
+}
+
+#[tokio::test]
 async fn a_member_runs_aira_and_gets_the_level_of_a_boundary_score() {
     let app = TestApp::new().await;
     let (ada, token) = member(&app, "ada@example.com").await;

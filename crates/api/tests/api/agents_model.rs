@@ -122,12 +122,7 @@ async fn app_with_model(script: Vec<&'static str>) -> (TestApp, Fake) {
     let base = format!("http://{}/v1", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     let mut settings = api::Settings::for_tests();
-    settings.agent_model = Some(services::agent_model::OpenAiAgentModel::new(services::ai::OpenAiChat::new(
-        base,
-        "test-key",
-        "test-model",
-        Duration::from_millis(1500),
-    )));
+    settings.model = Some(services::ai::OpenAiChat::new(base, "test-key", "test-model", Duration::from_millis(1500)));
     (TestApp::with_settings(settings).await, fake)
 }
 
@@ -327,7 +322,11 @@ async fn concurrent_runs_cannot_both_pass_the_limit() {
 #[tokio::test]
 async fn the_owner_downloads_the_report_as_a_pdf() {
     let app = TestApp::new().await;
-    let (_, token) = member(&app, "ada@example.com", 80).await;
+    let (ada, token) = member(&app, "ada@example.com", 80).await;
+    // A name outside Latin-1 prints as itself, not as '?'.
+    let mut renamed: users::ActiveModel = ada.into();
+    renamed.first_name = Set("Zoë Łukasz 李 ✓".into());
+    renamed.update(&app.db).await.unwrap();
     let aira = aira_answered(&app, &token).await;
     let slug = step(&app, &token, aira, 3, Value::Null).await["report_slug"].as_str().unwrap().to_string();
     let path = format!("/api/v1/agents/report/slug/{slug}/pdf/");
@@ -338,6 +337,9 @@ async fn the_owner_downloads_the_report_as_a_pdf() {
     assert!(res.header("content-disposition").unwrap().contains(&format!("{slug}.pdf")));
     assert!(res.bytes.starts_with(b"%PDF"));
     assert!(String::from_utf8_lossy(&res.bytes).contains("AI Readiness Assessment Report"));
+    let pdf = lopdf::Document::load_mem(&res.bytes).unwrap();
+    let text = pdf.extract_text(&pdf.get_pages().keys().copied().collect::<Vec<_>>()).unwrap();
+    assert!(text.contains("Zoë Łukasz 李 ✓"), "{text}");
 
     let staff = app.add_member("staff@example.com", &app.default_tenant, "member").await;
     let mut active: users::ActiveModel = staff.clone().into();

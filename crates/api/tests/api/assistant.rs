@@ -330,12 +330,7 @@ async fn app_with_model() -> (TestApp, Fake) {
     let base = format!("http://{}/v1", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     let mut settings = api::Settings::for_tests();
-    settings.assistant_model = Some(services::assistant::OpenAiAssistant::new(services::ai::OpenAiChat::new(
-        base,
-        "test-key",
-        "test-model",
-        Duration::from_millis(1500),
-    )));
+    settings.model = Some(services::ai::OpenAiChat::new(base, "test-key", "test-model", Duration::from_millis(1500)));
     let app = TestApp::with_settings(settings).await;
     store::seed::seed_demo(&app.db, "not-a-real-hash").await.unwrap();
     free_plan_with_ama(&app, &app.default_tenant).await;

@@ -212,7 +212,7 @@ async fn the_roster_becomes_members_once_and_never_demotes() {
     let data = answer.json()["data"].clone();
     assert_eq!(
         data,
-        json!({"role": "student", "total": 5, "added": 1, "updated": 1, "unchanged": 0, "skipped": 1,
+        json!({"role": "student", "total": 5, "added": 1, "updated": 1, "unchanged": 0, "skipped": 1, "full": 0,
             "unmatched": ["nobody@school.example", "outsider@example.com"], "unmatched_count": 2})
     );
     let after = s.memberships().await;
@@ -240,6 +240,82 @@ async fn the_roster_becomes_members_once_and_never_demotes() {
     s.roster("student", "s6", "teacher@example.com").await;
     s.sync_users(&s.admin_token, s.circle, "student").await.assert_status(200);
     assert_eq!(find(&s.memberships().await, teacher.id), Some(("leader".into(), "accepted".into())));
+}
+
+#[tokio::test]
+async fn a_roster_sync_stops_at_the_maximum_size_and_tells_who_it_added() {
+    use sea_orm::{ActiveModelTrait, Set};
+    let s = site().await;
+    let app = &s.app;
+    // The administrator and one member hold two of the four seats.
+    let seated = s.person("seated@example.com", Some(("member", "accepted"))).await;
+    let mut circle: store::entities::groups::ActiveModel =
+        store::entities::groups::Entity::find_by_id(s.circle).one(&app.db).await.unwrap().unwrap().into();
+    circle.maximum_size = Set(Some(4));
+    circle.update(&app.db).await.unwrap();
+    let before = s.memberships().await;
+    let accepted_before = before.iter().filter(|(_, _, st)| st == "accepted").count();
+    assert_eq!(accepted_before, 2, "{before:?}");
+    let mut people = Vec::new();
+    for n in 1..=4 {
+        let email = format!("pupil{n}@example.com");
+        people.push(s.person(&email, None).await);
+        s.roster("student", &format!("s{n}"), &email).await;
+    }
+    s.roster("student", "s0", "seated@example.com").await;
+
+    let answer = s.sync_users(&s.admin_token, s.circle, "student").await;
+    answer.assert_status(200);
+    let body = answer.json();
+    assert_eq!(body["data"]["added"], 2);
+    assert_eq!(body["data"]["unchanged"], 1);
+    assert_eq!(body["data"]["full"], 2);
+    assert_eq!(
+        body["message"],
+        "Students synced from Google Classroom: 2 added, 0 updated, 1 already members. \
+         2 not added: the circle is full (4 members at most)."
+    );
+    let after = s.memberships().await;
+    assert_eq!(after.iter().filter(|(_, _, st)| st == "accepted").count(), 4, "never past the maximum");
+    let member_ids: Vec<i64> = after.iter().map(|(u, _, _)| *u).collect();
+    assert!(member_ids.contains(&people[0].id) && member_ids.contains(&people[1].id), "roster order");
+    assert!(!member_ids.contains(&people[2].id) && !member_ids.contains(&people[3].id), "no row for the others");
+
+    // The added are told, as when an administrator adds them: a notification and a mail.
+    let notices = store::entities::notifications::Entity::find()
+        .filter(store::entities::notifications::Column::NotificationType.eq("member_added"))
+        .all(&app.db)
+        .await
+        .unwrap();
+    let mut told: Vec<i64> = notices.iter().map(|n| n.user_id).collect();
+    told.sort();
+    assert_eq!(told, vec![people[0].id, people[1].id]);
+    assert!(notices[0].message.ends_with("added you to Classroom Circle as member."), "{}", notices[0].message);
+    assert!(!told.contains(&seated.id));
+    let mails = app.get("/dev/mailbox.json").send().await.json();
+    let to: Vec<&str> = mails
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["subject"] == "You were added to Classroom Circle")
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to.len(), 2, "{to:?}");
+    assert!(to.contains(&"pupil1@example.com") && to.contains(&"pupil2@example.com"));
+
+    // A seat freed by raising the size: the next sync takes one more, and tells only them.
+    let mut circle: store::entities::groups::ActiveModel =
+        store::entities::groups::Entity::find_by_id(s.circle).one(&app.db).await.unwrap().unwrap().into();
+    circle.maximum_size = Set(Some(5));
+    circle.update(&app.db).await.unwrap();
+    let again = s.sync_users(&s.admin_token, s.circle, "student").await.json();
+    assert_eq!((again["data"]["added"].as_i64(), again["data"]["full"].as_i64()), (Some(1), Some(1)));
+    let notices = store::entities::notifications::Entity::find()
+        .filter(store::entities::notifications::Column::NotificationType.eq("member_added"))
+        .all(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(notices.len(), 3);
 }
 
 #[tokio::test]
@@ -399,6 +475,29 @@ async fn google_classroom_asks_consent_keeps_it_sealed_and_reports_its_failures(
     let failed = s.sync_materials(&s.admin_token, s.circle).await.error(502);
     assert_eq!(failed["detail"], "Failed to sync resources");
     assert_eq!(classroom_grants::Entity::find().all(&app.db).await.unwrap().len(), 1);
+    down.store(false, Ordering::SeqCst);
+
+    // Disconnecting: only one's own consent, on this site only.
+    let admin_id = grants[0].user_id;
+    let other_site = app.add_tenant("other.example", "Other").await;
+    cq::save_grant(&app.db, other_site.tenant.id, admin_id, "sealed-elsewhere").await.unwrap();
+    app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").send().await.error(401);
+    let pupil_token = app.token_for(pupil.id);
+    let own = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&pupil_token);
+    own.send().await.assert_status(204);
+    assert_eq!(classroom_grants::Entity::find().all(&app.db).await.unwrap().len(), 2, "nobody else's");
+    let disconnect = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&s.admin_token);
+    disconnect.send().await.assert_status(204);
+    let left = classroom_grants::Entity::find().all(&app.db).await.unwrap();
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0].tenant_id, other_site.tenant.id, "the other site's consent stays");
+    let consent = app.get("/api/v1/google-classroom/consent/").token(&s.admin_token).send().await.json();
+    assert_eq!(consent["data"]["connected"], false);
+    let refused = s.sync_users(&s.admin_token, s.circle, "student").await.error(403);
+    assert_eq!(refused["code"], "CLASSROOM_CONSENT_REQUIRED");
+    // Again: nothing kept, still a success.
+    let again = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&s.admin_token);
+    again.send().await.assert_status(204);
 }
 
 #[tokio::test]

@@ -112,6 +112,35 @@ async fn who_and_what_may_be_followed() {
 }
 
 #[tokio::test]
+async fn an_influencer_of_the_site_cannot_be_followed_as_their_page_shows() {
+    let app = TestApp::new().await;
+    let site = app.default_tenant.clone();
+    let ada = app.add_member("ada@example.com", &site, "member").await;
+    let guru = app.add_member("guru@example.com", &site, "member").await;
+    let token = app.token_for(ada.id);
+    // Followed before they became an influencer.
+    follow(&app, &token, json!({"id": guru.id, "type": "user"})).await.assert_status(200);
+    assert!(store::queries::influencers::set(&app.db, site.organization.id, guru.id, true).await.unwrap());
+    assert_eq!(page_of(&app, Some(&token), guru.id).await["is_influencer"], true);
+
+    let body = follow(&app, &token, json!({"id": guru.id, "type": "user", "action": "follow"})).await.error(400);
+    assert_eq!(body["non_field_errors"], json!(["Influencers cannot be followed."]));
+    assert_eq!(body["message"], "Influencers cannot be followed.");
+    // The earlier follow can still be undone, and then not made again.
+    let undone = follow(&app, &token, json!({"id": guru.id, "type": "user", "action": "unfollow"})).await;
+    undone.assert_status(200);
+    assert_eq!(undone.json()["data"], json!({"followed": false, "followers_count": 0}));
+    follow(&app, &token, json!({"id": guru.id, "type": "user"})).await.error(400);
+
+    // An influencer of another site only: followed here as anyone else.
+    let other = app.add_tenant("other.example", "Other").await;
+    store::queries::memberships::upsert(&app.db, other.organization.id, guru.id, "member", "accepted").await.unwrap();
+    store::queries::influencers::set(&app.db, site.organization.id, guru.id, false).await.unwrap();
+    assert!(store::queries::influencers::set(&app.db, other.organization.id, guru.id, true).await.unwrap());
+    follow(&app, &token, json!({"id": guru.id, "type": "user"})).await.assert_status(200);
+}
+
+#[tokio::test]
 async fn groups_are_followed_on_their_own_site_and_private_ones_by_members() {
     let app = TestApp::new().await;
     let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;

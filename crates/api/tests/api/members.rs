@@ -322,8 +322,8 @@ async fn system_agent_filters_are_checked_and_match_no_member_yet() {
     let page = members(&app, admin, c.id, &format!("?agent_response={filter}")).await;
     page.assert_status(200);
     assert_eq!(page.json()["pagination"]["count"], 0, "no system agent has answered about anyone");
-    let e = members(&app, admin, c.id, "?system_agent_id=4").await.error(400);
-    assert_eq!(e["field_errors"]["system_agent_id"][0], "Invalid pk \"4\" - object does not exist.");
+    let e = members(&app, admin, c.id, "?system_agent_id=999999").await.error(400);
+    assert_eq!(e["field_errors"]["system_agent_id"][0], "Invalid pk \"999999\" - object does not exist.");
     let bad = url::form_urlencoded::byte_serialize(br#"{"action":"maybe"}"#).collect::<String>();
     let e = members(&app, admin, c.id, &format!("?agent_response={bad}")).await.error(400);
     assert!(e["field_errors"]["agent_response"][0].as_str().unwrap().contains("not a valid choice"));

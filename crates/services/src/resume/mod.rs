@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 pub use countries::{country_of_location, country_spellings, normalize_country};
 pub use dates::{parse_date, parse_date_range, DateRange};
 pub(crate) use fields::{dedupe, split_bio};
-pub use refine::{refine_or_draft, refiner_from_env, OpenAiRefiner, RefineError, ResumeRefiner};
+pub use refine::{refine_or_draft, OpenAiRefiner, RefineError, ResumeRefiner};
 
 /// The message shown to users when a PDF gives no usable text.
 pub const UNREADABLE_MESSAGE: &str = "The resume could not be read. Please upload a PDF with selectable text.";

@@ -77,11 +77,15 @@ impl OpenAiRefiner {
     }
 }
 
-/// The OpenAI-compatible provider of the deployment (`crate::ai::chat_from_env`: the
-/// `WAYPOINT_AI_*` variables). `None` when no URL is set: the built-in parser's result is
-/// used as is.
-pub fn refiner_from_env(var: impl Fn(&str) -> Option<String>) -> Result<Option<OpenAiRefiner>, String> {
-    Ok(crate::ai::chat_from_env(var, Duration::from_secs(90))?.map(|chat| OpenAiRefiner { chat }))
+/// How long a resume refinement may take (a whole resume as JSON is a long answer).
+pub const REFINE_TIMEOUT: Duration = Duration::from_secs(90);
+
+impl OpenAiRefiner {
+    /// The refinement on the deployment's model client (`crate::ai::chat_from_env`), with
+    /// its own longer time-out.
+    pub fn on(chat: crate::ai::OpenAiChat) -> Self {
+        Self { chat: chat.with_timeout(REFINE_TIMEOUT) }
+    }
 }
 
 #[async_trait]

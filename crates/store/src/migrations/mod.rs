@@ -90,9 +90,15 @@ impl MigratorTrait for Migrator {
     }
 }
 
-/// Applies every pending migration.
+/// Applies every pending migration, then gives every site the built-in agents it lacks (sites made
+/// before agents were created with the site, and agents added to the code since).
 pub async fn migrate(db: &crate::Db) -> Result<(), DbErr> {
-    Migrator::up(db, None).await
+    Migrator::up(db, None).await?;
+    crate::queries::agents::ensure_builtin_everywhere(db).await.map_err(|e| match e {
+        crate::StoreError::Db(e) => e,
+        other => DbErr::Custom(other.to_string()),
+    })?;
+    Ok(())
 }
 
 /// The `created_at`/`updated_at` pair every table carries.

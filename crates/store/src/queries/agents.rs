@@ -4,7 +4,9 @@
 //!
 //! [`ensure_builtin`] gives a site the built-in agents (`domain::agents::builtin`) and the
 //! three system agents, adding only the ones it lacks (by slug), so it may run any number
-//! of times.
+//! of times. It runs when a site is created (`tenants::create`) and, for every site, once
+//! when the database is migrated at start ([`ensure_builtin_everywhere`]: sites made before
+//! and agents added to the code since); requests never run it.
 
 pub mod reports;
 pub mod responses;
@@ -104,6 +106,23 @@ pub async fn ensure_builtin(db: &impl ConnectionTrait, tenant_id: i64) -> StoreR
             .exec_without_returning(db)
             .await?;
         added += inserted as usize;
+    }
+    Ok(added)
+}
+
+/// [`ensure_builtin`] for every site; returns how many agents were added in all. Run at
+/// start (after the migrations): one small read per site once they have them all.
+pub async fn ensure_builtin_everywhere(db: &impl ConnectionTrait) -> StoreResult<usize> {
+    let tenant_ids: Vec<i64> = crate::entities::tenants::Entity::find()
+        .select_only()
+        .column(crate::entities::tenants::Column::Id)
+        .order_by_asc(crate::entities::tenants::Column::Id)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut added = 0;
+    for tenant_id in tenant_ids {
+        added += ensure_builtin(db, tenant_id).await?;
     }
     Ok(added)
 }

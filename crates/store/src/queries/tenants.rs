@@ -94,8 +94,9 @@ pub async fn find_by_domain(db: &impl ConnectionTrait, domain: &str) -> StoreRes
     }
 }
 
-/// Creates a tenant and its root organization in one transaction. A new default tenant
-/// takes the default flag from any other.
+/// Creates a tenant, its root organization and its built-in agents
+/// ([`agents::ensure_builtin`](crate::queries::agents::ensure_builtin)) in one transaction.
+/// A new default tenant takes the default flag from any other.
 pub async fn create(db: &crate::Db, new: NewTenant<'_>) -> StoreResult<TenantRecord> {
     let txn = db.begin().await?;
     let at = now();
@@ -137,6 +138,7 @@ pub async fn create(db: &crate::Db, new: NewTenant<'_>) -> StoreResult<TenantRec
     .insert(&txn)
     .await
     .map_err(StoreError::classify)?;
+    crate::queries::agents::ensure_builtin(&txn, tenant.id).await?;
     txn.commit().await?;
     Ok(TenantRecord::new(tenant, organization))
 }

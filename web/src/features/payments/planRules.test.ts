@@ -75,7 +75,7 @@ function detail(tier: number, interval: 'month' | 'year', extra: Partial<Subscri
   };
 }
 
-const open = { pending: false, institutional: false };
+const open = { pending: false, institutional: false, signedIn: true };
 
 const flags = (extra: Partial<UserSubscription>): UserSubscription => ({
   can_create_membership_card: false,
@@ -108,7 +108,11 @@ describe('plan card actions (spec 002 §4)', () => {
   });
 
   it('gives a guest no current plan', () => {
-    expect(planAction(plan(0), 'year', null, { ...open, signedIn: false })).toMatchObject({ kind: 'continue', current: false });
+    const guest = { ...open, signedIn: false };
+    expect(planAction(plan(0), 'year', null, guest)).toMatchObject({ kind: 'continue', label: 'Continue', current: false });
+    for (const p of [plan(0), plan(1), plan(2), plan(3)]) {
+      for (const interval of ['month', 'year'] as const) expect(planAction(p, interval, null, guest).current).toBe(false);
+    }
   });
 
   it('with a subscription: Continue, Switch, Upgrade, Downgrade by tier and interval', () => {
@@ -128,13 +132,13 @@ describe('plan card actions (spec 002 §4)', () => {
   it('everything is disabled while payment is pending', () => {
     const current = currentPlan(detail(1, 'year', { status: 'incomplete' }));
     for (const p of [plan(0), plan(1), plan(2)]) {
-      expect(planAction(p, 'year', current, { pending: true, institutional: false }).disabled).toBe(true);
+      expect(planAction(p, 'year', current, { pending: true, institutional: false, signedIn: true }).disabled).toBe(true);
     }
   });
 
   it('institutional members cannot Downgrade or Switch, but can Upgrade', () => {
     const current = currentPlan(detail(2, 'year'));
-    const options = { pending: false, institutional: true };
+    const options = { pending: false, institutional: true, signedIn: true };
     expect(planAction(plan(1), 'year', current, options).disabled).toBe(true);
     expect(planAction(plan(2), 'month', current, options).disabled).toBe(true);
     expect(planAction(plan(3), 'year', current, options).disabled).toBe(false);
@@ -143,7 +147,7 @@ describe('plan card actions (spec 002 §4)', () => {
   it("the institution's plan in force is the current plan: its yearly card Continues, lower ones Downgrade (disabled)", () => {
     const current = effectivePlan(null, covered);
     expect(current).toEqual({ tier: 2, interval: 'year', priceId: '', cancelled: false });
-    const options = { pending: false, institutional: true };
+    const options = { pending: false, institutional: true, signedIn: true };
     expect(planAction(plan(2), 'year', current, options)).toMatchObject({ kind: 'continue', current: true, disabled: false });
     expect(planAction(plan(2), 'month', current, options)).toMatchObject({ kind: 'switch', disabled: true });
     expect(planAction(plan(1), 'year', current, options)).toMatchObject({ kind: 'downgrade', disabled: true });

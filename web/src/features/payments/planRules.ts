@@ -106,7 +106,8 @@ export function planAction(
   plan: Plan,
   interval: Interval,
   current: CurrentPlan | null,
-  options: { pending: boolean; institutional: boolean; signedIn?: boolean },
+  /** `signedIn` is required: a guest (at /pricing) has no current plan, so no badge. */
+  options: { pending: boolean; institutional: boolean; signedIn: boolean },
 ): PlanAction {
   let kind: PlanActionKind;
   if (!current) {
@@ -120,8 +121,7 @@ export function planAction(
   const disabled =
     options.pending || (options.institutional && (kind === 'downgrade' || kind === 'switch'));
   // Only a signed-in member has a current plan: a guest sees no 'Current Plan' badge.
-  const signedIn = options.signedIn ?? true;
-  return { kind, label: ACTION_LABELS[kind], disabled, current: signedIn && (kind === 'continue' || kind === 'renew') };
+  return { kind, label: ACTION_LABELS[kind], disabled, current: options.signedIn && (kind === 'continue' || kind === 'renew') };
 }
 
 /**

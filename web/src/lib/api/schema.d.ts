@@ -1261,7 +1261,11 @@ export interface paths {
         get: operations["consent"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Disconnects the caller's Google account on this site: the kept consent (its sealed
+         *     refresh token) is forgotten, so no sync runs on it until they connect again.
+         */
+        delete: operations["disconnect"];
         options?: never;
         head?: never;
         patch?: never;
@@ -9903,6 +9907,8 @@ export interface components {
         SyncUsersResult: {
             /** @description New accepted members. */
             added: number;
+            /** @description Not made members because the group reached its maximum size. */
+            full: number;
             /** @description student or teacher. */
             role: string;
             /** @description Rejected by an administrator earlier: left as they are. */
@@ -15148,6 +15154,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { GlobalStyles } from '@mui/material';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { attachSnackbarStack } from './snackbar';
+import { belowTopBar, TOASTS_CLASS } from './placement';
 
 /**
  * Hands the queue to the provider above it through its context: that is the provider React
@@ -23,8 +25,16 @@ function AttachToStack() {
 /** notistack's stack with the app's settings; loaded with the first message. */
 export default function SnackbarStack() {
   return (
-    <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={5000}>
-      <AttachToStack />
-    </SnackbarProvider>
+    <>
+      <GlobalStyles styles={belowTopBar} />
+      <SnackbarProvider
+        maxSnack={3}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        autoHideDuration={5000}
+        classes={{ containerAnchorOriginTopCenter: TOASTS_CLASS }}
+      >
+        <AttachToStack />
+      </SnackbarProvider>
+    </>
   );
 }

@@ -17,7 +17,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
-use super::{definition, ensure_agents, MSG_NO_AGENT};
+use super::{definition, MSG_NO_AGENT};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -139,7 +139,6 @@ pub async fn list(
                 .as_str(),
         ),
     };
-    ensure_agents(&state, tenant.id()).await?;
     let filter = q::AgentFilter { system: false, agent_type, include_inactive: false };
     let paged = q::page(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
     let counts = usage_counts(&state, tenant.id(), user.as_ref()).await?;
@@ -166,7 +165,6 @@ pub async fn by_slug(
     MaybeUser(user): MaybeUser,
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Data<AgentView>>> {
-    ensure_agents(&state, tenant.id()).await?;
     let row = q::find_by_slug(state.read_db(), tenant.id(), slug.trim())
         .await?
         .filter(|a| !a.is_system && a.is_active)

@@ -17,8 +17,9 @@
 //!   `GET agents/{id}/log/`.
 //!
 //! The rules (steps, answers, access, score, report) live in `domain::agents`; the rows in
-//! `store::queries::agents`. A site gets the built-in agents the first time any of these
-//! calls asks for them ([`ensure_agents`]).
+//! `store::queries::agents`. A site has the built-in agents from its creation
+//! (`store::queries::tenants::create`; sites made before get them when the database is
+//! migrated at start): these calls only read them.
 
 pub mod feedback;
 pub mod list;
@@ -58,14 +59,6 @@ pub const MSG_NO_AGENT: &str = "No agent found";
 pub const MSG_NO_REPORT: &str = "No report found";
 pub const MSG_NO_USER: &str = "No user found";
 pub const MSG_NO_ACCESS: &str = "Sorry, You do not have access to use this feature";
-
-/// Gives the site the built-in agents it lacks (one small read once it has them all). Sites
-/// made by the seed have them already; sites made otherwise (new tenants, tests) get them on
-/// their first agents call, so no tenant-creation path has to know about agents.
-pub async fn ensure_agents(state: &AppState, tenant_id: i64) -> ApiResult<()> {
-    q::ensure_builtin(&state.db, tenant_id).await?;
-    Ok(())
-}
 
 /// The definition a row holds; a row that no longer parses is our fault, not the caller's.
 pub fn definition(row: &agent_rows::Model) -> ApiResult<AgentDefinition> {

@@ -41,7 +41,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
-use super::{definition, ensure_agents, is_member, MSG_NO_ACCESS, MSG_NO_AGENT, MSG_NO_USER};
+use super::{definition, is_member, MSG_NO_ACCESS, MSG_NO_AGENT, MSG_NO_USER};
 use crate::{
     areas::{config::stored_config, payments::flags::member_tier},
     envelope::Data,
@@ -178,7 +178,6 @@ pub async fn process(
     let agent_id: i64 = agent_id.trim().parse().map_err(|_| not_found())?;
     let order: u32 =
         order.trim().parse().map_err(|_| ApiError::NotFound(format!("The agent has no step {}.", order.trim())))?;
-    ensure_agents(&state, tenant.id()).await?;
     let row = q::find(state.read_db(), tenant.id(), agent_id)
         .await?
         .filter(|a| !a.is_system && a.is_active)

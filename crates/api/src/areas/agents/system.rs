@@ -33,7 +33,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
-use super::{ensure_agents, MSG_NO_AGENT, MSG_NO_USER};
+use super::{MSG_NO_AGENT, MSG_NO_USER};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -166,7 +166,6 @@ pub async fn system_agents(
         }
     }
     require_reviewer(&state, &tenant, &user).await?;
-    ensure_agents(&state, tenant.id()).await?;
     let types: Vec<&str> = SystemAgentType::ALL
         .into_iter()
         .filter(|k| entity.is_none_or(|e| Entity::of(*k) == e))
@@ -225,7 +224,6 @@ pub async fn metrics(
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<MetricsView>>> {
     require_reviewer(&state, &tenant, &user).await?;
-    ensure_agents(&state, tenant.id()).await?;
     let period = usage_period(chrono::Utc::now());
     let db = state.read_db();
     let agents = system_q::all_agents(db, tenant.id()).await?;
@@ -391,7 +389,6 @@ pub async fn rerun(
     };
     errors.into_result()?;
     let agent_id = agent_id.unwrap_or_default();
-    ensure_agents(&state, tenant.id()).await?;
     let agent = q::find(&state.db, tenant.id(), agent_id)
         .await?
         .filter(|a| a.is_system)
@@ -410,7 +407,7 @@ pub async fn rerun(
         let message = if entity == Entity::User { MSG_NO_USER } else { MSG_NO_USE_CASE };
         return Err(ApiError::NotFound(message.into()));
     }
-    let model = state.settings.assistant_model.as_ref().map(|m| m.chat().clone());
+    let model = state.settings.model.clone().map(|chat| chat.with_counters(state.metrics.model.clone()));
     let inline = if model.is_some() { INLINE_WITH_MODEL } else { INLINE_OFFLINE };
     let mut result = RerunResult { agent_id: agent.id, responses: Vec::new(), queued: 0 };
     if ids.len() <= inline {

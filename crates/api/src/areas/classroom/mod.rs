@@ -4,6 +4,10 @@
 //!
 //! - `GET /api/v1/google-classroom/consent/`: which provider, whether the caller has
 //!   connected it, and (Google) the authorization URL with a signed `state`.
+//! - `DELETE /api/v1/google-classroom/consent/`: the caller disconnects their Google account
+//!   on this site: the sealed refresh token is forgotten (204; nothing kept is a 204 too).
+//!   The consent is the administrator's, shared by every group they sync on the site, so it
+//!   is theirs to end (docs/decisions.md).
 //! - `GET /api/v1/google-classroom/callback/`: Google sends the administrator back here;
 //!   the code is exchanged and the refresh token kept sealed, then the browser goes on to
 //!   the group's Admin tab (`?classroom=connected|denied|failed`).
@@ -41,7 +45,7 @@ mod roster;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(consent))
+        .routes(routes!(consent, disconnect))
         .routes(routes!(callback))
         .merge(roster::routes())
         .merge(materials::routes())
@@ -139,6 +143,21 @@ async fn consent(
         connected,
         url: provider.consent_url(&signed, &callback_uri(&state, &url)),
     })))
+}
+
+/// Disconnects the caller's Google account on this site: the kept consent (its sealed
+/// refresh token) is forgotten, so no sync runs on it until they connect again.
+#[utoipa::path(
+    delete,
+    path = "/api/v1/google-classroom/consent/",
+    tag = "classroom",
+    security(("bearer" = [])),
+    responses((status = 204, description = "Disconnected"), (status = 401, body = ErrorBody))
+)]
+async fn disconnect(State(state): State<AppState>, tenant: Tenant, AuthUser(user): AuthUser) -> ApiResult<StatusCode> {
+    q::delete_grant(&state.db, tenant.id(), user.id).await?;
+    tracing::info!(user_id = user.id, "google classroom disconnected");
+    Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -1,4 +1,10 @@
 //! The roster sync: `POST /api/v1/groups/{id}/sync-users/` `{role: student|teacher}`.
+//!
+//! Seats: a group with a maximum size (`domain::groups::membership::capacity`) takes roster
+//! people as accepted members only while it has seats; the others are counted in `full`
+//! and left as they are (no wait list: the administrator decides, e.g. by raising the
+//! size and syncing again). Everyone added is told as when an administrator adds them
+//! (`groups::notify_added`: a mail and a notification), after the one transaction.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -10,15 +16,16 @@ use serde::{Deserialize, Serialize};
 use services::classroom::{self as classroom, MemberChange, Role};
 use store::{
     entities::{groups, users},
-    queries::{classroom as q, memberships as member_q, users as user_q},
+    queries::{classroom as q, groups as group_q, memberships as member_q, users as user_q},
 };
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{access_for, course_of, failure, msg_sync_failed, CHUNK, MAX_UNMATCHED};
 use crate::{
+    areas::{groups::notify_added, notifications},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiJson, AuthUser, Tenant},
+    extract::{ApiJson, AuthUser, Client, Tenant},
     state::AppState,
 };
 
@@ -46,6 +53,8 @@ pub struct SyncUsersResult {
     pub unchanged: usize,
     /// Rejected by an administrator earlier: left as they are.
     pub skipped: usize,
+    /// Not made members because the group reached its maximum size.
+    pub full: usize,
     /// E-mail addresses (or names) of people who are not members of the site (first 100).
     pub unmatched: Vec<String>,
     pub unmatched_count: usize,
@@ -77,6 +86,7 @@ pub struct SyncUsersAnswer {
 async fn sync_users(
     State(state): State<AppState>,
     tenant: Tenant,
+    client: Client,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<SyncUsersInput>,
@@ -93,24 +103,38 @@ async fn sync_users(
         Ok(roster) => roster,
         Err(err) => return Err(failure(&state, &tenant, user.id, err, msg_sync_failed(role.as_str())).await),
     };
-    let result = apply_roster(&state, &tenant, &group, role, &roster).await?;
-    let message = format!(
+    let (result, written) = apply_roster(&state, &tenant, &client, &user, &group, role, &roster).await?;
+    notifications::announce(&state, written).await;
+    state.jobs_wake.notify_one();
+    let mut message = format!(
         "{} synced from Google Classroom: {} added, {} updated, {} already members.",
         if role == Role::Student { "Students" } else { "Teachers" },
         result.added,
         result.updated,
         result.unchanged
     );
+    if result.full > 0 {
+        message.push_str(&format!(
+            " {} not added: the {} is full ({} members at most).",
+            result.full,
+            group.group_type,
+            domain::groups::membership::capacity(&group.group_type, group.maximum_size).unwrap_or_default()
+        ));
+    }
     Ok(Json(SyncUsersAnswer { data: result, message }))
 }
 
+/// Applies the roster in one transaction; answers the counts and the notifications written
+/// (to announce once committed).
 async fn apply_roster(
     state: &AppState,
     tenant: &Tenant,
+    client: &Client,
+    by: &users::Model,
     group: &groups::Model,
     role: Role,
     roster: &[classroom::RosterMember],
-) -> ApiResult<SyncUsersResult> {
+) -> ApiResult<(SyncUsersResult, Vec<store::entities::notifications::Model>)> {
     let emails: Vec<String> =
         roster.iter().filter_map(|m| m.email.clone()).collect::<BTreeSet<_>>().into_iter().collect();
     let mut users: HashMap<String, users::Model> = HashMap::new();
@@ -137,10 +161,28 @@ async fn apply_roster(
         updated: 0,
         unchanged: 0,
         skipped: 0,
+        full: 0,
         unmatched: Vec::new(),
         unmatched_count: 0,
     };
     let txn = store::begin_write(&state.db).await?;
+    // Seats left, counted in the transaction that takes them.
+    let capacity = domain::groups::membership::capacity(&group.group_type, group.maximum_size);
+    let mut seats_left = match capacity {
+        Some(max) => Some(max.saturating_sub(group_q::accepted_count(&txn, group.id).await?)),
+        None => None,
+    };
+    let mut take_seat = || match seats_left.as_mut() {
+        None => true,
+        Some(0) => false,
+        Some(left) => {
+            *left -= 1;
+            true
+        }
+    };
+    // Who became an accepted member, by role (added: new members; accepted: pending requests).
+    let mut added: Vec<(&users::Model, &'static str)> = Vec::new();
+    let mut accepted: Vec<&users::Model> = Vec::new();
     let mut existing = HashMap::new();
     for chunk in ids.chunks(CHUNK) {
         existing.extend(member_q::of_users_in(&txn, chunk, &[group.id]).await?.into_iter().map(|m| (m.user_id, m)));
@@ -163,7 +205,18 @@ async fn apply_roster(
             continue;
         }
         let current = existing.remove(&user.id);
-        match classroom::member_change(current.as_ref().map(|m| (m.status.as_str(), m.role.as_str())), wanted) {
+        let change = classroom::member_change(current.as_ref().map(|m| (m.status.as_str(), m.role.as_str())), wanted);
+        // A new accepted member takes a seat; a role change of an accepted one does not.
+        let joins = match &change {
+            MemberChange::Add(_) => true,
+            MemberChange::Update(_) => current.as_ref().is_some_and(|m| m.status != member_q::STATUS_ACCEPTED),
+            MemberChange::Keep | MemberChange::Skip => false,
+        };
+        if joins && !take_seat() {
+            result.full += 1;
+            continue;
+        }
+        match change {
             MemberChange::Add(new_role) => {
                 member_q::apply(
                     &txn,
@@ -179,10 +232,12 @@ async fn apply_roster(
                 )
                 .await?;
                 result.added += 1;
+                added.push((user, new_role));
             }
             MemberChange::Update(new_role) => {
                 let model = current.expect("an update has a membership");
                 let model = if model.status != member_q::STATUS_ACCEPTED {
+                    accepted.push(user);
                     member_q::set_status(&txn, model, member_q::STATUS_ACCEPTED, None, None, None).await?
                 } else {
                     model
@@ -197,6 +252,21 @@ async fn apply_roster(
         }
         q::link(&txn, group.id, q::LINK_MEMBER, &person.id, user.id).await?;
     }
+    // Told as when an administrator adds them or accepts their request.
+    let mut written = Vec::new();
+    let added_roles: BTreeSet<&str> = added.iter().map(|(_, r)| *r).collect();
+    for added_role in added_roles {
+        let people: Vec<&users::Model> = added.iter().filter(|(_, r)| *r == added_role).map(|(u, _)| *u).collect();
+        written.extend(notify_added(&txn, tenant, client, by, group, &people, added_role).await?);
+    }
+    if !accepted.is_empty() {
+        let notice = domain::notifications::request_answered(
+            &notifications::group_ref(group, &crate::areas::groups::group_path(group)),
+            true,
+        );
+        let ids: Vec<i64> = accepted.iter().map(|u| u.id).collect();
+        written.extend(notifications::write(&txn, tenant.id(), Some(by.id), &ids, &notice).await?);
+    }
     txn.commit().await?;
-    Ok(result)
+    Ok((result, written))
 }

@@ -447,6 +447,39 @@ async fn notify(
     Ok(())
 }
 
+/// Tells people `by` (an administrator, or their Google Classroom roster sync) made accepted
+/// members of `group` as `role`: a mail each and an in-app notification, written in the
+/// caller's transaction. The caller announces the returned rows once it has committed.
+pub(crate) async fn notify_added(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant: &Tenant,
+    client: &Client,
+    by: &users::Model,
+    group: &groups::Model,
+    people: &[&users::Model],
+    role: &str,
+) -> ApiResult<Vec<store::entities::notifications::Model>> {
+    if people.is_empty() {
+        return Ok(Vec::new());
+    }
+    let url = group_url(client, tenant, group);
+    let by_name = full_name(by);
+    for person in people {
+        notify(
+            txn,
+            tenant,
+            person,
+            format!("You were added to {}", group.name),
+            vec![format!("{by_name} added you to {} as {role}.", group.name)],
+            &url,
+        )
+        .await?;
+    }
+    let notice = domain::notifications::added(&by_name, &notifications::group_ref(group, &group_path(group)), role);
+    let ids: Vec<i64> = people.iter().map(|p| p.id).collect();
+    notifications::write(txn, tenant.id(), Some(by.id), &ids, &notice).await
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RespondInput {
     /// User ids with a pending request.
@@ -668,19 +701,7 @@ async fn add_member(
         },
     )
     .await?;
-    let url = group_url(&client, &tenant, &group);
-    notify(
-        &txn,
-        &tenant,
-        &target,
-        format!("You were added to {}", group.name),
-        vec![format!("{} added you to {} as {role}.", full_name(&user), group.name)],
-        &url,
-    )
-    .await?;
-    let notice =
-        domain::notifications::added(&full_name(&user), &notifications::group_ref(&group, &group_path(&group)), role);
-    let written = notifications::write(&txn, tenant.id(), Some(user.id), &[target.id], &notice).await?;
+    let written = notify_added(&txn, &tenant, &client, &user, &group, &[&target], role).await?;
     txn.commit().await?;
     notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();

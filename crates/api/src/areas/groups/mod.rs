@@ -35,6 +35,7 @@ use store::{
 use utoipa_axum::router::OpenApiRouter;
 
 pub use crud::{id_param, search_param};
+pub(crate) use members::notify_added;
 pub use view::{Caller, GroupView};
 
 use crate::{

@@ -1,8 +1,10 @@
 // Google Classroom for a group with a classroom id (spec 001 §6, §7, §8; issue 19):
 // GET /google-classroom/consent/ (which provider, whether the viewer connected it, Google's
 // consent page), POST /groups/{id}/sync-users/ ({role}) and
-// POST /groups/{id}/classroom-materials/sync/, with the spec's failure messages.
+// POST /groups/{id}/classroom-materials/sync/, with the spec's failure messages; and
+// DELETE /google-classroom/consent/ (the administrator disconnects their Google account).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client';
 import { apiRequest } from '../../../lib/api/request';
 import type { components } from '../../../lib/api/schema';
 import { ApiError } from '../../../lib/api/errors';
@@ -19,6 +21,8 @@ export const CLASSROOM_MESSAGES = {
   syncResourcesFailed: 'Failed to sync resources',
   consentFailed: 'Could not connect Google Classroom',
   connected: 'Google Classroom connected',
+  disconnected: 'Google Classroom disconnected',
+  disconnectFailed: 'Could not disconnect Google Classroom',
 } as const;
 
 /** The server's code when the administrator must connect Google first. */
@@ -74,6 +78,26 @@ export function useSyncClassroomMaterials(groupId: number) {
     onError: async (error) => {
       enqueueSnackbar(consentMessage(error) ?? CLASSROOM_MESSAGES.syncResourcesFailed, { variant: 'error' });
       if (consentMessage(error)) await client.invalidateQueries({ queryKey: consentKey(groupId) });
+    },
+  });
+}
+
+/**
+ * Disconnects the administrator's Google account from Google Classroom on this site: the
+ * consent is theirs, shared by every group they sync, so every group's panel asks again.
+ */
+export function useDisconnectClassroom() {
+  const { enqueueSnackbar } = useSnackbar();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/google-classroom/consent/')),
+    meta: { silent: true },
+    onSuccess: async () => {
+      enqueueSnackbar(CLASSROOM_MESSAGES.disconnected, { variant: 'success' });
+      await client.invalidateQueries({ predicate: (query) => query.queryKey.at(-1) === 'classroom-consent' });
+    },
+    onError: () => {
+      enqueueSnackbar(CLASSROOM_MESSAGES.disconnectFailed, { variant: 'error' });
     },
   });
 }

@@ -97,6 +97,70 @@ describe('Google Classroom panel', { timeout: 20_000 }, () => {
     expect(within(panel).queryByRole('button', { name: 'Sync students' })).not.toBeInTheDocument();
   });
 
+  it('disconnects a connected Google account after a confirmation', async () => {
+    signIn();
+    certified();
+    serveGroups({ groups: [circle] });
+    let connected = true;
+    let deletes = 0;
+    server.use(
+      http.get('*/api/v1/google-classroom/consent/', () =>
+        HttpResponse.json({ data: { provider: 'google', needs_consent: true, connected, url: 'https://accounts.google.com/x' } }),
+      ),
+      http.delete('*/api/v1/google-classroom/consent/', () => {
+        deletes += 1;
+        connected = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderApp('/circle/ai-foundations/admin');
+    const panel = await screen.findByRole('region', { name: 'Google Classroom' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Disconnect' }));
+    // Cancel leaves it connected.
+    let dialog = await screen.findByRole('dialog', { name: 'Disconnect Google Classroom?' });
+    expect(within(dialog).getByText(/for this group or any other/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes).toBe(0);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Disconnect' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disconnect Google Classroom?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Google Classroom disconnected')).toBeInTheDocument();
+    expect(deletes).toBe(1);
+    // The panel asks to connect again.
+    expect(await within(panel).findByRole('button', { name: 'Connect Google' })).toBeEnabled();
+    expect(within(panel).queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
+  it('says so when disconnecting fails', async () => {
+    signIn();
+    certified();
+    serveGroups({ groups: [circle] });
+    consent({ provider: 'google', needs_consent: true, connected: true, url: 'https://accounts.google.com/x' });
+    server.use(http.delete('*/api/v1/google-classroom/consent/', () => HttpResponse.json({ detail: 'Down' }, { status: 503 })));
+    renderApp('/circle/ai-foundations/admin');
+    const panel = await screen.findByRole('region', { name: 'Google Classroom' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Google Classroom?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Could not disconnect Google Classroom')).toBeInTheDocument();
+    // Still connected: the dialog closes and the button stays.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(panel).getByRole('button', { name: 'Disconnect' })).toBeInTheDocument();
+  });
+
+  it('offers no Disconnect on the built-in classroom', async () => {
+    signIn();
+    certified();
+    serveGroups({ groups: [circle] });
+    consent(builtIn);
+    renderApp('/circle/ai-foundations/admin');
+    const panel = await screen.findByRole('region', { name: 'Google Classroom' });
+    expect(await within(panel).findByRole('button', { name: 'Sync students' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
   it('shows a toast when back from Google', async () => {
     signIn();
     certified();

@@ -1,15 +1,18 @@
 // The Admin tab's Google Classroom panel (spec 001 §6): for a group with a classroom id and an
 // administrator with a certified profile. Connect Google (when the server's provider needs the
-// administrator's consent), then sync the course's students, teachers and materials.
-import { useEffect } from 'react';
+// administrator's consent), then sync the course's students, teachers and materials; a
+// connected Google account can be disconnected again (after a confirmation).
+import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import type { Group } from '../../../lib/groups/types';
 import type { Identity } from '../../../lib/auth/identity';
 import { useSnackbar } from '../../../lib/snackbar';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import {
   CLASSROOM_MESSAGES,
   useClassroomConsent,
+  useDisconnectClassroom,
   useSyncClassroomMaterials,
   useSyncClassroomUsers,
   type ClassroomRole,
@@ -25,6 +28,8 @@ export default function ClassroomPanel({ group, identity }: { group: Group; iden
   const consent = useClassroomConsent(group.id, shown);
   const users = useSyncClassroomUsers(group.id);
   const materials = useSyncClassroomMaterials(group.id);
+  const disconnect = useDisconnectClassroom();
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const outcome = params.get('classroom');
@@ -42,6 +47,8 @@ export default function ClassroomPanel({ group, identity }: { group: Group; iden
 
   if (!shown) return null;
   const needsConnect = consent.data?.needs_consent === true && !consent.data.connected;
+  // Only Google's provider keeps a consent to end; the built-in classroom has none.
+  const canDisconnect = consent.data?.needs_consent === true && consent.data.connected;
   const syncingRole = users.isPending ? users.variables : null;
   const busy = users.isPending || materials.isPending;
   const sync = (role: ClassroomRole) => users.mutate(role);
@@ -90,10 +97,24 @@ export default function ClassroomPanel({ group, identity }: { group: Group; iden
               >
                 Sync resources
               </Button>
+              {canDisconnect && (
+                <Button color="error" disabled={busy || disconnect.isPending} onClick={() => setConfirmingDisconnect(true)}>
+                  Disconnect
+                </Button>
+              )}
             </Stack>
           )}
         </Stack>
       </CardContent>
+      <ConfirmDialog
+        open={confirmingDisconnect}
+        title="Disconnect Google Classroom?"
+        message="Your Google account will no longer be used to sync Google Classroom on this site, for this group or any other. You can connect it again at any time."
+        confirmLabel="Disconnect"
+        pending={disconnect.isPending}
+        onCancel={() => setConfirmingDisconnect(false)}
+        onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirmingDisconnect(false) })}
+      />
     </Card>
   );
 }
