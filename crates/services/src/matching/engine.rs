@@ -664,10 +664,15 @@ impl Engine {
         let mut scored = score_kinds(&kinds, &intent);
         // A kind the question seemed to name but nothing of which is about its subject
         // ("I undercharge for bathroom jobs"): what is about it, of any kind.
+        // When that finds nothing either, the answer says so of the kind asked.
         if scored.is_empty() && ask.kinds.is_empty() && !intent.kinds.is_empty() && intent.has_subject() {
-            intent.kinds.clear();
-            kinds = ItemKind::ALL.to_vec();
-            scored = score_kinds(&kinds, &intent);
+            let any_kind = Intent { kinds: Vec::new(), ..intent.clone() };
+            let widened = score_kinds(&ItemKind::ALL[..], &any_kind);
+            if !widened.is_empty() {
+                intent = any_kind;
+                kinds = ItemKind::ALL.to_vec();
+                scored = widened;
+            }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
         // The best of each kind, with room for what the final check removes.
