@@ -148,10 +148,12 @@ test('a toast on a phone leaves the top bar and its menu button free', async ({ 
   await expect(toast).toBeVisible();
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   const bar = await page.getByRole('banner').boundingBox();
-  const shown = await toast.boundingBox();
-  expect(bar && shown).toBeTruthy();
-  // The toast starts below the bar.
-  expect(shown!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  expect(bar).toBeTruthy();
+  // Once it has slid in (it is visible from the first frame of its transition), the toast
+  // sits below the bar.
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? -1, { timeout: 3_000 })
+    .toBeGreaterThanOrEqual(bar!.y + bar!.height);
   // And the menu button takes the tap while the toast is still there.
   await menuButton.click({ timeout: 2_000 });
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
