@@ -127,6 +127,11 @@ impl Metric {
         Metric::ALL.into_iter().find(|m| m.as_str() == name)
     }
 
+    /// Kept per circle (key: the circle's id) for the fullest circles, not as a site series.
+    pub fn is_per_circle(self) -> bool {
+        matches!(self, Metric::CircleMembers | Metric::CircleCapacity)
+    }
+
     pub fn kind(self) -> Kind {
         match self {
             Metric::ActiveMembers

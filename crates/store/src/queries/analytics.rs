@@ -469,25 +469,6 @@ pub struct DailyRow {
     pub value: i64,
 }
 
-/// The metrics read as whole-site series: every key but a job's or a circle's.
-const SERIES: [Metric; 15] = [
-    Metric::MembersJoined,
-    Metric::MembersAccepted,
-    Metric::ActiveMembers,
-    Metric::Posts,
-    Metric::Resources,
-    Metric::Applications,
-    Metric::ApplicationsAccepted,
-    Metric::ApplicationsRejected,
-    Metric::AiraReports,
-    Metric::AiraScoreSum,
-    Metric::AiraLevel,
-    Metric::CircleSeatsTaken,
-    Metric::CircleSeatsTotal,
-    Metric::CirclesFull,
-    Metric::AssistantRatingSum,
-];
-
 /// The site-wide rows of `tenants` in `from..=to`, summed over the sites, in metric, day and
 /// key order: one range of the unique index per site and metric. The per-job rows are left
 /// out (see [`top_jobs`]); the assistant's questions and ratings come with their keys.
@@ -497,8 +478,8 @@ pub async fn daily(
     from: NaiveDate,
     to: NaiveDate,
 ) -> StoreResult<Vec<DailyRow>> {
-    let mut names: Vec<&str> = SERIES.iter().map(|m| m.as_str()).collect();
-    names.extend([Metric::AssistantQuestions.as_str(), Metric::AssistantRatings.as_str()]);
+    // Every metric but the fullest circles' rows, which `fullest_circles` reads.
+    let names: Vec<&str> = Metric::ALL.iter().filter(|m| !m.is_per_circle()).map(|m| m.as_str()).collect();
     let rows: Vec<(String, NaiveDate, String, i64)> =
         analytics_daily::Entity::find()
             .select_only()
