@@ -19,7 +19,6 @@ use std::{path::Path, sync::Arc};
 
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
 use serde_json::Value;
 use tokenizers::{
     utils::padding::{pad_encodings, PaddingParams, PaddingStrategy},
@@ -27,7 +26,10 @@ use tokenizers::{
 };
 use tokio::sync::Semaphore;
 
-use super::{normalize, EmbedError, Embedder};
+use super::{
+    bert::{Bert, BertConfig},
+    normalize, EmbedError, Embedder,
+};
 
 pub const DEFAULT_BATCH_SIZE: usize = 32;
 /// A batch holds at most this many (texts × tokens²): attention's scores grow with the
@@ -66,7 +68,7 @@ impl std::fmt::Debug for LocalBert {
 }
 
 struct Engine {
-    model: BertModel,
+    model: Bert,
     tokenizer: Tokenizer,
     padding: PaddingParams,
     max_tokens: usize,
@@ -84,7 +86,7 @@ impl LocalBert {
             serde_json::from_str(&text).map_err(|e| fail(format!("{file}: {e}")))
         };
 
-        let config: Config = serde_json::from_value(json("config.json")?)
+        let config: BertConfig = serde_json::from_value(json("config.json")?)
             .map_err(|e| fail(format!("config.json is not a BERT configuration: {e}")))?;
         check_mean_pooling(&json("1_Pooling/config.json")?, config.hidden_size).map_err(fail)?;
         let max_tokens = match dir.join("sentence_bert_config.json").is_file() {
@@ -110,7 +112,7 @@ impl LocalBert {
             std::fs::read(dir.join("model.safetensors")).map_err(|e| fail(format!("model.safetensors: {e}")))?;
         let vb = VarBuilder::from_buffered_safetensors(weights, DType::F32, &Device::Cpu)
             .map_err(|e| fail(format!("model.safetensors: {e}")))?;
-        let model = BertModel::load(vb, &config).map_err(|e| fail(format!("model.safetensors: {e}")))?;
+        let model = Bert::load(vb, &config).map_err(|e| fail(format!("model.safetensors: {e}")))?;
 
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
@@ -204,7 +206,7 @@ impl Engine {
         let type_ids = tensor(Encoding::get_type_ids)?;
         let mask = tensor(Encoding::get_attention_mask)?;
 
-        let hidden = self.model.forward(&ids, &type_ids, Some(&mask))?;
+        let hidden = self.model.forward(&ids, &type_ids, &mask)?;
         let mask = mask.to_dtype(DType::F32)?.unsqueeze(2)?;
         let sums = hidden.broadcast_mul(&mask)?.sum(1)?;
         let counts = mask.sum(1)?.clamp(1e-9f32, f32::MAX)?;

@@ -10,6 +10,7 @@
 //! No model is not an error: [`from_settings`] then answers `None` and logs why once, and the
 //! matching engine ranks on its lexical path.
 
+mod bert;
 pub mod local;
 pub mod openai;
 mod settings;
