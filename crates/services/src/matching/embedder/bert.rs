@@ -92,7 +92,7 @@ impl Bert {
         if config.position_embedding_type != "absolute" {
             candle_core::bail!("position_embedding_type {} is not supported", config.position_embedding_type);
         }
-        if config.hidden_size % config.num_attention_heads != 0 {
+        if !config.hidden_size.is_multiple_of(config.num_attention_heads) {
             candle_core::bail!("hidden_size is not a multiple of num_attention_heads");
         }
         let vb = if vb.contains_tensor("embeddings.word_embeddings.weight") { vb } else { vb.pp("bert") };
