@@ -7,6 +7,8 @@
 //   RUNS=3 bench/lighthouse.sh URL                    # the median run (by performance) per page
 //   ROUTES="/ /login" bench/lighthouse.sh URL         # other pages
 //   SIGNED_IN_ROUTES="/careergps" bench/lighthouse.sh URL   # other pages, signed in
+//   SIGN_IN=admin@example.com SIGNED_IN_ROUTES=/admin-dashboard/analytics bench/lighthouse.sh URL
+//                                                     # an admin page, the admin view chosen
 //
 // Lighthouse 12, its mobile defaults (simulated throttling: 150 ms, 1.6 Mbit/s, 4× CPU), the
 // system Chromium (CHROMIUM_PATH, default /usr/bin/chromium), each run in a fresh browser.
@@ -123,10 +125,13 @@ async function runOnce(page, session) {
       const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
       const tab = cdp.contexts()[0].pages()[0] ?? (await cdp.contexts()[0].newPage());
       await tab.goto(`${base}/favicon.svg`);
-      await tab.evaluate(([access, refresh]) => {
+      // The admin dashboard opens only with the admin view chosen (AdminViewToggle's flag).
+      const adminView = page.route.startsWith('/admin-dashboard');
+      await tab.evaluate(([access, refresh, admin]) => {
         localStorage.setItem('accessToken', access);
         localStorage.setItem('refreshToken', refresh);
-      }, [session.access, session.refresh]);
+        if (admin) localStorage.setItem('isAdminRole', 'true');
+      }, [session.access, session.refresh, adminView]);
       await cdp.close();
     }
     const result = await lighthouse(

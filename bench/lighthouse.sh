@@ -8,6 +8,8 @@
 #   RUNS=3 bench/lighthouse.sh URL                    # the median run per page
 #   ROUTES="/ /login" bench/lighthouse.sh URL         # other pages
 #   SIGNED_IN_ROUTES="/careergps" bench/lighthouse.sh URL   # other pages, signed in
+#   SIGN_IN=admin@example.com SIGNED_IN_ROUTES=/admin-dashboard/analytics bench/lighthouse.sh URL
+#                                                     # an admin page, the admin view chosen
 #
 # Not run in CI: timings move with the machine's load (the JavaScript budget is the test:
 # web/scripts/budget.mjs).
