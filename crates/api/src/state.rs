@@ -38,6 +38,8 @@ pub struct AppState {
     /// Which posts and resources a contents page shows (ids and count), the same way; the
     /// rows themselves are read per request by id.
     pub content_pages: crate::page_cache::PageCache<()>,
+    /// Community analytics reports, kept until their sites' counts are rolled up again.
+    pub analytics_reports: crate::areas::analytics::ReportCache,
     pub mail: Arc<dyn MailTransport>,
     /// Wakes the job worker when a request queued work.
     pub jobs_wake: Arc<Notify>,
@@ -135,6 +137,7 @@ impl AppState {
             group_pages: crate::page_cache::PageCache::counted(&metrics, "groups"),
             job_pages: crate::page_cache::PageCache::counted(&metrics, "jobs"),
             content_pages: crate::page_cache::PageCache::counted(&metrics, "contents"),
+            analytics_reports: Default::default(),
             settings: Arc::new(settings),
             tokens,
             mail,

@@ -10,7 +10,13 @@
 //! Who: the administrators (and leaders) of the site's organization, for their site; staff
 //! for any site (`site=<id>`) or all sites summed (`all_sites=true`). Guests get 401, members
 //! 403. Both read the rows the job worker rolls up (`store::queries::analytics`, kept by
-//! `services::analytics`), so a request's cost is the period's rows, never the site's size.
+//! `services::analytics`), so a request's cost is the period's rows, never the site's size,
+//! and keep each report until the sites are rolled up again ([`ReportCache`]).
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use axum::{
     extract::State,
@@ -268,9 +274,27 @@ async fn analytics_report(
     ApiQuery(query): ApiQuery<AnalyticsQuery>,
 ) -> ApiResult<Json<Data<AnalyticsReport>>> {
     let (period, site, sites) = scope(&state, &tenant, &user, &query).await?;
-    let (weeks, ratings) = weeks(&state, &sites, &period).await?;
+    let report = report(&state, sites, site, &period).await?;
+    Ok(Json(Data::new(AnalyticsReport::clone(&report))))
+}
+
+/// The report of `sites` over `period`: the one kept since the sites were last rolled up, or
+/// a new one read from the rolled-up rows (and kept).
+async fn report(
+    state: &AppState,
+    sites: Vec<i64>,
+    site: Option<i64>,
+    period: &Period,
+) -> ApiResult<Arc<AnalyticsReport>> {
     let db = state.read_db();
-    let jobs = analytics_q::top_jobs(db, &sites, period.from, period.to, rules::TOP_JOBS as u64)
+    let (rolled_up_at, newest) = analytics_q::rolled_up_at(db, &sites).await?;
+    let key = ReportKey { sites, site, from: period.from, to: period.to };
+    if let Some(report) = state.analytics_reports.kept(&key, newest) {
+        return Ok(report);
+    }
+    let sites = &key.sites;
+    let (weeks, ratings) = weeks(state, sites, period).await?;
+    let jobs = analytics_q::top_jobs(db, sites, period.from, period.to, rules::TOP_JOBS as u64)
         .await?
         .into_iter()
         .map(|j| AnalyticsJob {
@@ -281,7 +305,7 @@ async fn analytics_report(
             rejected: j.rejected,
         })
         .collect();
-    let circles = analytics_q::fullest_circles(db, &sites, period.from, period.to)
+    let circles = analytics_q::fullest_circles(db, sites, period.from, period.to)
         .await?
         .into_iter()
         .map(|c| AnalyticsCircle {
@@ -291,16 +315,52 @@ async fn analytics_report(
             maximum_size: c.maximum_size,
         })
         .collect();
-    Ok(Json(Data::new(AnalyticsReport {
+    let report = Arc::new(AnalyticsReport {
         from: period.from,
         to: period.to,
         site,
-        rolled_up_at: analytics_q::rolled_up_at(db, &sites).await?,
+        rolled_up_at,
         weeks,
         jobs,
         circles,
         ratings,
-    })))
+    });
+    state.analytics_reports.keep(key, newest, report.clone());
+    Ok(report)
+}
+
+/// Which report: the sites summed, the site named in it, and the period.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct ReportKey {
+    sites: Vec<i64>,
+    site: Option<i64>,
+    from: NaiveDate,
+    to: NaiveDate,
+}
+
+/// Reports kept until their sites are rolled up again (the newest roll-up time of the sites
+/// changes; every instance reads it from the database, so they agree). A report reads every
+/// per-job row of its period (tens of milliseconds at 100k members), and the counts change
+/// only when the worker rolls them up, every `WAYPOINT_ANALYTICS_INTERVAL_SECS`.
+#[derive(Clone, Default)]
+pub struct ReportCache(Arc<Mutex<HashMap<ReportKey, (Option<DateTime<Utc>>, Arc<AnalyticsReport>)>>>);
+
+/// Kept reports at most; when full, the cache starts again empty.
+const KEPT_REPORTS: usize = 256;
+
+impl ReportCache {
+    fn kept(&self, key: &ReportKey, rolled_up: Option<DateTime<Utc>>) -> Option<Arc<AnalyticsReport>> {
+        let reports = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        reports.get(key).filter(|(at, _)| *at == rolled_up).map(|(_, report)| report.clone())
+    }
+
+    fn keep(&self, key: ReportKey, rolled_up: Option<DateTime<Utc>>, report: Arc<AnalyticsReport>) {
+        let mut reports = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if reports.len() >= KEPT_REPORTS && !reports.contains_key(&key) {
+            reports.clear();
+        }
+        reports.insert(key, (rolled_up, report));
+    }
 }
 
 /// The CSV columns, in order.
@@ -375,11 +435,11 @@ async fn analytics_csv(
     AuthUser(user): AuthUser,
     ApiQuery(query): ApiQuery<AnalyticsQuery>,
 ) -> ApiResult<Response> {
-    let (period, _, sites) = scope(&state, &tenant, &user, &query).await?;
-    let (weeks, _) = weeks(&state, &sites, &period).await?;
+    let (period, site, sites) = scope(&state, &tenant, &user, &query).await?;
+    let report = report(&state, sites, site, &period).await?;
     let header: Vec<String> = CSV_HEADER.iter().map(|h| h.to_string()).collect();
     let mut csv = CsvTable::new(&header);
-    for week in &weeks {
+    for week in &report.weeks {
         csv.row(&csv_row(week));
     }
     let name = format!("analytics-{}-{}.csv", period.from.format("%Y-%m-%d"), period.to.format("%Y-%m-%d"));

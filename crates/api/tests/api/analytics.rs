@@ -7,8 +7,8 @@ use sea_orm::{ActiveModelTrait, ActiveValue::NotSet, ColumnTrait, EntityTrait, Q
 use serde_json::{json, Value};
 use store::{
     entities::{
-        agent_reports, agents, ama_chats, ama_feedback, contents, groups, job_applications, job_posts, jobs,
-        memberships as membership_rows, users as user_rows,
+        agent_reports, agents, ama_chats, ama_feedback, analytics_daily, contents, groups, job_applications, job_posts,
+        jobs, memberships as membership_rows, users as user_rows,
     },
     queries::{
         analytics as analytics_q, assistant, job_applications as applications_q, memberships, tenants::TenantRecord,
@@ -326,6 +326,32 @@ async fn the_rollup_counts_what_happened_on_each_day() {
     }
     let res = f.app.get(&format!("/api/v1/analytics/?from={from}")).host(SITE).token(&f.admin).send().await;
     assert_eq!(total(&res.json()["data"], "posts"), 5);
+}
+
+#[tokio::test]
+async fn a_report_is_kept_until_the_sites_are_rolled_up_again() {
+    let f = fixture().await;
+    let path = "/api/v1/analytics/?weeks=8";
+    let read = || async { f.app.get(path).host(SITE).token(&f.admin).send().await.json()["data"].clone() };
+    let first = read().await;
+    assert_eq!(total(&first, "posts"), 4);
+    // Counts changed behind the roll-up's back are not read: the report is kept.
+    analytics_daily::Entity::update_many()
+        .col_expr(analytics_daily::Column::Value, sea_orm::sea_query::Expr::value(100))
+        .filter(analytics_daily::Column::TenantId.eq(f.site.tenant.id))
+        .filter(analytics_daily::Column::Metric.eq("posts"))
+        .exec(&f.app.db)
+        .await
+        .unwrap();
+    assert_eq!(read().await, first);
+    let csv = f.app.get("/api/v1/analytics/export/?weeks=8").host(SITE).token(&f.admin).send().await;
+    assert!(!csv.text().contains(",100,"), "the CSV is made from the kept report");
+    // The next roll-up (of yesterday and today) makes the report read again: the older days
+    // now show the changed counts.
+    analytics_q::rollup(&f.app.db, f.site.tenant.id, today()).await.unwrap();
+    let after = read().await;
+    assert_ne!(after["rolled_up_at"], first["rolled_up_at"]);
+    assert!(total(&after, "posts") >= 100, "read again after the roll-up");
 }
 
 #[tokio::test]

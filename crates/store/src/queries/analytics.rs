@@ -666,14 +666,20 @@ pub async fn fullest_circles(
     Ok(out)
 }
 
-/// When the sites were last rolled up (the oldest of them), if ever.
-pub async fn rolled_up_at(db: &impl ConnectionTrait, tenants: &[i64]) -> StoreResult<Option<DateTime<Utc>>> {
-    let at: Option<Option<DateTime<Utc>>> = analytics_rollups::Entity::find()
+/// When the sites were last rolled up: the oldest and the newest of their last roll-ups, if
+/// any was. Every roll-up sets its site's time to now, so the newest changes with any site's
+/// counts: a report of these sites can be kept while it stays the same.
+pub async fn rolled_up_at(
+    db: &impl ConnectionTrait,
+    tenants: &[i64],
+) -> StoreResult<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
+    let at: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = analytics_rollups::Entity::find()
         .select_only()
-        .column_as(Expr::col(analytics_rollups::Column::RolledUpAt).min(), "at")
+        .column_as(Expr::col(analytics_rollups::Column::RolledUpAt).min(), "oldest")
+        .column_as(Expr::col(analytics_rollups::Column::RolledUpAt).max(), "newest")
         .filter(analytics_rollups::Column::TenantId.is_in(tenants.to_vec()))
         .into_tuple()
         .one(db)
         .await?;
-    Ok(at.flatten())
+    Ok(at.unwrap_or_default())
 }
