@@ -343,7 +343,10 @@ struct ReportKey {
 /// per-job row of its period (tens of milliseconds at 100k members), and the counts change
 /// only when the worker rolls them up, every `WAYPOINT_ANALYTICS_INTERVAL_SECS`.
 #[derive(Clone, Default)]
-pub struct ReportCache(Arc<Mutex<HashMap<ReportKey, (Option<DateTime<Utc>>, Arc<AnalyticsReport>)>>>);
+pub struct ReportCache(Arc<Mutex<HashMap<ReportKey, KeptReport>>>);
+
+/// A report and the newest roll-up of its sites when it was read.
+type KeptReport = (Option<DateTime<Utc>>, Arc<AnalyticsReport>);
 
 /// Kept reports at most; when full, the cache starts again empty.
 const KEPT_REPORTS: usize = 256;

@@ -666,14 +666,14 @@ pub async fn fullest_circles(
     Ok(out)
 }
 
+/// The oldest and the newest of some sites' last roll-ups.
+pub type RolledUp = (Option<DateTime<Utc>>, Option<DateTime<Utc>>);
+
 /// When the sites were last rolled up: the oldest and the newest of their last roll-ups, if
 /// any was. Every roll-up sets its site's time to now, so the newest changes with any site's
 /// counts: a report of these sites can be kept while it stays the same.
-pub async fn rolled_up_at(
-    db: &impl ConnectionTrait,
-    tenants: &[i64],
-) -> StoreResult<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> {
-    let at: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = analytics_rollups::Entity::find()
+pub async fn rolled_up_at(db: &impl ConnectionTrait, tenants: &[i64]) -> StoreResult<RolledUp> {
+    let at: Option<RolledUp> = analytics_rollups::Entity::find()
         .select_only()
         .column_as(Expr::col(analytics_rollups::Column::RolledUpAt).min(), "oldest")
         .column_as(Expr::col(analytics_rollups::Column::RolledUpAt).max(), "newest")
