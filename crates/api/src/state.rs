@@ -137,7 +137,7 @@ impl AppState {
             group_pages: crate::page_cache::PageCache::counted(&metrics, "groups"),
             job_pages: crate::page_cache::PageCache::counted(&metrics, "jobs"),
             content_pages: crate::page_cache::PageCache::counted(&metrics, "contents"),
-            analytics_reports: Default::default(),
+            analytics_reports: crate::areas::analytics::ReportCache::counted(&metrics),
             settings: Arc::new(settings),
             tokens,
             mail,

@@ -30,6 +30,7 @@ use domain::{
     csv_export::CsvTable,
     FieldErrors,
 };
+use prometheus::IntCounter;
 use serde::{Deserialize, Serialize};
 use store::queries::analytics as analytics_q;
 use utoipa::{IntoParams, ToSchema};
@@ -292,6 +293,12 @@ async fn report(
     if let Some(report) = state.analytics_reports.kept(&key, newest) {
         return Ok(report);
     }
+    // One report is read at a time; those who waited find theirs kept, so a roll-up followed
+    // by many requests reads each report once instead of once per waiting request.
+    let _reading = state.analytics_reports.reading.lock().await;
+    if let Some(report) = state.analytics_reports.kept(&key, newest) {
+        return Ok(report);
+    }
     let sites = &key.sites;
     let (weeks, ratings) = weeks(state, sites, period).await?;
     let jobs = analytics_q::top_jobs(db, sites, period.from, period.to, rules::TOP_JOBS as u64)
@@ -342,8 +349,16 @@ struct ReportKey {
 /// changes; every instance reads it from the database, so they agree). A report reads every
 /// per-job row of its period (tens of milliseconds at 100k members), and the counts change
 /// only when the worker rolls them up, every `WAYPOINT_ANALYTICS_INTERVAL_SECS`.
-#[derive(Clone, Default)]
-pub struct ReportCache(Arc<Mutex<HashMap<ReportKey, KeptReport>>>);
+#[derive(Clone)]
+pub struct ReportCache {
+    kept: Arc<Mutex<HashMap<ReportKey, KeptReport>>>,
+    /// Held while a report is read from the rolled-up rows.
+    reading: Arc<tokio::sync::Mutex<()>>,
+    /// Reports served as kept (`waypoint_page_cache_total{event="hit",list="analytics"}`).
+    hits: IntCounter,
+    /// Reports read afresh (`waypoint_page_cache_total{event="rebuild",list="analytics"}`).
+    rebuilds: IntCounter,
+}
 
 /// A report and the newest roll-up of its sites when it was read.
 type KeptReport = (Option<DateTime<Utc>>, Arc<AnalyticsReport>);
@@ -352,17 +367,32 @@ type KeptReport = (Option<DateTime<Utc>>, Arc<AnalyticsReport>);
 const KEPT_REPORTS: usize = 256;
 
 impl ReportCache {
+    /// An empty cache whose hits and rebuilds are counted in `metrics`.
+    pub fn counted(metrics: &services::metrics::Metrics) -> Self {
+        ReportCache {
+            kept: Default::default(),
+            reading: Default::default(),
+            hits: metrics.page_cache_counter("analytics", "hit"),
+            rebuilds: metrics.page_cache_counter("analytics", "rebuild"),
+        }
+    }
+
     fn kept(&self, key: &ReportKey, rolled_up: Option<DateTime<Utc>>) -> Option<Arc<AnalyticsReport>> {
-        let reports = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        reports.get(key).filter(|(at, _)| *at == rolled_up).map(|(_, report)| report.clone())
+        let reports = self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let report = reports.get(key).filter(|(at, _)| *at == rolled_up).map(|(_, report)| report.clone());
+        if report.is_some() {
+            self.hits.inc();
+        }
+        report
     }
 
     fn keep(&self, key: ReportKey, rolled_up: Option<DateTime<Utc>>, report: Arc<AnalyticsReport>) {
-        let mut reports = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut reports = self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if reports.len() >= KEPT_REPORTS && !reports.contains_key(&key) {
             reports.clear();
         }
         reports.insert(key, (rolled_up, report));
+        self.rebuilds.inc();
     }
 }
 

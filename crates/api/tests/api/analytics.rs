@@ -354,6 +354,26 @@ async fn a_report_is_kept_until_the_sites_are_rolled_up_again() {
     assert!(total(&after, "posts") >= 100, "read again after the roll-up");
 }
 
+/// How many analytics reports were read afresh (not served as kept).
+fn reports_read(app: &TestApp) -> u64 {
+    let text = app.state.metrics.render();
+    let series = r#"waypoint_page_cache_total{event="rebuild",list="analytics"} "#;
+    text.lines().find_map(|line| line.strip_prefix(series)?.parse().ok()).unwrap_or(0)
+}
+
+#[tokio::test]
+async fn requests_arriving_together_after_a_roll_up_read_the_report_once() {
+    let f = fixture().await;
+    let path = "/api/v1/analytics/?weeks=8";
+    let read = || async { f.app.get(path).host(SITE).token(&f.admin).send().await.json()["data"].clone() };
+    read().await;
+    let before = reports_read(&f.app);
+    analytics_q::rollup(&f.app.db, f.site.tenant.id, today()).await.unwrap();
+    let (a, b, c, d, e, g) = tokio::join!(read(), read(), read(), read(), read(), read());
+    assert!([&b, &c, &d, &e, &g].iter().all(|other| **other == a), "every request got the same report");
+    assert_eq!(reports_read(&f.app), before + 1, "one request read it; the others waited and found it kept");
+}
+
 #[tokio::test]
 async fn only_the_sites_administrators_and_staff_read_its_analytics() {
     let f = fixture().await;
