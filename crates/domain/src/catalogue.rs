@@ -91,42 +91,32 @@ impl Moderation {
 }
 
 /// What can be voted on (spec 002 §3 "Vote": careertip, aitool, agentbuilder, usecase).
-/// The registry names every content type of the spec; those whose area does not exist yet
-/// answer [`VoteTarget::NotYet`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ContentType {
     AiTool,
     UseCase,
     CareerTip,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum VoteTarget {
-    Ready(ContentType),
-    /// A content type of the spec whose area is not built yet (agentbuilder).
-    NotYet(&'static str),
-    Unknown,
+    /// A CareerGPS agent.
+    Agent,
 }
 
 impl ContentType {
-    pub const ALL: [ContentType; 3] = [ContentType::AiTool, ContentType::UseCase, ContentType::CareerTip];
+    pub const ALL: [ContentType; 4] =
+        [ContentType::AiTool, ContentType::UseCase, ContentType::CareerTip, ContentType::Agent];
 
     pub const fn as_str(self) -> &'static str {
         match self {
             ContentType::AiTool => "aitool",
             ContentType::UseCase => "usecase",
             ContentType::CareerTip => "careertip",
+            ContentType::Agent => "agentbuilder",
         }
     }
 
-    pub fn parse(word: &str) -> VoteTarget {
-        match word.trim().to_ascii_lowercase().as_str() {
-            "aitool" => VoteTarget::Ready(ContentType::AiTool),
-            "usecase" => VoteTarget::Ready(ContentType::UseCase),
-            "careertip" => VoteTarget::Ready(ContentType::CareerTip),
-            "agentbuilder" => VoteTarget::NotYet("agentbuilder"),
-            _ => VoteTarget::Unknown,
-        }
+    /// The content type a vote names; `None` for a word that names none.
+    pub fn parse(word: &str) -> Option<ContentType> {
+        let word = word.trim().to_ascii_lowercase();
+        Self::ALL.into_iter().find(|kind| kind.as_str() == word)
     }
 }
 
@@ -453,10 +443,10 @@ mod tests {
         assert_eq!(score_delta(Upvote, Downvote), -2);
         assert_eq!(score_delta(Downvote, Upvote), 2);
         assert_eq!(score_delta(Downvote, Downvote), 0);
-        assert_eq!(ContentType::parse("aitool"), VoteTarget::Ready(ContentType::AiTool));
-        assert_eq!(ContentType::parse("careertip"), VoteTarget::Ready(ContentType::CareerTip));
-        assert_eq!(ContentType::parse("agentbuilder"), VoteTarget::NotYet("agentbuilder"));
-        assert_eq!(ContentType::parse("x"), VoteTarget::Unknown);
+        assert_eq!(ContentType::parse("aitool"), Some(ContentType::AiTool));
+        assert_eq!(ContentType::parse(" CareerTip "), Some(ContentType::CareerTip));
+        assert_eq!(ContentType::parse("agentbuilder"), Some(ContentType::Agent));
+        assert_eq!(ContentType::parse("x"), None);
         assert_eq!(Moderation::Approve.next_status("rejected"), Some(STATUS_APPROVED));
         assert_eq!(Moderation::Reject.next_status("rejected"), None);
         assert_eq!(Moderation::Reject.next_status("approved"), None);

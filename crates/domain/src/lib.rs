@@ -18,6 +18,7 @@ pub mod imports;
 pub mod jobs;
 pub mod matching;
 pub mod notifications;
+pub mod option_value;
 pub mod pagination;
 pub mod payments;
 pub mod profiles;

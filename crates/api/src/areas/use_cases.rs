@@ -194,7 +194,10 @@ pub(crate) async fn list_use_cases(
     errors.into_result()?;
     let filter = filter_of(&query, scope.privileged, scope.created_by, scope.group_id)?;
     let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = views(&state, &tenant, &caller, found.items).await?;
+    let mut items = views(&state, &tenant, &caller, found.items).await?;
+    if scope.moderator {
+        with_agent_responses(&state, &tenant, &mut items).await?;
+    }
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 
@@ -267,6 +270,59 @@ pub struct UseCaseView {
     /// Whether the caller may approve or reject it (administrators of its organization and
     /// staff); only on the single item's answers, null in lists.
     pub can_moderate: Option<bool>,
+    /// Those who moderate it only (absent for others): the system agents' latest answers
+    /// about it, by agent (the curation agent's verdict).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agent_responses: Option<Vec<UseCaseAgentResponse>>,
+}
+
+/// A system agent's latest answer about a use case (spec 002 §3 "Use case": agent_responses).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UseCaseAgentResponse {
+    pub agent_id: i64,
+    /// usecase_curation.
+    pub agent_type: String,
+    pub response: UseCaseAgentAnswer,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct UseCaseAgentAnswer {
+    /// accept, reject or review.
+    pub action: String,
+    pub reason: String,
+    /// high, medium, low or reject.
+    pub quality_level: Option<String>,
+    pub last_run_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Adds the system agents' answers to use cases their moderator reads (one statement).
+async fn with_agent_responses(state: &AppState, tenant: &Tenant, views: &mut [UseCaseView]) -> ApiResult<()> {
+    let ids: Vec<i64> = views.iter().map(|v| v.id).collect();
+    let found = store::queries::agents::responses::for_objects(
+        state.read_db(),
+        tenant.id(),
+        domain::agents::system::CONTENT_USE_CASE,
+        &ids,
+    )
+    .await?;
+    let mut answers: HashMap<i64, Vec<UseCaseAgentResponse>> = HashMap::new();
+    for row in found {
+        let text = |key: &str| row.response.get(key).and_then(Value::as_str).map(str::to_string);
+        answers.entry(row.object_id).or_default().push(UseCaseAgentResponse {
+            agent_id: row.agent_id,
+            agent_type: row.agent_type.clone(),
+            response: UseCaseAgentAnswer {
+                action: row.action.clone(),
+                reason: text("reason").unwrap_or_default(),
+                quality_level: text("quality_level"),
+                last_run_at: row.last_run_at,
+            },
+        });
+    }
+    for view in views {
+        view.agent_responses = Some(answers.remove(&view.id).unwrap_or_default());
+    }
+    Ok(())
 }
 
 /// The views of a page of use cases: a fixed number of queries (flags, AI tools, topics).
@@ -345,6 +401,7 @@ pub async fn views(
                 status: m.status,
                 created_at: m.created_at,
                 can_moderate: None,
+                agent_responses: None,
             }
         })
         .collect())
@@ -358,6 +415,9 @@ async fn view(state: &AppState, tenant: &Tenant, caller: &Caller, model: use_cas
         None => caller.is_staff(),
     };
     one.can_moderate = Some(allowed);
+    if allowed {
+        with_agent_responses(state, tenant, std::slice::from_mut(&mut one)).await?;
+    }
     Ok(one)
 }
 

@@ -307,15 +307,13 @@ async fn votes_follow_the_button_and_are_refused_on_unapproved_or_foreign_items(
     let use_case = s.approved_use_case("Summaries").await;
     assert_eq!(s.vote(&s.member, "usecase", &use_case["id"], "upvote").await.json()["total_score"], 1);
 
-    // Guests, unknown and not-yet-available types, unapproved and foreign items.
+    // Guests, unknown types, unapproved and foreign items.
     s.app
         .post(VOTE)
         .json(&json!({"content_type": "aitool", "object_id": id, "vote_type": "upvote"}))
         .send()
         .await
         .error(401);
-    let res = s.vote(&s.member, "agentbuilder", id, "upvote").await.error(400);
-    assert!(res["field_errors"]["content_type"][0].as_str().unwrap().contains("not available yet"));
     s.vote(&s.member, "spaceship", id, "upvote").await.error(400);
     s.vote(&s.member, "aitool", id, "sideways").await.error(400);
     let pending = s.submit_tool("Pending").await;
@@ -332,6 +330,48 @@ async fn votes_follow_the_button_and_are_refused_on_unapproved_or_foreign_items(
         .await;
     assert_eq!(res.status, 404, "another site's tool cannot be voted on");
     assert_eq!(s.app.get(TOOLS).send().await.json()["data"][0]["vote_score"], -1);
+}
+
+#[tokio::test]
+async fn members_vote_on_the_careergps_agents_the_site_offers() {
+    let s = site().await;
+    let agents = s.app.get("/api/v1/agents/").token(&s.member).send().await.json();
+    let agent = agents["data"][0].clone();
+    assert_eq!((&agent["vote_score"], &agent["user_vote_type"]), (&json!(0), &json!("neutral")));
+    let id = &agent["id"];
+    assert_eq!(
+        s.vote(&s.member, "agentbuilder", id, "upvote").await.json(),
+        json!({"total_score": 1, "user_vote": "upvote"})
+    );
+    assert_eq!(s.vote(&s.other, "agentbuilder", id, "downvote").await.json()["total_score"], 0);
+    assert_eq!(s.vote(&s.other, "agentbuilder", id, "upvote").await.json()["total_score"], 2);
+    // The list and the agent's page carry the score and the caller's own vote.
+    let mine = s.app.get("/api/v1/agents/").token(&s.member).send().await.json();
+    let mine = mine["data"].as_array().unwrap().iter().find(|a| &a["id"] == id).unwrap().clone();
+    assert_eq!((&mine["vote_score"], &mine["user_vote_type"]), (&json!(2), &json!("upvote")));
+    let slug = agent["slug"].as_str().unwrap();
+    let page = s.app.get(&format!("/api/v1/agents/slug/{slug}/")).send().await.json();
+    assert_eq!((&page["data"]["vote_score"], &page["data"]["user_vote_type"]), (&json!(2), &json!("neutral")));
+
+    // A system agent, an unknown one and another site's are not offered.
+    let system = store::queries::agents::system::all_agents(&s.app.db, s.app.default_tenant.tenant.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|a| a.is_system)
+        .unwrap();
+    s.vote(&s.member, "agentbuilder", &json!(system.id), "upvote").await.error(404);
+    s.vote(&s.member, "agentbuilder", &json!(999_999), "upvote").await.error(404);
+    let other = s.app.add_tenant("other.example.com", "Other Site").await;
+    let res = s
+        .app
+        .post(VOTE)
+        .host(&other.tenant.domain)
+        .token(&s.member)
+        .json(&json!({"content_type": "agentbuilder", "object_id": id, "vote_type": "upvote"}))
+        .send()
+        .await;
+    assert_eq!(res.status, 404, "another site's agent cannot be voted on");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

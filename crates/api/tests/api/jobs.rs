@@ -183,6 +183,25 @@ async fn the_form_rules_have_the_spec_messages() {
 }
 
 #[tokio::test]
+async fn career_stages_and_fields_are_taken_as_numbers_or_text_as_groups_take_them() {
+    let b = board().await;
+    let mut body = job_body(b.org_id, "Numbered Stages");
+    body["career_stages"] = json!([3, "4"]);
+    body["professional_fields"] = json!([2]);
+    let job = b.create(body).await;
+    assert_eq!(job["career_stages"], json!(["3", "4"]));
+    let id = job["id"].as_i64().unwrap();
+    let res = b.patch(id, &b.admin_token, json!({"career_stages": [1]})).await;
+    res.assert_status(200);
+    assert_eq!(res.json()["data"]["career_stages"], json!(["1"]));
+    // Anything but a number or a text gets a message on the item.
+    let res = b.patch(id, &b.admin_token, json!({"career_stages": [1, true]})).await;
+    let errors = res.error(400);
+    let message = errors["field_errors"]["career_stages[1]"][0].as_str().unwrap_or_default().to_string();
+    assert!(message.contains("expected a string or an integer"), "{errors}");
+}
+
+#[tokio::test]
 async fn only_certified_administrators_of_the_group_post_and_manage() {
     let b = board().await;
     let (member, member_token) = applicant(&b.app, "m@example.com").await;
@@ -442,6 +461,9 @@ async fn board_filters_search_and_my_area() {
     let get = |q: &str| b.app.get(&format!("{JOBS}?{q}")).send();
     assert_eq!(ids(&get("search=nairobi").await.json()), vec![d, a], "title first, then address");
     assert_eq!(ids(&get("search=engin").await.json()), vec![a], "prefixes match");
+    assert_eq!(ids(&get("search=Rust%20E").await.json()), vec![a], "the last letter typed does not hide the job");
+    assert_eq!(ids(&get("search=Rust%20En").await.json()), vec![a]);
+    assert!(ids(&get("search=Rust%20Ex").await.json()).is_empty(), "two letters narrow the search");
     assert_eq!(ids(&get("search=r").await.json()).len(), 3, "one character is not a search");
     assert_eq!(ids(&get(&format!("skills={rust}")).await.json()), vec![a]);
     assert_eq!(ids(&get("job_type=internship").await.json()), vec![c]);

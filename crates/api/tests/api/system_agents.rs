@@ -174,6 +174,38 @@ async fn a_submitted_use_case_is_curated() {
 }
 
 #[tokio::test]
+async fn moderators_read_the_curation_agents_verdict_on_the_use_case_and_in_the_pending_list() {
+    let app = TestApp::new().await;
+    let site = app.default_tenant.clone();
+    let org = site.organization.id;
+    let admin = admin_of(&app, &site, "alex@example.com").await;
+    let (_, member) = member_of(&app, &site, "mia@example.com").await;
+    let res =
+        app.post("/api/v1/use-cases/").token(&member).json(&use_case_body(org, "Too thin", "<p>Hi</p>")).send().await;
+    res.assert_status(201);
+    let id = res.json()["data"]["id"].as_i64().unwrap();
+    run_jobs(&app).await;
+
+    let pending =
+        app.get(&format!("/api/v1/use-cases/?group_id={org}&status=pending")).token(&admin).send().await.json();
+    let row = pending["data"].as_array().unwrap().iter().find(|u| u["id"] == id).unwrap().clone();
+    let verdict = &row["agent_responses"][0];
+    assert_eq!(verdict["agent_type"], "usecase_curation");
+    assert_eq!(verdict["response"]["action"], "reject");
+    assert_eq!(verdict["response"]["quality_level"], "reject");
+    assert!(!verdict["response"]["reason"].as_str().unwrap().is_empty());
+    let one = app.get(&format!("/api/v1/use-cases/{id}/")).token(&admin).send().await.json();
+    assert_eq!(one["data"]["agent_responses"][0]["agent_type"], "usecase_curation");
+
+    // The author and other members never see what the agent said.
+    let own = app.get(&format!("/api/v1/use-cases/{id}/")).token(&member).send().await.json();
+    assert!(own["data"].get("agent_responses").is_none(), "{own}");
+    let mine = app.get("/api/v1/use-cases/?created=true&status=pending").token(&member).send().await.json();
+    let mine = mine["data"].as_array().unwrap().iter().find(|u| u["id"] == id).unwrap().clone();
+    assert!(mine.get("agent_responses").is_none(), "{mine}");
+}
+
+#[tokio::test]
 async fn a_rerun_judges_again_and_moves_last_run_at() {
     let app = TestApp::new().await;
     let tenant = app.default_tenant.clone();
@@ -291,12 +323,21 @@ async fn only_staff_and_the_organizations_administrators_use_them_on_their_own_s
     assert_eq!(cases["data"][0]["content_type"], "aiusecase");
     app.get(&format!("{SYSTEM_AGENTS}?entity=planet")).token(&admin).send().await.error(400);
     app.get(&format!("{SYSTEM_AGENTS}?group_id={}", other.organization.id)).token(&admin).send().await.error(404);
-    for path in [SYSTEM_AGENTS, METRICS] {
-        app.get(path).token(&member).send().await.error(403);
-        app.get(path).send().await.error(401);
-        // Another site's administrator is nobody here.
-        app.get(path).token(&other_admin).send().await.error(403);
+    app.get(SYSTEM_AGENTS).token(&member).send().await.error(403);
+    app.get(SYSTEM_AGENTS).send().await.error(401);
+    // Another site's administrator is nobody here.
+    app.get(SYSTEM_AGENTS).token(&other_admin).send().await.error(403);
+    // The metrics are for every registered user, who sees the agents they can use.
+    app.get(METRICS).send().await.error(401);
+    for token in [&member, &other_admin] {
+        let res = app.get(METRICS).token(token).send().await;
+        res.assert_status(200);
+        let agents = res.json()["data"]["agents"].as_array().unwrap().clone();
+        assert!(!agents.is_empty(), "the CareerGPS agents");
+        assert!(agents.iter().all(|a| a["is_system"] == false && a["is_active"] == true), "{agents:?}");
     }
+    let all = app.get(METRICS).token(&admin).send().await.json()["data"]["agents"].clone();
+    assert!(all.as_array().unwrap().iter().any(|a| a["is_system"] == true), "administrators see the system agents");
     app.post(RERUN)
         .token(&member)
         .json(&json!({"system_agent_id": approval, "content_ids": [mia.id]}))

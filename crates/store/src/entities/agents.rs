@@ -19,6 +19,8 @@ pub struct Model {
     pub is_active: bool,
     pub position: i32,
     pub definition: Json,
+    /// The sum of its votes (+1 up, −1 down; m0040).
+    pub vote_score: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

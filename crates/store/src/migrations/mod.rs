@@ -41,6 +41,7 @@ mod m0036_agent_usage_totals;
 mod m0037_matching;
 mod m0038_tenant_root_index;
 mod m0039_analytics;
+mod m0040_agent_votes;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0037_matching::Migration),
             Box::new(m0038_tenant_root_index::Migration),
             Box::new(m0039_analytics::Migration),
+            Box::new(m0040_agent_votes::Migration),
         ]
     }
 }

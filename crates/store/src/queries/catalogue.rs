@@ -21,12 +21,15 @@ pub const AI_TOOL: &str = "aitool";
 pub const USE_CASE: &str = "usecase";
 /// Career tips are voted on like the catalogue's items (`votes.content_type`).
 pub const CAREER_TIP: &str = "careertip";
+/// CareerGPS agents are voted on too (`votes.content_type`).
+pub const AGENT: &str = "agentbuilder";
 
 /// The tables of the kinds.
 pub fn table_of(kind: &str) -> &'static str {
     match kind {
         AI_TOOL => "ai_tools",
         CAREER_TIP => "career_tips",
+        AGENT => "agents",
         _ => "use_cases",
     }
 }

@@ -4,7 +4,10 @@
 //!
 //! A word of two characters or more matches as a prefix of a word in the document ("ana"
 //! finds "Anastasia"); a one-character word ("C", an initial) matches that whole word only,
-//! which keeps it cheap and still useful. All words must match.
+//! which keeps it cheap and still useful. All words must match. A one-character word at the
+//! end of a longer text is the start of a word still being typed ("Data A" on the way to
+//! "Data Analyst"): it is dropped rather than required whole, and the results narrow when
+//! the word reaches two characters.
 
 /// At most this many words are looked up; the rest of the text is ignored.
 pub const MAX_TOKENS: usize = 6;
@@ -60,7 +63,7 @@ pub struct TextQuery {
 impl TextQuery {
     /// `None` when the text holds no letter or digit.
     pub fn parse(text: &str) -> Option<Self> {
-        let tokens: Vec<Token> = text
+        let mut tokens: Vec<Token> = text
             .split(|c: char| !c.is_alphanumeric())
             .filter(|word| !word.is_empty())
             .take(MAX_TOKENS)
@@ -70,6 +73,9 @@ impl TextQuery {
                 Token { text, prefix }
             })
             .collect();
+        if tokens.len() > 1 && tokens.last().is_some_and(|last| !last.prefix) {
+            tokens.pop();
+        }
         (!tokens.is_empty()).then_some(TextQuery { tokens, any: false })
     }
 
@@ -171,9 +177,9 @@ mod tests {
 
     #[test]
     fn names_only_restricts_the_column() {
-        let q = TextQuery::parse("ada c").unwrap();
-        assert_eq!(q.fts5_in_names(), r#"name : "ada"* AND name : "c""#);
-        assert_eq!(q.tsquery_in_names(), "ada:*A & c:A");
+        let q = TextQuery::parse("c ada").unwrap();
+        assert_eq!(q.fts5_in_names(), r#"name : "c" AND name : "ada"*"#);
+        assert_eq!(q.tsquery_in_names(), "c:A & ada:*A");
     }
 
     #[test]
@@ -181,6 +187,15 @@ mod tests {
         let q = TextQuery::parse("C developer").unwrap();
         assert_eq!(q.fts5(), r#""c" AND "developer"*"#);
         assert_eq!(q.tsquery(), "c & developer:*");
+    }
+
+    #[test]
+    fn a_last_letter_being_typed_is_dropped_until_it_is_a_prefix() {
+        assert_eq!(TextQuery::parse("Data A").unwrap().fts5(), r#""data"*"#);
+        assert_eq!(TextQuery::parse("Data A").unwrap().tsquery(), "data:*");
+        assert_eq!(TextQuery::parse("Data An").unwrap().fts5(), r#""data"* AND "an"*"#);
+        assert_eq!(TextQuery::parse("A").unwrap().fts5(), r#""a""#, "a lone letter is the whole query");
+        assert_eq!(TextQuery::parse("C developer").unwrap().words(), ["c", "developer"], "only the last word");
     }
 
     #[test]
@@ -214,7 +229,7 @@ mod tests {
             }
         }
         assert_eq!(TextQuery::parse("\"*-:&("), None);
-        assert_eq!(TextQuery::parse("ana\" OR \"x").unwrap().fts5(), r#""ana"* AND "or"* AND "x""#);
+        assert_eq!(TextQuery::parse("ana\" OR \"x").unwrap().fts5(), r#""ana"* AND "or"*"#);
         assert_eq!(TextQuery::parse("o'brien").unwrap().tsquery(), "o & brien:*");
     }
 

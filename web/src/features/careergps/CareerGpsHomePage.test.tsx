@@ -6,6 +6,7 @@ import { renderApp } from '../../test/renderApp';
 import { configHandler, server, signIn } from '../../test/server';
 import { configFixture } from '../../test/fixtures';
 import { homeTabs, resourceHubPath } from './home';
+import { agentFixture } from './testing';
 
 const TITLE = 'Unlock Your Career Potential with AI';
 
@@ -122,6 +123,33 @@ describe('the CareerGPS home', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('lists the agents of the chosen type, and a member votes on one', async () => {
+    signIn();
+    const votes: unknown[] = [];
+    server.use(
+      http.get('*/api/v1/agents/', () =>
+        HttpResponse.json({
+          data: [agentFixture({ id: 7, name: 'Career Coach', agent_type: 'career_assistant', vote_score: 4, user_vote_type: 'neutral' })],
+          pagination: { count: 1, next: null },
+        }),
+      ),
+      http.post('*/api/v1/vote/', async ({ request }) => {
+        votes.push(await request.json());
+        return HttpResponse.json({ total_score: 5, user_vote: 'upvote' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/careergps?agent_type=career_assistant');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Advance your career with the career assistant' })).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Career Coach' })).closest('.MuiCard-root') as HTMLElement;
+    const votesFor = within(card).getByRole('group', { name: 'Votes for Career Coach' });
+    expect(within(votesFor).getByTestId('vote-score')).toHaveTextContent('4');
+    await user.click(within(votesFor).getByRole('button', { name: 'Upvote' }));
+    await waitFor(() => expect(votes).toEqual([{ content_type: 'agentbuilder', object_id: 7, vote_type: 'upvote' }]));
+    expect(within(votesFor).getByTestId('vote-score')).toHaveTextContent('5');
+    expect(within(votesFor).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('is the home under the landing hero for guests', async () => {

@@ -13,6 +13,8 @@ export function agentFixture(overrides: Partial<AgentView> = {}): AgentView {
     extra_info: { show_stepper: true, prompts: [] },
     flow: [],
     usage_count: 0,
+    vote_score: 0,
+    user_vote_type: 'neutral',
     steps: [
       {
         order: 1,

@@ -49,8 +49,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every agent of the site with its runs, reports, uses this month, answers and feedback
-         *     average (staff and the organization's administrators).
+         * The site's agents with their runs, reports, uses this month, answers and feedback
+         *     average: every agent for staff and the organization's administrators; the active
+         *     CareerGPS agents (no system agent) for other signed-in members (spec 002 §7: registered
+         *     users).
          */
         get: operations["metrics"];
         put?: never;
@@ -3655,6 +3657,13 @@ export interface components {
              * @description The caller's uses of this agent this month (signed-in callers).
              */
             usage_count?: number | null;
+            /** @description The caller's vote: upvote, downvote or neutral (neutral for guests). */
+            user_vote_type: string;
+            /**
+             * Format: int64
+             * @description The sum of its votes (`POST /vote/` with content_type agentbuilder).
+             */
+            vote_score: number;
         };
         /** @description A tool with the message the form shows. */
         AiToolAnswer: {
@@ -4723,6 +4732,13 @@ export interface components {
                  * @description The caller's uses of this agent this month (signed-in callers).
                  */
                 usage_count?: number | null;
+                /** @description The caller's vote: upvote, downvote or neutral (neutral for guests). */
+                user_vote_type: string;
+                /**
+                 * Format: int64
+                 * @description The sum of its votes (`POST /vote/` with content_type agentbuilder).
+                 */
+                vote_score: number;
             };
         };
         Data_AiToolView: {
@@ -6130,6 +6146,11 @@ export interface components {
         Data_UseCaseView: {
             /** @description A use case (spec 002 §3 "Use case"). */
             data: {
+                /**
+                 * @description Those who moderate it only (absent for others): the system agents' latest answers
+                 *     about it, by agent (the curation agent's verdict).
+                 */
+                agent_responses?: components["schemas"]["UseCaseAgentResponse"][] | null;
                 /** @description AI tool ids. */
                 ai_tools: number[];
                 /** @description The approved ones among them, for the cards. */
@@ -7007,7 +7028,8 @@ export interface components {
              * @description YYYY-MM-DD; null or blank clears it.
              */
             application_open_date?: string | null;
-            career_stages?: string[] | null;
+            /** @description The tenant's career stage values (numbers; their text is taken too). */
+            career_stages?: components["schemas"]["OptionValue"][] | null;
             countries?: string[] | null;
             /** @description Rich text, at most 4000 characters of text; required on create. */
             description?: string | null;
@@ -7028,7 +7050,7 @@ export interface components {
             /** @description project_based, full_time, part_time or internship; null clears it. */
             job_type?: string | null;
             /** @description `all` means every field (stored as an empty list). */
-            professional_fields?: string[] | null;
+            professional_fields?: components["schemas"]["OptionValue"][] | null;
             /** @description Rich text, at most 4000 characters of text; null or blank clears it. */
             requirements?: string | null;
             /** @description Skill topic ids, at most 7. */
@@ -7564,6 +7586,8 @@ export interface components {
             /** @description A path or an address on this site; defaults to /payment/success?type=payment&group={slug}. */
             success_url?: string | null;
         };
+        /** @description An option's value: a string, or an integer for numbered options. */
+        OptionValue: string | number;
         Options: {
             /**
              * @default [
@@ -8117,6 +8141,13 @@ export interface components {
                  * @description The caller's uses of this agent this month (signed-in callers).
                  */
                 usage_count?: number | null;
+                /** @description The caller's vote: upvote, downvote or neutral (neutral for guests). */
+                user_vote_type: string;
+                /**
+                 * Format: int64
+                 * @description The sum of its votes (`POST /vote/` with content_type agentbuilder).
+                 */
+                vote_score: number;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -8999,6 +9030,11 @@ export interface components {
         };
         Page_UseCaseView: {
             data: {
+                /**
+                 * @description Those who moderate it only (absent for others): the system agents' latest answers
+                 *     about it, by agent (the curation agent's verdict).
+                 */
+                agent_responses?: components["schemas"]["UseCaseAgentResponse"][] | null;
                 /** @description AI tool ids. */
                 ai_tools: number[];
                 /** @description The approved ones among them, for the cards. */
@@ -10108,6 +10144,23 @@ export interface components {
              */
             careergps: components["schemas"]["MonthlyLimit"];
         };
+        UseCaseAgentAnswer: {
+            /** @description accept, reject or review. */
+            action: string;
+            /** Format: date-time */
+            last_run_at: string;
+            /** @description high, medium, low or reject. */
+            quality_level?: string | null;
+            reason: string;
+        };
+        /** @description A system agent's latest answer about a use case (spec 002 §3 "Use case": agent_responses). */
+        UseCaseAgentResponse: {
+            /** Format: int64 */
+            agent_id: number;
+            /** @description usecase_curation. */
+            agent_type: string;
+            response: components["schemas"]["UseCaseAgentAnswer"];
+        };
         /** @description A use case with the message the form shows. */
         UseCaseAnswer: {
             data: components["schemas"]["UseCaseView"];
@@ -10184,6 +10237,11 @@ export interface components {
         };
         /** @description A use case (spec 002 §3 "Use case"). */
         UseCaseView: {
+            /**
+             * @description Those who moderate it only (absent for others): the system agents' latest answers
+             *     about it, by agent (the curation agent's verdict).
+             */
+            agent_responses?: components["schemas"]["UseCaseAgentResponse"][] | null;
             /** @description AI tool ids. */
             ai_tools: number[];
             /** @description The approved ones among them, for the cards. */
@@ -10354,7 +10412,7 @@ export interface components {
             user_vote: string;
         };
         VoteInput: {
-            /** @description aitool, usecase or careertip (agentbuilder: not available yet, 400). */
+            /** @description aitool, usecase, careertip or agentbuilder. */
             content_type: string;
             /** Format: int64 */
             object_id: number;
@@ -10521,15 +10579,6 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Forbidden */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };

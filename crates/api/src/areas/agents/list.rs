@@ -13,11 +13,15 @@ use domain::agents::{
 use serde::Serialize;
 use store::{
     entities::{agents as agent_rows, users},
-    queries::agents::{self as q, runs, usage},
+    queries::{
+        agents::{self as q, runs, usage},
+        catalogue as cat_q,
+    },
 };
 use utoipa::ToSchema;
 
 use super::{definition, MSG_NO_AGENT};
+use crate::areas::catalogue::vote_name;
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -50,6 +54,10 @@ pub struct AgentView {
     /// after the furthest one answered (a visitor who signed up at the sign-up invitation
     /// comes back to the report step). Null without an open run, and in the list.
     pub resume_step: Option<u32>,
+    /// The sum of its votes (`POST /vote/` with content_type agentbuilder).
+    pub vote_score: i64,
+    /// The caller's vote: upvote, downvote or neutral (neutral for guests).
+    pub user_vote_type: String,
 }
 
 pub fn audience_of(user: Option<&users::Model>) -> Audience {
@@ -74,7 +82,33 @@ pub fn view(row: &agent_rows::Model, d: AgentDefinition, audience: Audience, usa
         flow,
         usage_count,
         resume_step: None,
+        vote_score: row.vote_score,
+        user_vote_type: vote_name(0),
     }
+}
+
+/// The caller's votes on `agents`, laid on their views (one statement; none for guests).
+async fn with_votes(
+    state: &AppState,
+    tenant_id: i64,
+    user: Option<&users::Model>,
+    views: &mut [AgentView],
+) -> ApiResult<()> {
+    let Some(user) = user else { return Ok(()) };
+    let ids: Vec<i64> = views.iter().map(|v| v.id).collect();
+    let flags = cat_q::flags(state.read_db(), tenant_id, user.id, cat_q::AGENT, &ids).await?;
+    for view in views {
+        view.user_vote_type = vote_name(flags.get(&view.id).map_or(0, |f| f.vote));
+    }
+    Ok(())
+}
+
+/// The agent `id` while the site offers it (active, no system agent), or 404.
+pub async fn offered(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<agent_rows::Model> {
+    q::find(state.read_db(), tenant.id(), id)
+        .await?
+        .filter(|a| !a.is_system && a.is_active)
+        .ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))
 }
 
 /// The step the caller's open run of `row` goes on at (see [`AgentView::resume_step`]).
@@ -148,6 +182,7 @@ pub async fn list(
         let used = counts.as_ref().map(|c| c.get(&row.id).copied().unwrap_or(0));
         items.push(view(row, definition(row)?, audience, used));
     }
+    with_votes(&state, tenant.id(), user.as_ref(), &mut items).await?;
     Ok(Json(Page::new(items, paged.count, &page, &url)))
 }
 
@@ -175,5 +210,6 @@ pub async fn by_slug(
     let resume = resume_step(&state, tenant.id(), &row, &d, user.as_ref()).await?;
     let mut out = view(&row, d, audience_of(user.as_ref()), used);
     out.resume_step = resume;
+    with_votes(&state, tenant.id(), user.as_ref(), std::slice::from_mut(&mut out)).await?;
     Ok(Json(Data::new(out)))
 }

@@ -5,13 +5,15 @@
 //! - `GET /api/v1/agents/system-agents/` `group_id`, `entity` (user or use_case): the site's
 //!   system agents (registration_approval, ai_enthusiasm_ranking, usecase_curation).
 //! - `GET /api/v1/agents/metrics/`: per agent of the site, runs, reports, uses this month,
-//!   answers given and the average feedback rating, counted in SQL.
+//!   answers given and the average feedback rating, counted in SQL (members: the active
+//!   CareerGPS agents only).
 //! - `POST /api/v1/rerun-system-agent/` `{system_agent_id, content_type, content_ids}` (also
 //!   `agent_id`, `object_ids`): judges up to 500 members or use cases of the site again; a
 //!   few at once (their answers come back), more as background jobs. 'Agent rerun
 //!   successfully.'; the web shows 'Failed to rerun agent: <message>' on a refusal.
 //!
-//! Who: staff, and administrators (accepted admin role) of the site's organization. The
+//! Who: staff, and administrators (accepted admin role) of the site's organization (the
+//! metrics: every signed-in member, who sees the agents they can use). The
 //! agents themselves work in `services::system_agents`; their offline rules are
 //! `domain::agents::system`.
 
@@ -55,17 +57,21 @@ pub const INLINE_WITH_MODEL: usize = 1;
 
 /// Staff, or an administrator of the site's organization; 403 otherwise.
 pub async fn require_reviewer(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<()> {
-    if user.is_staff {
-        return Ok(());
-    }
-    let admin = member_q::find(&state.db, tenant.organization_id(), user.id)
-        .await?
-        .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED && m.role == "admin");
-    if admin {
+    if is_reviewer(state, tenant, user).await? {
         Ok(())
     } else {
         Err(ApiError::forbidden())
     }
+}
+
+/// Staff, or an accepted administrator of the site's organization.
+async fn is_reviewer(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<bool> {
+    if user.is_staff {
+        return Ok(true);
+    }
+    Ok(member_q::find(&state.db, tenant.organization_id(), user.id)
+        .await?
+        .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED && m.role == "admin"))
 }
 
 /// What a system agent judges.
@@ -205,8 +211,10 @@ pub struct MetricsView {
     pub agents: Vec<AgentMetrics>,
 }
 
-/// Every agent of the site with its runs, reports, uses this month, answers and feedback
-/// average (staff and the organization's administrators).
+/// The site's agents with their runs, reports, uses this month, answers and feedback
+/// average: every agent for staff and the organization's administrators; the active
+/// CareerGPS agents (no system agent) for other signed-in members (spec 002 §7: registered
+/// users).
 #[utoipa::path(
     get,
     path = "/api/v1/agents/metrics/",
@@ -214,8 +222,7 @@ pub struct MetricsView {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<MetricsView>),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
+        (status = 401, body = ErrorBody)
     )
 )]
 pub async fn metrics(
@@ -223,10 +230,13 @@ pub async fn metrics(
     tenant: Tenant,
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<MetricsView>>> {
-    require_reviewer(&state, &tenant, &user).await?;
+    let reviewer = is_reviewer(&state, &tenant, &user).await?;
     let period = usage_period(chrono::Utc::now());
     let db = state.read_db();
-    let agents = system_q::all_agents(db, tenant.id()).await?;
+    let mut agents = system_q::all_agents(db, tenant.id()).await?;
+    if !reviewer {
+        agents.retain(|a| a.is_active && !a.is_system);
+    }
     let counts = system_q::metrics(db, tenant.id(), &period).await?;
     let agents = agents
         .into_iter()

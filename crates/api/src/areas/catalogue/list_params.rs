@@ -80,6 +80,9 @@ pub struct Scope {
     /// "Mine": the caller's id (0, nobody, for a guest).
     pub created_by: Option<i64>,
     pub privileged: bool,
+    /// Staff, or an administrator of the organization asked for: they also see what the
+    /// system agents said about the items.
+    pub moderator: bool,
 }
 
 /// Reads `group_id` and `created` (errors go to `errors`) and works out the scope.
@@ -92,8 +95,7 @@ pub async fn scope_of(
 ) -> ApiResult<Scope> {
     let group_id = id_param(errors, query, "group_id");
     let created = bool_param(errors, query, "created").unwrap_or(false);
-    let privileged = caller.is_staff()
-        || (created && caller.id().is_some())
-        || (group_id.is_some() && may_moderate(state, tenant, caller, group_id).await?);
-    Ok(Scope { group_id, created_by: created.then(|| caller.id().unwrap_or(0)), privileged })
+    let moderator = caller.is_staff() || (group_id.is_some() && may_moderate(state, tenant, caller, group_id).await?);
+    let privileged = moderator || (created && caller.id().is_some());
+    Ok(Scope { group_id, created_by: created.then(|| caller.id().unwrap_or(0)), privileged, moderator })
 }

@@ -2,13 +2,13 @@
 //! item, up, down or none (neutral). The item's score moves in the vote's transaction
 //! (`store::queries::catalogue::cast_vote`), so parallel votes never lose a count.
 //!
-//! Content types come from `domain::catalogue::ContentType`: aitool, usecase and careertip;
-//! agentbuilder is named by the spec and answers 400 until its area exists. Only approved
-//! items of the site can be voted on (404 otherwise; a career tip of a private group only
-//! by those who see the group).
+//! Content types come from `domain::catalogue::ContentType`: aitool, usecase, careertip and
+//! agentbuilder (a CareerGPS agent). Only approved items of the site can be voted on (404
+//! otherwise; a career tip of a private group only by those who see the group; an agent
+//! while it is offered: active, and no system agent).
 
 use axum::{extract::State, Json};
-use domain::catalogue::{ContentType, VoteTarget, VoteType};
+use domain::catalogue::{ContentType, VoteType};
 use serde::{Deserialize, Serialize};
 use store::queries::catalogue as cat_q;
 use utoipa::ToSchema;
@@ -27,7 +27,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VoteInput {
-    /// aitool, usecase or careertip (agentbuilder: not available yet, 400).
+    /// aitool, usecase, careertip or agentbuilder.
     pub content_type: String,
     pub object_id: i64,
     /// upvote, downvote or neutral.
@@ -62,18 +62,9 @@ async fn vote(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<VoteInput>,
 ) -> ApiResult<Json<VoteAnswer>> {
-    let kind = match ContentType::parse(&body.content_type) {
-        VoteTarget::Ready(kind) => kind,
-        VoteTarget::NotYet(name) => {
-            return Err(ApiError::field("content_type", format!("Voting on \"{name}\" is not available yet.")))
-        }
-        VoteTarget::Unknown => {
-            return Err(ApiError::field(
-                "content_type",
-                format!("\"{}\" is not a valid choice.", body.content_type.trim()),
-            ))
-        }
-    };
+    let kind = ContentType::parse(&body.content_type).ok_or_else(|| {
+        ApiError::field("content_type", format!("\"{}\" is not a valid choice.", body.content_type.trim()))
+    })?;
     let vote_type = VoteType::parse(&body.vote_type)
         .ok_or_else(|| ApiError::field("vote_type", format!("\"{}\" is not a valid choice.", body.vote_type.trim())))?;
     match kind {
@@ -85,6 +76,9 @@ async fn vote(
         }
         ContentType::CareerTip => {
             crate::areas::content::tips::votable(&state, &tenant, &user, body.object_id).await?;
+        }
+        ContentType::Agent => {
+            crate::areas::agents::list::offered(&state, &tenant, body.object_id).await?;
         }
     }
     let score = cat_q::cast_vote(&state.db, tenant.id(), user.id, kind.as_str(), body.object_id, vote_type.value())

@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use domain::{
     groups::questions,
     jobs::form::{JobForm, DEFAULT_LOCATION, STATUS_DRAFT},
+    option_value::OptionValue,
     FieldErrors,
 };
 use serde::Deserialize;
@@ -30,9 +31,10 @@ pub struct JobInput {
     /// Skill topic ids, at most 7.
     pub skills: Option<Vec<i64>>,
     pub countries: Option<Vec<String>>,
-    pub career_stages: Option<Vec<String>>,
+    /// The tenant's career stage values (numbers; their text is taken too).
+    pub career_stages: Option<Vec<OptionValue>>,
     /// `all` means every field (stored as an empty list).
-    pub professional_fields: Option<Vec<String>>,
+    pub professional_fields: Option<Vec<OptionValue>>,
     /// remote (the default), on_site or hybrid.
     pub job_location: Option<String>,
     /// project_based, full_time, part_time or internship; null clears it.
@@ -130,10 +132,10 @@ pub fn apply(
         form.countries = countries;
     }
     if let Some(stages) = body.career_stages {
-        form.career_stages = stages;
+        form.career_stages = OptionValue::texts(stages);
     }
     if let Some(fields) = body.professional_fields {
-        form.professional_fields = fields;
+        form.professional_fields = OptionValue::texts(fields);
     }
     if let Some(location) = body.job_location {
         form.job_location = location;

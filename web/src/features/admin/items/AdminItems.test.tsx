@@ -175,7 +175,26 @@ describe('admin item tables', { timeout: 30_000 }, () => {
     let fail = false;
     server.use(
       identityHandler(admin),
-      http.get('*/api/v1/use-cases/', () => HttpResponse.json(page([useCase()]))),
+      http.get('*/api/v1/use-cases/', () =>
+        HttpResponse.json(
+          page([
+            useCase({
+              agent_responses: [
+                {
+                  agent_id: 3,
+                  agent_type: 'usecase_curation',
+                  response: {
+                    action: 'reject',
+                    reason: 'The description is too short to judge.',
+                    quality_level: 'reject',
+                    last_run_at: '2026-11-21T10:05:00Z',
+                  },
+                },
+              ],
+            }),
+          ]),
+        ),
+      ),
       http.post('*/api/v1/use-cases/:id/approve-reject/', async ({ request }) => {
         posts.push(await request.json());
         return fail ? HttpResponse.json({ detail: 'no' }, { status: 500 }) : HttpResponse.json({ status: 'rejected', message: 'ok' });
@@ -184,6 +203,7 @@ describe('admin item tables', { timeout: 30_000 }, () => {
     renderApp('/t/usecases', pages);
     await screen.findByText('Summarise reports');
     expect(screen.getByText('+1')).toBeInTheDocument();
+    expect(screen.getByText('Curation agent: Reject. The description is too short to judge.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reject Summarise reports' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject use case?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

@@ -138,6 +138,17 @@ export function aiToolRow(tool: AdminAiTool, orgId: number | undefined): RowView
 }
 
 
+const AGENT_ACTIONS: Record<string, string> = { accept: 'Accept', reject: 'Reject', review: 'Review' };
+
+/** What the curation agent said about a use case, for the row: its advice, then why. */
+export function curationVerdict(item: AdminUseCase): string | null {
+  const verdict = item.agent_responses?.find((answer) => answer.agent_type === 'usecase_curation');
+  if (!verdict) return null;
+  const { action, reason } = verdict.response;
+  const advice = `Curation agent: ${AGENT_ACTIONS[action] ?? action}`;
+  return reason ? `${advice}. ${reason}` : advice;
+}
+
 /** A use case's row: approve (pending or rejected) and reject (pending) for the default organization's use cases. */
 export function rowOfUseCase(item: AdminUseCase, orgId: number | undefined): RowView {
   const actions: RowAction[] = catalogueActions(item.status, item.group, orgId).map((action) => ({
@@ -157,6 +168,7 @@ export function rowOfUseCase(item: AdminUseCase, orgId: number | undefined): Row
     id: item.id,
     title: item.title,
     href: `/usecase/${encodeURIComponent(item.slug)}`,
+    detail: curationVerdict(item),
     chips: item.topics_detailed.map((topic) => topic.name),
     status: STATUS_LABELS[item.status] ?? item.status,
     date: formatDay(item.created_at),

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { apiRequest } from '../../../lib/api/request';
+import VoteButton from '../../catalogue/components/VoteButton';
+import type { VoteAnswer } from '../../catalogue/api/catalogue';
 import type { AgentView } from '../api';
 
 const TYPE_HEADINGS: Record<string, string> = {
@@ -9,10 +11,12 @@ const TYPE_HEADINGS: Record<string, string> = {
   careergps: 'CareerGPS agents',
 };
 
+const listKey = (agentType: string) => ['agents', 'list', agentType] as const;
+
 /** GET agents/?agent_type=…: the site's agents of one type. */
 function useAgentsOfType(agentType: string) {
   return useQuery({
-    queryKey: ['agents', 'list', agentType],
+    queryKey: listKey(agentType),
     queryFn: async ({ signal }) =>
       (await apiRequest<{ data: AgentView[] }>('GET', '/api/v1/agents/', { query: { agent_type: agentType }, signal })).data,
     meta: { silent: true },
@@ -22,6 +26,13 @@ function useAgentsOfType(agentType: string) {
 /** The agents of the type the home was opened with (`/careergps?agent_type=career_assistant`). */
 export default function AgentCards({ agentType }: { agentType: string }) {
   const agents = useAgentsOfType(agentType);
+  const client = useQueryClient();
+  const voted = (id: number) => (answer: VoteAnswer) =>
+    client.setQueryData<AgentView[]>(listKey(agentType), (list) =>
+      list?.map((agent) =>
+        agent.id === id ? { ...agent, vote_score: answer.total_score, user_vote_type: answer.user_vote } : agent,
+      ),
+    );
   const heading = TYPE_HEADINGS[agentType] ?? 'Agents';
   return (
     <Box component="section" aria-labelledby="agent-cards-title" sx={{ mb: 4 }}>
@@ -43,10 +54,11 @@ export default function AgentCards({ agentType }: { agentType: string }) {
               </Stack>
               {agent.description ? <Typography color="text.secondary">{agent.description}</Typography> : null}
             </CardContent>
-            <CardActions sx={{ px: 2, pb: 2 }}>
+            <CardActions sx={{ px: 2, pb: 2, justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
               <Button variant="contained" component={RouterLink} to={`/careergps/${agent.slug}`}>
                 Start {agent.name}
               </Button>
+              <VoteButton kind="agentbuilder" item={agent} onVoted={voted(agent.id)} />
             </CardActions>
           </Card>
         ))}

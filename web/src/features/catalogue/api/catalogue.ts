@@ -20,7 +20,8 @@ export interface Paged<T> {
 
 export type Kind = 'aitool' | 'usecase';
 /** What the vote button votes on: the catalogue's kinds and career tips (spec 002 §3 "Vote"). */
-export type VoteKind = Kind | 'careertip';
+/** What takes votes: the catalogue's kinds, career tips and CareerGPS agents (`agentbuilder`). */
+export type VoteKind = Kind | 'careertip' | 'agentbuilder';
 
 /** Page sizes (spec 002 §9): AI tools 9, use cases 15, favourites and my-area tables 10. */
 export const AI_TOOLS_PAGE_SIZE = 9;

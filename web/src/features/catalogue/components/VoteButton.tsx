@@ -5,12 +5,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useSnackbar } from '../../../lib/snackbar';
-import { castVote, writeVote, type VoteKind } from '../api/catalogue';
+import { castVote, writeVote, type VoteAnswer, type VoteKind } from '../api/catalogue';
 import { abbreviateCount, asVoteState, nextVote, scoreDelta, type VoteState } from '../voteRules';
 
 interface Props {
   kind: VoteKind;
   item: { id: number; vote_score: number; user_vote_type: string; name?: string; title?: string };
+  /** Writes the answer into caches the catalogue does not know (its own lists are written anyway). */
+  onVoted?: (answer: VoteAnswer) => void;
 }
 
 function Arrow({ up }: { up: boolean }) {
@@ -27,7 +29,7 @@ function Arrow({ up }: { up: boolean }) {
  * and page. Guests go to /login?next=…; on error 'Something went wrong' and the vote resets to
  * neutral.
  */
-export default function VoteButton({ kind, item }: Props) {
+export default function VoteButton({ kind, item, onVoted }: Props) {
   const { signedIn } = useIdentity();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -41,6 +43,7 @@ export default function VoteButton({ kind, item }: Props) {
     meta: { silent: true },
     onSuccess: (answer) => {
       writeVote(client, kind, item.id, answer);
+      onVoted?.(answer);
       setShown(null);
     },
     onError: () => {
