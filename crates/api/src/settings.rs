@@ -128,7 +128,7 @@ impl Settings {
             vendor_hosts: vec!["waypoint.app".into()],
             json_body_limit: 1024 * 1024,
             request_timeout: Duration::from_secs(30),
-            tenant_cache_ttl: Duration::from_secs(30),
+            tenant_cache_ttl: Duration::from_secs(1),
             smtp_url: None,
             mail_from: "Waypoint <no-reply@waypoint.local>".into(),
             dev_mailbox: false,

@@ -190,12 +190,14 @@ impl AppState {
     }
 }
 
-/// When a host was resolved, and to what.
+/// When a host was last resolved (or its refresh claimed), and to what.
 type CachedTenant = (Instant, Arc<TenantRecord>);
 
-/// Host → tenant lookups, kept briefly so that every request does not read the tenant
-/// again. Instances share nothing: a change made on one instance reaches the others
-/// within the TTL.
+/// Host → tenant lookups, kept for a second so that every request does not read the tenant
+/// again. Instances share nothing: a settings change made on one instance reaches the
+/// others when their entry is next read afresh, within the TTL (1 s). Past the TTL one
+/// request reads the host afresh while the others go on with the kept record, so a busy
+/// host costs two primary-key reads a second, not one per request in flight.
 #[derive(Clone)]
 pub struct TenantCache {
     ttl: std::time::Duration,
@@ -212,6 +214,16 @@ impl TenantCache {
         if let Some((at, record)) = self.entries.read().expect("tenant cache lock").get(&key) {
             if at.elapsed() < self.ttl {
                 return Ok(record.clone());
+            }
+        }
+        {
+            let mut entries = self.entries.write().expect("tenant cache lock");
+            if let Some((at, record)) = entries.get_mut(&key) {
+                if at.elapsed() < self.ttl {
+                    return Ok(record.clone());
+                }
+                // Claim the refresh: until it lands, the others take the kept record.
+                *at = Instant::now();
             }
         }
         let record = Arc::new(store::queries::tenants::resolve(db, &key).await?);

@@ -37,7 +37,12 @@ pub struct TestApp {
 
 enum DbGuard {
     Sqlite(#[allow(dead_code)] tempfile::TempDir),
-    Postgres { url: String, schema: String },
+    Postgres {
+        url: String,
+        schema: String,
+    },
+    /// Another instance on a database the first app owns (and removes).
+    Shared,
 }
 
 impl Drop for DbGuard {
@@ -173,6 +178,22 @@ impl TestApp {
         let state = AppState::new(db.clone(), settings).expect("state").with_read_pool(read_db);
         let app = api::app(state.clone());
         TestApp { app, state, db, default_tenant, index_before_requests, _guard: guard }
+    }
+
+    /// A second server on this app's database, with caches of its own, as another instance
+    /// behind the same load balancer. It must not outlive this app, which owns the database.
+    pub fn another_instance(&self) -> TestApp {
+        let state = AppState::new(self.db.clone(), Settings::for_tests())
+            .expect("state")
+            .with_read_pool(self.state.read_db().clone());
+        TestApp {
+            app: api::app(state.clone()),
+            state,
+            db: self.db.clone(),
+            default_tenant: self.default_tenant.clone(),
+            index_before_requests: self.index_before_requests,
+            _guard: DbGuard::Shared,
+        }
     }
 
     /// Bumps every tenant's list write generation, as any write to a listed table does: the

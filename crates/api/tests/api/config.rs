@@ -189,3 +189,29 @@ async fn an_invalid_update_changes_nothing_and_names_the_fields() {
     let after = app.get("/api/v1/app-config-group/").send().await.json();
     assert_eq!(before, after);
 }
+
+#[tokio::test]
+async fn settings_changed_on_one_instance_are_served_by_the_others_within_a_second() {
+    let app = TestApp::new().await;
+    let other_instance = app.another_instance();
+    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
+    let title = |data: &serde_json::Value| data["data"]["ui"]["landing_page_content"]["title"].clone();
+    // The second instance has read (and kept) the site as it was.
+    let before = other_instance.get("/api/v1/app-config-group/").send().await.json();
+    assert_ne!(title(&before), "Moved on");
+    app.post("/api/v1/app-config-group/")
+        .token(&app.token_for(admin.id))
+        .json(&json!({"ui": {"landing_page_content": {"title": "Moved on"}}, "organization": {"name": "Moved Org"}}))
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(
+        title(&app.get("/api/v1/app-config-group/").send().await.json()),
+        "Moved on",
+        "at once where it was made"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let after = other_instance.get("/api/v1/app-config-group/").send().await.json();
+    assert_eq!(title(&after), "Moved on", "the other instance within a second");
+    assert_eq!(after["data"]["organization"]["name"], "Moved Org");
+}
