@@ -132,6 +132,52 @@ with open(sys.argv[2], "w") as out:
     out.write("  return wrk.format(nil, nil, {['Authorization'] = 'Bearer ' .. t})\nend\n")
 PY
 
+# Writers: distinct accepted members of the demo site's organization, each with a resume so
+# that they may apply to jobs. A "WRITE " row (write_script) goes through them in turn, the
+# wrk threads taking alternate members, so that no one applies to the same job twice.
+org_id=$(sql "SELECT g.id FROM groups g JOIN tenants t ON t.id = g.tenant_id WHERE t.domain = 'localhost' AND g.is_tenant_root")
+writers_query="SELECT u.id FROM users u JOIN memberships m ON m.user_id = u.id AND m.group_id = $org_id AND m.status = 'accepted' WHERE u.email LIKE '%@scale.example.com' ORDER BY u.id LIMIT ${WRITERS:-20000}"
+sql "$writers_query" >"$work/writer-ids"
+sql "UPDATE profiles SET resume = '/media/resumes/bench.pdf' WHERE user_id IN ($writers_query)" >/dev/null
+tool_id=$(sql "SELECT a.id FROM ai_tools a JOIN tenants t ON t.id = a.tenant_id WHERE t.domain = 'localhost' AND a.status = 'approved' ORDER BY a.id LIMIT 1")
+# Published jobs of the site without questions of their own, open today (a pass through the
+# writers applies to the first, the next pass to the second, …).
+job_ids=$(sql "SELECT jp.id FROM job_posts jp JOIN tenants t ON t.id = jp.tenant_id WHERE t.domain = 'localhost' AND jp.job_status = 'approved' AND CAST(jp.extra_info AS TEXT) NOT LIKE '%required%' AND jp.application_open_date <= CURRENT_DATE AND jp.application_close_date >= CURRENT_DATE ORDER BY jp.id LIMIT 20" | paste -sd, -)
+# write_script NAME PATH_TEMPLATE BODY: a wrk script posting BODY to the path as the writers in
+# turn; "{job}" in the path is the job of the writers' current pass.
+write_script() {
+  python3 - "$work/writer-ids" "$work/$1.lua" "$2" "$3" "$THREADS" "$job_ids" <<'PY'
+import base64, hashlib, hmac, json, os, sys, time
+ids, out_path, path, body, threads, jobs = sys.argv[1:7]
+secret = os.environ["WAYPOINT_JWT_SECRET"].encode()
+b64 = lambda raw: base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+now = int(time.time())
+tokens = []
+for line in open(ids):
+    if line.strip():
+        head = b64(json.dumps({"alg": "HS256", "typ": "JWT"}).encode())
+        claims = b64(json.dumps({"sub": line.strip(), "iat": now, "exp": now + 3600, "typ": "access"}).encode())
+        sig = b64(hmac.new(secret, f"{head}.{claims}".encode(), hashlib.sha256).digest())
+        tokens.append(f"{head}.{claims}.{sig}")
+with open(out_path, "w") as out:
+    out.write("local tokens = {" + ",".join(f'"{t}"' for t in tokens) + "}\n")
+    out.write("local jobs = {" + (jobs or "0") + "}\n")
+    out.write(f"local threads = {int(threads)}\n")
+    out.write("local made = 0\n")
+    out.write("function setup(thread) thread:set('first', made); made = made + 1 end\n")
+    out.write("local n = 0\n")
+    out.write("request = function()\n")
+    out.write("  local k = (first or 0) + n * threads\n  n = n + 1\n")
+    out.write("  local job = jobs[math.floor(k / #tokens) % #jobs + 1]\n")
+    out.write("  local headers = {['Authorization'] = 'Bearer ' .. tokens[k % #tokens + 1], ['Content-Type'] = 'application/json'}\n")
+    out.write(f"  return wrk.format('POST', string.gsub({json.dumps(path)}, '{{job}}', job), headers, {json.dumps(body)})\nend\n")
+PY
+}
+write_script post "/api/v1/contents/" "{\"content\": \"A note from the bench\", \"group\": $org_id}"
+write_script apply "/api/v1/jobs/{job}/apply/" "{}"
+write_script vote "/api/v1/vote/" "{\"content_type\": \"aitool\", \"object_id\": $tool_id, \"vote_type\": \"upvote\"}"
+write_script bookmark "/api/v1/bookmark/aitool/$tool_id/" ""
+
 # A demo member's session and ids, for the signed-in and profile endpoints.
 token=$(curl -fsS -H "Host: localhost" -H "Content-Type: application/json" \
   -d '{"username":"maria@example.com","password":"waypoint-demo"}' "http://127.0.0.1:$PORT/api/v1/token/" |
@@ -154,7 +200,8 @@ circle_id=$(sql "SELECT g.id FROM groups g JOIN tenants t ON t.id = g.tenant_id 
 # An entry starting with "AUTH " is called with maria's access token; "STAFF " with the
 # operator's; "MANY " with the
 # tokens of $MEMBERS distinct members in turn (many.lua); "ASK " posts a question to it with
-# the operator's (ask.lua).
+# the operator's (ask.lua); "WRITE name" runs the writers' script of that name (write_script),
+# which posts to the path it was made for.
 endpoints=(
   "/healthz"
   "/api/v1/app-config-group/"
@@ -223,6 +270,10 @@ endpoints=(
   "STAFF /api/v1/analytics/"
   "STAFF /api/v1/analytics/?weeks=104"
   "STAFF /api/v1/analytics/export/?weeks=52"
+  "WRITE post /api/v1/contents/"
+  "WRITE apply /api/v1/jobs/{job}/apply/"
+  "WRITE vote /api/v1/vote/"
+  "WRITE bookmark /api/v1/bookmark/aitool/{id}/"
 )
 
 printf '\n%-64s %12s %10s %10s\n' "endpoint" "requests/s" "p50" "p99"
@@ -244,6 +295,11 @@ for entry in "${endpoints[@]}"; do
   elif [[ "$entry" == MANY\ * ]]; then
     path="${entry#MANY }"
     auth=(-s "$work/many.lua")
+  elif [[ "$entry" == WRITE\ * ]]; then
+    name="${entry#WRITE }"
+    name="${name%% *}"
+    path="/"
+    auth=(-s "$work/$name.lua")
   elif [[ "$entry" == ASK\ * ]]; then
     path="${entry#ASK }"
     auth=(-H "Authorization: Bearer $staff_token" -s "$work/ask.lua")

@@ -298,29 +298,29 @@ pub struct UseCaseAgentAnswer {
 /// Adds the system agents' answers to use cases their moderator reads (one statement).
 async fn with_agent_responses(state: &AppState, tenant: &Tenant, views: &mut [UseCaseView]) -> ApiResult<()> {
     let ids: Vec<i64> = views.iter().map(|v| v.id).collect();
-    let found = store::queries::agents::responses::for_objects(
+    let mut answers = store::queries::agents::responses::by_object(
         state.read_db(),
         tenant.id(),
         domain::agents::system::CONTENT_USE_CASE,
         &ids,
     )
     .await?;
-    let mut answers: HashMap<i64, Vec<UseCaseAgentResponse>> = HashMap::new();
-    for row in found {
-        let text = |key: &str| row.response.get(key).and_then(Value::as_str).map(str::to_string);
-        answers.entry(row.object_id).or_default().push(UseCaseAgentResponse {
-            agent_id: row.agent_id,
-            agent_type: row.agent_type.clone(),
-            response: UseCaseAgentAnswer {
-                action: row.action.clone(),
-                reason: text("reason").unwrap_or_default(),
-                quality_level: text("quality_level"),
-                last_run_at: row.last_run_at,
-            },
-        });
-    }
     for view in views {
-        view.agent_responses = Some(answers.remove(&view.id).unwrap_or_default());
+        let rows = answers.remove(&view.id).unwrap_or_default();
+        view.agent_responses = Some(
+            rows.into_iter()
+                .map(|row| UseCaseAgentResponse {
+                    agent_id: row.agent_id,
+                    response: UseCaseAgentAnswer {
+                        reason: row.response_text("reason").unwrap_or_default(),
+                        quality_level: row.response_text("quality_level"),
+                        action: row.action,
+                        last_run_at: row.last_run_at,
+                    },
+                    agent_type: row.agent_type,
+                })
+                .collect(),
+        );
     }
     Ok(())
 }

@@ -24,3 +24,10 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// A text field of the answer (`reason`, `ai_enthusiasm_level`, `quality_level`).
+    pub fn response_text(&self, key: &str) -> Option<String> {
+        self.response.get(key).and_then(Json::as_str).map(str::to_string)
+    }
+}

@@ -309,25 +309,25 @@ async fn items(
     let ids: Vec<i64> = rows.iter().map(|m| m.user_id).collect();
     let mut answers: HashMap<i64, Vec<MemberAgentResponse>> = HashMap::new();
     if let Some((tenant, _)) = files_for.filter(|_| admin) {
-        let found = store::queries::agents::responses::for_objects(
+        let found = store::queries::agents::responses::by_object(
             &state.db,
             tenant.id(),
             domain::agents::system::CONTENT_USER,
             &ids,
         )
         .await?;
-        for row in found {
-            let text = |key: &str| row.response.get(key).and_then(Value::as_str).map(str::to_string);
-            answers.entry(row.object_id).or_default().push(MemberAgentResponse {
+        for (member, given) in found {
+            let member_answers = given.into_iter().map(|row| MemberAgentResponse {
                 agent_id: row.agent_id,
-                agent_type: row.agent_type.clone(),
                 response: MemberAgentAnswer {
-                    action: row.action.clone(),
-                    reason: text("reason").unwrap_or_default(),
-                    ai_enthusiasm_level: text("ai_enthusiasm_level"),
+                    reason: row.response_text("reason").unwrap_or_default(),
+                    ai_enthusiasm_level: row.response_text("ai_enthusiasm_level"),
+                    action: row.action,
                     last_run_at: row.last_run_at,
                 },
+                agent_type: row.agent_type,
             });
+            answers.insert(member, member_answers.collect());
         }
     }
     let people = user_q::find_by_ids(&state.db, &ids).await?;

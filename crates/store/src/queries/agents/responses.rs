@@ -84,6 +84,20 @@ pub async fn for_objects(
         .await?)
 }
 
+/// [`for_objects`] by object id, each object's answers ordered by agent.
+pub async fn by_object(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    content_type: &str,
+    object_ids: &[i64],
+) -> StoreResult<std::collections::HashMap<i64, Vec<agent_responses::Model>>> {
+    let mut grouped: std::collections::HashMap<i64, Vec<agent_responses::Model>> = std::collections::HashMap::new();
+    for row in for_objects(db, tenant_id, content_type, object_ids).await? {
+        grouped.entry(row.object_id).or_default().push(row);
+    }
+    Ok(grouped)
+}
+
 /// An admin filter: the agent's answer about the object holds this action and level.
 #[derive(Debug, Clone, Copy)]
 pub struct ResponseFilter<'a> {
