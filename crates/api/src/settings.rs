@@ -116,6 +116,9 @@ impl Settings {
             storage: services::storage::StorageConfig::Local {
                 root: std::env::temp_dir().join("waypoint-test-uploads"),
             },
+            // Tests that count statements must not see the host read again when a second has
+            // passed; the cross-instance test sets the server's second itself.
+            tenant_cache_ttl: Duration::from_secs(600),
             ..Settings::defaults()
         }
     }

@@ -113,7 +113,8 @@ async fn only_the_sites_administrators_reach_any_admin_endpoint() {
         call(Method::GET, "/api/v1/feedback/", Value::Null),
         call(Method::GET, format!("/api/v1/audit-log/?entity_type=user&entity_id={target}"), Value::Null),
         call(Method::GET, "/api/v1/contact-starleaders/", Value::Null),
-        call(Method::GET, "/api/v1/agents/metrics/", Value::Null),
+        // (agents/metrics/ is every registered user's: system_agents.rs checks what they see.)
+        call(Method::GET, "/api/v1/agents/system-agents/", Value::Null),
         call(Method::POST, "/api/v1/app-config-group/", json!({"agents": {"profile_completion_threshold": 10}})),
     ];
 

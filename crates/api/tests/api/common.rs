@@ -183,9 +183,10 @@ impl TestApp {
     /// A second server on this app's database, with caches of its own, as another instance
     /// behind the same load balancer. It must not outlive this app, which owns the database.
     pub fn another_instance(&self) -> TestApp {
-        let state = AppState::new(self.db.clone(), Settings::for_tests())
-            .expect("state")
-            .with_read_pool(self.state.read_db().clone());
+        // The server's own host cache lifetime, not the tests' (Settings::for_tests).
+        let settings = Settings { tenant_cache_ttl: Settings::defaults().tenant_cache_ttl, ..Settings::for_tests() };
+        let state =
+            AppState::new(self.db.clone(), settings).expect("state").with_read_pool(self.state.read_db().clone());
         TestApp {
             app: api::app(state.clone()),
             state,

@@ -7,7 +7,7 @@
 //! which keeps it cheap and still useful. All words must match. A one-character word at the
 //! end of a longer text is the start of a word still being typed ("Data A" on the way to
 //! "Data Analyst"): it is dropped rather than required whole, and the results narrow when
-//! the word reaches two characters.
+//! the word reaches two characters. A last digit stays a whole word ("Circle 1", "Level 2").
 
 /// At most this many words are looked up; the rest of the text is ignored.
 pub const MAX_TOKENS: usize = 6;
@@ -73,7 +73,9 @@ impl TextQuery {
                 Token { text, prefix }
             })
             .collect();
-        if tokens.len() > 1 && tokens.last().is_some_and(|last| !last.prefix) {
+        if tokens.len() > 1
+            && tokens.last().is_some_and(|last| !last.prefix && !last.text.chars().all(|c| c.is_numeric()))
+        {
             tokens.pop();
         }
         (!tokens.is_empty()).then_some(TextQuery { tokens, any: false })
@@ -196,6 +198,7 @@ mod tests {
         assert_eq!(TextQuery::parse("Data An").unwrap().fts5(), r#""data"* AND "an"*"#);
         assert_eq!(TextQuery::parse("A").unwrap().fts5(), r#""a""#, "a lone letter is the whole query");
         assert_eq!(TextQuery::parse("C developer").unwrap().words(), ["c", "developer"], "only the last word");
+        assert_eq!(TextQuery::parse("Circle 1").unwrap().fts5(), r#""circle"* AND "1""#, "a digit is a whole word");
     }
 
     #[test]
