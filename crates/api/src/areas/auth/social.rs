@@ -292,6 +292,12 @@ async fn find_or_create_in(
             // Someone's alternate email: a new account would take an address another
             // person may switch to; they sign in with their own account instead.
             None if user_q::email_in_use(txn, &identity.email, 0).await? => {
+                // On PostgreSQL each statement sees what was committed before it: a first
+                // sign-in of the same person may have made the account since the lookup
+                // above. That is the race the caller's second pass settles, not an alternate.
+                if user_q::find_by_email(txn, &identity.email).await?.is_some() {
+                    return Err(ApiError::Conflict(MSG_EMAIL_ELSEWHERE.into()));
+                }
                 return Err(ApiError::BadRequest(MSG_EMAIL_ELSEWHERE.into()));
             }
             None => {
