@@ -3,12 +3,14 @@
 
 use domain::content::STATUS_APPROVED;
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, LikeExpr},
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    sea_query::Expr, ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-use super::{groups::escape_like, Paged};
+use super::{
+    slugs::{self, SlugColumn},
+    Paged,
+};
 use crate::{
     entities::{career_tips, votes},
     now,
@@ -38,20 +40,7 @@ async fn free_slug(db: &impl ConnectionTrait, tenant_id: i64, words: &str) -> St
     if base.is_empty() {
         base = "career-tip".into();
     }
-    let pattern = format!("{}-%", escape_like(&base));
-    let taken: Vec<String> = career_tips::Entity::find()
-        .select_only()
-        .column(career_tips::Column::Slug)
-        .filter(career_tips::Column::TenantId.eq(tenant_id))
-        .filter(
-            career_tips::Column::Slug
-                .eq(base.as_str())
-                .or(career_tips::Column::Slug.like(LikeExpr::new(pattern).escape('\\'))),
-        )
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok((1..).map(|n| domain::profiles::name_slug_candidate(&base, n)).find(|s| !taken.contains(s)).expect("a slug"))
+    slugs::free_slug(db, SlugColumn::of_tenant("career_tips", tenant_id), &base).await
 }
 
 pub async fn insert(

@@ -5,11 +5,11 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, JoinType, LikeExpr, Query},
+    sea_query::{Alias, Expr, ExprTrait, JoinType, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, Set,
 };
 
-use super::groups::escape_like;
+use super::slugs::{self, SlugColumn};
 use crate::{
     entities::{bookmarks, catalogue_tags, votes},
     now, StoreError, StoreResult,
@@ -240,31 +240,11 @@ pub async fn cast_vote(
 }
 
 /// A slug for `name` that no item of the kind's table on the tenant uses: `name`, then
-/// `name-2`, …
+/// `name-2`, … (see `slugs`)
 pub async fn free_slug(db: &impl ConnectionTrait, tenant_id: i64, kind: &str, name: &str) -> StoreResult<String> {
     let mut base = domain::slug::slugify(name);
     if base.is_empty() {
         base = kind.to_string();
     }
-    let pattern = format!("{}-%", escape_like(&base));
-    let slug = Alias::new("slug");
-    let mut select = Query::select();
-    select
-        .column(slug.clone())
-        .from(Alias::new(table_of(kind)))
-        .and_where(Expr::col(Alias::new("tenant_id")).eq(tenant_id))
-        .cond_where(
-            Condition::any()
-                .add(Expr::col(slug.clone()).eq(base.as_str()))
-                .add(Expr::col(slug).like(LikeExpr::new(pattern).escape('\\'))),
-        );
-    let rows = db.query_all(&select).await?;
-    let mut taken = Vec::new();
-    for row in rows {
-        taken.push(row.try_get_by_index::<String>(0)?);
-    }
-    Ok((1..)
-        .map(|n| domain::profiles::name_slug_candidate(&base, n))
-        .find(|s| !taken.contains(s))
-        .expect("a free slug"))
+    slugs::free_slug(db, SlugColumn::of_tenant(table_of(kind), tenant_id), &base).await
 }

@@ -7,15 +7,16 @@ use std::collections::HashMap;
 
 use domain::content::{form::ContentForm, SECURITY_PRIVATE, STATUS_APPROVED, TYPE_NEWSLETTER};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, JoinType, LikeExpr, Query},
+    sea_query::{Alias, Expr, ExprTrait, JoinType, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect, QueryTrait, Set,
 };
 use serde_json::json;
 
 use super::{
-    groups::{administered_by, escape_like, json_array_has_any_ignoring_case, visible_to, Viewer},
+    groups::{administered_by, json_array_has_any_ignoring_case, visible_to, Viewer},
     memberships::STATUS_ACCEPTED,
+    slugs::{self, SlugColumn},
     Paged,
 };
 use crate::{
@@ -66,27 +67,14 @@ pub async fn find_by_slug(
         .await?)
 }
 
-/// A slug for `title` that no item of the tenant uses: `title`, then `title-2`, …
+/// A slug for `title` that no item of the tenant uses: `title`, then `title-2`, … (see `slugs`)
 pub async fn free_slug(db: &impl ConnectionTrait, tenant_id: i64, title: &str, fallback: &str) -> StoreResult<String> {
     let mut base: String = domain::slug::slugify(title).chars().take(200).collect();
     base = base.trim_end_matches('-').to_string();
     if base.is_empty() {
         base = fallback.into();
     }
-    let pattern = format!("{}-%", escape_like(&base));
-    let taken: Vec<String> = contents::Entity::find()
-        .select_only()
-        .column(contents::Column::Slug)
-        .filter(contents::Column::TenantId.eq(tenant_id))
-        .filter(
-            contents::Column::Slug
-                .eq(base.as_str())
-                .or(contents::Column::Slug.like(LikeExpr::new(pattern).escape('\\'))),
-        )
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok((1..).map(|n| domain::profiles::name_slug_candidate(&base, n)).find(|s| !taken.contains(s)).expect("a slug"))
+    slugs::free_slug(db, SlugColumn::of_tenant("contents", tenant_id), &base).await
 }
 
 fn fill(active: &mut contents::ActiveModel, form: &ContentForm, security_level: i16) {

@@ -13,7 +13,12 @@ use sea_orm::{
 };
 use serde_json::{json, Value};
 
-use super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED, Paged};
+use super::{
+    connections::PRIVACY_PRIVATE,
+    memberships::STATUS_ACCEPTED,
+    slugs::{self, SlugColumn},
+    Paged,
+};
 use crate::{
     entities::{circle_types, group_sdgs, group_topics, group_use_cases, groups, memberships, sdgs, topics, users},
     list_counts::ListCounts,
@@ -193,27 +198,13 @@ pub async fn ancestors(db: &impl ConnectionTrait, group: &groups::Model) -> Stor
     Ok(found)
 }
 
-/// A slug for `name` that no group of the tenant uses yet: `name`, then `name-2`, …
+/// A slug for `name` that no group of the tenant uses yet: `name`, then `name-2`, … (see `slugs`)
 pub async fn free_slug(db: &impl ConnectionTrait, tenant_id: i64, name: &str) -> StoreResult<String> {
     let mut base = domain::slug::slugify(name);
     if base.is_empty() {
         base = "group".into();
     }
-    let pattern = format!("{}-%", escape_like(&base));
-    let taken: Vec<String> = groups::Entity::find()
-        .select_only()
-        .column(groups::Column::Slug)
-        .filter(groups::Column::TenantId.eq(tenant_id))
-        .filter(
-            groups::Column::Slug.eq(base.as_str()).or(groups::Column::Slug.like(LikeExpr::new(pattern).escape('\\'))),
-        )
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok((1..)
-        .map(|n| domain::profiles::name_slug_candidate(&base, n))
-        .find(|s| !taken.contains(s))
-        .expect("a free slug"))
+    slugs::free_slug(db, SlugColumn::of_tenant("groups", tenant_id), &base).await
 }
 
 fn strings(values: &[String]) -> Option<Value> {

@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 
 use super::{
     groups::{administered_by, escape_like, json_array_has_any_ignoring_case, visible_to, Viewer},
+    slugs::{self, SlugColumn},
     Paged,
 };
 use crate::{
@@ -50,29 +51,13 @@ pub async fn find_by_slug(
 }
 
 /// A slug for `title` that no post of the tenant uses (deleted ones included, so an old
-/// link never names a new job): `title`, then `title-2`, …
+/// link never names a new job): `title`, then `title-2`, … (see `slugs`)
 pub async fn free_slug(db: &impl ConnectionTrait, tenant_id: i64, title: &str) -> StoreResult<String> {
     let mut base = domain::slug::slugify(title);
     if base.is_empty() {
         base = "job".into();
     }
-    let pattern = format!("{}-%", escape_like(&base));
-    let taken: Vec<String> = job_posts::Entity::find()
-        .select_only()
-        .column(job_posts::Column::Slug)
-        .filter(job_posts::Column::TenantId.eq(tenant_id))
-        .filter(
-            job_posts::Column::Slug
-                .eq(base.as_str())
-                .or(job_posts::Column::Slug.like(LikeExpr::new(pattern).escape('\\'))),
-        )
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok((1..)
-        .map(|n| domain::profiles::name_slug_candidate(&base, n))
-        .find(|s| !taken.contains(s))
-        .expect("a free slug"))
+    slugs::free_slug(db, SlugColumn::of_tenant("job_posts", tenant_id), &base).await
 }
 
 fn fill(active: &mut job_posts::ActiveModel, form: &JobForm) {

@@ -40,6 +40,7 @@ pub mod programme;
 pub mod rate_limits;
 pub mod search;
 pub mod sessions;
+pub mod slugs;
 pub mod social_accounts;
 pub mod tenants;
 pub mod topics;

@@ -8,12 +8,15 @@ use std::collections::HashMap;
 
 use domain::profiles::{CompletionInput, ExtraInfo, GroupFields, GroupRef, ProfileFields, TopicRef};
 use sea_orm::{
-    sea_query::{Expr, ExprTrait, Func, LikeExpr},
+    sea_query::{Expr, ExprTrait, Func},
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     Set, TryIntoModel,
 };
 
-use super::Paged;
+use super::{
+    slugs::{self, SlugColumn},
+    Paged,
+};
 use crate::{
     entities::{
         career_entries, career_entry_skills, career_profiles, group_profiles, groups, profile_topics, profiles, topics,
@@ -26,10 +29,6 @@ pub const GROUP_INSTITUTION: &str = "institution";
 
 fn ints(json: &serde_json::Value) -> Vec<i64> {
     json.as_array().map(|a| a.iter().filter_map(|v| v.as_i64()).collect()).unwrap_or_default()
-}
-
-fn escape_like(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -65,28 +64,9 @@ pub async fn find_by_slug_with_user(
     Ok(found.and_then(|(profile, user)| user.map(|user| (profile, user))))
 }
 
-/// A free slug for a name: "ada-lovelace", else the smallest free "ada-lovelace-N".
+/// A free slug for a name: "ada-lovelace", else "ada-lovelace-N" (see `slugs`).
 async fn free_slug(db: &impl ConnectionTrait, base: &str) -> StoreResult<String> {
-    let pattern = format!("{}-%", escape_like(base));
-    let taken: Vec<String> = profiles::Entity::find()
-        .select_only()
-        .column(profiles::Column::NameSlug)
-        .filter(
-            profiles::Column::NameSlug
-                .eq(base)
-                .or(profiles::Column::NameSlug.like(LikeExpr::new(pattern).escape('\\'))),
-        )
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut n = 1;
-    loop {
-        let candidate = domain::profiles::name_slug_candidate(base, n);
-        if !taken.contains(&candidate) {
-            return Ok(candidate);
-        }
-        n += 1;
-    }
+    slugs::free_slug(db, SlugColumn { table: "profiles", column: "name_slug", tenant_id: None }, base).await
 }
 
 /// The user's profile, created (with a readable unique slug) when missing.
@@ -365,24 +345,7 @@ pub async fn resolve_institution(
             if let Some(group) = existing {
                 return Ok(Ok(group));
             }
-            let base = domain::slug::slugify(name);
-            let pattern = format!("{}-%", escape_like(&base));
-            let taken: Vec<String> = groups::Entity::find()
-                .select_only()
-                .column(groups::Column::Slug)
-                .filter(groups::Column::TenantId.eq(tenant_id))
-                .filter(
-                    groups::Column::Slug
-                        .eq(base.as_str())
-                        .or(groups::Column::Slug.like(LikeExpr::new(pattern).escape('\\'))),
-                )
-                .into_tuple()
-                .all(db)
-                .await?;
-            let slug = (1..)
-                .map(|n| domain::profiles::name_slug_candidate(&base, n))
-                .find(|s| !taken.contains(s))
-                .expect("some slug is free");
+            let slug = super::groups::free_slug(db, tenant_id, name).await?;
             let at = now();
             let group = groups::ActiveModel {
                 tenant_id: Set(tenant_id),
