@@ -5,6 +5,7 @@ import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
 import chunkMap from './build-plugins/chunkMap';
+import noCssVars from './build-plugins/noCssVars';
 import { AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
@@ -12,6 +13,7 @@ const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    noCssVars(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
     chunkMap(),
