@@ -5,7 +5,7 @@ import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
 import chunkMap from './build-plugins/chunkMap';
-import noCssVars from './build-plugins/noCssVars';
+import unusedLibraryParts from './build-plugins/unusedLibraryParts';
 import { AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
@@ -13,7 +13,7 @@ const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    noCssVars(),
+    unusedLibraryParts(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
     chunkMap(),
