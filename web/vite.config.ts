@@ -5,13 +5,15 @@ import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
 import chunkMap from './build-plugins/chunkMap';
-import { AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
+import unusedLibraryParts from './build-plugins/unusedLibraryParts';
+import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    unusedLibraryParts(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
     chunkMap(),
@@ -51,6 +53,7 @@ export default defineConfig(({ command }) => ({
             // What the first routes load after the entry, one file per group instead of dozens
             // of shared sub-kilobyte chunks (build-plugins/chunkGroups.ts).
             { name: 'shell', test: SHELL },
+            { name: 'alert', test: ALERT },
             { name: 'layout', test: LAYOUT },
             { name: 'lists', test: LISTS },
             { name: 'auth', test: AUTH },

@@ -36,11 +36,14 @@ export const SHELL = group([
   '@mui/material/utils/debounce.',
   '@mui/material/utils/getActiveElement.',
   '@mui/material/utils/isMuiElement.',
+  '@mui/material/utils/mergeSlotProps.',
   '@mui/material/utils/ownerDocument.',
   '@mui/material/utils/ownerWindow.',
+  '@mui/material/utils/useControlled.',
   '@mui/material/utils/useEnhancedEffect.',
   '@mui/material/utils/useSlot.',
   '@mui/utils/appendOwnerState/',
+  '@mui/utils/useControlled/',
   '@mui/utils/debounce/',
   '@mui/utils/extractEventHandlers/',
   '@mui/utils/getActiveElement/',
@@ -58,6 +61,12 @@ export const SHELL = group([
   '@tanstack/query-core/build/modern/mutationObserver.js',
   '@tanstack/react-query/build/modern/useMutation.js',
 ]);
+
+/**
+ * MUI's Alert on its own: the sign-up page and the guest banner of the app layout both show one,
+ * and inside the layout's group it made /signup load the whole layout.
+ */
+export const ALERT = group(['@mui/material/Alert/']);
 
 /** The sign-in pages' form, schemas and links (login, sign-up, forgot and reset password). */
 export const AUTH = group([

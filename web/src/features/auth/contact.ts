@@ -1,6 +1,6 @@
 // The pending page's contact form (spec 002 §2 "Pending / Rejected notice"; spec 000 §7
 // POST /contact-starleaders/): a subject and a message to the site's administrators.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../lib/api/request';
 import type { components } from '../../lib/api/schema';
 
@@ -16,8 +16,12 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const contactSchema = z.object({
-  subject: z.string().trim().min(1, CONTACT_MESSAGES.required).max(MAX_SUBJECT, `Maximum of ${MAX_SUBJECT} characters`),
-  message: z.string().trim().min(1, CONTACT_MESSAGES.required).max(MAX_MESSAGE, `Maximum of ${MAX_MESSAGE} characters`),
+  subject: z
+    .string()
+    .check(z.trim(), z.minLength(1, CONTACT_MESSAGES.required), z.maxLength(MAX_SUBJECT, `Maximum of ${MAX_SUBJECT} characters`)),
+  message: z
+    .string()
+    .check(z.trim(), z.minLength(1, CONTACT_MESSAGES.required), z.maxLength(MAX_MESSAGE, `Maximum of ${MAX_MESSAGE} characters`)),
 });
 
 export type ContactValues = z.infer<typeof contactSchema>;
