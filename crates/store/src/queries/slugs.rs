@@ -13,7 +13,7 @@ use crate::{StoreError, StoreResult};
 
 /// How many numbered slugs are tried before the random ones.
 const READABLE: u32 = 10;
-/// Random suffixes tried per probe, and probes before giving up (36^6 suffixes each).
+/// Random suffixes tried per probe, and probes before giving up (32^6 suffixes to draw from).
 const RANDOM_PER_PROBE: usize = 4;
 const RANDOM_PROBES: usize = 3;
 const SUFFIX_LEN: usize = 6;
