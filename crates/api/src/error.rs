@@ -11,7 +11,7 @@ use domain::FieldErrors;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Every error answer has this shape (ARCHITECTURE §3). `field_errors` holds the messages of
+/// Every error answer has this shape (spec 000 §8). `field_errors` holds the messages of
 /// each invalid field, first message first; `code` is a stable machine-readable name.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {

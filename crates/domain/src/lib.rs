@@ -25,6 +25,7 @@ pub mod profiles;
 pub mod query_list;
 pub mod recommendation_package;
 pub mod rich_text;
+pub mod sent;
 pub mod slug;
 pub mod topics;
 

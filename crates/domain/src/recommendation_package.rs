@@ -2,9 +2,13 @@
 //! package payload", §5 limits, §8 messages): what a package may hold, checked as one parsed
 //! value.
 
-use serde_json::Value;
+use serde::Deserialize;
+use utoipa::ToSchema;
 
-use crate::FieldErrors;
+use crate::{
+    sent::{Object, Sent, WholeNumber},
+    FieldErrors,
+};
 
 /// At most this many of each kind (spec 002 §5).
 pub const MAX_EACH: usize = 5;
@@ -39,9 +43,69 @@ pub struct Package {
     pub agent_reports: Vec<i64>,
 }
 
-fn text(value: Option<&Value>, field: &str, max: usize, required: bool, errors: &mut FieldErrors) -> String {
+/// The package (spec 002 §3 "Email package payload").
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct PackageInput {
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub subject: Sent<String>,
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub body: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub footer: Sent<String>,
+    /// User ids.
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub users: Sent<Vec<Sent<ItemRef>>>,
+    /// Resource ids of the site.
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub internal_resources: Sent<Vec<Sent<ItemRef>>>,
+    /// `{title, url}` of resources elsewhere.
+    #[schema(value_type = Option<Vec<utoipa::openapi::Object>>)]
+    #[serde(default)]
+    pub external_resources: Sent<Vec<Sent<Object<ExternalInput>>>>,
+    /// Group ids (circle, organization, event, institution, job's group, …).
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub groups: Sent<Vec<Sent<ItemRef>>>,
+    /// Agent report ids.
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub agent_reports: Sent<Vec<Sent<ItemRef>>>,
+}
+
+/// An item of a package's list: its id (`7`, `"7"`) or the item itself (`{"id": 7, …}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ItemRef {
+    Id(WholeNumber),
+    Item { id: WholeNumber },
+}
+
+impl ItemRef {
+    fn id(self) -> i64 {
+        match self {
+            ItemRef::Id(WholeNumber(id)) | ItemRef::Item { id: WholeNumber(id) } => id,
+        }
+    }
+}
+
+/// A resource elsewhere: `title` (or `name`) and `url` (or `source`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ExternalInput {
+    pub title: Sent<String>,
+    pub name: Sent<String>,
+    pub url: Sent<String>,
+    pub source: Sent<String>,
+}
+
+fn text(value: Sent<String>, field: &str, max: usize, required: bool, errors: &mut FieldErrors) -> String {
     match value {
-        Some(Value::String(s)) => {
+        Sent::Value(s) => {
             let s = s.trim();
             if required && s.is_empty() {
                 errors.add(field, MSG_REQUIRED);
@@ -50,40 +114,32 @@ fn text(value: Option<&Value>, field: &str, max: usize, required: bool, errors: 
             }
             s.to_string()
         }
-        None | Some(Value::Null) => {
+        Sent::Absent | Sent::Null => {
             if required {
                 errors.add(field, MSG_REQUIRED);
             }
             String::new()
         }
-        Some(_) => {
+        Sent::WrongType => {
             errors.add(field, "Not a valid string.");
             String::new()
         }
     }
 }
 
-/// Distinct positive ids of a list (`[1, "2"]`); anything else is a field error.
-fn ids(value: Option<&Value>, field: &str, errors: &mut FieldErrors) -> Vec<i64> {
+/// Distinct positive ids of a list (`[1, "2", {"id": 3}]`); anything else is a field error.
+fn ids(value: Sent<Vec<Sent<ItemRef>>>, field: &str, errors: &mut FieldErrors) -> Vec<i64> {
     let items = match value {
-        None | Some(Value::Null) => return Vec::new(),
-        Some(Value::Array(items)) => items,
-        Some(_) => {
+        Sent::Absent | Sent::Null => return Vec::new(),
+        Sent::Value(items) => items,
+        Sent::WrongType => {
             errors.add(field, "Expected a list of items.");
             return Vec::new();
         }
     };
     let mut out = Vec::new();
     for item in items {
-        let id = match item {
-            Value::Number(n) => n.as_i64(),
-            Value::String(s) => s.trim().parse::<i64>().ok(),
-            Value::Object(o) => {
-                o.get("id").and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok())))
-            }
-            _ => None,
-        };
-        match id {
+        match item.value().map(ItemRef::id) {
             Some(id) if id > 0 => {
                 if !out.contains(&id) {
                     out.push(id);
@@ -98,43 +154,49 @@ fn ids(value: Option<&Value>, field: &str, errors: &mut FieldErrors) -> Vec<i64>
     out
 }
 
-fn externals(value: Option<&Value>, errors: &mut FieldErrors) -> Vec<ExternalResource> {
+/// The first of two names of a field that holds a text.
+fn either(first: Sent<String>, second: Sent<String>) -> String {
+    let text = if first.is_missing() { second } else { first };
+    text.value().map(|s| s.trim().to_string()).unwrap_or_default()
+}
+
+fn externals(value: Sent<Vec<Sent<Object<ExternalInput>>>>, errors: &mut FieldErrors) -> Vec<ExternalResource> {
     let items = match value {
-        None | Some(Value::Null) => return Vec::new(),
-        Some(Value::Array(items)) => items,
-        Some(_) => {
+        Sent::Absent | Sent::Null => return Vec::new(),
+        Sent::Value(items) => items,
+        Sent::WrongType => {
             errors.add("external_resources", "Expected a list of items.");
             return Vec::new();
         }
     };
     let mut out: Vec<ExternalResource> = Vec::new();
     for item in items {
-        let title = item.get("title").or_else(|| item.get("name")).and_then(Value::as_str).map(str::trim).unwrap_or("");
-        let url = item.get("url").or_else(|| item.get("source")).and_then(Value::as_str).map(str::trim).unwrap_or("");
-        let valid = url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some());
+        let Object(item) = item.value().unwrap_or(Object(ExternalInput::default()));
+        let title = either(item.title, item.name);
+        let url = either(item.url, item.source);
+        let valid = url::Url::parse(&url).is_ok_and(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some());
         if title.is_empty() || title.chars().count() > 300 || !valid || url.len() > 2000 {
             errors.add("external_resources", "Each external resource needs a title and an http(s) address.");
             return Vec::new();
         }
         if !out.iter().any(|r| r.url == url) {
-            out.push(ExternalResource { title: title.to_string(), url: url.to_string() });
+            out.push(ExternalResource { title, url });
         }
     }
     out
 }
 
 /// Checks a package payload (spec 002 §3 "Email package payload").
-pub fn parse(body: &Value) -> Result<Package, FieldErrors> {
+pub fn parse(input: PackageInput) -> Result<Package, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let get = |k: &str| body.get(k);
-    let subject = text(get("subject"), "subject", MAX_SUBJECT_CHARS, true, &mut errors);
-    let text_body = text(get("body"), "body", MAX_BODY_CHARS, true, &mut errors);
-    let footer = text(get("footer"), "footer", MAX_FOOTER_CHARS, false, &mut errors);
-    let users = ids(get("users"), "users", &mut errors);
-    let groups = ids(get("groups"), "groups", &mut errors);
-    let internal_resources = ids(get("internal_resources"), "internal_resources", &mut errors);
-    let external_resources = externals(get("external_resources"), &mut errors);
-    let agent_reports = ids(get("agent_reports"), "agent_reports", &mut errors);
+    let subject = text(input.subject, "subject", MAX_SUBJECT_CHARS, true, &mut errors);
+    let text_body = text(input.body, "body", MAX_BODY_CHARS, true, &mut errors);
+    let footer = text(input.footer, "footer", MAX_FOOTER_CHARS, false, &mut errors);
+    let users = ids(input.users, "users", &mut errors);
+    let groups = ids(input.groups, "groups", &mut errors);
+    let internal_resources = ids(input.internal_resources, "internal_resources", &mut errors);
+    let external_resources = externals(input.external_resources, &mut errors);
+    let agent_reports = ids(input.agent_reports, "agent_reports", &mut errors);
     if users.len() > MAX_EACH {
         errors.add("users", MSG_USERS);
     }
@@ -326,9 +388,10 @@ pub fn people_reason(kind: PeopleKind, shared: &[String], stage: Option<&str>, g
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     use super::*;
+    use crate::sent::body;
 
     fn base() -> Value {
         json!({"subject": DEFAULT_SUBJECT, "body": "Hello", "footer": "", "users": [1]})
@@ -343,33 +406,33 @@ mod tests {
             ("internal_resources", MSG_RESOURCES),
             ("agent_reports", MSG_REPORTS),
         ] {
-            let mut body = base();
-            body[field] = six.clone();
-            let e = parse(&body).unwrap_err();
+            let mut sent = base();
+            sent[field] = six.clone();
+            let e = parse(body(sent.clone())).unwrap_err();
             assert_eq!(e.first(field), Some(message), "{field}");
-            body[field] = json!([1, 2, 3, 4, 5, 5]);
-            assert!(parse(&body).is_ok(), "{field}: repeats count once");
+            sent[field] = json!([1, 2, 3, 4, 5, 5]);
+            assert!(parse(body(sent.clone())).is_ok(), "{field}: repeats count once");
         }
-        let mut body = base();
-        body["internal_resources"] = json!([1, 2, 3]);
-        body["external_resources"] = json!([
+        let mut sent = base();
+        sent["internal_resources"] = json!([1, 2, 3]);
+        sent["external_resources"] = json!([
             {"title": "A", "url": "https://a.example"}, {"title": "B", "url": "https://b.example"},
             {"title": "C", "url": "https://c.example"}]);
-        assert_eq!(parse(&body).unwrap_err().first("internal_resources"), Some(MSG_RESOURCES));
+        assert_eq!(parse(body(sent.clone())).unwrap_err().first("internal_resources"), Some(MSG_RESOURCES));
     }
 
     #[test]
     fn text_and_items_are_checked() {
-        let p = parse(&json!({"subject": " S ", "body": "B", "groups": ["7", {"id": 8}]})).unwrap();
+        let p = parse(body(json!({"subject": " S ", "body": "B", "groups": ["7", {"id": 8}]}))).unwrap();
         assert_eq!((p.subject.as_str(), p.groups.clone()), ("S", vec![7, 8]));
-        let e = parse(&json!({"body": "", "users": [0]})).unwrap_err();
+        let e = parse(body(json!({"body": "", "users": [0]}))).unwrap_err();
         assert!(e.first("subject").is_some() && e.first("body").is_some() && e.first("users").is_some());
-        let e = parse(
-            &json!({"subject": "S", "body": "B", "external_resources": [{"title": "x", "url": "javascript:alert(1)"}]}),
-        )
+        let e = parse(body(
+            json!({"subject": "S", "body": "B", "external_resources": [{"title": "x", "url": "javascript:alert(1)"}]}),
+        ))
         .unwrap_err();
         assert!(e.first("external_resources").is_some());
-        let e = parse(&json!({"subject": "S", "body": "B"})).unwrap_err();
+        let e = parse(body(json!({"subject": "S", "body": "B"}))).unwrap_err();
         assert_eq!(e.first("non_field_errors"), Some(MSG_EMPTY));
     }
     #[test]

@@ -1,6 +1,10 @@
-//! Integrations behind small traits, each with an embedded default: mail (outbox or SMTP),
-//! file storage, social sign-in, resume parsing, LinkedIn profile data, and the background
-//! job worker (mail delivery, profile imports).
+//! Integrations behind small traits, each with an embedded default (mail: outbox or SMTP;
+//! file storage; payments; the AI model; social sign-in; Google Classroom; Redis fan-out;
+//! resume parsing; LinkedIn profile data), and the work that runs off the request (the job
+//! worker, the matching engine, analytics roll-ups, system agents).
+//!
+//! This crate sits beside `store`, not above it: handlers read and write through `store`
+//! and call here only for what leaves the process or runs in the background.
 
 pub mod agent_model;
 pub mod ai;

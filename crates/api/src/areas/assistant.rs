@@ -11,10 +11,8 @@
 //! The answer is written by `services::assistant::ask` (retrieval over the site's own
 //! items, ranked for the asker; a chat-completion model when configured).
 
-use std::collections::HashMap;
-
 use axum::{extract::State, Json};
-use domain::FieldErrors;
+use domain::{pagination::PageRequest, FieldErrors};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use services::matching::Found;
@@ -26,7 +24,7 @@ use crate::{
     areas::{config::stored_config, payments::flags::member_tier},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Tenant},
     rate_limit,
     state::AppState,
 };
@@ -318,18 +316,20 @@ fn answer_text(answer: &Value) -> String {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
-    #[param(minimum = 1, default = 12)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 12)]
+    pub page_size: Option<String>,
     /// Only this thread (any chat of it).
-    pub parent_chat: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub parent_chat: Option<String>,
 }
 
 /// The caller's chats on this site, newest first, 12 a page (spec 002 §4 "History loads 12
 /// per page").
 #[utoipa::path(
     get,
+    operation_id = "ama_history",
     path = "/api/v1/ask-me-anything/",
     tag = "assistant",
     params(HistoryQuery),
@@ -346,10 +346,10 @@ async fn history(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<HistoryQuery>,
 ) -> ApiResult<Json<Page<AmaChat>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
-    let thread = match query.get("parent_chat").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
+    let thread = match query.parent_chat.as_ref().map(|s| s.trim()).filter(|s| !s.is_empty()) {
         None => None,
         Some(raw) => {
             let id = raw
@@ -372,7 +372,7 @@ async fn history(
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct FeedbackInput {
+pub struct AmaFeedbackInput {
     /// The answer (chat id) rated.
     #[serde(default)]
     #[schema(value_type = i64)]
@@ -394,13 +394,13 @@ pub struct FeedbackState {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct FeedbackAnswer {
+pub struct AmaFeedbackAnswer {
     pub data: FeedbackState,
     /// 'Thank you for your feedback! Your input is invaluable to us and will help us improve.'
     pub message: String,
 }
 
-fn check_feedback(body: &FeedbackInput) -> Result<(i64, i16, String), FieldErrors> {
+fn check_feedback(body: &AmaFeedbackInput) -> Result<(i64, i16, String), FieldErrors> {
     let mut errors = FieldErrors::new();
     let chat = parse_id(&body.chat, "chat", &mut errors);
     if chat.is_none() && errors.first("chat").is_none() {
@@ -450,12 +450,13 @@ fn check_feedback(body: &FeedbackInput) -> Result<(i64, i16, String), FieldError
 /// replaces the rating.
 #[utoipa::path(
     post,
+    operation_id = "ama_feedback",
     path = "/api/v1/ama-feedback/",
     tag = "assistant",
-    request_body = FeedbackInput,
+    request_body = AmaFeedbackInput,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = FeedbackAnswer),
+        (status = 200, body = AmaFeedbackAnswer),
         (status = 400, body = ErrorBody),
         (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "Not the caller's chat on this site")
@@ -465,14 +466,14 @@ async fn feedback(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<FeedbackInput>,
-) -> ApiResult<Json<FeedbackAnswer>> {
+    ApiJson(body): ApiJson<AmaFeedbackInput>,
+) -> ApiResult<Json<AmaFeedbackAnswer>> {
     let (chat, rating, feedback) = check_feedback(&body)?;
     let chat = q::find_chat(&state.db, tenant.id(), user.id, chat)
         .await?
         .ok_or_else(|| ApiError::NotFound("Chat not found.".into()))?;
     let saved = q::rate(&state.db, chat.id, user.id, rating, &feedback).await?;
-    Ok(Json(FeedbackAnswer {
+    Ok(Json(AmaFeedbackAnswer {
         data: FeedbackState { chat: saved.chat_id, rating: saved.rating, feedback: saved.feedback },
         message: MSG_THANKS.into(),
     }))

@@ -9,10 +9,8 @@
 //! The rows are written by the actions themselves, in their own transactions
 //! (`store::queries::audit_log::record`).
 
-use std::collections::HashMap;
-
 use axum::{extract::State, Json};
-use domain::FieldErrors;
+use domain::{pagination::PageRequest, FieldErrors};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::queries::audit_log as audit;
@@ -23,7 +21,7 @@ use crate::{
     areas::groups::{caller_of, require_admin, visible_group},
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    extract::{ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -53,21 +51,21 @@ pub struct AuditEntry {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so each mistake gets the spec's message on its parameter.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct HistoryQuery {
     /// user, job, resource, ai_tool, use_case or config.
-    #[param(schema_with = entity_types)]
-    pub entity_type: String,
+    #[param(schema_with = entity_types, required = true)]
+    pub entity_type: Option<String>,
     /// The member's user id or the item's id (0 for config).
-    pub entity_id: i64,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = i64, required = true)]
+    pub entity_id: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 10 by default.
-    #[param(minimum = 1, default = 10)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 10)]
+    pub page_size: Option<String>,
 }
 
 fn entity_types() -> utoipa::openapi::schema::Object {
@@ -77,6 +75,7 @@ fn entity_types() -> utoipa::openapi::schema::Object {
 /// A member's or an item's history of administrators' actions, newest first.
 #[utoipa::path(
     get,
+    operation_id = "audit_history",
     path = "/api/v1/audit-log/",
     tag = "admin",
     params(HistoryQuery),
@@ -94,13 +93,13 @@ async fn history(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<HistoryQuery>,
 ) -> ApiResult<Json<Page<AuditEntry>>> {
     let caller = caller_of(Some(user));
     let organization = visible_group(&state, &tenant, &caller, tenant.organization_id()).await?;
     require_admin(&state, &caller, &organization).await?;
     let mut errors = FieldErrors::new();
-    let entity_type = match query.get("entity_type").map(|t| t.trim()).filter(|t| !t.is_empty()) {
+    let entity_type = match query.entity_type.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => {
             errors.add("entity_type", "This field is required.");
             None
@@ -111,7 +110,7 @@ async fn history(
             None
         }
     };
-    let entity_id = match query.get("entity_id").map(|t| t.trim()).filter(|t| !t.is_empty()) {
+    let entity_id = match query.entity_id.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
         None => {
             errors.add("entity_id", "This field is required.");
             None
@@ -124,7 +123,7 @@ async fn history(
             }
         },
     };
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     errors.into_result()?;
     let (entity_type, entity_id) = (entity_type.unwrap_or_default(), entity_id.unwrap_or_default());
     let found =

@@ -15,13 +15,14 @@
 //! draft, a job of a private group, another site's) cannot be bookmarked: 404, as if it
 //! did not exist. An item that later becomes invisible leaves the favourites list.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     Json,
 };
-use domain::bookmarks::{group_type_bookmarkable, EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE};
+use domain::{
+    bookmarks::{group_type_bookmarkable, EntityType, MSG_ADDED, MSG_REMOVED, PAGE_SIZE},
+    pagination::PageRequest,
+};
 use serde::{Deserialize, Serialize};
 use store::queries::{bookmarks as bookmark_q, job_posts as post_q};
 use utoipa::{
@@ -39,7 +40,7 @@ use super::{
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    extract::{ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -68,7 +69,6 @@ fn kind_of(word: &str) -> ApiResult<EntityType> {
 /// a kind that cannot be bookmarked).
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 pub struct KindPath {
     /// What is bookmarked: job, aitool, usecase, resource or group (a circle or an event;
     /// any other word is a 404).
@@ -79,7 +79,6 @@ pub struct KindPath {
 /// One item, for the API document.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 pub struct ItemPath {
     /// What is bookmarked: job, aitool, usecase, resource or group (a circle or an event;
     /// any other word is a 404).
@@ -89,16 +88,15 @@ pub struct ItemPath {
     pub id: i64,
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one gets the spec's message on its parameter.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct FavouritesQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 10 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 10)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 10)]
+    pub page_size: Option<String>,
     /// For `group` only, and required there: circle or event.
     pub group_type: Option<String>,
 }
@@ -206,9 +204,9 @@ pub(crate) async fn favourites(
     AuthUser(user): AuthUser,
     url: RequestUrl,
     Path(kind): Path<String>,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<FavouritesQuery>,
 ) -> ApiResult<Json<Favourites>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     let kind = kind_of(&kind)?;
     let user_id = user.id;
     let caller = caller_of(Some(user));
@@ -251,7 +249,7 @@ pub(crate) async fn favourites(
             Ok(Json(Favourites::UseCases(Page::new(items, found.count, &page, &url))))
         }
         EntityType::Group => {
-            let group_type = match query.get("group_type").map(|t| t.trim().to_ascii_lowercase()) {
+            let group_type = match query.group_type.as_ref().map(|t| t.trim().to_ascii_lowercase()) {
                 Some(t) if group_type_bookmarkable(&t) => t,
                 _ => return Err(ApiError::field("group_type", "Choose circle or event.")),
             };

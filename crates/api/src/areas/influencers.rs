@@ -8,12 +8,11 @@
 //!   for everyone (guests too: the pages are public).
 //! - `PATCH /api/v1/influencers/{user_id}/` `{"is_influencer": true|false}`: staff only.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     Json,
 };
+use domain::pagination::PageRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::queries::{influencers as influencer_q, profiles as profile_q};
@@ -23,7 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -46,16 +45,15 @@ pub struct InfluentialPerson {
     pub name_slug: Option<String>,
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Page numbers are read as text, so a bad one gets the spec's message, not serde's.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct InfluencerQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 16 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 16)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 16)]
+    pub page_size: Option<String>,
 }
 
 /// The site's influential people, 16 a page: three queries a page (the people and the
@@ -71,9 +69,9 @@ async fn list_influencers(
     State(state): State<AppState>,
     tenant: Tenant,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<InfluencerQuery>,
 ) -> ApiResult<Json<Page<InfluentialPerson>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     let found = influencer_q::people(state.read_db(), tenant.organization_id(), page.offset(), page.page_size).await?;
     let ids: Vec<i64> = found.items.iter().map(|u| u.id).collect();
     let profiles = profile_q::find_by_users(state.read_db(), &ids).await?;

@@ -53,7 +53,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// Described for the API document; the handlers read the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct MineQuery {
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,
@@ -164,7 +163,6 @@ async fn my_contents(
 /// Described for the API document; the handlers read the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct OverviewQuery {
     /// Items per section: 3 by default (the overview cards).
     #[param(minimum = 1, default = 3)]
@@ -217,6 +215,15 @@ fn section(url: &RequestUrl, path: &str, size: u64, extra: &[(&str, &str)]) -> (
     (RequestUrl { scheme: url.scheme.clone(), host: url.host.clone(), uri }, query)
 }
 
+/// The query of a favourites section's first page.
+fn favourites_query(size: u64, group_type: Option<&str>) -> bookmarks::FavouritesQuery {
+    bookmarks::FavouritesQuery {
+        page: None,
+        page_size: Some(size.to_string()),
+        group_type: group_type.map(str::to_string),
+    }
+}
+
 fn overview_size(query: &HashMap<String, String>) -> ApiResult<u64> {
     Ok(page_from_query(query, OVERVIEW_SIZE)?.page_size)
 }
@@ -265,7 +272,8 @@ async fn my_favourites(
     let kind = |word: &str| axum::extract::Path(word.to_string());
     let mut groups = Vec::new();
     for group_type in ["circle", "event"] {
-        let (u, q) = section(&url, "/api/v1/bookmark/group/", size, &[("group_type", group_type)]);
+        let (u, _) = section(&url, "/api/v1/bookmark/group/", size, &[("group_type", group_type)]);
+        let q = favourites_query(size, Some(group_type));
         match bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("group"), ApiQuery(q)).await?.0
         {
             Favourites::Groups(page) => groups.push(page),
@@ -274,25 +282,29 @@ async fn my_favourites(
     }
     let events = groups.pop().expect("events");
     let circles = groups.pop().expect("circles");
-    let (u, q) = section(&url, "/api/v1/bookmark/usecase/", size, &[]);
+    let (u, _) = section(&url, "/api/v1/bookmark/usecase/", size, &[]);
+    let q = favourites_query(size, None);
     let Favourites::UseCases(use_cases) =
         bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("usecase"), ApiQuery(q)).await?.0
     else {
         unreachable!("a use-case favourites page")
     };
-    let (u, q) = section(&url, "/api/v1/bookmark/aitool/", size, &[]);
+    let (u, _) = section(&url, "/api/v1/bookmark/aitool/", size, &[]);
+    let q = favourites_query(size, None);
     let Favourites::AiTools(ai_tools) =
         bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("aitool"), ApiQuery(q)).await?.0
     else {
         unreachable!("an AI tool favourites page")
     };
-    let (u, q) = section(&url, "/api/v1/bookmark/job/", size, &[]);
+    let (u, _) = section(&url, "/api/v1/bookmark/job/", size, &[]);
+    let q = favourites_query(size, None);
     let Favourites::Jobs(jobs) =
         bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("job"), ApiQuery(q)).await?.0
     else {
         unreachable!("a job favourites page")
     };
-    let (u, q) = section(&url, "/api/v1/bookmark/resource/", size, &[]);
+    let (u, _) = section(&url, "/api/v1/bookmark/resource/", size, &[]);
+    let q = favourites_query(size, None);
     let resources =
         content::favourites::favourite_resources(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
     Ok(Json(MyFavouritesAnswer { data: MyFavourites { use_cases, circles, events, resources, ai_tools, jobs } }))

@@ -9,13 +9,14 @@
 //! Notifications are written by the areas whose changes cause them ([`write`]), inside the
 //! same transaction as the change; what each says is `domain::notifications`.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     Json,
 };
-use domain::notifications::{is_kind, Notice, PAGE_SIZE};
+use domain::{
+    notifications::{is_kind, Notice, PAGE_SIZE},
+    pagination::PageRequest,
+};
 use serde::{Deserialize, Serialize};
 use store::{entities::notifications as rows, queries::notifications as q};
 use utoipa::{IntoParams, ToSchema};
@@ -24,7 +25,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    extract::{ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -145,21 +146,21 @@ pub async fn announce(state: &AppState, written: Vec<rows::Model>) {
     }
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Page numbers are read as text, so a bad one gets the spec's message, not serde's.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ListQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 12 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 12)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 12)]
+    pub page_size: Option<String>,
 }
 
 /// The caller's notifications on this site, newest first, 12 a page.
 #[utoipa::path(
     get,
+    operation_id = "list_notifications",
     path = "/api/v1/notification/",
     tag = "notifications",
     params(ListQuery),
@@ -175,9 +176,9 @@ async fn list(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Page<NotificationView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     let found = q::page(state.read_db(), tenant.id(), user.id, page.offset(), page.page_size).await?;
     let items = found.items.into_iter().map(view).collect();
     Ok(Json(Page::new(items, found.count, &page, &url)))
@@ -212,7 +213,6 @@ async fn read_all(
 /// One notification, for the API document.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Path)]
-#[allow(dead_code)]
 pub struct OnePath {
     pub id: i64,
     /// The notification's `type`: invitation, user_connection, organization, institution,

@@ -17,6 +17,7 @@ use axum::{
     Json,
 };
 use chrono::{Datelike, NaiveDate, Utc};
+use domain::sent::{NumberOrText, Pk, Sent};
 use domain::{
     config::AppConfig,
     groups::questions::{self, Question},
@@ -84,13 +85,6 @@ pub fn level_name(level: i64) -> Option<&'static str> {
     }
 }
 
-fn body_object(body: Value) -> ApiResult<Map<String, Value>> {
-    match body {
-        Value::Object(map) => Ok(map),
-        _ => Err(ApiError::BadRequest("Expected a JSON object.".into())),
-    }
-}
-
 /// Whether the caller reviews leader applications of the tenant: staff, or an accepted
 /// admin or leader of the tenant's organization.
 async fn is_reviewer(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<bool> {
@@ -124,19 +118,30 @@ pub struct CircleRequestAnswer {
 }
 
 /// The request form's body (spec 002 §3 "Circle request form").
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CircleRequestInput {
-    pub real_world_problems_to_solve: String,
-    pub goal: String,
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub real_world_problems_to_solve: Sent<String>,
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub goal: Sent<String>,
     /// The month it is needed by, YYYY-MM; not in the past.
-    pub urgency: String,
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub urgency: Sent<String>,
     /// Hours a week, at least 1.
-    pub hours_commitment: i64,
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub hours_commitment: Sent<NumberOrText>,
     /// remote or in_person.
-    pub learning_modality: String,
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub learning_modality: Sent<String>,
     /// A country; required for in_person only.
-    pub location: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub location: Sent<String>,
 }
 
 #[derive(Debug)]
@@ -149,24 +154,20 @@ struct CheckedRequest {
     location: Option<String>,
 }
 
-fn required_text(errors: &mut FieldErrors, body: &Map<String, Value>, field: &str) -> String {
-    match body.get(field) {
-        Some(Value::String(text)) if !text.trim().is_empty() => {
+fn required_text(errors: &mut FieldErrors, value: Sent<String>, field: &str) -> String {
+    match value {
+        Sent::Value(text) if !text.trim().is_empty() => {
             let text = text.trim().to_string();
             if text.chars().count() > MAX_TEXT_CHARS {
                 errors.add(field, format!("Ensure this field has no more than {MAX_TEXT_CHARS} characters."));
             }
             text
         }
-        Some(Value::Null) | None => {
+        Sent::Null | Sent::Absent | Sent::Value(_) => {
             errors.add(field, MSG_REQUIRED);
             String::new()
         }
-        Some(Value::String(_)) => {
-            errors.add(field, MSG_REQUIRED);
-            String::new()
-        }
-        Some(_) => {
+        Sent::WrongType => {
             errors.add(field, "Not a valid string.");
             String::new()
         }
@@ -182,16 +183,16 @@ fn parse_month(text: &str) -> Option<NaiveDate> {
     NaiveDate::from_ymd_opt(year.parse().ok()?, month.parse().ok()?, 1)
 }
 
-fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedRequest, FieldErrors> {
+fn check_request(body: CircleRequestInput, today: NaiveDate) -> Result<CheckedRequest, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let problems = required_text(&mut errors, body, "real_world_problems_to_solve");
-    let goal = required_text(&mut errors, body, "goal");
-    let urgency = match body.get("urgency").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
+    let problems = required_text(&mut errors, body.real_world_problems_to_solve, "real_world_problems_to_solve");
+    let goal = required_text(&mut errors, body.goal, "goal");
+    let urgency = match body.urgency.text() {
         None => {
             errors.add("urgency", MSG_MONTH);
             String::new()
         }
-        Some(text) => match parse_month(text) {
+        Some(text) => match parse_month(&text) {
             None => {
                 errors.add("urgency", "Enter a valid month (YYYY-MM).");
                 String::new()
@@ -200,42 +201,35 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
                 errors.add("urgency", "Please select a month that is not in the past.");
                 String::new()
             }
-            Some(_) => text.to_string(),
+            Some(_) => text,
         },
     };
-    let hours = match body.get("hours_commitment") {
-        None | Some(Value::Null) => {
+    let hours = match body.hours_commitment {
+        Sent::Absent | Sent::Null => {
             errors.add("hours_commitment", MSG_REQUIRED);
             0
         }
-        Some(value) => {
-            let number = match value {
-                Value::Number(n) => n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0).map(|f| f as i64)),
-                Value::String(s) if s.trim().is_empty() => {
-                    errors.add("hours_commitment", MSG_REQUIRED);
-                    Some(1)
-                }
-                Value::String(s) => s.trim().parse::<i64>().ok(),
-                _ => None,
-            };
-            match number {
-                None => {
-                    errors.add("hours_commitment", "A valid integer is required.");
-                    0
-                }
-                Some(n) if n < 1 => {
-                    errors.add("hours_commitment", MSG_MIN_HOURS);
-                    0
-                }
-                Some(n) if n > MAX_HOURS => {
-                    errors.add("hours_commitment", format!("Ensure this value is less than or equal to {MAX_HOURS}."));
-                    0
-                }
-                Some(n) => n as i32,
-            }
+        Sent::Value(number) if number.is_blank_text() => {
+            errors.add("hours_commitment", MSG_REQUIRED);
+            0
         }
+        sent => match sent.value().and_then(|number| number.whole()) {
+            None => {
+                errors.add("hours_commitment", "A valid integer is required.");
+                0
+            }
+            Some(n) if n < 1 => {
+                errors.add("hours_commitment", MSG_MIN_HOURS);
+                0
+            }
+            Some(n) if n > MAX_HOURS => {
+                errors.add("hours_commitment", format!("Ensure this value is less than or equal to {MAX_HOURS}."));
+                0
+            }
+            Some(n) => n as i32,
+        },
     };
-    let modality = match body.get("learning_modality").and_then(Value::as_str).map(str::trim) {
+    let modality = match body.learning_modality.value().as_deref().map(str::trim) {
         Some(m @ ("remote" | "in_person")) => m.to_string(),
         _ => {
             errors.add("learning_modality", MSG_OPTION);
@@ -243,8 +237,8 @@ fn check_request(body: &Map<String, Value>, today: NaiveDate) -> Result<CheckedR
         }
     };
     let location = if modality == "in_person" {
-        match body.get("location").and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty()) {
-            Some(country) if country.chars().count() <= MAX_LOCATION_CHARS => Some(country.to_string()),
+        match body.location.text() {
+            Some(country) if country.chars().count() <= MAX_LOCATION_CHARS => Some(country),
             Some(_) => {
                 errors.add("location", domain::groups::form::msg_max_chars(MAX_LOCATION_CHARS));
                 None
@@ -283,16 +277,15 @@ async fn request_circle(
     tenant: Tenant,
     client: Client,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<CircleRequestInput>,
 ) -> ApiResult<(StatusCode, Json<CircleRequestAnswer>)> {
-    let body = body_object(body)?;
     if !super::groups::member_of_site(&state, &tenant, user.id).await? {
         return Err(ApiError::Forbidden(format!(
             "Only members of {} can request a circle. Join the organization first.",
             tenant.0.organization.name
         )));
     }
-    let checked = check_request(&body, Utc::now().date_naive())?;
+    let checked = check_request(body, Utc::now().date_naive())?;
     // Counted once a request is valid: a form with mistakes costs nothing.
     rate_limit::hit(&state, rate_limit::CIRCLE_REQUEST_PER_ACCOUNT, &user.id.to_string()).await?;
     let txn = state.db.begin().await?;
@@ -456,7 +449,6 @@ async fn application_views(
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ApplicationsQuery {
     /// true: every application of the site (staff and the site's administrators only).
     pub all: Option<bool>,
@@ -548,14 +540,17 @@ async fn certification_applications(
     Ok(Json(applications_page(&state, &tenant, &user, &url, &query).await?))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct LeaderApplicationInput {
     /// A circle of the site the application is about (optional).
-    pub group: Option<i64>,
-    /// Answers by question id. File questions take the uploaded file's URL (or its id).
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub group: Sent<Pk>,
+    /// Answers by question id. File questions take the uploaded file's URL (or its id). The
+    /// questions are the site's own, so each answer is checked against its question.
     #[schema(value_type = Object)]
-    pub response: Value,
+    #[serde(default)]
+    pub response: Sent<Map<String, Value>>,
 }
 
 /// A file answer: the uploaded file's URL or path, or its id.
@@ -629,34 +624,35 @@ async fn submit_application(
     tenant: Tenant,
     client: Client,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<LeaderApplicationInput>,
 ) -> ApiResult<(StatusCode, Json<LeaderApplicationAnswer>)> {
-    let body = body_object(body)?;
     // Answered early for a clear message; checked again under the lock below.
     if has_pending_application(&state.db, &tenant, user.id).await? {
         return Err(ApiError::field("non_field_errors", MSG_UNDER_REVIEW));
     }
     let mut errors = FieldErrors::new();
-    let group = match body.get("group") {
-        None | Some(Value::Null) => None,
-        Some(value) => match value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())) {
-            Some(id) if group_q::find(&state.db, tenant.id(), id).await?.is_some() => Some(id),
-            _ => {
-                errors.add("group", format!("Invalid pk \"{}\" - object does not exist.", value_text(value)));
-                None
-            }
-        },
-    };
-    let empty = Map::new();
-    let answers = match body.get("response") {
-        Some(Value::Object(map)) => map,
-        None | Some(Value::Null) => &empty,
-        Some(_) => {
-            errors.add("response", "Expected a dictionary of items.");
-            &empty
+    let group = match body.group {
+        Sent::Absent | Sent::Null => None,
+        Sent::Value(Pk::Id(id)) if group_q::find(&state.db, tenant.id(), id).await?.is_some() => Some(id),
+        sent => {
+            let shown = match sent {
+                Sent::Value(Pk::Id(id)) => id.to_string(),
+                Sent::Value(Pk::Invalid(text)) => text.chars().take(50).collect(),
+                _ => String::new(),
+            };
+            errors.add("group", format!("Invalid pk \"{shown}\" - object does not exist."));
+            None
         }
     };
-    let kept = match check_response(&tenant_questions(&tenant), answers) {
+    let answers = match body.response {
+        Sent::Value(map) => map,
+        Sent::Absent | Sent::Null => Map::new(),
+        Sent::WrongType => {
+            errors.add("response", "Expected a dictionary of items.");
+            Map::new()
+        }
+    };
+    let kept = match check_response(&tenant_questions(&tenant), &answers) {
         Ok(kept) => kept,
         Err(found) => {
             for (field, messages) in found.0 {
@@ -702,22 +698,20 @@ async fn submit_application(
     Ok((StatusCode::CREATED, Json(LeaderApplicationAnswer { data, message: MSG_APPLICATION_SUBMITTED.into() })))
 }
 
-fn value_text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.chars().take(50).collect(),
-        other => other.to_string().chars().take(50).collect(),
-    }
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct ReviewInput {
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct LeaderReviewInput {
     /// accept or reject.
-    pub action: String,
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub action: Sent<String>,
     /// 1 Basic, 2 Intermediate, 3 Advanced; required to accept.
-    pub certification_level: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub certification_level: Sent<Pk>,
     /// Topic area ids the leader is certified in.
-    pub topic_areas: Option<Vec<i64>>,
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub topic_areas: Sent<Vec<Sent<i64>>>,
 }
 
 /// Accepts or rejects a leader application (staff and the site's administrators).
@@ -727,7 +721,7 @@ pub struct ReviewInput {
     path = "/api/v1/leader-applications/{id}/review/",
     tag = "programme",
     params(("id" = i64, Path)),
-    request_body = ReviewInput,
+    request_body = LeaderReviewInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = LeaderApplicationAnswer),
@@ -744,15 +738,14 @@ async fn review_application(
     url: RequestUrl,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<LeaderReviewInput>,
 ) -> ApiResult<Json<LeaderApplicationAnswer>> {
-    let body = body_object(body)?;
     if !is_reviewer(&state, &tenant, &user).await? {
         return Err(ApiError::forbidden());
     }
     let application = q::find_application(&state.db, tenant.id(), id).await?.ok_or_else(ApiError::not_found)?;
     let mut errors = FieldErrors::new();
-    let action = body.get("action").and_then(Value::as_str).map(str::trim).unwrap_or("").to_string();
+    let action = body.action.value().map(|a| a.trim().to_string()).unwrap_or_default();
     let accept = match action.as_str() {
         "accept" => true,
         "reject" => false,
@@ -768,18 +761,23 @@ async fn review_application(
     let mut level = 0;
     let mut areas: Vec<i64> = Vec::new();
     if accept {
-        match body.get("certification_level") {
-            None | Some(Value::Null) => errors.add("certification_level", MSG_REQUIRED),
-            Some(value) => match value.as_i64().or_else(|| value.as_str().and_then(|s| s.trim().parse().ok())) {
-                Some(n) if level_name(n).is_some() => level = n,
-                _ => errors.add("certification_level", format!("\"{}\" is not a valid choice.", value_text(value))),
-            },
+        match body.certification_level {
+            Sent::Absent | Sent::Null => errors.add("certification_level", MSG_REQUIRED),
+            Sent::Value(Pk::Id(n)) if level_name(n).is_some() => level = n,
+            sent => {
+                let shown = match sent {
+                    Sent::Value(Pk::Id(n)) => n.to_string(),
+                    Sent::Value(Pk::Invalid(text)) => text.chars().take(50).collect(),
+                    _ => String::new(),
+                };
+                errors.add("certification_level", format!("\"{shown}\" is not a valid choice."))
+            }
         }
-        match body.get("topic_areas") {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(items)) if items.len() <= 20 => {
+        match body.topic_areas {
+            Sent::Absent | Sent::Null => {}
+            Sent::Value(items) if items.len() <= 20 => {
                 for item in items {
-                    match item.as_i64().filter(|id| *id > 0) {
+                    match item.value().filter(|id| *id > 0) {
                         Some(id) if !areas.contains(&id) => areas.push(id),
                         Some(_) => {}
                         None => errors.add("topic_areas", "A valid integer is required."),
@@ -790,7 +788,7 @@ async fn review_application(
                     errors.add("topic_areas", format!("Invalid pk \"{unknown}\" - object does not exist."));
                 }
             }
-            Some(_) => errors.add("topic_areas", "Expected a list of up to 20 topic area ids."),
+            _ => errors.add("topic_areas", "Expected a list of up to 20 topic area ids."),
         }
     }
     errors.into_result()?;
@@ -934,7 +932,6 @@ pub struct CircleLeaderView {
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct LeadersQuery {
     /// At least 2 characters; matched in the name.
     pub search: Option<String>,
@@ -1041,28 +1038,25 @@ async fn circle_leaders(
 
 #[cfg(test)]
 mod tests {
+    use domain::sent::body;
     use serde_json::json;
 
     use super::*;
-
-    fn body(value: Value) -> Map<String, Value> {
-        value.as_object().unwrap().clone()
-    }
 
     #[test]
     fn months_are_checked() {
         let today = NaiveDate::from_ymd_opt(2026, 5, 20).unwrap();
         let ok = json!({"real_world_problems_to_solve": "a", "goal": "b", "urgency": "2026-05",
             "hours_commitment": "2", "learning_modality": "remote", "location": "Kenya"});
-        let checked = check_request(&body(ok.clone()), today).unwrap();
+        let checked = check_request(body(ok.clone()), today).unwrap();
         assert_eq!((checked.hours, checked.location), (2, None));
         let mut past = ok.clone();
         past["urgency"] = json!("2026-04");
-        assert!(check_request(&body(past), today).unwrap_err().first("urgency").unwrap().contains("past"));
+        assert!(check_request(body(past), today).unwrap_err().first("urgency").unwrap().contains("past"));
         let mut bad = ok;
         bad["urgency"] = json!("2026-13");
         assert_eq!(
-            check_request(&body(bad), today).unwrap_err().first("urgency"),
+            check_request(body(bad), today).unwrap_err().first("urgency"),
             Some("Enter a valid month (YYYY-MM).")
         );
     }

@@ -16,7 +16,6 @@ use axum::{
 };
 use domain::recommendation_package::{self as rules, Package};
 use serde::Serialize;
-use serde_json::Value;
 use store::queries::{assistant as q, groups::Viewer};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -45,26 +44,6 @@ pub const MSG_NO_ACCESS: &str = "Sorry, You do not have access to use this featu
 pub const MSG_SENT: &str = "Email sent successfully";
 const MSG_UNAVAILABLE: &str = "Some of the chosen items are not available to this member.";
 
-/// The package (spec 002 §3 "Email package payload").
-#[derive(Debug, serde::Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct PackageInput {
-    pub subject: String,
-    pub body: String,
-    pub footer: Option<String>,
-    /// User ids.
-    pub users: Option<Vec<i64>>,
-    /// Resource ids of the site.
-    pub internal_resources: Option<Vec<i64>>,
-    /// `{title, url}` of resources elsewhere.
-    #[schema(value_type = Option<Vec<Object>>)]
-    pub external_resources: Option<Vec<Value>>,
-    /// Group ids (circle, organization, event, institution, job's group, …).
-    pub groups: Option<Vec<i64>>,
-    /// Agent report ids.
-    pub agent_reports: Option<Vec<i64>>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SentAnswer {
     /// 'Email sent successfully'
@@ -85,7 +64,7 @@ fn group_path(kind: &str) -> &'static str {
     path = "/api/v1/recommendation-package/{id}/",
     tag = "assistant",
     params(("id" = i64, Path, description = "The member's user id")),
-    request_body = PackageInput,
+    request_body = rules::PackageInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = SentAnswer),
@@ -101,13 +80,13 @@ async fn send_package(
     client: Client,
     AuthUser(user): AuthUser,
     Path(id): Path<String>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<rules::PackageInput>,
 ) -> ApiResult<Json<SentAnswer>> {
     if !user.is_staff {
         return Err(ApiError::Forbidden(MSG_NO_ACCESS.into()));
     }
     let id: i64 = id.trim().parse().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::NotFound("Not found.".into()))?;
-    let package: Package = rules::parse(&body)?;
+    let package: Package = rules::parse(body)?;
     let recipient = q::package_people(state.read_db(), tenant.id(), &[id])
         .await?
         .into_iter()
@@ -190,7 +169,6 @@ async fn send_package(
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct PeopleQuery {
     /// The member the package is for.
     pub user_id: i64,

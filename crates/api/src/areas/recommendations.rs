@@ -10,8 +10,6 @@
 //! - `GET /api/v1/user-recommendations/`, `/group-recommendations/` (circles and events),
 //!   `/job-recommendations/`.
 
-use std::collections::HashMap;
-
 use axum::{extract::State, Json};
 use domain::assistant::ItemKind;
 use utoipa::IntoParams;
@@ -75,9 +73,9 @@ async fn recommended_entities(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<EntityQuery>,
 ) -> ApiResult<Json<Data<Vec<RecommendedItem>>>> {
-    let kinds: Vec<ItemKind> = match query.get("entity_type").map(|t| t.trim()).filter(|t| !t.is_empty()) {
+    let kinds: Vec<ItemKind> = match query.entity_type.as_ref().map(|t| t.trim()).filter(|t| !t.is_empty()) {
         None => ENTITY_TYPES.to_vec(),
         Some(t) => match ItemKind::parse(t).filter(|k| ENTITY_TYPES.contains(k)) {
             Some(kind) => vec![kind],
@@ -110,6 +108,7 @@ async fn user_recommendations(
 /// Circles and events the member may want to join.
 #[utoipa::path(
     get,
+    operation_id = "recommended_groups",
     path = "/api/v1/group-recommendations/",
     tag = "assistant",
     security(("bearer" = [])),

@@ -47,7 +47,6 @@ pub const MAX_MERGED_OFFSET: u64 = 5_000;
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct SearchQuery {
     /// all (default), user, circle, organization, event, institution or all_group.
     #[serde(rename = "type")]

@@ -64,11 +64,11 @@ pub struct TopicQuery {
     pub topic_area: Option<String>,
     /// Words of the name, each matched from its start (case and accents ignored).
     pub search: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 40 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 40)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 40)]
+    pub page_size: Option<String>,
 }
 
 fn topic_types() -> utoipa::openapi::schema::Object {
@@ -107,16 +107,16 @@ async fn list_topics(
     State(state): State<AppState>,
     tenant: Tenant,
     paging: PageParams,
-    ApiQuery(query): ApiQuery<std::collections::HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<TopicQuery>,
 ) -> ApiResult<Json<Page<TopicView>>> {
     let mut errors = FieldErrors::new();
     let filter = TopicFilter {
-        topic_type: topic_type_choice(&mut errors, query.get("topic_type").map(String::as_str))
-            .map(|t| t.as_str().to_string()),
-        group_id: optional_id(&mut errors, "group", query.get("group").map(String::as_str)),
-        topic_area_id: optional_id(&mut errors, "topic_area", query.get("topic_area").map(String::as_str)),
+        topic_type: topic_type_choice(&mut errors, query.topic_type.as_deref()).map(|t| t.as_str().to_string()),
+        group_id: optional_id(&mut errors, "group", query.group.as_deref()),
+        topic_area_id: optional_id(&mut errors, "topic_area", query.topic_area.as_deref()),
         search: query
-            .get("search")
+            .search
+            .as_deref()
             .map(|s| s.trim().to_lowercase())
             .filter(|s| !s.is_empty())
             .map(|s| s.chars().take(100).collect()),

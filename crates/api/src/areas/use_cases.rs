@@ -21,6 +21,7 @@ use axum::{
     http::StatusCode,
     Json,
 };
+use domain::sent::{NumberOrText, Sent, Texts};
 use domain::{
     catalogue::{
         self as rules, Moderation, UseCaseForm, BUSINESS_VALUES, COMPLEXITIES, INNOVATION_CATEGORIES, STATUS_APPROVED,
@@ -28,7 +29,6 @@ use domain::{
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{
     entities::use_cases,
     queries::{catalogue::USE_CASE, groups as group_q, use_cases as q},
@@ -68,7 +68,6 @@ pub const MSG_NO_RIGHT: &str = "You do not have permission to edit this use case
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct UseCaseListQuery {
     /// At least 2 characters; every word must start a word of the title or description.
     pub search: Option<String>,
@@ -491,47 +490,107 @@ async fn get_use_case(
 
 /// The use case form (spec 002 §5). On PATCH every field is optional; `default_group`
 /// may be sent alone.
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct UseCaseInput {
     /// Required.
-    pub title: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub title: Sent<String>,
     /// Rich text, at most 500 words; required.
-    pub description: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub description: Sent<String>,
     /// Rich text, at most 500 words.
-    pub reason: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub reason: Sent<String>,
     /// The organization's id; required.
-    pub group: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub group: Sent<NumberOrText>,
     /// low, medium or high; required.
-    pub business_value: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub business_value: Sent<String>,
     /// low, medium or high; required.
-    pub complexity: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub complexity: Sent<String>,
     /// incremental, substantial or transformational; required.
-    pub innovation_category: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub innovation_category: Sent<String>,
     /// AI tool ids.
-    pub ai_tools: Option<Vec<i64>>,
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub ai_tools: Sent<Texts>,
     /// The id of an uploaded image (or a list of at most one); null removes it.
-    pub thumbnail_image: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub thumbnail_image: Sent<Texts>,
     /// The id of an uploaded PDF (or a list of at most one); null removes it.
-    pub document: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub document: Sent<Texts>,
     /// An http(s) URL.
-    pub video_link: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub video_link: Sent<String>,
     /// A topic area id (staff only).
-    pub topic_area: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub topic_area: Sent<NumberOrText>,
     /// At most 7 topic ids (staff only).
-    pub topics: Option<Vec<i64>>,
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub topics: Sent<Texts>,
     /// Staff only.
-    pub career_stages: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub career_stages: Sent<Texts>,
     /// Staff only.
-    pub professional_fields: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub professional_fields: Sent<Texts>,
     /// At most 3 `job_functions` values.
-    pub job_functions: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub job_functions: Sent<Texts>,
     /// At most 3 `usecase_categories` values.
-    pub categories: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub categories: Sent<Texts>,
     /// Target personas (current role values).
-    pub roles: Option<Vec<i64>>,
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub roles: Sent<Texts>,
     /// The circle shown beside the use case (a circle of this site), or null.
-    pub default_group: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub default_group: Sent<NumberOrText>,
+}
+
+impl UseCaseInput {
+    /// Whether a field of the form (besides `default_group`) was sent.
+    fn changes_form(&self) -> bool {
+        let texts = [&self.title, &self.description, &self.reason, &self.business_value, &self.complexity];
+        let more_texts = [&self.innovation_category, &self.video_link];
+        let lists = [
+            &self.ai_tools,
+            &self.thumbnail_image,
+            &self.document,
+            &self.topics,
+            &self.career_stages,
+            &self.professional_fields,
+            &self.job_functions,
+            &self.categories,
+            &self.roles,
+        ];
+        texts.iter().chain(more_texts.iter()).any(|t| !t.is_absent())
+            || lists.iter().any(|l| !l.is_absent())
+            || !self.group.is_absent()
+            || !self.topic_area.is_absent()
+    }
 }
 
 /// A use case with the message the form shows.
@@ -541,55 +600,59 @@ pub struct UseCaseAnswer {
     pub message: String,
 }
 
-/// The fields only staff may set (spec 002 §5: shown to staff only).
-const STAFF_FIELDS: [&str; 4] = ["topic_area", "topics", "career_stages", "professional_fields"];
-
-fn apply(body: &Value, form: &mut UseCaseForm, is_staff: bool) -> Result<(), FieldErrors> {
+fn apply(body: UseCaseInput, form: &mut UseCaseForm, is_staff: bool) -> Result<(), FieldErrors> {
     let mut e = FieldErrors::new();
-    if !body.is_object() {
-        e.add("non_field_errors", "Invalid data. Expected a dictionary.");
-        return Err(e);
-    }
     if !is_staff {
-        for field in STAFF_FIELDS {
-            if body.get(field).is_some() {
+        // The fields only staff may set (spec 002 §5: shown to staff only).
+        let staff_fields = [
+            ("topic_area", body.topic_area.is_absent()),
+            ("topics", body.topics.is_absent()),
+            ("career_stages", body.career_stages.is_absent()),
+            ("professional_fields", body.professional_fields.is_absent()),
+        ];
+        for (field, absent) in staff_fields {
+            if !absent {
                 e.add(field, "Only staff can set this field.");
             }
         }
     }
-    if let Some(v) = text(&mut e, body, "title") {
+    if let Some(v) = text(&mut e, "title", body.title) {
         form.title = v.unwrap_or_default();
     }
-    for (key, slot) in [
-        ("description", &mut form.description),
-        ("reason", &mut form.reason),
-        ("business_value", &mut form.business_value),
-        ("complexity", &mut form.complexity),
-        ("innovation_category", &mut form.innovation_category),
-        ("video_link", &mut form.video_link),
+    for (key, value, slot) in [
+        ("description", body.description, &mut form.description),
+        ("reason", body.reason, &mut form.reason),
+        ("business_value", body.business_value, &mut form.business_value),
+        ("complexity", body.complexity, &mut form.complexity),
+        ("innovation_category", body.innovation_category, &mut form.innovation_category),
+        ("video_link", body.video_link, &mut form.video_link),
     ] {
-        if let Some(v) = text(&mut e, body, key) {
+        if let Some(v) = text(&mut e, key, value) {
             *slot = v;
         }
     }
-    if let Some(v) = one_id(&mut e, body, "group") {
+    if let Some(v) = one_id(&mut e, "group", body.group) {
         form.group = v;
     }
-    if let Some(v) = one_id(&mut e, body, "topic_area") {
+    if let Some(v) = one_id(&mut e, "topic_area", body.topic_area) {
         form.topic_area = v;
     }
-    for (key, slot) in [("topics", &mut form.topics), ("roles", &mut form.roles), ("ai_tools", &mut form.ai_tools)] {
-        if let Some(v) = ids(&mut e, body, key) {
+    for (key, value, slot) in [
+        ("topics", body.topics, &mut form.topics),
+        ("roles", body.roles, &mut form.roles),
+        ("ai_tools", body.ai_tools, &mut form.ai_tools),
+    ] {
+        if let Some(v) = ids(&mut e, key, value) {
             *slot = v;
         }
     }
-    for (key, slot) in [
-        ("career_stages", &mut form.career_stages),
-        ("professional_fields", &mut form.professional_fields),
-        ("job_functions", &mut form.job_functions),
-        ("categories", &mut form.categories),
+    for (key, value, slot) in [
+        ("career_stages", body.career_stages, &mut form.career_stages),
+        ("professional_fields", body.professional_fields, &mut form.professional_fields),
+        ("job_functions", body.job_functions, &mut form.job_functions),
+        ("categories", body.categories, &mut form.categories),
     ] {
-        if let Some(v) = strings(&mut e, body, key) {
+        if let Some(v) = strings(&mut e, key, value) {
             *slot = v;
         }
     }
@@ -626,11 +689,13 @@ async fn checked(
     state: &AppState,
     tenant: &Tenant,
     caller: &Caller,
-    body: &Value,
+    mut body: UseCaseInput,
     mut form: UseCaseForm,
     current: Option<&use_cases::Model>,
 ) -> ApiResult<(UseCaseForm, q::Files)> {
     let user_id = caller.id().unwrap_or_default();
+    let thumbnail_image = std::mem::take(&mut body.thumbnail_image);
+    let document = std::mem::take(&mut body.document);
     let mut errors = match apply(body, &mut form, caller.is_staff()) {
         Ok(()) => FieldErrors::new(),
         Err(found) => found,
@@ -663,8 +728,9 @@ async fn checked(
     }
     let _ = current;
     // Absent file fields keep what the use case has; the client sends them when changed.
-    let thumbnail = chosen_file(state, tenant, user_id, body, "thumbnail_image", FileField::Thumbnail, None).await?;
-    let document = chosen_file(state, tenant, user_id, body, "document", FileField::Document, None).await?;
+    let thumbnail =
+        chosen_file(state, tenant, user_id, "thumbnail_image", thumbnail_image, FileField::Thumbnail, None).await?;
+    let document = chosen_file(state, tenant, user_id, "document", document, FileField::Document, None).await?;
     let files = q::Files {
         thumbnail: thumbnail.map(|f| f.map(|f| crate::areas::uploads::stored_link(state, &f.storage_key))),
         document: document.map(|f| f.map(|f| (crate::areas::uploads::stored_link(state, &f.storage_key), f.name))),
@@ -689,11 +755,11 @@ async fn create_use_case(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<UseCaseInput>,
 ) -> ApiResult<(StatusCode, Json<UseCaseAnswer>)> {
     let user_id = user.id;
     let caller = caller_of(Some(user));
-    let (form, files) = checked(&state, &tenant, &caller, &body, UseCaseForm::default(), None).await?;
+    let (form, files) = checked(&state, &tenant, &caller, body, UseCaseForm::default(), None).await?;
     let txn = store::begin_write(&state.db).await?;
     let found = q::insert_form(&txn, tenant.id(), &form, &files, user_id).await?;
     // Use case curation judges it in the background (issue 18).
@@ -726,7 +792,7 @@ async fn update_use_case(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiJson(mut body): ApiJson<Value>,
+    ApiJson(mut body): ApiJson<UseCaseInput>,
 ) -> ApiResult<Json<UseCaseAnswer>> {
     let caller = caller_of(Some(user));
     let found = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
@@ -734,12 +800,11 @@ async fn update_use_case(
     if !(caller.is_staff() || caller.id() == found.created_by) {
         return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
     }
-    let default_group = body.as_object_mut().and_then(|o| o.remove("default_group"));
+    let default_group = std::mem::take(&mut body.default_group);
     let mut found = found;
-    if let Some(value) = default_group {
+    if !default_group.is_absent() {
         let mut errors = FieldErrors::new();
-        let wrapped = serde_json::json!({ "default_group": value });
-        let group_id = one_id(&mut errors, &wrapped, "default_group").flatten();
+        let group_id = one_id(&mut errors, "default_group", default_group).flatten();
         errors.into_result()?;
         if let Some(group_id) = group_id {
             let group = chosen_group(&state, &tenant, &caller, group_id).await.map_err(|_| {
@@ -751,9 +816,9 @@ async fn update_use_case(
         }
         found = q::set_default_group(&state.db, found, group_id).await?;
     }
-    if body.as_object().is_some_and(|o| !o.is_empty()) {
+    if body.changes_form() {
         let tools = q::ai_tools_of(&state.db, &[found.id]).await?.remove(&found.id).unwrap_or_default();
-        let (form, files) = checked(&state, &tenant, &caller, &body, form_of(&found, tools), Some(&found)).await?;
+        let (form, files) = checked(&state, &tenant, &caller, body, form_of(&found, tools), Some(&found)).await?;
         let txn = store::begin_write(&state.db).await?;
         found = q::update_form(&txn, found, &form, &files).await?;
         txn.commit().await?;

@@ -1,4 +1,4 @@
-//! The API conventions every area relies on (ARCHITECTURE §3), tested once for all.
+//! The API conventions every area relies on (errors, pagination, bodies), tested once for all.
 
 use serde_json::json;
 
@@ -157,6 +157,24 @@ async fn openapi_document_is_served_and_committed_copy_is_current() {
         committed == generated,
         "openapi.json is out of date: run `cargo run -q -p waypoint -- openapi > openapi.json` and `npm --prefix web run gen:api`"
     );
+}
+
+/// The generated web client keys each operation by its id: two operations with one id made
+/// the second path typed with the first one's query, body and answer.
+#[test]
+fn every_operation_has_its_own_id() {
+    let document: serde_json::Value = serde_json::from_str(&api::openapi_json()).expect("the document is JSON");
+    let mut seen: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    for (path, operations) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            let Some(id) = operation["operationId"].as_str() else { continue };
+            let here = format!("{method} {path}");
+            if let Some(first) = seen.insert(id.to_string(), here.clone()) {
+                panic!("operationId {id} is used by {first} and {here}");
+            }
+        }
+    }
+    assert!(seen.len() > 100, "every operation was read ({})", seen.len());
 }
 
 /// A page whose offset would not fit the database's integers used to panic in the query

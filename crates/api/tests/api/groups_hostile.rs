@@ -768,7 +768,7 @@ async fn bad_page_and_filter_parameters_are_refused_on_their_field() {
                 on_field(&url, &answer, field);
             }
         }
-        // A page size past the cap is cut to 500 (ARCHITECTURE §6), or refused.
+        // A page size past the cap is cut to 500 (domain::pagination), or refused.
         let url = format!("{path}?page_size=100000");
         let answer = app.get(&url).token(token).send().await;
         match answer.status.as_u16() {

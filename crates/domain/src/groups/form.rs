@@ -6,7 +6,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::{rich_text, FieldErrors};
+use crate::{
+    rich_text,
+    sent::{NumberOrText, Sent},
+    FieldErrors,
+};
 
 pub const MAX_RICH_CHARS: usize = 4000;
 pub const MAX_TOPICS: usize = 7;
@@ -135,13 +139,14 @@ pub fn normalize_professional_fields(fields: Vec<String>) -> Vec<String> {
 }
 
 /// Parses a price in US dollars ("49", "49.5", "49.99", or a JSON number) into cents.
-pub fn parse_price(value: &Value) -> Result<Option<i64>, &'static str> {
+pub fn parse_price(value: Sent<NumberOrText>) -> Result<Option<i64>, &'static str> {
     let text = match value {
-        Value::Null => return Ok(None),
-        Value::Number(n) => n.to_string(),
-        Value::String(s) if s.trim().is_empty() => return Ok(None),
-        Value::String(s) => s.trim().to_string(),
-        _ => return Err("A valid number is required."),
+        Sent::Absent | Sent::Null => return Ok(None),
+        Sent::Value(NumberOrText::Integer(n)) => n.to_string(),
+        Sent::Value(NumberOrText::Fraction(f)) => f.to_string(),
+        Sent::Value(NumberOrText::Text(s)) if s.trim().is_empty() => return Ok(None),
+        Sent::Value(NumberOrText::Text(s)) => s.trim().to_string(),
+        Sent::WrongType => return Err("A valid number is required."),
     };
     let (negative, digits) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -433,6 +438,8 @@ fn check_extra_info(e: &mut FieldErrors, extra: &Value) {
 mod tests {
     use serde_json::json;
 
+    use crate::sent::body;
+
     use super::*;
 
     fn d(s: &str) -> NaiveDate {
@@ -644,15 +651,15 @@ mod tests {
 
     #[test]
     fn prices_parse_to_cents_and_back() {
-        assert_eq!(parse_price(&json!("49.99")), Ok(Some(4999)));
-        assert_eq!(parse_price(&json!(49.5)), Ok(Some(4950)));
-        assert_eq!(parse_price(&json!(10)), Ok(Some(1000)));
-        assert_eq!(parse_price(&json!("-3")), Ok(Some(-300)));
-        assert_eq!(parse_price(&json!("")), Ok(None));
-        assert_eq!(parse_price(&Value::Null), Ok(None));
-        assert!(parse_price(&json!("1.234")).is_err());
-        assert!(parse_price(&json!("ten")).is_err());
-        assert!(parse_price(&json!([1])).is_err());
+        assert_eq!(parse_price(body(json!("49.99"))), Ok(Some(4999)));
+        assert_eq!(parse_price(body(json!(49.5))), Ok(Some(4950)));
+        assert_eq!(parse_price(body(json!(10))), Ok(Some(1000)));
+        assert_eq!(parse_price(body(json!("-3"))), Ok(Some(-300)));
+        assert_eq!(parse_price(body(json!(""))), Ok(None));
+        assert_eq!(parse_price(Sent::Null), Ok(None));
+        assert!(parse_price(body(json!("1.234"))).is_err());
+        assert!(parse_price(body(json!("ten"))).is_err());
+        assert!(parse_price(body(json!([1]))).is_err());
         assert_eq!(format_price(4999), "49.99");
         assert_eq!(format_price(5), "0.05");
     }

@@ -7,8 +7,6 @@
 //! The rank is the matching engine's (how close each profile is to the group in meaning,
 //! then shared topics and skills, country, career stage and field); the reason is here.
 
-use std::collections::HashMap;
-
 use crate::FieldErrors;
 
 pub const GROUP_FIELD: &str = "group_id";
@@ -62,8 +60,8 @@ pub struct RecommendRequest {
     pub source_group_id: Option<i64>,
 }
 
-fn id_of(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<i64> {
-    let raw = query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty())?;
+fn id_of(errors: &mut FieldErrors, value: Option<&str>, key: &str) -> Option<i64> {
+    let raw = value.map(str::trim).filter(|v| !v.is_empty())?;
     match raw.parse::<i64>() {
         Ok(id) if id > 0 => Some(id),
         _ => {
@@ -77,13 +75,17 @@ impl RecommendRequest {
     /// Reads `group_id` (required), `entity_type` (cross_group when absent or blank) and
     /// `group_from_user_to_be_included` (required for cross_group, and not the group itself);
     /// each problem is reported on its field.
-    pub fn parse(query: &HashMap<String, String>) -> Result<RecommendRequest, FieldErrors> {
+    pub fn parse(
+        group_id: Option<&str>,
+        entity_type: Option<&str>,
+        source_group_id: Option<&str>,
+    ) -> Result<RecommendRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let group_id = id_of(&mut errors, query, GROUP_FIELD);
+        let group_id = id_of(&mut errors, group_id, GROUP_FIELD);
         if group_id.is_none() && errors.first(GROUP_FIELD).is_none() {
             errors.add(GROUP_FIELD, MSG_REQUIRED);
         }
-        let entity_type = match query.get(ENTITY_FIELD).map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        let entity_type = match entity_type.map(str::trim).filter(|v| !v.is_empty()) {
             None => Some(EntityType::CrossGroup),
             Some(word) => {
                 let found = EntityType::parse(word);
@@ -94,9 +96,10 @@ impl RecommendRequest {
                 found
             }
         };
+        let source = source_group_id;
         let mut source_group_id = None;
         if entity_type == Some(EntityType::CrossGroup) {
-            source_group_id = id_of(&mut errors, query, SOURCE_FIELD);
+            source_group_id = id_of(&mut errors, source, SOURCE_FIELD);
             if source_group_id.is_none() && errors.first(SOURCE_FIELD).is_none() {
                 errors.add(SOURCE_FIELD, MSG_REQUIRED);
             }
@@ -187,27 +190,25 @@ pub fn reason_with_meaning(s: &Shared, source: &str, similarity: Option<f32>, ti
 mod tests {
     use super::*;
 
-    fn query(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    /// Parses the parameters of a query given as pairs.
+    fn parse(pairs: &[(&str, &str)]) -> Result<RecommendRequest, FieldErrors> {
+        let get = |key: &str| pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
+        RecommendRequest::parse(get(GROUP_FIELD), get(ENTITY_FIELD), get(SOURCE_FIELD))
     }
 
     fn error(pairs: &[(&str, &str)], field: &str) -> String {
-        RecommendRequest::parse(&query(pairs)).unwrap_err().first(field).unwrap_or("(none)").to_string()
+        parse(pairs).unwrap_err().first(field).unwrap_or("(none)").to_string()
     }
 
     #[test]
     fn requests_are_parsed() {
-        let cross = RecommendRequest::parse(&query(&[("group_id", "4"), (SOURCE_FIELD, "9")])).unwrap();
+        let cross = parse(&[("group_id", "4"), (SOURCE_FIELD, "9")]).unwrap();
         assert_eq!(
             cross,
             RecommendRequest { group_id: 4, entity_type: EntityType::CrossGroup, source_group_id: Some(9) }
         );
-        let research = RecommendRequest::parse(&query(&[
-            ("group_id", " 4 "),
-            ("entity_type", "research_collaboration"),
-            (SOURCE_FIELD, "9"),
-        ]))
-        .unwrap();
+        let research =
+            parse(&[("group_id", " 4 "), ("entity_type", "research_collaboration"), (SOURCE_FIELD, "9")]).unwrap();
         assert_eq!(research.entity_type, EntityType::ResearchCollaboration);
         assert_eq!(research.source_group_id, None, "ignored for research_collaboration");
     }

@@ -1,56 +1,65 @@
-//! Request bodies of the payments area, parsed into checked types with the spec's messages
-//! on the right field ('Specify the reason' for a cancellation without one).
+//! Request bodies of the payments area: the typed bodies the HTTP layer reads (and the
+//! OpenAPI document describes), and the rules that turn them into checked values with the
+//! spec's messages on the right field ('Specify the reason' for a cancellation without one).
 
-use serde_json::Value;
+use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::pricing::{Recurring, MAX_AMOUNT_CENTS};
-use crate::FieldErrors;
+use crate::{
+    sent::{Object, Sent},
+    FieldErrors,
+};
 
 pub const MSG_REQUIRED: &str = "This field is required.";
 pub const MSG_INTEGER: &str = "A valid integer is required.";
 pub const MSG_SPECIFY_REASON: &str = "Specify the reason";
 pub const MSG_NOT_NEGATIVE: &str = "Ensure this value is greater than or equal to 0.";
+pub const MSG_BOOLEAN: &str = "Must be a valid boolean.";
 pub const REASON_MAX: usize = 1000;
 pub const URL_MAX: usize = 1000;
 
-/// A whole number sent as a JSON number (not a fraction, not a string of one).
-fn integer(value: &Value) -> Option<i64> {
-    match value {
-        Value::Number(n) => n.as_i64(),
-        _ => None,
-    }
-}
+/// A list of ids: absent or null is none; each must be a positive whole number.
+pub type SentIds = Sent<Vec<Sent<i64>>>;
 
-fn text(value: Option<&Value>) -> Option<String> {
+fn ids(errors: &mut FieldErrors, field: &str, value: SentIds) -> Vec<i64> {
     match value {
-        Some(Value::String(s)) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        _ => None,
-    }
-}
-
-fn ids(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Vec<i64> {
-    match value {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) if items.len() <= 20 => {
-            let parsed: Option<Vec<i64>> = items.iter().map(|v| integer(v).filter(|id| *id > 0)).collect();
+        Sent::Absent | Sent::Null => Vec::new(),
+        Sent::Value(items) if items.len() <= 20 => {
+            let parsed: Option<Vec<i64>> = items.into_iter().map(|v| v.value().filter(|id| *id > 0)).collect();
             parsed.unwrap_or_else(|| {
                 errors.add(field, MSG_INTEGER);
                 Vec::new()
             })
         }
-        Some(Value::Array(_)) => {
+        Sent::Value(_) => {
             errors.add(field, "Ensure this field has no more than 20 elements.");
             Vec::new()
         }
-        Some(_) => {
+        Sent::WrongType => {
             errors.add(field, "Expected a list of items.");
             Vec::new()
         }
     }
 }
 
-fn url(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Option<String> {
-    let url = text(value)?;
+/// A positive id; required or optional.
+fn id(errors: &mut FieldErrors, field: &str, value: Sent<i64>, required: bool) -> Option<i64> {
+    if value.is_missing() {
+        if required {
+            errors.add(field, MSG_REQUIRED);
+        }
+        return None;
+    }
+    let id = value.value().filter(|id| *id > 0);
+    if id.is_none() {
+        errors.add(field, MSG_INTEGER);
+    }
+    id
+}
+
+fn url(errors: &mut FieldErrors, field: &str, value: &Sent<String>) -> Option<String> {
+    let url = value.text()?;
     if url.len() > URL_MAX {
         errors.add(field, format!("Ensure this field has no more than {URL_MAX} characters."));
         return None;
@@ -58,15 +67,42 @@ fn url(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Option<S
     Some(url)
 }
 
-fn object(body: &Value) -> Result<&serde_json::Map<String, Value>, FieldErrors> {
-    body.as_object().ok_or_else(|| {
-        let mut errors = FieldErrors::new();
-        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
-        errors
-    })
+fn flag(errors: &mut FieldErrors, field: &str, value: Sent<bool>, default: bool) -> bool {
+    match value {
+        Sent::Absent | Sent::Null => default,
+        Sent::Value(b) => b,
+        Sent::WrongType => {
+            errors.add(field, MSG_BOOLEAN);
+            default
+        }
+    }
 }
 
 /// `POST /payment/create-subscription/`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct CreateSubscriptionInput {
+    /// A price id from `GET /subscription-plans/` (`prices[].id`).
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub price_id: Sent<String>,
+    /// Self-declared discounts ('I am eligible to {name} discount.').
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub discount_ids: SentIds,
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub associated_group_ids: SentIds,
+    /// A path or an address on this site; defaults to /payment/success?type=subscription.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub success_url: Sent<String>,
+    /// Defaults to /payment/cancel.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub cancel_url: Sent<String>,
+}
+
+/// `POST /payment/create-subscription/`, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CreateSubscription {
     pub price_id: String,
@@ -75,22 +111,40 @@ pub struct CreateSubscription {
     pub cancel_url: Option<String>,
 }
 
-pub fn create_subscription(body: &Value) -> Result<CreateSubscription, FieldErrors> {
-    let map = object(body)?;
+pub fn create_subscription(body: CreateSubscriptionInput) -> Result<CreateSubscription, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let price_id = text(map.get("price_id"));
+    let price_id = body.price_id.text();
     if price_id.is_none() {
         errors.add("price_id", MSG_REQUIRED);
     }
-    let discount_ids = ids(&mut errors, "discount_ids", map.get("discount_ids"));
-    ids(&mut errors, "associated_group_ids", map.get("associated_group_ids"));
-    let success_url = url(&mut errors, "success_url", map.get("success_url"));
-    let cancel_url = url(&mut errors, "cancel_url", map.get("cancel_url"));
+    let discount_ids = ids(&mut errors, "discount_ids", body.discount_ids);
+    ids(&mut errors, "associated_group_ids", body.associated_group_ids);
+    let success_url = url(&mut errors, "success_url", &body.success_url);
+    let cancel_url = url(&mut errors, "cancel_url", &body.cancel_url);
     errors.into_result()?;
     Ok(CreateSubscription { price_id: price_id.expect("checked"), discount_ids, success_url, cancel_url })
 }
 
 /// `POST /payment/create-one-time-payment/` (spec 002 §7): a paid group's seat.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct OneTimePaymentInput {
+    /// group (the only kind).
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub entity_type: Sent<String>,
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub group_id: Sent<i64>,
+    /// A path or an address on this site; defaults to /payment/success?type=payment&group={slug}.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub success_url: Sent<String>,
+    /// Defaults to the group's page.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub cancel_url: Sent<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CreateOneTimePayment {
     pub group_id: i64,
@@ -100,36 +154,36 @@ pub struct CreateOneTimePayment {
 
 pub const MSG_ENTITY_TYPE: &str = "\"{}\" is not a valid choice.";
 
-pub fn create_one_time_payment(body: &Value) -> Result<CreateOneTimePayment, FieldErrors> {
-    let map = object(body)?;
+pub fn create_one_time_payment(body: OneTimePaymentInput) -> Result<CreateOneTimePayment, FieldErrors> {
     let mut errors = FieldErrors::new();
-    match map.get("entity_type") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(kind)) if kind == "group" => {}
-        Some(Value::String(kind)) => errors.add("entity_type", MSG_ENTITY_TYPE.replace("{}", kind)),
-        Some(_) => errors.add("entity_type", "Not a valid string."),
+    match body.entity_type {
+        Sent::Absent | Sent::Null => {}
+        Sent::Value(kind) if kind == "group" => {}
+        Sent::Value(kind) => errors.add("entity_type", MSG_ENTITY_TYPE.replace("{}", &kind)),
+        Sent::WrongType => errors.add("entity_type", "Not a valid string."),
     }
-    let group_id = match map.get("group_id") {
-        None | Some(Value::Null) => {
-            errors.add("group_id", MSG_REQUIRED);
-            None
-        }
-        Some(value) => {
-            let id = integer(value).filter(|id| *id > 0);
-            if id.is_none() {
-                errors.add("group_id", MSG_INTEGER);
-            }
-            id
-        }
-    };
-    let success_url = url(&mut errors, "success_url", map.get("success_url"));
-    let cancel_url = url(&mut errors, "cancel_url", map.get("cancel_url"));
+    let group_id = id(&mut errors, "group_id", body.group_id, true);
+    let success_url = url(&mut errors, "success_url", &body.success_url);
+    let cancel_url = url(&mut errors, "cancel_url", &body.cancel_url);
     errors.into_result()?;
     Ok(CreateOneTimePayment { group_id: group_id.expect("checked"), success_url, cancel_url })
 }
 
-/// `POST /groups/{id}/payment-voucher/`: the receipt of an offline payment (an uploaded
-/// file of the caller's, image or PDF) and an optional reference (a transfer number).
+/// `POST /groups/{id}/payment-voucher/`: the receipt of an offline payment.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct VoucherInput {
+    /// The id of an uploaded file of the caller's (`POST /file-upload/`): an image or a PDF.
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub voucher: Sent<i64>,
+    /// A transfer number or other reference, at most 200 characters.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub reference: Sent<String>,
+}
+
+/// The receipt of an offline payment (an uploaded file of the caller's, image or PDF) and an
+/// optional reference (a transfer number), checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentVoucher {
     pub voucher: i64,
@@ -138,30 +192,17 @@ pub struct PaymentVoucher {
 
 pub const REFERENCE_MAX: usize = 200;
 
-pub fn payment_voucher(body: &Value) -> Result<PaymentVoucher, FieldErrors> {
-    let map = object(body)?;
+pub fn payment_voucher(body: VoucherInput) -> Result<PaymentVoucher, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let voucher = match map.get("voucher") {
-        None | Some(Value::Null) => {
-            errors.add("voucher", MSG_REQUIRED);
-            None
-        }
-        Some(value) => {
-            let id = integer(value).filter(|id| *id > 0);
-            if id.is_none() {
-                errors.add("voucher", MSG_INTEGER);
-            }
-            id
-        }
-    };
-    let reference = match map.get("reference") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().chars().count() > REFERENCE_MAX => {
+    let voucher = id(&mut errors, "voucher", body.voucher, true);
+    let reference = match body.reference {
+        Sent::Absent | Sent::Null => None,
+        Sent::Value(s) if s.trim().chars().count() > REFERENCE_MAX => {
             errors.add("reference", format!("Ensure this field has no more than {REFERENCE_MAX} characters."));
             None
         }
-        Some(Value::String(s)) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
-        Some(_) => {
+        Sent::Value(s) => Some(s.trim().to_string()).filter(|s| !s.is_empty()),
+        Sent::WrongType => {
             errors.add("reference", "Not a valid string.");
             None
         }
@@ -170,9 +211,38 @@ pub fn payment_voucher(body: &Value) -> Result<PaymentVoucher, FieldErrors> {
     Ok(PaymentVoucher { voucher: voucher.expect("checked"), reference })
 }
 
-/// `POST /payment/donate/` and `POST /donate/`: a donation to a group (the site's
-/// organization when `group_id` is absent), to one of its donation options (by the option's
-/// `price_id` or `name`; the first one when neither is given), of `amount` cents.
+/// `POST /payment/donate/` and `POST /donate/`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct DonateInput {
+    /// The group donated to; the site's organization when absent.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub group_id: Sent<i64>,
+    /// A donation option's `stripe_price_id`.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub price_id: Sent<String>,
+    /// A donation option's name (when it has no price id); the first option when neither is given.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub name: Sent<String>,
+    /// Whole cents, 100 to 1000000.
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub amount: Sent<i64>,
+    /// A path or an address on this site; defaults to /payment/success?type=donation.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub success_url: Sent<String>,
+    /// Defaults to the group's Donate tab.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub cancel_url: Sent<String>,
+}
+
+/// A donation to a group (the site's organization when `group_id` is absent), to one of its
+/// donation options (by the option's `price_id` or `name`; the first one when neither is
+/// given), of `amount` cents, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Donate {
     pub group_id: Option<i64>,
@@ -183,74 +253,79 @@ pub struct Donate {
     pub cancel_url: Option<String>,
 }
 
-pub fn donate(body: &Value) -> Result<Donate, FieldErrors> {
+pub fn donate(body: DonateInput) -> Result<Donate, FieldErrors> {
     use super::one_time::{MAX_DONATION_CENTS, MIN_DONATION_CENTS};
-    let map = object(body)?;
     let mut errors = FieldErrors::new();
-    let group_id = match map.get("group_id") {
-        None | Some(Value::Null) => None,
-        Some(value) => {
-            let id = integer(value).filter(|id| *id > 0);
-            if id.is_none() {
-                errors.add("group_id", MSG_INTEGER);
-            }
-            id
-        }
-    };
-    let amount = match map.get("amount") {
-        None | Some(Value::Null) => {
+    let group_id = id(&mut errors, "group_id", body.group_id, false);
+    let amount = match body.amount {
+        Sent::Absent | Sent::Null => {
             errors.add("amount", MSG_REQUIRED);
             None
         }
-        Some(value) => match integer(value) {
-            None => {
-                errors.add("amount", MSG_INTEGER);
-                None
-            }
-            Some(cents) if cents < MIN_DONATION_CENTS => {
-                errors.add("amount", format!("Ensure this value is greater than or equal to {MIN_DONATION_CENTS}."));
-                None
-            }
-            Some(cents) if cents > MAX_DONATION_CENTS => {
-                errors.add("amount", format!("Ensure this value is less than or equal to {MAX_DONATION_CENTS}."));
-                None
-            }
-            Some(cents) => Some(cents),
-        },
+        Sent::WrongType => {
+            errors.add("amount", MSG_INTEGER);
+            None
+        }
+        Sent::Value(cents) if cents < MIN_DONATION_CENTS => {
+            errors.add("amount", format!("Ensure this value is greater than or equal to {MIN_DONATION_CENTS}."));
+            None
+        }
+        Sent::Value(cents) if cents > MAX_DONATION_CENTS => {
+            errors.add("amount", format!("Ensure this value is less than or equal to {MAX_DONATION_CENTS}."));
+            None
+        }
+        Sent::Value(cents) => Some(cents),
     };
-    let price_id = text(map.get("price_id"));
-    let name = text(map.get("name"));
+    let price_id = body.price_id.text();
+    let name = body.name.text();
     for (field, value) in [("price_id", &price_id), ("name", &name)] {
         if value.as_ref().is_some_and(|v| v.chars().count() > 200) {
             errors.add(field, "Ensure this field has no more than 200 characters.");
         }
     }
-    let success_url = url(&mut errors, "success_url", map.get("success_url"));
-    let cancel_url = url(&mut errors, "cancel_url", map.get("cancel_url"));
+    let success_url = url(&mut errors, "success_url", &body.success_url);
+    let cancel_url = url(&mut errors, "cancel_url", &body.cancel_url);
     errors.into_result()?;
     Ok(Donate { group_id, price_id, name, amount: amount.expect("checked"), success_url, cancel_url })
 }
 
-/// `POST /payment/update-subscription/`: a new price, or renewing a cancelled one.
+/// `POST /payment/update-subscription/`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct UpdateSubscriptionInput {
+    /// The new price (upgrade, downgrade, monthly/yearly switch).
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub price_id: Sent<String>,
+    /// Takes back a cancellation that has not taken effect.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub is_renew: Sent<bool>,
+    /// Required for a downgrade ('Specify the reason').
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub cancellation_reason: Sent<String>,
+    /// Accepted and not used: a membership is the site's.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub entity_type: Sent<String>,
+    /// Accepted and not used.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub group_id: Sent<i64>,
+}
+
+/// A new price, or renewing a cancelled one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UpdateSubscription {
     ChangePrice { price_id: String, reason: Option<String> },
     Renew,
 }
 
-pub fn update_subscription(body: &Value) -> Result<UpdateSubscription, FieldErrors> {
-    let map = object(body)?;
+pub fn update_subscription(body: UpdateSubscriptionInput) -> Result<UpdateSubscription, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let renew = match map.get("is_renew") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => {
-            errors.add("is_renew", "Must be a valid boolean.");
-            false
-        }
-    };
-    let reason = reason(&mut errors, map.get("cancellation_reason"), false);
-    let price_id = text(map.get("price_id"));
+    let renew = flag(&mut errors, "is_renew", body.is_renew, false);
+    let reason = reason(&mut errors, &body.cancellation_reason, false);
+    let price_id = body.price_id.text();
     errors.into_result()?;
     match (renew, price_id) {
         (true, _) => Ok(UpdateSubscription::Renew),
@@ -263,8 +338,8 @@ pub fn update_subscription(body: &Value) -> Result<UpdateSubscription, FieldErro
     }
 }
 
-fn reason(errors: &mut FieldErrors, value: Option<&Value>, required: bool) -> Option<String> {
-    match text(value) {
+fn reason(errors: &mut FieldErrors, value: &Sent<String>, required: bool) -> Option<String> {
+    match value.text() {
         Some(reason) if reason.chars().count() > REASON_MAX => {
             errors.add("cancellation_reason", format!("Ensure this field has no more than {REASON_MAX} characters."));
             None
@@ -280,29 +355,107 @@ fn reason(errors: &mut FieldErrors, value: Option<&Value>, required: bool) -> Op
 }
 
 /// `POST /payment/cancel-subscription/`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct CancelSubscriptionInput {
+    /// Required ('Specify the reason'), at most 1000 characters.
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub cancellation_reason: Sent<String>,
+    /// Default true: the membership runs to the end of the period.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub cancel_at_period_end: Sent<bool>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CancelSubscription {
     pub reason: String,
     pub at_period_end: bool,
 }
 
-pub fn cancel_subscription(body: &Value) -> Result<CancelSubscription, FieldErrors> {
-    let map = object(body)?;
+pub fn cancel_subscription(body: CancelSubscriptionInput) -> Result<CancelSubscription, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let reason = reason(&mut errors, map.get("cancellation_reason"), true);
-    let at_period_end = match map.get("cancel_at_period_end") {
-        None | Some(Value::Null) => true,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => {
-            errors.add("cancel_at_period_end", "Must be a valid boolean.");
-            true
-        }
-    };
+    let reason = reason(&mut errors, &body.cancellation_reason, true);
+    let at_period_end = flag(&mut errors, "cancel_at_period_end", body.cancel_at_period_end, true);
     errors.into_result()?;
     Ok(CancelSubscription { reason: reason.expect("checked"), at_period_end })
 }
 
-/// A price of a plan as an administrator edits it.
+/// A plan as an administrator sends it (`POST /subscription-plans/`,
+/// `PATCH /subscription-plans/{id}/`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = PlanInput)]
+pub struct PlanBody {
+    /// Required, at most 100 characters.
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub name: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub description: Sent<String>,
+    /// 0 to 3 (0 is free); one plan per tier.
+    #[schema(value_type = i16, required = true)]
+    #[serde(default)]
+    pub subscription_tier: Sent<i64>,
+    /// 0 to 365.
+    #[schema(value_type = Option<i32>)]
+    #[serde(default)]
+    pub trial_days: Sent<i64>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub included_features: Sent<Vec<Sent<String>>>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub excluded_features: Sent<Vec<Sent<String>>>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub use_ama: Sent<bool>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub one_to_one_chat: Sent<bool>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub can_use_premium_agents: Sent<bool>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub can_create_membership_card: Sent<bool>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub can_view_premium_resources: Sent<bool>,
+    /// 0 to 100.
+    #[schema(value_type = Option<i16>)]
+    #[serde(default)]
+    pub circle_discount_percent: Sent<i64>,
+    /// One monthly and/or one yearly price.
+    #[schema(value_type = Vec<PriceBody>, required = true)]
+    #[serde(default)]
+    pub prices: Sent<Vec<Sent<Object<PriceBody>>>>,
+}
+
+/// A price of a plan as an administrator sends it.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = PriceInput)]
+pub struct PriceBody {
+    /// Whole cents, at least 0.
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub unit_amount: Sent<i64>,
+    /// The older name of `unit_amount`, read when it is absent.
+    #[schema(ignore)]
+    #[serde(default)]
+    pub price: Sent<i64>,
+    /// month or year.
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub recurring: Sent<String>,
+    /// The Stripe price (`price_…`) this price is sold as, when the site uses Stripe; an
+    /// existing price keeps its id when this is left out.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub stripe_price_id: Sent<String>,
+}
+
+/// A price of a plan as an administrator edits it, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PriceInput {
     pub unit_amount: i64,
@@ -315,23 +468,23 @@ pub struct PriceInput {
 pub const MSG_PRICE_ID: &str = "Enter a valid Stripe price id.";
 
 /// A provider price id as Stripe makes them: letters, digits, `_` and `-`, at most 100.
-fn provider_price_id(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Option<String> {
+fn provider_price_id(errors: &mut FieldErrors, field: &str, value: Sent<String>) -> Option<String> {
     match value {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) if s.trim().is_empty() => None,
-        Some(Value::String(s))
+        Sent::Absent | Sent::Null => None,
+        Sent::Value(s) if s.trim().is_empty() => None,
+        Sent::Value(s)
             if s.trim().len() <= 100 && s.trim().chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') =>
         {
             Some(s.trim().to_string())
         }
-        Some(_) => {
+        Sent::Value(_) | Sent::WrongType => {
             errors.add(field, MSG_PRICE_ID);
             None
         }
     }
 }
 
-/// A plan as an administrator edits it (`POST /subscription-plans/`, `PATCH /subscription-plans/{id}/`).
+/// A plan as an administrator edits it, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanInput {
     pub name: String,
@@ -350,58 +503,38 @@ pub struct PlanInput {
 }
 
 /// A whole number within `min..=max`, with the message on `field`.
-fn bounded(
-    errors: &mut FieldErrors,
-    field: &str,
-    value: Option<&Value>,
-    min: i64,
-    max: i64,
-    default: Option<i64>,
-) -> i64 {
+fn bounded(errors: &mut FieldErrors, field: &str, value: Sent<i64>, min: i64, max: i64, default: Option<i64>) -> i64 {
     match value {
-        None | Some(Value::Null) => match default {
+        Sent::Absent | Sent::Null => match default {
             Some(d) => d,
             None => {
                 errors.add(field, MSG_REQUIRED);
                 min
             }
         },
-        Some(v) => match integer(v) {
-            None => {
-                errors.add(field, MSG_INTEGER);
-                min
-            }
-            Some(n) if n < min => {
-                errors.add(field, format!("Ensure this value is greater than or equal to {min}."));
-                min
-            }
-            Some(n) if n > max => {
-                errors.add(field, format!("Ensure this value is less than or equal to {max}."));
-                min
-            }
-            Some(n) => n,
-        },
-    }
-}
-
-fn flag(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> bool {
-    match value {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
-        Some(_) => {
-            errors.add(field, "Must be a valid boolean.");
-            false
+        Sent::WrongType => {
+            errors.add(field, MSG_INTEGER);
+            min
         }
+        Sent::Value(n) if n < min => {
+            errors.add(field, format!("Ensure this value is greater than or equal to {min}."));
+            min
+        }
+        Sent::Value(n) if n > max => {
+            errors.add(field, format!("Ensure this value is less than or equal to {max}."));
+            min
+        }
+        Sent::Value(n) => n,
     }
 }
 
-fn features(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Vec<String> {
+fn features(errors: &mut FieldErrors, field: &str, value: Sent<Vec<Sent<String>>>) -> Vec<String> {
     match value {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(items)) if items.len() <= 30 => {
+        Sent::Absent | Sent::Null => Vec::new(),
+        Sent::Value(items) if items.len() <= 30 => {
             let mut out = Vec::new();
             for item in items {
-                match item.as_str().map(str::trim) {
+                match item.value().as_deref().map(str::trim) {
                     Some(s) if !s.is_empty() && s.chars().count() <= 200 => out.push(s.to_string()),
                     _ => {
                         errors.add(field, "Each feature is a text of 1 to 200 characters.");
@@ -411,17 +544,70 @@ fn features(errors: &mut FieldErrors, field: &str, value: Option<&Value>) -> Vec
             }
             out
         }
-        Some(_) => {
+        Sent::Value(_) | Sent::WrongType => {
             errors.add(field, "Expected a list of at most 30 features.");
             Vec::new()
         }
     }
 }
 
-pub fn plan(body: &Value) -> Result<PlanInput, FieldErrors> {
-    let map = object(body)?;
+fn unit_amount(errors: &mut FieldErrors, field: &str, value: Sent<i64>) -> i64 {
+    match value {
+        Sent::Absent | Sent::Null => {
+            errors.add(field, MSG_REQUIRED);
+            0
+        }
+        Sent::WrongType => {
+            errors.add(field, MSG_INTEGER);
+            0
+        }
+        Sent::Value(n) if n < 0 => {
+            errors.add(field, MSG_NOT_NEGATIVE);
+            0
+        }
+        Sent::Value(n) if n > MAX_AMOUNT_CENTS => {
+            errors.add(field, format!("Ensure this value is less than or equal to {MAX_AMOUNT_CENTS}."));
+            0
+        }
+        Sent::Value(n) => n,
+    }
+}
+
+fn prices(errors: &mut FieldErrors, value: Sent<Vec<Sent<Object<PriceBody>>>>) -> Vec<PriceInput> {
+    let mut prices = Vec::new();
+    let items = match value {
+        Sent::Value(items) if !items.is_empty() && items.len() <= 2 => items,
+        _ => {
+            errors.add("prices", "Give one monthly and/or one yearly price.");
+            return prices;
+        }
+    };
+    for (i, item) in items.into_iter().enumerate() {
+        let field = format!("prices.{i}");
+        let Some(Object(price)) = item.value() else {
+            errors.add(&field, "Invalid data. Expected a dictionary.");
+            continue;
+        };
+        let amount = if price.unit_amount == Sent::Absent { price.price } else { price.unit_amount };
+        let unit_amount = unit_amount(errors, &format!("{field}.unit_amount"), amount);
+        match price.recurring.value().as_deref().and_then(Recurring::parse) {
+            None => errors.add(format!("{field}.recurring"), "Choose month or year."),
+            Some(r) if prices.iter().any(|p: &PriceInput| p.recurring == r) => {
+                errors.add(format!("{field}.recurring"), "A plan has one price per period.")
+            }
+            Some(r) => {
+                let provider_price_id =
+                    provider_price_id(errors, &format!("{field}.stripe_price_id"), price.stripe_price_id);
+                prices.push(PriceInput { unit_amount, recurring: r, provider_price_id })
+            }
+        }
+    }
+    prices
+}
+
+pub fn plan(body: PlanBody) -> Result<PlanInput, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let name = match text(map.get("name")) {
+    let name = match body.name.text() {
         Some(n) if n.chars().count() > 100 => {
             errors.add("name", "Ensure this field has no more than 100 characters.");
             n
@@ -432,68 +618,17 @@ pub fn plan(body: &Value) -> Result<PlanInput, FieldErrors> {
             String::new()
         }
     };
-    let description = text(map.get("description")).unwrap_or_default();
+    let description = body.description.text().unwrap_or_default();
     if description.chars().count() > 2000 {
         errors.add("description", "Ensure this field has no more than 2000 characters.");
     }
-    let subscription_tier = bounded(&mut errors, "subscription_tier", map.get("subscription_tier"), 0, 3, None) as i16;
-    let trial_days = bounded(&mut errors, "trial_days", map.get("trial_days"), 0, 365, Some(0)) as i32;
+    let subscription_tier = bounded(&mut errors, "subscription_tier", body.subscription_tier, 0, 3, None) as i16;
+    let trial_days = bounded(&mut errors, "trial_days", body.trial_days, 0, 365, Some(0)) as i32;
     let circle_discount_percent =
-        bounded(&mut errors, "circle_discount_percent", map.get("circle_discount_percent"), 0, 100, Some(0)) as i16;
-    let included_features = features(&mut errors, "included_features", map.get("included_features"));
-    let excluded_features = features(&mut errors, "excluded_features", map.get("excluded_features"));
-    let mut prices = Vec::new();
-    match map.get("prices") {
-        Some(Value::Array(items)) if !items.is_empty() && items.len() <= 2 => {
-            for (i, item) in items.iter().enumerate() {
-                let field = format!("prices.{i}");
-                let Some(price) = item.as_object() else {
-                    errors.add(&field, "Invalid data. Expected a dictionary.");
-                    continue;
-                };
-                let unit_amount = match price.get("unit_amount").or_else(|| price.get("price")) {
-                    None | Some(Value::Null) => {
-                        errors.add(format!("{field}.unit_amount"), MSG_REQUIRED);
-                        0
-                    }
-                    Some(v) => match integer(v) {
-                        None => {
-                            errors.add(format!("{field}.unit_amount"), MSG_INTEGER);
-                            0
-                        }
-                        Some(n) if n < 0 => {
-                            errors.add(format!("{field}.unit_amount"), MSG_NOT_NEGATIVE);
-                            0
-                        }
-                        Some(n) if n > MAX_AMOUNT_CENTS => {
-                            errors.add(
-                                format!("{field}.unit_amount"),
-                                format!("Ensure this value is less than or equal to {MAX_AMOUNT_CENTS}."),
-                            );
-                            0
-                        }
-                        Some(n) => n,
-                    },
-                };
-                let recurring = price.get("recurring").and_then(Value::as_str).and_then(Recurring::parse);
-                match recurring {
-                    None => errors.add(format!("{field}.recurring"), "Choose month or year."),
-                    Some(r) if prices.iter().any(|p: &PriceInput| p.recurring == r) => {
-                        errors.add(format!("{field}.recurring"), "A plan has one price per period.")
-                    }
-                    Some(r) => {
-                        let provider_price_id = provider_price_id(
-                            &mut errors,
-                            &format!("{field}.stripe_price_id"),
-                            price.get("stripe_price_id"),
-                        );
-                        prices.push(PriceInput { unit_amount, recurring: r, provider_price_id })
-                    }
-                }
-            }
-        }
-        _ => errors.add("prices", "Give one monthly and/or one yearly price."),
-    }
+        bounded(&mut errors, "circle_discount_percent", body.circle_discount_percent, 0, 100, Some(0)) as i16;
+    let included_features = features(&mut errors, "included_features", body.included_features);
+    let excluded_features = features(&mut errors, "excluded_features", body.excluded_features);
+    let prices = prices(&mut errors, body.prices);
     let checked = PlanInput {
         name,
         description,
@@ -501,18 +636,20 @@ pub fn plan(body: &Value) -> Result<PlanInput, FieldErrors> {
         trial_days,
         included_features,
         excluded_features,
-        use_ama: flag(&mut errors, "use_ama", map.get("use_ama")),
-        one_to_one_chat: flag(&mut errors, "one_to_one_chat", map.get("one_to_one_chat")),
-        can_use_premium_agents: flag(&mut errors, "can_use_premium_agents", map.get("can_use_premium_agents")),
+        use_ama: flag(&mut errors, "use_ama", body.use_ama, false),
+        one_to_one_chat: flag(&mut errors, "one_to_one_chat", body.one_to_one_chat, false),
+        can_use_premium_agents: flag(&mut errors, "can_use_premium_agents", body.can_use_premium_agents, false),
         can_create_membership_card: flag(
             &mut errors,
             "can_create_membership_card",
-            map.get("can_create_membership_card"),
+            body.can_create_membership_card,
+            false,
         ),
         can_view_premium_resources: flag(
             &mut errors,
             "can_view_premium_resources",
-            map.get("can_view_premium_resources"),
+            body.can_view_premium_resources,
+            false,
         ),
         circle_discount_percent,
         prices,
@@ -523,81 +660,86 @@ pub fn plan(body: &Value) -> Result<PlanInput, FieldErrors> {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     use super::*;
+    use crate::sent::body;
 
     #[test]
     fn cancel_needs_a_reason() {
-        let err = cancel_subscription(&json!({"cancellation_reason": "  "})).unwrap_err();
+        let err = cancel_subscription(body(json!({"cancellation_reason": "  "}))).unwrap_err();
         assert_eq!(err.first("cancellation_reason"), Some(MSG_SPECIFY_REASON));
-        let ok = cancel_subscription(&json!({"cancellation_reason": "Too expensive"})).unwrap();
+        let ok = cancel_subscription(body(json!({"cancellation_reason": "Too expensive"}))).unwrap();
         assert!(ok.at_period_end);
     }
 
     #[test]
     fn checkout_needs_a_price() {
-        assert_eq!(create_subscription(&json!({})).unwrap_err().first("price_id"), Some(MSG_REQUIRED));
-        let err = create_subscription(&json!({"price_id": "p", "discount_ids": [1.5]})).unwrap_err();
+        assert_eq!(create_subscription(body(json!({}))).unwrap_err().first("price_id"), Some(MSG_REQUIRED));
+        let err = create_subscription(body(json!({"price_id": "p", "discount_ids": [1.5]}))).unwrap_err();
         assert_eq!(err.first("discount_ids"), Some(MSG_INTEGER));
     }
 
     #[test]
     fn update_is_a_price_or_a_renewal() {
-        assert_eq!(update_subscription(&json!({"is_renew": true})).unwrap(), UpdateSubscription::Renew);
+        assert_eq!(update_subscription(body(json!({"is_renew": true}))).unwrap(), UpdateSubscription::Renew);
         assert!(matches!(
-            update_subscription(&json!({"price_id": "p"})).unwrap(),
+            update_subscription(body(json!({"price_id": "p"}))).unwrap(),
             UpdateSubscription::ChangePrice { .. }
         ));
-        assert_eq!(update_subscription(&json!({})).unwrap_err().first("price_id"), Some(MSG_REQUIRED));
+        assert_eq!(update_subscription(body(json!({}))).unwrap_err().first("price_id"), Some(MSG_REQUIRED));
     }
 
     #[test]
     fn plan_amounts_are_whole_non_negative_cents() {
         let base = |amount: Value| json!({"name": "Pro", "subscription_tier": 2, "prices": [{"unit_amount": amount, "recurring": "year"}]});
-        assert_eq!(plan(&base(json!(9900))).unwrap().prices[0].unit_amount, 9900);
-        assert_eq!(plan(&base(json!(-1))).unwrap_err().first("prices.0.unit_amount"), Some(MSG_NOT_NEGATIVE));
-        assert_eq!(plan(&base(json!(99.5))).unwrap_err().first("prices.0.unit_amount"), Some(MSG_INTEGER));
-        assert_eq!(plan(&base(json!("9900"))).unwrap_err().first("prices.0.unit_amount"), Some(MSG_INTEGER));
-        let tier =
-            plan(&json!({"name": "X", "subscription_tier": 4, "prices": [{"unit_amount": 1, "recurring": "month"}]}));
+        assert_eq!(plan(body(base(json!(9900)))).unwrap().prices[0].unit_amount, 9900);
+        assert_eq!(plan(body(base(json!(-1)))).unwrap_err().first("prices.0.unit_amount"), Some(MSG_NOT_NEGATIVE));
+        assert_eq!(plan(body(base(json!(99.5)))).unwrap_err().first("prices.0.unit_amount"), Some(MSG_INTEGER));
+        assert_eq!(plan(body(base(json!("9900")))).unwrap_err().first("prices.0.unit_amount"), Some(MSG_INTEGER));
+        let tier = plan(body(
+            json!({"name": "X", "subscription_tier": 4, "prices": [{"unit_amount": 1, "recurring": "month"}]}),
+        ));
         assert!(tier.unwrap_err().first("subscription_tier").is_some());
     }
 
     #[test]
     fn one_time_payments_and_vouchers_are_checked() {
         use serde_json::json;
-        let ok = create_one_time_payment(&json!({"entity_type": "group", "group_id": 7})).unwrap();
+        let ok = create_one_time_payment(body(json!({"entity_type": "group", "group_id": 7}))).unwrap();
         assert_eq!(ok.group_id, 7);
-        let bad = create_one_time_payment(&json!({"entity_type": "plan", "group_id": "7"})).unwrap_err();
+        let bad = create_one_time_payment(body(json!({"entity_type": "plan", "group_id": "7"}))).unwrap_err();
         assert_eq!(bad.first("entity_type"), Some("\"plan\" is not a valid choice."));
         assert_eq!(bad.first("group_id"), Some(MSG_INTEGER));
-        assert_eq!(create_one_time_payment(&json!({})).unwrap_err().first("group_id"), Some(MSG_REQUIRED));
+        assert_eq!(create_one_time_payment(body(json!({}))).unwrap_err().first("group_id"), Some(MSG_REQUIRED));
         assert_eq!(
-            payment_voucher(&json!({"voucher": 3, "reference": " TX-1 "})).unwrap().reference.as_deref(),
+            payment_voucher(body(json!({"voucher": 3, "reference": " TX-1 "}))).unwrap().reference.as_deref(),
             Some("TX-1")
         );
-        assert_eq!(payment_voucher(&json!({"voucher": -1})).unwrap_err().first("voucher"), Some(MSG_INTEGER));
+        assert_eq!(payment_voucher(body(json!({"voucher": -1}))).unwrap_err().first("voucher"), Some(MSG_INTEGER));
         let long = "x".repeat(201);
-        assert!(payment_voucher(&json!({"voucher": 1, "reference": long})).is_err());
+        assert!(payment_voucher(body(json!({"voucher": 1, "reference": long}))).is_err());
     }
 
     #[test]
     fn donations_are_whole_cents_within_limits() {
         use serde_json::json;
-        let ok = donate(&json!({"amount": 2500, "name": "Scholarship fund"})).unwrap();
+        let ok = donate(body(json!({"amount": 2500, "name": "Scholarship fund"}))).unwrap();
         assert_eq!((ok.amount, ok.group_id, ok.name.as_deref()), (2500, None, Some("Scholarship fund")));
-        assert_eq!(donate(&json!({})).unwrap_err().first("amount"), Some(MSG_REQUIRED));
-        assert_eq!(donate(&json!({"amount": 25.5})).unwrap_err().first("amount"), Some(MSG_INTEGER));
-        assert_eq!(donate(&json!({"amount": "2500"})).unwrap_err().first("amount"), Some(MSG_INTEGER));
+        assert_eq!(donate(body(json!({}))).unwrap_err().first("amount"), Some(MSG_REQUIRED));
+        assert_eq!(donate(body(json!({"amount": 25.5}))).unwrap_err().first("amount"), Some(MSG_INTEGER));
+        assert_eq!(donate(body(json!({"amount": "2500"}))).unwrap_err().first("amount"), Some(MSG_INTEGER));
         assert_eq!(
-            donate(&json!({"amount": -100})).unwrap_err().first("amount"),
+            donate(body(json!({"amount": -100}))).unwrap_err().first("amount"),
             Some("Ensure this value is greater than or equal to 100.")
         );
         assert_eq!(
-            donate(&json!({"amount": 1_000_001})).unwrap_err().first("amount"),
+            donate(body(json!({"amount": 1_000_001}))).unwrap_err().first("amount"),
             Some("Ensure this value is less than or equal to 1000000.")
         );
-        assert_eq!(donate(&json!({"amount": 500, "group_id": 0})).unwrap_err().first("group_id"), Some(MSG_INTEGER));
+        assert_eq!(
+            donate(body(json!({"amount": 500, "group_id": 0}))).unwrap_err().first("group_id"),
+            Some(MSG_INTEGER)
+        );
     }
 }

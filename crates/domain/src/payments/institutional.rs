@@ -5,9 +5,10 @@
 //! passed, and gives them the plan's tier when that is higher than their own.
 
 use chrono::NaiveDate;
-use serde_json::Value;
+use serde::Deserialize;
+use utoipa::ToSchema;
 
-use crate::FieldErrors;
+use crate::{sent::Sent, FieldErrors};
 
 pub const MSG_REQUIRED: &str = "This field is required.";
 pub const MSG_INTEGER: &str = "A valid integer is required.";
@@ -82,51 +83,61 @@ pub struct InstitutionalInput {
     pub end_date: Option<Option<NaiveDate>>,
 }
 
-fn object(body: &Value) -> Result<&serde_json::Map<String, Value>, FieldErrors> {
-    body.as_object().ok_or_else(|| {
-        let mut errors = FieldErrors::new();
-        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
-        errors
-    })
+/// An institution's plan as its body is sent.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(as = InstitutionalInput)]
+pub struct InstitutionalBody {
+    /// The institution (a group of type institution of this site). Only on creation.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub group: Sent<i64>,
+    /// A yearly price of a paid plan: `prices[].id` of `GET /subscription-plans/`.
+    /// Required on creation.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub price_id: Sent<String>,
+    /// active (the default) or canceled.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub status: Sent<String>,
+    /// The last day it covers (YYYY-MM-DD, included); null: until it is ended.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub end_date: Sent<String>,
 }
 
 /// Parses a body; `creating` makes `group` and `price_id` required. A last day before
 /// `today` is refused for a plan that is (or stays) active.
-pub fn parse(body: &Value, creating: bool, today: NaiveDate) -> Result<InstitutionalInput, FieldErrors> {
-    let map = object(body)?;
+pub fn parse(body: InstitutionalBody, creating: bool, today: NaiveDate) -> Result<InstitutionalInput, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut input = InstitutionalInput::default();
-    match map.get("group") {
-        None | Some(Value::Null) if creating => errors.add("group", MSG_REQUIRED),
-        None | Some(Value::Null) => {}
-        Some(_) if !creating => errors.add("group", MSG_GROUP_FIXED),
-        Some(value) => match value.as_i64().filter(|id| *id > 0) {
-            Some(id) => input.group = Some(id),
-            None => errors.add("group", MSG_INTEGER),
-        },
+    match body.group {
+        Sent::Absent | Sent::Null if creating => errors.add("group", MSG_REQUIRED),
+        Sent::Absent | Sent::Null => {}
+        _ if !creating => errors.add("group", MSG_GROUP_FIXED),
+        Sent::Value(id) if id > 0 => input.group = Some(id),
+        _ => errors.add("group", MSG_INTEGER),
     }
-    match map.get("price_id") {
-        None | Some(Value::Null) if creating => errors.add("price_id", MSG_REQUIRED),
-        None | Some(Value::Null) => {}
-        Some(Value::String(id)) if !id.trim().is_empty() && id.len() <= 200 => {
-            input.price_id = Some(id.trim().to_string())
-        }
-        Some(Value::String(id)) if id.trim().is_empty() => errors.add("price_id", MSG_REQUIRED),
-        Some(_) => errors.add("price_id", MSG_UNKNOWN_PRICE),
+    match body.price_id {
+        Sent::Absent | Sent::Null if creating => errors.add("price_id", MSG_REQUIRED),
+        Sent::Absent | Sent::Null => {}
+        Sent::Value(id) if !id.trim().is_empty() && id.len() <= 200 => input.price_id = Some(id.trim().to_string()),
+        Sent::Value(id) if id.trim().is_empty() => errors.add("price_id", MSG_REQUIRED),
+        _ => errors.add("price_id", MSG_UNKNOWN_PRICE),
     }
-    match map.get("status") {
-        None | Some(Value::Null) => {}
-        Some(Value::String(text)) => match InstitutionalStatus::parse(text.trim()) {
+    match body.status {
+        Sent::Absent | Sent::Null => {}
+        Sent::Value(text) => match InstitutionalStatus::parse(text.trim()) {
             Some(status) => input.status = Some(status),
             None => errors.add("status", format!("\"{text}\" is not a valid choice.")),
         },
-        Some(_) => errors.add("status", "Not a valid string."),
+        Sent::WrongType => errors.add("status", "Not a valid string."),
     }
-    match map.get("end_date") {
-        None => {}
-        Some(Value::Null) => input.end_date = Some(None),
-        Some(Value::String(text)) if text.trim().is_empty() => input.end_date = Some(None),
-        Some(Value::String(text)) => match NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
+    match body.end_date {
+        Sent::Absent => {}
+        Sent::Null => input.end_date = Some(None),
+        Sent::Value(text) if text.trim().is_empty() => input.end_date = Some(None),
+        Sent::Value(text) => match NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
             Ok(date) => {
                 let stays_active = input.status.unwrap_or(InstitutionalStatus::Active) == InstitutionalStatus::Active;
                 if stays_active && date < today {
@@ -136,7 +147,7 @@ pub fn parse(body: &Value, creating: bool, today: NaiveDate) -> Result<Instituti
             }
             Err(_) => errors.add("end_date", MSG_DATE_FORMAT),
         },
-        Some(_) => errors.add("end_date", MSG_DATE_FORMAT),
+        Sent::WrongType => errors.add("end_date", MSG_DATE_FORMAT),
     }
     errors.into_result()?;
     if creating && input.status.is_none() {
@@ -165,6 +176,7 @@ pub fn merged(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sent::body;
     use serde_json::json;
 
     fn day(text: &str) -> NaiveDate {
@@ -200,10 +212,10 @@ mod tests {
     #[test]
     fn creating_needs_the_group_and_the_price() {
         let today = day("2026-03-10");
-        let errors = parse(&json!({}), true, today).unwrap_err();
+        let errors = parse(body(json!({})), true, today).unwrap_err();
         assert_eq!(errors.first("group"), Some(MSG_REQUIRED));
         assert_eq!(errors.first("price_id"), Some(MSG_REQUIRED));
-        let input = parse(&json!({"group": 4, "price_id": " price_x "}), true, today).unwrap();
+        let input = parse(body(json!({"group": 4, "price_id": " price_x "})), true, today).unwrap();
         assert_eq!(input.group, Some(4));
         assert_eq!(input.price_id.as_deref(), Some("price_x"));
         assert_eq!(input.status, Some(InstitutionalStatus::Active));
@@ -213,53 +225,51 @@ mod tests {
     #[test]
     fn bad_values_are_named_on_their_field() {
         let today = day("2026-03-10");
-        let body = json!({"group": "4", "price_id": 7, "status": "paused", "end_date": "10/03/2027"});
-        let errors = parse(&body, true, today).unwrap_err();
+        let sent = json!({"group": "4", "price_id": 7, "status": "paused", "end_date": "10/03/2027"});
+        let errors = parse(body(sent), true, today).unwrap_err();
         assert_eq!(errors.first("group"), Some(MSG_INTEGER));
         assert_eq!(errors.first("price_id"), Some(MSG_UNKNOWN_PRICE));
         assert_eq!(errors.first("status"), Some("\"paused\" is not a valid choice."));
         assert_eq!(errors.first("end_date"), Some(MSG_DATE_FORMAT));
-        let errors = parse(&json!({"group": 1.5, "price_id": "p"}), true, today).unwrap_err();
+        let errors = parse(body(json!({"group": 1.5, "price_id": "p"})), true, today).unwrap_err();
         assert_eq!(errors.first("group"), Some(MSG_INTEGER));
-        let errors = parse(&json!({"group": -3, "price_id": "p"}), true, today).unwrap_err();
+        let errors = parse(body(json!({"group": -3, "price_id": "p"})), true, today).unwrap_err();
         assert_eq!(errors.first("group"), Some(MSG_INTEGER));
-        let errors = parse(&json!([1]), true, today).unwrap_err();
-        assert!(errors.first("non_field_errors").is_some());
     }
 
     #[test]
     fn a_past_last_day_is_refused_unless_the_plan_is_ended() {
         let today = day("2026-03-10");
         let past = json!({"group": 1, "price_id": "p", "end_date": "2026-03-09"});
-        assert_eq!(parse(&past, true, today).unwrap_err().first("end_date"), Some(MSG_END_PASSED));
+        assert_eq!(parse(body(past), true, today).unwrap_err().first("end_date"), Some(MSG_END_PASSED));
         let ended = json!({"status": "canceled", "end_date": "2026-03-09"});
-        let input = parse(&ended, false, today).unwrap();
+        let input = parse(body(ended), false, today).unwrap();
         assert_eq!(input.end_date, Some(Some(day("2026-03-09"))));
         assert_eq!(input.status, Some(InstitutionalStatus::Canceled));
         let today_ok = json!({"group": 1, "price_id": "p", "end_date": "2026-03-10"});
-        assert!(parse(&today_ok, true, today).is_ok());
+        assert!(parse(body(today_ok), true, today).is_ok());
     }
 
     #[test]
     fn an_update_keeps_what_is_not_sent_and_cannot_revive_a_past_plan() {
         let today = day("2026-03-10");
         let ended = (InstitutionalStatus::Canceled, Some(day("2026-01-31")));
-        let revive = parse(&json!({"status": "active"}), false, today).unwrap();
+        let revive = parse(body(json!({"status": "active"})), false, today).unwrap();
         assert_eq!(merged(ended, &revive, today).unwrap_err().first("end_date"), Some(MSG_END_PASSED));
-        let extend = parse(&json!({"status": "active", "end_date": "2027-01-31"}), false, today).unwrap();
+        let extend = parse(body(json!({"status": "active", "end_date": "2027-01-31"})), false, today).unwrap();
         assert_eq!(merged(ended, &extend, today).unwrap(), (InstitutionalStatus::Active, Some(day("2027-01-31"))));
-        let open_ended = parse(&json!({"status": "active", "end_date": null}), false, today).unwrap();
+        let open_ended = parse(body(json!({"status": "active", "end_date": null})), false, today).unwrap();
         assert_eq!(merged(ended, &open_ended, today).unwrap(), (InstitutionalStatus::Active, None));
-        let nothing = parse(&json!({}), false, today).unwrap();
+        let nothing = parse(body(json!({})), false, today).unwrap();
         assert_eq!(merged(ended, &nothing, today).unwrap(), ended);
     }
 
     #[test]
     fn an_update_sends_only_what_changes_and_keeps_the_institution() {
         let today = day("2026-03-10");
-        let input = parse(&json!({"end_date": null}), false, today).unwrap();
+        let input = parse(body(json!({"end_date": null})), false, today).unwrap();
         assert_eq!(input, InstitutionalInput { end_date: Some(None), ..Default::default() });
-        let errors = parse(&json!({"group": 9}), false, today).unwrap_err();
+        let errors = parse(body(json!({"group": 9})), false, today).unwrap_err();
         assert_eq!(errors.first("group"), Some(MSG_GROUP_FIXED));
     }
 }

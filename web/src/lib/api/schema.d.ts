@@ -15,7 +15,7 @@ export interface paths {
          * The site's active CareerGPS and career assistant agents in their order (spec 002 §7
          *     "GET agents/"). `agent_type` narrows to one type.
          */
-        get: operations["list"];
+        get: operations["list_agents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -34,7 +34,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Rates a report (spec 002 §7 "POST agents/feedback/"). */
-        post: operations["feedback"];
+        post: operations["report_feedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -54,7 +54,7 @@ export interface paths {
          *     CareerGPS agents (no system agent) for other signed-in members (spec 002 §7: registered
          *     users).
          */
-        get: operations["metrics"];
+        get: operations["agent_metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -91,7 +91,7 @@ export interface paths {
          * A report by its slug (spec 002 §7 "GET agents/report/slug/{slug}/"): all of it for the
          *     owner, the creator and staff; the body of a shared report for anyone else.
          */
-        get: operations["by_slug"];
+        get: operations["report_by_slug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -148,7 +148,7 @@ export interface paths {
          * The caller's reports (about them, or made by them with `created_by`), newest first;
          *     staff may name anyone with `user_id` / `created_by` (spec 002 §7 "GET agents/reports/").
          */
-        get: operations["list"];
+        get: operations["list_reports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -165,7 +165,7 @@ export interface paths {
             cookie?: never;
         };
         /** One active agent of the site by its slug (spec 002 §7 "GET agents/slug/{slug}/"). */
-        get: operations["by_slug"];
+        get: operations["agent_by_slug"];
         put?: never;
         post?: never;
         delete?: never;
@@ -382,7 +382,7 @@ export interface paths {
          * Rates one of the caller's answers (spec 002 §7 "POST /ama-feedback/"); rating again
          *     replaces the rating.
          */
-        post: operations["feedback"];
+        post: operations["ama_feedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -458,7 +458,7 @@ export interface paths {
          * The caller's chats on this site, newest first, 12 a page (spec 002 §4 "History loads 12
          *     per page").
          */
-        get: operations["history"];
+        get: operations["ama_history"];
         put?: never;
         /** Answers a question and stores it (spec 002 §7 "POST /ask-me-anything/"). */
         post: operations["ask"];
@@ -476,7 +476,7 @@ export interface paths {
             cookie?: never;
         };
         /** A member's or an item's history of administrators' actions, newest first. */
-        get: operations["history"];
+        get: operations["audit_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -809,7 +809,7 @@ export interface paths {
          * A room's messages, newest first, 50 a page. Reading the latest page (page 1 without
          *     `before`) marks the room read by the caller.
          */
-        get: operations["history"];
+        get: operations["chat_history"];
         put?: never;
         /**
          * Sends a message to a room the caller is in (403 otherwise; another site's room is a
@@ -1340,7 +1340,7 @@ export interface paths {
             cookie?: never;
         };
         /** Circles and events the member may want to join. */
-        get: operations["group_recommendations"];
+        get: operations["recommended_groups"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1430,7 +1430,7 @@ export interface paths {
             cookie?: never;
         };
         /** Counts for a group's administrators (the admin dashboard's overview). */
-        get: operations["metrics"];
+        get: operations["group_metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2390,7 +2390,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's notifications on this site, newest first, 12 a page. */
-        get: operations["list"];
+        get: operations["list_notifications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3783,6 +3783,25 @@ export interface components {
             rating?: number | null;
             timestamp: string;
         };
+        AmaFeedbackAnswer: {
+            data: components["schemas"]["FeedbackState"];
+            /** @description 'Thank you for your feedback! Your input is invaluable to us and will help us improve.' */
+            message: string;
+        };
+        AmaFeedbackInput: {
+            /**
+             * Format: int64
+             * @description The answer (chat id) rated.
+             */
+            chat?: number;
+            /** @description Why (required). */
+            feedback?: unknown;
+            /**
+             * Format: int64
+             * @description 1 to 5 stars.
+             */
+            rating?: number;
+        };
         AmaPrompts: {
             /**
              * @default [
@@ -4131,6 +4150,7 @@ export interface components {
             /** @description The reCAPTCHA or Turnstile site key. */
             site_key?: string | null;
         };
+        /** @description `POST /payment/cancel-subscription/`. */
         CancelSubscriptionInput: {
             /** @description Default true: the membership runs to the end of the period. */
             cancel_at_period_end?: boolean | null;
@@ -4685,6 +4705,7 @@ export interface components {
             /** @description The people of the room: the other person, and optionally the caller. */
             user_ids?: number[];
         };
+        /** @description `POST /payment/create-subscription/`. */
         CreateSubscriptionInput: {
             associated_group_ids?: number[] | null;
             /** @description Defaults to /payment/cancel. */
@@ -6384,6 +6405,7 @@ export interface components {
             /** @description The address to send the donor to. */
             url: string;
         };
+        /** @description `POST /payment/donate/` and `POST /donate/`. */
         DonateInput: {
             /**
              * Format: int64
@@ -6411,7 +6433,7 @@ export interface components {
             stripe_price_id?: string | null;
         };
         /**
-         * @description Every error answer has this shape (ARCHITECTURE §3). `field_errors` holds the messages of
+         * @description Every error answer has this shape (spec 000 §8). `field_errors` holds the messages of
          *     each invalid field, first message first; `code` is a stable machine-readable name.
          */
         ErrorBody: {
@@ -6454,23 +6476,16 @@ export interface components {
         /** @description A page of favourites of one kind. */
         Favourites: components["schemas"]["Page_JobView"] | components["schemas"]["Page_AiToolView"] | components["schemas"]["Page_UseCaseView"] | components["schemas"]["Page_GroupView"];
         FeedbackAnswer: {
-            data: components["schemas"]["FeedbackState"];
-            /** @description 'Thank you for your feedback! Your input is invaluable to us and will help us improve.' */
+            data: components["schemas"]["FeedbackView"];
+            /** @description 'Thank you for your feedback.' */
             message: string;
         };
         FeedbackInput: {
-            /**
-             * Format: int64
-             * @description The answer (chat id) rated.
-             */
-            chat?: number;
-            /** @description Why (required). */
-            feedback?: unknown;
-            /**
-             * Format: int64
-             * @description 1 to 5 stars.
-             */
-            rating?: number;
+            /** @description The description: required; at most 5000 characters (`description` is accepted too). */
+            content?: string;
+            description?: string | null;
+            /** @description Required; at most 200 characters. */
+            title?: string;
         };
         FeedbackState: {
             /** Format: int64 */
@@ -6610,6 +6625,96 @@ export interface components {
              * @description The image (`logo` or `cover_image`).
              */
             file: string;
+        };
+        /**
+         * @description The group form's body. Every field is optional in the body: creation reports missing
+         *     required fields by the form's rules ('Required'), an update changes only what is sent.
+         */
+        GroupInput: {
+            /** Format: date */
+            application_close_date?: string | null;
+            /** Format: date */
+            application_open_date?: string | null;
+            career_stages?: string[] | null;
+            /** Format: int64 */
+            circle_status_priority?: number | null;
+            /** Format: int64 */
+            circle_type?: number | null;
+            /**
+             * Format: int64
+             * @description Weeks at 2 hours a week (`duration` is the same field).
+             */
+            commitment_time?: number | null;
+            complexity_level?: string | null;
+            /** @description Texts: a list, or one comma-joined string. */
+            countries?: string[] | null;
+            country?: string | null;
+            create_google_classroom?: boolean | null;
+            /** @description Rich text, at most 4000 characters once sanitised. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description A percentage, 0 to 100.
+             */
+            discount?: number | null;
+            donation_details?: components["schemas"]["Donation"][] | null;
+            /** Format: int64 */
+            duration?: number | null;
+            /** Format: date */
+            end_date?: string | null;
+            event_type?: string | null;
+            /**
+             * @description Merged into the stored one; `questions` (the application form) is checked and given
+             *     ids. Its other keys are the site's own.
+             */
+            extra_info?: Record<string, never> | null;
+            google_classroom_id?: string | null;
+            /** @description time_limited or ongoing. */
+            group_duration?: string | null;
+            /** @description organization, institution, circle or event; fixed once created. */
+            group_type?: string | null;
+            impact?: string | null;
+            /** @description Staff only. */
+            is_influencer?: boolean | null;
+            is_paid?: boolean | null;
+            learning_modality?: string | null;
+            /** Format: int64 */
+            level?: number | null;
+            location?: string | null;
+            /** Format: int64 */
+            maximum_size?: number | null;
+            member_requirements?: string | null;
+            name?: string | null;
+            objective?: string | null;
+            /** @description At most 3 texts. */
+            paid_features?: string[] | null;
+            /**
+             * Format: int64
+             * @description The organization above (an id, or the group itself with its `id`).
+             */
+            parent_group?: number | null;
+            /** @description US dollars with at most 2 decimals ("49.99" or 49.99). */
+            price?: string | null;
+            /**
+             * Format: int64
+             * @description 0 public, 20 private (`security_level` is the same field).
+             */
+            privacy?: number | null;
+            /** @description `all` means every field. */
+            professional_fields?: string[] | null;
+            /** @description open or closed. */
+            publicity?: string | null;
+            /** @description At most 3 SDG ids. */
+            relevant_sdgs?: number[] | null;
+            roles?: string[] | null;
+            /** Format: int64 */
+            security_level?: number | null;
+            /** Format: date */
+            start_date?: string | null;
+            /** @description At most 7 topic ids. */
+            topics?: number[] | null;
+            /** @description Use case ids (at most 50). */
+            use_cases?: number[] | null;
         };
         /** @description The group-profile fields alone (`/group-profiles/`). */
         GroupProfilePatch: {
@@ -6893,10 +6998,7 @@ export interface components {
             auth?: components["schemas"]["StepType"][];
             unauth?: components["schemas"]["StepType"][];
         };
-        /**
-         * @description An institution's plan as its body is sent (documentation; parsed by
-         *     `domain::payments::institutional::parse`).
-         */
+        /** @description An institution's plan as its body is sent. */
         InstitutionalInput: {
             /** @description The last day it covers (YYYY-MM-DD, included); null: until it is ended. */
             end_date?: string | null;
@@ -7186,8 +7288,11 @@ export interface components {
              * @description A circle of the site the application is about (optional).
              */
             group?: number | null;
-            /** @description Answers by question id. File questions take the uploaded file's URL (or its id). */
-            response: Record<string, never>;
+            /**
+             * @description Answers by question id. File questions take the uploaded file's URL (or its id). The
+             *     questions are the site's own, so each answer is checked against its question.
+             */
+            response?: Record<string, never>;
         };
         LeaderApplicationView: {
             /** @description pending, accepted or rejected. */
@@ -7225,6 +7330,17 @@ export interface components {
             level_name: string;
             /** @description Topic area ids of the site. */
             topic_areas: number[];
+        };
+        LeaderReviewInput: {
+            /** @description accept or reject. */
+            action: string;
+            /**
+             * Format: int64
+             * @description 1 Basic, 2 Intermediate, 3 Advanced; required to accept.
+             */
+            certification_level?: number | null;
+            /** @description Topic area ids the leader is certified in. */
+            topic_areas?: number[] | null;
         };
         LeaveInput: {
             /**
@@ -7576,6 +7692,7 @@ export interface components {
             /** @description invitation, user_connection, or a group type (organization, institution, circle, event). */
             type: string;
         };
+        /** @description `POST /payment/create-one-time-payment/` (spec 002 §7): a paid group's seat. */
         OneTimePaymentInput: {
             /** @description Defaults to the group's page. */
             cancel_url?: string | null;
@@ -9143,8 +9260,8 @@ export interface components {
             title?: string | null;
         };
         /**
-         * @description A plan as an administrator edits it (documentation of the body; parsed by
-         *     `domain::payments::input::plan`).
+         * @description A plan as an administrator sends it (`POST /subscription-plans/`,
+         *     `PATCH /subscription-plans/{id}/`).
          */
         PlanInput: {
             can_create_membership_card?: boolean | null;
@@ -9218,6 +9335,7 @@ export interface components {
             title?: string | null;
             url: string;
         };
+        /** @description A price of a plan as an administrator sends it. */
         PriceInput: {
             /** @description month or year. */
             recurring: string;
@@ -9427,7 +9545,7 @@ export interface components {
             data: components["schemas"]["AgentPrompts"];
             message: string;
         };
-        /** @description The body of `PATCH /agents/{id}/`. */
+        /** @description The body of `PATCH /agents/{id}/`. Any other key is refused (`others`). */
         PromptsInput: {
             extra_info?: components["schemas"]["AgentExtraInfo"] | null;
             /** @description Step prompts by order (CareerGPS agents). */
@@ -9737,15 +9855,15 @@ export interface components {
             users: number[];
         };
         ReviewInput: {
-            /** @description accept or reject. */
-            action: string;
+            /** @description accepted or rejected. */
+            status?: string | null;
             /**
              * Format: int64
-             * @description 1 Basic, 2 Intermediate, 3 Advanced; required to accept.
+             * @description One applicant's user id.
              */
-            certification_level?: number | null;
-            /** @description Topic area ids the leader is certified in. */
-            topic_areas?: number[] | null;
+            user_id?: number | null;
+            /** @description Several applicants' user ids at once. */
+            user_ids?: number[];
         };
         RoomView: {
             /** Format: int64 */
@@ -10112,11 +10230,16 @@ export interface components {
         UnsubscribeInput: {
             token: string;
         };
+        /** @description `POST /payment/update-subscription/`. */
         UpdateSubscriptionInput: {
             /** @description Required for a downgrade ('Specify the reason'). */
             cancellation_reason?: string | null;
+            /** @description Accepted and not used: a membership is the site's. */
             entity_type?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Accepted and not used.
+             */
             group_id?: number | null;
             /** @description Takes back a cancellation that has not taken effect. */
             is_renew?: boolean | null;
@@ -10428,6 +10551,7 @@ export interface components {
             /** @description The group was full: the request waits for a free seat. */
             waitlisted: boolean;
         };
+        /** @description `POST /groups/{id}/payment-voucher/`: the receipt of an offline payment. */
         VoucherInput: {
             /** @description A transfer number or other reference, at most 200 characters. */
             reference?: string | null;
@@ -10454,7 +10578,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list: {
+    list_agents: {
         parameters: {
             query?: {
                 /** @description 1-based page */
@@ -10490,7 +10614,7 @@ export interface operations {
             };
         };
     };
-    feedback: {
+    report_feedback: {
         parameters: {
             query?: never;
             header?: never;
@@ -10559,7 +10683,7 @@ export interface operations {
             };
         };
     };
-    metrics: {
+    agent_metrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -10671,7 +10795,7 @@ export interface operations {
             };
         };
     };
-    by_slug: {
+    report_by_slug: {
         parameters: {
             query?: never;
             header?: never;
@@ -10843,7 +10967,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_reports: {
         parameters: {
             query?: {
                 /** @description 1-based page */
@@ -10890,7 +11014,7 @@ export interface operations {
             };
         };
     };
-    by_slug: {
+    agent_by_slug: {
         parameters: {
             query?: never;
             header?: never;
@@ -10938,6 +11062,9 @@ export interface operations {
                 group_id?: number;
                 /** @description user or use_case */
                 entity?: string;
+                page?: number;
+                /** @description 50 by default; larger sizes are capped at 500. */
+                page_size?: number;
             };
             header?: never;
             path?: never;
@@ -11682,7 +11809,7 @@ export interface operations {
             };
         };
     };
-    feedback: {
+    ama_feedback: {
         parameters: {
             query?: never;
             header?: never;
@@ -11691,7 +11818,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FeedbackInput"];
+                "application/json": components["schemas"]["AmaFeedbackInput"];
             };
         };
         responses: {
@@ -11701,7 +11828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FeedbackAnswer"];
+                    "application/json": components["schemas"]["AmaFeedbackAnswer"];
                 };
             };
             /** @description Bad Request */
@@ -11970,7 +12097,7 @@ export interface operations {
             };
         };
     };
-    history: {
+    ama_history: {
         parameters: {
             query?: {
                 page?: number;
@@ -12109,7 +12236,7 @@ export interface operations {
             };
         };
     };
-    history: {
+    audit_history: {
         parameters: {
             query: {
                 entity_type?: "user" | "job" | "resource" | "ai_tool" | "use_case" | "config";
@@ -13437,7 +13564,7 @@ export interface operations {
             };
         };
     };
-    history: {
+    chat_history: {
         parameters: {
             query?: {
                 page?: number;
@@ -15461,7 +15588,7 @@ export interface operations {
             };
         };
     };
-    group_recommendations: {
+    recommended_groups: {
         parameters: {
             query?: never;
             header?: never;
@@ -15548,7 +15675,7 @@ export interface operations {
         /** @description The group form's fields (spec 001 §3) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["GroupInput"];
             };
         };
         responses: {
@@ -15766,7 +15893,7 @@ export interface operations {
             };
         };
     };
-    metrics: {
+    group_metrics: {
         parameters: {
             query?: {
                 /** @description The group; the site's organization when absent. */
@@ -15917,7 +16044,7 @@ export interface operations {
         /** @description Any of the group form's fields */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["GroupInput"];
             };
         };
         responses: {
@@ -18941,7 +19068,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReviewInput"];
+                "application/json": components["schemas"]["LeaderReviewInput"];
             };
         };
         responses: {
@@ -19407,7 +19534,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_notifications: {
         parameters: {
             query?: {
                 page?: number;

@@ -48,6 +48,7 @@ pub struct ReportFeedbackAnswer {
 /// Rates a report (spec 002 §7 "POST agents/feedback/").
 #[utoipa::path(
     post,
+    operation_id = "report_feedback",
     path = "/api/v1/agents/feedback/",
     tag = "agents",
     request_body = ReportFeedbackInput,

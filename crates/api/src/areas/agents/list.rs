@@ -10,7 +10,8 @@ use domain::agents::{
     access::usage_period,
     definition::{AgentDefinition, AgentExtraInfo, Audience, FlowItem, Step},
 };
-use serde::Serialize;
+use domain::pagination::PageRequest;
+use serde::{Deserialize, Serialize};
 use store::{
     entities::{agents as agent_rows, users},
     queries::{
@@ -18,14 +19,14 @@ use store::{
         catalogue as cat_q,
     },
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::{definition, MSG_NO_AGENT};
 use crate::areas::catalogue::vote_name;
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, MaybeUser, Tenant},
+    extract::{ApiQuery, MaybeUser, Tenant},
     state::AppState,
 };
 
@@ -144,17 +145,28 @@ async fn usage_counts(
     })
 }
 
+/// Values are read as text, so a bad one gets the spec's message on its parameter.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AgentListQuery {
+    /// 1-based page
+    #[param(value_type = Option<u64>)]
+    pub page: Option<String>,
+    /// Default 50
+    #[param(value_type = Option<u64>)]
+    pub page_size: Option<String>,
+    /// careergps or career_assistant
+    pub agent_type: Option<String>,
+}
+
 /// The site's active CareerGPS and career assistant agents in their order (spec 002 §7
 /// "GET agents/"). `agent_type` narrows to one type.
 #[utoipa::path(
     get,
+    operation_id = "list_agents",
     path = "/api/v1/agents/",
     tag = "agents",
-    params(
-        ("page" = Option<u64>, Query, description = "1-based page"),
-        ("page_size" = Option<u64>, Query, description = "Default 50"),
-        ("agent_type" = Option<String>, Query, description = "careergps or career_assistant")
-    ),
+    params(AgentListQuery),
     responses((status = 200, body = Page<AgentView>), (status = 400, body = ErrorBody))
 )]
 pub async fn list(
@@ -162,10 +174,10 @@ pub async fn list(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<AgentListQuery>,
 ) -> ApiResult<Json<Page<AgentView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
-    let agent_type = match query.get("agent_type").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
+    let agent_type = match query.agent_type.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
         Some(t) => Some(
             domain::agents::definition::AgentType::parse(t)
@@ -189,6 +201,7 @@ pub async fn list(
 /// One active agent of the site by its slug (spec 002 §7 "GET agents/slug/{slug}/").
 #[utoipa::path(
     get,
+    operation_id = "agent_by_slug",
     path = "/api/v1/agents/slug/{slug}/",
     tag = "agents",
     params(("slug" = String, Path, description = "The agent's slug")),

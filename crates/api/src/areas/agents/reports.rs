@@ -6,26 +6,27 @@
 //! report's body only — composed without contact data (`domain::agents::report`) — and
 //! gets 'No report found' for an unshared one, as for a slug that does not exist.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     Json,
 };
-use domain::agents::{aira::ReadinessLevel, report::ReportBody};
+use domain::{
+    agents::{aira::ReadinessLevel, report::ReportBody},
+    pagination::PageRequest,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use store::{
     entities::{agent_reports, users},
     queries::agents::{self as q, reports, runs},
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::MSG_NO_REPORT;
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
     state::AppState,
 };
 
@@ -104,8 +105,8 @@ pub struct ReportView {
     pub my_feedback: Option<MyFeedback>,
 }
 
-fn optional_id(query: &HashMap<String, String>, field: &str) -> ApiResult<Option<i64>> {
-    match query.get(field).map(|s| s.trim()).filter(|s| !s.is_empty()) {
+fn optional_id(value: Option<&str>, field: &str) -> ApiResult<Option<i64>> {
+    match value.map(str::trim).filter(|s| !s.is_empty()) {
         None => Ok(None),
         Some(raw) => raw
             .parse::<i64>()
@@ -116,18 +117,32 @@ fn optional_id(query: &HashMap<String, String>, field: &str) -> ApiResult<Option
     }
 }
 
+/// Values are read as text, so a bad one gets the spec's message on its parameter.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReportListQuery {
+    /// 1-based page
+    #[param(value_type = Option<u64>)]
+    pub page: Option<String>,
+    /// Default 10
+    #[param(value_type = Option<u64>)]
+    pub page_size: Option<String>,
+    /// Whom the reports are about (staff: anyone)
+    #[param(value_type = Option<i64>)]
+    pub user_id: Option<String>,
+    /// Who ran the agent (staff: anyone)
+    #[param(value_type = Option<i64>)]
+    pub created_by: Option<String>,
+}
+
 /// The caller's reports (about them, or made by them with `created_by`), newest first;
 /// staff may name anyone with `user_id` / `created_by` (spec 002 §7 "GET agents/reports/").
 #[utoipa::path(
     get,
+    operation_id = "list_reports",
     path = "/api/v1/agents/reports/",
     tag = "agents",
-    params(
-        ("page" = Option<u64>, Query, description = "1-based page"),
-        ("page_size" = Option<u64>, Query, description = "Default 10"),
-        ("user_id" = Option<i64>, Query, description = "Whom the reports are about (staff: anyone)"),
-        ("created_by" = Option<i64>, Query, description = "Who ran the agent (staff: anyone)")
-    ),
+    params(ReportListQuery),
     security(("bearer" = [])),
     responses((status = 200, body = Page<ReportSummary>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
 )]
@@ -136,11 +151,11 @@ pub async fn list(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ReportListQuery>,
 ) -> ApiResult<Json<Page<ReportSummary>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
-    let user_id = optional_id(&query, "user_id")?;
-    let created_by = optional_id(&query, "created_by")?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
+    let user_id = optional_id(query.user_id.as_deref(), "user_id")?;
+    let created_by = optional_id(query.created_by.as_deref(), "created_by")?;
     let filter = if user.is_staff {
         reports::ReportFilter { owner_id: user_id, created_by }
     } else if created_by.is_some() {
@@ -175,6 +190,7 @@ pub async fn list(
 /// owner, the creator and staff; the body of a shared report for anyone else.
 #[utoipa::path(
     get,
+    operation_id = "report_by_slug",
     path = "/api/v1/agents/report/slug/{slug}/",
     tag = "agents",
     params(("slug" = String, Path, description = "The report's slug")),

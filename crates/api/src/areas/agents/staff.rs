@@ -13,7 +13,7 @@
 //!
 //! Staff only (403 for anyone else); an agent of another site is 404 'No agent found'.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use axum::{
     extract::{Path, State},
@@ -21,11 +21,12 @@ use axum::{
     response::{IntoResponse, Response},
     Json,
 };
+use domain::sent::{Object, Sent};
 use domain::{
     agents::definition::{self, AgentExtraInfo, AgentPrompt, MAX_PROMPT_CHARS},
     FieldErrors,
 };
-use serde::{Deserialize, Serialize};
+use serde::{de::IgnoredAny, Deserialize, Serialize};
 use serde_json::{json, Value};
 use store::{
     entities::{agent_runs, agents as agent_rows, users},
@@ -105,16 +106,69 @@ fn prompts_view(row: &agent_rows::Model) -> ApiResult<AgentPrompts> {
     Ok(view)
 }
 
-/// The body of `PATCH /agents/{id}/`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+/// The body of `PATCH /agents/{id}/`. Any other key is refused (`others`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PromptsInput {
     /// Only `prompts` (CareerGPS agents).
-    pub extra_info: Option<AgentExtraInfo>,
+    #[schema(value_type = Option<AgentExtraInfo>)]
+    #[serde(default)]
+    pub extra_info: Sent<Object<ExtraInfoPromptsInput>>,
     /// Step prompts by order (CareerGPS agents).
-    pub steps: Option<Vec<StepPrompt>>,
+    #[schema(value_type = Option<Vec<StepPrompt>>)]
+    #[serde(default)]
+    pub steps: Sent<Vec<Sent<Object<StepPromptInput>>>>,
     /// A system agent's added instructions.
-    pub user_prompt: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub user_prompt: Sent<String>,
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub others: BTreeMap<String, IgnoredAny>,
+}
+
+impl PromptsInput {
+    /// The keys sent, for the check that only a prompt is changed.
+    fn keys(&self) -> Vec<&str> {
+        let named = [
+            ("extra_info", self.extra_info.is_absent()),
+            ("steps", self.steps.is_absent()),
+            ("user_prompt", self.user_prompt.is_absent()),
+        ];
+        named
+            .into_iter()
+            .filter(|(_, absent)| !absent)
+            .map(|(key, _)| key)
+            .chain(self.others.keys().map(String::as_str))
+            .collect()
+    }
+}
+
+/// `extra_info` of the body: only `prompts`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ExtraInfoPromptsInput {
+    pub prompts: Sent<Vec<Sent<Object<PromptOptionInput>>>>,
+    #[serde(flatten)]
+    pub others: BTreeMap<String, IgnoredAny>,
+}
+
+/// A prompt option `{id, name, prompt}`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PromptOptionInput {
+    pub id: Sent<String>,
+    pub name: Sent<String>,
+    pub prompt: Sent<String>,
+}
+
+/// A step's prompt `{order, user_prompt}`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct StepPromptInput {
+    pub order: Sent<u64>,
+    pub user_prompt: Sent<String>,
+    #[serde(flatten)]
+    pub others: BTreeMap<String, IgnoredAny>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -123,10 +177,12 @@ pub struct PromptsAnswer {
     pub message: String,
 }
 
-fn text_field(errors: &mut FieldErrors, value: &Value, field: &str) -> Option<String> {
+/// A text; `None` (with the error) for null or another type; not sent is `Some("")`.
+fn text_field(errors: &mut FieldErrors, value: Sent<String>, field: &str) -> Option<String> {
     match value {
-        Value::String(s) => Some(s.clone()),
-        _ => {
+        Sent::Value(s) => Some(s),
+        Sent::Absent => Some(String::new()),
+        Sent::Null | Sent::WrongType => {
             errors.add(field, "Not a valid string.");
             None
         }
@@ -134,23 +190,21 @@ fn text_field(errors: &mut FieldErrors, value: &Value, field: &str) -> Option<St
 }
 
 /// Reads `{id, name, prompt}` options.
-fn prompt_options(errors: &mut FieldErrors, value: &Value) -> Vec<AgentPrompt> {
-    let Some(items) = value.as_array() else {
+fn prompt_options(errors: &mut FieldErrors, value: Sent<Vec<Sent<Object<PromptOptionInput>>>>) -> Vec<AgentPrompt> {
+    let Sent::Value(items) = value else {
         errors.add("extra_info.prompts", "Expected a list of prompts.");
         return Vec::new();
     };
     let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let Some(map) = item.as_object() else {
+    for (i, item) in items.into_iter().enumerate() {
+        let Some(Object(option)) = item.value() else {
             errors.add(format!("extra_info.prompts.{i}"), "Expected an object with id, name and prompt.");
             continue;
         };
-        let get = |errors: &mut FieldErrors, key: &str| {
-            map.get(key)
-                .and_then(|v| text_field(errors, v, &format!("extra_info.prompts.{i}.{key}")))
-                .unwrap_or_default()
+        let mut get = |key: &str, value: Sent<String>| {
+            text_field(errors, value, &format!("extra_info.prompts.{i}.{key}")).unwrap_or_default()
         };
-        let (id, name, prompt) = (get(errors, "id"), get(errors, "name"), get(errors, "prompt"));
+        let (id, name, prompt) = (get("id", option.id), get("name", option.name), get("prompt", option.prompt));
         if name.trim().is_empty() {
             errors.add(format!("extra_info.prompts.{i}.name"), "This field is required.");
         }
@@ -180,21 +234,19 @@ pub async fn update_prompts(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<PromptsInput>,
 ) -> ApiResult<Json<PromptsAnswer>> {
     require_staff(&user)?;
     let row = agent_of(&state, &tenant, id).await?;
-    let Some(map) = body.as_object() else {
-        return Err(ApiError::field("non_field_errors", "Expected a JSON object."));
-    };
     let mut errors = FieldErrors::new();
     let allowed: &[&str] = if row.is_system { &["user_prompt"] } else { &["extra_info", "steps"] };
-    if map.is_empty() || map.keys().any(|k| !allowed.contains(&k.as_str())) {
+    let keys = body.keys();
+    if keys.is_empty() || keys.iter().any(|k| !allowed.contains(k)) {
         errors.add("non_field_errors", MSG_ONLY_PROMPTS);
         return Err(ApiError::Validation(errors));
     }
     if row.is_system {
-        let prompt = map.get("user_prompt").and_then(|v| text_field(&mut errors, v, "user_prompt")).unwrap_or_default();
+        let prompt = text_field(&mut errors, body.user_prompt, "user_prompt").unwrap_or_default();
         if prompt.chars().count() > MAX_PROMPT_CHARS {
             errors.add("user_prompt", format!("Ensure this field has no more than {MAX_PROMPT_CHARS} characters."));
         }
@@ -207,40 +259,41 @@ pub async fn update_prompts(
         system_q::set_definition_json(&state.db, tenant.id(), row.id, Value::Object(stored)).await?;
     } else {
         let mut d = definition_of(&row)?;
-        if let Some(extra) = map.get("extra_info") {
-            match extra.as_object() {
-                Some(e) if e.keys().all(|k| k == "prompts") => {
-                    if let Some(prompts) = e.get("prompts") {
-                        d.extra_info.prompts = prompt_options(&mut errors, prompts);
-                    }
+        match body.extra_info {
+            Sent::Absent => {}
+            Sent::Value(Object(extra)) if extra.others.is_empty() => {
+                if !extra.prompts.is_absent() {
+                    d.extra_info.prompts = prompt_options(&mut errors, extra.prompts);
                 }
-                _ => errors.add("extra_info", MSG_ONLY_PROMPTS),
             }
+            _ => errors.add("extra_info", MSG_ONLY_PROMPTS),
         }
-        if let Some(steps) = map.get("steps") {
-            match steps.as_array() {
-                None => errors.add("steps", "Expected a list of {order, user_prompt}."),
-                Some(items) => {
-                    for (i, item) in items.iter().enumerate() {
-                        let order = item.get("order").and_then(Value::as_u64);
-                        let prompt = item.get("user_prompt");
-                        if item.as_object().is_some_and(|o| o.keys().any(|k| k != "order" && k != "user_prompt")) {
+        match body.steps {
+            Sent::Absent => {}
+            Sent::Value(items) => {
+                for (i, item) in items.into_iter().enumerate() {
+                    let step_input = match item.value() {
+                        Some(Object(step)) if !step.others.is_empty() => {
                             errors.add(format!("steps.{i}"), MSG_ONLY_PROMPTS);
                             continue;
                         }
-                        let Some(step) = order.and_then(|o| d.steps.iter_mut().find(|s| u64::from(s.order) == o))
-                        else {
-                            errors.add(format!("steps.{i}.order"), "The agent has no step with this order.");
-                            continue;
-                        };
-                        match prompt.map(|p| text_field(&mut errors, p, &format!("steps.{i}.user_prompt"))) {
-                            None => errors.add(format!("steps.{i}.user_prompt"), "This field is required."),
-                            Some(None) => {}
-                            Some(Some(text)) => step.extra_info.user_prompt = text,
-                        }
+                        Some(Object(step)) => Some(step),
+                        None => None,
+                    };
+                    let order = step_input.as_ref().and_then(|s| s.order.as_ref().value().copied());
+                    let Some(step) = order.and_then(|o| d.steps.iter_mut().find(|s| u64::from(s.order) == o)) else {
+                        errors.add(format!("steps.{i}.order"), "The agent has no step with this order.");
+                        continue;
+                    };
+                    let prompt = step_input.map(|s| s.user_prompt).unwrap_or_default();
+                    if prompt.is_absent() {
+                        errors.add(format!("steps.{i}.user_prompt"), "This field is required.");
+                    } else if let Some(text) = text_field(&mut errors, prompt, &format!("steps.{i}.user_prompt")) {
+                        step.extra_info.user_prompt = text;
                     }
                 }
             }
+            _ => errors.add("steps", "Expected a list of {order, user_prompt}."),
         }
         errors.into_result()?;
         // The definition as a whole must still hold (lengths, unique prompt ids).

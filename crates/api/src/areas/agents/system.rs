@@ -17,15 +17,16 @@
 //! agents themselves work in `services::system_agents`; their offline rules are
 //! `domain::agents::system`.
 
-use std::collections::HashMap;
-
 use axum::{extract::State, Json};
 use domain::agents::{
     access::usage_period,
     system::{SystemAgentType, SystemResponse, CONTENT_USER, CONTENT_USE_CASE},
 };
+use domain::{
+    pagination::PageRequest,
+    sent::{Pk, Sent, WholeNumber},
+};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{
     entities::{agent_responses, agents as agent_rows, users},
     queries::{
@@ -33,13 +34,13 @@ use store::{
         memberships as member_q,
     },
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::{MSG_NO_AGENT, MSG_NO_USER};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -134,16 +135,29 @@ fn system_view(row: &agent_rows::Model) -> Option<SystemAgentView> {
     })
 }
 
+/// Values are read as text, so a bad one gets the spec's message on its parameter.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SystemAgentsQuery {
+    /// The site's organization
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
+    /// user or use_case
+    pub entity: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
+    /// 50 by default; larger sizes are capped at 500.
+    #[param(value_type = Option<u64>, minimum = 1, default = 50)]
+    pub page_size: Option<String>,
+}
+
 /// The site's active system agents, for the admin members (`entity=user`) and use cases
 /// (`entity=use_case`) tables. `group_id`, when given, must be the site's organization.
 #[utoipa::path(
     get,
     path = "/api/v1/agents/system-agents/",
     tag = "agents",
-    params(
-        ("group_id" = Option<i64>, Query, description = "The site's organization"),
-        ("entity" = Option<String>, Query, description = "user or use_case")
-    ),
+    params(SystemAgentsQuery),
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<SystemAgentView>),
@@ -158,14 +172,14 @@ pub async fn system_agents(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<SystemAgentsQuery>,
 ) -> ApiResult<Json<Page<SystemAgentView>>> {
-    let page = page_from_query(&query, super::list::PAGE_SIZE)?;
-    let entity = match query.get("entity").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), super::list::PAGE_SIZE)?;
+    let entity = match query.entity.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         None => None,
         Some(text) => Some(Entity::parse(text).ok_or_else(|| ApiError::field("entity", "Choose user or use_case."))?),
     };
-    if let Some(raw) = query.get("group_id").map(|s| s.trim()).filter(|s| !s.is_empty()) {
+    if let Some(raw) = query.group_id.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         let id: i64 = raw.parse().map_err(|_| ApiError::field("group_id", "A valid integer is required."))?;
         if id != tenant.organization_id() {
             return Err(ApiError::not_found());
@@ -217,6 +231,7 @@ pub struct MetricsView {
 /// users).
 #[utoipa::path(
     get,
+    operation_id = "agent_metrics",
     path = "/api/v1/agents/metrics/",
     tag = "agents",
     security(("bearer" = [])),
@@ -265,14 +280,27 @@ pub async fn metrics(
 
 /// `POST /rerun-system-agent/` (spec 002 §7). `agent_id` and `object_ids` are accepted for
 /// `system_agent_id` and `content_ids`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct RerunInput {
-    pub system_agent_id: i64,
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub system_agent_id: Sent<WholeNumber>,
+    /// The older name of `system_agent_id`.
+    #[schema(ignore)]
+    #[serde(default)]
+    pub agent_id: Sent<WholeNumber>,
     /// user or aiusecase; optional (the agent's own).
-    pub content_type: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub content_type: Sent<String>,
     /// 1 to 500 member (user) or use case ids of the site.
-    pub content_ids: Vec<i64>,
+    #[schema(value_type = Vec<i64>, required = true)]
+    #[serde(default)]
+    pub content_ids: Sent<Vec<Pk>>,
+    /// The older name of `content_ids`.
+    #[schema(ignore)]
+    #[serde(default)]
+    pub object_ids: Sent<Vec<Pk>>,
 }
 
 /// An agent's answer about an object (the admin tables' `agent_responses[]`).
@@ -319,23 +347,26 @@ pub struct RerunAnswer {
     pub message: String,
 }
 
-fn ids_of(errors: &mut domain::FieldErrors, body: &Value, keys: [&str; 2]) -> Vec<i64> {
-    let field = keys[0];
-    let Some(value) = keys.iter().find_map(|k| body.get(*k)).filter(|v| !v.is_null()) else {
-        errors.add(field, "This field is required.");
-        return Vec::new();
-    };
-    let Some(items) = value.as_array() else {
-        errors.add(field, "Expected a list of ids.");
-        return Vec::new();
+fn ids_of(errors: &mut domain::FieldErrors, sent: Sent<Vec<Pk>>) -> Vec<i64> {
+    let field = "content_ids";
+    let items = match sent {
+        Sent::Absent | Sent::Null => {
+            errors.add(field, "This field is required.");
+            return Vec::new();
+        }
+        Sent::WrongType => {
+            errors.add(field, "Expected a list of ids.");
+            return Vec::new();
+        }
+        Sent::Value(items) => items,
     };
     let mut ids = Vec::with_capacity(items.len());
     for item in items {
-        match item.as_i64().or_else(|| item.as_str().and_then(|s| s.trim().parse().ok())) {
-            Some(id) if !ids.contains(&id) => ids.push(id),
-            Some(_) => {}
-            None => {
-                errors.add(field, format!("Invalid pk \"{item}\" - object does not exist."));
+        match item {
+            Pk::Id(id) if !ids.contains(&id) => ids.push(id),
+            Pk::Id(_) => {}
+            Pk::Invalid(text) => {
+                errors.add(field, format!("Invalid pk \"{text}\" - object does not exist."));
                 return Vec::new();
             }
         }
@@ -369,27 +400,25 @@ pub async fn rerun(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<RerunInput>,
 ) -> ApiResult<Json<RerunAnswer>> {
     require_reviewer(&state, &tenant, &user).await?;
     let mut errors = domain::FieldErrors::new();
-    let agent_id = match ["system_agent_id", "agent_id"].iter().find_map(|k| body.get(*k)).filter(|v| !v.is_null()) {
-        None => {
+    let agent_id = match body.system_agent_id.or_alias(body.agent_id) {
+        Sent::Absent | Sent::Null => {
             errors.add("system_agent_id", "This field is required.");
             None
         }
-        Some(v) => match v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())) {
-            Some(id) => Some(id),
-            None => {
-                errors.add("system_agent_id", "A valid integer is required.");
-                None
-            }
-        },
+        Sent::Value(WholeNumber(id)) => Some(id),
+        Sent::WrongType => {
+            errors.add("system_agent_id", "A valid integer is required.");
+            None
+        }
     };
-    let ids = ids_of(&mut errors, &body, ["content_ids", "object_ids"]);
-    let content_type = match body.get("content_type").filter(|v| !v.is_null()) {
-        None => None,
-        Some(v) => match v.as_str().and_then(Entity::parse) {
+    let ids = ids_of(&mut errors, body.content_ids.or_alias(body.object_ids));
+    let content_type = match body.content_type {
+        Sent::Absent | Sent::Null => None,
+        sent => match sent.value().as_deref().and_then(Entity::parse) {
             Some(e) => Some(e),
             None => {
                 errors.add("content_type", "Choose user or aiusecase.");

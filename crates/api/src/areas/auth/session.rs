@@ -59,8 +59,10 @@ pub struct RegisterRequest {
     /// Always "individual" from the sign-up form.
     pub profile_type: Option<String>,
     /// The same as the email.
-    #[allow(dead_code)] // accepted for the client's sake; the email is the username
-    pub username: Option<String>,
+    // Accepted for the client's sake and not read: the email is the username.
+    #[serde(rename = "username")]
+    #[schema(rename = "username")]
+    pub _username: Option<String>,
     /// The bot-check answer.
     pub recaptcha_response: Option<String>,
 }

@@ -20,12 +20,12 @@ use axum::{
     http::StatusCode,
     Json,
 };
+use domain::sent::{NumberOrText, Sent, Texts};
 use domain::{
     catalogue::{self as rules, AiToolForm, Moderation, STATUS_APPROVED},
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{
     entities::ai_tools,
     queries::{ai_tools as q, catalogue::AI_TOOL},
@@ -184,7 +184,6 @@ pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<a
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct AiToolListQuery {
     /// At least 2 characters (`q` also works), through the search index (name, website,
     /// categories).
@@ -287,24 +286,37 @@ async fn get_ai_tool(
 }
 
 /// The AI tool form (spec 002 §5). On PATCH every field is optional.
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AiToolInput {
     /// Required.
-    pub name: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub name: Sent<String>,
     /// Rich text; required.
-    pub description: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub description: Sent<String>,
     /// The organization's id; required.
-    pub group: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub group: Sent<NumberOrText>,
     /// At most 3 `aitool_categories` values ('Maximum 3 categories').
-    pub categories: Option<Vec<String>>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub categories: Sent<Texts>,
     /// The id of an uploaded image under 5 MB ('File size should be less than 5 MB'), or
     /// a list of at most one; null removes the logo.
-    pub logo: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub logo: Sent<Texts>,
     /// An http(s) URL.
-    pub website: Option<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub website: Sent<String>,
     /// Target personas (current role values).
-    pub roles: Option<Vec<i64>>,
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub roles: Sent<Texts>,
 }
 
 /// A tool with the message the form shows.
@@ -315,28 +327,24 @@ pub struct AiToolAnswer {
 }
 
 /// Applies the body's fields over `form` (only those sent).
-fn apply(body: &Value, form: &mut AiToolForm) -> Result<(), FieldErrors> {
+fn apply(body: AiToolInput, form: &mut AiToolForm) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
-    if !body.is_object() {
-        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
-        return Err(errors);
-    }
-    if let Some(name) = text(&mut errors, body, "name") {
+    if let Some(name) = text(&mut errors, "name", body.name) {
         form.name = name.unwrap_or_default();
     }
-    if let Some(description) = text(&mut errors, body, "description") {
+    if let Some(description) = text(&mut errors, "description", body.description) {
         form.description = description;
     }
-    if let Some(group) = super::one_id(&mut errors, body, "group") {
+    if let Some(group) = super::one_id(&mut errors, "group", body.group) {
         form.group = group;
     }
-    if let Some(categories) = strings(&mut errors, body, "categories") {
+    if let Some(categories) = strings(&mut errors, "categories", body.categories) {
         form.categories = categories;
     }
-    if let Some(website) = text(&mut errors, body, "website") {
+    if let Some(website) = text(&mut errors, "website", body.website) {
         form.website = website;
     }
-    if let Some(roles) = ids(&mut errors, body, "roles") {
+    if let Some(roles) = ids(&mut errors, "roles", body.roles) {
         form.roles = roles;
     }
     errors.into_result()
@@ -362,11 +370,12 @@ async fn checked(
     state: &AppState,
     tenant: &Tenant,
     caller: &Caller,
-    body: &Value,
+    mut body: AiToolInput,
     mut form: AiToolForm,
     current: Option<&ai_tools::Model>,
 ) -> ApiResult<(AiToolForm, i64, Option<q::Logo>)> {
     let user_id = caller.id().unwrap_or_default();
+    let logo = std::mem::take(&mut body.logo);
     let mut errors = match apply(body, &mut form) {
         Ok(()) => FieldErrors::new(),
         Err(found) => found,
@@ -387,7 +396,7 @@ async fn checked(
     } else {
         chosen_group(state, tenant, caller, group_id).await?.id
     };
-    let logo = chosen_file(state, tenant, user_id, body, "logo", FileField::Logo, current.and_then(|t| t.logo_file_id))
+    let logo = chosen_file(state, tenant, user_id, "logo", logo, FileField::Logo, current.and_then(|t| t.logo_file_id))
         .await?
         .map(|file| file.map(|f| (crate::areas::uploads::stored_link(state, &f.storage_key), f.id)));
     Ok((form, group_id, logo))
@@ -410,11 +419,11 @@ async fn create_ai_tool(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<AiToolInput>,
 ) -> ApiResult<(StatusCode, Json<AiToolAnswer>)> {
     let user_id = user.id;
     let caller = caller_of(Some(user));
-    let (form, group_id, logo) = checked(&state, &tenant, &caller, &body, AiToolForm::default(), None).await?;
+    let (form, group_id, logo) = checked(&state, &tenant, &caller, body, AiToolForm::default(), None).await?;
     let txn = store::begin_write(&state.db).await?;
     let tool = q::insert(&txn, tenant.id(), group_id, &form, logo.flatten(), user_id).await?;
     txn.commit().await?;
@@ -443,7 +452,7 @@ async fn update_ai_tool(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<AiToolInput>,
 ) -> ApiResult<Json<AiToolAnswer>> {
     let caller = caller_of(Some(user));
     let tool = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
@@ -451,7 +460,7 @@ async fn update_ai_tool(
     if !(caller.is_staff() || caller.id() == tool.created_by) {
         return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
     }
-    let (form, group_id, logo) = checked(&state, &tenant, &caller, &body, form_of(&tool), Some(&tool)).await?;
+    let (form, group_id, logo) = checked(&state, &tenant, &caller, body, form_of(&tool), Some(&tool)).await?;
     let txn = store::begin_write(&state.db).await?;
     let tool = q::update(&txn, tool, group_id, &form, logo).await?;
     txn.commit().await?;

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use domain::catalogue::{
     Choices, VoteType, MSG_LOGO_SIZE, MSG_MAX_DOCUMENT, MSG_MAX_IMAGE, MSG_NOT_IMAGE, MSG_NOT_PDF,
 };
+use domain::sent::{NumberOrText, Sent, Texts};
 use serde::Serialize;
 use serde_json::Value;
 use store::{
@@ -59,36 +60,22 @@ pub async fn page_flags(
     }
 }
 
-/// Reads a JSON list of strings (or one string) from a form value; `None` when absent.
-pub fn strings(errors: &mut domain::FieldErrors, body: &Value, key: &str) -> Option<Vec<String>> {
-    match body.get(key)? {
-        Value::Null => Some(Vec::new()),
-        Value::String(s) => Some(vec![s.clone()]),
-        Value::Number(n) => Some(vec![n.to_string()]),
-        Value::Array(items) => {
-            let mut out = Vec::new();
-            for item in items {
-                match item {
-                    Value::String(s) => out.push(s.clone()),
-                    Value::Number(n) => out.push(n.to_string()),
-                    _ => {
-                        errors.add(key, "Expected a list of items.");
-                        return Some(Vec::new());
-                    }
-                }
-            }
-            Some(out)
-        }
-        _ => {
+/// A list of texts of a form (or one text); `None` when absent, empty when null.
+pub fn strings(errors: &mut domain::FieldErrors, key: &str, value: Sent<Texts>) -> Option<Vec<String>> {
+    match value {
+        Sent::Absent => None,
+        Sent::Null => Some(Vec::new()),
+        Sent::Value(Texts(texts)) => Some(texts),
+        Sent::WrongType => {
             errors.add(key, "Expected a list of items.");
             Some(Vec::new())
         }
     }
 }
 
-/// Reads a JSON list of ids (or one id) from a form value; `None` when absent.
-pub fn ids(errors: &mut domain::FieldErrors, body: &Value, key: &str) -> Option<Vec<i64>> {
-    let values = strings(errors, body, key)?;
+/// A list of ids of a form (or one id); `None` when absent.
+pub fn ids(errors: &mut domain::FieldErrors, key: &str, value: Sent<Texts>) -> Option<Vec<i64>> {
+    let values = strings(errors, key, value)?;
     let mut out = Vec::new();
     for value in values {
         match value.trim().parse::<i64>() {
@@ -102,37 +89,29 @@ pub fn ids(errors: &mut domain::FieldErrors, body: &Value, key: &str) -> Option<
     Some(out)
 }
 
-/// Reads a text from a form value: `None` absent, `Some(None)` null.
-pub fn text(errors: &mut domain::FieldErrors, body: &Value, key: &str) -> Option<Option<String>> {
-    match body.get(key)? {
-        Value::Null => Some(None),
-        Value::String(s) => Some(Some(s.clone())),
-        _ => {
+/// A text of a form: `None` absent, `Some(None)` null.
+pub fn text(errors: &mut domain::FieldErrors, key: &str, value: Sent<String>) -> Option<Option<String>> {
+    match value {
+        Sent::Absent => None,
+        Sent::Null => Some(None),
+        Sent::Value(s) => Some(Some(s)),
+        Sent::WrongType => {
             errors.add(key, "Not a valid string.");
             Some(None)
         }
     }
 }
 
-/// Reads one id: `None` absent, `Some(None)` null or blank.
-pub fn one_id(errors: &mut domain::FieldErrors, body: &Value, key: &str) -> Option<Option<i64>> {
-    match body.get(key)? {
-        Value::Null => Some(None),
-        Value::String(s) if s.trim().is_empty() => Some(None),
-        Value::String(s) => match s.trim().parse::<i64>() {
-            Ok(id) if id > 0 => Some(Some(id)),
-            _ => {
-                errors.add(key, "A valid integer is required.");
-                Some(None)
-            }
-        },
-        Value::Number(n) => match n.as_i64() {
-            Some(id) if id > 0 => Some(Some(id)),
-            _ => {
-                errors.add(key, "A valid integer is required.");
-                Some(None)
-            }
-        },
+/// One id of a form: `None` absent, `Some(None)` null or blank.
+pub fn one_id(errors: &mut domain::FieldErrors, key: &str, value: Sent<NumberOrText>) -> Option<Option<i64>> {
+    match value {
+        Sent::Absent => None,
+        Sent::Null => Some(None),
+        Sent::Value(number) if number.is_blank_text() => Some(None),
+        Sent::Value(NumberOrText::Integer(id)) if id > 0 => Some(Some(id)),
+        Sent::Value(NumberOrText::Text(text)) if text.trim().parse::<i64>().is_ok_and(|id| id > 0) => {
+            Some(text.trim().parse().ok())
+        }
         _ => {
             errors.add(key, "A valid integer is required.");
             Some(None)
@@ -158,13 +137,13 @@ pub async fn chosen_file(
     state: &AppState,
     tenant: &Tenant,
     user_id: i64,
-    body: &Value,
     key: &str,
+    value: Sent<Texts>,
     field: FileField,
     current_id: Option<i64>,
 ) -> ApiResult<Option<Option<files::Model>>> {
     let mut errors = domain::FieldErrors::new();
-    let Some(list) = ids(&mut errors, body, key) else { return Ok(None) };
+    let Some(list) = ids(&mut errors, key, value) else { return Ok(None) };
     errors.into_result()?;
     if list.len() > 1 {
         let message = if field == FileField::Document { MSG_MAX_DOCUMENT } else { MSG_MAX_IMAGE };

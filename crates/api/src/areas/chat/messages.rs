@@ -1,14 +1,15 @@
 //! A room's messages: history (scroll-back) and sending. Sending stores the message, commits,
 //! and only then fans it out to the sockets of the room's people.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     http::StatusCode,
     Json,
 };
-use domain::chat::{self as rules, PAGE_SIZE};
+use domain::{
+    chat::{self as rules, PAGE_SIZE},
+    pagination::PageRequest,
+};
 use serde::{Deserialize, Serialize};
 use store::{entities::chat_rooms, queries::chat as q};
 use utoipa::{IntoParams, ToSchema};
@@ -18,7 +19,7 @@ use super::{message_view, people, MessageView};
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
+    extract::{ApiJson, ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -43,26 +44,26 @@ pub(crate) async fn room_of(
     Ok((room, members))
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one gets the spec's message on its parameter.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct HistoryQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 50 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 50)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 50)]
+    pub page_size: Option<String>,
     /// Only messages older than this message id (scroll-back that new messages do not
     /// shift).
-    #[param(minimum = 1)]
-    pub before: Option<i64>,
+    #[param(value_type = Option<i64>, minimum = 1)]
+    pub before: Option<String>,
 }
 
 /// A room's messages, newest first, 50 a page. Reading the latest page (page 1 without
 /// `before`) marks the room read by the caller.
 #[utoipa::path(
     get,
+    operation_id = "chat_history",
     path = "/api/v1/chats/{id}/",
     tag = "chat",
     params(("id" = i64, Path, description = "The room's id"), HistoryQuery),
@@ -81,10 +82,10 @@ async fn history(
     AuthUser(user): AuthUser,
     url: RequestUrl,
     Path(id): Path<i64>,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<HistoryQuery>,
 ) -> ApiResult<Json<Page<MessageView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
-    let before = match query.get("before").map(|b| b.trim()).filter(|b| !b.is_empty()) {
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
+    let before = match query.before.as_ref().map(|b| b.trim()).filter(|b| !b.is_empty()) {
         None => None,
         Some(raw) => match raw.parse::<i64>() {
             Ok(n) if n >= 1 => Some(n),

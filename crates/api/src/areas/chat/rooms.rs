@@ -39,7 +39,6 @@ pub struct RoomView {
 /// Described for the API document; the handler reads the raw query map.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct RoomsQuery {
     #[param(minimum = 1, default = 1)]
     pub page: Option<u64>,

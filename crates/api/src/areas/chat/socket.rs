@@ -1,4 +1,4 @@
-//! The real-time socket (spec 000 §7 "Real-time"; ARCHITECTURE §1): `GET /ws/events/{token}/`.
+//! The real-time socket (spec 000 §7 "Real-time"): `GET /ws/events/{token}/`.
 //!
 //! The access token is in the path (browsers cannot set headers on a WebSocket), so the
 //! request log writes the path with the token redacted ([`loggable_path`]). The socket:

@@ -3,10 +3,8 @@
 //! shape as `/bookmark/job/`). Bookmarking itself is the shared
 //! `POST /bookmark/{type}/{id}/` with `type` resource.
 
-use std::collections::HashMap;
-
 use axum::{extract::State, Json};
-use domain::bookmarks::PAGE_SIZE;
+use domain::{bookmarks::PAGE_SIZE, pagination::PageRequest};
 use store::queries::contents as content_q;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -15,7 +13,7 @@ use crate::{
     areas::{bookmarks::FavouritesQuery, groups::caller_of},
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    extract::{ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -37,9 +35,9 @@ pub(crate) async fn favourite_resources(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<FavouritesQuery>,
 ) -> ApiResult<Json<Page<ContentView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     let user_id = user.id;
     let caller = caller_of(Some(user));
     let moderator = is_moderator(&state, &tenant, &caller).await?;

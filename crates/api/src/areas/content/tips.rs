@@ -95,7 +95,6 @@ pub struct CareerTipInput {
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct TipsQuery {
     /// Text searched in the index (2 characters or more).
     pub search: Option<String>,

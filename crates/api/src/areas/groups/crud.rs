@@ -21,7 +21,7 @@ use domain::{
 use rand::Rng;
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use store::{
     entities::groups,
     queries::{groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
@@ -270,19 +270,12 @@ async fn role_in_or_above(state: &AppState, caller: &Caller, group: &groups::Mod
     Ok(accepted.iter().find(|m| m.group_id == group.id).map(|m| m.role.clone()))
 }
 
-fn body_object(body: Value) -> ApiResult<Map<String, Value>> {
-    match body {
-        Value::Object(map) => Ok(map),
-        _ => Err(ApiError::BadRequest("Expected a JSON object.".into())),
-    }
-}
-
 /// Creates a group (spec 001 §5, §6). The creator becomes its admin (a circle's: leader).
 #[utoipa::path(
     post,
     path = "/api/v1/groups/",
     tag = "groups",
-    request_body(content = Object, description = "The group form's fields (spec 001 §3)"),
+    request_body(content = input::GroupInput, description = "The group form's fields (spec 001 §3)"),
     security(("bearer" = [])),
     responses(
         (status = 201, body = GroupAnswer),
@@ -295,11 +288,10 @@ async fn create_group(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::GroupInput>,
 ) -> ApiResult<(StatusCode, Json<GroupAnswer>)> {
-    let body = body_object(body)?;
     let caller = caller_of(Some(user.clone()));
-    let mut parsed = input::apply(&body, input::blank_form(), input::PRIVACY_PUBLIC, random_below_10000);
+    let mut parsed = input::apply(body, input::blank_form(), input::PRIVACY_PUBLIC, random_below_10000);
     if parsed.form.is_influencer && !user.is_staff {
         return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
     }
@@ -332,7 +324,7 @@ async fn create_group(
     path = "/api/v1/groups/{id}/",
     tag = "groups",
     params(("id" = i64, Path)),
-    request_body(content = Object, description = "Any of the group form's fields"),
+    request_body(content = input::GroupInput, description = "Any of the group form's fields"),
     security(("bearer" = [])),
     responses(
         (status = 200, body = GroupAnswer),
@@ -348,9 +340,8 @@ async fn update_group(
     client: Client,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::GroupInput>,
 ) -> ApiResult<Json<GroupAnswer>> {
-    let body = body_object(body)?;
     let caller = caller_of(Some(user.clone()));
     let group = visible_group(&state, &tenant, &caller, id).await?;
     require_edit(&state, &caller, &group).await?;
@@ -376,7 +367,8 @@ async fn update_group(
         .map(|u| u.id)
         .collect();
     let current = input::form_of(&group, topics, sdgs, use_cases.clone());
-    let mut parsed = input::apply(&body, current, group.privacy, random_below_10000);
+    let sent = body.sent_fields();
+    let mut parsed = input::apply(body, current, group.privacy, random_below_10000);
     if parsed.form.group_type != group.group_type {
         return Err(ApiError::field("group_type", "The type of a group cannot be changed."));
     }
@@ -389,7 +381,7 @@ async fn update_group(
     // A partial update answers for what it changes, not for what the stored row lacks.
     parsed.validate_changes(
         FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false },
-        &body,
+        &sent,
     )?;
     let moved = parsed.form.parent_group != group.parent_id;
     let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved, &use_cases).await?;
@@ -612,6 +604,7 @@ pub struct MetricsQuery {
 /// Counts for a group's administrators (the admin dashboard's overview).
 #[utoipa::path(
     get,
+    operation_id = "group_metrics",
     path = "/api/v1/groups/metrics/",
     tag = "groups",
     params(MetricsQuery),

@@ -10,8 +10,8 @@ use axum::{
     extract::{Path, State},
     Json,
 };
+use domain::sent::{Sent, WholeNumber};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{
     entities::users,
     queries::{groups as group_q, memberships as member_q, programme as q, tenants::normalize_host},
@@ -94,11 +94,12 @@ async fn default_orgs(
     Ok(Json(Data::new(items)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct JoinDefaultOrgInput {
     /// The organization's id.
-    pub id: i64,
+    #[schema(value_type = i64, required = true)]
+    #[serde(default)]
+    pub id: Sent<WholeNumber>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -147,10 +148,9 @@ async fn join_default_org(
     State(state): State<AppState>,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<JoinDefaultOrgInput>,
 ) -> ApiResult<Json<JoinedOrgAnswer>> {
-    let id = body.get("id").and_then(|v| v.as_i64().or_else(|| v.as_str().and_then(|s| s.trim().parse().ok())));
-    join_once(&state, &user, &url, id).await
+    join_once(&state, &user, &url, body.id.number()).await
 }
 
 /// Joins a site's root organization by the id in the path: the same as

@@ -1,6 +1,9 @@
 //! The group form as the API takes it: a JSON object whose keys are the form's fields
-//! (spec 001 §3). Creation reads every key; an update starts from the stored group and
-//! applies only the keys sent. Each value that does not parse is reported on its field.
+//! (spec 001 §3), read into [`GroupInput`]. Creation reads every key; an update starts from
+//! the stored group and applies only the keys sent. Each value that does not parse is
+//! reported on its field, all at once, with the form's own checks.
+
+use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
 use domain::{
@@ -8,10 +11,16 @@ use domain::{
         form::{self, Donation, GroupForm},
         questions,
     },
+    sent::{NumberOrText, Sent},
     FieldErrors,
+};
+use serde::{
+    de::{Error as _, IgnoredAny},
+    Deserialize, Deserializer,
 };
 use serde_json::{Map, Value};
 use store::entities::groups;
+use utoipa::ToSchema;
 
 /// Keys the client may send back from a group it read; they are not form fields and are
 /// ignored rather than refused.
@@ -46,52 +55,6 @@ const READ_ONLY: [&str; 28] = [
     "is_tenant_root",
 ];
 
-/// Every form key the API reads.
-const FIELDS: [&str; 42] = [
-    "name",
-    "group_type",
-    "parent_group",
-    "description",
-    "objective",
-    "member_requirements",
-    "impact",
-    "location",
-    "country",
-    "countries",
-    "topics",
-    "career_stages",
-    "professional_fields",
-    "roles",
-    "relevant_sdgs",
-    "level",
-    "group_duration",
-    "maximum_size",
-    "start_date",
-    "end_date",
-    "application_open_date",
-    "application_close_date",
-    "publicity",
-    "privacy",
-    "circle_type",
-    "circle_status_priority",
-    "event_type",
-    "is_paid",
-    "price",
-    "paid_features",
-    "discount",
-    "commitment_time",
-    "complexity_level",
-    "learning_modality",
-    "create_google_classroom",
-    "google_classroom_id",
-    "use_cases",
-    "is_influencer",
-    "donation_details",
-    "extra_info",
-    "duration",
-    "security_level",
-];
-
 pub const PRIVACY_PUBLIC: i16 = 0;
 pub const PRIVACY_PRIVATE: i16 = 20;
 
@@ -120,18 +83,9 @@ impl Parsed {
 impl Parsed {
     /// Runs the checks of a partial update: parse errors, the sent fields' own rules and the
     /// cross-field rules that read a sent field (see [`form::validate_changes`]).
-    pub fn validate_changes(
-        &mut self,
-        context: form::FormContext,
-        body: &Map<String, Value>,
-    ) -> Result<(), FieldErrors> {
-        let mut sent: Vec<&str> = body.keys().map(String::as_str).collect();
-        // Keys the form knows under another name.
-        if body.contains_key("duration") {
-            sent.push("commitment_time");
-        }
+    pub fn validate_changes(&mut self, context: form::FormContext, sent: &[&str]) -> Result<(), FieldErrors> {
         let mut errors = std::mem::take(&mut self.errors);
-        if let Err(found) = form::validate_changes(&mut self.form, context, &sent) {
+        if let Err(found) = form::validate_changes(&mut self.form, context, sent) {
             for (field, messages) in found.0 {
                 errors.0.entry(field).or_insert(messages);
             }
@@ -140,11 +94,213 @@ impl Parsed {
     }
 }
 
-struct Reader<'a> {
-    body: &'a Map<String, Value>,
-    errors: FieldErrors,
+/// The group form's body. Every field is optional in the body: creation reports missing
+/// required fields by the form's rules ('Required'), an update changes only what is sent.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct GroupInput {
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub name: Sent<String>,
+    /// organization, institution, circle or event; fixed once created.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub group_type: Sent<String>,
+    /// The organization above (an id, or the group itself with its `id`).
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub parent_group: Sent<FormId>,
+    /// Rich text, at most 4000 characters once sanitised.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub description: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub objective: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub member_requirements: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub impact: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub location: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub country: Sent<String>,
+    /// Texts: a list, or one comma-joined string.
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub countries: Sent<FormList>,
+    /// At most 7 topic ids.
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub topics: Sent<FormIds>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub career_stages: Sent<FormList>,
+    /// `all` means every field.
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub professional_fields: Sent<FormList>,
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub roles: Sent<FormList>,
+    /// At most 3 SDG ids.
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub relevant_sdgs: Sent<FormIds>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub level: Sent<NumberOrText>,
+    /// time_limited or ongoing.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub group_duration: Sent<String>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub maximum_size: Sent<NumberOrText>,
+    #[schema(value_type = Option<NaiveDate>)]
+    #[serde(default)]
+    pub start_date: Sent<String>,
+    #[schema(value_type = Option<NaiveDate>)]
+    #[serde(default)]
+    pub end_date: Sent<String>,
+    #[schema(value_type = Option<NaiveDate>)]
+    #[serde(default)]
+    pub application_open_date: Sent<String>,
+    #[schema(value_type = Option<NaiveDate>)]
+    #[serde(default)]
+    pub application_close_date: Sent<String>,
+    /// open or closed.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub publicity: Sent<String>,
+    /// 0 public, 20 private (`security_level` is the same field).
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub privacy: Sent<NumberOrText>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub security_level: Sent<NumberOrText>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub circle_type: Sent<FormId>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub circle_status_priority: Sent<NumberOrText>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub event_type: Sent<String>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub is_paid: Sent<FormBool>,
+    /// US dollars with at most 2 decimals ("49.99" or 49.99).
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub price: Sent<NumberOrText>,
+    /// At most 3 texts.
+    #[schema(value_type = Option<Vec<String>>)]
+    #[serde(default)]
+    pub paid_features: Sent<FormList>,
+    /// A percentage, 0 to 100.
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub discount: Sent<NumberOrText>,
+    /// Weeks at 2 hours a week (`duration` is the same field).
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub commitment_time: Sent<NumberOrText>,
+    #[schema(value_type = Option<i64>)]
+    #[serde(default)]
+    pub duration: Sent<NumberOrText>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub complexity_level: Sent<String>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub learning_modality: Sent<String>,
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub create_google_classroom: Sent<FormBool>,
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub google_classroom_id: Sent<String>,
+    /// Use case ids (at most 50).
+    #[schema(value_type = Option<Vec<i64>>)]
+    #[serde(default)]
+    pub use_cases: Sent<FormIds>,
+    /// Staff only.
+    #[schema(value_type = Option<bool>)]
+    #[serde(default)]
+    pub is_influencer: Sent<FormBool>,
+    #[schema(value_type = Option<Vec<Donation>>)]
+    #[serde(default)]
+    pub donation_details: Sent<Vec<Donation>>,
+    /// Merged into the stored one; `questions` (the application form) is checked and given
+    /// ids. Its other keys are the site's own.
+    #[schema(value_type = Option<Object>)]
+    #[serde(default)]
+    pub extra_info: Sent<Map<String, Value>>,
+    /// Any other key: a read-only key of a group answer is ignored, others are refused.
+    #[serde(flatten)]
+    #[schema(ignore)]
+    pub others: BTreeMap<String, IgnoredAny>,
 }
 
+impl GroupInput {
+    /// The keys sent, by the form's names (`duration` is `commitment_time`), for the checks
+    /// of a partial update.
+    pub fn sent_fields(&self) -> Vec<&'static str> {
+        let fields: &[(&'static str, bool)] = &[
+            ("name", self.name.is_absent()),
+            ("group_type", self.group_type.is_absent()),
+            ("parent_group", self.parent_group.is_absent()),
+            ("description", self.description.is_absent()),
+            ("objective", self.objective.is_absent()),
+            ("member_requirements", self.member_requirements.is_absent()),
+            ("impact", self.impact.is_absent()),
+            ("location", self.location.is_absent()),
+            ("country", self.country.is_absent()),
+            ("countries", self.countries.is_absent()),
+            ("topics", self.topics.is_absent()),
+            ("career_stages", self.career_stages.is_absent()),
+            ("professional_fields", self.professional_fields.is_absent()),
+            ("roles", self.roles.is_absent()),
+            ("relevant_sdgs", self.relevant_sdgs.is_absent()),
+            ("level", self.level.is_absent()),
+            ("group_duration", self.group_duration.is_absent()),
+            ("maximum_size", self.maximum_size.is_absent()),
+            ("start_date", self.start_date.is_absent()),
+            ("end_date", self.end_date.is_absent()),
+            ("application_open_date", self.application_open_date.is_absent()),
+            ("application_close_date", self.application_close_date.is_absent()),
+            ("publicity", self.publicity.is_absent()),
+            ("privacy", self.privacy.is_absent()),
+            ("security_level", self.security_level.is_absent()),
+            ("circle_type", self.circle_type.is_absent()),
+            ("circle_status_priority", self.circle_status_priority.is_absent()),
+            ("event_type", self.event_type.is_absent()),
+            ("is_paid", self.is_paid.is_absent()),
+            ("price", self.price.is_absent()),
+            ("paid_features", self.paid_features.is_absent()),
+            ("discount", self.discount.is_absent()),
+            ("commitment_time", self.commitment_time.is_absent() && self.duration.is_absent()),
+            ("duration", self.duration.is_absent()),
+            ("complexity_level", self.complexity_level.is_absent()),
+            ("learning_modality", self.learning_modality.is_absent()),
+            ("create_google_classroom", self.create_google_classroom.is_absent()),
+            ("google_classroom_id", self.google_classroom_id.is_absent()),
+            ("use_cases", self.use_cases.is_absent()),
+            ("is_influencer", self.is_influencer.is_absent()),
+            ("donation_details", self.donation_details.is_absent()),
+            ("extra_info", self.extra_info.is_absent()),
+        ];
+        fields.iter().filter(|(_, absent)| !absent).map(|(key, _)| *key).collect()
+    }
+}
+
+/// A positive id as a form sends it: a number, its text, or the item itself (`{"id": 3}`).
 fn id_of(value: &Value) -> Option<i64> {
     match value {
         Value::Number(n) => n.as_i64(),
@@ -155,49 +311,123 @@ fn id_of(value: &Value) -> Option<i64> {
     .filter(|id| *id > 0)
 }
 
-impl Reader<'_> {
-    fn text(&mut self, key: &str, max: usize) -> Option<Option<String>> {
-        let value = self.body.get(key)?;
-        Some(match value {
-            Value::Null => None,
-            Value::String(s) if s.trim().is_empty() => None,
-            Value::String(s) if s.trim().chars().count() > max => {
+/// One id of the form; a blank text means none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormId {
+    Blank,
+    Id(i64),
+}
+
+impl<'de> Deserialize<'de> for FormId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        if value.as_str().is_some_and(|s| s.trim().is_empty()) {
+            return Ok(FormId::Blank);
+        }
+        id_of(&value).map(FormId::Id).ok_or_else(|| D::Error::custom("not an id"))
+    }
+}
+
+/// A list of ids: a list (of ids, their texts or `{id}` items), a comma-joined text, or one
+/// id; without repeats.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FormIds(pub Vec<i64>);
+
+impl<'de> Deserialize<'de> for FormIds {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items: Vec<Value> = match Value::deserialize(deserializer)? {
+            Value::Array(items) => items,
+            Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(|p| Value::from(p.trim())).collect(),
+            other => vec![other],
+        };
+        let mut out = Vec::new();
+        for item in &items {
+            let id = id_of(item).ok_or_else(|| D::Error::custom("not an id"))?;
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        Ok(FormIds(out))
+    }
+}
+
+/// A list of short texts: a list (of strings, numbers or `{id}`/`{value}` items) or a
+/// comma-joined text.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FormList(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for FormList {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        fn text(value: &Value) -> Option<String> {
+            match value {
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => None,
+            }
+        }
+        match Value::deserialize(deserializer)? {
+            Value::String(s) => Ok(FormList(s.split(',').map(str::to_string).collect())),
+            Value::Array(items) => items
+                .iter()
+                .map(|item| match item {
+                    Value::Object(o) => o.get("id").or_else(|| o.get("value")).and_then(text),
+                    other => text(other),
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(FormList)
+                .ok_or_else(|| D::Error::custom("not a list of texts")),
+            _ => Err(D::Error::custom("not a list of texts")),
+        }
+    }
+}
+
+/// A yes/no of the form: a boolean, or true/True/1 and false/False/0/blank as text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FormBool(pub bool);
+
+impl<'de> Deserialize<'de> for FormBool {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Value::deserialize(deserializer)? {
+            Value::Bool(b) => Ok(FormBool(b)),
+            Value::String(s) if matches!(s.as_str(), "true" | "True" | "1") => Ok(FormBool(true)),
+            Value::String(s) if matches!(s.as_str(), "false" | "False" | "0" | "") => Ok(FormBool(false)),
+            _ => Err(D::Error::custom("not a boolean")),
+        }
+    }
+}
+
+/// Reads the sent values into the form's types, collecting what does not parse.
+#[derive(Default)]
+struct Reader {
+    errors: FieldErrors,
+}
+
+impl Reader {
+    fn text(&mut self, key: &str, value: Sent<String>, max: usize) -> Option<Option<String>> {
+        match value {
+            Sent::Absent => None,
+            Sent::Null => Some(None),
+            Sent::Value(s) if s.trim().is_empty() => Some(None),
+            Sent::Value(s) if s.trim().chars().count() > max => {
                 self.errors.add(key, form::msg_max_chars(max));
-                None
+                Some(None)
             }
-            Value::String(s) => Some(s.trim().to_string()),
-            _ => {
+            Sent::Value(s) => Some(Some(s.trim().to_string())),
+            Sent::WrongType => {
                 self.errors.add(key, "Not a valid string.");
-                None
+                Some(None)
             }
-        })
+        }
     }
 
-    /// A list of short texts: a JSON list (of strings, numbers or `{id}`/`{value}` objects)
-    /// or a comma-joined string; trimmed, without blanks or repeats, at most 50 items
-    /// ([`domain::query_list::distinct`]). The form checks each item's length.
-    fn strings(&mut self, key: &str) -> Option<Vec<String>> {
-        let value = self.body.get(key)?;
-        let items: Vec<String> = match value {
-            Value::Null => Vec::new(),
-            Value::String(s) => s.split(',').map(str::to_string).collect(),
-            Value::Array(items) => {
-                let mut out = Vec::new();
-                for item in items {
-                    match item {
-                        Value::String(s) => out.push(s.clone()),
-                        Value::Number(n) => out.push(n.to_string()),
-                        Value::Object(o) => match o.get("id").or_else(|| o.get("value")) {
-                            Some(Value::String(s)) => out.push(s.clone()),
-                            Some(Value::Number(n)) => out.push(n.to_string()),
-                            _ => self.errors.add(key, "Expected a list of items."),
-                        },
-                        _ => self.errors.add(key, "Expected a list of items."),
-                    }
-                }
-                out
-            }
-            _ => {
+    /// Trimmed, without blanks or repeats, at most 50 items ([`domain::query_list::distinct`]).
+    /// The form checks each item's length.
+    fn strings(&mut self, key: &str, value: Sent<FormList>) -> Option<Vec<String>> {
+        let items = match value {
+            Sent::Absent => return None,
+            Sent::Null => Vec::new(),
+            Sent::Value(FormList(items)) => items,
+            Sent::WrongType => {
                 self.errors.add(key, "Expected a list of items.");
                 Vec::new()
             }
@@ -209,91 +439,77 @@ impl Reader<'_> {
         }))
     }
 
-    fn ids(&mut self, key: &str) -> Option<Vec<i64>> {
-        let value = self.body.get(key)?;
-        let items: Vec<Value> = match value {
-            Value::Null => Vec::new(),
-            Value::Array(items) => items.clone(),
-            Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(|p| Value::from(p.trim())).collect(),
-            other => vec![other.clone()],
-        };
-        let mut out = Vec::new();
-        for item in &items {
-            match id_of(item) {
-                Some(id) if !out.contains(&id) => out.push(id),
-                Some(_) => {}
-                None => {
-                    self.errors.add(key, "Expected a list of ids.");
-                    return Some(Vec::new());
-                }
+    fn ids(&mut self, key: &str, value: Sent<FormIds>) -> Option<Vec<i64>> {
+        match value {
+            Sent::Absent => None,
+            Sent::Null => Some(Vec::new()),
+            Sent::Value(FormIds(ids)) => Some(ids),
+            Sent::WrongType => {
+                self.errors.add(key, "Expected a list of ids.");
+                Some(Vec::new())
             }
         }
-        Some(out)
     }
 
-    fn id(&mut self, key: &str) -> Option<Option<i64>> {
-        let value = self.body.get(key)?;
-        Some(match value {
-            Value::Null => None,
-            Value::String(s) if s.trim().is_empty() => None,
-            other => match id_of(other) {
-                Some(id) => Some(id),
-                None => {
-                    self.errors.add(key, "A valid integer is required.");
-                    None
-                }
-            },
-        })
+    fn id(&mut self, key: &str, value: Sent<FormId>) -> Option<Option<i64>> {
+        match value {
+            Sent::Absent => None,
+            Sent::Null | Sent::Value(FormId::Blank) => Some(None),
+            Sent::Value(FormId::Id(id)) => Some(Some(id)),
+            Sent::WrongType => {
+                self.errors.add(key, "A valid integer is required.");
+                Some(None)
+            }
+        }
     }
 
-    fn int(&mut self, key: &str) -> Option<Option<i64>> {
-        let value = self.body.get(key)?;
-        Some(match value {
-            Value::Null => None,
-            Value::String(s) if s.trim().is_empty() => None,
-            Value::Number(n) if n.as_i64().is_some() => n.as_i64(),
-            Value::String(s) if s.trim().parse::<i64>().is_ok() => s.trim().parse().ok(),
+    fn int(&mut self, key: &str, value: Sent<NumberOrText>) -> Option<Option<i64>> {
+        match value {
+            Sent::Absent => None,
+            Sent::Null => Some(None),
+            Sent::Value(number) if number.is_blank_text() => Some(None),
+            Sent::Value(NumberOrText::Integer(n)) => Some(Some(n)),
+            Sent::Value(NumberOrText::Text(s)) if s.trim().parse::<i64>().is_ok() => Some(s.trim().parse().ok()),
             _ => {
                 self.errors.add(key, "A valid integer is required.");
-                None
+                Some(None)
             }
-        })
+        }
     }
 
-    fn bool(&mut self, key: &str) -> Option<bool> {
-        let value = self.body.get(key)?;
-        Some(match value {
-            Value::Bool(b) => *b,
-            Value::Null => false,
-            Value::String(s) if matches!(s.as_str(), "true" | "True" | "1") => true,
-            Value::String(s) if matches!(s.as_str(), "false" | "False" | "0" | "") => false,
-            _ => {
+    fn bool(&mut self, key: &str, value: Sent<FormBool>) -> Option<bool> {
+        match value {
+            Sent::Absent => None,
+            Sent::Null => Some(false),
+            Sent::Value(FormBool(b)) => Some(b),
+            Sent::WrongType => {
                 self.errors.add(key, "Must be a valid boolean.");
-                false
+                Some(false)
             }
-        })
+        }
     }
 
-    fn date(&mut self, key: &str) -> Option<Option<NaiveDate>> {
-        let value = self.body.get(key)?;
-        Some(match value {
-            Value::Null => None,
-            Value::String(s) if s.trim().is_empty() => None,
-            Value::String(s) => {
+    fn date(&mut self, key: &str, value: Sent<String>) -> Option<Option<NaiveDate>> {
+        const MSG_DATE: &str = "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.";
+        match value {
+            Sent::Absent => None,
+            Sent::Null => Some(None),
+            Sent::Value(s) if s.trim().is_empty() => Some(None),
+            Sent::Value(s) => {
                 let day = s.trim().get(..10).unwrap_or(s.trim());
                 match NaiveDate::parse_from_str(day, "%Y-%m-%d") {
-                    Ok(date) => Some(date),
+                    Ok(date) => Some(Some(date)),
                     Err(_) => {
-                        self.errors.add(key, "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
-                        None
+                        self.errors.add(key, MSG_DATE);
+                        Some(None)
                     }
                 }
             }
-            _ => {
-                self.errors.add(key, "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.");
-                None
+            Sent::WrongType => {
+                self.errors.add(key, MSG_DATE);
+                Some(None)
             }
-        })
+        }
     }
 }
 
@@ -400,92 +616,92 @@ pub fn blank_form() -> GroupForm {
     }
 }
 
-/// Applies the keys of `body` onto `form`. Unknown keys are refused; read-only keys of a
-/// group answer are ignored. `random` draws question ids. Parse errors travel in
+/// Applies the fields sent in `body` onto `form`. Unknown keys are refused; read-only keys
+/// of a group answer are ignored. `random` draws question ids. Parse errors travel in
 /// [`Parsed::errors`].
-pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, random: impl FnMut() -> u32) -> Parsed {
-    let mut r = Reader { body, errors: FieldErrors::new() };
-    for key in body.keys() {
-        if !FIELDS.contains(&key.as_str()) && !READ_ONLY.contains(&key.as_str()) {
+pub fn apply(body: GroupInput, mut form: GroupForm, privacy: i16, random: impl FnMut() -> u32) -> Parsed {
+    let mut r = Reader::default();
+    for key in body.others.keys() {
+        if !READ_ONLY.contains(&key.as_str()) {
             r.errors.add(key, "Unknown field.");
         }
     }
-    if let Some(name) = r.text("name", form::MAX_NAME_CHARS) {
+    if let Some(name) = r.text("name", body.name, form::MAX_NAME_CHARS) {
         form.name = name.unwrap_or_default();
     }
-    if let Some(kind) = r.text("group_type", 30) {
+    if let Some(kind) = r.text("group_type", body.group_type, 30) {
         form.group_type = kind.unwrap_or_default();
     }
-    if let Some(parent) = r.id("parent_group") {
+    if let Some(parent) = r.id("parent_group", body.parent_group) {
         form.parent_group = parent;
     }
-    for (key, slot) in [
-        ("description", &mut form.description),
-        ("objective", &mut form.objective),
-        ("member_requirements", &mut form.member_requirements),
-        ("impact", &mut form.impact),
+    for (key, value, slot) in [
+        ("description", body.description, &mut form.description),
+        ("objective", body.objective, &mut form.objective),
+        ("member_requirements", body.member_requirements, &mut form.member_requirements),
+        ("impact", body.impact, &mut form.impact),
     ] {
         // Rich text is measured after sanitising; this only bounds what is read.
-        if let Some(value) = r.text(key, 200_000) {
+        if let Some(value) = r.text(key, value, 200_000) {
             *slot = value;
         }
     }
-    for (key, slot, max) in [
-        ("location", &mut form.location, form::MAX_LOCATION_CHARS),
-        ("country", &mut form.country, form::MAX_COUNTRY_CHARS),
+    for (key, value, slot, max) in [
+        ("location", body.location, &mut form.location, form::MAX_LOCATION_CHARS),
+        ("country", body.country, &mut form.country, form::MAX_COUNTRY_CHARS),
     ] {
-        if let Some(value) = r.text(key, max) {
+        if let Some(value) = r.text(key, value, max) {
             *slot = value;
         }
     }
-    for (key, slot) in [
-        ("countries", &mut form.countries),
-        ("career_stages", &mut form.career_stages),
-        ("professional_fields", &mut form.professional_fields),
-        ("roles", &mut form.roles),
-        ("paid_features", &mut form.paid_features),
+    for (key, value, slot) in [
+        ("countries", body.countries, &mut form.countries),
+        ("career_stages", body.career_stages, &mut form.career_stages),
+        ("professional_fields", body.professional_fields, &mut form.professional_fields),
+        ("roles", body.roles, &mut form.roles),
+        ("paid_features", body.paid_features, &mut form.paid_features),
     ] {
-        if let Some(value) = r.strings(key) {
+        if let Some(value) = r.strings(key, value) {
             *slot = value;
         }
     }
-    if let Some(topics) = r.ids("topics") {
+    if let Some(topics) = r.ids("topics", body.topics) {
         form.topics = topics;
     }
-    if let Some(sdgs) = r.ids("relevant_sdgs") {
+    if let Some(sdgs) = r.ids("relevant_sdgs", body.relevant_sdgs) {
         form.relevant_sdgs = sdgs;
     }
-    if let Some(use_cases) = r.ids("use_cases") {
+    if let Some(use_cases) = r.ids("use_cases", body.use_cases) {
         if use_cases.len() > 50 {
             r.errors.add("use_cases", "Ensure this list has no more than 50 items.");
         }
         form.use_cases = use_cases;
     }
-    if let Some(level) = r.int("level") {
+    if let Some(level) = r.int("level", body.level) {
         form.level = level.and_then(|l| i32::try_from(l).ok()).unwrap_or(1);
     }
-    if let Some(duration) = r.text("group_duration", 20) {
+    if let Some(duration) = r.text("group_duration", body.group_duration, 20) {
         form.group_duration = duration.unwrap_or_else(|| "time_limited".into());
     }
-    if let Some(size) = r.int("maximum_size") {
+    if let Some(size) = r.int("maximum_size", body.maximum_size) {
         form.maximum_size = size;
     }
-    for (key, slot) in [
-        ("start_date", &mut form.start_date),
-        ("end_date", &mut form.end_date),
-        ("application_open_date", &mut form.application_open_date),
-        ("application_close_date", &mut form.application_close_date),
+    for (key, value, slot) in [
+        ("start_date", body.start_date, &mut form.start_date),
+        ("end_date", body.end_date, &mut form.end_date),
+        ("application_open_date", body.application_open_date, &mut form.application_open_date),
+        ("application_close_date", body.application_close_date, &mut form.application_close_date),
     ] {
-        if let Some(date) = r.date(key) {
+        if let Some(date) = r.date(key, value) {
             *slot = date;
         }
     }
-    if let Some(publicity) = r.text("publicity", 20) {
+    if let Some(publicity) = r.text("publicity", body.publicity, 20) {
         form.publicity = publicity;
     }
     let mut privacy = privacy;
-    for key in ["privacy", "security_level"] {
-        if let Some(level) = r.int(key) {
+    for (key, value) in [("privacy", body.privacy), ("security_level", body.security_level)] {
+        if let Some(level) = r.int(key, value) {
             match level {
                 None | Some(0) => privacy = PRIVACY_PUBLIC,
                 Some(20) => privacy = PRIVACY_PRIVATE,
@@ -493,82 +709,77 @@ pub fn apply(body: &Map<String, Value>, mut form: GroupForm, privacy: i16, rando
             }
         }
     }
-    if let Some(kind) = r.id("circle_type") {
+    if let Some(kind) = r.id("circle_type", body.circle_type) {
         form.circle_type = kind;
     }
-    if let Some(priority) = r.int("circle_status_priority") {
+    if let Some(priority) = r.int("circle_status_priority", body.circle_status_priority) {
         form.circle_status_priority = priority.and_then(|p| i32::try_from(p).ok());
     }
-    if let Some(kind) = r.text("event_type", 20) {
+    if let Some(kind) = r.text("event_type", body.event_type, 20) {
         form.event_type = kind;
     }
-    if let Some(paid) = r.bool("is_paid") {
+    if let Some(paid) = r.bool("is_paid", body.is_paid) {
         form.is_paid = paid;
     }
-    if let Some(price) = body.get("price") {
-        match form::parse_price(price) {
+    if !body.price.is_absent() {
+        match form::parse_price(body.price) {
             Ok(cents) => form.price_cents = cents,
             Err(message) => r.errors.add("price", message),
         }
     }
-    if let Some(discount) = r.int("discount") {
+    if let Some(discount) = r.int("discount", body.discount) {
         form.discount = discount;
     }
     // The form calls the commitment "duration" in places; both keys mean weeks.
-    for key in ["commitment_time", "duration"] {
-        if let Some(weeks) = r.int(key) {
+    for (key, value) in [("commitment_time", body.commitment_time), ("duration", body.duration)] {
+        if let Some(weeks) = r.int(key, value) {
             form.commitment_time = weeks.and_then(|w| i32::try_from(w).ok());
         }
     }
-    for (key, slot) in
-        [("complexity_level", &mut form.complexity_level), ("learning_modality", &mut form.learning_modality)]
-    {
-        if let Some(value) = r.text(key, 20) {
+    for (key, value, slot) in [
+        ("complexity_level", body.complexity_level, &mut form.complexity_level),
+        ("learning_modality", body.learning_modality, &mut form.learning_modality),
+    ] {
+        if let Some(value) = r.text(key, value, 20) {
             *slot = value;
         }
     }
-    if let Some(create) = r.bool("create_google_classroom") {
+    if let Some(create) = r.bool("create_google_classroom", body.create_google_classroom) {
         form.create_google_classroom = create;
     }
-    if let Some(id) = r.text("google_classroom_id", form::MAX_CLASSROOM_ID_CHARS) {
+    if let Some(id) = r.text("google_classroom_id", body.google_classroom_id, form::MAX_CLASSROOM_ID_CHARS) {
         form.google_classroom_id = id;
     }
-    if let Some(influencer) = r.bool("is_influencer") {
+    if let Some(influencer) = r.bool("is_influencer", body.is_influencer) {
         form.is_influencer = influencer;
     }
-    if let Some(value) = body.get("donation_details") {
-        match serde_json::from_value::<Vec<Donation>>(if value.is_null() {
-            Value::Array(vec![])
-        } else {
-            value.clone()
-        }) {
-            Ok(list) => form.donation_details = list,
-            Err(_) => r.errors.add("donation_details", "Expected a list of {name, description, stripe_price_id}."),
-        }
+    match body.donation_details {
+        Sent::Absent => {}
+        Sent::Null => form.donation_details = Vec::new(),
+        Sent::Value(list) => form.donation_details = list,
+        Sent::WrongType => r.errors.add("donation_details", "Expected a list of {name, description, stripe_price_id}."),
     }
-    if let Some(extra) = body.get("extra_info") {
-        match extra {
-            Value::Null => {}
-            Value::Object(sent) => {
-                let mut merged = form.extra_info.as_object().cloned().unwrap_or_default();
-                for (key, value) in sent {
-                    merged.insert(key.clone(), value.clone());
-                }
-                if let Some(raw) = sent.get("questions") {
-                    match questions::normalize(raw, random) {
-                        Ok(list) => {
-                            merged.insert("questions".into(), serde_json::to_value(list).unwrap_or_default());
-                        }
-                        Err(errors) => r.errors.merge_prefixed("extra_info.", errors),
-                    }
-                }
-                if serde_json::to_string(&merged).map(|s| s.len()).unwrap_or(0) > 64 * 1024 {
-                    r.errors.add("extra_info", "Too much data.");
-                }
-                form.extra_info = Value::Object(merged);
+    match body.extra_info {
+        Sent::Absent | Sent::Null => {}
+        Sent::Value(sent) => {
+            let mut merged = form.extra_info.as_object().cloned().unwrap_or_default();
+            for (key, value) in &sent {
+                merged.insert(key.clone(), value.clone());
             }
-            _ => r.errors.add("extra_info", "Expected an object."),
+            if let Some(raw) = sent.get("questions") {
+                match questions::normalize(raw, random) {
+                    Ok(list) => {
+                        merged.insert("questions".into(), serde_json::to_value(list).unwrap_or_default());
+                    }
+                    Err(errors) => r.errors.merge_prefixed("extra_info.", errors),
+                }
+            }
+            if serde_json::to_string(&merged).map(|s| s.len()).unwrap_or(0) > 64 * 1024 {
+                r.errors.add("extra_info", "Too much data.");
+            }
+            form.extra_info = Value::Object(merged);
         }
+        Sent::WrongType => r.errors.add("extra_info", "Expected an object."),
     }
     Parsed { form, privacy, errors: r.errors }
 }

@@ -14,15 +14,13 @@
 //! A group of another site is a 404, one the caller does not administer a 403; a group to
 //! take people from that the caller cannot see is reported on its field.
 
-use std::{
-    collections::{HashMap, HashSet},
-    sync::Arc,
-};
+use std::{collections::HashSet, sync::Arc};
 
 use axum::{extract::State, Json};
 use domain::{
     groups::recommend::{self as rules, EntityType, RecommendRequest, SOURCE_FIELD},
     matching::{ItemKind, ItemMeta},
+    pagination::PageRequest,
 };
 use serde::{Deserialize, Serialize};
 use services::matching::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
@@ -38,7 +36,7 @@ use crate::areas::person_cards::{self, PersonCard};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    extract::{ApiQuery, AuthUser, Tenant},
     state::AppState,
 };
 
@@ -46,25 +44,26 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(group_recommendations))
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one gets the spec's message on its parameter.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct RecommendationsQuery {
     /// The group people are recommended to (one the caller administers).
-    pub group_id: i64,
+    #[param(value_type = i64, required = true)]
+    pub group_id: Option<String>,
     /// cross_group (default): the members of `group_from_user_to_be_included`;
     /// research_collaboration: the site's members who share the group's topics.
     #[param(schema_with = entity_types)]
     pub entity_type: Option<String>,
     /// The group of the site to recommend people from (required for cross_group, ignored
     /// otherwise).
-    pub group_from_user_to_be_included: Option<i64>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<i64>)]
+    pub group_from_user_to_be_included: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 15 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 15)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
+    pub page_size: Option<String>,
 }
 
 fn entity_types() -> utoipa::openapi::schema::Object {
@@ -107,10 +106,14 @@ async fn group_recommendations(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<RecommendationsQuery>,
 ) -> ApiResult<Json<Page<RecommendedPerson>>> {
-    let page = page_from_query(&query, rules::PAGE_SIZE)?;
-    let request = RecommendRequest::parse(&query)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), rules::PAGE_SIZE)?;
+    let request = RecommendRequest::parse(
+        query.group_id.as_deref(),
+        query.entity_type.as_deref(),
+        query.group_from_user_to_be_included.as_deref(),
+    )?;
     let user_id = user.id;
     let caller = caller_of(Some(user));
     let group = visible_group(&state, &tenant, &caller, request.group_id).await?;

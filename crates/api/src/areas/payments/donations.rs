@@ -14,12 +14,11 @@ use axum::{extract::State, Json};
 use domain::{
     groups::form::Donation,
     payments::{
-        input,
+        input::{self, DonateInput},
         one_time::{Purpose, CURRENCY, MSG_NO_DONATIONS, MSG_UNKNOWN_DONATION},
     },
 };
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 use services::payments::OneTimeCheckout;
 use store::queries::groups as group_q;
 use utoipa::ToSchema;
@@ -37,23 +36,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(payment_donate)).routes(routes!(donate))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct DonateInput {
-    /// The group donated to; the site's organization when absent.
-    pub group_id: Option<i64>,
-    /// A donation option's `stripe_price_id`.
-    pub price_id: Option<String>,
-    /// A donation option's name (when it has no price id); the first option when neither is given.
-    pub name: Option<String>,
-    /// Whole cents, 100 to 1000000.
-    pub amount: i64,
-    /// A path or an address on this site; defaults to /payment/success?type=donation.
-    pub success_url: Option<String>,
-    /// Defaults to the group's Donate tab.
-    pub cancel_url: Option<String>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DonateAnswer {
     /// The address to send the donor to.
@@ -67,7 +49,7 @@ async fn start_donation(
     tenant: &Tenant,
     client: &Client,
     user: store::entities::users::Model,
-    body: &Value,
+    body: DonateInput,
 ) -> ApiResult<Json<DonateAnswer>> {
     let checked = input::donate(body)?;
     let group = match checked.group_id {
@@ -135,9 +117,9 @@ async fn payment_donate(
     tenant: Tenant,
     client: Client,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<DonateInput>,
 ) -> ApiResult<Json<DonateAnswer>> {
-    start_donation(&state, &tenant, &client, user, &body).await
+    start_donation(&state, &tenant, &client, user, body).await
 }
 
 /// Starts a donation; to the site's organization unless `group_id` names another group.
@@ -160,7 +142,7 @@ async fn donate(
     tenant: Tenant,
     client: Client,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<DonateInput>,
 ) -> ApiResult<Json<DonateAnswer>> {
-    start_donation(&state, &tenant, &client, user, &body).await
+    start_donation(&state, &tenant, &client, user, body).await
 }

@@ -20,8 +20,7 @@ use domain::{
     payments::institutional::{self as rules, InstitutionalStatus},
     FieldErrors,
 };
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 use store::queries::{
     institutional_subscriptions::{self as q, InstitutionalPlan, Values},
     payments as payments_q,
@@ -41,22 +40,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_institutional, create_institutional))
         .routes(routes!(get_institutional, update_institutional))
-}
-
-/// An institution's plan as its body is sent (documentation; parsed by
-/// `domain::payments::institutional::parse`).
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct InstitutionalInput {
-    /// The institution (a group of type institution of this site). Only on creation.
-    pub group: Option<i64>,
-    /// A yearly price of a paid plan: `prices[].id` of `GET /subscription-plans/`.
-    /// Required on creation.
-    pub price_id: Option<String>,
-    /// active (the default) or canceled.
-    pub status: Option<String>,
-    /// The last day it covers (YYYY-MM-DD, included); null: until it is ended.
-    pub end_date: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -160,7 +143,7 @@ async fn list_institutional(
     post,
     path = "/api/v1/institutional-subscriptions/",
     tag = "payments",
-    request_body = InstitutionalInput,
+    request_body = rules::InstitutionalBody,
     security(("bearer" = [])),
     responses(
         (status = 201, body = Data<InstitutionalSubscriptionView>),
@@ -173,10 +156,10 @@ async fn create_institutional(
     State(state): State<AppState>,
     tenant: Tenant,
     TenantAdmin(admin): TenantAdmin,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<rules::InstitutionalBody>,
 ) -> ApiResult<(StatusCode, Json<Data<InstitutionalSubscriptionView>>)> {
     let today = today();
-    let input = rules::parse(&body, true, today)?;
+    let input = rules::parse(body, true, today)?;
     let group_id = input.group.expect("required on creation");
     let institution = q::institution(&state.db, tenant.id(), group_id)
         .await?
@@ -230,7 +213,7 @@ async fn get_institutional(
     path = "/api/v1/institutional-subscriptions/{id}/",
     tag = "payments",
     params(("id" = i64, Path)),
-    request_body = InstitutionalInput,
+    request_body = rules::InstitutionalBody,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<InstitutionalSubscriptionView>),
@@ -245,11 +228,11 @@ async fn update_institutional(
     tenant: Tenant,
     TenantAdmin(_admin): TenantAdmin,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<rules::InstitutionalBody>,
 ) -> ApiResult<Json<Data<InstitutionalSubscriptionView>>> {
     let today = today();
     let current = q::find(&state.db, tenant.id(), id).await?.ok_or_else(ApiError::not_found)?;
-    let input = rules::parse(&body, false, today)?;
+    let input = rules::parse(body, false, today)?;
     let (status, ends_on) = rules::merged((status_of(&current), current.ends_on), &input, today)?;
     let price_id = match input.price_id.as_deref() {
         Some(provider_price_id) => checked_price(&state, tenant.id(), provider_price_id).await?,

@@ -25,7 +25,7 @@ use domain::{
         one_time::{group_price, may_pay, may_send_voucher, PayFacts, PaymentEvent, Purpose, Seat, CURRENCY},
     },
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 use services::payments::{local_id, OneTimeCheckout};
 use store::{
@@ -51,27 +51,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 pub const MSG_VOUCHER_FILE: &str = "Upload the receipt as an image or a PDF.";
 pub const MSG_VOUCHER_SENT: &str = "Your voucher has been submitted. The administrators will confirm your payment.";
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct OneTimePaymentInput {
-    /// group (the only kind).
-    pub entity_type: Option<String>,
-    pub group_id: i64,
-    /// A path or an address on this site; defaults to /payment/success?type=payment&group={slug}.
-    pub success_url: Option<String>,
-    /// Defaults to the group's page.
-    pub cancel_url: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct VoucherInput {
-    /// The id of an uploaded file of the caller's (`POST /file-upload/`): an image or a PDF.
-    pub voucher: i64,
-    /// A transfer number or other reference, at most 200 characters.
-    pub reference: Option<String>,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct VoucherAnswer {
@@ -109,7 +88,7 @@ fn facts<'a>(group: &'a groups::Model, current: Option<&'a memberships::Model>, 
     post,
     path = "/api/v1/payment/create-one-time-payment/",
     tag = "payments",
-    request_body = OneTimePaymentInput,
+    request_body = input::OneTimePaymentInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<String>),
@@ -124,9 +103,9 @@ async fn create_one_time_payment(
     tenant: Tenant,
     client: Client,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::OneTimePaymentInput>,
 ) -> ApiResult<Json<Data<String>>> {
-    let checked = input::create_one_time_payment(&body)?;
+    let checked = input::create_one_time_payment(body)?;
     let group = visible_group(&state, &tenant, &caller_of(Some(user.clone())), checked.group_id).await?;
     let (current, is_full) = one_time::seat_state(&state.db, &group, user.id).await?;
     may_pay(facts(&group, current.as_ref(), is_full)).map_err(refuse)?;
@@ -187,7 +166,7 @@ fn urlencoding_slug(slug: &str) -> String {
     path = "/api/v1/groups/{id}/payment-voucher/",
     tag = "groups",
     params(("id" = i64, Path)),
-    request_body = VoucherInput,
+    request_body = input::VoucherInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = VoucherAnswer),
@@ -201,10 +180,10 @@ async fn payment_voucher(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::VoucherInput>,
 ) -> ApiResult<Json<VoucherAnswer>> {
     let group = visible_group(&state, &tenant, &caller_of(Some(user.clone())), id).await?;
-    let checked = input::payment_voucher(&body)?;
+    let checked = input::payment_voucher(body)?;
     let file = files::find_owned(&state.db, tenant.id(), user.id, checked.voucher).await?;
     if !file.is_some_and(|f| f.content_type.starts_with("image/") || f.content_type == "application/pdf") {
         return Err(ApiError::field("voucher", MSG_VOUCHER_FILE));

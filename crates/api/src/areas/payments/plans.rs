@@ -12,10 +12,8 @@ use axum::{
     response::{IntoResponse, Response},
     Json,
 };
-use serde::Deserialize;
-use serde_json::Value;
+use domain::payments::input::PlanBody;
 use store::queries::payments as q;
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::views::{plan_view, PlanView};
@@ -28,43 +26,6 @@ use crate::{
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_plans, create_plan)).routes(routes!(update_plan))
-}
-
-/// A plan as an administrator edits it (documentation of the body; parsed by
-/// `domain::payments::input::plan`).
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct PlanInput {
-    /// Required, at most 100 characters.
-    pub name: String,
-    pub description: Option<String>,
-    /// 0 to 3 (0 is free); one plan per tier.
-    pub subscription_tier: i16,
-    /// 0 to 365.
-    pub trial_days: Option<i32>,
-    pub included_features: Option<Vec<String>>,
-    pub excluded_features: Option<Vec<String>>,
-    pub use_ama: Option<bool>,
-    pub one_to_one_chat: Option<bool>,
-    pub can_use_premium_agents: Option<bool>,
-    pub can_create_membership_card: Option<bool>,
-    pub can_view_premium_resources: Option<bool>,
-    /// 0 to 100.
-    pub circle_discount_percent: Option<i16>,
-    /// One monthly and/or one yearly price.
-    pub prices: Vec<PriceInput>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct PriceInput {
-    /// Whole cents, at least 0.
-    pub unit_amount: i64,
-    /// month or year.
-    pub recurring: String,
-    /// The Stripe price (`price_…`) this price is sold as, when the site uses Stripe; an
-    /// existing price keeps its id when this is left out.
-    pub stripe_price_id: Option<String>,
 }
 
 pub const MSG_TIER_TAKEN: &str = "A plan with this tier already exists.";
@@ -94,7 +55,7 @@ async fn list_plans(State(state): State<AppState>, tenant: Tenant) -> ApiResult<
     Ok(response)
 }
 
-async fn save(state: &AppState, tenant_id: i64, id: Option<i64>, body: &Value) -> ApiResult<PlanView> {
+async fn save(state: &AppState, tenant_id: i64, id: Option<i64>, body: PlanBody) -> ApiResult<PlanView> {
     let input = domain::payments::input::plan(body)?;
     let saved = q::save_plan(&state.db, tenant_id, id, &input, |_| services::payments::local_id("price")).await;
     let plan_id = match saved {
@@ -115,7 +76,7 @@ async fn save(state: &AppState, tenant_id: i64, id: Option<i64>, body: &Value) -
     post,
     path = "/api/v1/subscription-plans/",
     tag = "payments",
-    request_body = PlanInput,
+    request_body = PlanBody,
     security(("bearer" = [])),
     responses(
         (status = 201, body = Data<PlanView>),
@@ -128,9 +89,9 @@ async fn create_plan(
     State(state): State<AppState>,
     tenant: Tenant,
     TenantAdmin(_admin): TenantAdmin,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<PlanBody>,
 ) -> ApiResult<(StatusCode, Json<Data<PlanView>>)> {
-    let view = save(&state, tenant.id(), None, &body).await?;
+    let view = save(&state, tenant.id(), None, body).await?;
     Ok((StatusCode::CREATED, Json(Data::new(view))))
 }
 
@@ -141,7 +102,7 @@ async fn create_plan(
     path = "/api/v1/subscription-plans/{id}/",
     tag = "payments",
     params(("id" = i64, Path)),
-    request_body = PlanInput,
+    request_body = PlanBody,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<PlanView>),
@@ -155,7 +116,7 @@ async fn update_plan(
     tenant: Tenant,
     TenantAdmin(_admin): TenantAdmin,
     Path(id): Path<i64>,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<PlanBody>,
 ) -> ApiResult<Json<Data<PlanView>>> {
-    Ok(Json(Data::new(save(&state, tenant.id(), Some(id), &body).await?)))
+    Ok(Json(Data::new(save(&state, tenant.id(), Some(id), body).await?)))
 }

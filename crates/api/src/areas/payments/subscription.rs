@@ -19,11 +19,8 @@ use domain::payments::{
     pricing::total_percent,
     status::SubscriptionStatus,
 };
-use serde::Deserialize;
-use serde_json::Value;
 use services::payments::SubscriptionCheckout;
 use store::{entities::user_subscriptions, queries::payments as q};
-use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::views::{detail, discount_tiers, SubscriptionDetail};
@@ -54,42 +51,6 @@ pub const MSG_NOT_CANCELLED: &str = "Your membership is not cancelled.";
 pub const MSG_ALREADY_CANCELLED: &str = "Your membership is already cancelled.";
 pub const MSG_UNKNOWN_DISCOUNT: &str = "Select a valid discount.";
 pub const MSG_FOREIGN_URL: &str = "The address must be on this site.";
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct CreateSubscriptionInput {
-    /// A price id from `GET /subscription-plans/` (`prices[].id`).
-    pub price_id: String,
-    /// Self-declared discounts ('I am eligible to {name} discount.').
-    pub discount_ids: Option<Vec<i64>>,
-    pub associated_group_ids: Option<Vec<i64>>,
-    /// A path or an address on this site; defaults to /payment/success?type=subscription.
-    pub success_url: Option<String>,
-    /// Defaults to /payment/cancel.
-    pub cancel_url: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct UpdateSubscriptionInput {
-    /// The new price (upgrade, downgrade, monthly/yearly switch).
-    pub price_id: Option<String>,
-    /// Takes back a cancellation that has not taken effect.
-    pub is_renew: Option<bool>,
-    /// Required for a downgrade ('Specify the reason').
-    pub cancellation_reason: Option<String>,
-    pub entity_type: Option<String>,
-    pub group_id: Option<i64>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct CancelSubscriptionInput {
-    /// Required ('Specify the reason'), at most 1000 characters.
-    pub cancellation_reason: String,
-    /// Default true: the membership runs to the end of the period.
-    pub cancel_at_period_end: Option<bool>,
-}
 
 async fn detail_of(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<Option<SubscriptionDetail>> {
     let db = &state.db;
@@ -136,7 +97,7 @@ pub(super) fn own_url(origin: &str, field: &str, given: Option<String>, default:
     post,
     path = "/api/v1/payment/create-subscription/",
     tag = "payments",
-    request_body = CreateSubscriptionInput,
+    request_body = input::CreateSubscriptionInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<String>),
@@ -150,9 +111,9 @@ async fn create_subscription(
     tenant: Tenant,
     client: Client,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::CreateSubscriptionInput>,
 ) -> ApiResult<Json<Data<String>>> {
-    let checked = input::create_subscription(&body)?;
+    let checked = input::create_subscription(body)?;
     let (price, plan) = q::price_by_provider_id(&state.db, tenant.id(), &checked.price_id)
         .await?
         .ok_or_else(|| ApiError::field("price_id", MSG_UNKNOWN_PRICE))?;
@@ -223,7 +184,7 @@ async fn running(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<us
     post,
     path = "/api/v1/payment/update-subscription/",
     tag = "payments",
-    request_body = UpdateSubscriptionInput,
+    request_body = input::UpdateSubscriptionInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<Option<SubscriptionDetail>>),
@@ -236,9 +197,9 @@ async fn update_subscription(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::UpdateSubscriptionInput>,
 ) -> ApiResult<Json<Data<Option<SubscriptionDetail>>>> {
-    let change = input::update_subscription(&body)?;
+    let change = input::update_subscription(body)?;
     let current = running(&state, tenant.id(), user.id).await?;
     match change {
         UpdateSubscription::Renew => {
@@ -273,7 +234,7 @@ async fn update_subscription(
     post,
     path = "/api/v1/payment/cancel-subscription/",
     tag = "payments",
-    request_body = CancelSubscriptionInput,
+    request_body = input::CancelSubscriptionInput,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<Option<SubscriptionDetail>>),
@@ -286,9 +247,9 @@ async fn cancel_subscription(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiJson(body): ApiJson<input::CancelSubscriptionInput>,
 ) -> ApiResult<Json<Data<Option<SubscriptionDetail>>>> {
-    let checked = input::cancel_subscription(&body)?;
+    let checked = input::cancel_subscription(body)?;
     let current = running(&state, tenant.id(), user.id).await?;
     if current.canceled_at.is_some() && checked.at_period_end {
         return Err(ApiError::field("non_field_errors", MSG_ALREADY_CANCELLED));
