@@ -4,7 +4,7 @@
 // the agents' rerun are here.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client';
-import type { components } from '../../../lib/api/schema';
+import type { components, operations } from '../../../lib/api/schema';
 import { ADMIN_KEY } from './metrics';
 
 export type AgentAnswer = components['schemas']['MemberAgentResponse'];
@@ -14,24 +14,16 @@ export type AdminMember = components['schemas']['MemberItem'];
 
 export type MembersPage = components['schemas']['Page_MemberItem'];
 
-export interface AdminMembersQuery {
-  status: 'accepted' | 'pending' | 'rejected';
-  is_verified?: boolean;
-  search?: string;
-  country?: string;
-  professional_fields?: string;
-  role?: string;
-  system_agent_id?: number;
-  agent_response?: string;
-  page: number;
-  page_size: number;
-}
+type MembersParams = NonNullable<operations['list_members']['parameters']['query']>;
+
+/** GET /groups/{id}/members/'s query, as the schema has it; the table always sends a status and a page. */
+export type AdminMembersQuery = MembersParams & Required<Pick<MembersParams, 'status' | 'page' | 'page_size'>>;
 
 export function adminMembersQuery(orgId: number, query: AdminMembersQuery) {
   return queryOptions({
     queryKey: [...ADMIN_KEY, 'members', orgId, query],
     queryFn: ({ signal }) =>
-      unwrap(api.GET('/api/v1/groups/{id}/members/', { params: { path: { id: orgId }, query: { ...query } }, signal })),
+      unwrap(api.GET('/api/v1/groups/{id}/members/', { params: { path: { id: orgId }, query }, signal })),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
