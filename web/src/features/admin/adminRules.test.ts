@@ -28,7 +28,18 @@ describe('admin rules', () => {
   });
 
   it('links every to-do to its pending tab, jobs only with the job menu', () => {
-    const metrics = { total_members: 1, total_circles: 1, total_jobs: 1, total_pending_members: 2, total_pending_jobs: 1 };
+    const metrics = {
+      total_members: 1,
+      total_circles: 1,
+      total_events: 0,
+      total_jobs: 1,
+      total_pending_members: 2,
+      pending_members_count: 2,
+      total_pending_jobs: 1,
+      total_pending_resources: 0,
+      total_pending_ai_tools: 0,
+      total_pending_use_cases: 0,
+    };
     expect(todos(metrics, true).map((t) => t.to)).toEqual([
       '/admin-dashboard/members?status=pending',
       '/admin-dashboard/jobs?status=pending',

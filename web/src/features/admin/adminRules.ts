@@ -1,5 +1,7 @@
 // The admin dashboard's rules (spec 002 §2 "Admin dashboard", §4 "Moderation statuses",
 // §9 page sizes): the member tabs, verification labels, to-do links and page sizes.
+import type { components } from '../../lib/api/schema';
+
 
 /** The members table's page sizes (spec 002 §9: members 50, options 5, 25, 50, 100, 500). */
 export const MEMBER_PAGE_SIZE = 50;
@@ -79,19 +81,8 @@ export function agentResponseParam(action: string | null, level: string | null):
 
 /** The overview's to-do cards (spec 002 §2): each links to its table's pending tab. */
 export type TodoKind = 'members' | 'jobs' | 'resources' | 'ai-tools' | 'usecases';
-export interface Metrics {
-  total_members: number;
-  total_circles: number;
-  total_events?: number;
-  total_jobs: number;
-  total_pending_members: number;
-  /** Pending requests to the organization itself: what the Members page's Pending tab lists. */
-  pending_members_count?: number;
-  total_pending_jobs?: number;
-  total_pending_resources?: number;
-  total_pending_ai_tools?: number;
-  total_pending_use_cases?: number;
-}
+/** GET /groups/metrics/ data (pending_members_count: what the Members page's Pending tab lists). */
+export type Metrics = components['schemas']['Metrics'];
 
 export interface Todo {
   kind: TodoKind;

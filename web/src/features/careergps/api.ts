@@ -1,7 +1,7 @@
 // CareerGPS calls (spec 002 §7 "agents/…"): an agent, its steps, the reports and their feedback.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/errors';
-import { apiRequest } from '../../lib/api/request';
+import { api, unwrap } from '../../lib/api/client';
 import { useSessionVersion } from '../../lib/auth/session';
 import type { components } from '../../lib/api/schema';
 
@@ -37,8 +37,13 @@ export function useAgent(slug: string, enabled: boolean) {
   const session = useSessionVersion();
   return useQuery({
     queryKey: agentKey(slug, session),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: AgentView }>('GET', `/api/v1/agents/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+    queryFn: async ({ signal }) => {
+      // SCHEMA-GAP: GET /api/v1/agents/slug/{slug}/ shares operationId "by_slug" with
+      // GET /agents/report/slug/{slug}/, and schema.d.ts keeps the first, so the client types this
+      // answer as a report. Its own answer is the document's Data_AgentView.
+      const answer: unknown = await unwrap(api.GET('/api/v1/agents/slug/{slug}/', { params: { path: { slug } }, signal }));
+      return (answer as Schemas['Data_AgentView']).data;
+    },
     enabled,
     retry: retryOnce,
     meta: { silent: true },
@@ -56,12 +61,17 @@ export function useProcessStep() {
   const client = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: async ({ agentId, order, userResponse }: ProcessStep) =>
-      (
-        await apiRequest<{ data: ProcessAnswer }>('POST', `/api/v1/agents/process/${agentId}/${order}/`, {
-          body: { user_response: userResponse ?? null },
-        })
-      ).data,
+    mutationFn: async ({ agentId, order, userResponse }: ProcessStep) => {
+      // SCHEMA-GAP: POST /api/v1/agents/process/{agent}/{step}/ user_response: documented as an
+      // object (generated as an empty one); the server takes any JSON (serde_json::Value in
+      // ProcessInput, crates/api/src/areas/agents/process.rs): {question id: answer} for a form,
+      // a list of ids for a checklist, null for the report step.
+      const body = { user_response: userResponse ?? null } as unknown as Schemas['ProcessInput'];
+      const answer = await unwrap(
+        api.POST('/api/v1/agents/process/{agent}/{step}/', { params: { path: { agent: agentId, step: order } }, body }),
+      );
+      return answer.data;
+    },
     onSuccess: (answer) => {
       if (answer.report_slug) void client.invalidateQueries({ queryKey: REPORTS_KEY });
     },
@@ -73,27 +83,27 @@ export function useReport(slug: string) {
   return useQuery({
     queryKey: reportKey(slug),
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: ReportView }>('GET', `/api/v1/agents/report/slug/${encodeURIComponent(slug)}/`, { signal }))
-        .data,
+      (await unwrap(api.GET('/api/v1/agents/report/slug/{slug}/', { params: { path: { slug } }, signal }))).data,
     retry: retryOnce,
     meta: { silent: true },
   });
 }
 
-export interface ReportsPage {
-  data: ReportSummary[];
-  pagination: { count: number; next?: string | null };
-}
+export type ReportsPage = Schemas['Page_ReportSummary'];
 
 /** GET agents/reports/: the caller's reports, 10 a page. */
 export function useReports(page: number, enabled: boolean) {
   return useQuery({
     queryKey: [...REPORTS_KEY, page],
-    queryFn: async ({ signal }) =>
-      apiRequest<ReportsPage>('GET', '/api/v1/agents/reports/', {
-        query: { page, page_size: REPORTS_PAGE_SIZE },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      // SCHEMA-GAP: GET /api/v1/agents/reports/ shares operationId "list" with GET /agents/ and
+      // GET /notification/; schema.d.ts keeps the first, so the client types this answer as a
+      // page of agents. Its own answer is the document's Page_ReportSummary.
+      const answer: unknown = await unwrap(
+        api.GET('/api/v1/agents/reports/', { params: { query: { page, page_size: REPORTS_PAGE_SIZE } }, signal }),
+      );
+      return answer as ReportsPage;
+    },
     enabled,
     placeholderData: keepPreviousData,
     retry: retryOnce,
@@ -107,11 +117,8 @@ export function useShareReport() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async (slug: string) =>
-      (
-        await apiRequest<{ data: ShareState }>('POST', `/api/v1/agents/report/slug/${encodeURIComponent(slug)}/share/`, {
-          body: { is_public: true },
-        })
-      ).data,
+      (await unwrap(api.POST('/api/v1/agents/report/slug/{slug}/share/', { params: { path: { slug } }, body: { is_public: true } })))
+        .data,
     onSuccess: (state) => {
       void client.invalidateQueries({ queryKey: reportKey(state.slug) });
       void client.invalidateQueries({ queryKey: REPORTS_KEY });
@@ -119,18 +126,14 @@ export function useShareReport() {
   });
 }
 
-export interface ReportFeedback {
-  response_id: number;
-  rating: number;
-  feedback: string;
-}
+export type ReportFeedback = Schemas['ReportFeedbackInput'];
 
 /** POST agents/feedback/: the stars and comment on a report; answers with the thank-you message. */
 export function useReportFeedback() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: async (body: ReportFeedback) =>
-      apiRequest<ReportFeedbackAnswer>('POST', '/api/v1/agents/feedback/', { body }),
+    mutationFn: async (body: ReportFeedback): Promise<ReportFeedbackAnswer> =>
+      unwrap(api.POST('/api/v1/agents/feedback/', { body })),
   });
 }
 

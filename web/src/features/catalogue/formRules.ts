@@ -1,5 +1,6 @@
 // The forms' rules as the client checks them before sending (spec 002 §5, §9); the server
 // checks the same and its field errors are shown on the fields.
+import type { UseCasePayload } from './api/catalogue';
 
 export const MESSAGES = {
   required: 'Required',
@@ -92,7 +93,7 @@ export function validateUseCaseStaff(v: UseCaseStaffValues): Partial<Record<keyo
 }
 
 /** The staff fields as the API takes them. */
-export function staffBody(v: UseCaseStaffValues): Record<string, unknown> {
+export function staffBody(v: UseCaseStaffValues): UseCasePayload {
   return {
     topic_area: v.topic_area,
     topics: v.topics.map((t) => t.id),

@@ -14,7 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api/request';
+import { api, unwrap } from '../../lib/api/client';
+import type { components } from '../../lib/api/schema';
 import { SEARCH_PAGE_SIZE, searchable, type Picked } from './packageRules';
 
 export interface Found {
@@ -26,7 +27,7 @@ export interface Found {
 
 export interface Paged<T> {
   data: T[];
-  pagination: { count: number; next: string | null };
+  pagination: components['schemas']['Pagination'];
 }
 
 export type Source = 'users' | 'groups' | 'resources';
@@ -39,16 +40,20 @@ function useFinder(source: Source, text: string) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       if (source === 'resources') {
-        const answer = await apiRequest<Paged<{ id: number; title: string }>>('GET', '/api/v1/contents/', {
-          query: { types: 'resource', status: 'approved', search: text.trim(), page_size: SEARCH_PAGE_SIZE },
-          signal,
-        });
+        const answer = await unwrap(
+          api.GET('/api/v1/contents/', {
+            params: { query: { types: 'resource', status: 'approved', search: text.trim(), page_size: SEARCH_PAGE_SIZE } },
+            signal,
+          }),
+        );
         return answer.data.map((r): Found => ({ id: r.id, name: r.title }));
       }
-      const answer = await apiRequest<Paged<Found>>('GET', '/api/v1/search/', {
-        query: { type: source === 'users' ? 'user' : 'all_group', search: text.trim(), page_size: SEARCH_PAGE_SIZE },
-        signal,
-      });
+      const answer = await unwrap(
+        api.GET('/api/v1/search/', {
+          params: { query: { type: source === 'users' ? 'user' : 'all_group', search: text.trim(), page_size: SEARCH_PAGE_SIZE } },
+          signal,
+        }),
+      );
       return answer.data.map((r): Found => ({ id: r.id, name: r.name, type: r.type }));
     },
   });

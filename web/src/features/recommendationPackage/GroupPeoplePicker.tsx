@@ -19,17 +19,9 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api/request';
-import { Finder, type Paged } from './Finder';
+import { api, unwrap } from '../../lib/api/client';
+import { Finder } from './Finder';
 import { MSG_GROUP_FIRST, SEARCH_PAGE_SIZE, type PeopleKind, type Picked } from './packageRules';
-
-interface PackagePerson {
-  id: number;
-  name: string;
-  title?: string | null;
-  type: string;
-  reason: string;
-}
 
 const KIND_LABELS: Record<PeopleKind, string> = {
   mentor: 'Mentors',
@@ -53,17 +45,24 @@ export default function GroupPeoplePicker({
     queryKey: ['recommendation-package', 'people', memberId, kind, group?.id, page],
     enabled: group !== null,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) =>
-      apiRequest<Paged<PackagePerson>>('GET', '/api/v1/recommendation-package/people/', {
-        query: {
-          user_id: memberId,
-          entity_type: kind,
-          group_from_user_to_be_included: group?.id ?? '',
-          page,
-          page_size: SEARCH_PAGE_SIZE,
-        },
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      // Only asked once a group is chosen (enabled).
+      if (!group) throw new Error('No group chosen');
+      return unwrap(
+        api.GET('/api/v1/recommendation-package/people/', {
+          params: {
+            query: {
+              user_id: memberId,
+              entity_type: kind,
+              group_from_user_to_be_included: group.id,
+              page,
+              page_size: SEARCH_PAGE_SIZE,
+            },
+          },
+          signal,
+        }),
+      );
+    },
   });
 
   return (

@@ -28,7 +28,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { apiRequest } from '../../lib/api/request';
+import { api, unwrap } from '../../lib/api/client';
+import type { components } from '../../lib/api/schema';
 import { useIdentity } from '../../lib/auth/identity';
 import { useSnackbar } from '../../lib/snackbar';
 import {
@@ -43,16 +44,10 @@ import {
   type PackageKind,
   type Picked,
 } from './packageRules';
-import { Finder, type Paged, type Source } from './Finder';
+import { Finder, type Source } from './Finder';
 import GroupPeoplePicker from './GroupPeoplePicker';
 
 type Tab = Source | 'group_people' | 'agent_reports';
-
-interface ReportRow {
-  id: number;
-  title: string;
-  created_at: string;
-}
 
 /** The member's own CareerGPS reports, newest first (staff may list anyone's). */
 function ReportsPicker({
@@ -66,13 +61,15 @@ function ReportsPicker({
 }) {
   const reports = useQuery({
     queryKey: ['recommendation-package', 'agent_reports', memberId],
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest<Paged<ReportRow>>('GET', '/api/v1/agents/reports/', {
-          query: { user_id: memberId, page_size: SEARCH_PAGE_SIZE },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => {
+      // SCHEMA-GAP: GET /api/v1/agents/reports/ shares operationId "list" with GET /agents/ and
+      // GET /notification/; schema.d.ts keeps the first, so the client types this call with the
+      // agents' query (no user_id) and answer. The query is built apart and the answer is the
+      // document's own Page_ReportSummary.
+      const query = { user_id: memberId, page_size: SEARCH_PAGE_SIZE };
+      const answer: unknown = await unwrap(api.GET('/api/v1/agents/reports/', { params: { query }, signal }));
+      return (answer as components['schemas']['Page_ReportSummary']).data;
+    },
   });
   if (reports.isPending) return <Skeleton variant="rounded" height={48} />;
   if (reports.isError) return <Alert severity="error">Could not load the member's agent reports.</Alert>;
@@ -116,18 +113,21 @@ export default function RecommendationPackagePage() {
   const send = useMutation({
     mutationFn: async () => {
       if (!recipient) throw new Error('No member chosen');
-      return apiRequest<{ message: string }>('POST', `/api/v1/recommendation-package/${recipient.id}/`, {
-        body: {
-          subject,
-          body,
-          footer,
-          users: picked.users.map((p) => p.id),
-          groups: picked.groups.map((p) => p.id),
-          internal_resources: picked.resources.map((p) => p.id),
-          external_resources: [],
-          agent_reports: picked.agent_reports.map((p) => p.id),
-        },
-      });
+      return unwrap(
+        api.POST('/api/v1/recommendation-package/{id}/', {
+          params: { path: { id: recipient.id } },
+          body: {
+            subject,
+            body,
+            footer,
+            users: picked.users.map((p) => p.id),
+            groups: picked.groups.map((p) => p.id),
+            internal_resources: picked.resources.map((p) => p.id),
+            external_resources: [],
+            agent_reports: picked.agent_reports.map((p) => p.id),
+          },
+        }),
+      );
     },
     meta: { silent: true },
     onSuccess: (answer) => {

@@ -1,38 +1,38 @@
 // GET /audit-log/?entity_type=&entity_id=: one member's or item's history of admin actions,
 // newest first, 10 a page.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { ADMIN_KEY } from './metrics';
 
 export type AuditEntityType = 'user' | 'job' | 'resource' | 'ai_tool' | 'use_case';
 
-export interface AuditEntry {
-  id: number;
-  action: string;
-  entity_type: string;
-  entity_id: number;
-  reason?: string | null;
-  details?: Record<string, unknown> | null;
-  actor_id?: number | null;
-  actor_name?: string | null;
-  created_at: string;
-}
-
-export interface AuditPage {
-  data: AuditEntry[];
-  pagination: { count: number; next?: string | null };
-}
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuditPage = components['schemas']['Page_AuditEntry'];
 
 export const AUDIT_PAGE_SIZE = 10;
+
+interface AuditQuery {
+  entity_type: AuditEntityType;
+  entity_id: number;
+  page: number;
+  page_size: number;
+}
+
+// SCHEMA-GAP: GET /api/v1/audit-log/ shares operationId "history" with GET /ask-me-anything/
+// and GET /chats/{id}/; schema.d.ts keeps the first, so the client types this call with the
+// assistant's query and answer. The query is passed apart (the assistant's type lacks
+// entity_type and entity_id) and the answer is the document's own Page_AuditEntry.
+async function fetchAuditLog(query: AuditQuery, signal: AbortSignal): Promise<AuditPage> {
+  const answer: unknown = await unwrap(api.GET('/api/v1/audit-log/', { params: { query }, signal }));
+  return answer as AuditPage;
+}
 
 export function auditLogQuery(entityType: AuditEntityType, entityId: number, page: number) {
   return queryOptions({
     queryKey: [...ADMIN_KEY, 'audit', entityType, entityId, page],
     queryFn: ({ signal }) =>
-      apiRequest<AuditPage>('GET', '/api/v1/audit-log/', {
-        query: { entity_type: entityType, entity_id: entityId, page, page_size: AUDIT_PAGE_SIZE },
-        signal,
-      }),
+      fetchAuditLog({ entity_type: entityType, entity_id: entityId, page, page_size: AUDIT_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

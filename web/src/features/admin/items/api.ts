@@ -1,7 +1,7 @@
 // The admin item tables' calls (spec 002 §7 "Admin", "Content"; issue 19): the jobs,
 // resources, AI tools and use cases of the site by status, newest first, and their
 // moderation; the feedback and contact messages the site's administrators read.
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -14,7 +14,7 @@ export type ContactItem = Schemas['ContactView'];
 
 export interface Paged<T> {
   data: T[];
-  pagination: { count: number; next?: string | null };
+  pagination: Schemas['Pagination'];
 }
 
 /** What every admin table asks for: one status, an optional search, one page. */
@@ -40,72 +40,69 @@ function common(query: TableQuery) {
 
 /** GET /jobs/: the drafts (pending) or published (approved) jobs of the groups the admin runs. */
 export function fetchJobs(query: TableQuery, signal?: AbortSignal) {
-  return apiRequest<Paged<AdminJob>>('GET', '/api/v1/jobs/', {
-    query: { ...common(query), view_all: true, job_status: query.status },
-    signal,
-  });
+  const jobStatus = JOB_STATUSES.find((status) => status === query.status);
+  return unwrap(
+    api.GET('/api/v1/jobs/', { params: { query: { ...common(query), view_all: true, job_status: jobStatus } }, signal }),
+  );
 }
+
+/** The job tabs' statuses (JOB_TABS): the only values /jobs/ takes for job_status. */
+const JOB_STATUSES = ['pending', 'approved'] as const;
 
 /** GET /contents/?types=resource: the site's resources of one status (moderators see every status). */
 export function fetchResources(query: TableQuery, signal?: AbortSignal) {
-  return apiRequest<Paged<AdminResource>>('GET', '/api/v1/contents/', {
-    query: { ...common(query), types: 'resource', status: query.status },
-    signal,
-  });
+  return unwrap(
+    api.GET('/api/v1/contents/', { params: { query: { ...common(query), types: 'resource', status: query.status } }, signal }),
+  );
 }
 
 /** GET /ai-tools/?group_id=: the default organization's AI tools of one status. */
 export function fetchAiTools(orgId: number, query: TableQuery, signal?: AbortSignal) {
-  return apiRequest<Paged<AdminAiTool>>('GET', '/api/v1/ai-tools/', {
-    query: { ...common(query), group_id: orgId, status: query.status },
-    signal,
-  });
+  return unwrap(
+    api.GET('/api/v1/ai-tools/', { params: { query: { ...common(query), group_id: orgId, status: query.status } }, signal }),
+  );
 }
 
 /** GET /use-cases/?group_id=: the default organization's use cases of one status. */
 export function fetchUseCases(orgId: number, query: TableQuery, signal?: AbortSignal) {
-  return apiRequest<Paged<AdminUseCase>>('GET', '/api/v1/use-cases/', {
-    query: { ...common(query), group_id: orgId, status: query.status },
-    signal,
-  });
+  return unwrap(
+    api.GET('/api/v1/use-cases/', { params: { query: { ...common(query), group_id: orgId, status: query.status } }, signal }),
+  );
 }
 
 export type Moderation = 'approve' | 'reject';
 
 export function moderateResource(id: number, action: Moderation) {
-  return apiRequest<unknown>('POST', `/api/v1/contents/${id}/approve-reject/`, { body: { action } });
+  return unwrap(api.POST('/api/v1/contents/{id}/approve-reject/', { params: { path: { id } }, body: { action } }));
 }
 
 export function moderateAiTool(id: number, action: Moderation) {
-  return apiRequest<unknown>('POST', `/api/v1/ai-tools/${id}/approve-reject/`, { body: { action } });
+  return unwrap(api.POST('/api/v1/ai-tools/{id}/approve-reject/', { params: { path: { id } }, body: { action } }));
 }
 
 export function moderateUseCase(id: number, action: Moderation) {
-  return apiRequest<unknown>('POST', `/api/v1/use-cases/${id}/approve-reject/`, { body: { action } });
+  return unwrap(api.POST('/api/v1/use-cases/{id}/approve-reject/', { params: { path: { id } }, body: { action } }));
 }
 
 export function deleteResource(id: number) {
-  return apiRequest<unknown>('DELETE', `/api/v1/contents/${id}/`);
+  return unwrap(api.DELETE('/api/v1/contents/{id}/', { params: { path: { id } } }));
 }
 
 /** Publishing a draft is `job_status: approved`; back to draft is `pending` (PATCH /jobs/{id}/). */
 export function setJobStatus(id: number, jobStatus: 'pending' | 'approved') {
-  return apiRequest<unknown>('PATCH', `/api/v1/jobs/${id}/`, { body: { job_status: jobStatus } });
+  return unwrap(api.PATCH('/api/v1/jobs/{id}/', { params: { path: { id } }, body: { job_status: jobStatus } }));
 }
 
 export function deleteJob(id: number) {
-  return apiRequest<unknown>('DELETE', `/api/v1/jobs/${id}/`);
+  return unwrap(api.DELETE('/api/v1/jobs/{id}/', { params: { path: { id } } }));
 }
 
 /** GET /feedback/: the site's feedback, newest first (its administrators). */
 export function fetchFeedback(page: number, pageSize: number, signal?: AbortSignal) {
-  return apiRequest<Paged<FeedbackItem>>('GET', '/api/v1/feedback/', { query: { page, page_size: pageSize }, signal });
+  return unwrap(api.GET('/api/v1/feedback/', { params: { query: { page, page_size: pageSize } }, signal }));
 }
 
 /** GET /contact-starleaders/: the messages sent from the pending page, newest first. */
 export function fetchContacts(page: number, pageSize: number, signal?: AbortSignal) {
-  return apiRequest<Paged<ContactItem>>('GET', '/api/v1/contact-starleaders/', {
-    query: { page, page_size: pageSize },
-    signal,
-  });
+  return unwrap(api.GET('/api/v1/contact-starleaders/', { params: { query: { page, page_size: pageSize } }, signal }));
 }

@@ -34,6 +34,10 @@ function member(id: number, name: string, overrides: Partial<AdminMember> = {}):
   return {
     id,
     name,
+    name_slug: name.toLowerCase().replace(/\s+/g, '-'),
+    membership_type: 'member',
+    profile_completion_percent: 50,
+    waitlisted: false,
     membership_role: 'member',
     membership_status: 'pending',
     is_verified: true,

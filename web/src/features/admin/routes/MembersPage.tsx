@@ -15,7 +15,7 @@ import FilterSelect from '../../../components/lists/FilterSelect';
 import { readPage, readValue, withFilter, withPage } from '../../../components/lists/listParams';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { ADMIN_KEY } from '../api/metrics';
-import { rerunSystemAgent, useAdminMembers, useSystemAgents, type AdminMember } from '../api/members';
+import { rerunSystemAgent, useAdminMembers, useSystemAgents, type AdminMember, type AdminMembersQuery } from '../api/members';
 import {
   AGENT_ACTIONS,
   agentResponseParam,
@@ -59,7 +59,7 @@ export default function MembersPage() {
   const agent = readValue(params, 'system_agent_id');
   const action = readValue(params, 'agent_action');
   const level = readValue(params, 'ai_enthusiasm_level');
-  const query = {
+  const query: AdminMembersQuery = {
     ...tabQuery(tab),
     search: search ?? undefined,
     country: country ?? undefined,

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import VoteButton from '../../catalogue/components/VoteButton';
 import type { VoteAnswer } from '../../catalogue/api/catalogue';
 import type { AgentView } from '../api';
@@ -18,7 +18,7 @@ function useAgentsOfType(agentType: string) {
   return useQuery({
     queryKey: listKey(agentType),
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: AgentView[] }>('GET', '/api/v1/agents/', { query: { agent_type: agentType }, signal })).data,
+      (await unwrap(api.GET('/api/v1/agents/', { params: { query: { agent_type: agentType } }, signal }))).data,
     meta: { silent: true },
   });
 }

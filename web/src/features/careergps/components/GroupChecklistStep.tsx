@@ -2,14 +2,8 @@
 // to the person, each a checkbox; the answer is the chosen groups' ids.
 import { Alert, Checkbox, FormControlLabel, FormGroup, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 
-interface RecommendedGroup {
-  id: number;
-  type: string;
-  name: string;
-  reason: string;
-}
 
 /** At most this many may be chosen (the server's limit). */
 export const MAX_GROUP_CHOICES = 10;
@@ -18,7 +12,7 @@ export default function GroupChecklistStep({ selected, onToggle }: { selected: s
   const groups = useQuery({
     queryKey: ['careergps', 'group-checklist'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: RecommendedGroup[] }>('GET', '/api/v1/group-recommendations/', { signal })).data,
+      (await unwrap(api.GET('/api/v1/group-recommendations/', { signal }))).data,
   });
   if (groups.isPending) return <Skeleton variant="rounded" height={96} />;
   if (groups.isError) return <Alert severity="error">Could not fetch recommendations</Alert>;

@@ -2,20 +2,21 @@
 // moderation), votes and bookmarks. Lists and pages live under one key, so a vote or a
 // bookmark refreshes or rewrites both.
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
-import type { components } from '../../../lib/api/schema';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components, operations } from '../../../lib/api/schema';
 
 type Schemas = components['schemas'];
 export type AiTool = Schemas['AiToolView'];
 export type UseCase = Schemas['UseCaseView'];
 export type AiToolPayload = Schemas['AiToolInput'];
+export type UseCasePayload = Schemas['UseCaseInput'];
 export type BookmarkAnswer = Schemas['BookmarkAnswer'];
 export type VoteAnswer = Schemas['VoteAnswer'];
 export type ModerationAnswer = Schemas['ModerationAnswer'];
 
 export interface Paged<T> {
   data: T[];
-  pagination: { count: number; next?: string | null };
+  pagination: Schemas['Pagination'];
 }
 
 export type Kind = 'aitool' | 'usecase';
@@ -32,22 +33,29 @@ export const CATALOGUE_KEY = ['catalogue'] as const;
 export const listKey = (kind: VoteKind) => [...CATALOGUE_KEY, kind, 'list'] as const;
 export const itemKey = (kind: VoteKind) => [...CATALOGUE_KEY, kind, 'item'] as const;
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+/** A list's query as the schema has it, where a screen may leave any parameter null or blank. */
+type Loose<T> = { [K in keyof T]?: T[K] | null };
+type AiToolsParams = NonNullable<operations['list_ai_tools']['parameters']['query']>;
+type UseCasesParams = NonNullable<operations['list_use_cases']['parameters']['query']>;
 
-function clean(query: Query): Query {
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'all'));
+/** Leaves out the empty values and 'all' (no filter). */
+function clean<T extends object>(query: Loose<T>): T {
+  // Object.fromEntries loses the keys' types; the entries kept are the query's own.
+  return Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'all'),
+  ) as T;
 }
 
-export function aiToolsQuery(query: Query) {
-  const params = clean(query);
+export function aiToolsQuery(query: Loose<AiToolsParams>) {
+  const params = clean<AiToolsParams>(query);
   return queryOptions({
     queryKey: [...listKey('aitool'), params],
-    queryFn: ({ signal }) => apiRequest<Paged<AiTool>>('GET', '/api/v1/ai-tools/', { query: params, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/ai-tools/', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAiTools(query: Query, enabled = true) {
+export function useAiTools(query: Loose<AiToolsParams>, enabled = true) {
   return useQuery({ ...aiToolsQuery(query), enabled });
 }
 
@@ -55,7 +63,7 @@ export function useAiTool(slug: string) {
   return useQuery({
     queryKey: [...itemKey('aitool'), slug],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: AiTool }>('GET', `/api/v1/ai-tools/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+      (await unwrap(api.GET('/api/v1/ai-tools/slug/{slug}/', { params: { path: { slug } }, signal }))).data,
     retry: false,
     meta: { silent: true },
   });
@@ -64,22 +72,22 @@ export function useAiTool(slug: string) {
 export function useAiToolById(id: number) {
   return useQuery({
     queryKey: [...itemKey('aitool'), 'id', id],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: AiTool }>('GET', `/api/v1/ai-tools/${id}/`, { signal })).data,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/v1/ai-tools/{id}/', { params: { path: { id } }, signal }))).data,
     retry: false,
     meta: { silent: true },
   });
 }
 
-export function useCasesQuery(query: Query) {
-  const params = clean(query);
+export function useCasesQuery(query: Loose<UseCasesParams>) {
+  const params = clean<UseCasesParams>(query);
   return queryOptions({
     queryKey: [...listKey('usecase'), params],
-    queryFn: ({ signal }) => apiRequest<Paged<UseCase>>('GET', '/api/v1/use-cases/', { query: params, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/use-cases/', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useUseCases(query: Query, enabled = true) {
+export function useUseCases(query: Loose<UseCasesParams>, enabled = true) {
   return useQuery({ ...useCasesQuery(query), enabled });
 }
 
@@ -87,7 +95,7 @@ export function useUseCase(slug: string) {
   return useQuery({
     queryKey: [...itemKey('usecase'), slug],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: UseCase }>('GET', `/api/v1/use-cases/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+      (await unwrap(api.GET('/api/v1/use-cases/slug/{slug}/', { params: { path: { slug } }, signal }))).data,
     retry: false,
     meta: { silent: true },
   });
@@ -96,42 +104,44 @@ export function useUseCase(slug: string) {
 export function useUseCaseById(id: number) {
   return useQuery({
     queryKey: [...itemKey('usecase'), 'id', id],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: UseCase }>('GET', `/api/v1/use-cases/${id}/`, { signal })).data,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/v1/use-cases/{id}/', { params: { path: { id } }, signal }))).data,
     retry: false,
     meta: { silent: true },
   });
 }
 
 /** GET /bookmark/{type}/: the caller's favourites of a kind, 10 a page by default. */
-export function useFavourites<T>(kind: Kind, page: number, pageSize = TABLE_PAGE_SIZE) {
+export function useFavourites(kind: Kind, page: number, pageSize = TABLE_PAGE_SIZE) {
   return useQuery({
     queryKey: [...CATALOGUE_KEY, kind, 'favourites', page, pageSize],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<T>>('GET', `/api/v1/bookmark/${kind}/`, { query: { page, page_size: pageSize }, signal }),
+      unwrap(api.GET('/api/v1/bookmark/{type}/', { params: { path: { type: kind }, query: { page, page_size: pageSize } }, signal })),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
 }
 
-export function saveAiTool(id: number | null, body: Record<string, unknown>) {
+export function saveAiTool(id: number | null, body: AiToolPayload) {
   return id === null
-    ? apiRequest<{ data: AiTool; message: string }>('POST', '/api/v1/ai-tools/', { body })
-    : apiRequest<{ data: AiTool; message: string }>('PATCH', `/api/v1/ai-tools/${id}/`, { body });
+    ? unwrap(api.POST('/api/v1/ai-tools/', { body }))
+    : unwrap(api.PATCH('/api/v1/ai-tools/{id}/', { params: { path: { id } }, body }));
 }
 
-export function saveUseCase(id: number | null, body: Record<string, unknown>) {
+export function saveUseCase(id: number | null, body: UseCasePayload) {
   return id === null
-    ? apiRequest<{ data: UseCase; message: string }>('POST', '/api/v1/use-cases/', { body })
-    : apiRequest<{ data: UseCase; message: string }>('PATCH', `/api/v1/use-cases/${id}/`, { body });
+    ? unwrap(api.POST('/api/v1/use-cases/', { body }))
+    : unwrap(api.PATCH('/api/v1/use-cases/{id}/', { params: { path: { id } }, body }));
 }
 
-export function moderate(kind: Kind, id: number, action: 'approve' | 'reject') {
-  const base = kind === 'aitool' ? '/api/v1/ai-tools/' : '/api/v1/use-cases/';
-  return apiRequest<ModerationAnswer>('POST', `${base}${id}/approve-reject/`, { body: { action } });
+export function moderate(kind: Kind, id: number, action: 'approve' | 'reject'): Promise<ModerationAnswer> {
+  const init = { params: { path: { id } }, body: { action } };
+  return kind === 'aitool'
+    ? unwrap(api.POST('/api/v1/ai-tools/{id}/approve-reject/', init))
+    : unwrap(api.POST('/api/v1/use-cases/{id}/approve-reject/', init));
 }
 
 export function castVote(kind: VoteKind, id: number, voteType: string) {
-  return apiRequest<VoteAnswer>('POST', '/api/v1/vote/', { body: { content_type: kind, object_id: id, vote_type: voteType } });
+  return unwrap(api.POST('/api/v1/vote/', { body: { content_type: kind, object_id: id, vote_type: voteType } }));
 }
 
 /** What the favourite button saves: the catalogue's kinds, the Resource Hub's resources, and circles and events (`group`). */
@@ -139,8 +149,8 @@ export type BookmarkKind = Kind | 'resource' | 'group';
 
 export function toggleBookmark(kind: BookmarkKind, id: number, bookmarked: boolean) {
   return bookmarked
-    ? apiRequest<BookmarkAnswer>('DELETE', `/api/v1/unbookmark/${kind}/${id}/`)
-    : apiRequest<BookmarkAnswer>('POST', `/api/v1/bookmark/${kind}/${id}/`);
+    ? unwrap(api.DELETE('/api/v1/unbookmark/{type}/{id}/', { params: { path: { type: kind, id } } }))
+    : unwrap(api.POST('/api/v1/bookmark/{type}/{id}/', { params: { path: { type: kind, id } } }));
 }
 
 interface Votable {

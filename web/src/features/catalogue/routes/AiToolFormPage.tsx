@@ -8,7 +8,7 @@ import { ApiError, fieldErrors } from '../../../lib/api/errors';
 import { useDefaultGroup } from '../../../lib/discover/groups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useSnackbar } from '../../../lib/snackbar';
-import { saveAiTool, useAiToolById, useRefreshCatalogue, type AiTool } from '../api/catalogue';
+import { saveAiTool, useAiToolById, useRefreshCatalogue, type AiTool, type AiToolPayload } from '../api/catalogue';
 import FileChooser from '../components/FileChooser';
 import FormShell from '../components/FormShell';
 import { logoProblem, MESSAGES, validateAiTool, type AiToolValues } from '../formRules';
@@ -44,7 +44,7 @@ function Form({ tool }: { tool?: AiTool }) {
     setDirty(true);
   };
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => saveAiTool(tool ? tool.id : null, body),
+    mutationFn: (body: AiToolPayload) => saveAiTool(tool ? tool.id : null, body),
     meta: { silent: true },
     onSuccess: async (answer) => {
       enqueueSnackbar(answer.message ?? (tool ? MESSAGES.aiToolUpdated : MESSAGES.aiToolSubmitted), { variant: 'success' });
@@ -61,7 +61,7 @@ function Form({ tool }: { tool?: AiTool }) {
     const found = validateAiTool(current);
     setErrors(found);
     if (Object.keys(found).length) return;
-    const body: Record<string, unknown> = {
+    const body: AiToolPayload = {
       name: values.name,
       description: values.description,
       group: current.group,

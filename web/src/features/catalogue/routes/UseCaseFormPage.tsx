@@ -11,7 +11,7 @@ import { useDefaultGroup } from '../../../lib/discover/groups';
 import { useTopicAreas } from '../../../lib/discover/topicAreas';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useSnackbar } from '../../../lib/snackbar';
-import { saveUseCase, useRefreshCatalogue, useUseCaseById, type UseCase } from '../api/catalogue';
+import { saveUseCase, useRefreshCatalogue, useUseCaseById, type UseCase, type UseCasePayload } from '../api/catalogue';
 import FileChooser from '../components/FileChooser';
 import FormShell from '../components/FormShell';
 import {
@@ -82,7 +82,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
     setDirty(true);
   };
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => saveUseCase(useCase ? useCase.id : null, body),
+    mutationFn: (body: UseCasePayload) => saveUseCase(useCase ? useCase.id : null, body),
     meta: { silent: true },
     onSuccess: async (answer) => {
       enqueueSnackbar(useCase ? MESSAGES.useCaseUpdated : MESSAGES.useCaseSubmitted, { variant: 'success' });
@@ -102,7 +102,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
     const found: Errors = { ...validateUseCase(current), ...(isStaff ? validateUseCaseStaff(staff) : {}) };
     setErrors(found);
     if (Object.keys(found).length) return;
-    const body: Record<string, unknown> = {
+    const body: UseCasePayload = {
       ...current,
       reason: values.reason || null,
       video_link: values.video_link.trim() || null,

@@ -2,7 +2,8 @@
 // count (GET /room/), a room's history 50 a page newest first with scroll-back (GET
 // /chats/{id}/?before=), and sending (over the socket, or POST /chats/{id}/ without it).
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { sendEvent } from '../../../lib/realtime/socket';
 
 export const HISTORY_PAGE_SIZE = 50;
@@ -10,40 +11,27 @@ export const PREVIEW_LENGTH = 30;
 export const NAME_LENGTH = 20;
 export const MAX_MESSAGE_LENGTH = 4000;
 
-export interface ChatUser {
-  id: number;
-  name: string;
-  image_path?: string | null;
-  type: string;
-  slug?: string | null;
+type Schemas = components['schemas'];
+export type ChatUser = Schemas['ChatUser'];
+/** type: text, hyperlink or html (sanitised). */
+export type MessagePart = Schemas['MessagePart'];
+export type ChatMessage = Schemas['MessageView'];
+export type ChatRoom = Schemas['RoomView'];
+type MessagePage = Schemas['Page_MessageView'];
+
+interface HistoryQuery {
+  page_size: number;
+  before?: number;
 }
 
-export interface MessagePart {
-  type: 'text' | 'hyperlink' | 'html' | string;
-  value: string;
-}
-
-export interface ChatMessage {
-  id: number;
-  room: number;
-  sender: ChatUser;
-  recipient?: ChatUser | null;
-  timestamp: string;
-  messages: MessagePart[];
-}
-
-export interface ChatRoom {
-  id: number;
-  name: string;
-  type: string;
-  users: ChatUser[];
-  last_message?: ChatMessage | null;
-  unread_count: number;
-}
-
-interface Page<T> {
-  data: T[];
-  pagination: { count: number; next: string | null };
+// SCHEMA-GAP: GET /api/v1/chats/{id}/ shares operationId "history" with GET /ask-me-anything/
+// and GET /audit-log/; schema.d.ts keeps the first, so the client types this call with the
+// assistant's parameters (no path id, no `before`) and answer. The options are handed over
+// untyped and the answer is the document's own Page_MessageView.
+export async function fetchHistory(room: number, query: HistoryQuery, signal?: AbortSignal): Promise<MessagePage> {
+  const init = { params: { path: { id: room }, query }, signal };
+  const answer: unknown = await unwrap(api.GET('/api/v1/chats/{id}/', init as never));
+  return answer as MessagePage;
 }
 
 /** Cuts `text` to `max` characters with an ellipsis. */
@@ -67,7 +55,7 @@ export const historyKey = (room: number) => ['chat', 'history', room] as const;
 export function roomsQuery() {
   return queryOptions({
     queryKey: roomsKey,
-    queryFn: ({ signal }) => apiRequest<Page<ChatRoom>>('GET', '/api/v1/room/', { signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/room/', { signal })),
     meta: { silent: true },
   });
 }
@@ -81,10 +69,7 @@ export function historyQuery(room: number) {
     queryKey: historyKey(room),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<Page<ChatMessage>>('GET', `/api/v1/chats/${room}/`, {
-        query: { page_size: HISTORY_PAGE_SIZE, before: pageParam ?? undefined },
-        signal,
-      }),
+      fetchHistory(room, { page_size: HISTORY_PAGE_SIZE, before: pageParam ?? undefined }, signal),
     // Older pages go back from the oldest message seen (new messages do not shift them).
     getNextPageParam: (last) => {
       const oldest = last.data.at(-1);
@@ -100,9 +85,7 @@ export function useHistory(room: number) {
 
 /** Opens (or finds) the one-to-one room with a person. */
 export function openRoom(userId: number): Promise<ChatRoom> {
-  return apiRequest<{ data: ChatRoom }>('POST', '/api/v1/room/', {
-    body: { type: 'ONE_TO_ONE', user_ids: [userId] },
-  }).then((answer) => answer.data);
+  return unwrap(api.POST('/api/v1/room/', { body: { type: 'ONE_TO_ONE', user_ids: [userId] } })).then((answer) => answer.data);
 }
 
 /** Sends a text message: over the socket when it is open, otherwise over HTTP. */
@@ -112,7 +95,7 @@ export function useSendMessage(room: number) {
     mutationFn: async (value: string) => {
       const message = { type: 'text', value };
       if (sendEvent({ type: 'chat_message', room, message })) return null;
-      const answer = await apiRequest<{ data: ChatMessage }>('POST', `/api/v1/chats/${room}/`, { body: message });
+      const answer = await unwrap(api.POST('/api/v1/chats/{id}/', { params: { path: { id: room } }, body: message }));
       return answer.data;
     },
     onSuccess: (stored) => {
@@ -122,7 +105,7 @@ export function useSendMessage(room: number) {
   });
 }
 
-type HistoryData = { pages: Page<ChatMessage>[]; pageParams: (number | null)[] };
+type HistoryData = { pages: MessagePage[]; pageParams: (number | null)[] };
 
 /** Puts a message (from the socket or an HTTP send) at the top of its room's history, once. */
 export function addMessage(client: ReturnType<typeof useQueryClient>, message: ChatMessage): void {

@@ -3,7 +3,6 @@ import { Alert, Box, Button, CircularProgress, IconButton, Link, Paper, Stack, T
 import { useQueryClient } from '@tanstack/react-query';
 import RichText from '../../../components/RichText';
 import { CloseIcon, SendIcon } from '../../../components/icons';
-import { apiRequest } from '../../../lib/api/request';
 import { useIdentity } from '../../../lib/auth/identity';
 import { closeChatRoom, useChatDock } from '../../../lib/realtime/chatDock';
 import { useRealtimeConnection, useRealtimeEvents, useSocketStatus } from '../../../lib/realtime/hooks';
@@ -11,6 +10,7 @@ import {
   MAX_MESSAGE_LENGTH,
   NAME_LENGTH,
   addMessage,
+  fetchHistory,
   roomsKey,
   truncate,
   useHistory,
@@ -220,7 +220,7 @@ export default function ChatDock() {
     const fromOther = message.sender.id !== me;
     if (fromOther && roomId === message.room) {
       // Shown now: reading the latest message marks the room read.
-      void apiRequest('GET', `/api/v1/chats/${message.room}/`, { query: { page_size: 1 } })
+      void fetchHistory(message.room, { page_size: 1 })
         .catch(() => undefined)
         .finally(() => void client.invalidateQueries({ queryKey: roomsKey }));
       return;

@@ -3,18 +3,24 @@
 // newsletter unsubscribe, and premium files for those who may open them.
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api/errors';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { operations } from '../../../lib/api/schema';
 import { getAccessToken } from '../../../lib/session';
-import type { Content, ContentPayload, LinkPreviewData, Paged } from './types';
+import type { Content, ContentPayload } from './types';
 
 export const CONTENT_KEY = ['contents'] as const;
 
-export type ContentQuery = Record<string, string | number | boolean | null | undefined>;
+/** GET /contents/'s query, as the schema has it. */
+type ContentsParams = NonNullable<operations['list_contents']['parameters']['query']>;
 
-function compact(query: ContentQuery): Record<string, string | number | boolean> {
+/** The query a screen builds: any parameter may be null or blank (left out). */
+export type ContentQuery = { [K in keyof ContentsParams]?: ContentsParams[K] | null };
+
+function compact(query: ContentQuery): ContentsParams {
+  // Object.fromEntries loses the keys' types; the entries kept are ContentQuery's own.
   return Object.fromEntries(
     Object.entries(query).filter(([, value]) => value !== null && value !== undefined && value !== ''),
-  ) as Record<string, string | number | boolean>;
+  ) as ContentsParams;
 }
 
 /** GET /contents/?… (a group's Posts or Resources tab, the Resource Hub, the prompt library). */
@@ -22,7 +28,7 @@ export function contentsQuery(query: ContentQuery) {
   const params = compact(query);
   return queryOptions({
     queryKey: [...CONTENT_KEY, 'list', params],
-    queryFn: ({ signal }) => apiRequest<Paged<Content>>('GET', '/api/v1/contents/', { query: params, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/contents/', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +44,7 @@ export function useContentBySlug(slug: string) {
   return useQuery({
     queryKey: [...CONTENT_KEY, 'slug', slug],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: Content }>('GET', `/api/v1/contents/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+      (await unwrap(api.GET('/api/v1/contents/slug/{slug}/', { params: { path: { slug } }, signal }))).data,
     meta: { silent: true },
     retry: notFoundNoRetry,
   });
@@ -48,7 +54,8 @@ export function useContentBySlug(slug: string) {
 export function useContentById(id: number | null) {
   return useQuery({
     queryKey: [...CONTENT_KEY, 'id', id],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Content }>('GET', `/api/v1/contents/${id}/`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await unwrap(api.GET('/api/v1/contents/{id}/', { params: { path: { id: id ?? 0 } }, signal }))).data,
     enabled: id !== null && id > 0,
     meta: { silent: true },
     retry: notFoundNoRetry,
@@ -66,20 +73,20 @@ export function useRefreshContents() {
 }
 
 export async function createContent(body: ContentPayload): Promise<Content> {
-  return (await apiRequest<{ data: Content }>('POST', '/api/v1/contents/', { body })).data;
+  return (await unwrap(api.POST('/api/v1/contents/', { body }))).data;
 }
 
 export async function updateContent(id: number, body: Partial<ContentPayload>): Promise<Content> {
-  return (await apiRequest<{ data: Content }>('PATCH', `/api/v1/contents/${id}/`, { body })).data;
+  return (await unwrap(api.PATCH('/api/v1/contents/{id}/', { params: { path: { id } }, body }))).data;
 }
 
 export async function deleteContent(id: number): Promise<void> {
-  await apiRequest<unknown>('DELETE', `/api/v1/contents/${id}/`);
+  await unwrap(api.DELETE('/api/v1/contents/{id}/', { params: { path: { id } } }));
 }
 
 /** POST /contents/{id}/approve-reject/: returns the toast text. */
 export async function moderateContent(id: number, action: 'approve' | 'reject'): Promise<string> {
-  const answer = await apiRequest<{ message: string }>('POST', `/api/v1/contents/${id}/approve-reject/`, { body: { action } });
+  const answer = await unwrap(api.POST('/api/v1/contents/{id}/approve-reject/', { params: { path: { id } }, body: { action } }));
   return answer.message;
 }
 
@@ -88,7 +95,7 @@ export function useLinkPreview(url: string | null) {
   return useQuery({
     queryKey: ['link-preview', url],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: LinkPreviewData }>('GET', '/api/v1/link-preview/', { query: { url: url ?? '' }, signal })).data,
+      (await unwrap(api.GET('/api/v1/link-preview/', { params: { query: { url: url ?? '' } }, signal }))).data,
     enabled: Boolean(url),
     staleTime: 60 * 60 * 1000,
     meta: { silent: true },
@@ -98,7 +105,7 @@ export function useLinkPreview(url: string | null) {
 
 /** POST /newsletter/unsubscribe/ with the mail link's token. */
 export async function unsubscribe(token: string): Promise<string> {
-  return (await apiRequest<{ message: string }>('POST', '/api/v1/newsletter/unsubscribe/', { body: { token } })).message;
+  return (await unwrap(api.POST('/api/v1/newsletter/unsubscribe/', { body: { token } }))).message;
 }
 
 /** A premium file the caller may open, fetched with the session's token, as an object URL. */

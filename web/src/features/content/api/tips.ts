@@ -2,11 +2,10 @@
 // own, a group's, one by slug, create, edit, delete and approve/reject. The lists and pages
 // are cached under the vote button's keys (`careertip`), so a vote shows everywhere at once.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import { itemKey, listKey } from '../../catalogue/api/catalogue';
-import type { components } from '../../../lib/api/schema';
+import type { components, operations } from '../../../lib/api/schema';
 import { isNotFound } from './contents';
-import type { Paged } from './types';
 import { TIP_PAGE_SIZE } from '../tipRules';
 
 export type CareerTip = components['schemas']['CareerTipView'];
@@ -21,19 +20,24 @@ export interface TipListQuery {
   status?: string;
 }
 
-export function tipsPath(scope: TipScope): string {
-  if (scope.kind === 'mine') return '/api/v1/career-tips/';
-  if (scope.kind === 'group') return `/api/v1/career-tips/group/${scope.groupId}/`;
-  return '/api/v1/all-career-tips/';
+type TipParams = NonNullable<operations['all_tips']['parameters']['query']>;
+
+/** GET /career-tips/ (mine), /career-tips/group/{id}/ (a group's) or /all-career-tips/. */
+function fetchTips(scope: TipScope, query: TipParams, signal: AbortSignal) {
+  if (scope.kind === 'mine') return unwrap(api.GET('/api/v1/career-tips/', { params: { query }, signal }));
+  if (scope.kind === 'group') {
+    return unwrap(api.GET('/api/v1/career-tips/group/{id}/', { params: { path: { id: scope.groupId }, query }, signal }));
+  }
+  return unwrap(api.GET('/api/v1/all-career-tips/', { params: { query }, signal }));
 }
 
 export function useCareerTips(scope: TipScope, query: TipListQuery, enabled = true) {
-  const params: Record<string, string | number> = { page: query.page, page_size: TIP_PAGE_SIZE };
+  const params: TipParams = { page: query.page, page_size: TIP_PAGE_SIZE };
   if (query.search && query.search.length >= 2) params.search = query.search;
   if (query.status) params.status = query.status;
   return useQuery({
     queryKey: [...listKey('careertip'), scope, params],
-    queryFn: ({ signal }) => apiRequest<Paged<CareerTip>>('GET', tipsPath(scope), { query: params, signal }),
+    queryFn: ({ signal }) => fetchTips(scope, params, signal),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -44,7 +48,7 @@ export function useCareerTip(slug: string) {
   return useQuery({
     queryKey: [...itemKey('careertip'), slug],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: CareerTip }>('GET', `/api/v1/all-career-tips/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+      (await unwrap(api.GET('/api/v1/all-career-tips/slug/{slug}/', { params: { path: { slug } }, signal }))).data,
     meta: { silent: true },
     retry: (count: number, error: unknown) => !isNotFound(error) && count < 1,
   });
@@ -59,24 +63,21 @@ export function useRefreshTips() {
     ]);
 }
 
-export interface TipAnswer {
-  data: CareerTip;
-  message: string;
-}
+export type TipAnswer = components['schemas']['CareerTipAnswer'];
 
 export function createTip(body: { content: string; group?: number | null }) {
-  return apiRequest<TipAnswer>('POST', '/api/v1/career-tips/', { body });
+  return unwrap(api.POST('/api/v1/career-tips/', { body }));
 }
 
 export function updateTip(id: number, body: { content: string }) {
-  return apiRequest<TipAnswer>('PATCH', `/api/v1/career-tips/${id}/`, { body });
+  return unwrap(api.PATCH('/api/v1/career-tips/{id}/', { params: { path: { id } }, body }));
 }
 
 export function deleteTip(id: number) {
-  return apiRequest<{ message: string }>('DELETE', `/api/v1/career-tips/${id}/`);
+  return unwrap(api.DELETE('/api/v1/career-tips/{id}/', { params: { path: { id } } }));
 }
 
 /** POST /career-tips/{id}/approve-reject/: the answer's message is the toast. */
 export function moderateTip(id: number, action: 'approve' | 'reject') {
-  return apiRequest<TipAnswer>('POST', `/api/v1/career-tips/${id}/approve-reject/`, { body: { action } });
+  return unwrap(api.POST('/api/v1/career-tips/{id}/approve-reject/', { params: { path: { id } }, body: { action } }));
 }

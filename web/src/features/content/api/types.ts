@@ -12,7 +12,7 @@ export type LinkPreviewData = Schemas['Preview'];
 /** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
 export interface Paged<T> {
   data: T[];
-  pagination: { count: number; next?: string | null };
+  pagination: Schemas['Pagination'];
 }
 
 export type ContentType = 'post' | 'newsletter' | 'resource' | 'prompt';

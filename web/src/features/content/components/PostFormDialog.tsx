@@ -16,9 +16,9 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import RichTextEditor from '../../../components/profileForm/RichTextEditor';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
-import type { Group, Paged } from '../../../lib/groups/types';
+import type { Group } from '../../../lib/groups/types';
 import { useSnackbar } from '../../../lib/snackbar';
 import { createContent, updateContent, useRefreshContents } from '../api/contents';
 import type { Content } from '../api/types';
@@ -30,7 +30,9 @@ function useMyGroups(enabled: boolean) {
   return useQuery({
     queryKey: ['contents', 'my-groups'],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Group>>('GET', '/api/v1/groups/list/', { query: { membership_type: 'member', status: 'accepted', page_size: 100 }, signal }),
+      unwrap(
+        api.GET('/api/v1/groups/list/', { params: { query: { membership_type: 'member', status: 'accepted', page_size: 100 } }, signal }),
+      ),
     enabled,
     meta: { silent: true },
   });

@@ -20,9 +20,8 @@ import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import { useTopicAreas } from '../../../lib/discover/topicAreas';
-import type { Group, Paged } from '../../../lib/groups/types';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import type { TopicRef } from '../../../lib/profile/types';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -35,7 +34,9 @@ function useMemberGroups() {
   return useQuery({
     queryKey: ['contents', 'my-groups'],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Group>>('GET', '/api/v1/groups/list/', { query: { membership_type: 'member', status: 'accepted', page_size: 100 }, signal }),
+      unwrap(
+        api.GET('/api/v1/groups/list/', { params: { query: { membership_type: 'member', status: 'accepted', page_size: 100 } }, signal }),
+      ),
     meta: { silent: true },
   });
 }

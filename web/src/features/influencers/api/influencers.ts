@@ -1,9 +1,8 @@
 // Influencers (spec 002 §2 "Influencer pages", §7): GET /influencers/ for people and
 // GET /groups/?group_type=organization&is_influencer=true for organizations, 16 a page.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/schema';
-import type { Group, Paged } from '../../../lib/discover/types';
 
 export type InfluentialPerson = components['schemas']['InfluentialPerson'];
 
@@ -14,7 +13,7 @@ export function influentialPeopleQuery(page: number) {
   return queryOptions({
     queryKey: ['influencers', 'people', page],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<InfluentialPerson>>('GET', '/api/v1/influencers/', { query: { page, page_size: INFLUENCERS_PAGE_SIZE }, signal }),
+      unwrap(api.GET('/api/v1/influencers/', { params: { query: { page, page_size: INFLUENCERS_PAGE_SIZE } }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,10 +22,12 @@ export function influentialOrgsQuery(page: number) {
   return queryOptions({
     queryKey: ['influencers', 'organizations', page],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Group>>('GET', '/api/v1/groups/', {
-        query: { group_type: 'organization', is_influencer: true, page, page_size: INFLUENCERS_PAGE_SIZE },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/groups/', {
+          params: { query: { group_type: 'organization', is_influencer: true, page, page_size: INFLUENCERS_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,11 @@ import { useListParams } from '../../../components/lists/useListParams';
 import { groupPath } from '../../../lib/groups/rules';
 import { INFLUENCERS_PAGE_SIZE, useInfluentialOrgs, useInfluentialPeople } from '../api/influencers';
 import InfluencerCard from '../components/InfluencerCard';
+import type { components } from '../../../lib/api/schema';
+
+// The schema's group_type is a string; the link is /circle/, /event/ or else /org/.
+const orgPath = (g: components['schemas']['GroupView']) =>
+  groupPath({ name_slug: g.name_slug, group_type: g.group_type === 'circle' || g.group_type === 'event' ? g.group_type : 'organization' });
 
 /** /influencers (spec 002 §2): the site's highly influential people, 16 a page, guests too. */
 export function InfluencersPage() {
@@ -45,7 +50,7 @@ export function InfluentialOrgsPage() {
         label="Influential organizations"
         empty={<EmptyState title="No influential organization found." />}
         itemKey={(org) => org.id}
-        renderItem={(org) => <InfluencerCard name={org.name} image={org.logo} detail={org.country} to={groupPath(org)} />}
+        renderItem={(org) => <InfluencerCard name={org.name} image={org.logo} detail={org.country} to={orgPath(org)} />}
         pageSize={INFLUENCERS_PAGE_SIZE}
         page={page}
         onPageChange={setPage}

@@ -1,43 +1,29 @@
 // Notifications (spec 000 §3 "Notification", §4 "Notifications", §7): the list 12 a page,
 // marking one read (POST /notification/{id}/{type}/) and all (POST /notification/read-all/).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { identityKey } from '../../../lib/auth/identity';
 
 export const PAGE_SIZE = 12;
 export const EMPTY_TEXT = 'No notifications to show';
 
-export interface NotificationData {
-  invitation_key?: string;
-  name_slug?: string;
-  group_type?: string;
-  name?: string;
-  image?: string | null;
-  path?: string;
-}
-
-export interface AppNotification {
-  id: number;
-  type: string;
-  notification_type: string;
-  message: string;
-  created_at: string;
-  is_read: boolean;
-  data: NotificationData;
-}
-
-export interface NotificationPage {
-  data: AppNotification[];
-  pagination: { count: number; next: string | null };
-}
+export type NotificationData = components['schemas']['NotificationData'];
+export type AppNotification = components['schemas']['NotificationView'];
+export type NotificationPage = components['schemas']['Page_NotificationView'];
 
 export const notificationsKey = ['notifications'] as const;
 
 export function notificationsQuery(page: number) {
   return queryOptions({
     queryKey: [...notificationsKey, page],
-    queryFn: ({ signal }) =>
-      apiRequest<NotificationPage>('GET', '/api/v1/notification/', { query: { page, page_size: PAGE_SIZE }, signal }),
+    queryFn: async ({ signal }) => {
+      // SCHEMA-GAP: GET /api/v1/notification/ shares operationId "list" with GET /agents/ and
+      // GET /agents/reports/; schema.d.ts keeps the first, so the client types this answer as a
+      // page of agents. Its own answer is the document's Page_NotificationView.
+      const answer: unknown = await unwrap(api.GET('/api/v1/notification/', { params: { query: { page, page_size: PAGE_SIZE } }, signal }));
+      return answer as NotificationPage;
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -71,7 +57,7 @@ export function useMarkRead() {
   const refresh = useRefreshAfterRead();
   return useMutation({
     mutationFn: (notification: AppNotification) =>
-      apiRequest('POST', `/api/v1/notification/${notification.id}/${encodeURIComponent(notification.type)}/`),
+      unwrap(api.POST('/api/v1/notification/{id}/{type}/', { params: { path: { id: notification.id, type: notification.type } } })),
     onSuccess: refresh,
   });
 }
@@ -79,7 +65,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const refresh = useRefreshAfterRead();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/v1/notification/read-all/'),
+    mutationFn: () => unwrap(api.POST('/api/v1/notification/read-all/')),
     onSuccess: refresh,
   });
 }

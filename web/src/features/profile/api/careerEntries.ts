@@ -1,9 +1,10 @@
 // Career entries (work and education): GET|POST /api/v1/career-entries/,
 // PATCH|DELETE /api/v1/career-entries/{id}/ (docs/decisions.md "Career entries").
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { PROFILE_PAGE_KEY } from '../../../lib/profile/updateProfile';
-import type { CareerEntry, EntryType, Paged } from './types';
+import type { CareerEntry, EntryType } from './types';
 
 export const ENTRIES_PAGE_SIZE = 10;
 
@@ -13,10 +14,12 @@ export function careerEntriesQuery(userId: number, type: EntryType) {
   return infiniteQueryOptions({
     queryKey: [...careerEntriesKey(userId), type],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<Paged<CareerEntry>>('GET', '/api/v1/career-entries/', {
-        query: { user: userId, type, page: pageParam, page_size: ENTRIES_PAGE_SIZE },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/career-entries/', {
+          params: { query: { user: userId, type, page: pageParam, page_size: ENTRIES_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, page) => (last.pagination.next ? page + 1 : undefined),
   });
@@ -41,10 +44,17 @@ export interface CareerEntryBody {
   show_gps: boolean;
 }
 
+// SCHEMA-GAP: POST /api/v1/career-entries/, PATCH /api/v1/career-entries/{id}/ group and skills:
+// the document types them as empty objects; the server takes an id, a name or {id}|{name}
+// (serde_json::Value in crates/domain/src/profiles.rs CareerEntryInput). CareerEntryBody is
+// the honest shape until the document says so.
+type EntryInput = components['schemas']['CareerEntryInput'];
+
 export async function saveCareerEntry(id: number | null, body: CareerEntryBody): Promise<CareerEntry> {
+  const input = body as unknown as EntryInput;
   const answer = id
-    ? await apiRequest<{ data: CareerEntry }>('PATCH', `/api/v1/career-entries/${id}/`, { body })
-    : await apiRequest<{ data: CareerEntry }>('POST', '/api/v1/career-entries/', { body });
+    ? await unwrap(api.PATCH('/api/v1/career-entries/{id}/', { params: { path: { id } }, body: input }))
+    : await unwrap(api.POST('/api/v1/career-entries/', { body: input }));
   return answer.data;
 }
 
@@ -72,7 +82,7 @@ export function useSaveCareerEntry(userId: number) {
 export function useDeleteCareerEntry(userId: number) {
   const refresh = useRefreshAfterEntryChange(userId);
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/v1/career-entries/${id}/`),
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/v1/career-entries/{id}/', { params: { path: { id } } })),
     onSuccess: refresh,
   });
 }

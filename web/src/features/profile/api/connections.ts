@@ -1,8 +1,8 @@
 // A person's Career Circles: GET /api/v1/connections/user/{id}/ (people followed and groups
 // joined) and GET /api/v1/users/{id}/circles/ (notes/contracts.md §7, §8).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
-import type { Circle, Connection, ConnectionType, Paged } from './types';
+import { api, unwrap } from '../../../lib/api/client';
+import type { ConnectionType } from './types';
 
 export const CONNECTIONS_PAGE_SIZE = 12;
 export const CIRCLES_PAGE_SIZE = 6;
@@ -11,10 +11,12 @@ export function connectionsQuery(userId: number, page: number, type: ConnectionT
   return queryOptions({
     queryKey: ['profile', 'connections', userId, { page, type }],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Connection>>('GET', `/api/v1/connections/user/${userId}/`, {
-        query: { page, page_size: CONNECTIONS_PAGE_SIZE, type },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/connections/user/{id}/', {
+          params: { path: { id: userId }, query: { page, page_size: CONNECTIONS_PAGE_SIZE, type: type ?? undefined } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,10 +29,12 @@ export function circlesQuery(userId: number, page: number) {
   return queryOptions({
     queryKey: ['profile', 'circles', userId, page],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Circle>>('GET', `/api/v1/users/${userId}/circles/`, {
-        query: { page, page_size: CIRCLES_PAGE_SIZE },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/users/{id}/circles/', {
+          params: { path: { id: userId }, query: { page, page_size: CIRCLES_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

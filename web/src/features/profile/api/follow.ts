@@ -1,20 +1,16 @@
 // POST /api/v1/follow/ {id, type, action} → {data: {followed, followers_count}} (notes/contracts.md §6).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { profileKey } from './profilePage';
 import type { ProfilePage } from './types';
 
 export type FollowAction = 'follow' | 'unfollow';
 
-interface FollowAnswer {
-  followed: boolean;
-  followers_count: number;
-}
+type FollowAnswer = components['schemas']['FollowState'];
 
 export function followUser(id: number, action: FollowAction): Promise<FollowAnswer> {
-  return apiRequest<{ data: FollowAnswer }>('POST', '/api/v1/follow/', { body: { id, type: 'user', action } }).then(
-    (answer) => answer.data,
-  );
+  return unwrap(api.POST('/api/v1/follow/', { body: { id, type: 'user', action } })).then((answer) => answer.data);
 }
 
 /** Follows or unfollows the person of a profile page and writes the outcome into its cache. */

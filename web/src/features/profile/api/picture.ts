@@ -1,14 +1,14 @@
 // The owner's picture: POST /api/v1/upload-profile_picture/ (through lib/profile/upload; the
 // profile points at the image) and DELETE /api/v1/profiles/me/delete-picture/ (notes/contracts.md §5).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { PROFILE_PAGE_KEY } from '../../../lib/profile/updateProfile';
 import { uploadProfilePicture } from '../../../lib/profile/upload';
 import { storeProfile } from './profilePage';
-import type { ProfilePage } from './types';
 
-export function deletePicture(): Promise<{ data: ProfilePage; message?: string }> {
-  return apiRequest('DELETE', '/api/v1/profiles/me/delete-picture/');
+export function deletePicture(): Promise<components['schemas']['ProfileAnswer']> {
+  return unwrap(api.DELETE('/api/v1/profiles/me/delete-picture/'));
 }
 
 function useRefreshProfiles() {

@@ -1,6 +1,6 @@
 // GET /api/v1/users/profile/{slug}/: the profile page of anyone, guests included.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import { ApiError } from '../../../lib/api/errors';
 import { PROFILE_PAGE_KEY } from '../../../lib/profile/updateProfile';
 import type { ProfilePage } from './types';
@@ -12,8 +12,7 @@ export function profileQuery(slug: string) {
   return queryOptions({
     queryKey: profileKey(slug),
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: ProfilePage }>('GET', `/api/v1/users/profile/${encodeURIComponent(slug)}/`, { signal }))
-        .data,
+      (await unwrap(api.GET('/api/v1/users/profile/{slug}/', { params: { path: { slug } }, signal }))).data,
     // A missing user is an answer (the "User not found" page), not a failure to retry.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
     meta: { silent: true },

@@ -1,8 +1,8 @@
 // A person's services: GET /api/v1/users/{id}/services/, and the owner's (or staff's)
 // POST /api/v1/user-services/, PATCH|DELETE /api/v1/user-services/{id}/.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
-import type { Paged, UserService } from './types';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 
 export const SERVICES_PAGE_SIZE = 10;
 
@@ -12,10 +12,12 @@ export function servicesQuery(userId: number) {
   return infiniteQueryOptions({
     queryKey: servicesKey(userId),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<Paged<UserService>>('GET', `/api/v1/users/${userId}/services/`, {
-        query: { page: pageParam, page_size: SERVICES_PAGE_SIZE },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/users/{id}/services/', {
+          params: { path: { id: userId }, query: { page: pageParam, page_size: SERVICES_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, page) => (last.pagination.next ? page + 1 : undefined),
   });
@@ -25,19 +27,15 @@ export function useServices(userId: number) {
   return useInfiniteQuery(servicesQuery(userId));
 }
 
-export interface ServiceBody {
-  title: string;
-  description: string | null;
-  url: string | null;
-}
+export type ServiceBody = components['schemas']['UserServiceInput'];
 
 export function useSaveService(userId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: ServiceBody }) => {
       const answer = id
-        ? await apiRequest<{ data: UserService }>('PATCH', `/api/v1/user-services/${id}/`, { body })
-        : await apiRequest<{ data: UserService }>('POST', '/api/v1/user-services/', { body });
+        ? await unwrap(api.PATCH('/api/v1/user-services/{id}/', { params: { path: { id } }, body }))
+        : await unwrap(api.POST('/api/v1/user-services/', { body }));
       return answer.data;
     },
     onSuccess: () => client.invalidateQueries({ queryKey: servicesKey(userId) }),
@@ -48,7 +46,7 @@ export function useSaveService(userId: number) {
 export function useDeleteService(userId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/v1/user-services/${id}/`),
+    mutationFn: (id: number) => unwrap(api.DELETE('/api/v1/user-services/{id}/', { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: servicesKey(userId) }),
   });
 }

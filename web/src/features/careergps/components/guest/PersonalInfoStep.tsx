@@ -3,7 +3,7 @@ import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import CountrySelect from '../../../../components/profileForm/CountrySelect';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../../lib/api/errors';
-import { apiRequest } from '../../../../lib/api/request';
+import { api, unwrap } from '../../../../lib/api/client';
 import { pathWithNext } from '../../../../lib/auth/next';
 import { setTokens } from '../../../../lib/session';
 import { DEFAULT_COUNTRY, personalInfoErrors, type PersonalInfo } from './guestRules';
@@ -40,11 +40,7 @@ export default function PersonalInfoStep({ onDone }: { onDone: () => void }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await apiRequest<{ data: { access_token: string; refresh_token?: string | null } }>(
-        'POST',
-        '/api/v1/register-career-gps/',
-        { body: { ...values, email: values.email.trim() } },
-      );
+      const answer = await unwrap(api.POST('/api/v1/register-career-gps/', { body: { ...values, email: values.email.trim() } }));
       setTokens(answer.data.access_token, answer.data.refresh_token);
       onDone();
     } catch (error) {

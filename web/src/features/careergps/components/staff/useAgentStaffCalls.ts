@@ -2,7 +2,7 @@
 // log (viewable and downloadable as JSON)"): PATCH agents/{id}/ (prompts) and the log download.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadFile } from '../../../../lib/api/download';
-import { apiRequest } from '../../../../lib/api/request';
+import { api, unwrap } from '../../../../lib/api/client';
 import type { components } from '../../../../lib/api/schema';
 
 type Schemas = components['schemas'];
@@ -12,7 +12,7 @@ export type PromptsAnswer = Schemas['PromptsAnswer'];
 export interface PromptsChange {
   agentId: number;
   prompts: AgentPromptOption[];
-  steps: { order: number; user_prompt: string }[];
+  steps: Schemas['StepPrompt'][];
 }
 
 /** PATCH agents/{id}/ with the prompt options and each step's prompt; refreshes the agent. */
@@ -21,9 +21,7 @@ export function useUpdateAgentPrompts() {
   return useMutation({
     meta: { silent: true },
     mutationFn: async ({ agentId, prompts, steps }: PromptsChange) =>
-      apiRequest<PromptsAnswer>('PATCH', `/api/v1/agents/${agentId}/`, {
-        body: { extra_info: { prompts }, steps },
-      }),
+      unwrap(api.PATCH('/api/v1/agents/{id}/', { params: { path: { id: agentId } }, body: { extra_info: { prompts }, steps } })),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['agents'] }),
   });
 }
