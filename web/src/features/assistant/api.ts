@@ -54,13 +54,8 @@ export function useAsk() {
 
 export function useRateAnswer() {
   return useMutation({
-    mutationFn: async (body: Schemas['FeedbackInput']) => {
-      // SCHEMA-GAP: POST /api/v1/ama-feedback/ shares operationId "feedback" with
-      // POST /agents/feedback/; schema.d.ts keeps the first, so the client types this call with
-      // the report feedback's body (response_id, no chat) and answer. The body is the document's
-      // own FeedbackInput, handed over untyped; the answer is its FeedbackAnswer.
-      const answer: unknown = await unwrap(api.POST('/api/v1/ama-feedback/', { body } as never));
-      return (answer as Schemas['FeedbackAnswer']).message;
+    mutationFn: async (body: Schemas['AmaFeedbackInput']) => {
+      return (await unwrap(api.POST('/api/v1/ama-feedback/', { body }))).message;
     },
   });
 }

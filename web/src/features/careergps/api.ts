@@ -38,11 +38,7 @@ export function useAgent(slug: string, enabled: boolean) {
   return useQuery({
     queryKey: agentKey(slug, session),
     queryFn: async ({ signal }) => {
-      // SCHEMA-GAP: GET /api/v1/agents/slug/{slug}/ shares operationId "by_slug" with
-      // GET /agents/report/slug/{slug}/, and schema.d.ts keeps the first, so the client types this
-      // answer as a report. Its own answer is the document's Data_AgentView.
-      const answer: unknown = await unwrap(api.GET('/api/v1/agents/slug/{slug}/', { params: { path: { slug } }, signal }));
-      return (answer as Schemas['Data_AgentView']).data;
+      return (await unwrap(api.GET('/api/v1/agents/slug/{slug}/', { params: { path: { slug } }, signal }))).data;
     },
     enabled,
     retry: retryOnce,
@@ -96,13 +92,9 @@ export function useReports(page: number, enabled: boolean) {
   return useQuery({
     queryKey: [...REPORTS_KEY, page],
     queryFn: async ({ signal }) => {
-      // SCHEMA-GAP: GET /api/v1/agents/reports/ shares operationId "list" with GET /agents/ and
-      // GET /notification/; schema.d.ts keeps the first, so the client types this answer as a
-      // page of agents. Its own answer is the document's Page_ReportSummary.
-      const answer: unknown = await unwrap(
+      return unwrap(
         api.GET('/api/v1/agents/reports/', { params: { query: { page, page_size: REPORTS_PAGE_SIZE } }, signal }),
       );
-      return answer as ReportsPage;
     },
     enabled,
     placeholderData: keepPreviousData,

@@ -29,7 +29,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import ConfirmDialog from '../../components/ConfirmDialog';
 import { api, unwrap } from '../../lib/api/client';
-import type { components } from '../../lib/api/schema';
 import { useIdentity } from '../../lib/auth/identity';
 import { useSnackbar } from '../../lib/snackbar';
 import {
@@ -62,13 +61,8 @@ function ReportsPicker({
   const reports = useQuery({
     queryKey: ['recommendation-package', 'agent_reports', memberId],
     queryFn: async ({ signal }) => {
-      // SCHEMA-GAP: GET /api/v1/agents/reports/ shares operationId "list" with GET /agents/ and
-      // GET /notification/; schema.d.ts keeps the first, so the client types this call with the
-      // agents' query (no user_id) and answer. The query is built apart and the answer is the
-      // document's own Page_ReportSummary.
       const query = { user_id: memberId, page_size: SEARCH_PAGE_SIZE };
-      const answer: unknown = await unwrap(api.GET('/api/v1/agents/reports/', { params: { query }, signal }));
-      return (answer as components['schemas']['Page_ReportSummary']).data;
+      return (await unwrap(api.GET('/api/v1/agents/reports/', { params: { query }, signal }))).data;
     },
   });
   if (reports.isPending) return <Skeleton variant="rounded" height={48} />;

@@ -19,13 +19,8 @@ interface AuditQuery {
   page_size: number;
 }
 
-// SCHEMA-GAP: GET /api/v1/audit-log/ shares operationId "history" with GET /ask-me-anything/
-// and GET /chats/{id}/; schema.d.ts keeps the first, so the client types this call with the
-// assistant's query and answer. The query is passed apart (the assistant's type lacks
-// entity_type and entity_id) and the answer is the document's own Page_AuditEntry.
 async function fetchAuditLog(query: AuditQuery, signal: AbortSignal): Promise<AuditPage> {
-  const answer: unknown = await unwrap(api.GET('/api/v1/audit-log/', { params: { query }, signal }));
-  return answer as AuditPage;
+  return unwrap(api.GET('/api/v1/audit-log/', { params: { query }, signal }));
 }
 
 export function auditLogQuery(entityType: AuditEntityType, entityId: number, page: number) {

@@ -35,19 +35,13 @@ export function useAdminMembers(orgId: number, query: AdminMembersQuery) {
 
 export type SystemAgent = components['schemas']['SystemAgentView'];
 
-// SCHEMA-GAP: GET /api/v1/agents/system-agents/ page, page_size: the server pages the list
-// (page_from_query in crates/api/src/areas/agents/system.rs system_agents) but the document
-// lists only group_id and entity. The query is built apart so page_size still goes out.
-function systemAgentsParams(orgId: number) {
-  return { group_id: orgId, entity: 'user', page_size: 50 };
-}
 
 /** GET /agents/system-agents/?group_id=&entity=user: the agents that judge members. */
 export function systemAgentsQuery(orgId: number) {
   return queryOptions({
     queryKey: [...ADMIN_KEY, 'system-agents', orgId],
     queryFn: async ({ signal }) =>
-      (await unwrap(api.GET('/api/v1/agents/system-agents/', { params: { query: systemAgentsParams(orgId) }, signal }))).data,
+      (await unwrap(api.GET('/api/v1/agents/system-agents/', { params: { query: { group_id: orgId, entity: 'user', page_size: 50 } }, signal }))).data,
     staleTime: 5 * 60 * 1000,
     meta: { silent: true },
   });

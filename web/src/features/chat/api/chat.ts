@@ -24,14 +24,8 @@ interface HistoryQuery {
   before?: number;
 }
 
-// SCHEMA-GAP: GET /api/v1/chats/{id}/ shares operationId "history" with GET /ask-me-anything/
-// and GET /audit-log/; schema.d.ts keeps the first, so the client types this call with the
-// assistant's parameters (no path id, no `before`) and answer. The options are handed over
-// untyped and the answer is the document's own Page_MessageView.
 export async function fetchHistory(room: number, query: HistoryQuery, signal?: AbortSignal): Promise<MessagePage> {
-  const init = { params: { path: { id: room }, query }, signal };
-  const answer: unknown = await unwrap(api.GET('/api/v1/chats/{id}/', init as never));
-  return answer as MessagePage;
+  return unwrap(api.GET('/api/v1/chats/{id}/', { params: { path: { id: room }, query }, signal }));
 }
 
 /** Cuts `text` to `max` characters with an ellipsis. */

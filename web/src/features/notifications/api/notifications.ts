@@ -18,11 +18,7 @@ export function notificationsQuery(page: number) {
   return queryOptions({
     queryKey: [...notificationsKey, page],
     queryFn: async ({ signal }) => {
-      // SCHEMA-GAP: GET /api/v1/notification/ shares operationId "list" with GET /agents/ and
-      // GET /agents/reports/; schema.d.ts keeps the first, so the client types this answer as a
-      // page of agents. Its own answer is the document's Page_NotificationView.
-      const answer: unknown = await unwrap(api.GET('/api/v1/notification/', { params: { query: { page, page_size: PAGE_SIZE } }, signal }));
-      return answer as NotificationPage;
+      return unwrap(api.GET('/api/v1/notification/', { params: { query: { page, page_size: PAGE_SIZE } }, signal }));
     },
     placeholderData: keepPreviousData,
   });
