@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api/request';
+import { api, unwrap } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { openChatRoom } from '../../lib/realtime/chatDock';
 import { useSnackbar } from '../../lib/snackbar';
@@ -30,7 +30,7 @@ export default function StartChatButton({ userId, canInitiate, size, label }: Pr
   const [blocked, setBlocked] = useState(false);
   const start = useMutation({
     mutationFn: () =>
-      apiRequest<{ data: { id: number } }>('POST', '/api/v1/room/', { body: { type: 'ONE_TO_ONE', user_ids: [userId] } }),
+      unwrap(api.POST('/api/v1/room/', { body: { type: 'ONE_TO_ONE', user_ids: [userId] } })),
     onSuccess: (answer) => openChatRoom(answer.data.id),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 403) setBlocked(true);

@@ -3,6 +3,7 @@
 import { readList, readPage, readValue } from '../../components/lists/listParams';
 import { searchText } from '../../lib/profile/topics';
 import type { ApplicationStatus, Job, JobLocation, JobType } from './api/types';
+import type { operations } from '../../lib/api/schema';
 
 export const JOB_BOARD_PAGE_SIZE = 9;
 export const ORG_JOBS_PAGE_SIZE = 12;
@@ -104,7 +105,10 @@ function list(params: URLSearchParams, key: string): string | null {
   return values.length ? values.join(',') : null;
 }
 
-export type JobsQuery = Record<string, string | number | boolean | null | undefined>;
+type ListJobsQuery = NonNullable<operations['list_jobs']['parameters']['query']>;
+
+/** GET /jobs/'s query; a null or empty value is not sent. */
+export type JobsQuery = { [K in keyof ListJobsQuery]?: ListJobsQuery[K] | null };
 
 /**
  * GET /jobs/ for the board's address: search only at 2 or more trimmed characters, page,

@@ -1,10 +1,9 @@
 // The membership and payment calls (spec 002 §7 "Membership and payments") and the local
 // checkout page's calls.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api/request';
+import { api, unwrap } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
 import { identityKey } from '../../lib/auth/identity';
-import type { Plan, SubscriptionDetail } from './planRules';
 
 export type CheckoutView = components['schemas']['CheckoutView'];
 export type PayAnswer = components['schemas']['PayAnswer'];
@@ -17,7 +16,7 @@ const CHECKOUT_KEY = ['checkout'] as const;
 export function plansQuery() {
   return queryOptions({
     queryKey: PLANS_KEY,
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Plan[] }>('GET', '/api/v1/subscription-plans/', { signal })).data,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/v1/subscription-plans/', { signal }))).data,
     staleTime: 30 * 60 * 1000,
   });
 }
@@ -30,8 +29,7 @@ export function usePlans(enabled = true) {
 export function useSubscriptionDetail(enabled: boolean) {
   return useQuery({
     queryKey: DETAIL_KEY,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: SubscriptionDetail | null }>('GET', '/api/v1/subscription-detail/', { signal })).data ?? null,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/v1/subscription-detail/', { signal }))).data ?? null,
     enabled,
   });
 }
@@ -58,7 +56,7 @@ export interface CreateSubscription {
 export function useCreateSubscription() {
   return useMutation({
     mutationFn: async (body: CreateSubscription) =>
-      (await apiRequest<{ data: string }>('POST', '/api/v1/payment/create-subscription/', { body })).data,
+      (await unwrap(api.POST('/api/v1/payment/create-subscription/', { body }))).data,
     meta: { silent: true },
   });
 }
@@ -69,7 +67,7 @@ export type UpdateSubscription = { price_id: string; cancellation_reason?: strin
 export function useUpdateSubscription() {
   const refresh = useRefreshMembership();
   return useMutation({
-    mutationFn: (body: UpdateSubscription) => apiRequest('POST', '/api/v1/payment/update-subscription/', { body }),
+    mutationFn: (body: UpdateSubscription) => unwrap(api.POST('/api/v1/payment/update-subscription/', { body })),
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -80,23 +78,22 @@ export function useCancelSubscription() {
   const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: (cancellation_reason: string) =>
-      apiRequest('POST', '/api/v1/payment/cancel-subscription/', {
-        body: { cancellation_reason, cancel_at_period_end: true },
-      }),
+      unwrap(
+        api.POST('/api/v1/payment/cancel-subscription/', {
+          body: { cancellation_reason, cancel_at_period_end: true },
+        }),
+      ),
     onSuccess: refresh,
     meta: { silent: true },
   });
-}
-
-function sessionPath(session: string): string {
-  return `/api/v1/payment/checkout/${encodeURIComponent(session)}/`;
 }
 
 /** GET /payment/checkout/{session}/. */
 export function useCheckoutSession(session: string) {
   return useQuery({
     queryKey: [...CHECKOUT_KEY, session],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: CheckoutView }>('GET', sessionPath(session), { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await unwrap(api.GET('/api/v1/payment/checkout/{session}/', { params: { path: { session } }, signal }))).data,
     meta: { silent: true },
     retry: false,
   });
@@ -107,7 +104,8 @@ export function usePay(session: string) {
   const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: async (card_number: string) =>
-      (await apiRequest<{ data: PayAnswer }>('POST', `${sessionPath(session)}pay/`, { body: { card_number } })).data,
+      (await unwrap(api.POST('/api/v1/payment/checkout/{session}/pay/', { params: { path: { session } }, body: { card_number } })))
+        .data,
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -118,7 +116,7 @@ export function useConfirmPayment() {
   const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: async (session: string) =>
-      (await apiRequest<{ data: PayAnswer }>('POST', `${sessionPath(session)}confirm/`)).data,
+      (await unwrap(api.POST('/api/v1/payment/checkout/{session}/confirm/', { params: { path: { session } } }))).data,
     onSuccess: refresh,
     meta: { silent: true },
   });
@@ -132,7 +130,7 @@ export function useConfirmPayment() {
 export function useCustomerPortal() {
   return useMutation({
     mutationFn: async () =>
-      (await apiRequest<{ data: string }>('POST', '/api/v1/payment/create-customer-portal-session/')).data,
+      (await unwrap(api.POST('/api/v1/payment/create-customer-portal-session/'))).data,
     meta: { silent: true },
   });
 }

@@ -2,6 +2,7 @@
 // You May Know suggestions, follow, and inviting others.
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
+import { api, unwrap } from '../api/client';
 import { CONNECT_PAGE_SIZE, SUGGESTIONS_PAGE_SIZE, compact, type Query } from './params';
 import type { ConnectItem, ConnectType, FollowState, Paged } from './types';
 
@@ -74,9 +75,7 @@ export function suggestionParams(source: SuggestionSource): SearchParams {
 export function useFollow() {
   return useMutation({
     mutationFn: ({ id, type }: { id: number; type: string }) =>
-      apiRequest<{ data: FollowState }>('POST', '/api/v1/follow/', { body: { id, type, action: 'follow' } }).then(
-        (answer) => answer.data,
-      ),
+      unwrap(api.POST('/api/v1/follow/', { body: { id, type, action: 'follow' } })).then((answer): FollowState => answer.data),
     meta: { silent: true },
   });
 }
@@ -85,9 +84,11 @@ export function useFollow() {
 export function useInviteUsers() {
   return useMutation({
     mutationFn: ({ objectId, emails }: { objectId: number; emails: string[] }) =>
-      apiRequest('POST', '/api/v1/invite-users/', {
-        body: { object_id: objectId, content_type: 'group', users: [], emails: emails.join(',') },
-      }),
+      unwrap(
+        api.POST('/api/v1/invite-users/', {
+          body: { object_id: objectId, content_type: 'group', users: [], emails: emails.join(',') },
+        }),
+      ),
     meta: { silent: true },
   });
 }

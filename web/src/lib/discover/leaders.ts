@@ -2,6 +2,7 @@
 // (the groups API contract (now in openapi.json) "Calls"; spec 002 §7).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/request';
+import { api, unwrap } from '../api/client';
 import { compact, type Query } from './params';
 import type { CircleLeader, LeaderApplication, Paged, Question } from './types';
 
@@ -22,8 +23,12 @@ export function useCircleLeaders(query: Query) {
 /** GET /leader-certification-questions/ → [Question]. */
 export const certificationQuestionsQuery = queryOptions({
   queryKey: ['discover', 'leader-certification-questions'],
-  queryFn: async ({ signal }) =>
-    (await apiRequest<{ data: Question[] }>('GET', '/api/v1/leader-certification-questions/', { signal })).data,
+  queryFn: async ({ signal }) => {
+    const questions = (await unwrap(api.GET('/api/v1/leader-certification-questions/', { signal }))).data;
+    // SCHEMA-GAP: GET /api/v1/leader-certification-questions/ Question.type is documented as a
+    // plain string; the server sends text, textarea, radio, selection or file.
+    return questions as Question[];
+  },
   meta: { silent: true },
 });
 

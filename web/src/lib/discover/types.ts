@@ -146,13 +146,14 @@ export interface FollowState {
   followers_count: number;
 }
 
-/** One entry of GET /groups/default-org/. */
+/** One entry of GET /groups/default-org/ (the fields the screens read of DefaultOrgView). */
 export interface DefaultOrg {
   id: number;
   name: string;
   name_slug: string;
   logo?: string | null;
-  membership_status?: MembershipStatus | null;
+  /** pending, accepted, rejected or null. */
+  membership_status?: string | null;
   role?: string | null;
   is_default: boolean;
 }

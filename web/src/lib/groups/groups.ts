@@ -1,24 +1,56 @@
-// Group calls (the groups API contract (now in openapi.json) "Calls"): read, create, update, images, lookups, questions.
-import { apiRequest } from '../api/request';
+// Group calls (the groups API contract in openapi.json, through the generated client): read,
+// create, update, images, lookups, questions.
+import { api, unwrap } from '../api/client';
+import type { components } from '../api/schema';
 import { uploadForm } from '../profile/upload';
+import { sent, type Sent } from './sent';
 import type { CircleType, Group, GroupPayload, GroupType, Paged, Question, Sdg } from './types';
 
 export const CHILD_GROUPS_PAGE_SIZE = 15;
 
+type GroupView = components['schemas']['GroupView'];
+
+/** Fields the screens read as fixed lists of values where the document says only "string". */
+type NarrowedGroupFields = 'group_type' | 'publicity' | 'membership_status' | 'privacy' | 'parent_group_detail' | 'group_duration';
+
+/**
+ * The server's GroupView as the screens' Group. Every field but the narrowed ones must fit
+ * as the document types it (so a renamed, dropped or retyped field fails tsc here).
+ * SCHEMA-GAP: GroupView group_type, group_duration, publicity, membership_status, privacy and
+ * parent_group_detail.group_type are documented as plain string/number; the server only writes the values the screens' unions list.
+ */
+export function toGroup(view: GroupView): Group {
+  const checked: Omit<Group, NarrowedGroupFields> & Pick<Sent<GroupView>, NarrowedGroupFields> = sent(view);
+  return checked as Group;
+}
+
+/** A page of groups, each as the screens' Group. */
+export function toGroupPage(page: components['schemas']['Page_GroupView']): Paged<Group> {
+  return { data: page.data.map(toGroup), pagination: sent(page.pagination) };
+}
+
 export async function fetchGroupBySlug(slug: string, signal?: AbortSignal): Promise<Group> {
-  return (await apiRequest<{ data: Group }>('GET', `/api/v1/groups/slug/${encodeURIComponent(slug)}/`, { signal })).data;
+  const answer = await unwrap(api.GET('/api/v1/groups/slug/{slug}/', { params: { path: { slug } }, signal }));
+  return toGroup(answer.data);
 }
 
 export async function fetchGroup(id: number, signal?: AbortSignal): Promise<Group> {
-  return (await apiRequest<{ data: Group }>('GET', `/api/v1/groups/${id}/`, { signal })).data;
+  return toGroup((await unwrap(api.GET('/api/v1/groups/{id}/', { params: { path: { id } }, signal }))).data);
 }
 
+// SCHEMA-GAP: POST /api/v1/groups/ and PATCH /api/v1/groups/{id}/ bodies are documented as an
+// untyped object (Record<string, never>); the server reads the group form's fields (GroupPayload).
+type UntypedGroupBody = Record<string, never>;
+
 export async function createGroup(body: GroupPayload): Promise<Group> {
-  return (await apiRequest<{ data: Group }>('POST', '/api/v1/groups/', { body })).data;
+  return toGroup((await unwrap(api.POST('/api/v1/groups/', { body: body as unknown as UntypedGroupBody }))).data);
 }
 
 export async function updateGroup(id: number, body: Partial<GroupPayload>): Promise<Group> {
-  return (await apiRequest<{ data: Group }>('PATCH', `/api/v1/groups/${id}/`, { body })).data;
+  const answer = await unwrap(
+    api.PATCH('/api/v1/groups/{id}/', { params: { path: { id } }, body: body as unknown as UntypedGroupBody }),
+  );
+  return toGroup(answer.data);
 }
 
 /** POST /groups/{id}/logo/ (multipart field "logo"). */
@@ -36,34 +68,46 @@ export async function uploadGroupCover(id: number, file: File): Promise<Group> {
 }
 
 export async function fetchCircleTypes(signal?: AbortSignal): Promise<CircleType[]> {
-  return (await apiRequest<{ data: CircleType[] }>('GET', '/api/v1/circle-types/', { signal })).data;
+  return (await unwrap(api.GET('/api/v1/circle-types/', { signal }))).data;
 }
 
 export async function fetchSdgs(signal?: AbortSignal): Promise<Sdg[]> {
-  return (await apiRequest<{ data: Sdg[] }>('GET', '/api/v1/sdgs/', { signal })).data;
+  return (await unwrap(api.GET('/api/v1/sdgs/', { signal }))).data;
 }
+
+// SCHEMA-GAP: POST /api/v1/groups/{id}/questions/ documents `questions` as untyped objects
+// (Record<string, never>[]); the server stores the screens' Question shape.
+type UntypedQuestion = Record<string, never>;
 
 /** POST /groups/{id}/questions/ {questions} → the group. */
 export async function saveQuestions(id: number, questions: Question[]): Promise<Group> {
-  return (await apiRequest<{ data: Group }>('POST', `/api/v1/groups/${id}/questions/`, { body: { questions } })).data;
+  const answer = await unwrap(
+    api.POST('/api/v1/groups/{id}/questions/', {
+      params: { path: { id } },
+      body: { questions: questions as unknown as UntypedQuestion[] },
+    }),
+  );
+  return toGroup(answer.data);
 }
 
 export interface ChildGroupFilters {
   search?: string;
   circle_status?: string;
-  learning_modality?: string;
+  learning_modality?: 'online' | 'in_person' | 'no_preference';
   page?: number;
 }
 
 /** GET /circles/ or /events/ under a parent organization. */
-export function fetchChildGroups(
+export async function fetchChildGroups(
   type: Extract<GroupType, 'circle' | 'event'>,
   parent: number,
   filters: ChildGroupFilters,
   signal?: AbortSignal,
 ): Promise<Paged<Group>> {
-  return apiRequest<Paged<Group>>('GET', type === 'circle' ? '/api/v1/circles/' : '/api/v1/events/', {
-    query: { parent_group: parent, page_size: CHILD_GROUPS_PAGE_SIZE, ...filters },
-    signal,
-  });
+  const query = { parent_group: parent, page_size: CHILD_GROUPS_PAGE_SIZE, ...filters };
+  const page =
+    type === 'circle'
+      ? await unwrap(api.GET('/api/v1/circles/', { params: { query }, signal }))
+      : await unwrap(api.GET('/api/v1/events/', { params: { query }, signal }));
+  return toGroupPage(page);
 }

@@ -1,20 +1,21 @@
-// Invitations (the groups API contract (now in openapi.json)): invite people, read an invitation, accept or reject it.
-import { apiRequest } from '../api/request';
+// Invitations (the groups API contract in openapi.json, through the generated client): invite
+// people, read an invitation, accept or reject it.
+import { api, unwrap } from '../api/client';
+import type { components } from '../api/schema';
+import { toGroup } from './groups';
+import { sent } from './sent';
 import type { Invitation, InvitationAction, InviteBody } from './types';
 
-export function inviteUsers(body: InviteBody): Promise<unknown> {
-  return apiRequest('POST', '/api/v1/invite-users/', { body });
+export function inviteUsers(body: InviteBody): Promise<components['schemas']['MessageOnly']> {
+  return unwrap(api.POST('/api/v1/invite-users/', { body }));
 }
 
 export async function fetchInvitation(id: string, signal?: AbortSignal): Promise<Invitation> {
-  return (await apiRequest<{ data: Invitation }>('GET', `/api/v1/invitation/${encodeURIComponent(id)}/`, { signal })).data;
+  const view = sent((await unwrap(api.GET('/api/v1/invitation/{id}/', { params: { path: { id } }, signal }))).data);
+  return { ...view, results: toGroup(view.results) };
 }
 
-export async function respondInvitation(id: string, action: InvitationAction): Promise<{ redirect?: string | null }> {
-  const answer = await apiRequest<{ data?: { redirect?: string | null }; redirect?: string | null } | undefined>(
-    'POST',
-    `/api/v1/invitation/${encodeURIComponent(id)}/${action}/`,
-    { body: {} },
-  );
-  return answer?.data ?? answer ?? {};
+/** POST /invitation/{id}/{action}/ (no body: the server reads none). */
+export function respondInvitation(id: string, action: InvitationAction): Promise<components['schemas']['InvitationAnswer']> {
+  return unwrap(api.POST('/api/v1/invitation/{id}/{action}/', { params: { path: { id, action } } }));
 }

@@ -1,6 +1,8 @@
-// Groups API types, written by hand from the groups API contract until the generated
-// schema (lib/api/schema.d.ts) has the groups paths. Kept in this one file so they are easy
-// to swap for the generated ones.
+// Groups API types. Answers the screens read as the server sends them are the generated
+// schema's (lib/api/schema.d.ts); the group, member and invitation types stay narrower (unions
+// for the choice fields) and the calls in this folder check the server's answers against them
+// (see toGroup in groups.ts), so a server change fails tsc.
+import type { components } from '../api/schema';
 
 export type GroupType = 'organization' | 'institution' | 'circle' | 'event';
 export type MembershipStatus = 'pending' | 'accepted' | 'rejected';
@@ -109,9 +111,10 @@ export interface Group {
   maximum_size: number | null;
   total_members: number;
   total_circles: number;
-  pending_members_count: number;
-  rejected_members_count: number;
-  unverified_members_count: number;
+  /** Counts by status: administrators only (null for others). */
+  pending_members_count: number | null;
+  rejected_members_count: number | null;
+  unverified_members_count: number | null;
   start_date: string | null;
   end_date: string | null;
   application_open_date: string | null;
@@ -234,23 +237,18 @@ export interface JoinBody {
 }
 
 /** POST /groups/{id}/join/: the new membership (the answer's `data`) with the answer's message and warning. */
-export interface JoinAnswer {
-  membership_status: MembershipStatus;
-  role: string | null;
-  waitlisted: boolean;
-  message?: string | null;
+export type JoinAnswer = components['schemas']['JoinState'] & {
+  message: string;
   /** Set when the request went on the wait list (spec 001 §4: the full-group texts). */
   warning?: string | null;
-}
+};
 
-export interface MessageAnswer {
-  message?: string;
-}
+export type MessageAnswer = components['schemas']['MessageAnswer'];
 
 export type RespondAction = 'accept' | 'reject';
 
 /** GET /circle-types/ items. */
-export type CircleType = IdName;
+export type CircleType = components['schemas']['CircleTypeView'];
 
 /** A person found by GET /search/?type=user. */
 export interface UserSearchResult {

@@ -1,13 +1,12 @@
 // The tenant's option lists (GET /api/v1/options-config/): roles, stages, fields, reasons, …
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
+import { api, unwrap } from '../api/client';
 import { appConfigQuery, type AppConfig } from '../config/appConfig';
 import type { IntOption, OptionsConfig } from './types';
 
 export const optionsConfigQuery = queryOptions({
   queryKey: ['options-config'],
-  queryFn: async ({ signal }) =>
-    (await apiRequest<{ data: OptionsConfig }>('GET', '/api/v1/options-config/', { signal })).data,
+  queryFn: async ({ signal }) => (await unwrap(api.GET('/api/v1/options-config/', { signal }))).data,
   staleTime: 5 * 60 * 1000,
   meta: { silent: true },
 });

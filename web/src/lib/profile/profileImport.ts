@@ -1,6 +1,8 @@
 // Profile import from a resume or a LinkedIn page (notes/contracts.md 1–3): the server accepts
 // the request, a background job writes the chosen sections, and its status can be polled.
-import { apiRequest } from '../api/request';
+import { api, unwrap } from '../api/client';
+import type { components } from '../api/schema';
+import { sent } from '../groups/sent';
 import { uploadForm, type UploadOptions } from './upload';
 import type { UploadedFile } from './types';
 
@@ -64,18 +66,19 @@ export async function importFromLinkedIn(body: {
   fields: readonly ImportSection[];
   userId?: number;
 }): Promise<ImportStarted> {
-  const answer = await apiRequest<{ data?: ImportStatus | null; message?: string | null }>(
-    'POST',
-    '/api/v1/update-profile-linkedin/',
-    {
+  // SCHEMA-GAP: POST /api/v1/update-profile-linkedin/ documents fields_to_update as string[];
+  // the server also takes the string 'all' (its default).
+  const fields = fieldsToUpdate(body.fields) as unknown as string[];
+  const answer = await unwrap(
+    api.POST('/api/v1/update-profile-linkedin/', {
       body: {
         url: body.url.trim(),
-        fields_to_update: fieldsToUpdate(body.fields),
+        fields_to_update: fields,
         ...(body.userId !== undefined ? { user_id: body.userId } : {}),
       },
-    },
+    }),
   );
-  return { source: 'linkedin', importId: answer.data?.id ?? null, message: answer.message || IMPORT_MESSAGES.started };
+  return { source: 'linkedin', importId: answer.data.id, message: answer.message || IMPORT_MESSAGES.started };
 }
 
 export interface ResumeUploadAnswer {
@@ -99,9 +102,20 @@ export async function importFromResume(
   return { source: 'resume', importId: answer.import?.id ?? null, message: IMPORT_MESSAGES.started };
 }
 
+/**
+ * The server's ImportStatus as the screens' one: every field but source and status must fit as
+ * the document types it (error and finished_at are sent as null when empty).
+ * SCHEMA-GAP: ImportStatus.source and .status are documented as plain strings; the server only
+ * writes resume|linkedin and queued|running|done|failed.
+ */
+function toImportStatus(view: components['schemas']['ImportStatus']): ImportStatus {
+  const checked: Omit<ImportStatus, 'source' | 'status'> & { source: string; status: string } = sent(view);
+  return checked as ImportStatus;
+}
+
 /** GET /api/v1/profile-imports/{id}/ */
 export async function fetchImportStatus(id: number, signal?: AbortSignal): Promise<ImportStatus> {
-  return (await apiRequest<{ data: ImportStatus }>('GET', `/api/v1/profile-imports/${id}/`, { signal })).data;
+  return toImportStatus((await unwrap(api.GET('/api/v1/profile-imports/{id}/', { params: { path: { id } }, signal }))).data);
 }
 
 export interface WaitOptions {

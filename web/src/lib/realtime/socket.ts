@@ -3,7 +3,7 @@
 // by itself with a growing pause (1 s doubling up to 30 s, with jitter), and renews the
 // access token through an ordinary API call when the server refused or closed it for the
 // token (close code 4001, or a failed handshake).
-import { apiRequest } from '../api/request';
+import { api, unwrap } from '../api/client';
 import { getAccessToken, isSignedIn, subscribeSession } from '../session';
 
 export type SocketStatus = 'connecting' | 'open' | 'closed';
@@ -59,7 +59,7 @@ async function open(): Promise<void> {
   if (needsRenewal) {
     // Any authenticated call renews an expired access token (or ends the session).
     try {
-      await apiRequest('GET', '/api/v1/identity/');
+      await unwrap(api.GET('/api/v1/identity/'));
     } catch {
       // offline or signed out: the next attempt tries again
     }

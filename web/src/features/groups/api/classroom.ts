@@ -5,7 +5,6 @@
 // DELETE /google-classroom/consent/ (the administrator disconnects their Google account).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client';
-import { apiRequest } from '../../../lib/api/request';
 import type { components } from '../../../lib/api/schema';
 import { ApiError } from '../../../lib/api/errors';
 import { useSnackbar } from '../../../lib/snackbar';
@@ -34,7 +33,7 @@ export function useClassroomConsent(groupId: number, enabled: boolean) {
   return useQuery({
     queryKey: consentKey(groupId),
     queryFn: ({ signal }) =>
-      apiRequest<{ data: ClassroomConsent }>('GET', '/api/v1/google-classroom/consent/', { query: { group: groupId }, signal }),
+      unwrap(api.GET('/api/v1/google-classroom/consent/', { params: { query: { group: groupId } }, signal })),
     select: (answer) => answer.data,
     enabled,
     meta: { silent: true },
@@ -52,7 +51,7 @@ export function useSyncClassroomUsers(groupId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (role: ClassroomRole) =>
-      apiRequest<SyncUsersAnswer>('POST', `/api/v1/groups/${groupId}/sync-users/`, { body: { role } }),
+      unwrap(api.POST('/api/v1/groups/{id}/sync-users/', { params: { path: { id: groupId } }, body: { role } })),
     meta: { silent: true },
     onSuccess: async (answer) => {
       enqueueSnackbar(answer.message, { variant: 'success' });
@@ -69,7 +68,7 @@ export function useSyncClassroomMaterials(groupId: number) {
   const { enqueueSnackbar } = useSnackbar();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<SyncMaterialsAnswer>('POST', `/api/v1/groups/${groupId}/classroom-materials/sync/`),
+    mutationFn: () => unwrap(api.POST('/api/v1/groups/{id}/classroom-materials/sync/', { params: { path: { id: groupId } } })),
     meta: { silent: true },
     onSuccess: async (answer) => {
       enqueueSnackbar(answer.message, { variant: 'success' });

@@ -3,7 +3,7 @@
 // or cross_group), group_from_user_to_be_included"): GET /recommendations/ (15 a page, best fit
 // first) and the groups to pick from (GET /search/?type=all_group).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/schema';
 import type { Paged } from '../../../lib/groups/types';
 import { GROUPS_KEY } from './group';
@@ -49,7 +49,14 @@ export function useGroupRecommendations(groupId: number, query: RecommendationsQ
   };
   return useQuery({
     queryKey: [...GROUPS_KEY, groupId, 'recommendations', params],
-    queryFn: ({ signal }) => apiRequest<Paged<RecommendedPerson>>('GET', '/api/v1/recommendations/', { query: params, signal }),
+    queryFn: async ({ signal }) => {
+      // SCHEMA-GAP: GET /api/v1/recommendations/ shares its operationId (group_recommendations)
+      // with GET /api/v1/group-recommendations/, so schema.d.ts types it as that one (no query,
+      // Data_Vec_RecommendedItem). The server reads RecommendationsQuery and answers
+      // Page<RecommendedPerson> (crates/api/src/areas/groups/recommend.rs:93-111).
+      const answer: unknown = await unwrap(api.GET('/api/v1/recommendations/', { params: { query: params as never }, signal }));
+      return answer as Paged<RecommendedPerson>;
+    },
     enabled: recommendationsReady(query),
     placeholderData: keepPreviousData,
     meta: { silent: true },
@@ -62,10 +69,12 @@ export function useGroupSearch(text: string | null) {
     queryKey: ['group-search', text],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<Paged<FoundGroup>>('GET', '/api/v1/search/', {
-          query: { type: 'all_group', search: text ?? '', page_size: GROUP_PICKER_SIZE },
-          signal,
-        })
+        await unwrap(
+          api.GET('/api/v1/search/', {
+            params: { query: { type: 'all_group', search: text ?? '', page_size: GROUP_PICKER_SIZE } },
+            signal,
+          }),
+        )
       ).data,
     enabled: text !== null,
     staleTime: 30 * 1000,

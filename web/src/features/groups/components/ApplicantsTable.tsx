@@ -74,8 +74,8 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
   const payment = usePaymentConfirmation(group.id);
   const counts: Record<MembershipStatus, number> = {
     accepted: group.total_members,
-    pending: group.pending_members_count,
-    rejected: group.rejected_members_count,
+    pending: group.pending_members_count ?? 0,
+    rejected: group.rejected_members_count ?? 0,
   };
   const rows = applicants.data?.data ?? [];
   const filtering = Boolean(search || role);

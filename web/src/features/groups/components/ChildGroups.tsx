@@ -75,7 +75,7 @@ export default function ChildGroups({ type, parent, identity }: Props) {
   const list = useChildGroups(type, parent.id, {
     search: q ?? undefined,
     circle_status: status || undefined,
-    learning_modality: type === 'circle' ? modality || undefined : undefined,
+    learning_modality: type === 'circle' ? LEARNING_MODALITIES.find((choice) => choice.value === modality)?.value : undefined,
     page,
   });
   const items = list.data?.data ?? [];

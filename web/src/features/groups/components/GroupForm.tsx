@@ -22,7 +22,8 @@ import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { withFieldErrors } from '../../../lib/groups/messages';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import { toGroupPage } from '../../../lib/groups/groups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import {
   COMMITMENT_WEEKS,
@@ -39,7 +40,6 @@ import {
   type GroupFormValues,
 } from '../../../lib/groups/groupForm';
 import { capitalize } from '../../../lib/groups/rules';
-import type { Group, Paged } from '../../../lib/groups/types';
 import { useCircleTypes, useSdgs } from '../api/lookups';
 import SdgPicker from './SdgPicker';
 
@@ -88,11 +88,15 @@ function Row({ children }: { children: ReactNode }) {
 function useAdministeredOrganizations(enabled: boolean) {
   return useQuery({
     queryKey: ['groups', 'administered'],
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<Group>>('GET', '/api/v1/groups/list/', {
-        query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      toGroupPage(
+        await unwrap(
+          api.GET('/api/v1/groups/list/', {
+            params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
+            signal,
+          }),
+        ),
+      ),
     enabled,
     meta: { silent: true },
   });

@@ -79,7 +79,7 @@ export default function GroupHero({ group, signedIn }: { group: Group; signedIn:
                 <strong>{count}</strong> {isEvent ? (count === 1 ? 'participant' : 'participants') : count === 1 ? 'member' : 'members'}
               </Typography>
             </Stack>
-            {admin && group.pending_members_count > 0 && (
+            {admin && (group.pending_members_count ?? 0) > 0 && (
               <Typography variant="body2">
                 <strong>{group.pending_members_count}</strong> pending
               </Typography>

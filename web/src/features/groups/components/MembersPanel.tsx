@@ -83,11 +83,11 @@ function countOf(group: Group, tab: MemberStatusTab): number {
     case 'accepted':
       return group.total_members;
     case 'pending':
-      return group.pending_members_count;
+      return group.pending_members_count ?? 0;
     case 'rejected':
-      return group.rejected_members_count;
+      return group.rejected_members_count ?? 0;
     default:
-      return group.unverified_members_count;
+      return group.unverified_members_count ?? 0;
   }
 }
 

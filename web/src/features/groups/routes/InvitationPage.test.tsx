@@ -39,7 +39,9 @@ describe('invitation page', { timeout: 20_000 }, () => {
 
   it('shows the banner and the target, accepts and goes to the target', async () => {
     signIn();
-    const actions = serveInvitation(() => HttpResponse.json({ data: { redirect: '/circle/ai-foundations' } }));
+    const actions = serveInvitation(() =>
+      HttpResponse.json({ message: 'Invitation accepted', redirect: '/circle/ai-foundations', status: 'accepted' }),
+    );
     const { router } = renderApp('/invitation/inv-1');
     expect(await screen.findByText('You are invited to join this circle')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'AI Foundations' })).toBeInTheDocument();
@@ -50,9 +52,11 @@ describe('invitation page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/circle/ai-foundations'));
   });
 
-  it('rejects, going to the target when no redirect comes back', async () => {
+  it('rejects, going to the target when the redirect is not a path of this site', async () => {
     signIn();
-    const actions = serveInvitation(() => new HttpResponse(null, { status: 204 }));
+    const actions = serveInvitation(() =>
+      HttpResponse.json({ message: 'Invitation rejected', redirect: '//elsewhere.example/x', status: 'rejected' }),
+    );
     const { router } = renderApp('/invitation/inv-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Successfully rejected invitation')).toBeInTheDocument();

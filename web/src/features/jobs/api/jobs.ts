@@ -3,16 +3,20 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api/errors';
 import { downloadFile } from '../../../lib/api/download';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema';
 import { uploadForm, type SingleUploadAnswer, type UploadOptions } from '../../../lib/profile/upload';
 import type { Answers, Question } from '../../../lib/groups/types';
-import type { ApplicationStatus, Job, JobApplicant, JobPayload, Paged } from './types';
+import type { ApplicationStatus, Job, JobPayload, ReviewBody } from './types';
 import type { JobsQuery } from '../jobRules';
 
 export const JOBS_KEY = ['jobs'] as const;
 
-function compact(query: JobsQuery): JobsQuery {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+/** The query without its empty values (null, undefined, ''), which are not sent. */
+function compact<Q extends object>(query: Q): { [K in keyof Q]?: Exclude<Q[K], null> } {
+  const kept = Object.entries(query).filter(([, value]) => value !== null && value !== undefined && value !== '');
+  // Object.fromEntries loses the keys' types; the entries kept are the query's own, minus null.
+  return Object.fromEntries(kept) as { [K in keyof Q]?: Exclude<Q[K], null> };
 }
 
 /** GET /jobs/?… (the board, an organization's Job Board tab). */
@@ -20,7 +24,7 @@ export function jobsListQuery(query: JobsQuery) {
   const params = compact(query);
   return queryOptions({
     queryKey: [...JOBS_KEY, 'list', params],
-    queryFn: ({ signal }) => apiRequest<Paged<Job>>('GET', '/api/v1/jobs/', { query: params, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/jobs/', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,8 +39,7 @@ const notFoundNoRetry = (count: number, error: unknown) => !(error instanceof Ap
 export function jobBySlugQuery(slug: string) {
   return queryOptions({
     queryKey: [...JOBS_KEY, 'slug', slug],
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: Job }>('GET', `/api/v1/jobs/slug/${encodeURIComponent(slug)}/`, { signal })).data,
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/v1/jobs/slug/{slug}/', { params: { path: { slug } }, signal }))).data,
     meta: { silent: true },
     retry: notFoundNoRetry,
   });
@@ -50,7 +53,8 @@ export function useJobBySlug(slug: string) {
 export function useJobById(id: number | null) {
   return useQuery({
     queryKey: [...JOBS_KEY, 'id', id],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Job }>('GET', `/api/v1/jobs/${id}/`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await unwrap(api.GET('/api/v1/jobs/{id}/', { params: { path: { id: id ?? 0 } }, signal }))).data,
     enabled: id !== null && id > 0,
     meta: { silent: true },
     retry: notFoundNoRetry,
@@ -68,39 +72,64 @@ export function useRefreshJobs() {
 }
 
 export async function createJob(body: JobPayload): Promise<Job> {
-  return (await apiRequest<{ data: Job }>('POST', '/api/v1/jobs/', { body })).data;
+  return (await unwrap(api.POST('/api/v1/jobs/', { body }))).data;
 }
 
 export async function updateJob(id: number, body: Partial<JobPayload>): Promise<Job> {
-  return (await apiRequest<{ data: Job }>('PATCH', `/api/v1/jobs/${id}/`, { body })).data;
+  return (await unwrap(api.PATCH('/api/v1/jobs/{id}/', { params: { path: { id } }, body }))).data;
 }
+
+// SCHEMA-GAP: POST /api/v1/jobs/{id}/questions/ documents `questions` as untyped objects
+// (Record<string, never>[]); the server stores the groups' Question shape.
+type UntypedQuestion = Record<string, never>;
 
 /** POST /jobs/{id}/questions/: the whole list replaces the job's questions. */
 export async function saveJobQuestions(job: Pick<Job, 'id'>, questions: Question[]): Promise<Job> {
-  return (await apiRequest<{ data: Job }>('POST', `/api/v1/jobs/${job.id}/questions/`, { body: { questions } })).data;
+  const answer = await unwrap(
+    api.POST('/api/v1/jobs/{id}/questions/', {
+      params: { path: { id: job.id } },
+      body: { questions: questions as unknown as UntypedQuestion[] },
+    }),
+  );
+  return answer.data;
 }
 
 export async function deleteJob(id: number): Promise<void> {
-  await apiRequest('DELETE', `/api/v1/jobs/${id}/`);
+  await unwrap(api.DELETE('/api/v1/jobs/{id}/', { params: { path: { id } } }));
 }
 
 export interface MessageAnswer {
   message?: string | null;
 }
 
+// SCHEMA-GAP: POST /api/v1/jobs/{id}/apply/ documents ApplyInput.answers as an untyped object
+// (Record<string, never>); the server reads `{question id: answer}`.
+type UntypedAnswers = Record<string, never>;
+
 /** POST /jobs/{id}/apply/ with the answers to the job's questions. */
-export function applyToJob(id: number, answers: Answers | null): Promise<MessageAnswer | undefined> {
-  return apiRequest<MessageAnswer>('POST', `/api/v1/jobs/${id}/apply/`, { body: answers ? { answers } : {} });
+export function applyToJob(id: number, answers: Answers | null): Promise<MessageAnswer> {
+  const body = answers ? { answers: answers as unknown as UntypedAnswers } : {};
+  return unwrap(api.POST('/api/v1/jobs/{id}/apply/', { params: { path: { id } }, body }));
 }
 
-export function unapplyFromJob(id: number): Promise<MessageAnswer | undefined> {
-  return apiRequest<MessageAnswer>('POST', `/api/v1/jobs/${id}/unapply/`, { body: {} });
+/**
+ * POST /jobs/{id}/unapply/. The operation takes no body (the server reads none); the screens
+ * have always sent `{}`, kept so the request is unchanged.
+ */
+export function unapplyFromJob(id: number): Promise<MessageAnswer> {
+  const unreadBody: never = {} as never;
+  return unwrap(api.POST('/api/v1/jobs/{id}/unapply/', { params: { path: { id } }, body: unreadBody }));
 }
 
 /** POST /jobs/{id}/status/: accept or reject pending applicants, one or many in one call. */
 export function reviewApplicants(id: number, userIds: number[], status: Exclude<ApplicationStatus, 'pending'>): Promise<unknown> {
-  const body = userIds.length === 1 ? { user_id: userIds[0], status } : { user_ids: userIds, status };
-  return apiRequest('POST', `/api/v1/jobs/${id}/status/`, { body });
+  const [only] = userIds;
+  const body: ReviewBody = userIds.length === 1 && only !== undefined ? { user_id: only, status } : { user_ids: userIds, status };
+  // SCHEMA-GAP: POST /api/v1/jobs/{id}/status/ is documented with the leader applications'
+  // ReviewInput ({action, certification_level, topic_areas}): two Rust structs named
+  // ReviewInput share one schema name. The server reads {user_id | user_ids, status} (ReviewBody).
+  const documented = body as unknown as components['schemas']['ReviewInput'];
+  return unwrap(api.POST('/api/v1/jobs/{id}/status/', { params: { path: { id } }, body: documented }));
 }
 
 export interface ApplicationsQuery {
@@ -115,7 +144,7 @@ export function useApplications(id: number, query: ApplicationsQuery) {
   const params = compact({ ...query });
   return useQuery({
     queryKey: [...JOBS_KEY, 'applications', id, params],
-    queryFn: ({ signal }) => apiRequest<Paged<JobApplicant>>('GET', `/api/v1/jobs/${id}/applications/`, { query: params, signal }),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/jobs/{id}/applications/', { params: { path: { id }, query: params }, signal })),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

@@ -2,9 +2,8 @@
 // group_from_user_to_be_included, extra_info_filter (JSON with uni_batch, department,
 // affiliation)"): GET /jobs/{id}/recommended-applicants/, 12 a page, best fit first.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import { JOBS_KEY } from './jobs';
-import type { Paged, RecommendedApplicant } from './types';
 
 export const RECOMMENDED_PAGE_SIZE = 12;
 
@@ -26,14 +25,14 @@ export function filterParam(filter: ExtraInfoFilter): string | null {
 export function useRecommendedApplicants(jobId: number, groupId: number, filter: ExtraInfoFilter, page: number) {
   const query = {
     group_from_user_to_be_included: groupId,
-    extra_info_filter: filterParam(filter),
+    extra_info_filter: filterParam(filter) ?? undefined,
     page,
     page_size: RECOMMENDED_PAGE_SIZE,
   };
   return useQuery({
     queryKey: [...JOBS_KEY, 'recommended', jobId, query],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<RecommendedApplicant>>('GET', `/api/v1/jobs/${jobId}/recommended-applicants/`, { query, signal }),
+      unwrap(api.GET('/api/v1/jobs/{id}/recommended-applicants/', { params: { path: { id: jobId }, query }, signal })),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

@@ -8,7 +8,12 @@ type Schemas = components['schemas'];
 export type Job = Schemas['JobView'];
 export type JobApplicant = Schemas['ApplicantView'];
 export type JobPayload = Schemas['JobInput'];
-export type ReviewBody = Schemas['ReviewInput'];
+/**
+ * POST /jobs/{id}/status/'s body as the server reads it (crates/api/src/areas/jobs/applications.rs
+ * ReviewInput). SCHEMA-GAP: the document's ReviewInput is the leader applications' struct of the
+ * same name, so this one is written by hand.
+ */
+export type ReviewBody = { status: 'accepted' | 'rejected' } & ({ user_id: number } | { user_ids: number[] });
 export type ApplyAnswer = Schemas['ApplyAnswer'];
 export type BookmarkAnswer = Schemas['BookmarkAnswer'];
 export type RecommendedApplicant = Schemas['RecommendedApplicant'];

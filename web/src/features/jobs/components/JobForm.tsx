@@ -7,10 +7,10 @@ import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect
 import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import { toGroupPage } from '../../../lib/groups/groups';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { withFieldErrors } from '../../../lib/groups/messages';
-import type { Group, Paged } from '../../../lib/groups/types';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { JOB_FORM_MESSAGES, MAX_JOB_SKILLS, needsAddress, validateJobForm, type JobFormField, type JobFormValues } from '../jobForm';
 import { JOB_LOCATIONS, JOB_TYPES } from '../jobRules';
@@ -58,10 +58,12 @@ function useAdministeredGroups(enabled: boolean) {
   return useQuery({
     queryKey: ['jobs', 'owning-groups'],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Group>>('GET', '/api/v1/groups/list/', {
-        query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/groups/list/', {
+          params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
+          signal,
+        }),
+      ).then(toGroupPage),
     enabled,
     meta: { silent: true },
   });

@@ -4,10 +4,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink } from 'react-router';
 import { ListError } from '../../../components/lists/ListStates';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
+import { toGroupPage } from '../../../lib/groups/groups';
 import { inviteUsers } from '../../../lib/groups/invitations';
 import { INVITE_MESSAGES } from '../../../lib/invite/emails';
-import type { Group, Paged } from '../../../lib/groups/types';
 import { EMPTY_FILTER, RECOMMENDED_PAGE_SIZE, useRecommendedApplicants, type ExtraInfoFilter } from '../api/recommended';
 import { useJobContext } from '../jobContext';
 import { RECOMMENDED_FAILED } from '../messages';
@@ -54,10 +54,12 @@ export default function JobRecommendationPage() {
   const groups = useQuery({
     queryKey: ['jobs', 'owning-groups'],
     queryFn: ({ signal }) =>
-      apiRequest<Paged<Group>>('GET', '/api/v1/groups/list/', {
-        query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 },
-        signal,
-      }),
+      unwrap(
+        api.GET('/api/v1/groups/list/', {
+          params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
+          signal,
+        }),
+      ).then(toGroupPage),
     meta: { silent: true },
   });
   const people = useRecommendedApplicants(job.id, groupId, filter, page);

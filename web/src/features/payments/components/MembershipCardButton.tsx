@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api/request';
+import { api, unwrap } from '../../../lib/api/client';
 import { identityKey, useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 
@@ -19,7 +19,7 @@ export default function MembershipCardButton() {
   const [open, setOpen] = useState(false);
   const card = useMutation({
     mutationFn: async () =>
-      (await apiRequest<{ data: { membership_card: string } }>('POST', '/api/v1/membership-card/')).data.membership_card,
+      (await unwrap(api.POST('/api/v1/membership-card/'))).data.membership_card,
     onSuccess: () => client.invalidateQueries({ queryKey: identityKey }),
     meta: { silent: true },
   });
