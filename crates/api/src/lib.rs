@@ -86,6 +86,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
 pub fn openapi_json() -> String {
     let (_, mut doc) = api_routes().split_for_parts();
     utoipa::Modify::modify(&openapi::StandardResponses, &mut doc);
+    utoipa::Modify::modify(&openapi::FreeFormObjects, &mut doc);
     doc.info.version = env!("CARGO_PKG_VERSION").to_string();
     let mut text = doc.to_pretty_json().expect("the OpenAPI document serialises");
     text.push('\n');

@@ -149,3 +149,48 @@ fn describe_responses(operation: &mut Operation) {
         }
     }
 }
+
+/// Marks every object schema that names no properties (the `Object` of a free-form field:
+/// a site's own question answers, a form's extra information) as taking any property
+/// (`additionalProperties: true`). JSON Schema already reads it so; the web's type generator
+/// otherwise reads it as an object that may hold nothing, which no value fits.
+pub struct FreeFormObjects;
+
+impl Modify for FreeFormObjects {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        if let Some(components) = openapi.components.as_mut() {
+            for schema in components.schemas.values_mut() {
+                free_form(schema);
+            }
+        }
+    }
+}
+
+fn free_form(schema: &mut RefOr<utoipa::openapi::schema::Schema>) {
+    use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema, SchemaType, Type};
+    let RefOr::T(schema) = schema else { return };
+    match schema {
+        Schema::Object(object) => {
+            let is_object = match &object.schema_type {
+                SchemaType::Type(kind) => *kind == Type::Object,
+                SchemaType::Array(kinds) => kinds.contains(&Type::Object),
+                SchemaType::AnyValue => false,
+            };
+            if is_object && object.properties.is_empty() && object.additional_properties.is_none() {
+                object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(true)));
+            }
+            for property in object.properties.values_mut() {
+                free_form(property);
+            }
+        }
+        Schema::Array(array) => {
+            if let ArrayItems::RefOrSchema(items) = &mut array.items {
+                free_form(items);
+            }
+        }
+        Schema::OneOf(one_of) => one_of.items.iter_mut().for_each(free_form),
+        Schema::AllOf(all_of) => all_of.items.iter_mut().for_each(free_form),
+        Schema::AnyOf(any_of) => any_of.items.iter_mut().for_each(free_form),
+        _ => {}
+    }
+}

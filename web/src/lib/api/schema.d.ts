@@ -3999,13 +3999,23 @@ export interface components {
              * @description CareerGPS settings, merged key by key: `profile_completion_threshold` (0–100) and
              *     `usage_limits.{careergps|career_assistant}.{members|premium_members}` (null: no limit).
              */
-            agents?: Record<string, never> | null;
-            ama_user_default_prompts?: Record<string, never> | null;
+            agents?: {
+                [key: string]: unknown;
+            } | null;
+            ama_user_default_prompts?: {
+                [key: string]: unknown;
+            } | null;
             /** @description Replaces the leader certification questions (a list of questions). */
-            leader_certification_questions?: Record<string, never>[] | null;
-            options?: Record<string, never> | null;
+            leader_certification_questions?: {
+                [key: string]: unknown;
+            }[] | null;
+            options?: {
+                [key: string]: unknown;
+            } | null;
             organization?: components["schemas"]["OrganizationUpdate"] | null;
-            ui?: Record<string, never> | null;
+            ui?: {
+                [key: string]: unknown;
+            } | null;
         };
         AppConfigView: {
             /** @description CareerGPS: the profile-completion threshold and the monthly usage limits per agent type. */
@@ -4025,7 +4035,9 @@ export interface components {
         /** @description One applicant of a job. */
         ApplicantView: {
             /** @description `{question id: answer}`. */
-            answers: Record<string, never>;
+            answers: {
+                [key: string]: unknown;
+            };
             /** Format: int64 */
             application_id: number;
             /** Format: date-time */
@@ -4053,9 +4065,13 @@ export interface components {
         };
         ApplyInput: {
             /** @description `{question id: answer}`; file answers are ids of the caller's uploads. */
-            answers?: Record<string, never> | null;
+            answers?: {
+                [key: string]: unknown;
+            } | null;
             /** @description The groups' shape, `{answers: {...}}`, also accepted. */
-            extra_info?: Record<string, never> | null;
+            extra_info?: {
+                [key: string]: unknown;
+            } | null;
         };
         AskInput: {
             /**
@@ -4109,7 +4125,9 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /** @description What else changed (the group, the new status). */
-            details: Record<string, never>;
+            details: {
+                [key: string]: unknown;
+            };
             /** Format: int64 */
             entity_id: number;
             entity_type: string;
@@ -4171,11 +4189,15 @@ export interface components {
             /** @description YYYY-MM-DD; required unless currently working. */
             end_date?: string | null;
             /** @description An institution (group) id, or the name of a new institution. */
-            group?: Record<string, never> | null;
+            group?: {
+                [key: string]: unknown;
+            } | null;
             is_currently_working?: boolean | null;
             show_gps?: boolean | null;
             /** @description Skill ids, 1 to 7. */
-            skills?: Record<string, never>[] | null;
+            skills?: {
+                [key: string]: unknown;
+            }[] | null;
             /** @description YYYY-MM-DD. */
             start_date?: string | null;
             /** @description The job title, or the degree for education. */
@@ -4246,7 +4268,9 @@ export interface components {
              */
             group?: number | null;
             /** @description An institution id, or the name of a new institution. */
-            institution?: Record<string, never> | null;
+            institution?: {
+                [key: string]: unknown;
+            } | null;
             start_date?: string | null;
             title?: string | null;
         };
@@ -4355,7 +4379,9 @@ export interface components {
          */
         ChatPart: {
             type: string;
-            value: Record<string, never>;
+            value: {
+                [key: string]: unknown;
+            };
         };
         /** @description A person as chat shows them. */
         ChatUser: {
@@ -4593,7 +4619,9 @@ export interface components {
             contribute?: boolean | null;
             country?: string | null;
             /** @description `{"blocks": [...]}`: text, hyperlink, image, newline and html blocks. */
-            data?: Record<string, never> | null;
+            data?: {
+                [key: string]: unknown;
+            } | null;
             /** @description Ids of the author's uploaded files (video, image or pdf), at most 7. */
             files?: number[] | null;
             /**
@@ -4650,7 +4678,9 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             created_by?: components["schemas"]["Author"] | null;
-            data?: Record<string, never> | null;
+            data?: {
+                [key: string]: unknown;
+            } | null;
             files: components["schemas"]["ContentFile"][];
             group_detail?: components["schemas"]["GroupRef"] | null;
             /** Format: int64 */
@@ -5016,7 +5046,9 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
                 created_by?: components["schemas"]["Author"] | null;
-                data?: Record<string, never> | null;
+                data?: {
+                    [key: string]: unknown;
+                } | null;
                 files: components["schemas"]["ContentFile"][];
                 group_detail?: components["schemas"]["GroupRef"] | null;
                 /** Format: int64 */
@@ -5139,7 +5171,9 @@ export interface components {
                 end_date?: string | null;
                 event_type?: string | null;
                 /** @description `questions` for new members; for events `is_external` and `external_link`. */
-                extra_info: Record<string, never>;
+                extra_info: {
+                    [key: string]: unknown;
+                };
                 /** Format: int64 */
                 followers_count: number;
                 google_classroom_id?: string | null;
@@ -6110,7 +6144,9 @@ export interface components {
                 agent_name: string;
                 agent_slug: string;
                 /** @description The run's answers by step order. */
-                answers?: Record<string, never> | null;
+                answers?: {
+                    [key: string]: unknown;
+                } | null;
                 created_at: string;
                 /** Format: int64 */
                 created_by?: number | null;
@@ -6667,7 +6703,9 @@ export interface components {
              * @description Merged into the stored one; `questions` (the application form) is checked and given
              *     ids. Its other keys are the site's own.
              */
-            extra_info?: Record<string, never> | null;
+            extra_info?: {
+                [key: string]: unknown;
+            } | null;
             google_classroom_id?: string | null;
             /** @description time_limited or ongoing. */
             group_duration?: string | null;
@@ -6705,16 +6743,16 @@ export interface components {
             /** @description open or closed. */
             publicity?: string | null;
             /** @description At most 3 SDG ids. */
-            relevant_sdgs?: number[] | null;
+            relevant_sdgs?: components["schemas"]["OptionValue"][] | null;
             roles?: string[] | null;
             /** Format: int64 */
             security_level?: number | null;
             /** Format: date */
             start_date?: string | null;
             /** @description At most 7 topic ids. */
-            topics?: number[] | null;
+            topics?: components["schemas"]["OptionValue"][] | null;
             /** @description Use case ids (at most 50). */
-            use_cases?: number[] | null;
+            use_cases?: components["schemas"]["OptionValue"][] | null;
         };
         /** @description The group-profile fields alone (`/group-profiles/`). */
         GroupProfilePatch: {
@@ -6735,9 +6773,13 @@ export interface components {
             reason_to_join?: number[] | null;
             reason_to_join_extra?: string | null;
             /** @description Skill ids (or `{id, name}`; `{name}` adds one), at most 7; kept on the profile. */
-            skills?: Record<string, never>[] | null;
+            skills?: {
+                [key: string]: unknown;
+            }[] | null;
             /** @description Topic ids (or `{id, name}`; `{name}` adds one), at most 7; kept on the profile. */
-            topics?: Record<string, never>[] | null;
+            topics?: {
+                [key: string]: unknown;
+            }[] | null;
             uni_batch?: string | null;
         };
         GroupProfileView: {
@@ -6815,7 +6857,9 @@ export interface components {
             end_date?: string | null;
             event_type?: string | null;
             /** @description `questions` for new members; for events `is_external` and `external_link`. */
-            extra_info: Record<string, never>;
+            extra_info: {
+                [key: string]: unknown;
+            };
             /** Format: int64 */
             followers_count: number;
             google_classroom_id?: string | null;
@@ -7136,7 +7180,9 @@ export interface components {
             /** @description Rich text, at most 4000 characters of text; required on create. */
             description?: string | null;
             /** @description `{questions: [...]}`: the questions applicants answer (the groups' question model). */
-            extra_info?: Record<string, never> | null;
+            extra_info?: {
+                [key: string]: unknown;
+            } | null;
             /**
              * Format: int64
              * @description The owning group's id: required on create, fixed afterwards.
@@ -7165,7 +7211,9 @@ export interface components {
         };
         JobQuestionsInput: {
             /** @description The whole list; it replaces the current questions (`[]` removes them all). */
-            questions: Record<string, never>[];
+            questions: {
+                [key: string]: unknown;
+            }[];
         };
         JobView: {
             /**
@@ -7238,7 +7286,9 @@ export interface components {
         };
         JoinInput: {
             /** @description `{answers: {question id: answer}}`, or the conference registration's fields. */
-            extra_info?: Record<string, never> | null;
+            extra_info?: {
+                [key: string]: unknown;
+            } | null;
             /** @description Events: attendee (default) or presenter; other groups: member. */
             role?: string | null;
         };
@@ -7292,7 +7342,9 @@ export interface components {
              * @description Answers by question id. File questions take the uploaded file's URL (or its id). The
              *     questions are the site's own, so each answer is checked against its question.
              */
-            response?: Record<string, never>;
+            response?: {
+                [key: string]: unknown;
+            };
         };
         LeaderApplicationView: {
             /** @description pending, accepted or rejected. */
@@ -7308,7 +7360,9 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @description Answers by question id. */
-            response: Record<string, never>;
+            response: {
+                [key: string]: unknown;
+            };
             updated_at: string;
             /** Format: int64 */
             user: number;
@@ -7398,7 +7452,9 @@ export interface components {
         /** @description One run in the agent log. */
         LogRun: {
             /** @description The answers by step order (system agents: what the agent read). */
-            answers: Record<string, never>;
+            answers: {
+                [key: string]: unknown;
+            };
             /**
              * Format: int64
              * @description The member staff ran it for.
@@ -7416,7 +7472,9 @@ export interface components {
              * @description The agent log's messages (type, id, content, tool_calls, usage_metadata,
              *     response_metadata, artifact).
              */
-            messages: Record<string, never>[];
+            messages: {
+                [key: string]: unknown;
+            }[];
             /** @description The report the run made, if any. */
             report_slug?: string | null;
             /** @description offline or model: who wrote the report (or the system agent's answer). */
@@ -7474,7 +7532,9 @@ export interface components {
             /** @description Administrators only (null for others). */
             email?: string | null;
             /** @description The answers to the group's questions or the conference registration. */
-            extra_info?: Record<string, never> | null;
+            extra_info?: {
+                [key: string]: unknown;
+            } | null;
             /**
              * @description Administrators only (absent for others): the uploaded files the answers point at
              *     (file answers, a conference's `abstract_file`), to open them.
@@ -8209,7 +8269,9 @@ export interface components {
             agent_reports?: number[] | null;
             body: string;
             /** @description `{title, url}` of resources elsewhere. */
-            external_resources?: Record<string, never>[] | null;
+            external_resources?: {
+                [key: string]: unknown;
+            }[] | null;
             footer?: string | null;
             /** @description Group ids (circle, organization, event, institution, job's group, …). */
             groups?: number[] | null;
@@ -8298,7 +8360,9 @@ export interface components {
         Page_ApplicantView: {
             data: {
                 /** @description `{question id: answer}`. */
-                answers: Record<string, never>;
+                answers: {
+                    [key: string]: unknown;
+                };
                 /** Format: int64 */
                 application_id: number;
                 /** Format: date-time */
@@ -8337,7 +8401,9 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
                 /** @description What else changed (the group, the new status). */
-                details: Record<string, never>;
+                details: {
+                    [key: string]: unknown;
+                };
                 /** Format: int64 */
                 entity_id: number;
                 entity_type: string;
@@ -8514,7 +8580,9 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
                 created_by?: components["schemas"]["Author"] | null;
-                data?: Record<string, never> | null;
+                data?: {
+                    [key: string]: unknown;
+                } | null;
                 files: components["schemas"]["ContentFile"][];
                 group_detail?: components["schemas"]["GroupRef"] | null;
                 /** Format: int64 */
@@ -8606,7 +8674,9 @@ export interface components {
                 end_date?: string | null;
                 event_type?: string | null;
                 /** @description `questions` for new members; for events `is_external` and `external_link`. */
-                extra_info: Record<string, never>;
+                extra_info: {
+                    [key: string]: unknown;
+                };
                 /** Format: int64 */
                 followers_count: number;
                 google_classroom_id?: string | null;
@@ -8810,7 +8880,9 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 /** @description Answers by question id. */
-                response: Record<string, never>;
+                response: {
+                    [key: string]: unknown;
+                };
                 updated_at: string;
                 /** Format: int64 */
                 user: number;
@@ -8821,7 +8893,9 @@ export interface components {
         Page_LogRun: {
             data: {
                 /** @description The answers by step order (system agents: what the agent read). */
-                answers: Record<string, never>;
+                answers: {
+                    [key: string]: unknown;
+                };
                 /**
                  * Format: int64
                  * @description The member staff ran it for.
@@ -8839,7 +8913,9 @@ export interface components {
                  * @description The agent log's messages (type, id, content, tool_calls, usage_metadata,
                  *     response_metadata, artifact).
                  */
-                messages: Record<string, never>[];
+                messages: {
+                    [key: string]: unknown;
+                }[];
                 /** @description The report the run made, if any. */
                 report_slug?: string | null;
                 /** @description offline or model: who wrote the report (or the system agent's answer). */
@@ -8882,7 +8958,9 @@ export interface components {
                 /** @description Administrators only (null for others). */
                 email?: string | null;
                 /** @description The answers to the group's questions or the conference registration. */
-                extra_info?: Record<string, never> | null;
+                extra_info?: {
+                    [key: string]: unknown;
+                } | null;
                 /**
                  * @description Administrators only (absent for others): the uploaded files the answers point at
                  *     (file answers, a conference's `abstract_file`), to open them.
@@ -9403,7 +9481,9 @@ export interface components {
              * @description The step's answers: `{question id: answer}` for a custom form, a list of item ids
              *     for a checklist; other steps keep what is sent. The report step needs none.
              */
-            user_response?: Record<string, never>;
+            user_response?: {
+                [key: string]: unknown;
+            };
         };
         ProfileAnswer: {
             /** @description The profile page (as `GET /users/profile/{slug}/` answers it). */
@@ -9452,7 +9532,9 @@ export interface components {
             discipline?: string | null;
             first_name?: string | null;
             /** @description An institution id, or the name of a new institution. */
-            institution?: Record<string, never> | null;
+            institution?: {
+                [key: string]: unknown;
+            } | null;
             interested_services?: number[] | null;
             /** Format: int64 */
             job_function?: number | null;
@@ -9473,7 +9555,9 @@ export interface components {
             /** @description Rich text (sanitised), at most 400 words. */
             short_bio?: string | null;
             /** @description Skill ids (or `{id, name}`; `{name}` adds a new skill), at most 7. */
-            skills?: Record<string, never>[] | null;
+            skills?: {
+                [key: string]: unknown;
+            }[] | null;
             social_facebook?: string | null;
             social_google_scholar?: string | null;
             social_linkedin?: string | null;
@@ -9484,7 +9568,9 @@ export interface components {
             specific_needs?: string | null;
             title?: string | null;
             /** @description Topic ids (or `{id, name}`; `{name}` adds a new topic), at most 7. */
-            topics?: Record<string, never>[] | null;
+            topics?: {
+                [key: string]: unknown;
+            }[] | null;
             uni_batch?: string | null;
         };
         ProfileView: {
@@ -9569,7 +9655,9 @@ export interface components {
         QuestionType: "text" | "textarea" | "radio" | "selection" | "file" | "slider";
         QuestionsInput: {
             /** @description The whole list; it replaces the current questions (`[]` removes them all). */
-            questions: Record<string, never>[];
+            questions: {
+                [key: string]: unknown;
+            }[];
         };
         /** @description Counts of the assistant's ratings over the period, by rating. */
         RatingCount: {
@@ -9756,7 +9844,9 @@ export interface components {
             agent_name: string;
             agent_slug: string;
             /** @description The run's answers by step order. */
-            answers?: Record<string, never> | null;
+            answers?: {
+                [key: string]: unknown;
+            } | null;
             created_at: string;
             /** Format: int64 */
             created_by?: number | null;

@@ -38,17 +38,15 @@ export async function fetchGroup(id: number, signal?: AbortSignal): Promise<Grou
   return toGroup((await unwrap(api.GET('/api/v1/groups/{id}/', { params: { path: { id } }, signal }))).data);
 }
 
-// SCHEMA-GAP: POST /api/v1/groups/ and PATCH /api/v1/groups/{id}/ bodies are documented as an
-// untyped object (Record<string, never>); the server reads the group form's fields (GroupPayload).
-type UntypedGroupBody = Record<string, never>;
+type GroupInput = components['schemas']['GroupInput'];
 
 export async function createGroup(body: GroupPayload): Promise<Group> {
-  return toGroup((await unwrap(api.POST('/api/v1/groups/', { body: body as unknown as UntypedGroupBody }))).data);
+  return toGroup((await unwrap(api.POST('/api/v1/groups/', { body: body satisfies GroupInput }))).data);
 }
 
 export async function updateGroup(id: number, body: Partial<GroupPayload>): Promise<Group> {
   const answer = await unwrap(
-    api.PATCH('/api/v1/groups/{id}/', { params: { path: { id } }, body: body as unknown as UntypedGroupBody }),
+    api.PATCH('/api/v1/groups/{id}/', { params: { path: { id } }, body: body satisfies GroupInput }),
   );
   return toGroup(answer.data);
 }

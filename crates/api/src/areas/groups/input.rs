@@ -11,6 +11,7 @@ use domain::{
         form::{self, Donation, GroupForm},
         questions,
     },
+    option_value::OptionValue,
     sent::{NumberOrText, Sent},
     FieldErrors,
 };
@@ -133,7 +134,7 @@ pub struct GroupInput {
     #[serde(default)]
     pub countries: Sent<FormList>,
     /// At most 7 topic ids.
-    #[schema(value_type = Option<Vec<i64>>)]
+    #[schema(value_type = Option<Vec<OptionValue>>)]
     #[serde(default)]
     pub topics: Sent<FormIds>,
     #[schema(value_type = Option<Vec<String>>)]
@@ -147,7 +148,7 @@ pub struct GroupInput {
     #[serde(default)]
     pub roles: Sent<FormList>,
     /// At most 3 SDG ids.
-    #[schema(value_type = Option<Vec<i64>>)]
+    #[schema(value_type = Option<Vec<OptionValue>>)]
     #[serde(default)]
     pub relevant_sdgs: Sent<FormIds>,
     #[schema(value_type = Option<i64>)]
@@ -227,7 +228,7 @@ pub struct GroupInput {
     #[serde(default)]
     pub google_classroom_id: Sent<String>,
     /// Use case ids (at most 50).
-    #[schema(value_type = Option<Vec<i64>>)]
+    #[schema(value_type = Option<Vec<OptionValue>>)]
     #[serde(default)]
     pub use_cases: Sent<FormIds>,
     /// Staff only.

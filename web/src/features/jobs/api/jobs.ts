@@ -125,10 +125,7 @@ export function unapplyFromJob(id: number): Promise<MessageAnswer> {
 export function reviewApplicants(id: number, userIds: number[], status: Exclude<ApplicationStatus, 'pending'>): Promise<unknown> {
   const [only] = userIds;
   const body: ReviewBody = userIds.length === 1 && only !== undefined ? { user_id: only, status } : { user_ids: userIds, status };
-  // SCHEMA-GAP: POST /api/v1/jobs/{id}/status/ is documented with the leader applications'
-  // ReviewInput ({action, certification_level, topic_areas}): two Rust structs named
-  // ReviewInput share one schema name. The server reads {user_id | user_ids, status} (ReviewBody).
-  const documented = body as unknown as components['schemas']['ReviewInput'];
+  const documented: components['schemas']['ReviewInput'] = body;
   return unwrap(api.POST('/api/v1/jobs/{id}/status/', { params: { path: { id } }, body: documented }));
 }
 

@@ -9,9 +9,9 @@ export type Job = Schemas['JobView'];
 export type JobApplicant = Schemas['ApplicantView'];
 export type JobPayload = Schemas['JobInput'];
 /**
- * POST /jobs/{id}/status/'s body as the server reads it (crates/api/src/areas/jobs/applications.rs
- * ReviewInput). SCHEMA-GAP: the document's ReviewInput is the leader applications' struct of the
- * same name, so this one is written by hand.
+ * POST /jobs/{id}/status/'s body: the document's ReviewInput, narrowed to the two shapes the
+ * screens send (one applicant or several, accepted or rejected); `reviewApplicants` checks it
+ * against the document's type.
  */
 export type ReviewBody = { status: 'accepted' | 'rejected' } & ({ user_id: number } | { user_ids: number[] });
 export type ApplyAnswer = Schemas['ApplyAnswer'];
