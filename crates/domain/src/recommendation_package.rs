@@ -310,7 +310,7 @@ pub struct PeopleRequest {
     pub group_id: i64,
 }
 
-fn positive_id(errors: &mut FieldErrors, raw: Option<&String>, field: &str, missing: &str) -> Option<i64> {
+fn positive_id(errors: &mut FieldErrors, raw: Option<&str>, field: &str, missing: &str) -> Option<i64> {
     match raw.map(|v| v.trim()).filter(|v| !v.is_empty()) {
         None => {
             errors.add(field, missing);
@@ -328,11 +328,15 @@ fn positive_id(errors: &mut FieldErrors, raw: Option<&String>, field: &str, miss
 
 impl PeopleRequest {
     /// Reads `user_id`, `entity_type` (mentor, mentee or cross_group) and
-    /// `group_from_user_to_be_included`, each problem on its field.
-    pub fn parse(query: &std::collections::HashMap<String, String>) -> Result<PeopleRequest, FieldErrors> {
+    /// `group_from_user_to_be_included` as sent, each problem on its field.
+    pub fn parse(
+        user_id: Option<&str>,
+        entity_type: Option<&str>,
+        group: Option<&str>,
+    ) -> Result<PeopleRequest, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let user_id = positive_id(&mut errors, query.get(USER_FIELD), USER_FIELD, MSG_REQUIRED);
-        let kind = match query.get(KIND_FIELD).map(|v| v.trim()).filter(|v| !v.is_empty()) {
+        let user_id = positive_id(&mut errors, user_id, USER_FIELD, MSG_REQUIRED);
+        let kind = match entity_type.map(|v| v.trim()).filter(|v| !v.is_empty()) {
             None => {
                 errors.add(KIND_FIELD, MSG_REQUIRED);
                 None
@@ -346,7 +350,7 @@ impl PeopleRequest {
                 kind
             }
         };
-        let group_id = positive_id(&mut errors, query.get(GROUP_FIELD), GROUP_FIELD, MSG_GROUP_FIRST);
+        let group_id = positive_id(&mut errors, group, GROUP_FIELD, MSG_GROUP_FIRST);
         errors.into_result()?;
         match (user_id, kind, group_id) {
             (Some(user_id), Some(kind), Some(group_id)) => Ok(PeopleRequest { user_id, kind, group_id }),
@@ -450,26 +454,14 @@ mod tests {
 
     #[test]
     fn a_people_fetch_needs_a_group_first() {
-        let q = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let err = PeopleRequest::parse(&q(&[("user_id", "7"), ("entity_type", "mentor")])).unwrap_err();
+        let err = PeopleRequest::parse(Some("7"), Some("mentor"), None).unwrap_err();
         assert_eq!(err.first(GROUP_FIELD), Some(MSG_GROUP_FIRST));
-        let err = PeopleRequest::parse(&q(&[
-            ("user_id", "7"),
-            ("entity_type", "boss"),
-            ("group_from_user_to_be_included", "3"),
-        ]))
-        .unwrap_err();
+        let err = PeopleRequest::parse(Some("7"), Some("boss"), Some("3")).unwrap_err();
         assert_eq!(err.first(KIND_FIELD), Some("\"boss\" is not a valid choice."));
-        let err = PeopleRequest::parse(&q(&[("entity_type", "mentee"), ("group_from_user_to_be_included", "x")]))
-            .unwrap_err();
+        let err = PeopleRequest::parse(None, Some("mentee"), Some("x")).unwrap_err();
         assert_eq!(err.first(USER_FIELD), Some("This field is required."));
         assert_eq!(err.first(GROUP_FIELD), Some("A valid integer is required."));
-        let ok = PeopleRequest::parse(&q(&[
-            ("user_id", "7"),
-            ("entity_type", "cross_group"),
-            ("group_from_user_to_be_included", "3"),
-        ]))
-        .unwrap();
+        let ok = PeopleRequest::parse(Some("7"), Some("cross_group"), Some("3")).unwrap();
         assert_eq!(ok, PeopleRequest { user_id: 7, kind: PeopleKind::CrossGroup, group_id: 3 });
     }
 

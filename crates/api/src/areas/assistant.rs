@@ -249,34 +249,7 @@ async fn ask(
         None => None,
     };
     rate_limit::hit(&state, rate_limit::ama_per_member(state.settings.ama_per_hour), &user.id.to_string()).await?;
-
-    let config = stored_config(&tenant.0);
-    let conversation: Vec<(String, String)> = match root {
-        Some(root) => q::thread_tail(state.read_db(), root, CONVERSATION_TURNS)
-            .await?
-            .into_iter()
-            .map(|c| (c.question.clone(), answer_text(&c.answer)))
-            .collect(),
-        None => Vec::new(),
-    };
-    let stage_label =
-        |stage: i64| config.options.career_stages.iter().find(|o| o.value == stage).map(|o| o.label.clone());
-    let answer = services::assistant::ask(
-        &state.matching,
-        state.read_db(),
-        state.assistant.as_deref(),
-        &services::assistant::Question {
-            tenant_id: tenant.id(),
-            user_id: user.id,
-            site_name: &tenant.0.organization.name,
-            host: &tenant.0.tenant.domain,
-            text: &question,
-            stage_label: &stage_label,
-            prompts: &config.ama_user_default_prompts,
-            conversation: &conversation,
-        },
-    )
-    .await?;
+    let answer = answer_of(&state, &tenant, user.id, &question, root).await?;
     let items: Vec<RecommendedItem> = answer.items.iter().map(RecommendedItem::from_found).collect();
     let parts = json!([
         {"type": "recommendations", "value": {"items": items_json(&items)}},
@@ -296,6 +269,38 @@ async fn ask(
     )
     .await?;
     Ok(Json(Data::new(view(&chat, None))))
+}
+
+/// The assistant's answer to the question, with the last turns of its thread (`root`).
+async fn answer_of(
+    state: &AppState,
+    tenant: &Tenant,
+    user_id: i64,
+    question: &str,
+    root: Option<i64>,
+) -> ApiResult<services::assistant::Answer> {
+    let config = stored_config(&tenant.0);
+    let conversation: Vec<(String, String)> = match root {
+        Some(root) => q::thread_tail(state.read_db(), root, CONVERSATION_TURNS)
+            .await?
+            .into_iter()
+            .map(|c| (c.question.clone(), answer_text(&c.answer)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let stage_label =
+        |stage: i64| config.options.career_stages.iter().find(|o| o.value == stage).map(|o| o.label.clone());
+    let asked = services::assistant::Question {
+        tenant_id: tenant.id(),
+        user_id,
+        site_name: &tenant.0.organization.name,
+        host: &tenant.0.tenant.domain,
+        text: question,
+        stage_label: &stage_label,
+        prompts: &config.ama_user_default_prompts,
+        conversation: &conversation,
+    };
+    Ok(services::assistant::ask(&state.matching, state.read_db(), state.assistant.as_deref(), &asked).await?)
 }
 
 fn items_json(items: &[RecommendedItem]) -> Value {

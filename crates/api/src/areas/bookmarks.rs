@@ -210,66 +210,37 @@ pub(crate) async fn favourites(
     let kind = kind_of(&kind)?;
     let user_id = user.id;
     let caller = caller_of(Some(user));
-    match kind {
+    let (db, tenant_id, offset, size) = (state.read_db(), tenant.id(), page.offset(), page.page_size);
+    let answer = match kind {
         EntityType::Job => {
-            let found = post_q::bookmarked(
-                state.read_db(),
-                tenant.id(),
-                caller.viewer(),
-                user_id,
-                page.offset(),
-                page.page_size,
-            )
-            .await?;
+            let found = post_q::bookmarked(db, tenant_id, caller.viewer(), user_id, offset, size).await?;
             let items = jobs::view::views(&state, &caller, found.items).await?;
-            Ok(Json(Favourites::Jobs(Page::new(items, found.count, &page, &url))))
+            Favourites::Jobs(Page::new(items, found.count, &page, &url))
         }
         EntityType::AiTool => {
-            let found = store::queries::ai_tools::bookmarked(
-                state.read_db(),
-                tenant.id(),
-                user_id,
-                page.offset(),
-                page.page_size,
-            )
-            .await?;
+            let found = store::queries::ai_tools::bookmarked(db, tenant_id, user_id, offset, size).await?;
             let items = ai_tools::views(&state, &tenant, &caller, found.items).await?;
-            Ok(Json(Favourites::AiTools(Page::new(items, found.count, &page, &url))))
+            Favourites::AiTools(Page::new(items, found.count, &page, &url))
         }
         EntityType::UseCase => {
-            let found = store::queries::use_cases::bookmarked(
-                state.read_db(),
-                tenant.id(),
-                user_id,
-                page.offset(),
-                page.page_size,
-            )
-            .await?;
+            let found = store::queries::use_cases::bookmarked(db, tenant_id, user_id, offset, size).await?;
             let items = use_cases::views(&state, &tenant, &caller, found.items).await?;
-            Ok(Json(Favourites::UseCases(Page::new(items, found.count, &page, &url))))
+            Favourites::UseCases(Page::new(items, found.count, &page, &url))
         }
         EntityType::Group => {
             let group_type = match query.group_type.as_ref().map(|t| t.trim().to_ascii_lowercase()) {
                 Some(t) if group_type_bookmarkable(&t) => t,
                 _ => return Err(ApiError::field("group_type", "Choose circle or event.")),
             };
-            let found = bookmark_q::groups(
-                state.read_db(),
-                tenant.id(),
-                user_id,
-                caller.viewer(),
-                &group_type,
-                page.offset(),
-                page.page_size,
-            )
-            .await?;
+            let found = bookmark_q::groups(db, tenant_id, user_id, caller.viewer(), &group_type, offset, size).await?;
             let items = groups::view::views(&state, &caller, found.items).await?;
-            Ok(Json(Favourites::Groups(Page::new(items, found.count, &page, &url))))
+            Favourites::Groups(Page::new(items, found.count, &page, &url))
         }
         // `GET /bookmark/resource/` is its own route (`content::favourites`), whose items
         // are resources; the router sends that path there, never here.
-        EntityType::Resource => Err(ApiError::NotFound("Use /api/v1/bookmark/resource/.".into())),
-    }
+        EntityType::Resource => return Err(ApiError::NotFound("Use /api/v1/bookmark/resource/.".into())),
+    };
+    Ok(Json(answer))
 }
 
 /// A page of favourites of one kind.

@@ -12,7 +12,10 @@
 use axum::{extract::State, Json};
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
-use store::queries::{connections::PRIVACY_PRIVATE, follows, memberships, profiles as profile_q};
+use store::{
+    entities::users,
+    queries::{connections::PRIVACY_PRIVATE, follows, memberships, profiles as profile_q},
+};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -135,36 +138,7 @@ async fn follow(
     ApiJson(body): ApiJson<FollowInput>,
 ) -> ApiResult<Json<Data<FollowState>>> {
     let checked = check(&body)?;
-    let target = if checked.target_type == "user" {
-        if checked.id == user.id {
-            return Err(ApiError::field("non_field_errors", MSG_FOLLOW_SELF));
-        }
-        let person = store::queries::users::find_by_id(&state.db, checked.id)
-            .await?
-            .ok_or_else(super::profiles::not_found_user)?;
-        if !super::profiles::visible(&state.db, &tenant, Some(&user), &person).await? {
-            return Err(super::profiles::not_found_user());
-        }
-        // As the profile page: an influencer's has no Follow (unfollowing stays possible).
-        if checked.follow
-            && store::queries::influencers::is_influencer(&state.db, tenant.organization_id(), person.id).await?
-        {
-            return Err(ApiError::field("non_field_errors", MSG_FOLLOW_INFLUENCER));
-        }
-        follows::Target::User(person.id)
-    } else {
-        let group = profile_q::find_group_in_tenant(&state.db, tenant.id(), checked.id)
-            .await?
-            .filter(|g| g.group_type == checked.target_type)
-            .ok_or_else(ApiError::not_found)?;
-        if group.privacy >= PRIVACY_PRIVATE && !user.is_staff {
-            let member = memberships::find(&state.db, group.id, user.id).await?;
-            if member.is_none_or(|m| m.status != memberships::STATUS_ACCEPTED) {
-                return Err(ApiError::not_found());
-            }
-        }
-        follows::Target::Group { id: group.id, tenant_id: group.tenant_id }
-    };
+    let target = target_of(&state, &tenant, &user, &checked).await?;
     if checked.follow {
         // The follow and the followed person's notification are one change.
         let txn = store::begin_write(&state.db).await?;
@@ -188,6 +162,45 @@ async fn follow(
     let followed = follows::is_following(&state.db, user.id, target).await?;
     let followers_count = follows::followers_count(&state.db, target).await?;
     Ok(Json(Data::new(FollowState { followed, followers_count })))
+}
+
+/// What is followed: a person the caller sees (never themself, nor an influencer to follow),
+/// or a group of the site they see.
+async fn target_of(
+    state: &AppState,
+    tenant: &Tenant,
+    user: &users::Model,
+    checked: &Checked,
+) -> ApiResult<follows::Target> {
+    if checked.target_type == "user" {
+        if checked.id == user.id {
+            return Err(ApiError::field("non_field_errors", MSG_FOLLOW_SELF));
+        }
+        let person = store::queries::users::find_by_id(&state.db, checked.id)
+            .await?
+            .ok_or_else(super::profiles::not_found_user)?;
+        if !super::profiles::visible(&state.db, tenant, Some(user), &person).await? {
+            return Err(super::profiles::not_found_user());
+        }
+        // As the profile page: an influencer's has no Follow (unfollowing stays possible).
+        if checked.follow
+            && store::queries::influencers::is_influencer(&state.db, tenant.organization_id(), person.id).await?
+        {
+            return Err(ApiError::field("non_field_errors", MSG_FOLLOW_INFLUENCER));
+        }
+        return Ok(follows::Target::User(person.id));
+    }
+    let group = profile_q::find_group_in_tenant(&state.db, tenant.id(), checked.id)
+        .await?
+        .filter(|g| g.group_type == checked.target_type)
+        .ok_or_else(ApiError::not_found)?;
+    if group.privacy >= PRIVACY_PRIVATE && !user.is_staff {
+        let member = memberships::find(&state.db, group.id, user.id).await?;
+        if member.is_none_or(|m| m.status != memberships::STATUS_ACCEPTED) {
+            return Err(ApiError::not_found());
+        }
+    }
+    Ok(follows::Target::Group { id: group.id, tenant_id: group.tenant_id })
 }
 
 #[cfg(test)]

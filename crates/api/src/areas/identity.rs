@@ -5,10 +5,14 @@
 
 use axum::{extract::State, Json};
 use serde::Serialize;
+use store::entities::{groups, memberships};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::profiles::{CareerEntryView, GroupProfileView, ProfileView};
+use super::{
+    payments::flags::MemberTier,
+    profiles::{CareerEntryView, GroupProfileView, ProfileView},
+};
 use crate::{
     envelope::Data,
     error::{ApiResult, ErrorBody},
@@ -116,6 +120,49 @@ async fn identity(
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<Identity>>> {
     let orgs = store::queries::memberships::tenant_organizations_of(state.read_db(), user.id).await?;
+    let (organization, own, switchable) = organizations(&tenant, orgs);
+    let mine = super::profiles::own_profile(&state, &tenant, &user).await?;
+    let tier = super::payments::flags::member_tier(state.read_db(), tenant.id(), user.id).await?;
+    let unread_notifications_count =
+        store::queries::notifications::unread_count(state.read_db(), tenant.id(), user.id).await?;
+    let mut profile = mine.profile;
+    Ok(Json(Data::new(Identity {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        is_verified: user.is_verified,
+        is_trial_user: user.is_trial_user,
+        is_staff: user.is_staff,
+        is_influencer: own
+            .as_ref()
+            .is_some_and(|m| m.is_influencer && m.status == store::queries::memberships::STATUS_ACCEPTED),
+        followed: false,
+        joined_at: user.created_at.to_rfc3339(),
+        unread_notifications_count,
+        profile: IdentityProfile {
+            email: profile.email.take().unwrap_or_default(),
+            alternate_email: profile.alternate_email.take().flatten(),
+            is_alternate_email_verified: profile.is_alternate_email_verified.take().unwrap_or(false),
+            specific_needs: profile.specific_needs.take().flatten(),
+            profile,
+        },
+        group_profile: mine.group_profile,
+        user_subscription: user_subscription(tier),
+        membership_status: organization.membership_status.clone(),
+        organization,
+        switchable_orgs: switchable,
+        work_experiences: mine.work_experiences,
+        education_background: mine.education_background,
+        membership_card: super::payments::membership_card::stored_card(&state, tenant.id(), user.id).await?,
+    })))
+}
+
+/// The site's organization with the caller's membership of it, that membership, and the
+/// organizations of other sites the caller is an accepted member of (to switch to).
+fn organizations(
+    tenant: &Tenant,
+    orgs: Vec<(memberships::Model, groups::Model, String)>,
+) -> (OrganizationRef, Option<memberships::Model>, Vec<OrganizationRef>) {
     let mut own = None;
     let mut switchable = Vec::new();
     for (membership, org, domain) in orgs {
@@ -145,56 +192,27 @@ async fn identity(
         membership_status: own.as_ref().map(|m| m.status.clone()),
         membership_role: own.as_ref().map(|m| m.role.clone()),
     };
-    let mine = super::profiles::own_profile(&state, &tenant, &user).await?;
-    let tier = super::payments::flags::member_tier(state.read_db(), tenant.id(), user.id).await?;
+    (organization, own, switchable)
+}
+
+fn user_subscription(tier: MemberTier) -> UserSubscription {
     let flags = tier.flags;
-    let unread_notifications_count =
-        store::queries::notifications::unread_count(state.read_db(), tenant.id(), user.id).await?;
-    let mut profile = mine.profile;
-    Ok(Json(Data::new(Identity {
-        id: user.id,
-        first_name: user.first_name,
-        last_name: user.last_name,
-        is_verified: user.is_verified,
-        is_trial_user: user.is_trial_user,
-        is_staff: user.is_staff,
-        is_influencer: own
-            .as_ref()
-            .is_some_and(|m| m.is_influencer && m.status == store::queries::memberships::STATUS_ACCEPTED),
-        followed: false,
-        joined_at: user.created_at.to_rfc3339(),
-        unread_notifications_count,
-        profile: IdentityProfile {
-            email: profile.email.take().unwrap_or_default(),
-            alternate_email: profile.alternate_email.take().flatten(),
-            is_alternate_email_verified: profile.is_alternate_email_verified.take().unwrap_or(false),
-            specific_needs: profile.specific_needs.take().flatten(),
-            profile,
-        },
-        group_profile: mine.group_profile,
-        user_subscription: UserSubscription {
-            applied_membership_tier: flags.applied_membership_tier,
-            subscription_tier: flags.subscription_tier,
-            payment_status: flags.payment_status.map(str::to_string),
-            stripe_subscription_id: tier.subscription.as_ref().map(|s| s.provider_subscription_id.clone()),
-            stripe_membership_recurring_duration: tier.recurring,
-            individual_subscription: flags.individual_subscription,
-            institutional_subscription: flags.institutional_subscription,
-            institutional_subscription_tier: flags.institutional_subscription_tier,
-            institution_name: tier.institutional.as_ref().map(|c| c.institution.name.clone()),
-            circle_discount_percent: flags.circle_discount_percent,
-            is_institutional_membership: flags.is_institutional_membership,
-            one_to_one_chat: flags.one_to_one_chat,
-            use_ama: flags.use_ama,
-            can_use_premium_agents: flags.can_use_premium_agents,
-            can_create_membership_card: flags.can_create_membership_card,
-            can_view_premium_resources: flags.can_view_premium_resources,
-        },
-        membership_status: organization.membership_status.clone(),
-        organization,
-        switchable_orgs: switchable,
-        work_experiences: mine.work_experiences,
-        education_background: mine.education_background,
-        membership_card: super::payments::membership_card::stored_card(&state, tenant.id(), user.id).await?,
-    })))
+    UserSubscription {
+        applied_membership_tier: flags.applied_membership_tier,
+        subscription_tier: flags.subscription_tier,
+        payment_status: flags.payment_status.map(str::to_string),
+        stripe_subscription_id: tier.subscription.as_ref().map(|s| s.provider_subscription_id.clone()),
+        stripe_membership_recurring_duration: tier.recurring,
+        individual_subscription: flags.individual_subscription,
+        institutional_subscription: flags.institutional_subscription,
+        institutional_subscription_tier: flags.institutional_subscription_tier,
+        institution_name: tier.institutional.as_ref().map(|c| c.institution.name.clone()),
+        circle_discount_percent: flags.circle_discount_percent,
+        is_institutional_membership: flags.is_institutional_membership,
+        one_to_one_chat: flags.one_to_one_chat,
+        use_ama: flags.use_ama,
+        can_use_premium_agents: flags.can_use_premium_agents,
+        can_create_membership_card: flags.can_create_membership_card,
+        can_view_premium_resources: flags.can_view_premium_resources,
+    }
 }

@@ -100,72 +100,121 @@ async fn invite_users(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<InviteInput>,
 ) -> ApiResult<Json<MessageOnly>> {
-    let mut errors = FieldErrors::new();
-    let kind = body.content_type.as_deref().map(str::trim).unwrap_or(inv_q::CONTENT_GROUP).to_string();
-    if kind != inv_q::CONTENT_GROUP && kind != inv_q::CONTENT_JOB {
-        errors.add("content_type", format!("\"{kind}\" is not a valid choice."));
-    }
-    if body.object_id.is_none() {
-        errors.add("object_id", "This field is required.");
-    }
-    let emails = match invite::emails(body.emails.as_ref()) {
-        Ok(list) => list,
-        Err(found) => {
-            errors.merge_prefixed("", found);
-            Vec::new()
-        }
-    };
-    errors.into_result()?;
-    let mut user_ids = body.users.clone();
-    user_ids.sort_unstable();
-    user_ids.dedup();
-    if user_ids.is_empty() && emails.is_empty() {
-        return Err(ApiError::field("non_field_errors", invite::MSG_NOBODY));
-    }
-    if user_ids.len() + emails.len() > invite::MAX_RECIPIENTS {
-        return Err(ApiError::field(
-            "non_field_errors",
-            format!("Invite at most {} people at once.", invite::MAX_RECIPIENTS),
-        ));
-    }
+    let asked = InviteRequest::parse(body)?;
     let caller = caller_of(Some(user.clone()));
-    let (group, job) = if kind == inv_q::CONTENT_JOB {
-        let found = jobs::visible_job(&state, &tenant, &caller, body.object_id.unwrap_or_default()).await?;
+    let (group, job) = invited_to(&state, &tenant, &caller, &user, &asked).await?;
+    let recipients = recipients(&state, &tenant, &group, job.is_some(), &asked).await?;
+    let invitation =
+        Invitation { group: &group, job: job.as_ref(), inviter: &user, origin: client.origin_for(&tenant.0) };
+    let txn = store::begin_write(&state.db).await?;
+    let mut written = Vec::new();
+    for (account, email) in &recipients {
+        written.extend(invitation.send(&txn, &tenant, account.as_ref(), email).await?);
+    }
+    txn.commit().await?;
+    super::notifications::announce(&state, written).await;
+    state.jobs_wake.notify_one();
+    Ok(Json(MessageOnly { message: MSG_SENT.into() }))
+}
+
+/// An invitation request, checked: what to (a group or a job) and whom (people of the site
+/// and addresses), each mistake on its field.
+struct InviteRequest {
+    to_job: bool,
+    object_id: i64,
+    user_ids: Vec<i64>,
+    emails: Vec<String>,
+}
+
+impl InviteRequest {
+    fn parse(body: InviteInput) -> ApiResult<InviteRequest> {
+        let mut errors = FieldErrors::new();
+        let kind = body.content_type.as_deref().map(str::trim).unwrap_or(inv_q::CONTENT_GROUP).to_string();
+        if kind != inv_q::CONTENT_GROUP && kind != inv_q::CONTENT_JOB {
+            errors.add("content_type", format!("\"{kind}\" is not a valid choice."));
+        }
+        if body.object_id.is_none() {
+            errors.add("object_id", "This field is required.");
+        }
+        let emails = match invite::emails(body.emails.as_ref()) {
+            Ok(list) => list,
+            Err(found) => {
+                errors.merge_prefixed("", found);
+                Vec::new()
+            }
+        };
+        errors.into_result()?;
+        let mut user_ids = body.users;
+        user_ids.sort_unstable();
+        user_ids.dedup();
+        if user_ids.is_empty() && emails.is_empty() {
+            return Err(ApiError::field("non_field_errors", invite::MSG_NOBODY));
+        }
+        if user_ids.len() + emails.len() > invite::MAX_RECIPIENTS {
+            return Err(ApiError::field(
+                "non_field_errors",
+                format!("Invite at most {} people at once.", invite::MAX_RECIPIENTS),
+            ));
+        }
+        let to_job = kind == inv_q::CONTENT_JOB;
+        Ok(InviteRequest { to_job, object_id: body.object_id.unwrap_or_default(), user_ids, emails })
+    }
+}
+
+/// The group (and job) invited to, when the caller may invite to it: a published job's
+/// administrators; a group's administrators, and its accepted members until it has ended.
+async fn invited_to(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &view::Caller,
+    user: &users::Model,
+    asked: &InviteRequest,
+) -> ApiResult<(groups::Model, Option<job_posts::Model>)> {
+    if asked.to_job {
+        let found = jobs::visible_job(state, tenant, caller, asked.object_id).await?;
         if !found.is_admin {
             return Err(ApiError::Forbidden(MSG_NO_RIGHT_JOB.into()));
         }
         if found.job.job_status != domain::jobs::form::STATUS_PUBLISHED {
             return Err(ApiError::field("non_field_errors", MSG_JOB_DRAFT));
         }
-        (found.group, Some(found.job))
-    } else {
-        let group = visible_group(&state, &tenant, &caller, body.object_id.unwrap_or_default()).await?;
-        let admin = is_admin(&state, &caller, &group).await?;
-        let member =
-            member_q::find(&state.db, group.id, user.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
-        let ended = view::dates_of(&group).has_ended(view::today());
-        if !(admin || (member && !ended)) {
-            return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
-        }
-        (group, None)
-    };
-    // A fixed number of queries whatever the number of recipients: the users, their
-    // memberships of the site's organization and of the group, and the accounts of the
-    // e-mail addresses.
-    let people = user_q::find_by_ids(&state.db, &user_ids).await?;
-    let memberships = member_q::of_users_in(&state.db, &user_ids, &[tenant.organization_id(), group.id]).await?;
+        return Ok((found.group, Some(found.job)));
+    }
+    let group = visible_group(state, tenant, caller, asked.object_id).await?;
+    let admin = is_admin(state, caller, &group).await?;
+    let member =
+        member_q::find(&state.db, group.id, user.id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+    let ended = view::dates_of(&group).has_ended(view::today());
+    if !(admin || (member && !ended)) {
+        return Err(ApiError::Forbidden(MSG_NO_RIGHT.into()));
+    }
+    Ok((group, None))
+}
+
+/// Whom to invite, each once: people of the site (active, accepted in its organization and,
+/// for a group, not already in it) and the addresses typed, with their accounts when they
+/// have one. A fixed number of queries whatever the number of recipients.
+async fn recipients(
+    state: &AppState,
+    tenant: &Tenant,
+    group: &groups::Model,
+    to_job: bool,
+    asked: &InviteRequest,
+) -> ApiResult<Vec<(Option<users::Model>, String)>> {
+    let people = user_q::find_by_ids(&state.db, &asked.user_ids).await?;
+    let memberships = member_q::of_users_in(&state.db, &asked.user_ids, &[tenant.organization_id(), group.id]).await?;
     let accepted_in = |group_id: i64, user_id: i64| {
         memberships
             .iter()
             .any(|m| m.group_id == group_id && m.user_id == user_id && m.status == member_q::STATUS_ACCEPTED)
     };
     let mut recipients: Vec<(Option<users::Model>, String)> = Vec::new();
-    for id in &user_ids {
+    for id in &asked.user_ids {
         let belongs = |p: &&users::Model| p.is_active && accepted_in(tenant.organization_id(), p.id);
         let Some(person) = people.get(id).filter(belongs) else {
             return Err(ApiError::field("users", format!("Invalid pk \"{id}\" - object does not exist.")));
         };
-        if job.is_none() && accepted_in(group.id, person.id) {
+        if !to_job && accepted_in(group.id, person.id) {
             return Err(ApiError::field(
                 "users",
                 format!("{} is already a member of this {}.", full_name(person), group.group_type),
@@ -173,80 +222,79 @@ async fn invite_users(
         }
         recipients.push((Some(person.clone()), person.email.clone()));
     }
-    let accounts = user_q::find_by_emails(&state.db, &emails).await?;
-    for email in emails {
-        let account = accounts.get(&email).filter(|u| u.is_active).cloned();
+    let accounts = user_q::find_by_emails(&state.db, &asked.emails).await?;
+    for email in &asked.emails {
+        let account = accounts.get(email).filter(|u| u.is_active).cloned();
         // Someone chosen as a user and also typed as an address is invited once.
         let same_person = |(chosen, address): &(Option<users::Model>, String)| {
-            address.eq_ignore_ascii_case(&email)
+            address.eq_ignore_ascii_case(email)
                 || chosen.as_ref().zip(account.as_ref()).is_some_and(|(chosen, typed)| chosen.id == typed.id)
         };
         if !recipients.iter().any(same_person) {
-            recipients.push((account, email));
+            recipients.push((account, email.clone()));
         }
     }
-    let origin = client.origin_for(&tenant.0);
-    let inviter = full_name(&user);
-    let txn = store::begin_write(&state.db).await?;
-    let mut written = Vec::new();
-    for (account, email) in &recipients {
+    Ok(recipients)
+}
+
+/// What every invitation of one request shares.
+struct Invitation<'a> {
+    group: &'a groups::Model,
+    job: Option<&'a job_posts::Model>,
+    inviter: &'a users::Model,
+    origin: String,
+}
+
+impl Invitation<'_> {
+    /// Writes one invitation, queues its mail and, for someone with an account, notifies
+    /// them; answers the notifications written.
+    async fn send(
+        &self,
+        txn: &sea_orm::DatabaseTransaction,
+        tenant: &Tenant,
+        account: Option<&users::Model>,
+        email: &str,
+    ) -> ApiResult<Vec<store::entities::notifications::Model>> {
+        let (group, job) = (self.group, self.job);
         let id: String = secrets::random_token().chars().take(32).collect();
         inv_q::create(
-            &txn,
+            txn,
             inv_q::NewInvitation {
                 id: &id,
                 tenant_id: tenant.id(),
                 content_type: if job.is_some() { inv_q::CONTENT_JOB } else { inv_q::CONTENT_GROUP },
-                object_id: job.as_ref().map_or(group.id, |j| j.id),
-                invited_by: user.id,
-                user_id: account.as_ref().map(|a| a.id),
+                object_id: job.map_or(group.id, |j| j.id),
+                invited_by: self.inviter.id,
+                user_id: account.map(|a| a.id),
                 email: Some(email),
             },
         )
         .await?;
-        let url = format!("{origin}/invitation/{id}");
-        let first_name = account.as_ref().map(|a| a.first_name.clone()).unwrap_or_default();
-        let (subject, text) = match &job {
+        let url = format!("{}/invitation/{id}", self.origin);
+        let first_name = account.map(|a| a.first_name.clone()).unwrap_or_default();
+        let inviter = full_name(self.inviter);
+        let site = &tenant.0.organization.name;
+        let (subject, text) = match job {
             Some(job) => (
                 format!("{inviter} invited you to apply to {}", job.title),
-                format!(
-                    "{inviter} invited you to apply to the job {} of {} at {}.",
-                    job.title, group.name, tenant.0.organization.name
-                ),
+                format!("{inviter} invited you to apply to the job {} of {} at {site}.", job.title, group.name),
             ),
             None => (
                 format!("{inviter} invited you to join {}", group.name),
-                format!(
-                    "{inviter} invited you to join the {} {} at {}.",
-                    group.group_type, group.name, tenant.0.organization.name
-                ),
+                format!("{inviter} invited you to join the {} {} at {site}.", group.group_type, group.name),
             ),
         };
-        mailer::queue_notice(
-            &txn,
-            &tenant.0,
-            email,
-            &first_name,
-            &subject,
-            vec![text],
-            Some(("See the invitation", &url)),
-        )
-        .await?;
-        if let Some(account) = account {
-            let notice = domain::notifications::invited(
-                &inviter,
-                &super::notifications::group_ref(&group, &super::groups::group_path(&group)),
-                job.as_ref().map(|j| j.title.as_str()),
-                &id,
-            );
-            written
-                .extend(super::notifications::write(&txn, tenant.id(), Some(user.id), &[account.id], &notice).await?);
-        }
+        let link = Some(("See the invitation", url.as_str()));
+        mailer::queue_notice(txn, &tenant.0, email, &first_name, &subject, vec![text], link).await?;
+        let Some(account) = account else { return Ok(Vec::new()) };
+        let notice = domain::notifications::invited(
+            &inviter,
+            &super::notifications::group_ref(group, &super::groups::group_path(group)),
+            job.map(|j| j.title.as_str()),
+            &id,
+        );
+        super::notifications::write(txn, tenant.id(), Some(self.inviter.id), &[account.id], &notice).await
     }
-    txn.commit().await?;
-    super::notifications::announce(&state, written).await;
-    state.jobs_wake.notify_one();
-    Ok(Json(MessageOnly { message: MSG_SENT.into() }))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -383,14 +431,8 @@ async fn answer_invitation(
         return Err(ApiError::field("non_field_errors", MSG_ANSWERED));
     }
     let accept = action == "accept";
-    if let (true, Some(job)) = (accept, &job) {
-        let window =
-            domain::jobs::lifecycle::Window { open: job.application_open_date, close: job.application_close_date };
-        if window.is_expired(view::today()) {
-            return Err(ApiError::field("non_field_errors", domain::jobs::lifecycle::MSG_EXPIRED));
-        }
-    } else if accept && view::dates_of(&group).has_ended(view::today()) {
-        return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
+    if accept {
+        check_still_open(&group, job.as_ref())?;
     }
     let status = if accept { inv_q::STATUS_ACCEPTED } else { inv_q::STATUS_REJECTED };
     let txn = store::begin_write(&state.db).await?;
@@ -401,23 +443,7 @@ async fn answer_invitation(
     }
     // A job invitation leads to the job's page, where the invitee applies; it joins no group.
     if accept && job.is_none() {
-        let current = member_q::find(&txn, group.id, user.id).await?;
-        if current.as_ref().is_none_or(|m| m.status != member_q::STATUS_ACCEPTED) {
-            let role = if group.group_type == "event" { "attendee" } else { "member" };
-            member_q::apply(
-                &txn,
-                member_q::Apply {
-                    group_id: group.id,
-                    user_id: user.id,
-                    role,
-                    status: member_q::STATUS_ACCEPTED,
-                    extra_info: current.and_then(|m| m.extra_info),
-                    waitlisted: false,
-                    payment_status: group.is_paid.then_some(domain::groups::membership::PAYMENT_PENDING),
-                },
-            )
-            .await?;
-        }
+        join_invited(&txn, &group, user.id).await?;
     }
     txn.commit().await?;
     Ok(Json(InvitationAnswer {
@@ -425,4 +451,39 @@ async fn answer_invitation(
         message: format!("Successfully {action}ed invitation"),
         status: status.into(),
     }))
+}
+
+/// An invitation is accepted while its job takes applications, or its group has not ended.
+fn check_still_open(group: &groups::Model, job: Option<&job_posts::Model>) -> ApiResult<()> {
+    if let Some(job) = job {
+        let window =
+            domain::jobs::lifecycle::Window { open: job.application_open_date, close: job.application_close_date };
+        if window.is_expired(view::today()) {
+            return Err(ApiError::field("non_field_errors", domain::jobs::lifecycle::MSG_EXPIRED));
+        }
+    } else if view::dates_of(group).has_ended(view::today()) {
+        return Err(ApiError::field("non_field_errors", format!("This {} has ended.", group.group_type)));
+    }
+    Ok(())
+}
+
+/// The invitee joins the group (accepted; a paid group's payment still to come), keeping
+/// the answers of an earlier request.
+async fn join_invited(txn: &sea_orm::DatabaseTransaction, group: &groups::Model, user_id: i64) -> ApiResult<()> {
+    let current = member_q::find(txn, group.id, user_id).await?;
+    if current.as_ref().is_some_and(|m| m.status == member_q::STATUS_ACCEPTED) {
+        return Ok(());
+    }
+    let role = if group.group_type == "event" { "attendee" } else { "member" };
+    let apply = member_q::Apply {
+        group_id: group.id,
+        user_id,
+        role,
+        status: member_q::STATUS_ACCEPTED,
+        extra_info: current.and_then(|m| m.extra_info),
+        waitlisted: false,
+        payment_status: group.is_paid.then_some(domain::groups::membership::PAYMENT_PENDING),
+    };
+    member_q::apply(txn, apply).await?;
+    Ok(())
 }

@@ -11,8 +11,6 @@
 //!   page (3 by default: the overview cards) of every section of My area / Favourites, each
 //!   a `Page` whose `next` leads to the section's own list.
 
-use std::collections::HashMap;
-
 use axum::{extract::State, http::Uri, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,11 +18,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     bookmarks::{self, Favourites},
-    catalogue::ai_tools::{self, AiToolView},
-    content::{self, view::ContentView},
+    catalogue::ai_tools::{self, AiToolListQuery, AiToolView},
+    content::{self, items::ContentQuery, tips::TipsQuery, view::ContentView},
     groups::{caller_of, view::GroupView},
-    jobs::JobView,
-    use_cases::{self, UseCaseView},
+    jobs::{lists::JobListQuery, JobView},
+    use_cases::{self, UseCaseListQuery, UseCaseView},
 };
 use crate::{
     envelope::{Page, RequestUrl},
@@ -50,23 +48,43 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(my_favourites))
 }
 
-/// Described for the API document; the handlers read the raw query map.
-#[derive(Debug, Deserialize, IntoParams)]
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MineQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 10 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 10)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 10)]
+    pub page_size: Option<String>,
 }
 
-/// The query with the "mine" filter set and the my-area page size by default.
-fn mine(mut query: HashMap<String, String>, key: &str, value: &str) -> HashMap<String, String> {
-    query.insert(key.into(), value.into());
-    query.entry("page_size".into()).or_insert_with(|| PAGE_SIZE.to_string());
-    query
+impl MineQuery {
+    /// The first page of `size` items (a section of the overview).
+    fn first(size: u64) -> Self {
+        MineQuery { page: None, page_size: Some(size.to_string()) }
+    }
+
+    /// The page size asked for, or the my-area lists' own.
+    fn page_size(&self) -> Option<String> {
+        Some(self.page_size.clone().unwrap_or_else(|| PAGE_SIZE.to_string()))
+    }
 }
+
+/// `/contents/me/`'s query: a page, and the content types as on `/contents/`.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MyContentsQuery {
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
+    /// 10 by default; larger sizes are capped at 500.
+    #[param(value_type = Option<u64>, minimum = 1, default = 10)]
+    pub page_size: Option<String>,
+    /// Comma list of post, newsletter, resource, prompt; every type when absent.
+    pub types: Option<String>,
+}
+
+const YES: &str = "true";
 
 /// The jobs the caller created or applied to, newest first.
 #[utoipa::path(get, path = "/api/v1/jobs/me/", tag = "my-area", params(MineQuery), security(("bearer" = [])),
@@ -76,10 +94,11 @@ async fn my_jobs(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<JobView>>> {
-    super::jobs::lists::list_jobs(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine(query, "mine", "true")))
-        .await
+    let mine =
+        JobListQuery { mine: Some(YES.into()), page_size: query.page_size(), page: query.page, ..Default::default() };
+    super::jobs::lists::list_jobs(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// The career tips the caller shared, every status, newest first.
@@ -90,10 +109,10 @@ async fn my_career_tips(
     tenant: Tenant,
     user: AuthUser,
     url: RequestUrl,
-    ApiQuery(mut query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<content::tips::CareerTipView>>> {
-    query.entry("page_size".into()).or_insert_with(|| PAGE_SIZE.to_string());
-    content::tips::my_tips(state, tenant, user, url, ApiQuery(query)).await
+    let mine = TipsQuery { page_size: query.page_size(), page: query.page, ..Default::default() };
+    content::tips::my_tips(state, tenant, user, url, ApiQuery(mine)).await
 }
 
 /// The AI tools the caller submitted, every status.
@@ -104,9 +123,15 @@ async fn my_ai_tools(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<AiToolView>>> {
-    ai_tools::list_ai_tools(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine(query, "created", "true"))).await
+    let mine = AiToolListQuery {
+        created: Some(YES.into()),
+        page_size: query.page_size(),
+        page: query.page,
+        ..Default::default()
+    };
+    ai_tools::list_ai_tools(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// The use cases the caller submitted, every status.
@@ -117,9 +142,15 @@ async fn my_use_cases(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<UseCaseView>>> {
-    use_cases::list_use_cases(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine(query, "created", "true"))).await
+    let mine = UseCaseListQuery {
+        created: Some(YES.into()),
+        page_size: query.page_size(),
+        page: query.page,
+        ..Default::default()
+    };
+    use_cases::list_use_cases(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// The circles the caller created or applied to (any membership status), newest first.
@@ -130,9 +161,9 @@ async fn my_circles(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let found = store::queries::groups::created_or_applied_by(
         state.read_db(),
         tenant.id(),
@@ -147,26 +178,33 @@ async fn my_circles(
 }
 
 /// The resources and posts the caller wrote (`types` narrows them, as on `/contents/`).
-#[utoipa::path(get, path = "/api/v1/contents/me/", tag = "my-area", params(MineQuery), security(("bearer" = [])),
+#[utoipa::path(get, path = "/api/v1/contents/me/", tag = "my-area", params(MyContentsQuery), security(("bearer" = [])),
     responses((status = 200, body = Page<ContentView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 async fn my_contents(
     state: State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MyContentsQuery>,
 ) -> ApiResult<Json<Page<ContentView>>> {
-    content::items::list_contents(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine(query, "created_by", "me")))
-        .await
+    let page_size = Some(query.page_size.unwrap_or_else(|| PAGE_SIZE.to_string()));
+    let mine = ContentQuery {
+        created_by: Some("me".into()),
+        types: query.types,
+        page: query.page,
+        page_size,
+        ..Default::default()
+    };
+    content::items::list_contents(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
-/// Described for the API document; the handlers read the raw query map.
+/// Read as text, so a bad size is answered on its field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct OverviewQuery {
     /// Items per section: 3 by default (the overview cards).
-    #[param(minimum = 1, default = 3)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 3)]
+    pub page_size: Option<String>,
 }
 
 /// The first page of each My area section.
@@ -203,16 +241,18 @@ pub struct MyFavouritesAnswer {
 
 /// A section's first page: the request for `path` with the overview's page size, whose
 /// `next` link names the section's own list.
-fn section(url: &RequestUrl, path: &str, size: u64, extra: &[(&str, &str)]) -> (RequestUrl, HashMap<String, String>) {
-    let mut query: HashMap<String, String> = extra.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    query.insert("page_size".into(), size.to_string());
-    let text: Vec<String> = {
-        let mut pairs: Vec<(&String, &String)> = query.iter().collect();
-        pairs.sort();
-        pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect()
-    };
+fn section(url: &RequestUrl, path: &str, size: u64, extra: &[(&str, &str)]) -> RequestUrl {
+    let mut pairs: Vec<(&str, String)> = extra.iter().map(|(k, v)| (*k, v.to_string())).collect();
+    pairs.push(("page_size", size.to_string()));
+    pairs.sort();
+    let text: Vec<String> = pairs.into_iter().map(|(k, v)| format!("{k}={v}")).collect();
     let uri: Uri = format!("{path}?{}", text.join("&")).parse().unwrap_or_else(|_| Uri::from_static("/"));
-    (RequestUrl { scheme: url.scheme.clone(), host: url.host.clone(), uri }, query)
+    RequestUrl { scheme: url.scheme.clone(), host: url.host.clone(), uri }
+}
+
+/// The query of a content section's first page.
+fn contents_query(size: u64, types: &str) -> MyContentsQuery {
+    MyContentsQuery { page: None, page_size: Some(size.to_string()), types: Some(types.into()) }
 }
 
 /// The query of a favourites section's first page.
@@ -224,8 +264,8 @@ fn favourites_query(size: u64, group_type: Option<&str>) -> bookmarks::Favourite
     }
 }
 
-fn overview_size(query: &HashMap<String, String>) -> ApiResult<u64> {
-    Ok(page_from_query(query, OVERVIEW_SIZE)?.page_size)
+fn overview_size(query: &OverviewQuery) -> ApiResult<u64> {
+    Ok(page_from_query(&None, &query.page_size, OVERVIEW_SIZE)?.page_size)
 }
 
 /// The first page (3 by default) of every My area section: circles, resources, jobs, use
@@ -237,22 +277,25 @@ async fn my_items(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<OverviewQuery>,
 ) -> ApiResult<Json<MyItemsAnswer>> {
     let size = overview_size(&query)?;
     let me = || AuthUser(user.clone());
-    let (u, q) = section(&url, "/api/v1/circles/me/", size, &[]);
-    let circles = my_circles(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
-    let (u, q) = section(&url, "/api/v1/contents/me/", size, &[("types", "resource")]);
-    let resources = my_contents(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
-    let (u, q) = section(&url, "/api/v1/jobs/me/", size, &[]);
-    let jobs = my_jobs(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
-    let (u, q) = section(&url, "/api/v1/use_cases/me/", size, &[]);
-    let use_cases = my_use_cases(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
-    let (u, q) = section(&url, "/api/v1/contents/me/", size, &[("types", "post")]);
-    let posts = my_contents(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
-    let (u, q) = section(&url, "/api/v1/ai_tools/me/", size, &[]);
-    let ai_tools = my_ai_tools(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;
+    let first = || ApiQuery(MineQuery::first(size));
+    let u = section(&url, "/api/v1/circles/me/", size, &[]);
+    let circles = my_circles(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let u = section(&url, "/api/v1/contents/me/", size, &[("types", "resource")]);
+    let q = ApiQuery(contents_query(size, "resource"));
+    let resources = my_contents(State(state.clone()), tenant.clone(), me(), u, q).await?.0;
+    let u = section(&url, "/api/v1/jobs/me/", size, &[]);
+    let jobs = my_jobs(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let u = section(&url, "/api/v1/use_cases/me/", size, &[]);
+    let use_cases = my_use_cases(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let u = section(&url, "/api/v1/contents/me/", size, &[("types", "post")]);
+    let q = ApiQuery(contents_query(size, "post"));
+    let posts = my_contents(State(state.clone()), tenant.clone(), me(), u, q).await?.0;
+    let u = section(&url, "/api/v1/ai_tools/me/", size, &[]);
+    let ai_tools = my_ai_tools(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
     Ok(Json(MyItemsAnswer { data: MyItems { circles, resources, jobs, use_cases, posts, ai_tools } }))
 }
 
@@ -265,14 +308,14 @@ async fn my_favourites(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<OverviewQuery>,
 ) -> ApiResult<Json<MyFavouritesAnswer>> {
     let size = overview_size(&query)?;
     let me = || AuthUser(user.clone());
     let kind = |word: &str| axum::extract::Path(word.to_string());
     let mut groups = Vec::new();
     for group_type in ["circle", "event"] {
-        let (u, _) = section(&url, "/api/v1/bookmark/group/", size, &[("group_type", group_type)]);
+        let u = section(&url, "/api/v1/bookmark/group/", size, &[("group_type", group_type)]);
         let q = favourites_query(size, Some(group_type));
         match bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("group"), ApiQuery(q)).await?.0
         {
@@ -282,28 +325,28 @@ async fn my_favourites(
     }
     let events = groups.pop().expect("events");
     let circles = groups.pop().expect("circles");
-    let (u, _) = section(&url, "/api/v1/bookmark/usecase/", size, &[]);
+    let u = section(&url, "/api/v1/bookmark/usecase/", size, &[]);
     let q = favourites_query(size, None);
     let Favourites::UseCases(use_cases) =
         bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("usecase"), ApiQuery(q)).await?.0
     else {
         unreachable!("a use-case favourites page")
     };
-    let (u, _) = section(&url, "/api/v1/bookmark/aitool/", size, &[]);
+    let u = section(&url, "/api/v1/bookmark/aitool/", size, &[]);
     let q = favourites_query(size, None);
     let Favourites::AiTools(ai_tools) =
         bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("aitool"), ApiQuery(q)).await?.0
     else {
         unreachable!("an AI tool favourites page")
     };
-    let (u, _) = section(&url, "/api/v1/bookmark/job/", size, &[]);
+    let u = section(&url, "/api/v1/bookmark/job/", size, &[]);
     let q = favourites_query(size, None);
     let Favourites::Jobs(jobs) =
         bookmarks::favourites(State(state.clone()), tenant.clone(), me(), u, kind("job"), ApiQuery(q)).await?.0
     else {
         unreachable!("a job favourites page")
     };
-    let (u, _) = section(&url, "/api/v1/bookmark/resource/", size, &[]);
+    let u = section(&url, "/api/v1/bookmark/resource/", size, &[]);
     let q = favourites_query(size, None);
     let resources =
         content::favourites::favourite_resources(State(state.clone()), tenant.clone(), me(), u, ApiQuery(q)).await?.0;

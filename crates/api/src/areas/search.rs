@@ -15,7 +15,7 @@ use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
-use domain::FieldErrors;
+use domain::{pagination::PageRequest, FieldErrors};
 use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
@@ -27,11 +27,12 @@ use store::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{bool_param, caller_of, country_values, list_param, text_param, view};
+use super::groups::{caller_of, country_values, view};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiQuery, MaybeUser, Tenant},
+    extract::{bool_param, id_param, list_param, text_param, ApiQuery, MaybeUser, Param, Tenant},
+    param,
     state::AppState,
 };
 
@@ -44,7 +45,7 @@ pub const DEFAULT_PAGE_SIZE: u64 = 12;
 /// How deep `type=all` pages go: its two ranked lists are merged in memory.
 pub const MAX_MERGED_OFFSET: u64 = 5_000;
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SearchQuery {
@@ -54,15 +55,17 @@ pub struct SearchQuery {
     pub kind: Option<String>,
     /// At least 2 characters (`q` also works); up to six words.
     pub search: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 12 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 12)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 12)]
+    pub page_size: Option<String>,
     /// Widen people to the whole organization hierarchy (organization members only).
-    pub global_search: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub global_search: Option<String>,
     /// Only groups set up through the group form.
-    pub is_verified_group: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub is_verified_group: Option<String>,
     /// Professional field ids, comma-separated.
     pub professional_fields: Option<String>,
     /// Countries, comma-separated: names as profiles store them ("Kenya"), matched ignoring
@@ -71,8 +74,12 @@ pub struct SearchQuery {
     /// JSON object of group-profile values, e.g. {"department": "Physics"}.
     pub extra_info: Option<String>,
     /// With `is_group_search=true`: search this group's members.
-    pub group_id: Option<i64>,
-    pub is_group_search: Option<bool>,
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
+    #[param(value_type = Option<bool>)]
+    pub is_group_search: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
 }
 
 fn search_types() -> utoipa::openapi::schema::Object {
@@ -131,23 +138,46 @@ async fn search(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<SearchQuery>,
 ) -> ApiResult<Json<Page<SearchItem>>> {
-    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, DEFAULT_PAGE_SIZE)?;
+    let asked = asked_of(&query)?;
+    let caller = caller_of(user.clone());
+    let people_scope = people_scope(&state, &tenant, &caller, user.as_ref(), &asked).await?;
+    let (hits, count) = ranked_hits(&state, &tenant, &caller, people_scope, asked, &page).await?;
+    let items = build_items(&state, &tenant, &caller, &hits).await?;
+    Ok(Json(Page::new(items, count, &page, &url)))
+}
+
+/// What a search asks for, checked.
+struct Asked {
+    kind: String,
+    words: Vec<String>,
+    countries: Vec<String>,
+    field_ids: Vec<i64>,
+    field_values: Vec<String>,
+    extra_info: Vec<(String, String)>,
+    group_id: Option<i64>,
+    group_search: bool,
+    global_search: bool,
+    verified_only: bool,
+}
+
+fn asked_of(query: &SearchQuery) -> Result<Asked, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let kind = text_param(&query, "type").unwrap_or_else(|| "all".into());
+    let kind = text_param(Param::new("type", &query.kind)).unwrap_or_else(|| "all".into());
     if !SEARCH_TYPES.contains(&kind.as_str()) {
         errors.add("type", format!("\"{kind}\" is not a valid choice."));
     }
-    let words: Vec<String> = query
-        .get("search")
-        .or_else(|| query.get("q"))
+    let words: Vec<String> = param!(query.search)
+        .or(param!(query.q))
+        .raw
         .map(|s| s.trim().to_lowercase())
         .filter(|s| s.chars().count() >= 2)
         .map(|s| s.split_whitespace().take(6).map(|w| w.chars().take(50).collect()).collect())
         .unwrap_or_default();
-    let countries = country_values(list_param(&mut errors, &query, "country"));
-    let field_values = list_param(&mut errors, &query, "professional_fields");
+    let countries = country_values(list_param(&mut errors, param!(query.country)));
+    let field_values = list_param(&mut errors, param!(query.professional_fields));
     let mut field_ids = Vec::new();
     for value in &field_values {
         match value.parse::<i64>() {
@@ -155,68 +185,100 @@ async fn search(
             Err(_) => errors.add("professional_fields", "A valid integer is required."),
         }
     }
-    let extra_info: Vec<(String, String)> = match text_param(&query, "extra_info") {
-        None => Vec::new(),
-        Some(raw) => match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&raw) {
-            Ok(map) => map
-                .into_iter()
-                .filter_map(|(k, v)| match v {
-                    serde_json::Value::String(s) if !s.trim().is_empty() => Some((k, s)),
-                    serde_json::Value::Number(n) => Some((k, n.to_string())),
-                    _ => None,
-                })
-                .take(5)
-                .collect(),
-            Err(_) => {
-                errors.add("extra_info", "Expected a JSON object.");
-                Vec::new()
-            }
-        },
-    };
-    let group_id = match text_param(&query, "group_id") {
-        Some(raw) => match raw.parse::<i64>() {
-            Ok(id) if id > 0 => Some(id),
-            _ => {
-                errors.add("group_id", "A valid integer is required.");
-                None
-            }
-        },
-        None => None,
-    };
-    let mut flag_of = |key: &str| bool_param(&mut errors, &query, key).unwrap_or(false);
-    let (group_search, global_search, verified_only) =
-        (flag_of("is_group_search"), flag_of("global_search"), flag_of("is_verified_group"));
+    let extra_info = extra_info_of(&mut errors, text_param(param!(query.extra_info)));
+    let group_id = id_param(&mut errors, param!(query.group_id));
+    let mut flag_of = |param: Param| bool_param(&mut errors, param).unwrap_or(false);
+    let (group_search, global_search, verified_only) = (
+        flag_of(param!(query.is_group_search)),
+        flag_of(param!(query.global_search)),
+        flag_of(param!(query.is_verified_group)),
+    );
     errors.into_result()?;
-    let caller = caller_of(user.clone());
+    Ok(Asked {
+        kind,
+        words,
+        countries,
+        field_ids,
+        field_values,
+        extra_info,
+        group_id,
+        group_search,
+        global_search,
+        verified_only,
+    })
+}
 
-    let want_people = matches!(kind.as_str(), "all" | "user");
-    let want_groups = kind != "user";
-    let people_scope = if let (Some(group_id), true) = (group_id, group_search) {
-        let group = super::groups::visible_group(&state, &tenant, &caller, group_id).await?;
-        Some(PeopleScope::Group { group_id: group.id, statuses: vec![member_q::STATUS_ACCEPTED.into()] })
-    } else if want_people {
-        let widen = global_search && may_search_hierarchy(&state, &tenant, user.as_ref()).await?;
-        Some(if widen { PeopleScope::Site(tenant.id()) } else { PeopleScope::Organization(tenant.organization_id()) })
-    } else {
-        None
-    };
-    let group_types: Vec<String> = match kind.as_str() {
-        "all" | "all_group" => Vec::new(),
-        "user" => Vec::new(),
+/// `extra_info`: a JSON object of group-profile values; its first five text or number values.
+fn extra_info_of(errors: &mut FieldErrors, raw: Option<String>) -> Vec<(String, String)> {
+    let Some(raw) = raw else { return Vec::new() };
+    match serde_json::from_str::<serde_json::Map<String, serde_json::Value>>(&raw) {
+        Ok(map) => map
+            .into_iter()
+            .filter_map(|(k, v)| match v {
+                serde_json::Value::String(s) if !s.trim().is_empty() => Some((k, s)),
+                serde_json::Value::Number(n) => Some((k, n.to_string())),
+                _ => None,
+            })
+            .take(5)
+            .collect(),
+        Err(_) => {
+            errors.add("extra_info", "Expected a JSON object.");
+            Vec::new()
+        }
+    }
+}
+
+/// Whose people a search looks among: one group's members, the whole site (the hierarchy,
+/// for its members), or the site's organization; none when only groups are asked for.
+async fn people_scope(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &view::Caller,
+    user: Option<&users::Model>,
+    asked: &Asked,
+) -> ApiResult<Option<PeopleScope>> {
+    if let (Some(group_id), true) = (asked.group_id, asked.group_search) {
+        let group = super::groups::visible_group(state, tenant, caller, group_id).await?;
+        return Ok(Some(PeopleScope::Group { group_id: group.id, statuses: vec![member_q::STATUS_ACCEPTED.into()] }));
+    }
+    if !matches!(asked.kind.as_str(), "all" | "user") {
+        return Ok(None);
+    }
+    let widen = asked.global_search && may_search_hierarchy(state, tenant, user).await?;
+    Ok(Some(if widen { PeopleScope::Site(tenant.id()) } else { PeopleScope::Organization(tenant.organization_id()) }))
+}
+
+/// The page's hits `(score, is_person, id)` and the count of everything found.
+async fn ranked_hits(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &view::Caller,
+    people_scope: Option<PeopleScope>,
+    asked: Asked,
+    page: &PageRequest,
+) -> ApiResult<(Vec<(i32, bool, i64)>, u64)> {
+    let want_groups = asked.kind != "user";
+    let group_types: Vec<String> = match asked.kind.as_str() {
+        "all" | "all_group" | "user" => Vec::new(),
         other => vec![other.to_string()],
     };
     let people_filter = PeopleFilter {
-        words: words.clone(),
-        countries: countries.clone(),
-        professional_fields: field_ids,
-        extra_info,
+        words: asked.words.clone(),
+        countries: asked.countries.clone(),
+        professional_fields: asked.field_ids,
+        extra_info: asked.extra_info,
         organization_id: tenant.organization_id(),
         exclude_user: None,
     };
-    let group_search = GroupSearch { words, group_types, countries, professional_fields: field_values, verified_only };
-
+    let group_search = GroupSearch {
+        words: asked.words,
+        group_types,
+        countries: asked.countries,
+        professional_fields: asked.field_values,
+        verified_only: asked.verified_only,
+    };
     let (offset, limit) = (page.offset(), page.page_size);
-    let merged = people_scope.is_some() && want_groups && group_id.is_none();
+    let merged = people_scope.is_some() && want_groups && asked.group_id.is_none();
     if merged && offset > MAX_MERGED_OFFSET {
         return Err(ApiError::field("page", "Narrow the search to see results this far down."));
     }
@@ -226,7 +288,7 @@ async fn search(
         Some(scope) => search_q::people(state.read_db(), scope, &people_filter, fetch_offset, fetch_limit).await?,
         None => (Vec::new(), 0),
     };
-    let (groups, groups_count) = if want_groups && group_id.is_none() {
+    let (groups, groups_count) = if want_groups && asked.group_id.is_none() {
         search_q::groups(state.read_db(), tenant.id(), caller.viewer(), &group_search, fetch_offset, fetch_limit)
             .await?
     } else {
@@ -239,8 +301,7 @@ async fn search(
         hits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
         hits = hits.into_iter().skip(usize::try_from(offset).unwrap_or(usize::MAX)).take(limit as usize).collect();
     }
-    let items = build_items(&state, &tenant, &caller, &hits).await?;
-    Ok(Json(Page::new(items, people_count + groups_count, &page, &url)))
+    Ok((hits, people_count + groups_count))
 }
 
 async fn may_search_hierarchy(state: &AppState, tenant: &Tenant, user: Option<&users::Model>) -> ApiResult<bool> {

@@ -40,15 +40,18 @@ use super::{
     catalogue::{
         ai_tools::{CreatorRef, ModerationInput},
         choices, chosen_file, chosen_group, id_list, ids,
-        list_params::{first_list, recent_order, scope_of, statuses_for},
+        list_params::{recent_order, scope_of, statuses_for},
         may_moderate, one_id, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
     },
-    groups::{caller_of, list_param, text_param, view::Caller},
+    groups::{caller_of, view::Caller},
 };
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{
+        first_list, list_param, page_from_query, text_param, ApiJson, ApiQuery, AuthUser, MaybeUser, Param, Tenant,
+    },
+    param,
     state::AppState,
 };
 
@@ -65,8 +68,8 @@ pub const PAGE_SIZE: u64 = 15;
 pub const MSG_NOT_FOUND: &str = "Use case not found.";
 pub const MSG_NO_RIGHT: &str = "You do not have permission to edit this use case.";
 
-/// Described for the API document; the handler reads the raw query map.
-#[derive(Debug, Deserialize, IntoParams)]
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UseCaseListQuery {
     /// At least 2 characters; every word must start a word of the title or description.
@@ -89,25 +92,35 @@ pub struct UseCaseListQuery {
     /// `usecase_categories` values, comma-separated (`categories` also works).
     pub category: Option<String>,
     /// Only the use cases of this organization.
-    pub group_id: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
     /// Only the use cases the caller submitted, of every status (my area).
-    pub created: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub created: Option<String>,
     /// recent: by creation (the admin table) instead of by title.
     pub sort_by: Option<String>,
     /// With `sort_by=recent`: desc (default, newest first) or asc.
     pub sort_order: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 15 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 15)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
+    pub page_size: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
+    #[param(ignore)]
+    pub professional_fields: Option<String>,
+    #[param(ignore)]
+    pub job_functions: Option<String>,
+    #[param(ignore)]
+    pub categories: Option<String>,
 }
 
-fn choices_of(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, allowed: &[&str]) -> Vec<String> {
-    let values = list_param(errors, query, key);
+fn choices_of(errors: &mut FieldErrors, param: Param, allowed: &[&str]) -> Vec<String> {
+    let values = list_param(errors, param);
     for value in &values {
         if !allowed.contains(&value.as_str()) {
-            errors.add(key, format!("\"{value}\" is not a valid choice."));
+            errors.add(param.key, format!("\"{value}\" is not a valid choice."));
         }
     }
     values
@@ -115,23 +128,23 @@ fn choices_of(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &s
 
 /// The filter of the list, checked. `privileged` callers may ask for any status.
 fn filter_of(
-    query: &HashMap<String, String>,
+    query: &UseCaseListQuery,
     privileged: bool,
     created_by: Option<i64>,
     group_id: Option<i64>,
 ) -> Result<q::Filter, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let statuses = statuses_for(&mut errors, query, privileged);
-    let order = match recent_order(&mut errors, query) {
+    let statuses = statuses_for(&mut errors, param!(query.status), privileged);
+    let order = match recent_order(&mut errors, param!(query.sort_by), param!(query.sort_order)) {
         (false, _) => q::ListOrder::Title,
         (true, false) => q::ListOrder::Newest,
         (true, true) => q::ListOrder::Oldest,
     };
-    let ids = match query.get("ids") {
+    let ids = match query.ids.as_ref() {
         None => None,
         Some(_) => {
             let mut ids = Vec::new();
-            for raw in list_param(&mut errors, query, "ids") {
+            for raw in list_param(&mut errors, param!(query.ids)) {
                 match raw.parse::<i64>() {
                     Ok(id) if id > 0 => ids.push(id),
                     _ => {
@@ -144,25 +157,28 @@ fn filter_of(
             Some(ids).filter(|ids| !ids.is_empty())
         }
     };
-    let search_words = text_param(query, "search")
-        .or_else(|| text_param(query, "q"))
+    let search_words = text_param(param!(query.search))
+        .or_else(|| text_param(param!(query.q)))
         .map(|s| s.to_lowercase())
         .filter(|s| s.chars().count() >= 2)
         .map(|s| s.split_whitespace().take(5).map(str::to_string).collect())
         .unwrap_or_default();
     let tags = vec![
-        (q::TAG_PROFESSIONAL_FIELD, first_list(&mut errors, query, &["professional_field", "professional_fields"])),
-        (q::TAG_JOB_FUNCTION, first_list(&mut errors, query, &["job_function", "job_functions"])),
-        (q::TAG_CATEGORY, first_list(&mut errors, query, &["category", "categories"])),
+        (
+            q::TAG_PROFESSIONAL_FIELD,
+            first_list(&mut errors, &[param!(query.professional_field), param!(query.professional_fields)]),
+        ),
+        (q::TAG_JOB_FUNCTION, first_list(&mut errors, &[param!(query.job_function), param!(query.job_functions)])),
+        (q::TAG_CATEGORY, first_list(&mut errors, &[param!(query.category), param!(query.categories)])),
     ];
     let filter = q::Filter {
         statuses,
         search_words,
         ids,
         tags,
-        business_values: choices_of(&mut errors, query, "business_value", &BUSINESS_VALUES),
-        complexities: choices_of(&mut errors, query, "complexity", &COMPLEXITIES),
-        innovation_categories: choices_of(&mut errors, query, "innovation_category", &INNOVATION_CATEGORIES),
+        business_values: choices_of(&mut errors, param!(query.business_value), &BUSINESS_VALUES),
+        complexities: choices_of(&mut errors, param!(query.complexity), &COMPLEXITIES),
+        innovation_categories: choices_of(&mut errors, param!(query.innovation_category), &INNOVATION_CATEGORIES),
         group_id,
         created_by,
         order,
@@ -184,12 +200,12 @@ pub(crate) async fn list_use_cases(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<UseCaseListQuery>,
 ) -> ApiResult<Json<Page<UseCaseView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
-    let scope = scope_of(&state, &tenant, &caller, &mut errors, &query).await?;
+    let scope = scope_of(&state, &tenant, &caller, &mut errors, param!(query.group_id), param!(query.created)).await?;
     errors.into_result()?;
     let filter = filter_of(&query, scope.privileged, scope.created_by, scope.group_id)?;
     let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;

@@ -4,11 +4,13 @@
 mod auth;
 mod client;
 mod json;
+mod params;
 mod query;
 mod tenant;
 
 pub use auth::{AuthUser, MaybeUser, TenantAdmin, MSG_INVALID_TOKEN};
 pub use client::Client;
 pub use json::{parse_json, ApiJson, MSG_NUL};
+pub use params::{bool_param, first_ids, first_list, id_param, list_param, search_param, text_param, Param};
 pub use query::{page_from_query, ApiQuery, PageOf, PageParams};
 pub use tenant::Tenant;

@@ -31,16 +31,13 @@ struct RawPage {
     page_size: Option<String>,
 }
 
-/// `page` and `page_size` of a list's query map, with the list's default size.
+/// `page` and `page_size` of a list's typed query, with the list's default size.
 pub fn page_from_query(
-    query: &std::collections::HashMap<String, String>,
+    page: &Option<String>,
+    page_size: &Option<String>,
     default_size: u64,
 ) -> Result<PageRequest, ApiError> {
-    Ok(PageRequest::parse(
-        query.get("page").map(String::as_str),
-        query.get("page_size").map(String::as_str),
-        default_size,
-    )?)
+    Ok(PageRequest::parse(page.as_deref(), page_size.as_deref(), default_size)?)
 }
 
 /// `page` and `page_size` with the list's default size, plus the request URL for `next`.

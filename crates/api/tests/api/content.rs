@@ -886,3 +886,22 @@ async fn a_locked_premium_pdf_shows_its_first_page_only() {
         assert_eq!(answer.error(422)["detail"], "The PDF file could not be read.");
     }
 }
+
+#[tokio::test]
+async fn my_contents_narrow_by_type_as_the_document_says() {
+    let s = site().await;
+    // The site's certified administrator: members may post, certified members contribute.
+    let token = s.admin_token.clone();
+    let area = s.topic_area().await;
+    let post = s.post(&token, json!({"types": ["post"], "content": "<p>My first post</p>", "group": s.circle})).await;
+    let resource = s.post(&token, s.resource_body("Pandas guide", area)).await;
+    let ids = |page: Value| -> Vec<i64> {
+        page["data"].as_array().unwrap().iter().map(|item| item["id"].as_i64().unwrap()).collect()
+    };
+    let mine = |types: &str| s.app.get(&format!("/api/v1/contents/me/?types={types}")).token(&token).send();
+    assert_eq!(ids(mine("post").await.json()), vec![post["id"].as_i64().unwrap()]);
+    assert_eq!(ids(mine("resource").await.json()), vec![resource["id"].as_i64().unwrap()]);
+    let both = s.app.get("/api/v1/contents/me/").token(&token).send().await.json();
+    assert_eq!(both["pagination"]["count"], 2);
+    assert_eq!(mine("poem").await.error(400)["field_errors"]["types"][0], "\"poem\" is not a valid choice.");
+}

@@ -14338,6 +14338,8 @@ export interface operations {
                 page?: number;
                 /** @description 10 by default; larger sizes are capped at 500. */
                 page_size?: number;
+                /** @description Comma list of post, newsletter, resource, prompt; every type when absent. */
+                types?: string;
             };
             header?: never;
             path?: never;
@@ -16501,6 +16503,19 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "accepted" | "pending" | "rejected";
+                /** @description false: the unverified tab (accepted members with an unverified e-mail). */
+                is_verified?: boolean;
+                /** @description Roles, comma-separated (e.g. admin,leader). */
+                role?: string;
+                /**
+                 * @description At least 2 characters; words of the name, each matched from its start, or the start
+                 *     of an e-mail address.
+                 */
+                search?: string;
+                /** @description Countries of the members' profiles, comma-separated, matched ignoring case. */
+                country?: string;
+                /** @description Professional field option ids of the members' profile on the site, comma-separated. */
+                professional_fields?: string;
             };
             header?: never;
             path: {

@@ -26,7 +26,7 @@ use axum::{
 };
 use domain::agents::{
     access::{check_access_to, check_signup_gate, usage_period, AgentSettings, Denial, Requester},
-    definition::{check_step_answers, AgentDefinition, RunAnswers, StepType},
+    definition::{check_step_answers, AgentDefinition, RunAnswers, Step, StepType},
     registration::check_profile_completion,
     report::{compose, report_slug, retrieval_needs, ProfileFacts, ReportInput, ReportItem},
     run::RunStatus,
@@ -186,30 +186,12 @@ pub async fn process(
     let step = agent.step(order).ok_or_else(|| ApiError::NotFound(format!("The agent has no step {order}.")))?.clone();
 
     let beneficiary = subject(&state, &tenant, &user, parse_beneficiary(&body.user_id)?).await?;
+    let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
     let period = usage_period(chrono::Utc::now());
     let settings = &stored_config(&tenant.0).agents;
     let who = requester(&state, &tenant, &user, agent.agent_type.as_str(), &period).await?;
-    if let Err(denial) = check_access_to(who, agent.agent_type, row.is_premium, settings) {
-        return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
-    }
-    // A visitor (trial account) meets the sign-up invitation before the report: sign up first.
-    if let Err(denial) = check_signup_gate(who, &step) {
-        return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
-    }
-    // The threshold guards the start of a run (the member's profile source step): a run under
-    // way goes on, such as a visitor's who signed up at the sign-up invitation (issue 18).
-    let continues_run =
-        runs::latest_open(state.read_db(), tenant.id(), user.id, row.id, beneficiary.as_ref().map(|b| b.id))
-            .await?
-            .is_some();
-    if matches!(who, Requester::Member { .. }) && !continues_run {
-        let percent = store::queries::profiles::find_by_user(state.read_db(), user.id)
-            .await?
-            .map_or(0, |p| p.completion_percent.clamp(0, 100) as u8);
-        if let Err(message) = check_profile_completion(percent, settings.profile_completion_threshold) {
-            return Err(coded(StatusCode::FORBIDDEN, message, CODE_PROFILE_INCOMPLETE));
-        }
-    }
+    let may_run = MayRun { who, is_premium: row.is_premium, agent_id: row.id, beneficiary_id };
+    may_run.check(&state, &tenant, &user, &agent, &step, settings).await?;
     if step.extra_info.kind.generates_report() {
         let user_prompt =
             body.user_prompt.as_ref().and_then(Value::as_str).filter(|_| user.is_staff).map(str::to_string);
@@ -233,31 +215,85 @@ pub async fn process(
     if step.extra_info.kind == StepType::GroupChecklist {
         check_group_answers(&state, &tenant, &user, &answers).await?;
     }
-
-    let txn = store::begin_write(&state.db).await?;
-    let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
-    let run = match runs::latest_open(&txn, tenant.id(), user.id, row.id, beneficiary_id).await? {
-        Some(run) => run,
-        None => {
-            runs::start(
-                &txn,
-                runs::NewRun { tenant_id: tenant.id(), agent_id: row.id, user_id: user.id, beneficiary_id },
-            )
-            .await?
-        }
-    };
-    let run = runs::save_answers(&txn, tenant.id(), run.id, order, answers).await?;
+    let run_id = save_step(&state, &tenant, &user, row.id, beneficiary_id, order, answers).await?;
     let next_step = agent.steps.iter().map(|s| s.order).filter(|o| *o > order).min();
     let out = ProcessAnswer {
-        run_id: run.id,
+        run_id,
         step: order,
         status: RunStatus::InProgress,
         next_step,
         report_id: None,
         report_slug: None,
     };
-    txn.commit().await?;
     Ok(Json(Data::new(out)))
+}
+
+/// Whether a person may answer a step of an agent.
+struct MayRun {
+    who: Requester,
+    is_premium: bool,
+    agent_id: i64,
+    beneficiary_id: Option<i64>,
+}
+
+impl MayRun {
+    /// The agent's access rules, the sign-up gate of visitors, and the profile completion a
+    /// member needs to start a run; each refusal a 403 with its code.
+    async fn check(
+        &self,
+        state: &AppState,
+        tenant: &Tenant,
+        user: &users::Model,
+        agent: &AgentDefinition,
+        step: &Step,
+        settings: &AgentSettings,
+    ) -> ApiResult<()> {
+        if let Err(denial) = check_access_to(self.who, agent.agent_type, self.is_premium, settings) {
+            return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
+        }
+        // A visitor (trial account) meets the sign-up invitation before the report: sign up first.
+        if let Err(denial) = check_signup_gate(self.who, step) {
+            return Err(coded(StatusCode::FORBIDDEN, denial.message(), denial.code()));
+        }
+        if !matches!(self.who, Requester::Member { .. }) {
+            return Ok(());
+        }
+        // The threshold guards the start of a run (the member's profile source step): a run under
+        // way goes on, such as a visitor's who signed up at the sign-up invitation (issue 18).
+        let db = state.read_db();
+        if runs::latest_open(db, tenant.id(), user.id, self.agent_id, self.beneficiary_id).await?.is_some() {
+            return Ok(());
+        }
+        let percent = store::queries::profiles::find_by_user(db, user.id)
+            .await?
+            .map_or(0, |p| p.completion_percent.clamp(0, 100) as u8);
+        check_profile_completion(percent, settings.profile_completion_threshold)
+            .map_err(|message| coded(StatusCode::FORBIDDEN, message, CODE_PROFILE_INCOMPLETE))
+    }
+}
+
+/// Saves a step's answers on the open run of the person (for the beneficiary), starting one
+/// when there is none; answers the run's id.
+async fn save_step(
+    state: &AppState,
+    tenant: &Tenant,
+    user: &users::Model,
+    agent_id: i64,
+    beneficiary_id: Option<i64>,
+    order: u32,
+    answers: Value,
+) -> ApiResult<i64> {
+    let txn = store::begin_write(&state.db).await?;
+    let run = match runs::latest_open(&txn, tenant.id(), user.id, agent_id, beneficiary_id).await? {
+        Some(run) => run,
+        None => {
+            let new = runs::NewRun { tenant_id: tenant.id(), agent_id, user_id: user.id, beneficiary_id };
+            runs::start(&txn, new).await?
+        }
+    };
+    let run = runs::save_answers(&txn, tenant.id(), run.id, order, answers).await?;
+    txn.commit().await?;
+    Ok(run.id)
 }
 
 /// A run's stored answers by step order.

@@ -13,7 +13,7 @@
 //!
 //! Staff only (403 for anyone else); an agent of another site is 404 'No agent found'.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use axum::{
     extract::{Path, State},
@@ -23,7 +23,7 @@ use axum::{
 };
 use domain::sent::{Object, Sent};
 use domain::{
-    agents::definition::{self, AgentExtraInfo, AgentPrompt, MAX_PROMPT_CHARS},
+    agents::definition::{self, AgentDefinition, AgentExtraInfo, AgentPrompt, MAX_PROMPT_CHARS},
     FieldErrors,
 };
 use serde::{de::IgnoredAny, Deserialize, Serialize};
@@ -32,7 +32,7 @@ use store::{
     entities::{agent_runs, agents as agent_rows, users},
     queries::agents::{self as q, runs, system as system_q},
 };
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::{definition as definition_of, MSG_NO_AGENT};
 use crate::{
@@ -238,71 +238,98 @@ pub async fn update_prompts(
 ) -> ApiResult<Json<PromptsAnswer>> {
     require_staff(&user)?;
     let row = agent_of(&state, &tenant, id).await?;
-    let mut errors = FieldErrors::new();
     let allowed: &[&str] = if row.is_system { &["user_prompt"] } else { &["extra_info", "steps"] };
     let keys = body.keys();
     if keys.is_empty() || keys.iter().any(|k| !allowed.contains(k)) {
-        errors.add("non_field_errors", MSG_ONLY_PROMPTS);
-        return Err(ApiError::Validation(errors));
+        return Err(ApiError::field("non_field_errors", MSG_ONLY_PROMPTS));
     }
     if row.is_system {
-        let prompt = text_field(&mut errors, body.user_prompt, "user_prompt").unwrap_or_default();
-        if prompt.chars().count() > MAX_PROMPT_CHARS {
-            errors.add("user_prompt", format!("Ensure this field has no more than {MAX_PROMPT_CHARS} characters."));
-        }
-        errors.into_result()?;
-        let mut stored = match &row.definition {
-            Value::Object(m) => m.clone(),
-            _ => serde_json::Map::new(),
-        };
-        stored.insert("user_prompt".into(), json!(prompt.trim()));
-        system_q::set_definition_json(&state.db, tenant.id(), row.id, Value::Object(stored)).await?;
+        save_system_prompt(&state, &tenant, &row, body.user_prompt).await?;
     } else {
-        let mut d = definition_of(&row)?;
-        match body.extra_info {
-            Sent::Absent => {}
-            Sent::Value(Object(extra)) if extra.others.is_empty() => {
-                if !extra.prompts.is_absent() {
-                    d.extra_info.prompts = prompt_options(&mut errors, extra.prompts);
-                }
-            }
-            _ => errors.add("extra_info", MSG_ONLY_PROMPTS),
-        }
-        match body.steps {
-            Sent::Absent => {}
-            Sent::Value(items) => {
-                for (i, item) in items.into_iter().enumerate() {
-                    let step_input = match item.value() {
-                        Some(Object(step)) if !step.others.is_empty() => {
-                            errors.add(format!("steps.{i}"), MSG_ONLY_PROMPTS);
-                            continue;
-                        }
-                        Some(Object(step)) => Some(step),
-                        None => None,
-                    };
-                    let order = step_input.as_ref().and_then(|s| s.order.as_ref().value().copied());
-                    let Some(step) = order.and_then(|o| d.steps.iter_mut().find(|s| u64::from(s.order) == o)) else {
-                        errors.add(format!("steps.{i}.order"), "The agent has no step with this order.");
-                        continue;
-                    };
-                    let prompt = step_input.map(|s| s.user_prompt).unwrap_or_default();
-                    if prompt.is_absent() {
-                        errors.add(format!("steps.{i}.user_prompt"), "This field is required.");
-                    } else if let Some(text) = text_field(&mut errors, prompt, &format!("steps.{i}.user_prompt")) {
-                        step.extra_info.user_prompt = text;
-                    }
-                }
-            }
-            _ => errors.add("steps", "Expected a list of {order, user_prompt}."),
-        }
-        errors.into_result()?;
-        // The definition as a whole must still hold (lengths, unique prompt ids).
-        definition::validate(&d)?;
-        q::update_definition(&state.db, tenant.id(), row.id, &d).await?;
+        save_agent_prompts(&state, &tenant, &row, body).await?;
     }
     let saved =
         q::find(&state.db, tenant.id(), row.id).await?.ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))?;
     Ok(Json(PromptsAnswer { data: prompts_view(&saved)?, message: MSG_PROMPTS_SAVED.into() }))
+}
+
+/// A system agent's added instructions.
+async fn save_system_prompt(
+    state: &AppState,
+    tenant: &Tenant,
+    row: &agent_rows::Model,
+    sent: Sent<String>,
+) -> ApiResult<()> {
+    let mut errors = FieldErrors::new();
+    let prompt = text_field(&mut errors, sent, "user_prompt").unwrap_or_default();
+    if prompt.chars().count() > MAX_PROMPT_CHARS {
+        errors.add("user_prompt", format!("Ensure this field has no more than {MAX_PROMPT_CHARS} characters."));
+    }
+    errors.into_result()?;
+    let mut stored = match &row.definition {
+        Value::Object(m) => m.clone(),
+        _ => serde_json::Map::new(),
+    };
+    stored.insert("user_prompt".into(), json!(prompt.trim()));
+    system_q::set_definition_json(&state.db, tenant.id(), row.id, Value::Object(stored)).await?;
+    Ok(())
+}
+
+/// A CareerGPS agent's suggested prompts and step prompts; the definition as a whole must
+/// still hold (lengths, unique prompt ids).
+async fn save_agent_prompts(
+    state: &AppState,
+    tenant: &Tenant,
+    row: &agent_rows::Model,
+    body: PromptsInput,
+) -> ApiResult<()> {
+    let mut errors = FieldErrors::new();
+    let mut d = definition_of(row)?;
+    match body.extra_info {
+        Sent::Absent => {}
+        Sent::Value(Object(extra)) if extra.others.is_empty() => {
+            if !extra.prompts.is_absent() {
+                d.extra_info.prompts = prompt_options(&mut errors, extra.prompts);
+            }
+        }
+        _ => errors.add("extra_info", MSG_ONLY_PROMPTS),
+    }
+    match body.steps {
+        Sent::Absent => {}
+        Sent::Value(items) => {
+            for (i, item) in items.into_iter().enumerate() {
+                step_prompt(&mut errors, &mut d, i, item);
+            }
+        }
+        _ => errors.add("steps", "Expected a list of {order, user_prompt}."),
+    }
+    errors.into_result()?;
+    definition::validate(&d)?;
+    q::update_definition(&state.db, tenant.id(), row.id, &d).await?;
+    Ok(())
+}
+
+/// The `i`th item of `steps`: a step's order and its new prompt.
+fn step_prompt(errors: &mut FieldErrors, d: &mut AgentDefinition, i: usize, item: Sent<Object<StepPromptInput>>) {
+    let step_input = match item.value() {
+        Some(Object(step)) if !step.others.is_empty() => {
+            errors.add(format!("steps.{i}"), MSG_ONLY_PROMPTS);
+            return;
+        }
+        Some(Object(step)) => Some(step),
+        None => None,
+    };
+    let order = step_input.as_ref().and_then(|s| s.order.as_ref().value().copied());
+    let Some(step) = order.and_then(|o| d.steps.iter_mut().find(|s| u64::from(s.order) == o)) else {
+        errors.add(format!("steps.{i}.order"), "The agent has no step with this order.");
+        return;
+    };
+    let prompt = step_input.map(|s| s.user_prompt).unwrap_or_default();
+    if prompt.is_absent() {
+        errors.add(format!("steps.{i}.user_prompt"), "This field is required.");
+    } else if let Some(text) = text_field(errors, prompt, &format!("steps.{i}.user_prompt")) {
+        step.extra_info.user_prompt = text;
+    }
 }
 
 /// One run in the agent log.
@@ -352,6 +379,20 @@ fn log_run(run: agent_runs::Model, report: Option<&(String, String)>) -> LogRun 
     }
 }
 
+/// The run log's query, read as text so a bad value is answered on its field.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AgentLogQuery {
+    /// 1-based page
+    #[param(value_type = Option<u64>)]
+    pub page: Option<String>,
+    /// Default 20 (500 with download)
+    #[param(value_type = Option<u64>)]
+    pub page_size: Option<String>,
+    /// 1: answer a JSON attachment
+    pub download: Option<String>,
+}
+
 /// The agent's runs, newest first, paged; `download=1` as a JSON file (staff).
 #[utoipa::path(
     get,
@@ -359,9 +400,7 @@ fn log_run(run: agent_runs::Model, report: Option<&(String, String)>) -> LogRun 
     tag = "agents",
     params(
         ("id" = i64, Path, description = "The agent's id"),
-        ("page" = Option<u64>, Query, description = "1-based page"),
-        ("page_size" = Option<u64>, Query, description = "Default 20 (500 with download)"),
-        ("download" = Option<String>, Query, description = "1: answer a JSON attachment")
+        AgentLogQuery
     ),
     security(("bearer" = [])),
     responses(
@@ -377,15 +416,16 @@ pub async fn agent_log(
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<AgentLogQuery>,
 ) -> ApiResult<Response> {
     // The query is checked first: a malformed request is the same 400 for anyone.
-    let download = match query.get("download").map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+    let download = match query.download.as_ref().map(|v| v.trim().to_ascii_lowercase()).as_deref() {
         None | Some("" | "0" | "false" | "no") => false,
         Some("1" | "true" | "yes") => true,
         Some(_) => return Err(ApiError::field("download", "Must be a valid boolean.")),
     };
-    let page = page_from_query(&query, if download { DOWNLOAD_PAGE_SIZE } else { LOG_PAGE_SIZE })?;
+    let page =
+        page_from_query(&query.page, &query.page_size, if download { DOWNLOAD_PAGE_SIZE } else { LOG_PAGE_SIZE })?;
     require_staff(&user)?;
     let row = agent_of(&state, &tenant, id).await?;
     let db = state.read_db();

@@ -403,41 +403,18 @@ pub async fn rerun(
     ApiJson(body): ApiJson<RerunInput>,
 ) -> ApiResult<Json<RerunAnswer>> {
     require_reviewer(&state, &tenant, &user).await?;
-    let mut errors = domain::FieldErrors::new();
-    let agent_id = match body.system_agent_id.or_alias(body.agent_id) {
-        Sent::Absent | Sent::Null => {
-            errors.add("system_agent_id", "This field is required.");
-            None
-        }
-        Sent::Value(WholeNumber(id)) => Some(id),
-        Sent::WrongType => {
-            errors.add("system_agent_id", "A valid integer is required.");
-            None
-        }
-    };
-    let ids = ids_of(&mut errors, body.content_ids.or_alias(body.object_ids));
-    let content_type = match body.content_type {
-        Sent::Absent | Sent::Null => None,
-        sent => match sent.value().as_deref().and_then(Entity::parse) {
-            Some(e) => Some(e),
-            None => {
-                errors.add("content_type", "Choose user or aiusecase.");
-                None
-            }
-        },
-    };
-    errors.into_result()?;
-    let agent_id = agent_id.unwrap_or_default();
-    let agent = q::find(&state.db, tenant.id(), agent_id)
+    let asked = RerunRequest::parse(body)?;
+    let agent = q::find(&state.db, tenant.id(), asked.agent_id)
         .await?
         .filter(|a| a.is_system)
         .ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))?;
     let kind = SystemAgentType::parse(&agent.agent_type).ok_or_else(|| ApiError::NotFound(MSG_NO_AGENT.into()))?;
     let entity = Entity::of(kind);
-    if content_type.is_some_and(|c| c != entity) {
+    if asked.content_type.is_some_and(|c| c != entity) {
         let expected = if entity == Entity::User { CONTENT_USER } else { CONTENT_USE_CASE };
         return Err(ApiError::field("content_type", format!("This agent judges {expected} objects.")));
     }
+    let ids = asked.ids;
     let found = match entity {
         Entity::User => system_q::members_among(&state.db, tenant.organization_id(), &ids).await?,
         Entity::UseCase => system_q::use_cases_among(&state.db, tenant.id(), &ids).await?,
@@ -466,4 +443,41 @@ pub async fn rerun(
         result.queued = ids.len();
     }
     Ok(Json(RerunAnswer { data: result, message: MSG_RERUN_DONE.into() }))
+}
+
+/// A rerun request, checked: the agent, what it judges again, and the kind of that.
+struct RerunRequest {
+    agent_id: i64,
+    ids: Vec<i64>,
+    content_type: Option<Entity>,
+}
+
+impl RerunRequest {
+    fn parse(body: RerunInput) -> Result<RerunRequest, domain::FieldErrors> {
+        let mut errors = domain::FieldErrors::new();
+        let agent_id = match body.system_agent_id.or_alias(body.agent_id) {
+            Sent::Absent | Sent::Null => {
+                errors.add("system_agent_id", "This field is required.");
+                None
+            }
+            Sent::Value(WholeNumber(id)) => Some(id),
+            Sent::WrongType => {
+                errors.add("system_agent_id", "A valid integer is required.");
+                None
+            }
+        };
+        let ids = ids_of(&mut errors, body.content_ids.or_alias(body.object_ids));
+        let content_type = match body.content_type {
+            Sent::Absent | Sent::Null => None,
+            sent => match sent.value().as_deref().and_then(Entity::parse) {
+                Some(e) => Some(e),
+                None => {
+                    errors.add("content_type", "Choose user or aiusecase.");
+                    None
+                }
+            },
+        };
+        errors.into_result()?;
+        Ok(RerunRequest { agent_id: agent_id.unwrap_or_default(), ids, content_type })
+    }
 }

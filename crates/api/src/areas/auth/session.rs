@@ -8,7 +8,10 @@ use domain::{
 };
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
-use store::queries::{memberships, sessions, users as user_q};
+use store::{
+    entities::users,
+    queries::{memberships, sessions, users as user_q},
+};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -98,10 +101,9 @@ async fn register(
             return Err(ApiError::field("profile_type", format!("\"{kind}\" is not a valid choice.")));
         }
     }
-    let taken = || ApiError::field("email", "A user with this email already exists.");
     let existing = user_q::find_by_email(&state.db, &clean.email).await?;
     if existing.as_ref().is_some_and(|user| !user.is_trial_user) {
-        return Err(taken());
+        return Err(email_taken());
     }
     botcheck::verify(&state, &client, body.recaptcha_response.as_deref()).await?;
     rate_limit::hit(&state, rate_limit::REGISTER_PER_IP, &client.ip).await?;
@@ -109,36 +111,7 @@ async fn register(
     let org = &tenant.0.organization;
     let txn = state.db.begin().await?;
     let completes_trial = existing.is_some();
-    let user = match existing {
-        Some(trial) => {
-            user_q::convert_trial(
-                &txn,
-                trial,
-                &clean.first_name,
-                &clean.last_name,
-                password_hash,
-                body.subscribe_to_newsletter,
-            )
-            .await?
-        }
-        None => user_q::create(
-            &txn,
-            user_q::NewUser {
-                email: &clean.email,
-                password_hash: Some(password_hash),
-                first_name: &clean.first_name,
-                last_name: &clean.last_name,
-                is_verified: false,
-                is_staff: false,
-                subscribe_to_newsletter: body.subscribe_to_newsletter,
-            },
-        )
-        .await
-        .map_err(|err| match err {
-            store::StoreError::Conflict(_) => taken(),
-            other => other.into(),
-        })?,
-    };
+    let user = account_of(&txn, existing, &clean, password_hash, body.subscribe_to_newsletter).await?;
     let applied = memberships::find(&txn, org.id, user.id).await?.is_none();
     if applied {
         let status = if org.join_mode == "closed" { "pending" } else { memberships::STATUS_ACCEPTED };
@@ -159,6 +132,37 @@ async fn register(
         StatusCode::CREATED,
         Json(RegisterAnswer { data: pair, message: MSG_REGISTERED.into(), redirect_to_login: completes_trial }),
     ))
+}
+
+fn email_taken() -> ApiError {
+    ApiError::field("email", "A user with this email already exists.")
+}
+
+/// The new account: the trial account of the address made a real one, or a new user.
+async fn account_of(
+    txn: &sea_orm::DatabaseTransaction,
+    trial: Option<users::Model>,
+    clean: &Registration,
+    password_hash: String,
+    newsletter: bool,
+) -> ApiResult<users::Model> {
+    if let Some(trial) = trial {
+        let (first, last) = (&clean.first_name, &clean.last_name);
+        return Ok(user_q::convert_trial(txn, trial, first, last, password_hash, newsletter).await?);
+    }
+    let new = user_q::NewUser {
+        email: &clean.email,
+        password_hash: Some(password_hash),
+        first_name: &clean.first_name,
+        last_name: &clean.last_name,
+        is_verified: false,
+        is_staff: false,
+        subscribe_to_newsletter: newsletter,
+    };
+    user_q::create(txn, new).await.map_err(|err| match err {
+        store::StoreError::Conflict(_) => email_taken(),
+        other => other.into(),
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -13,8 +13,6 @@
 //! A tool that is not approved exists only for staff, its creator and its organization's
 //! administrators (404 for others).
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -35,17 +33,18 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     choices, chosen_file, chosen_group, id_list, ids,
-    list_params::{first_list, recent_order, scope_of, statuses_for},
+    list_params::{recent_order, scope_of, statuses_for},
     may_moderate, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
 };
 use crate::{
     areas::{
         groups::view::UseCaseRef,
-        groups::{caller_of, search_param, view::Caller},
+        groups::{caller_of, view::Caller},
     },
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{first_list, page_from_query, search_param, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    param,
     state::AppState,
 };
 
@@ -181,8 +180,8 @@ pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<a
     q::find(&state.db, tenant.id(), id).await?.filter(|t| t.status == STATUS_APPROVED).ok_or_else(not_found)
 }
 
-/// Described for the API document; the handler reads the raw query map.
-#[derive(Debug, Deserialize, IntoParams)]
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AiToolListQuery {
     /// At least 2 characters (`q` also works), through the search index (name, website,
@@ -195,18 +194,26 @@ pub struct AiToolListQuery {
     /// a group's administrators with `group_id`. Others see approved tools only.
     pub status: Option<String>,
     /// Only the tools of this organization.
-    pub group_id: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
     /// Only the tools the caller submitted, of every status (my area).
-    pub created: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub created: Option<String>,
     /// recent (the only order: by creation).
     pub sort_by: Option<String>,
     /// desc (default, newest first) or asc.
     pub sort_order: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 9 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 9)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 9)]
+    pub page_size: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
+    #[param(ignore)]
+    pub ai_category: Option<String>,
+    #[param(ignore)]
+    pub aitool_categories: Option<String>,
 }
 
 /// The site's AI tools (spec 002 §2 "AI Tools list", §7 "AI tools").
@@ -222,20 +229,23 @@ pub(crate) async fn list_ai_tools(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<AiToolListQuery>,
 ) -> ApiResult<Json<Page<AiToolView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
-    let scope = scope_of(&state, &tenant, &caller, &mut errors, &query).await?;
-    let categories = first_list(&mut errors, &query, &["categories", "ai_category", "aitool_categories"]);
-    let statuses = statuses_for(&mut errors, &query, scope.privileged);
-    let (_, oldest_first) = recent_order(&mut errors, &query);
+    let scope = scope_of(&state, &tenant, &caller, &mut errors, param!(query.group_id), param!(query.created)).await?;
+    let categories = first_list(
+        &mut errors,
+        &[param!(query.categories), param!(query.ai_category), param!(query.aitool_categories)],
+    );
+    let statuses = statuses_for(&mut errors, param!(query.status), scope.privileged);
+    let (_, oldest_first) = recent_order(&mut errors, param!(query.sort_by), param!(query.sort_order));
     errors.into_result()?;
     let filter = q::ListFilter {
         oldest_first,
         statuses,
-        search: search_param(&query),
+        search: search_param(param!(query.search).or(param!(query.q))),
         categories,
         group_id: scope.group_id,
         created_by: scope.created_by,

@@ -1,9 +1,6 @@
-//! What the AI tool and use-case lists read alike from their query: the list parameter
-//! under the first of several names, the statuses the caller may ask for, and the scope
+//! What the AI tool and use-case lists read alike from their query: the statuses the caller may ask for, and the scope
 //! ("mine", one organization's items) that decides whether they may ask for any status, and
 //! the order (`sort_by=recent`, `sort_order`).
-
-use std::collections::HashMap;
 
 use domain::{
     catalogue::{STATUSES, STATUS_APPROVED},
@@ -12,27 +9,16 @@ use domain::{
 
 use super::may_moderate;
 use crate::{
-    areas::groups::{bool_param, id_param, list_param, text_param, view::Caller},
+    areas::groups::view::Caller,
     error::ApiResult,
-    extract::Tenant,
+    extract::{bool_param, id_param, list_param, text_param, Param, Tenant},
     state::AppState,
 };
 
-/// The values of the first of `keys` that has any (`categories`, `ai_category`, …).
-pub fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    for key in keys {
-        let values = list_param(errors, query, key);
-        if !values.is_empty() {
-            return values;
-        }
-    }
-    Vec::new()
-}
-
 /// The order asked for: `sort_by=recent` (the only order named; the admin tables send it)
 /// and `sort_order` desc (the default) or asc. `(recent, oldest_first)`.
-pub fn recent_order(errors: &mut FieldErrors, query: &HashMap<String, String>) -> (bool, bool) {
-    let recent = match text_param(query, "sort_by") {
+pub fn recent_order(errors: &mut FieldErrors, sort_by: Param, sort_order: Param) -> (bool, bool) {
+    let recent = match text_param(sort_by) {
         None => false,
         Some(sort) if sort == "recent" => true,
         Some(sort) => {
@@ -40,7 +26,7 @@ pub fn recent_order(errors: &mut FieldErrors, query: &HashMap<String, String>) -
             false
         }
     };
-    let oldest_first = match text_param(query, "sort_order").map(|o| o.to_ascii_lowercase()).as_deref() {
+    let oldest_first = match text_param(sort_order).map(|o| o.to_ascii_lowercase()).as_deref() {
         None | Some("desc") => false,
         Some("asc") => true,
         Some(other) => {
@@ -53,9 +39,9 @@ pub fn recent_order(errors: &mut FieldErrors, query: &HashMap<String, String>) -
 
 /// The list's statuses for the caller: what they asked for where they may, approved only
 /// otherwise (asking for another status then finds nothing).
-pub fn statuses_for(errors: &mut FieldErrors, query: &HashMap<String, String>, privileged: bool) -> Vec<String> {
+pub fn statuses_for(errors: &mut FieldErrors, status: Param, privileged: bool) -> Vec<String> {
     let mut asked = Vec::new();
-    for status in list_param(errors, query, "status") {
+    for status in list_param(errors, status) {
         if STATUSES.contains(&status.as_str()) {
             asked.push(status);
         } else {
@@ -91,10 +77,11 @@ pub async fn scope_of(
     tenant: &Tenant,
     caller: &Caller,
     errors: &mut FieldErrors,
-    query: &HashMap<String, String>,
+    group_id: Param<'_>,
+    created: Param<'_>,
 ) -> ApiResult<Scope> {
-    let group_id = id_param(errors, query, "group_id");
-    let created = bool_param(errors, query, "created").unwrap_or(false);
+    let group_id = id_param(errors, group_id);
+    let created = bool_param(errors, created).unwrap_or(false);
     let moderator = caller.is_staff() || (group_id.is_some() && may_moderate(state, tenant, caller, group_id).await?);
     let privileged = moderator || (created && caller.id().is_some());
     Ok(Scope { group_id, created_by: created.then(|| caller.id().unwrap_or(0)), privileged, moderator })

@@ -1,7 +1,5 @@
 //! Chat rooms: the caller's rooms, and opening a one-to-one room.
 
-use std::collections::HashMap;
-
 use axum::{extract::State, http::StatusCode, Json};
 use domain::chat::{self as rules, ROOMS_PAGE_SIZE, ROOM_ONE_TO_ONE};
 use serde::{Deserialize, Serialize};
@@ -36,15 +34,15 @@ pub struct RoomView {
     pub unread_count: u64,
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct RoomsQuery {
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 40 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 40)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 40)]
+    pub page_size: Option<String>,
 }
 
 /// The views of rooms for `viewer`: a fixed number of queries for the page (members, last
@@ -87,9 +85,9 @@ async fn room_page(
     tenant: &Tenant,
     user_id: i64,
     url: &RequestUrl,
-    query: &HashMap<String, String>,
+    query: &RoomsQuery,
 ) -> ApiResult<Json<Page<RoomView>>> {
-    let page = page_from_query(query, ROOMS_PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, ROOMS_PAGE_SIZE)?;
     let db = state.read_db();
     let found = q::rooms_page(db, tenant.id(), user_id, page.offset(), page.page_size).await?;
     let items = views(db, user_id, found.items).await?;
@@ -115,7 +113,7 @@ async fn rooms(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<RoomsQuery>,
 ) -> ApiResult<Json<Page<RoomView>>> {
     room_page(&state, &tenant, user.id, &url, &query).await
 }
@@ -139,7 +137,7 @@ async fn chats(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<RoomsQuery>,
 ) -> ApiResult<Json<Page<RoomView>>> {
     room_page(&state, &tenant, user.id, &url, &query).await
 }

@@ -1,8 +1,6 @@
 //! Posts, newsletters, resources and prompts: the list, create, read, edit, delete,
 //! moderation, and the premium files.
 
-use std::collections::HashMap;
-
 use axum::{
     body::Body,
     extract::{Path, State},
@@ -28,13 +26,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ensure_visible, is_certified, is_moderator, may_post, not_found, view, visible_item, ContentView, Seen};
 use crate::{
-    areas::groups::{
-        caller_of, country_values, id_param, is_admin, list_param, search_param, text_param, view::Caller,
-    },
+    areas::groups::{caller_of, country_values, is_admin, view::Caller},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{
+        bool_param, id_param, list_param, page_from_query, search_param, text_param, ApiJson, ApiQuery, AuthUser,
+        MaybeUser, Tenant,
+    },
     page_cache::PageIds,
+    param,
     state::AppState,
 };
 
@@ -58,16 +58,16 @@ pub struct ContentMessage {
     pub message: String,
 }
 
-/// Described for the API document; the handler reads the raw query map.
-#[derive(Debug, Deserialize, IntoParams)]
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ContentQuery {
     /// Comma list of post, newsletter (also posts shared as newsletters), resource, prompt;
     /// every type when absent.
     pub types: Option<String>,
     /// One group's items (its Posts or Resources tab).
-    pub group_id: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
     /// Comma list of pending, approved, rejected. Others than approved show only to
     /// moderators and to their authors.
     pub status: Option<String>,
@@ -82,45 +82,54 @@ pub struct ContentQuery {
     /// `me` (or the caller's id): the caller's own items, all statuses.
     pub created_by: Option<String>,
     /// true: only items published to the Resource Hub.
-    pub publish_to_khub: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub publish_to_khub: Option<String>,
     /// recent (the only order).
     pub sort_by: Option<String>,
     /// desc (default) or asc.
     pub sort_order: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 15 by default (group resources ask for 12); at most 500.
-    #[param(minimum = 1, default = 15)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
+    pub page_size: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
+    #[param(ignore)]
+    pub topic_area: Option<String>,
+    #[param(ignore)]
+    pub country: Option<String>,
 }
 
-fn parse_filter(query: &HashMap<String, String>, caller: &Caller) -> ApiResult<content_q::ListFilter> {
+fn parse_filter(query: &ContentQuery, caller: &Caller) -> ApiResult<content_q::ListFilter> {
     let mut errors = FieldErrors::new();
-    let types: Vec<String> = list_param(&mut errors, query, "types").into_iter().map(|t| t.to_lowercase()).collect();
+    let types: Vec<String> =
+        list_param(&mut errors, param!(query.types)).into_iter().map(|t| t.to_lowercase()).collect();
     if let Some(bad) = types.iter().find(|t| !TYPES.contains(&t.as_str())) {
         errors.add("types", format!("\"{bad}\" is not a valid choice."));
     }
     let statuses: Vec<String> =
-        list_param(&mut errors, query, "status").into_iter().map(|t| t.to_lowercase()).collect();
+        list_param(&mut errors, param!(query.status)).into_iter().map(|t| t.to_lowercase()).collect();
     if let Some(bad) = statuses.iter().find(|t| !STATUSES.contains(&t.as_str())) {
         errors.add("status", format!("\"{bad}\" is not a valid choice."));
     }
     let mut topic_area_ids = Vec::new();
-    for raw in
-        list_param(&mut errors, query, "topic_areas").into_iter().chain(list_param(&mut errors, query, "topic_area"))
+    for raw in list_param(&mut errors, param!(query.topic_areas))
+        .into_iter()
+        .chain(list_param(&mut errors, param!(query.topic_area)))
     {
         match raw.parse::<i64>() {
             Ok(id) if id > 0 => topic_area_ids.push(id),
             _ => errors.add("topic_areas", "A valid integer is required."),
         }
     }
-    let mut countries = list_param(&mut errors, query, "countries");
-    countries.extend(list_param(&mut errors, query, "country"));
-    let search = search_param(query);
+    let mut countries = list_param(&mut errors, param!(query.countries));
+    countries.extend(list_param(&mut errors, param!(query.country)));
+    let search = search_param(param!(query.search).or(param!(query.q)));
     if search.is_some() && (types.is_empty() || types.iter().any(|t| t != TYPE_RESOURCE && t != TYPE_PROMPT)) {
         errors.add("search", "Search is available for resources and prompts (types=resource or types=prompt).");
     }
-    let created_by = match text_param(query, "created_by") {
+    let created_by = match text_param(param!(query.created_by)) {
         None => None,
         Some(raw) if raw == "me" => match caller.id() {
             Some(id) => Some(id),
@@ -134,12 +143,12 @@ fn parse_filter(query: &HashMap<String, String>, caller: &Caller) -> ApiResult<c
             }
         },
     };
-    if let Some(sort_by) = text_param(query, "sort_by") {
+    if let Some(sort_by) = text_param(param!(query.sort_by)) {
         if sort_by != "recent" {
             errors.add("sort_by", "Sort by must be recent.");
         }
     }
-    let oldest_first = match text_param(query, "sort_order").as_deref() {
+    let oldest_first = match text_param(param!(query.sort_order)).as_deref() {
         None | Some("desc") => false,
         Some("asc") => true,
         Some(_) => {
@@ -147,8 +156,8 @@ fn parse_filter(query: &HashMap<String, String>, caller: &Caller) -> ApiResult<c
             false
         }
     };
-    let hub_only = crate::areas::groups::bool_param(&mut errors, query, "publish_to_khub").unwrap_or(false);
-    let group_id = id_param(&mut errors, query, "group_id");
+    let hub_only = bool_param(&mut errors, param!(query.publish_to_khub)).unwrap_or(false);
+    let group_id = id_param(&mut errors, param!(query.group_id));
     errors.into_result()?;
     Ok(content_q::ListFilter {
         types,
@@ -158,8 +167,8 @@ fn parse_filter(query: &HashMap<String, String>, caller: &Caller) -> ApiResult<c
         hub_only,
         search,
         topic_area_ids,
-        career_stages: list_param(&mut FieldErrors::new(), query, "career_stages"),
-        professional_fields: list_param(&mut FieldErrors::new(), query, "professional_fields"),
+        career_stages: list_param(&mut FieldErrors::new(), param!(query.career_stages)),
+        professional_fields: list_param(&mut FieldErrors::new(), param!(query.professional_fields)),
         countries: country_values(countries),
         oldest_first,
     })
@@ -182,9 +191,9 @@ pub(crate) async fn list_contents(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ContentQuery>,
 ) -> ApiResult<Json<Page<ContentView>>> {
-    let page = page_from_query(&query, PAGE_SIZE_CONTENTS)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE_CONTENTS)?;
     let caller = caller_of(user);
     let filter = parse_filter(&query, &caller)?;
     if let Some(group_id) = filter.group_id {
@@ -333,34 +342,18 @@ async fn create_content(
     let caller = caller_of(Some(user));
     let (content_type, is_newsletter) = form::kind_of(&body)?;
     let form = form::apply(body, ContentForm::blank(&content_type, is_newsletter), true)?;
-    let group_id = form.group.unwrap_or_default();
-    let group = match group_q::find(&state.db, tenant.id(), group_id).await? {
-        Some(group) => {
-            crate::areas::groups::ensure_visible(&state, &caller, group).await.map_err(|_| invalid_group(group_id))?
-        }
-        None => return Err(invalid_group(group_id)),
-    };
-    let moderated = is_moderated(&form.content_type);
-    if moderated {
-        require_contributor(&state, &tenant, &caller, &group).await?;
-    } else if !may_post(&state, &caller, &group).await? {
-        return Err(ApiError::Forbidden(domain::content::MSG_NOT_MEMBER.into()));
-    }
-    if form.send_email && !is_admin(&state, &caller, &group).await? {
-        return Err(ApiError::field("send_email", domain::content::MSG_SEND_EMAIL_ADMIN));
-    }
+    let group = posting_group(&state, &tenant, &caller, &form).await?;
     check_files(&state, &tenant, user_id, &form).await?;
     check_topics(&state, &tenant, &form).await?;
+    let moderated = is_moderated(&form.content_type);
     let group_private = group.privacy >= store::queries::connections::PRIVACY_PRIVATE;
-    let security = if moderated {
-        // Resources keep what the form says (public unless asked), private in a private group.
-        if group_private {
-            SECURITY_PRIVATE
-        } else {
-            form.security_level.unwrap_or(0)
-        }
-    } else {
+    let security = if !moderated {
         domain::content::effective_security(form.security_level, group_private)
+    } else if group_private {
+        // Resources keep what the form says (public unless asked), private in a private group.
+        SECURITY_PRIVATE
+    } else {
+        form.security_level.unwrap_or(0)
     };
     let status = if moderated { STATUS_PENDING } else { STATUS_APPROVED };
     let txn = store::begin_write(&state.db).await?;
@@ -376,27 +369,61 @@ async fn create_content(
         services::group_post_notices::queue(&txn, tenant.id(), group.id, user_id, &notice).await?;
     }
     if form.send_email {
-        let origin = format!("{}://{}", url.scheme, url.host);
-        let post_url = format!("{origin}/post/{}", item.slug);
-        let mail = crate::mailer::newsletter(&tenant.0, &group.name, &item.title, &item.content, &post_url);
-        services::newsletter::queue(
-            &txn,
-            &services::newsletter::Batch {
-                tenant_id: tenant.id(),
-                group_id: group.id,
-                subject: &mail.subject,
-                html: &mail.html,
-                text: &mail.text,
-                origin: &origin,
-            },
-        )
-        .await?;
+        queue_newsletter(&txn, &tenant, &group, &item, &format!("{}://{}", url.scheme, url.host)).await?;
     }
     txn.commit().await?;
     state.jobs_wake.notify_one();
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let data = view::views(&state, &url, &caller, tenant.id(), moderator, vec![item]).await?.remove(0);
     Ok((StatusCode::CREATED, Json(ContentAnswer { data, message: domain::content::MSG_CREATED.into() })))
+}
+
+/// The group an item is posted in, when the caller may post there: contributors for
+/// moderated types (resources, prompts), members for posts; only administrators mail it.
+async fn posting_group(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    form: &ContentForm,
+) -> ApiResult<groups::Model> {
+    let group_id = form.group.unwrap_or_default();
+    let group = match group_q::find(&state.db, tenant.id(), group_id).await? {
+        Some(group) => {
+            crate::areas::groups::ensure_visible(state, caller, group).await.map_err(|_| invalid_group(group_id))?
+        }
+        None => return Err(invalid_group(group_id)),
+    };
+    if is_moderated(&form.content_type) {
+        require_contributor(state, tenant, caller, &group).await?;
+    } else if !may_post(state, caller, &group).await? {
+        return Err(ApiError::Forbidden(domain::content::MSG_NOT_MEMBER.into()));
+    }
+    if form.send_email && !is_admin(state, caller, &group).await? {
+        return Err(ApiError::field("send_email", domain::content::MSG_SEND_EMAIL_ADMIN));
+    }
+    Ok(group)
+}
+
+/// Queues the post as a newsletter to the group's members.
+async fn queue_newsletter(
+    txn: &sea_orm::DatabaseTransaction,
+    tenant: &Tenant,
+    group: &groups::Model,
+    item: &store::entities::contents::Model,
+    origin: &str,
+) -> ApiResult<()> {
+    let post_url = format!("{origin}/post/{}", item.slug);
+    let mail = crate::mailer::newsletter(&tenant.0, &group.name, &item.title, &item.content, &post_url);
+    let batch = services::newsletter::Batch {
+        tenant_id: tenant.id(),
+        group_id: group.id,
+        subject: &mail.subject,
+        html: &mail.html,
+        text: &mail.text,
+        origin,
+    };
+    services::newsletter::queue(txn, &batch).await?;
+    Ok(())
 }
 
 async fn one_view(

@@ -10,8 +10,6 @@
 //! - `POST /career-tips/{id}/approve-reject/`: the site's moderators or the tip group's
 //!   administrators; approve while not approved, reject while pending (the AI tools' rule)
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -32,10 +30,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{is_moderator, items::ActionInput, view::Author};
 use crate::{
     areas::catalogue::{page_flags, vote_name},
-    areas::groups::{caller_of, is_admin, list_param, member_of_site, search_param, view::Caller, view::GroupRef},
+    areas::groups::{caller_of, is_admin, member_of_site, view::Caller, view::GroupRef},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{list_param, page_from_query, search_param, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    param,
     state::AppState,
 };
 
@@ -93,17 +92,20 @@ pub struct CareerTipInput {
     pub group: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, IntoParams)]
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TipsQuery {
     /// Text searched in the index (2 characters or more).
     pub search: Option<String>,
     /// Comma list of pending, approved, rejected (own tips; moderators).
     pub status: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
-    #[param(minimum = 1, default = 15)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
+    pub page_size: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
 }
 
 async fn views(
@@ -198,9 +200,10 @@ pub async fn votable(
     Ok(())
 }
 
-fn statuses(query: &HashMap<String, String>) -> ApiResult<Vec<String>> {
+fn statuses(query: &TipsQuery) -> ApiResult<Vec<String>> {
     let mut errors = FieldErrors::new();
-    let list: Vec<String> = list_param(&mut errors, query, "status").into_iter().map(|s| s.to_lowercase()).collect();
+    let list: Vec<String> =
+        list_param(&mut errors, param!(query.status)).into_iter().map(|s| s.to_lowercase()).collect();
     if let Some(bad) = list.iter().find(|s| !STATUSES.contains(&s.as_str())) {
         errors.add("status", format!("\"{bad}\" is not a valid choice."));
     }
@@ -222,14 +225,14 @@ pub(crate) async fn my_tips(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<TipsQuery>,
 ) -> ApiResult<Json<Page<CareerTipView>>> {
-    let page = page_from_query(&query, tips::PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, tips::PAGE_SIZE)?;
     let filter = tip_q::ListFilter {
         created_by: Some(user.id),
         reader: Some(user.id),
         statuses: statuses(&query)?,
-        search: search_param(&query),
+        search: search_param(param!(query.search).or(param!(query.q))),
         ..Default::default()
     };
     let caller = caller_of(Some(user));
@@ -406,9 +409,9 @@ async fn all_tips(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<TipsQuery>,
 ) -> ApiResult<Json<Page<CareerTipView>>> {
-    let page = page_from_query(&query, tips::PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, tips::PAGE_SIZE)?;
     let caller = caller_of(user);
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let mut wanted = statuses(&query)?;
@@ -417,7 +420,7 @@ async fn all_tips(
     }
     let filter = tip_q::ListFilter {
         statuses: wanted,
-        search: search_param(&query),
+        search: search_param(param!(query.search).or(param!(query.q))),
         reader: caller.id(),
         moderator,
         ..Default::default()
@@ -442,9 +445,9 @@ async fn group_tips(
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     Path(id): Path<i64>,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<TipsQuery>,
 ) -> ApiResult<Json<Page<CareerTipView>>> {
-    let page = page_from_query(&query, tips::PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, tips::PAGE_SIZE)?;
     let caller = caller_of(user);
     let group = crate::areas::groups::visible_group(&state, &tenant, &caller, id).await?;
     let moderator = is_moderator(&state, &tenant, &caller).await? || is_admin(&state, &caller, &group).await?;
@@ -455,7 +458,7 @@ async fn group_tips(
     let filter = tip_q::ListFilter {
         group_id: Some(group.id),
         statuses: wanted,
-        search: search_param(&query),
+        search: search_param(param!(query.search).or(param!(query.q))),
         reader: caller.id(),
         moderator,
         ..Default::default()

@@ -2,7 +2,6 @@
 //! metrics, and the questions for new members.
 
 use crate::extract::page_from_query;
-use std::collections::HashMap;
 
 use axum::{
     extract::{Path, State},
@@ -30,14 +29,18 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    bool_param, caller_of, ensure_visible, input, list_param, not_found, require_admin, text_param,
+    caller_of, ensure_visible, input, not_found, require_admin,
     view::{self, Caller, GroupView},
     visible_group,
 };
 use crate::{
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{ApiJson, ApiQuery, AuthUser, Client, MaybeUser, Tenant},
+    extract::{
+        bool_param, id_param, list_param, search_param, text_param, ApiJson, ApiQuery, AuthUser, Client, MaybeUser,
+        Tenant,
+    },
+    param,
     state::AppState,
 };
 
@@ -65,22 +68,25 @@ fn random_below_10000() -> u32 {
     rand::rng().random_range(0..10_000)
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct GroupListQuery {
     /// organization, institution, circle or event (comma list).
     pub group_type: Option<String>,
-    pub parent_group: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub parent_group: Option<String>,
     /// At least 2 characters; matched in the name.
     pub search: Option<String>,
-    pub is_influencer: Option<bool>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<bool>)]
+    pub is_influencer: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 15 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 15)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
+    pub page_size: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
 }
 
 /// The site's groups the caller may see.
@@ -96,19 +102,19 @@ async fn list_groups(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<GroupListQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, DEFAULT_PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut errors = FieldErrors::new();
     let filter = group_q::ListFilter {
         group_types: {
-            let types = list_param(&mut errors, &query, "group_type");
+            let types = list_param(&mut errors, param!(query.group_type));
             checked_types(&mut errors, types)
         },
-        parent_id: id_param(&mut errors, &query, "parent_group"),
-        search: search_param(&query),
-        is_influencer: bool_param(&mut errors, &query, "is_influencer"),
+        parent_id: id_param(&mut errors, param!(query.parent_group)),
+        search: search_param(param!(query.search).or(param!(query.q))),
+        is_influencer: bool_param(&mut errors, param!(query.is_influencer)),
         ..Default::default()
     };
     errors.into_result()?;
@@ -146,27 +152,6 @@ pub fn checked_roles(errors: &mut FieldErrors, roles: Vec<String>, key: &str) ->
         }
     }
     roles
-}
-
-pub fn id_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<i64> {
-    let raw = text_param(query, key)?;
-    match raw.parse::<i64>() {
-        Ok(id) if id > 0 => Some(id),
-        _ => {
-            errors.add(key, "A valid integer is required.");
-            None
-        }
-    }
-}
-
-/// Search text counts from 2 characters on (spec 000 §9).
-pub fn search_param(query: &HashMap<String, String>) -> Option<String> {
-    query
-        .get("search")
-        .or_else(|| query.get("q"))
-        .map(|s| s.trim().to_lowercase())
-        .filter(|s| s.chars().count() >= 2)
-        .map(|s| s.chars().take(100).collect())
 }
 
 async fn actor_of(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResult<Actor> {
@@ -345,39 +330,11 @@ async fn update_group(
     let caller = caller_of(Some(user.clone()));
     let group = visible_group(&state, &tenant, &caller, id).await?;
     require_edit(&state, &caller, &group).await?;
-    let topics: Vec<i64> = group_q::topics_of(&state.db, &[group.id])
-        .await?
-        .remove(&group.id)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|t| t.0)
-        .collect();
-    let sdgs: Vec<i64> = group_q::sdgs_of(&state.db, &[group.id])
-        .await?
-        .remove(&group.id)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|s| s.id)
-        .collect();
-    let use_cases: Vec<i64> = use_case_q::of_groups(&state.db, &[group.id])
-        .await?
-        .remove(&group.id)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|u| u.id)
-        .collect();
-    let current = input::form_of(&group, topics, sdgs, use_cases.clone());
+    let use_cases = linked_use_cases(&state, group.id).await?;
+    let current = stored_form(&state, &group, use_cases.clone()).await?;
     let sent = body.sent_fields();
     let mut parsed = input::apply(body, current, group.privacy, random_below_10000);
-    if parsed.form.group_type != group.group_type {
-        return Err(ApiError::field("group_type", "The type of a group cannot be changed."));
-    }
-    if parsed.form.is_influencer != group.is_influencer && !user.is_staff {
-        return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
-    }
-    if group.is_tenant_root && parsed.form.parent_group.is_some() {
-        return Err(ApiError::field("parent_group", "The site's organization has no parent."));
-    }
+    check_fixed_fields(&group, &parsed.form, user.is_staff)?;
     // A partial update answers for what it changes, not for what the stored row lacks.
     parsed.validate_changes(
         FormContext { parent_from_context: group.is_tenant_root, use_cases_available: false },
@@ -385,25 +342,8 @@ async fn update_group(
     )?;
     let moved = parsed.form.parent_group != group.parent_id;
     let new_parent = check_references(&state, &tenant, &caller, &parsed.form, moved, &use_cases).await?;
-    if let (true, Some(parent)) = (moved, &new_parent) {
-        let chain = view::parent_chain(&state, std::slice::from_ref(parent)).await?;
-        if parent.id == group.id || chain.contains_key(&group.id) {
-            return Err(ApiError::field("parent_group", "A group cannot sit below itself."));
-        }
-        if !super::is_admin(&state, &caller, parent).await? {
-            return Err(ApiError::Forbidden(permissions::MSG_MOVE.into()));
-        }
-    }
-    if let (true, None, Some(old)) = (moved, &new_parent, group.parent_id) {
-        // Out from under its parent: the parent's administrators decide that.
-        let old = group_q::find(&state.db, tenant.id(), old).await?;
-        let allowed = match &old {
-            Some(old) => super::is_admin(&state, &caller, old).await?,
-            None => true,
-        };
-        if !allowed {
-            return Err(ApiError::Forbidden(permissions::MSG_DETACH.into()));
-        }
+    if moved {
+        check_move(&state, &tenant, &caller, &group, new_parent.as_ref()).await?;
     }
     let txn = store::begin_write(&state.db).await?;
     let old_maximum = group.maximum_size;
@@ -423,6 +363,67 @@ async fn update_group(
     let kind = group.group_type.clone();
     let data = view::view(&state, &caller, group).await?;
     Ok(Json(GroupAnswer { data, message: format!("Successfully edited {kind}") }))
+}
+
+async fn linked_use_cases(state: &AppState, group_id: i64) -> ApiResult<Vec<i64>> {
+    let mut linked = use_case_q::of_groups(&state.db, &[group_id]).await?;
+    Ok(linked.remove(&group_id).unwrap_or_default().into_iter().map(|u| u.id).collect())
+}
+
+/// The group as stored, as the form an update starts from.
+async fn stored_form(state: &AppState, group: &groups::Model, use_cases: Vec<i64>) -> ApiResult<GroupForm> {
+    let mut topics = group_q::topics_of(&state.db, &[group.id]).await?;
+    let topics: Vec<i64> = topics.remove(&group.id).unwrap_or_default().into_iter().map(|t| t.0).collect();
+    let mut sdgs = group_q::sdgs_of(&state.db, &[group.id]).await?;
+    let sdgs: Vec<i64> = sdgs.remove(&group.id).unwrap_or_default().into_iter().map(|s| s.id).collect();
+    Ok(input::form_of(group, topics, sdgs, use_cases))
+}
+
+/// What an update may not change: the type, the influencer flag (staff only) and the site
+/// organization's lack of a parent.
+fn check_fixed_fields(group: &groups::Model, form: &GroupForm, staff: bool) -> ApiResult<()> {
+    if form.group_type != group.group_type {
+        return Err(ApiError::field("group_type", "The type of a group cannot be changed."));
+    }
+    if form.is_influencer != group.is_influencer && !staff {
+        return Err(ApiError::field("is_influencer", "Only staff can mark a group as an influencer."));
+    }
+    if group.is_tenant_root && form.parent_group.is_some() {
+        return Err(ApiError::field("parent_group", "The site's organization has no parent."));
+    }
+    Ok(())
+}
+
+/// A group moved under `new_parent` (or out from under its parent): never below itself, and
+/// only by administrators of the new parent, or of the old one when it leaves it.
+async fn check_move(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    group: &groups::Model,
+    new_parent: Option<&groups::Model>,
+) -> ApiResult<()> {
+    if let Some(parent) = new_parent {
+        let chain = view::parent_chain(state, std::slice::from_ref(parent)).await?;
+        if parent.id == group.id || chain.contains_key(&group.id) {
+            return Err(ApiError::field("parent_group", "A group cannot sit below itself."));
+        }
+        if !super::is_admin(state, caller, parent).await? {
+            return Err(ApiError::Forbidden(permissions::MSG_MOVE.into()));
+        }
+        return Ok(());
+    }
+    let Some(old) = group.parent_id else { return Ok(()) };
+    // Out from under its parent: the parent's administrators decide that.
+    let allowed = match group_q::find(&state.db, tenant.id(), old).await? {
+        Some(old) => super::is_admin(state, caller, &old).await?,
+        None => true,
+    };
+    if allowed {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(permissions::MSG_DETACH.into()))
+    }
 }
 
 pub async fn require_edit(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<()> {
@@ -472,10 +473,9 @@ async fn group_by_slug(
     Ok(Json(Data::new(view::view(&state, &caller, group).await?)))
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct MyGroupsQuery {
     /// member (default): groups by the caller's membership; follower: groups the caller
     /// follows without being a member (status, role and get_child_groups do not apply).
@@ -488,12 +488,13 @@ pub struct MyGroupsQuery {
     pub role: Option<String>,
     pub group_type: Option<String>,
     /// Also the groups below the ones found.
-    pub get_child_groups: Option<bool>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<bool>)]
+    pub get_child_groups: Option<String>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 15 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 15)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
+    pub page_size: Option<String>,
 }
 
 fn membership_types() -> utoipa::openapi::schema::Object {
@@ -514,15 +515,15 @@ async fn my_groups(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MyGroupsQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = page_from_query(&query, DEFAULT_PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, DEFAULT_PAGE_SIZE)?;
     let mut errors = FieldErrors::new();
-    let status = text_param(&query, "status").unwrap_or_else(|| member_q::STATUS_ACCEPTED.into());
+    let status = text_param(param!(query.status)).unwrap_or_else(|| member_q::STATUS_ACCEPTED.into());
     if !["accepted", "pending", "rejected"].contains(&status.as_str()) {
         errors.add("status", format!("\"{status}\" is not a valid choice."));
     }
-    let follower = match text_param(&query, "membership_type").as_deref() {
+    let follower = match text_param(param!(query.membership_type)).as_deref() {
         None | Some("member") => false,
         Some("follower") => true,
         Some(kind) => {
@@ -530,11 +531,11 @@ async fn my_groups(
             false
         }
     };
-    let types = list_param(&mut errors, &query, "group_type");
+    let types = list_param(&mut errors, param!(query.group_type));
     let types = checked_types(&mut errors, types);
-    let roles = list_param(&mut errors, &query, "role");
+    let roles = list_param(&mut errors, param!(query.role));
     let roles = checked_roles(&mut errors, roles, "role");
-    let with_children = bool_param(&mut errors, &query, "get_child_groups").unwrap_or(false);
+    let with_children = bool_param(&mut errors, param!(query.get_child_groups)).unwrap_or(false);
     errors.into_result()?;
     let caller = caller_of(Some(user.clone()));
     let found = if follower {
@@ -592,13 +593,13 @@ pub struct Metrics {
     pub total_pending_use_cases: u64,
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct MetricsQuery {
     /// The group; the site's organization when absent.
-    pub group_id: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
 }
 
 /// Counts for a group's administrators (the admin dashboard's overview).
@@ -615,10 +616,10 @@ async fn metrics(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<MetricsQuery>,
 ) -> ApiResult<Json<Data<Metrics>>> {
     let mut errors = FieldErrors::new();
-    let id = id_param(&mut errors, &query, "group_id").unwrap_or(tenant.organization_id());
+    let id = id_param(&mut errors, param!(query.group_id)).unwrap_or(tenant.organization_id());
     errors.into_result()?;
     let caller = caller_of(Some(user));
     let group = visible_group(&state, &tenant, &caller, id).await?;

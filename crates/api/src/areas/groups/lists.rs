@@ -1,13 +1,13 @@
 //! The circles and events lists (spec 001 §7, 002 §2 "Content"): every filter, the
 //! lifecycle status keys 1 to 6 evaluated in SQL, nine per page.
 
-use crate::extract::page_from_query;
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
 use chrono::NaiveDate;
 use domain::{
     groups::form::{COMMITMENT_WEEKS, COMPLEXITY_LEVELS, LEARNING_MODALITIES},
+    pagination::PageRequest,
     FieldErrors,
 };
 use serde::Deserialize;
@@ -15,12 +15,15 @@ use store::queries::groups as group_q;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, country_values, crud::id_param, crud::search_param, list_param, text_param, view, GroupView};
+use super::{caller_of, country_values, view, GroupView};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
-    extract::{ApiQuery, MaybeUser, Tenant},
+    extract::{
+        first_ids, first_list, id_param, list_param, search_param, text_param, ApiQuery, MaybeUser, Param, Tenant,
+    },
     page_cache::PageIds,
+    param,
     state::AppState,
 };
 
@@ -31,25 +34,25 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// Circles and events lists: 9 per page (spec 001 §9).
 pub const PAGE_SIZE: u64 = 9;
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ProgramListQuery {
     /// Name search, at least 2 characters (`q` also works).
     pub search: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 9 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 9)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 9)]
+    pub page_size: Option<String>,
     /// Lifecycle keys 1–6, comma-separated: 1 Upcoming, 2 Registration Open,
     /// 3 Registration Closed, 4 Running, 5 Closed, 6 Archived.
     pub circle_status: Option<String>,
     /// true (or 1): order by lifecycle priority (Application Open, Opening Soon,
     /// Application Closed, Running, Closed, Archived), then soonest start; false (or 0,
     /// the default): newest start first.
-    pub circle_status_priority: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub circle_status_priority: Option<String>,
     #[param(schema_with = learning_modalities)]
     pub learning_modality: Option<String>,
     #[param(schema_with = complexity_levels)]
@@ -57,7 +60,8 @@ pub struct ProgramListQuery {
     /// Starting in this month: YYYY-MM.
     pub starting_month: Option<String>,
     /// Commitment in weeks (`week` also works): 1, 2, 3, 4, 8, 12, 16 or 24.
-    pub weeks: Option<i32>,
+    #[param(value_type = Option<i32>)]
+    pub weeks: Option<String>,
     /// Countries, comma-separated (`country` also works); names as profiles store them,
     /// matched ignoring case (known aliases such as "us" too).
     pub countries: Option<String>,
@@ -74,7 +78,24 @@ pub struct ProgramListQuery {
     pub topic_areas: Option<String>,
     /// Topic ids, comma-separated.
     pub topics: Option<String>,
-    pub parent_group: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub parent_group: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
+    #[param(ignore)]
+    pub status: Option<String>,
+    #[param(ignore)]
+    pub week: Option<String>,
+    #[param(ignore)]
+    pub country: Option<String>,
+    #[param(ignore)]
+    pub career_stage: Option<String>,
+    #[param(ignore)]
+    pub professional_field: Option<String>,
+    #[param(ignore)]
+    pub usecase_id: Option<String>,
+    #[param(ignore)]
+    pub topic_area: Option<String>,
 }
 
 fn learning_modalities() -> utoipa::openapi::schema::Object {
@@ -85,70 +106,49 @@ fn complexity_levels() -> utoipa::openapi::schema::Object {
     crate::openapi::string_enum(&COMPLEXITY_LEVELS)
 }
 
-/// The first of `keys` (a name and its alias) that holds a list.
-fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    for key in keys {
-        let values = list_param(errors, query, key);
-        if !values.is_empty() {
-            return values;
-        }
-    }
-    Vec::new()
-}
-
-fn ids(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<i64> {
-    let raw = first_list(errors, query, keys);
-    let mut out = Vec::new();
-    for value in raw {
-        match value.parse::<i64>() {
-            Ok(id) if id > 0 => out.push(id),
-            _ => errors.add(keys[0], "A valid integer is required."),
-        }
-    }
-    out
-}
-
-fn choice(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, choices: &[&str]) -> Option<String> {
-    let value = text_param(query, key)?;
+fn choice(errors: &mut FieldErrors, param: Param, choices: &[&str]) -> Option<String> {
+    let value = text_param(param)?;
     if choices.contains(&value.as_str()) {
         Some(value)
     } else {
-        errors.add(key, format!("\"{value}\" is not a valid choice."));
+        errors.add(param.key, format!("\"{value}\" is not a valid choice."));
         None
     }
 }
 
 /// Parses the list filters; `group_type` is fixed by the list.
 pub fn filter_of(
-    query: &HashMap<String, String>,
+    query: &ProgramListQuery,
     group_type: &str,
     caller: &view::Caller,
 ) -> Result<group_q::ListFilter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut statuses = Vec::new();
-    let keys = [list_param(&mut errors, query, "circle_status"), list_param(&mut errors, query, "status")].concat();
+    let keys =
+        [list_param(&mut errors, param!(query.circle_status)), list_param(&mut errors, param!(query.status))].concat();
     for key in keys {
         match key.parse::<u8>() {
             Ok(k) if (1..=6).contains(&k) => statuses.push(k),
             _ => errors.add("circle_status", format!("\"{key}\" is not a valid choice.")),
         }
     }
-    let starting_month = text_param(query, "starting_month").and_then(|raw| {
+    let starting_month = text_param(param!(query.starting_month)).and_then(|raw| {
         let parsed = NaiveDate::parse_from_str(&format!("{}-01", raw.get(..7).unwrap_or(&raw)), "%Y-%m-%d").ok();
         if parsed.is_none() {
             errors.add("starting_month", "Use the format YYYY-MM.");
         }
         parsed
     });
-    let weeks =
-        text_param(query, "weeks").or_else(|| text_param(query, "week")).and_then(|raw| match raw.parse::<i32>() {
+    let weeks = text_param(param!(query.weeks)).or_else(|| text_param(param!(query.week))).and_then(|raw| {
+        match raw.parse::<i32>() {
             Ok(w) if COMMITMENT_WEEKS.contains(&w) => Some(w),
             _ => {
                 errors.add("weeks", format!("\"{raw}\" is not a valid choice."));
                 None
             }
-        });
-    let by_priority = match text_param(query, "circle_status_priority").as_deref() {
+        }
+    });
+    let by_priority = match text_param(param!(query.circle_status_priority)).as_deref() {
         None | Some("false" | "False" | "0") => false,
         Some("true" | "True" | "1") => true,
         Some(_) => {
@@ -156,30 +156,33 @@ pub fn filter_of(
             false
         }
     };
-    let member_roles = list_param(&mut errors, query, "role");
+    let member_roles = list_param(&mut errors, param!(query.role));
     let member_roles = super::crud::checked_roles(&mut errors, member_roles, "role");
-    let modality = choice(&mut errors, query, "learning_modality", &LEARNING_MODALITIES);
-    let complexity = choice(&mut errors, query, "complexity_level", &COMPLEXITY_LEVELS);
+    let modality = choice(&mut errors, param!(query.learning_modality), &LEARNING_MODALITIES);
+    let complexity = choice(&mut errors, param!(query.complexity_level), &COMPLEXITY_LEVELS);
     let filter = group_q::ListFilter {
         group_types: vec![group_type.to_string()],
-        parent_id: id_param(&mut errors, query, "parent_group"),
-        search: search_param(query),
+        parent_id: id_param(&mut errors, param!(query.parent_group)),
+        search: search_param(param!(query.search).or(param!(query.q))),
         statuses,
         learning_modality: modality,
         complexity_level: complexity,
         starting_month,
         weeks,
-        countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
-        career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
-        professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
-        roles: list_param(&mut errors, query, "roles"),
+        countries: country_values(first_list(&mut errors, &[param!(query.countries), param!(query.country)])),
+        career_stages: first_list(&mut errors, &[param!(query.career_stages), param!(query.career_stage)]),
+        professional_fields: first_list(
+            &mut errors,
+            &[param!(query.professional_fields), param!(query.professional_field)],
+        ),
+        roles: list_param(&mut errors, param!(query.roles)),
         // An id that names nothing (or is not a number) matches nothing.
-        use_cases: first_list(&mut errors, query, &["use_cases", "usecase_id"])
+        use_cases: first_list(&mut errors, &[param!(query.use_cases), param!(query.usecase_id)])
             .iter()
             .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).unwrap_or(0))
             .collect(),
-        topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
-        topic_ids: ids(&mut errors, query, &["topics"]),
+        topic_area_ids: first_ids(&mut errors, &[param!(query.topic_areas), param!(query.topic_area)]),
+        topic_ids: first_ids(&mut errors, &[param!(query.topics)]),
         member_roles,
         member_id: caller.id(),
         by_status_priority: by_priority,
@@ -193,10 +196,10 @@ async fn program_list(
     tenant: &Tenant,
     user: Option<store::entities::users::Model>,
     url: &RequestUrl,
-    query: &HashMap<String, String>,
+    query: &ProgramListQuery,
     group_type: &str,
 ) -> ApiResult<Json<Page<GroupView>>> {
-    let page = page_from_query(query, PAGE_SIZE)?;
+    let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(query, group_type, &caller)?;
     // The page's rows and count, and their base views, kept per write generation
@@ -252,7 +255,7 @@ async fn circles(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ProgramListQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
     program_list(&state, &tenant, user, &url, &query, "circle").await
 }
@@ -270,7 +273,7 @@ async fn events(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ProgramListQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
     program_list(&state, &tenant, user, &url, &query, "event").await
 }

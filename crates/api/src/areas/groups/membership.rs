@@ -24,7 +24,7 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use store::{
-    entities::groups,
+    entities::{groups, memberships, users},
     queries::{files, groups as group_q, memberships as member_q, users as user_q},
 };
 use utoipa::ToSchema;
@@ -160,22 +160,10 @@ async fn join(
 ) -> ApiResult<Json<JoinAnswer>> {
     let caller = caller_of(Some(user.clone()));
     let group = visible_group(&state, &tenant, &caller, id).await?;
-    let today = view::today();
-    let dates = view::dates_of(&group);
     let txn = store::begin_write(&state.db).await?;
     let current = member_q::find(&txn, group.id, user.id).await?;
     let accepted_count = group_q::accepted_count(&txn, group.id).await?;
-    let outcome = membership::decide_join(JoinFacts {
-        group_type: &group.group_type,
-        publicity_open: group.join_mode == group_q::JOIN_OPEN,
-        is_paid: group.is_paid,
-        has_ended: dates.has_ended(today),
-        accepts_applications: dates.accepts_applications(today),
-        current_status: current.as_ref().map(|m| m.status.as_str()),
-        accepted_count,
-        maximum_size: group.maximum_size,
-    })
-    .map_err(refuse)?;
+    let outcome = membership::decide_join(join_facts(&group, current.as_ref(), accepted_count)).map_err(refuse)?;
     // The answers are checked once the request itself may be made.
     let (extra_info, participant) = checked_extra_info(&txn, &tenant, user.id, &group, body.extra_info).await?;
     let role = match participant {
@@ -183,34 +171,26 @@ async fn join(
         None => membership::join_role(&group.group_type, body.role.as_deref()),
     }
     .map_err(|message| ApiError::field("role", message))?;
-    let saved = member_q::apply(
-        &txn,
-        member_q::Apply {
-            group_id: group.id,
-            user_id: user.id,
-            role,
-            status: outcome.status,
-            extra_info: Some(extra_info),
-            waitlisted: outcome.waitlisted,
-            payment_status: None,
-        },
-    )
-    .await?;
+    let apply = member_q::Apply {
+        group_id: group.id,
+        user_id: user.id,
+        role,
+        status: outcome.status,
+        extra_info: Some(extra_info),
+        waitlisted: outcome.waitlisted,
+        payment_status: None,
+    };
+    let saved = member_q::apply(&txn, apply).await?;
     // Applying to the site's organization: its system agents judge the application (issue 18).
     let applied = group.is_tenant_root && current.as_ref().map(|m| &m.status) != Some(&saved.status);
     if applied {
         services::system_agents::queue_member(&txn, group.tenant_id, user.id).await?;
     }
-    let mut written = Vec::new();
-    if saved.status == member_q::STATUS_PENDING {
-        let managers = store::queries::notifications::group_managers(&txn, group.id).await?;
-        let name = format!("{} {}", user.first_name, user.last_name).trim().to_string();
-        let notice = domain::notifications::join_requested(
-            &name,
-            &crate::areas::notifications::group_ref(&group, &group_path(&group)),
-        );
-        written = crate::areas::notifications::write(&txn, tenant.id(), Some(user.id), &managers, &notice).await?;
-    }
+    let written = if saved.status == member_q::STATUS_PENDING {
+        tell_managers(&txn, &tenant, &group, &user).await?
+    } else {
+        Vec::new()
+    };
     txn.commit().await?;
     if applied {
         state.jobs_wake.notify_one();
@@ -221,6 +201,41 @@ async fn join(
         warning: saved.waitlisted.then(|| format!("{} {}", membership::MSG_FULL, membership::MSG_WAITLIST)),
         data: JoinState { membership_status: saved.status, role: saved.role, waitlisted: saved.waitlisted },
     }))
+}
+
+/// What decides whether (and how) the caller may join the group today.
+fn join_facts<'a>(
+    group: &'a groups::Model,
+    current: Option<&'a memberships::Model>,
+    accepted_count: u64,
+) -> JoinFacts<'a> {
+    let (today, dates) = (view::today(), view::dates_of(group));
+    JoinFacts {
+        group_type: &group.group_type,
+        publicity_open: group.join_mode == group_q::JOIN_OPEN,
+        is_paid: group.is_paid,
+        has_ended: dates.has_ended(today),
+        accepts_applications: dates.accepts_applications(today),
+        current_status: current.map(|m| m.status.as_str()),
+        accepted_count,
+        maximum_size: group.maximum_size,
+    }
+}
+
+/// Notifies the group's managers of a request to join.
+async fn tell_managers(
+    txn: &sea_orm::DatabaseTransaction,
+    tenant: &Tenant,
+    group: &groups::Model,
+    user: &users::Model,
+) -> ApiResult<Vec<store::entities::notifications::Model>> {
+    let managers = store::queries::notifications::group_managers(txn, group.id).await?;
+    let name = format!("{} {}", user.first_name, user.last_name).trim().to_string();
+    let notice = domain::notifications::join_requested(
+        &name,
+        &crate::areas::notifications::group_ref(group, &group_path(group)),
+    );
+    crate::areas::notifications::write(txn, tenant.id(), Some(user.id), &managers, &notice).await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

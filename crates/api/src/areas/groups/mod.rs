@@ -25,16 +25,12 @@ mod membership;
 mod recommend;
 pub mod view;
 
-use std::collections::HashMap;
-
-use domain::FieldErrors;
 use store::{
     entities::{groups, users},
     queries::{connections::PRIVACY_PRIVATE, groups as group_q, memberships as member_q},
 };
 use utoipa_axum::router::OpenApiRouter;
 
-pub use crud::{id_param, search_param};
 pub(crate) use members::notify_added;
 pub use view::{Caller, GroupView};
 
@@ -128,20 +124,6 @@ pub fn caller_of(user: Option<users::Model>) -> Caller {
     Caller { user }
 }
 
-/// Reads `key` of a query map as a comma list by the one rule of every list filter
-/// ([`domain::query_list::parse`]: trimmed, without blanks, `all` and repeats, at most 50
-/// items); a longer list is reported on `key`.
-pub fn list_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Vec<String> {
-    match query.get(key).map(|raw| domain::query_list::parse(raw)) {
-        None => Vec::new(),
-        Some(Ok(items)) => items,
-        Some(Err(message)) => {
-            errors.add(key, message);
-            Vec::new()
-        }
-    }
-}
-
 /// The values a country filter matches, compared without regard to case by the queries:
 /// each value as given, plus every spelling of that country the name table of
 /// `services::resume` knows ("us" also finds "United States", "United States" finds "USA").
@@ -157,22 +139,4 @@ pub fn country_values(values: Vec<String>) -> Vec<String> {
         }
     }
     out
-}
-
-/// Reads `key` of a query map as a boolean: true/false or 1/0 (any case); blank means not
-/// given, anything else is reported on `key`.
-pub fn bool_param(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str) -> Option<bool> {
-    let raw = query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty())?;
-    match raw.to_ascii_lowercase().as_str() {
-        "true" | "1" => Some(true),
-        "false" | "0" => Some(false),
-        _ => {
-            errors.add(key, "Must be a valid boolean.");
-            None
-        }
-    }
-}
-
-pub fn text_param(query: &HashMap<String, String>, key: &str) -> Option<String> {
-    query.get(key).map(|v| v.trim()).filter(|v| !v.is_empty() && *v != "all").map(|v| v.chars().take(200).collect())
 }

@@ -31,7 +31,7 @@ use store::queries::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, country_values, is_visible, require_admin, visible_group};
+use super::{caller_of, country_values, is_visible, require_admin, view::Caller, visible_group};
 use crate::areas::person_cards::{self, PersonCard};
 use crate::{
     envelope::{Page, RequestUrl},
@@ -118,35 +118,8 @@ async fn group_recommendations(
     let caller = caller_of(Some(user));
     let group = visible_group(&state, &tenant, &caller, request.group_id).await?;
     require_admin(&state, &caller, &group).await?;
-    let (source, source_name) = match request.source_group_id {
-        Some(id) => {
-            let invalid = || ApiError::field(SOURCE_FIELD, format!("Invalid pk \"{id}\" - object does not exist."));
-            let from = group_q::find(&state.db, tenant.id(), id).await?.ok_or_else(invalid)?;
-            if !is_visible(&state, &caller, &from).await? {
-                return Err(invalid());
-            }
-            (Source::Group(from.id), from.name)
-        }
-        None => (Source::Site, tenant.0.organization.name.clone()),
-    };
-    // Kept per group and source while nothing that decides who may be listed was written
-    // (memberships, the group: the tenant's write generation) and the site's items and
-    // people are unchanged (people: for a few minutes at most).
-    let generations = state.matching.generations(state.read_db(), tenant.id()).await?;
-    let stamp = PeopleStamp {
-        writes: store::list_counts::generation(state.read_db(), tenant.id()).await?,
-        items_generation: generations.items_generation,
-        people_generation: generations.people_generation,
-    };
-    let kept_key = format!("group-recommendations:{}:{:?}:{user_id}", group.id, source);
-    let ranked = match state.matching.kept_people(tenant.id(), &kept_key, stamp) {
-        Some(kept) => kept,
-        None => {
-            let ranked = Arc::new(rank_for_group(&state, &tenant, &group, source, user_id).await?);
-            state.matching.keep_people(tenant.id(), &kept_key, stamp, ranked.clone());
-            ranked
-        }
-    };
+    let (source, source_name) = source_of(&state, &tenant, &caller, request.source_group_id).await?;
+    let ranked = kept_ranking(&state, &tenant, &group, source, user_id).await?;
     let count = ranked.len() as u64;
     let rows: Vec<&RankedPerson> = ranked.iter().skip(page.offset() as usize).take(page.page_size as usize).collect();
     let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
@@ -173,6 +146,49 @@ async fn group_recommendations(
         })
         .collect();
     Ok(Json(Page::new(items, count, &page, &url)))
+}
+
+/// Where people are taken from, and its name for the reasons: a group of the site the
+/// caller sees, or the whole site.
+async fn source_of(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    source_group_id: Option<i64>,
+) -> ApiResult<(Source, String)> {
+    let Some(id) = source_group_id else { return Ok((Source::Site, tenant.0.organization.name.clone())) };
+    let invalid = || ApiError::field(SOURCE_FIELD, format!("Invalid pk \"{id}\" - object does not exist."));
+    let from = group_q::find(&state.db, tenant.id(), id).await?.ok_or_else(invalid)?;
+    if !is_visible(state, caller, &from).await? {
+        return Err(invalid());
+    }
+    Ok((Source::Group(from.id), from.name))
+}
+
+/// The ranking for the group from the source, kept per group and source while nothing that
+/// decides who may be listed was written (memberships, the group: the tenant's write
+/// generation) and the site's items and people are unchanged (people: for a few minutes at
+/// most).
+async fn kept_ranking(
+    state: &AppState,
+    tenant: &Tenant,
+    group: &store::entities::groups::Model,
+    source: Source,
+    user_id: i64,
+) -> ApiResult<Arc<Vec<RankedPerson>>> {
+    let generations = state.matching.generations(state.read_db(), tenant.id()).await?;
+    let stamp = PeopleStamp {
+        writes: store::list_counts::generation(state.read_db(), tenant.id()).await?,
+        items_generation: generations.items_generation,
+        people_generation: generations.people_generation,
+    };
+    let kept_key = format!("group-recommendations:{}:{:?}:{user_id}", group.id, source);
+    if let Some(kept) = state.matching.kept_people(tenant.id(), &kept_key, stamp) {
+        return Ok(kept);
+    }
+    let ranked = Arc::new(rank_for_group(state, tenant, group, source, user_id).await?);
+    state.matching.keep_people(tenant.id(), &kept_key, stamp, ranked.clone());
+    Ok(ranked)
 }
 
 /// The site's people ranked for the group from `source`, best first (every page's rows).

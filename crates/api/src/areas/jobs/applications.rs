@@ -38,11 +38,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{job_path, managed_job, visible_job};
 use crate::{
-    areas::groups::{caller_of, search_param, text_param, view::today},
+    areas::groups::{caller_of, view::today},
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Client, Tenant},
-    mailer,
+    extract::{page_from_query, search_param, text_param, ApiJson, ApiQuery, AuthUser, Client, Param, Tenant},
+    mailer, param,
     state::AppState,
 };
 
@@ -240,21 +240,7 @@ async fn review_applications(
 ) -> ApiResult<Json<ReviewAnswer>> {
     let caller = caller_of(Some(user.clone()));
     let found = managed_job(&state, &tenant, &caller, id).await?;
-    let status = match body.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => return Err(ApiError::field("status", MSG_NO_ACTION)),
-        Some(s @ (APPLICATION_ACCEPTED | APPLICATION_REJECTED)) => s.to_string(),
-        Some(other) => return Err(ApiError::field("status", format!("\"{other}\" is not a valid choice."))),
-    };
-    let mut ids = body.user_ids.clone();
-    ids.extend(body.user_id);
-    ids.sort_unstable();
-    ids.dedup();
-    if ids.is_empty() {
-        return Err(ApiError::field("user_id", MSG_NO_APPLICANTS));
-    }
-    if ids.len() > MAX_BULK {
-        return Err(ApiError::field("user_ids", format!("Select at most {MAX_BULK} applicants at once.")));
-    }
+    let (status, ids) = checked_review(body)?;
     let txn = store::begin_write(&state.db).await?;
     let rows = application_q::of_post_for(&txn, found.job.id, &ids).await?;
     let pending: HashMap<i64, _> =
@@ -262,8 +248,6 @@ async fn review_applications(
     if let Some(missing) = ids.iter().find(|id| !pending.contains_key(id)) {
         return Err(ApiError::field("user_id", format!("User {missing} has no pending application.")));
     }
-    let people = user_q::find_by_ids(&txn, &ids).await?;
-    let url = format!("{}{}", client.origin_for(&tenant.0), job_path(&found.job));
     let (job_page, group_page) = (job_path(&found.job), crate::areas::groups::group_path(&found.group));
     let notice = domain::notifications::application_reviewed(
         &found.job.title,
@@ -285,26 +269,56 @@ async fn review_applications(
     .await?;
     for id in &ids {
         application_q::set_status(&txn, pending[id].clone(), &status, user.id).await?;
-        if let Some(person) = people.get(id) {
-            let title = &found.job.title;
-            mailer::queue_notice(
-                &txn,
-                &tenant.0,
-                &person.email,
-                &person.first_name,
-                &format!("Your application to {title} was {status}"),
-                vec![format!("Your application to the job {title} at {} has been {status}.", found.group.name)],
-                Some(("Open the job", &url)),
-            )
-            .await?;
-        }
     }
+    let url = format!("{}{job_page}", client.origin_for(&tenant.0));
+    tell_applicants(&txn, &tenant, &found, &ids, &status, &url).await?;
     txn.commit().await?;
     crate::areas::notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
     let message =
         if ids.len() == 1 { format!("Successfully {status}") } else { format!("Applicants {status} successfully") };
     Ok(Json(ReviewAnswer { message, status, users: ids }))
+}
+
+/// The decision (accepted or rejected) and the applicants it is for, at most [`MAX_BULK`].
+fn checked_review(body: ReviewInput) -> ApiResult<(String, Vec<i64>)> {
+    let status = match body.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => return Err(ApiError::field("status", MSG_NO_ACTION)),
+        Some(s @ (APPLICATION_ACCEPTED | APPLICATION_REJECTED)) => s.to_string(),
+        Some(other) => return Err(ApiError::field("status", format!("\"{other}\" is not a valid choice."))),
+    };
+    let mut ids = body.user_ids;
+    ids.extend(body.user_id);
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Err(ApiError::field("user_id", MSG_NO_APPLICANTS));
+    }
+    if ids.len() > MAX_BULK {
+        return Err(ApiError::field("user_ids", format!("Select at most {MAX_BULK} applicants at once.")));
+    }
+    Ok((status, ids))
+}
+
+/// Mails each applicant the decision.
+async fn tell_applicants(
+    txn: &sea_orm::DatabaseTransaction,
+    tenant: &Tenant,
+    found: &super::Visible,
+    ids: &[i64],
+    status: &str,
+    url: &str,
+) -> ApiResult<()> {
+    let people = user_q::find_by_ids(txn, ids).await?;
+    let title = &found.job.title;
+    let subject = format!("Your application to {title} was {status}");
+    let text = format!("Your application to the job {title} at {} has been {status}.", found.group.name);
+    for person in ids.iter().filter_map(|id| people.get(id)) {
+        let link = Some(("Open the job", url));
+        mailer::queue_notice(txn, &tenant.0, &person.email, &person.first_name, &subject, vec![text.clone()], link)
+            .await?;
+    }
+    Ok(())
 }
 
 /// One applicant of a job.
@@ -328,30 +342,31 @@ pub struct ApplicantView {
     pub reviewed_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ApplicationsQuery {
     /// pending, accepted or rejected; every status when absent.
     pub status: Option<String>,
     /// At least 2 characters: the applicants' names and profiles (the search index).
     pub search: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 12 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 12)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 12)]
+    pub page_size: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
 }
 
-fn applicant_filter(job_id: i64, query: &HashMap<String, String>) -> ApiResult<application_q::ApplicantFilter> {
-    let status = text_param(query, "status");
+fn applicant_filter(job_id: i64, status: Param, search: Param) -> ApiResult<application_q::ApplicantFilter> {
+    let status = text_param(status);
     if let Some(status) = &status {
         if !APPLICATION_STATUSES.contains(&status.as_str()) {
             return Err(ApiError::field("status", format!("\"{status}\" is not a valid choice.")));
         }
     }
-    Ok(application_q::ApplicantFilter { post_id: job_id, status, search: search_param(query) })
+    Ok(application_q::ApplicantFilter { post_id: job_id, status, search: search_param(search) })
 }
 
 fn applicant_view(row: application_q::ApplicantRow) -> ApplicantView {
@@ -391,12 +406,12 @@ async fn list_job_applications(
     AuthUser(user): AuthUser,
     url: RequestUrl,
     Path(id): Path<i64>,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ApplicationsQuery>,
 ) -> ApiResult<Json<Page<ApplicantView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let caller = caller_of(Some(user));
     let found = managed_job(&state, &tenant, &caller, id).await?;
-    let filter = applicant_filter(found.job.id, &query)?;
+    let filter = applicant_filter(found.job.id, param!(query.status), param!(query.search).or(param!(query.q)))?;
     let rows = application_q::applicants_page(state.read_db(), &filter, page.offset(), page.page_size).await?;
     let items = rows.items.into_iter().map(applicant_view).collect();
     Ok(Json(Page::new(items, rows.count, &page, &url)))
@@ -416,10 +431,9 @@ fn answer_text(answer: Option<&Value>) -> String {
     }
 }
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct ExportQuery {
     /// pending, accepted or rejected; every status when absent.
     pub status: Option<String>,
@@ -447,12 +461,12 @@ async fn export_applications(
     tenant: Tenant,
     AuthUser(user): AuthUser,
     Path(id): Path<i64>,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<ExportQuery>,
 ) -> ApiResult<Response> {
     let caller = caller_of(Some(user));
     let found = managed_job(&state, &tenant, &caller, id).await?;
-    let mut filter = applicant_filter(found.job.id, &query)?;
-    filter.search = None;
+    let no_search = None;
+    let filter = applicant_filter(found.job.id, param!(query.status), Param::new("search", &no_search))?;
     let rows = application_q::applicants_page(&state.db, &filter, 0, MAX_EXPORT).await?;
     let list = questions_for(&found.job, &found.group);
     let mut header: Vec<String> =

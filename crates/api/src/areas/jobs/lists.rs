@@ -18,11 +18,15 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{view, JobView};
 use crate::{
-    areas::groups::{bool_param, caller_of, country_values, list_param, text_param},
+    areas::groups::{caller_of, country_values},
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, MaybeUser, Tenant},
+    extract::{
+        bool_param, first_list, id_param, list_param, page_from_query, search_param, text_param, ApiQuery, MaybeUser,
+        Param, Tenant,
+    },
     page_cache::PageIds,
+    param,
     state::AppState,
 };
 
@@ -33,27 +37,28 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// The job board: 9 per page (spec 001 §9).
 pub const PAGE_SIZE: u64 = 9;
 
-/// Described for the API document; the handler reads the raw query map.
-#[derive(Debug, Deserialize, IntoParams)]
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct JobListQuery {
     /// At least 2 characters (`q` also works), through the search index: the best matches
     /// of the title first, then the address.
     pub search: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 9 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 9)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 9)]
+    pub page_size: Option<String>,
     /// pending (drafts: only those the caller administers) or approved. Without it the
     /// board shows published jobs (and, with `view_all`, the caller's drafts too).
     #[param(schema_with = job_statuses)]
     pub job_status: Option<String>,
     /// Only the jobs of this group.
-    pub group_id: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub group_id: Option<String>,
     /// Also the drafts of the groups the caller administers.
-    pub view_all: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub view_all: Option<String>,
     /// recent (the only order: by creation).
     pub sort_by: Option<String>,
     /// desc (default, newest first) or asc.
@@ -71,67 +76,73 @@ pub struct JobListQuery {
     /// remote, on_site, hybrid (comma list).
     pub job_location: Option<String>,
     /// Only the jobs the caller applied to (my area); guests get an empty list.
-    pub applied: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub applied: Option<String>,
     /// With `applied`: only applications in this status (pending, accepted, rejected).
     pub application_status: Option<String>,
     /// Only the jobs the caller created (my area), drafts included.
-    pub created: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub created: Option<String>,
     /// Only the jobs the caller created or applied to (`GET /jobs/me/`).
-    pub mine: Option<bool>,
+    #[param(value_type = Option<bool>)]
+    pub mine: Option<String>,
+    #[param(ignore)]
+    pub q: Option<String>,
+    #[param(ignore)]
+    pub country: Option<String>,
+    #[param(ignore)]
+    pub career_stage: Option<String>,
+    #[param(ignore)]
+    pub professional_field: Option<String>,
+    #[param(ignore)]
+    pub topics: Option<String>,
+    #[param(ignore)]
+    pub topic_area: Option<String>,
 }
 
 fn job_statuses() -> utoipa::openapi::schema::Object {
     crate::openapi::string_enum(&JOB_STATUSES)
 }
 
-fn choices(errors: &mut FieldErrors, query: &HashMap<String, String>, key: &str, allowed: &[&str]) -> Vec<String> {
-    let values = list_param(errors, query, key);
+fn choices(errors: &mut FieldErrors, param: Param, allowed: &[&str]) -> Vec<String> {
+    let values = list_param(errors, param);
     for value in &values {
         if !allowed.contains(&value.as_str()) {
-            errors.add(key, format!("\"{value}\" is not a valid choice."));
+            errors.add(param.key, format!("\"{value}\" is not a valid choice."));
         }
     }
     values
 }
 
-fn ids(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<i64> {
+/// The ids of every spelling sent, together.
+fn ids(errors: &mut FieldErrors, params: &[Param]) -> Vec<i64> {
     let mut out = Vec::new();
-    for key in keys {
-        for value in list_param(errors, query, key) {
+    for param in params {
+        for value in list_param(errors, *param) {
             match value.parse::<i64>() {
                 Ok(id) if id > 0 => out.push(id),
-                _ => errors.add(*key, "A valid integer is required."),
+                _ => errors.add(param.key, "A valid integer is required."),
             }
         }
     }
     out
 }
 
-fn first_list(errors: &mut FieldErrors, query: &HashMap<String, String>, keys: &[&str]) -> Vec<String> {
-    for key in keys {
-        let values = list_param(errors, query, key);
-        if !values.is_empty() {
-            return values;
-        }
-    }
-    Vec::new()
-}
-
 /// Parses the board's filters for the caller (`None`: a guest).
-pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Result<post_q::ListFilter, FieldErrors> {
+pub fn filter_of(query: &JobListQuery, caller_id: Option<i64>) -> Result<post_q::ListFilter, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let job_status = text_param(query, "job_status");
+    let job_status = text_param(param!(query.job_status));
     if let Some(status) = &job_status {
         if !JOB_STATUSES.contains(&status.as_str()) {
             errors.add("job_status", format!("\"{status}\" is not a valid choice."));
         }
     }
-    if let Some(sort) = text_param(query, "sort_by") {
+    if let Some(sort) = text_param(param!(query.sort_by)) {
         if sort != "recent" {
             errors.add("sort_by", format!("\"{sort}\" is not a valid choice."));
         }
     }
-    let oldest_first = match text_param(query, "sort_order").map(|o| o.to_ascii_lowercase()).as_deref() {
+    let oldest_first = match text_param(param!(query.sort_order)).map(|o| o.to_ascii_lowercase()).as_deref() {
         None | Some("desc") => false,
         Some("asc") => true,
         Some(other) => {
@@ -139,12 +150,12 @@ pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Res
             false
         }
     };
-    let group_id = crate::areas::groups::id_param(&mut errors, query, "group_id");
-    let view_all = bool_param(&mut errors, query, "view_all").unwrap_or(false);
-    let applied = bool_param(&mut errors, query, "applied").unwrap_or(false);
-    let created = bool_param(&mut errors, query, "created").unwrap_or(false);
-    let mine = bool_param(&mut errors, query, "mine").unwrap_or(false);
-    let application_status = text_param(query, "application_status");
+    let group_id = id_param(&mut errors, param!(query.group_id));
+    let view_all = bool_param(&mut errors, param!(query.view_all)).unwrap_or(false);
+    let applied = bool_param(&mut errors, param!(query.applied)).unwrap_or(false);
+    let created = bool_param(&mut errors, param!(query.created)).unwrap_or(false);
+    let mine = bool_param(&mut errors, param!(query.mine)).unwrap_or(false);
+    let application_status = text_param(param!(query.application_status));
     if let Some(status) = &application_status {
         if !APPLICATION_STATUSES.contains(&status.as_str()) {
             errors.add("application_status", format!("\"{status}\" is not a valid choice."));
@@ -153,17 +164,20 @@ pub fn filter_of(query: &HashMap<String, String>, caller_id: Option<i64>) -> Res
     // "Mine" filters without a caller match nothing: user id 0 names nobody.
     let me = caller_id.unwrap_or(0);
     let filter = post_q::ListFilter {
-        search: crate::areas::groups::search_param(query),
+        search: search_param(param!(query.search).or(param!(query.q))),
         group_id,
         job_status,
         include_drafts: view_all || created || mine,
-        countries: country_values(first_list(&mut errors, query, &["countries", "country"])),
-        career_stages: first_list(&mut errors, query, &["career_stages", "career_stage"]),
-        professional_fields: first_list(&mut errors, query, &["professional_fields", "professional_field"]),
-        skill_ids: ids(&mut errors, query, &["skills", "topics"]),
-        topic_area_ids: ids(&mut errors, query, &["topic_areas", "topic_area"]),
-        job_types: choices(&mut errors, query, "job_type", &JOB_TYPES),
-        job_locations: choices(&mut errors, query, "job_location", &JOB_LOCATIONS),
+        countries: country_values(first_list(&mut errors, &[param!(query.countries), param!(query.country)])),
+        career_stages: first_list(&mut errors, &[param!(query.career_stages), param!(query.career_stage)]),
+        professional_fields: first_list(
+            &mut errors,
+            &[param!(query.professional_fields), param!(query.professional_field)],
+        ),
+        skill_ids: ids(&mut errors, &[param!(query.skills), param!(query.topics)]),
+        topic_area_ids: ids(&mut errors, &[param!(query.topic_areas), param!(query.topic_area)]),
+        job_types: choices(&mut errors, param!(query.job_type), &JOB_TYPES),
+        job_locations: choices(&mut errors, param!(query.job_location), &JOB_LOCATIONS),
         applied_by: applied.then_some(me),
         application_status: application_status.filter(|_| applied),
         created_by: created.then_some(me),
@@ -187,9 +201,9 @@ pub(crate) async fn list_jobs(
     tenant: Tenant,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<JobListQuery>,
 ) -> ApiResult<Json<Page<JobView>>> {
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let caller = caller_of(user);
     let filter = filter_of(&query, caller.id())?;
     // Kept per write generation like the circles (`crate::page_cache`); no date in the key:

@@ -24,22 +24,26 @@ use axum::{
 use domain::{
     jobs::recommend::{ExtraInfoFilter, FILTER_FIELD},
     matching::ItemKind,
+    pagination::PageRequest,
 };
 use serde::{Deserialize, Serialize};
 use services::matching::{PeopleFor, PeopleQuery};
-use store::queries::{groups as group_q, job_posts as post_q, job_recommendations as recommend_q};
+use store::{
+    entities::{groups, job_posts},
+    queries::{groups as group_q, job_posts as post_q, job_recommendations as recommend_q},
+};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::managed_job;
+use super::{managed_job, Visible};
 use crate::{
     areas::{
-        groups::{caller_of, country_values, id_param, is_admin, is_visible, text_param},
+        groups::{caller_of, country_values, is_admin, is_visible, view::Caller},
         person_cards::{self, PersonCard},
     },
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, Tenant},
+    extract::{id_param, page_from_query, text_param, ApiQuery, AuthUser, Param, Tenant},
     state::AppState,
 };
 
@@ -52,22 +56,22 @@ pub const PAGE_SIZE: u64 = 12;
 pub const GROUP_FIELD: &str = "group_from_user_to_be_included";
 pub const MSG_NOT_YOUR_GROUP: &str = "You can only recommend people from groups you administer.";
 
-/// Described for the API document; the handler reads the raw query map.
+/// Values are read as text, so a bad one is answered on its own field with the spec's words.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-#[allow(dead_code)]
 pub struct RecommendedQuery {
     /// The group whose accepted members are recommended (one the caller administers); the
     /// job's own group when absent.
-    pub group_from_user_to_be_included: Option<i64>,
+    #[param(value_type = Option<i64>)]
+    pub group_from_user_to_be_included: Option<String>,
     /// A JSON object with any of uni_batch, department, affiliation: only people who gave
     /// those answers on the site's registration form (compared ignoring case).
     pub extra_info_filter: Option<String>,
-    #[param(minimum = 1, default = 1)]
-    pub page: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
+    pub page: Option<String>,
     /// 12 by default; larger sizes are capped at 500.
-    #[param(minimum = 1, default = 12)]
-    pub page_size: Option<u64>,
+    #[param(value_type = Option<u64>, minimum = 1, default = 12)]
+    pub page_size: Option<String>,
 }
 
 /// A person recommended for a job.
@@ -108,14 +112,15 @@ async fn recommended_applicants(
     AuthUser(user): AuthUser,
     url: RequestUrl,
     Path(id): Path<i64>,
-    ApiQuery(query): ApiQuery<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<RecommendedQuery>,
 ) -> ApiResult<Json<Page<RecommendedApplicant>>> {
     let user_id = user.id;
     let caller = caller_of(Some(user));
-    let page = page_from_query(&query, PAGE_SIZE)?;
+    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let mut errors = domain::FieldErrors::new();
-    let group_id = id_param(&mut errors, &query, GROUP_FIELD);
-    let filter = match ExtraInfoFilter::parse(text_param(&query, FILTER_FIELD).as_deref()) {
+    let group_id = id_param(&mut errors, Param::new(GROUP_FIELD, &query.group_from_user_to_be_included));
+    let filter = match ExtraInfoFilter::parse(text_param(Param::new(FILTER_FIELD, &query.extra_info_filter)).as_deref())
+    {
         Ok(filter) => filter,
         Err(found) => {
             errors.merge_prefixed("", found);
@@ -124,82 +129,17 @@ async fn recommended_applicants(
     };
     errors.into_result()?;
     let found = managed_job(&state, &tenant, &caller, id).await?;
-    let group = match group_id {
-        None => found.group.clone(),
-        Some(group_id) if group_id == found.group.id => found.group.clone(),
-        Some(group_id) => {
-            let invalid =
-                || ApiError::field(GROUP_FIELD, format!("Invalid pk \"{group_id}\" - object does not exist."));
-            let group = group_q::find(&state.db, tenant.id(), group_id).await?.ok_or_else(invalid)?;
-            if !is_visible(&state, &caller, &group).await? {
-                return Err(invalid());
-            }
-            if !is_admin(&state, &caller, &group).await? {
-                return Err(ApiError::field(GROUP_FIELD, MSG_NOT_YOUR_GROUP));
-            }
-            group
-        }
-    };
-    let skill_ids: Vec<i64> = post_q::skills_of(state.read_db(), &[found.job.id])
-        .await?
-        .remove(&found.job.id)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(id, _)| id)
-        .collect();
-    let job_countries: Vec<String> = found
-        .job
-        .countries
-        .as_ref()
-        .and_then(|v| v.as_array())
-        .map(|items| items.iter().filter_map(|c| c.as_str().map(str::to_string)).collect())
-        .unwrap_or_default();
-    let mut countries: Vec<String> = country_values(job_countries).into_iter().map(|c| c.to_lowercase()).collect();
-    countries.dedup();
+    let group = recommending_group(&state, &tenant, &caller, &found, group_id).await?;
     let what = recommend_q::Recommend {
         job_post_id: found.job.id,
         group_id: group.id,
-        skill_ids,
-        countries,
+        skill_ids: job_skills(&state, found.job.id).await?,
+        countries: job_countries(&found.job),
         organization_id: tenant.organization_id(),
         answers: filter.answers,
         exclude_user: Some(user_id),
     };
-    // The best fits by skills and country (a bounded pool), ranked by the matching engine with
-    // how close each profile is to the job in meaning; pages past the pool follow the
-    // database's order.
-    let (pool, count) = recommend_q::recommended(state.read_db(), &what, 0, RANKED_POOL).await?;
-    let facts: HashMap<i64, recommend_q::Recommended> = pool.iter().map(|r| (r.user_id, *r)).collect();
-    let rows: Vec<(recommend_q::Recommended, Option<f32>, Option<String>)> = if page.offset() < RANKED_POOL {
-        let ids: Vec<i64> = pool.iter().map(|r| r.user_id).collect();
-        let ranked = state
-            .matching
-            .rank_people(
-                state.read_db(),
-                PeopleQuery {
-                    tenant_id: tenant.id(),
-                    target: PeopleFor::Item { kind: ItemKind::Job, id: found.job.id, facts: None },
-                    pool: Some(&ids),
-                    exclude: &HashSet::new(),
-                    stages: None,
-                    limit: ids.len(),
-                },
-            )
-            .await?;
-        ranked
-            .into_iter()
-            .skip(page.offset() as usize)
-            .take(page.page_size as usize)
-            .filter_map(|p| Some((*facts.get(&p.user_id)?, p.similarity, p.title)))
-            .collect()
-    } else {
-        recommend_q::recommended(state.read_db(), &what, page.offset(), page.page_size)
-            .await?
-            .0
-            .into_iter()
-            .map(|r| (r, None, None))
-            .collect()
-    };
+    let (rows, count) = ranked_rows(&state, &tenant, &what, &page).await?;
     let ids: Vec<i64> = rows.iter().map(|(r, _, _)| r.user_id).collect();
     let (cards, _) = person_cards::load(state.read_db(), &ids).await?;
     let items = rows
@@ -219,4 +159,84 @@ async fn recommended_applicants(
         })
         .collect();
     Ok(Json(Page::new(items, count, &page, &url)))
+}
+
+/// The group people are recommended from: the job's own, or another of the site that the
+/// caller sees and administers.
+async fn recommending_group(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    found: &Visible,
+    group_id: Option<i64>,
+) -> ApiResult<groups::Model> {
+    let group_id = match group_id {
+        None => return Ok(found.group.clone()),
+        Some(group_id) if group_id == found.group.id => return Ok(found.group.clone()),
+        Some(group_id) => group_id,
+    };
+    let invalid = || ApiError::field(GROUP_FIELD, format!("Invalid pk \"{group_id}\" - object does not exist."));
+    let group = group_q::find(&state.db, tenant.id(), group_id).await?.ok_or_else(invalid)?;
+    if !is_visible(state, caller, &group).await? {
+        return Err(invalid());
+    }
+    if !is_admin(state, caller, &group).await? {
+        return Err(ApiError::field(GROUP_FIELD, MSG_NOT_YOUR_GROUP));
+    }
+    Ok(group)
+}
+
+async fn job_skills(state: &AppState, job_id: i64) -> ApiResult<Vec<i64>> {
+    let mut skills = post_q::skills_of(state.read_db(), &[job_id]).await?;
+    Ok(skills.remove(&job_id).unwrap_or_default().into_iter().map(|(id, _)| id).collect())
+}
+
+/// The job's countries in every spelling, lower-cased.
+fn job_countries(job: &job_posts::Model) -> Vec<String> {
+    let named: Vec<String> = job
+        .countries
+        .as_ref()
+        .and_then(|v| v.as_array())
+        .map(|items| items.iter().filter_map(|c| c.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let mut countries: Vec<String> = country_values(named).into_iter().map(|c| c.to_lowercase()).collect();
+    countries.dedup();
+    countries
+}
+
+/// A recommended person, how close their profile is to the job in meaning, and their title.
+type RankedRow = (recommend_q::Recommended, Option<f32>, Option<String>);
+
+/// The page's people and the count of everyone recommendable. The best fits by skills and
+/// country (a bounded pool) are ranked by the matching engine with how close each profile is
+/// to the job in meaning; pages past the pool follow the database's order.
+async fn ranked_rows(
+    state: &AppState,
+    tenant: &Tenant,
+    what: &recommend_q::Recommend,
+    page: &PageRequest,
+) -> ApiResult<(Vec<RankedRow>, u64)> {
+    let (pool, count) = recommend_q::recommended(state.read_db(), what, 0, RANKED_POOL).await?;
+    if page.offset() >= RANKED_POOL {
+        let (rows, _) = recommend_q::recommended(state.read_db(), what, page.offset(), page.page_size).await?;
+        return Ok((rows.into_iter().map(|r| (r, None, None)).collect(), count));
+    }
+    let facts: HashMap<i64, recommend_q::Recommended> = pool.iter().map(|r| (r.user_id, *r)).collect();
+    let ids: Vec<i64> = pool.iter().map(|r| r.user_id).collect();
+    let people = PeopleQuery {
+        tenant_id: tenant.id(),
+        target: PeopleFor::Item { kind: ItemKind::Job, id: what.job_post_id, facts: None },
+        pool: Some(&ids),
+        exclude: &HashSet::new(),
+        stages: None,
+        limit: ids.len(),
+    };
+    let ranked = state.matching.rank_people(state.read_db(), people).await?;
+    let rows = ranked
+        .into_iter()
+        .skip(page.offset() as usize)
+        .take(page.page_size as usize)
+        .filter_map(|p| Some((*facts.get(&p.user_id)?, p.similarity, p.title)))
+        .collect();
+    Ok((rows, count))
 }

@@ -11,7 +11,7 @@ use serde::Serialize;
 use services::membership_card::{render, CardFacts};
 use sha2::{Digest, Sha256};
 use store::{
-    entities::membership_cards,
+    entities::{membership_cards, users},
     queries::{memberships as member_q, profiles as profile_q},
     sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set},
 };
@@ -91,22 +91,7 @@ async fn membership_card(
     if !tier.flags.can_create_membership_card {
         return Err(ApiError::Forbidden(MSG_NO_CARD.into()));
     }
-    let profile = profile_q::find_by_users(&state.db, &[user.id]).await?.remove(&user.id);
-    let picture_link = profile.as_ref().and_then(|p| p.picture.clone());
-    let joined = member_q::find(&state.db, tenant.organization_id(), user.id)
-        .await?
-        .filter(|m| m.status == member_q::STATUS_ACCEPTED)
-        .map(|m| m.created_at)
-        .unwrap_or(user.created_at);
-    let facts = CardFacts {
-        site_name: tenant.0.organization.name.clone(),
-        member_name: format!("{} {}", user.first_name, user.last_name).trim().to_string(),
-        tier: tier.flags.applied_membership_tier.clone(),
-        member_since: Some(member_since(joined)),
-        number: format!("No. {:04}-{:06}", tenant.id(), user.id),
-        primary: config.ui.theme.primary_main.clone(),
-        secondary: config.ui.theme.secondary_main.clone(),
-    };
+    let (facts, picture_link) = card_facts(&state, &tenant, &user, &config, tier.flags.applied_membership_tier).await?;
     let fingerprint = {
         let mut hash = Sha256::new();
         hash.update(format!("{facts:?}|{picture_link:?}"));
@@ -130,40 +115,78 @@ async fn membership_card(
         .map_err(failed)?;
     let key = format!("membership-cards/{}/{}-{}.png", tenant.id(), user.id, &fingerprint[..16]);
     state.storage.put(&key, "image/png", png).await.map_err(failed)?;
-    let at = store::now();
-    let old_key = match existing {
-        Some(card) => {
-            let old = card.storage_key.clone();
-            let mut active: membership_cards::ActiveModel = card.into();
-            active.storage_key = Set(key.clone());
-            active.fingerprint = Set(fingerprint);
-            active.created_at = Set(at);
-            active.update(&state.db).await?;
-            Some(old)
-        }
-        None => {
-            let inserted = membership_cards::ActiveModel {
-                tenant_id: Set(tenant.id()),
-                user_id: Set(user.id),
-                storage_key: Set(key.clone()),
-                fingerprint: Set(fingerprint),
-                created_at: Set(at),
-                ..Default::default()
-            }
-            .insert(&state.db)
-            .await;
-            // Two first opens at once: the other one stored its card first; keep ours unused.
-            if let Err(err) = inserted {
-                let classified = store::StoreError::classify(err);
-                if !matches!(classified, store::StoreError::Conflict(_)) {
-                    return Err(classified.into());
-                }
-            }
-            None
-        }
-    };
-    if let Some(old) = old_key.filter(|old| *old != key) {
+    let stored = StoredCard { tenant_id: tenant.id(), user_id: user.id, key: key.clone(), fingerprint };
+    if let Some(old) = stored.remember(&state, existing).await?.filter(|old| *old != key) {
         let _ = state.storage.delete(&old).await;
     }
     Ok(Json(Data::new(MembershipCardView { membership_card: stored_link(&state, &key) })))
+}
+
+/// What the card shows, and the link of the member's picture.
+async fn card_facts(
+    state: &AppState,
+    tenant: &Tenant,
+    user: &users::Model,
+    config: &AppConfig,
+    tier: Option<String>,
+) -> ApiResult<(CardFacts, Option<String>)> {
+    let profile = profile_q::find_by_users(&state.db, &[user.id]).await?.remove(&user.id);
+    let picture_link = profile.as_ref().and_then(|p| p.picture.clone());
+    let joined = member_q::find(&state.db, tenant.organization_id(), user.id)
+        .await?
+        .filter(|m| m.status == member_q::STATUS_ACCEPTED)
+        .map(|m| m.created_at)
+        .unwrap_or(user.created_at);
+    let facts = CardFacts {
+        site_name: tenant.0.organization.name.clone(),
+        member_name: format!("{} {}", user.first_name, user.last_name).trim().to_string(),
+        tier,
+        member_since: Some(member_since(joined)),
+        number: format!("No. {:04}-{:06}", tenant.id(), user.id),
+        primary: config.ui.theme.primary_main.clone(),
+        secondary: config.ui.theme.secondary_main.clone(),
+    };
+    Ok((facts, picture_link))
+}
+
+/// A card image just stored for a member.
+struct StoredCard {
+    tenant_id: i64,
+    user_id: i64,
+    key: String,
+    fingerprint: String,
+}
+
+impl StoredCard {
+    /// Records the card as the member's; answers the key of the image it replaces.
+    async fn remember(self, state: &AppState, existing: Option<membership_cards::Model>) -> ApiResult<Option<String>> {
+        let at = store::now();
+        if let Some(card) = existing {
+            let old = card.storage_key.clone();
+            let mut active: membership_cards::ActiveModel = card.into();
+            active.storage_key = Set(self.key);
+            active.fingerprint = Set(self.fingerprint);
+            active.created_at = Set(at);
+            active.update(&state.db).await?;
+            return Ok(Some(old));
+        }
+        let inserted = membership_cards::ActiveModel {
+            tenant_id: Set(self.tenant_id),
+            user_id: Set(self.user_id),
+            storage_key: Set(self.key),
+            fingerprint: Set(self.fingerprint),
+            created_at: Set(at),
+            ..Default::default()
+        }
+        .insert(&state.db)
+        .await;
+        // Two first opens at once: the other one stored its card first; keep ours unused.
+        if let Err(err) = inserted {
+            let classified = store::StoreError::classify(err);
+            if !matches!(classified, store::StoreError::Conflict(_)) {
+                return Err(classified.into());
+            }
+        }
+        Ok(None)
+    }
 }

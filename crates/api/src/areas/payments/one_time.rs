@@ -26,7 +26,7 @@ use domain::{
     },
 };
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 use services::payments::{local_id, OneTimeCheckout};
 use store::{
     entities::{groups, memberships},
@@ -192,17 +192,7 @@ async fn payment_voucher(
     let group = one_time::lock_group(&txn, tenant.id(), group.id).await?.ok_or_else(ApiError::not_found)?;
     let (current, is_full) = one_time::seat_state(&txn, &group, user.id).await?;
     let seat = may_send_voucher(facts(&group, current.as_ref(), is_full)).map_err(refuse)?;
-    let mut extra = current
-        .as_ref()
-        .filter(|m| m.status != membership::STATUS_REJECTED)
-        .and_then(|m| m.extra_info.clone())
-        .and_then(|v| v.as_object().cloned())
-        .unwrap_or_default();
-    extra.insert("voucher".into(), Value::from(checked.voucher));
-    match checked.reference {
-        Some(reference) => extra.insert("voucher_reference".into(), Value::from(reference)),
-        None => extra.remove("voucher_reference"),
-    };
+    let extra = with_voucher(current.as_ref(), checked.voucher, checked.reference);
     let saved = match (seat, current) {
         (Seat::Held, Some(mine)) => {
             let mut active: memberships::ActiveModel = mine.into();
@@ -214,19 +204,16 @@ async fn payment_voucher(
             let pending = current.filter(|m| m.status == membership::STATUS_PENDING);
             let default_role = membership::join_role(&group.group_type, None).unwrap_or("member");
             let role = pending.as_ref().map(|m| m.role.clone()).unwrap_or_else(|| default_role.to_string());
-            let saved = member_q::apply(
-                &txn,
-                member_q::Apply {
-                    group_id: group.id,
-                    user_id: user.id,
-                    role: &role,
-                    status: membership::STATUS_PENDING,
-                    extra_info: Some(Value::Object(extra)),
-                    waitlisted: is_full,
-                    payment_status: Some(membership::PAYMENT_PENDING),
-                },
-            )
-            .await?;
+            let apply = member_q::Apply {
+                group_id: group.id,
+                user_id: user.id,
+                role: &role,
+                status: membership::STATUS_PENDING,
+                extra_info: Some(Value::Object(extra)),
+                waitlisted: is_full,
+                payment_status: Some(membership::PAYMENT_PENDING),
+            };
+            let saved = member_q::apply(&txn, apply).await?;
             member_q::set_payment(&txn, saved, membership::PAYMENT_PENDING, Some(one_time::MODE_VOUCHER)).await?
         }
     };
@@ -237,4 +224,20 @@ async fn payment_voucher(
         payment_status: membership::PAYMENT_PENDING.into(),
         waitlisted: saved.waitlisted && saved.status == membership::STATUS_PENDING,
     }))
+}
+
+/// The membership's answers with the voucher (and its reference) added; a rejected
+/// request's answers are not kept.
+fn with_voucher(current: Option<&memberships::Model>, voucher: i64, reference: Option<String>) -> Map<String, Value> {
+    let mut extra = current
+        .filter(|m| m.status != membership::STATUS_REJECTED)
+        .and_then(|m| m.extra_info.clone())
+        .and_then(|v| v.as_object().cloned())
+        .unwrap_or_default();
+    extra.insert("voucher".into(), Value::from(voucher));
+    match reference {
+        Some(reference) => extra.insert("voucher_reference".into(), Value::from(reference)),
+        None => extra.remove("voucher_reference"),
+    };
+    extra
 }

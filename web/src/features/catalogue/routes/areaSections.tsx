@@ -87,14 +87,8 @@ function favourites<K extends keyof FavouritePages>(type: K, groupType?: 'circle
   };
 }
 
-// SCHEMA-GAP: GET /api/v1/contents/me/ types: the server passes the whole query on to
-// GET /contents/ (my_contents in crates/api/src/areas/my_area.rs), but the document lists only
-// page and page_size. The query is built apart so `types` still goes out.
 function myContents(types: 'resource' | 'post'): Fetch<Content> {
-  return (query, signal) => {
-    const params = { ...query, types };
-    return unwrap(api.GET('/api/v1/contents/me/', { params: { query: params }, signal }));
-  };
+  return (query, signal) => unwrap(api.GET('/api/v1/contents/me/', { params: { query: { ...query, types } }, signal }));
 }
 
 function section<T>(fields: Omit<Section, 'row' | 'fetch'>, fetch: Fetch<T>, row: (item: T) => Row): Section {
