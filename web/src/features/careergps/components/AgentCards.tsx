@@ -2,8 +2,8 @@ import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Sta
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { api, unwrap } from '../../../lib/api/client';
-import VoteButton from '../../catalogue/components/VoteButton';
-import type { VoteAnswer } from '../../catalogue/api/catalogue';
+import VoteButton from '../../../components/reactions/VoteButton';
+import type { VoteAnswer } from '../../../lib/reactions/votes';
 import type { AgentView } from '../api';
 
 const TYPE_HEADINGS: Record<string, string> = {

@@ -6,13 +6,13 @@ import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { api, unwrap } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/schema';
-import type { Job } from '../../jobs/api/types';
-import { jobPath } from '../../jobs/jobRules';
-import type { Content } from '../../content/api/types';
 import { groupPath } from '../../../lib/groups/rules';
+import { jobPath } from '../../../lib/jobs/jobPath';
 import type { AiTool, Paged, UseCase } from '../api/catalogue';
 
 type Schemas = components['schemas'];
+type Job = Schemas['JobView'];
+type Content = Schemas['ContentView'];
 
 export interface Row {
   id: number;

@@ -38,7 +38,7 @@ import {
   type GroupFormContext,
   type GroupFormField,
   type GroupFormValues,
-} from '../../../lib/groups/groupForm';
+} from '../groupForm';
 import { capitalize } from '../../../lib/groups/rules';
 import { useCircleTypes, useSdgs } from '../api/lookups';
 import SdgPicker from './SdgPicker';
