@@ -12,8 +12,8 @@ import tseslint from 'typescript-eslint';
 // - src/components/ and src/lib/ import nothing of src/features/ (tests and fixtures included);
 // - src/app/ (the router and layouts) is the composition root and may import any feature;
 // - the HTTP layer (lib/api/client, lib/api/download) is imported only by src/lib/**,
-//   src/app/**, tests, and a feature's api.ts or api/ folder; components and the rest of a
-//   feature go through those;
+//   src/app/**, tests, and a feature's api.ts, api.*.ts or api/ folder (at any depth, as admin/items/api.ts);
+//   components and the rest of a feature go through those;
 // - apiRequest (lib/api/request, the hand-typed calls) only in src/lib/api/**, src/lib/auth/**
 //   and src/features/auth/** (the /login byte budget keeps openapi-fetch off the sign-in pages).
 // ESLint applies the last matching block's options for a rule, so every block below lists all
@@ -62,19 +62,19 @@ const restrict = (files, patterns, { allowNotistack = false } = {}) => ({
   },
 });
 
-const featureApi = (name) => [`src/features/${name}/**/api.ts`, `src/features/${name}/**/api/**`];
+const featureApi = (name) => [`src/features/${name}/**/api.ts`, `src/features/${name}/**/api.*.ts`, `src/features/${name}/**/api/**`];
 const tests = ['**/*.test.{ts,tsx}', 'src/test/**'];
 
 const boundaries = [
-  restrict(['**/*.{ts,tsx}'], [REQUEST]),
-  restrict(['src/components/**'], [REQUEST, FEATURES]),
+  restrict(['**/*.{ts,tsx}'], [REQUEST, HTTP]),
+  restrict(['src/components/**'], [REQUEST, HTTP, FEATURES]),
   restrict(['src/lib/**'], [REQUEST, FEATURES]),
   restrict(['src/lib/api/**', 'src/lib/auth/**'], [FEATURES]),
   restrict(['src/lib/snackbar/**'], [REQUEST, FEATURES], { allowNotistack: true }),
   ...features.flatMap((name) => {
     const request = name === 'auth' ? [] : [REQUEST];
     return [
-      restrict([`src/features/${name}/**`], [...request, otherFeature(name)]),
+      restrict([`src/features/${name}/**`], [...request, HTTP, otherFeature(name)]),
       restrict([...featureApi(name), ...tests.map((glob) => `src/features/${name}/${glob}`)], [...request, otherFeature(name)]),
     ];
   }),
