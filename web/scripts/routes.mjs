@@ -3,7 +3,7 @@
 // (the modulepreload links of each prerendered page). A renamed page fails both scripts loudly.
 export const APP = 'src/app/layouts/AppLayout.tsx';
 export const AUTH = 'src/app/layouts/AuthLayout.tsx';
-export const ADMIN = 'src/features/admin/routes/AdminLayout.tsx';
+export const ADMIN = 'src/app/layouts/AdminLayout.tsx';
 export const HOME = ['src/app/RegistrationRedirect.tsx', 'src/features/landing/routes/LandingPage.tsx', 'src/features/careergps/routes/CareerGpsHomePage.tsx'];
 /** What every signed-in page loads at once besides its route: the account menu and the chat dock. */
 export const SIGNED_IN = ['src/components/shell/AccountMenu.tsx', 'src/features/chat/components/ChatDock.tsx'];

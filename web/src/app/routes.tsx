@@ -469,7 +469,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageSpinner />,
     children: [
       {
-        lazy: async () => ({ Component: (await import('../features/admin/routes/AdminLayout')).default }),
+        lazy: async () => ({ Component: (await import('./layouts/AdminLayout')).default }),
         children: [
           {
             index: true,

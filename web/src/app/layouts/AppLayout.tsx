@@ -3,7 +3,7 @@ import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Outlet, useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/config/appConfig';
 import { useSignedIn } from '../../lib/auth/session';
-import TopBar from '../../components/shell/TopBar';
+import TopBar from './TopBar';
 import SideMenu from '../../components/shell/SideMenu';
 import GuestBanner from '../../components/shell/GuestBanner';
 import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';

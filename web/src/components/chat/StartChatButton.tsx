@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api/client';
 import { ApiError } from '../../lib/api/errors';
 import { openChatRoom } from '../../lib/realtime/chatDock';
+import { startOneToOneRoom } from '../../lib/realtime/rooms';
 import { useSnackbar } from '../../lib/snackbar';
 
 export const MSG_CANNOT_INITIATE = 'You cannot currently initiate a chat.';
@@ -29,8 +29,7 @@ export default function StartChatButton({ userId, canInitiate, size, label }: Pr
   const { enqueueSnackbar } = useSnackbar();
   const [blocked, setBlocked] = useState(false);
   const start = useMutation({
-    mutationFn: () =>
-      unwrap(api.POST('/api/v1/room/', { body: { type: 'ONE_TO_ONE', user_ids: [userId] } })),
+    mutationFn: () => startOneToOneRoom(userId),
     onSuccess: (answer) => openChatRoom(answer.data.id),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 403) setBlocked(true);

@@ -1,6 +1,6 @@
 import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import FavouriteButton from '../../features/catalogue/components/FavouriteButton';
+import FavouriteButton from '../reactions/FavouriteButton';
 import type { Group } from '../../lib/discover/types';
 import {
   commitmentLabel,

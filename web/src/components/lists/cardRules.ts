@@ -1,7 +1,7 @@
 // What a group card shows (spec 001 §5 "Card display rules", §9): the first 2 topics, the
 // first 2 or 4 countries, the rest as '+N more'; the price or free; the commitment in weeks.
 import type { Group } from '../../lib/discover/types';
-import { LIFECYCLE_LABELS } from './lifecycle';
+import { LIFECYCLE_LABELS, isKnownLifecycleKey } from './lifecycle';
 
 export interface Shown<T> {
   items: T[];
@@ -35,7 +35,7 @@ export function commitmentLabel(weeks: number | null | undefined): string | null
 /** The lifecycle as the lists show it (Upcoming … Archived). */
 export function lifecycleLabel(group: Pick<Group, 'lifecycle'>): string | null {
   const key = group.lifecycle?.key;
-  if (key && key in LIFECYCLE_LABELS) return LIFECYCLE_LABELS[key];
+  if (key !== undefined && isKnownLifecycleKey(key)) return LIFECYCLE_LABELS[key];
   return group.lifecycle?.label ?? null;
 }
 

@@ -15,3 +15,8 @@ export const LIFECYCLE_KEYS: readonly LifecycleKey[] = [1, 2, 3, 4, 5, 6];
 export function isLifecycleKey(value: string): boolean {
   return LIFECYCLE_KEYS.some((key) => String(key) === value);
 }
+
+/** Whether a group's lifecycle key (a number from the server) is one of the six. */
+export function isKnownLifecycleKey(key: number): key is LifecycleKey {
+  return LIFECYCLE_KEYS.some((known) => known === key);
+}

@@ -2,7 +2,7 @@
 // tabs AMA (open by default) and Recommendations; collapsible. Loaded lazily by the layout.
 import { useState } from 'react';
 import { Box, IconButton, Paper, Stack, Tab, Tabs, Tooltip } from '@mui/material';
-import AssistantChat from './components/AssistantChat';
+import AssistantChat from '../../components/assistant/AssistantChat';
 import RecommendationsList from './components/RecommendationsList';
 
 export const RIGHT_PANEL_WIDTH = 360;

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/errors';
 import { api, unwrap } from '../../lib/api/client';
+import { downloadFile } from '../../lib/api/download';
 import { useSessionVersion } from '../../lib/auth/session';
 import type { components } from '../../lib/api/schema';
 
@@ -20,6 +21,21 @@ export type ReportFeedbackAnswer = Schemas['ReportFeedbackAnswer'];
 
 /** Reports per page of the own list (spec 002 "reports 10 (own)"). */
 export const REPORTS_PAGE_SIZE = 10;
+
+/** GET group-recommendations/: the circles and events recommended to the caller (the group checklist step). */
+export async function fetchGroupRecommendations(signal?: AbortSignal) {
+  return (await unwrap(api.GET('/api/v1/group-recommendations/', { signal }))).data;
+}
+
+/** POST register-career-gps/: a guest's personal information; the answer carries the new session's tokens. */
+export function registerCareerGps(body: Schemas['CareerGpsRequest']) {
+  return unwrap(api.POST('/api/v1/register-career-gps/', { body }));
+}
+
+/** The report as a PDF rendered on the server, saved as `{slug}.pdf` (owner only). */
+export function downloadReportPdf(slug: string): Promise<void> {
+  return downloadFile(`/api/v1/agents/report/slug/${encodeURIComponent(slug)}/pdf/`, `${slug}.pdf`, {}, 'application/pdf');
+}
 
 /** One retry, but not of an answer the server gave on purpose (a 4xx such as 404). */
 function retryOnce(count: number, error: unknown): boolean {

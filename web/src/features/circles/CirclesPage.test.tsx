@@ -19,6 +19,10 @@ interface World {
   organization?: Partial<Group>;
 }
 
+function application(id: number, status: string, createdAt: string): LeaderApplication {
+  return { id, response: {}, application_status: status, created_at: createdAt, updated_at: createdAt, user: 1 };
+}
+
 /** The circles page's calls; returns the query strings GET /circles/ saw. */
 function serveCircles(world: World = {}) {
   const list = world.circles ?? circles;
@@ -178,8 +182,8 @@ describe('leader application', { timeout: 20_000 }, () => {
     signIn();
     serveCircles({
       applications: [
-        { id: 1, response: {}, application_status: 'rejected', created_at: '2026-01-01T00:00:00Z' },
-        { id: 2, response: {}, application_status: 'pending', created_at: '2026-05-01T00:00:00Z' },
+        application(1, 'rejected', '2026-01-01T00:00:00Z'),
+        application(2, 'pending', '2026-05-01T00:00:00Z'),
       ],
     });
     renderApp('/circles');
@@ -194,8 +198,9 @@ describe('leader application', { timeout: 20_000 }, () => {
     server.use(
       http.post('*/api/v1/leader-applications/', async ({ request }) => {
         body = await request.json();
-        world.applications = [{ id: 3, response: {}, application_status: 'pending', created_at: '2026-06-01T00:00:00Z' }];
-        return HttpResponse.json({ data: world.applications[0] }, { status: 201 });
+        const submitted = application(3, 'pending', '2026-06-01T00:00:00Z');
+        world.applications = [submitted];
+        return HttpResponse.json({ data: submitted }, { status: 201 });
       }),
     );
     renderApp('/circles');

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/renderApp';
 import { server, signIn } from '../../test/server';
 import { paged, serveList } from '../../components/lists/testing';
-import { groupFixture } from '../groups/test/fixtures';
+import { groupFixture } from '../../test/groupFixtures';
 import type { Group } from '../../lib/groups/types';
 
 const questions = [

@@ -129,7 +129,4 @@ export function boardQuery(params: URLSearchParams, pageSize = JOB_BOARD_PAGE_SI
   };
 }
 
-/** The page of a job. */
-export function jobPath(job: Pick<Job, 'slug'>): string {
-  return `/job/${encodeURIComponent(job.slug)}`;
-}
+export { jobPath } from '../../lib/jobs/jobPath';

@@ -8,6 +8,11 @@ import { identityKey } from '../../lib/auth/identity';
 export type CheckoutView = components['schemas']['CheckoutView'];
 export type PayAnswer = components['schemas']['PayAnswer'];
 
+/** POST /membership-card/: the member's card, drawn by the server on first open; its image's address. */
+export async function createMembershipCard() {
+  return (await unwrap(api.POST('/api/v1/membership-card/'))).data.membership_card;
+}
+
 export const PLANS_KEY = ['subscription-plans'] as const;
 export const DETAIL_KEY = ['subscription-detail'] as const;
 const CHECKOUT_KEY = ['checkout'] as const;

@@ -14,9 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api/client';
 import type { components } from '../../lib/api/schema';
-import { SEARCH_PAGE_SIZE, searchable, type Picked } from './packageRules';
+import { searchResources, searchUsersOrGroups } from './api';
+import { searchable, type Picked } from './packageRules';
 
 export interface Found {
   id: number;
@@ -40,21 +40,11 @@ function useFinder(source: Source, text: string) {
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       if (source === 'resources') {
-        const answer = await unwrap(
-          api.GET('/api/v1/contents/', {
-            params: { query: { types: 'resource', status: 'approved', search: text.trim(), page_size: SEARCH_PAGE_SIZE } },
-            signal,
-          }),
-        );
-        return answer.data.map((r): Found => ({ id: r.id, name: r.title }));
+        const resources = await searchResources(text.trim(), signal);
+        return resources.map((r): Found => ({ id: r.id, name: r.title }));
       }
-      const answer = await unwrap(
-        api.GET('/api/v1/search/', {
-          params: { query: { type: source === 'users' ? 'user' : 'all_group', search: text.trim(), page_size: SEARCH_PAGE_SIZE } },
-          signal,
-        }),
-      );
-      return answer.data.map((r): Found => ({ id: r.id, name: r.name, type: r.type }));
+      const found = await searchUsersOrGroups(source === 'users' ? 'user' : 'all_group', text.trim(), signal);
+      return found.map((r): Found => ({ id: r.id, name: r.name, type: r.type }));
     },
   });
 }

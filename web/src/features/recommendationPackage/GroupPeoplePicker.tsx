@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api/client';
+import { fetchPackagePeople } from './api';
 import { Finder } from './Finder';
 import { MSG_GROUP_FIRST, SEARCH_PAGE_SIZE, type PeopleKind, type Picked } from './packageRules';
 
@@ -48,19 +48,9 @@ export default function GroupPeoplePicker({
     queryFn: async ({ signal }) => {
       // Only asked once a group is chosen (enabled).
       if (!group) throw new Error('No group chosen');
-      return unwrap(
-        api.GET('/api/v1/recommendation-package/people/', {
-          params: {
-            query: {
-              user_id: memberId,
-              entity_type: kind,
-              group_from_user_to_be_included: group.id,
-              page,
-              page_size: SEARCH_PAGE_SIZE,
-            },
-          },
-          signal,
-        }),
+      return fetchPackagePeople(
+        { user_id: memberId, entity_type: kind, group_from_user_to_be_included: group.id, page, page_size: SEARCH_PAGE_SIZE },
+        signal,
       );
     },
   });

@@ -28,7 +28,6 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import ConfirmDialog from '../../components/ConfirmDialog';
-import { api, unwrap } from '../../lib/api/client';
 import { useIdentity } from '../../lib/auth/identity';
 import { useSnackbar } from '../../lib/snackbar';
 import {
@@ -38,11 +37,11 @@ import {
   MSG_FAILED,
   MSG_NO_ACCESS,
   MSG_SENT,
-  SEARCH_PAGE_SIZE,
   toggle,
   type PackageKind,
   type Picked,
 } from './packageRules';
+import { fetchMemberReports, sendPackage } from './api';
 import { Finder, type Source } from './Finder';
 import GroupPeoplePicker from './GroupPeoplePicker';
 
@@ -60,10 +59,7 @@ function ReportsPicker({
 }) {
   const reports = useQuery({
     queryKey: ['recommendation-package', 'agent_reports', memberId],
-    queryFn: async ({ signal }) => {
-      const query = { user_id: memberId, page_size: SEARCH_PAGE_SIZE };
-      return (await unwrap(api.GET('/api/v1/agents/reports/', { params: { query }, signal }))).data;
-    },
+    queryFn: ({ signal }) => fetchMemberReports(memberId, signal),
   });
   if (reports.isPending) return <Skeleton variant="rounded" height={48} />;
   if (reports.isError) return <Alert severity="error">Could not load the member's agent reports.</Alert>;
@@ -107,21 +103,16 @@ export default function RecommendationPackagePage() {
   const send = useMutation({
     mutationFn: async () => {
       if (!recipient) throw new Error('No member chosen');
-      return unwrap(
-        api.POST('/api/v1/recommendation-package/{id}/', {
-          params: { path: { id: recipient.id } },
-          body: {
-            subject,
-            body,
-            footer,
-            users: picked.users.map((p) => p.id),
-            groups: picked.groups.map((p) => p.id),
-            internal_resources: picked.resources.map((p) => p.id),
-            external_resources: [],
-            agent_reports: picked.agent_reports.map((p) => p.id),
-          },
-        }),
-      );
+      return sendPackage(recipient.id, {
+        subject,
+        body,
+        footer,
+        users: picked.users.map((p) => p.id),
+        groups: picked.groups.map((p) => p.id),
+        internal_resources: picked.resources.map((p) => p.id),
+        external_resources: [],
+        agent_reports: picked.agent_reports.map((p) => p.id),
+      });
     },
     meta: { silent: true },
     onSuccess: (answer) => {

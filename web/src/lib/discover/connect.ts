@@ -1,17 +1,17 @@
 // Connect (spec 002 §2, §7 "Connect and search"): the caller's connections, search, the
 // You May Know suggestions, follow, and inviting others.
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
 import { api, unwrap } from '../api/client';
-import { CONNECT_PAGE_SIZE, SUGGESTIONS_PAGE_SIZE, compact, type Query } from './params';
+import { CONNECT_PAGE_SIZE, SUGGESTIONS_PAGE_SIZE, compact, type QueryOf } from './params';
 import type { ConnectItem, ConnectType, FollowState, Paged } from './types';
 
 /** GET /connections/?type=&page=&page_size=12 (type left out for all). */
 export function connectionsQuery(type: ConnectType, page: number) {
-  const query = compact({ type: type === 'all' ? null : type, page, page_size: CONNECT_PAGE_SIZE });
+  const query = compact<QueryOf<'own_connections'>>({ type: type === 'all' ? null : type, page, page_size: CONNECT_PAGE_SIZE });
   return queryOptions({
     queryKey: ['discover', 'connections', query],
-    queryFn: ({ signal }) => apiRequest<Paged<ConnectItem>>('GET', '/api/v1/connections/', { query, signal }),
+    queryFn: async ({ signal }): Promise<Paged<ConnectItem>> =>
+      unwrap(api.GET('/api/v1/connections/', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
 }
@@ -33,7 +33,7 @@ export interface SearchParams {
 
 /** GET /search/?type=&search=&page=&page_size=&global_search=&country=&professional_fields=&extra_info=. */
 export function searchQuery(params: SearchParams) {
-  const query: Query = compact({
+  const query = compact<QueryOf<'search'>>({
     type: params.type,
     search: params.search,
     page: params.page,
@@ -45,7 +45,8 @@ export function searchQuery(params: SearchParams) {
   });
   return queryOptions({
     queryKey: ['discover', 'search', query],
-    queryFn: ({ signal }) => apiRequest<Paged<ConnectItem>>('GET', '/api/v1/search/', { query, signal }),
+    queryFn: async ({ signal }): Promise<Paged<ConnectItem>> =>
+      unwrap(api.GET('/api/v1/search/', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,22 +1,22 @@
 // Circle leaders, the leader certification questions and leader applications
 // (the groups API contract (now in openapi.json) "Calls"; spec 002 §7).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
 import { api, unwrap } from '../api/client';
-import { compact, type Query } from './params';
+import { compact, type LeadersParams, type Loose } from './params';
 import type { CircleLeader, LeaderApplication, Paged, Question } from './types';
 
 /** GET /circle-leaders/?… (see params.ts leadersQuery). */
-export function circleLeadersQuery(query: Query) {
-  const params = compact(query);
+export function circleLeadersQuery(query: Loose<LeadersParams>) {
+  const params = compact<LeadersParams>(query);
   return queryOptions({
     queryKey: ['discover', 'circle-leaders', params],
-    queryFn: ({ signal }) => apiRequest<Paged<CircleLeader>>('GET', '/api/v1/circle-leaders/', { query: params, signal }),
+    queryFn: async ({ signal }): Promise<Paged<CircleLeader>> =>
+      unwrap(api.GET('/api/v1/circle-leaders/', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCircleLeaders(query: Query) {
+export function useCircleLeaders(query: Loose<LeadersParams>) {
   return useQuery(circleLeadersQuery(query));
 }
 
@@ -42,8 +42,8 @@ export const leaderApplicationsKey = ['discover', 'leader-applications'] as cons
 export function useLeaderApplications(enabled: boolean) {
   return useQuery({
     queryKey: leaderApplicationsKey,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: LeaderApplication[] }>('GET', '/api/v1/leader-applications/', { signal })).data,
+    queryFn: async ({ signal }): Promise<LeaderApplication[]> =>
+      (await unwrap(api.GET('/api/v1/leader-applications/', { signal }))).data,
     enabled,
     meta: { silent: true },
   });
@@ -59,8 +59,8 @@ export function latestApplication(applications: readonly LeaderApplication[] | u
 export function useSubmitLeaderApplication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (response: Record<string, string>) =>
-      apiRequest<{ data: LeaderApplication }>('POST', '/api/v1/leader-applications/', { body: { response } }),
+    mutationFn: async (response: Record<string, string>): Promise<{ data: LeaderApplication }> =>
+      unwrap(api.POST('/api/v1/leader-applications/', { body: { response } })),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: leaderApplicationsKey });
       void client.invalidateQueries({ queryKey: certificationQuestionsQuery.queryKey });

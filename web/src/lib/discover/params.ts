@@ -1,8 +1,24 @@
 // The list pages' address (q, page, filters) turned into the API's query parameters.
 import { readList, readPage, readValue } from '../../components/lists/listParams';
 import { searchText } from '../profile/topics';
+import type { operations } from '../api/schema';
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+/** An operation's query parameters as the schema has them. */
+export type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+
+/** A query as the schema has it, where a screen may leave any parameter null or blank. */
+export type Loose<T> = { [K in keyof T]?: T[K] | null };
+
+/**
+ * The filters read from the address as text and passed on as the address has them (the server
+ * checks them): the schema types weeks as a number and the modality and level as fixed values.
+ */
+type AsText<T, K extends keyof T> = Omit<T, K> & { [P in K]?: string };
+
+export type CirclesParams = QueryOf<'circles'>;
+export type CirclesAddressQuery = Loose<AsText<CirclesParams, 'weeks' | 'learning_modality' | 'complexity_level'>>;
+export type EventsParams = QueryOf<'events'>;
+export type LeadersParams = QueryOf<'circle_leaders'>;
 
 export const CIRCLES_PAGE_SIZE = 9;
 export const EVENTS_PAGE_SIZE = 9;
@@ -19,7 +35,7 @@ function list(params: URLSearchParams, key: string): string | null {
  * GET /circles/: search, page, page_size 9, circle_status (comma list), learning_modality,
  * complexity_level, starting_month, weeks, countries, use_cases (from usecase_id).
  */
-export function circlesQuery(params: URLSearchParams): Query {
+export function circlesQuery(params: URLSearchParams): CirclesAddressQuery {
   return {
     search: searchText(params.get('q') ?? ''),
     page: readPage(params),
@@ -35,7 +51,7 @@ export function circlesQuery(params: URLSearchParams): Query {
 }
 
 /** GET /events/: search, page, page_size 9, career_stages, professional_fields, topic_areas, countries. */
-export function eventsQuery(params: URLSearchParams): Query {
+export function eventsQuery(params: URLSearchParams): Loose<EventsParams> {
   return {
     search: searchText(params.get('q') ?? ''),
     page: readPage(params),
@@ -48,7 +64,7 @@ export function eventsQuery(params: URLSearchParams): Query {
 }
 
 /** GET /circle-leaders/: search, page, page_size 9, topic_area, professional_field, job_function. */
-export function leadersQuery(params: URLSearchParams): Query {
+export function leadersQuery(params: URLSearchParams): Loose<LeadersParams> {
   return {
     search: searchText(params.get('q') ?? ''),
     page: readPage(params),
@@ -60,10 +76,9 @@ export function leadersQuery(params: URLSearchParams): Query {
 }
 
 /** Drops the parameters with no value, so query keys and URLs stay short. */
-export function compact(query: Query): Query {
-  const result: Query = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined && value !== '') result[key] = value;
-  }
-  return result;
+export function compact<T extends object>(query: Loose<T>): T {
+  // Object.fromEntries loses the keys' types; the entries kept are the query's own.
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  ) as T;
 }

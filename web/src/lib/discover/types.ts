@@ -1,10 +1,9 @@
-// Shapes of the circles, events, leaders, Connect and default-organization calls, typed by hand
-// from the groups API contract until the generated schema (lib/api/schema.d.ts) carries them.
+// Shapes of the circles, events, leaders, Connect and default-organization calls as the screens
+// read them: the schema's own types where they fit, else the fields the screens read (each call
+// in this folder checks its schema answer against them).
+import type { components } from '../api/schema';
 
-export interface Pagination {
-  count: number;
-  next?: string | null;
-}
+export type Pagination = components['schemas']['Pagination'];
 
 /** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
 export interface Paged<T> {
@@ -19,7 +18,8 @@ export type MembershipStatus = 'pending' | 'accepted' | 'rejected';
 export type LifecycleKey = 1 | 2 | 3 | 4 | 5 | 6;
 
 export interface Lifecycle {
-  key: LifecycleKey;
+  /** 1..6 (LifecycleKey); the document types it as a number. */
+  key: number;
   status: string;
   name: string;
   label: string;
@@ -80,13 +80,7 @@ export interface Question {
   options: string[];
 }
 
-export interface LeaderApplication {
-  id: number;
-  group?: number | null;
-  response: Record<string, unknown>;
-  application_status: 'pending' | 'accepted' | 'rejected' | string;
-  created_at: string;
-}
+export type LeaderApplication = components['schemas']['LeaderApplicationView'];
 
 /** One item of GET /circle-leaders/. */
 export interface CircleLeader {

@@ -2,18 +2,24 @@
 // search (2+ characters), ids (a comma list), page and page_size; the answer is
 // {data: [{id, slug, title, description, thumbnail_image}], pagination: {count, next}}.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/request';
-import { compact } from './params';
+import { api, unwrap } from '../api/client';
+import { compact, type QueryOf } from './params';
 import type { Paged, UseCase } from './types';
 
 export const USE_CASES_PAGE_SIZE = 12;
 
+type UseCasesParams = QueryOf<'list_use_cases'>;
+
+async function fetchUseCases(query: UseCasesParams, signal: AbortSignal): Promise<Paged<UseCase>> {
+  return unwrap(api.GET('/api/v1/use-cases/', { params: { query }, signal }));
+}
+
 /** One page of use cases, optionally searched. Errors are the page's to show (silent: no toast). */
 export function useCasesQuery({ search, page }: { search: string | null; page: number }) {
-  const query = compact({ search, page, page_size: USE_CASES_PAGE_SIZE });
+  const query = compact<UseCasesParams>({ search, page, page_size: USE_CASES_PAGE_SIZE });
   return queryOptions({
     queryKey: ['discover', 'use-cases', query],
-    queryFn: ({ signal }) => apiRequest<Paged<UseCase>>('GET', '/api/v1/use-cases/', { query, signal }),
+    queryFn: ({ signal }) => fetchUseCases(query, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
@@ -25,10 +31,10 @@ export function useUseCases(search: string | null, page: number) {
 
 /** The use cases with these ids (GET /use-cases/?ids=1,2). */
 export function useCasesByIdsQuery(ids: readonly number[]) {
-  const query = { ids: ids.join(','), page_size: Math.max(ids.length, 1) };
+  const query: UseCasesParams = { ids: ids.join(','), page_size: Math.max(ids.length, 1) };
   return queryOptions({
     queryKey: ['discover', 'use-cases', 'ids', query.ids],
-    queryFn: ({ signal }) => apiRequest<Paged<UseCase>>('GET', '/api/v1/use-cases/', { query, signal }),
+    queryFn: ({ signal }) => fetchUseCases(query, signal),
     staleTime: 5 * 60 * 1000,
     meta: { silent: true },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberFixture } from '../../features/groups/test/fixtures';
+import { memberFixture } from '../../test/groupFixtures';
 import { applicantAnswers, fileKind, isSafeFileUrl } from './applicants';
 import type { Question } from './types';
 

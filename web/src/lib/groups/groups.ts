@@ -29,6 +29,25 @@ export function toGroupPage(page: components['schemas']['Page_GroupView']): Page
   return { data: page.data.map(toGroup), pagination: sent(page.pagination) };
 }
 
+/** GET /groups/list/: the groups the caller is an accepted member of (where they may post), up to 100. */
+export function fetchMemberGroups(signal?: AbortSignal) {
+  return unwrap(
+    api.GET('/api/v1/groups/list/', { params: { query: { membership_type: 'member', status: 'accepted', page_size: 100 } }, signal }),
+  );
+}
+
+/** GET /groups/list/?…role=admin,leader: the groups the caller administers, up to 50, as the screens' Group. */
+export async function fetchAdministeredGroups(signal?: AbortSignal): Promise<Paged<Group>> {
+  return toGroupPage(
+    await unwrap(
+      api.GET('/api/v1/groups/list/', {
+        params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
+        signal,
+      }),
+    ),
+  );
+}
+
 export async function fetchGroupBySlug(slug: string, signal?: AbortSignal): Promise<Group> {
   const answer = await unwrap(api.GET('/api/v1/groups/slug/{slug}/', { params: { path: { slug } }, signal }));
   return toGroup(answer.data);

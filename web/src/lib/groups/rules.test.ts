@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupFixture, orgFixture } from '../../features/groups/test/fixtures';
+import { groupFixture, orgFixture } from '../../test/groupFixtures';
 import type { Lifecycle } from './types';
 import { detailTabs, EVENT_REGISTRATION_ROLES, joinState, lifecycleFromDates, managedRoles, orgTabs, paymentLabel } from './rules';
 

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { api, unwrap } from '../../../lib/api/client';
-import VoteButton from '../../catalogue/components/VoteButton';
-import type { VoteAnswer } from '../../catalogue/api/catalogue';
+import VoteButton from '../../../components/reactions/VoteButton';
+import type { VoteAnswer } from '../../../lib/reactions/votes';
 import type { AgentView } from '../api';
+import { fetchAgentsOfType } from '../api.home';
 
 const TYPE_HEADINGS: Record<string, string> = {
   career_assistant: 'Advance your career with the career assistant',
@@ -17,8 +17,7 @@ const listKey = (agentType: string) => ['agents', 'list', agentType] as const;
 function useAgentsOfType(agentType: string) {
   return useQuery({
     queryKey: listKey(agentType),
-    queryFn: async ({ signal }) =>
-      (await unwrap(api.GET('/api/v1/agents/', { params: { query: { agent_type: agentType } }, signal }))).data,
+    queryFn: ({ signal }) => fetchAgentsOfType(agentType, signal),
     meta: { silent: true },
   });
 }

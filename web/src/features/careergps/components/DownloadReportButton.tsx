@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Tooltip } from '@mui/material';
-import { downloadFile } from '../../../lib/api/download';
+import { downloadReportPdf } from '../api';
 
 /** Download: the report as a PDF rendered on the server, fetched with the session's token (owner only). */
 export default function DownloadReportButton({ slug }: { slug: string }) {
@@ -11,7 +11,7 @@ export default function DownloadReportButton({ slug }: { slug: string }) {
     setBusy(true);
     setFailed(false);
     try {
-      await downloadFile(`/api/v1/agents/report/slug/${encodeURIComponent(slug)}/pdf/`, `${slug}.pdf`, {}, 'application/pdf');
+      await downloadReportPdf(slug);
     } catch {
       setFailed(true);
     } finally {

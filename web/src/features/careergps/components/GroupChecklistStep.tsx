@@ -2,7 +2,7 @@
 // to the person, each a checkbox; the answer is the chosen groups' ids.
 import { Alert, Checkbox, FormControlLabel, FormGroup, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api/client';
+import { fetchGroupRecommendations } from '../api';
 
 
 /** At most this many may be chosen (the server's limit). */
@@ -11,8 +11,7 @@ export const MAX_GROUP_CHOICES = 10;
 export default function GroupChecklistStep({ selected, onToggle }: { selected: string[]; onToggle: (id: string) => void }) {
   const groups = useQuery({
     queryKey: ['careergps', 'group-checklist'],
-    queryFn: async ({ signal }) =>
-      (await unwrap(api.GET('/api/v1/group-recommendations/', { signal }))).data,
+    queryFn: ({ signal }) => fetchGroupRecommendations(signal),
   });
   if (groups.isPending) return <Skeleton variant="rounded" height={96} />;
   if (groups.isError) return <Alert severity="error">Could not fetch recommendations</Alert>;

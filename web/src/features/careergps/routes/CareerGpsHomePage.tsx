@@ -25,7 +25,7 @@ import AgentCards from '../components/AgentCards';
 import { HOME_STEPS, HOME_TITLE, homeTabs, TAB_LABELS, type HomeStep, type HomeTab } from '../home';
 
 // The AMA chat for the small-screen toggle; the right panel shows it from the lg breakpoint.
-const AssistantChat = lazy(() => import('../../assistant/components/AssistantChat'));
+const AssistantChat = lazy(() => import('../../../components/assistant/AssistantChat'));
 
 /** /careergps and /agent: the CareerGPS home with its own page heading. */
 export default function CareerGpsHomePage() {

@@ -1,17 +1,18 @@
 // The catalogue's calls (spec 002 §7): AI tools and use cases (lists, pages, forms,
 // moderation), votes and bookmarks. Lists and pages live under one key, so a vote or a
 // bookmark refreshes or rewrites both.
-import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client';
 import type { components, operations } from '../../../lib/api/schema';
+import { CATALOGUE_KEY, itemKey, listKey, type Kind } from '../../../lib/queryKeys';
+
+export { CATALOGUE_KEY, itemKey, listKey, type Kind, type VoteKind } from '../../../lib/queryKeys';
 
 type Schemas = components['schemas'];
 export type AiTool = Schemas['AiToolView'];
 export type UseCase = Schemas['UseCaseView'];
 export type AiToolPayload = Schemas['AiToolInput'];
 export type UseCasePayload = Schemas['UseCaseInput'];
-export type BookmarkAnswer = Schemas['BookmarkAnswer'];
-export type VoteAnswer = Schemas['VoteAnswer'];
 export type ModerationAnswer = Schemas['ModerationAnswer'];
 
 export interface Paged<T> {
@@ -19,19 +20,10 @@ export interface Paged<T> {
   pagination: Schemas['Pagination'];
 }
 
-export type Kind = 'aitool' | 'usecase';
-/** What the vote button votes on: the catalogue's kinds and career tips (spec 002 §3 "Vote"). */
-/** What takes votes: the catalogue's kinds, career tips and CareerGPS agents (`agentbuilder`). */
-export type VoteKind = Kind | 'careertip' | 'agentbuilder';
-
 /** Page sizes (spec 002 §9): AI tools 9, use cases 15, favourites and my-area tables 10. */
 export const AI_TOOLS_PAGE_SIZE = 9;
 export const USE_CASES_PAGE_SIZE = 15;
 export const TABLE_PAGE_SIZE = 10;
-
-export const CATALOGUE_KEY = ['catalogue'] as const;
-export const listKey = (kind: VoteKind) => [...CATALOGUE_KEY, kind, 'list'] as const;
-export const itemKey = (kind: VoteKind) => [...CATALOGUE_KEY, kind, 'item'] as const;
 
 /** A list's query as the schema has it, where a screen may leave any parameter null or blank. */
 type Loose<T> = { [K in keyof T]?: T[K] | null };
@@ -138,38 +130,6 @@ export function moderate(kind: Kind, id: number, action: 'approve' | 'reject'): 
   return kind === 'aitool'
     ? unwrap(api.POST('/api/v1/ai-tools/{id}/approve-reject/', init))
     : unwrap(api.POST('/api/v1/use-cases/{id}/approve-reject/', init));
-}
-
-export function castVote(kind: VoteKind, id: number, voteType: string) {
-  return unwrap(api.POST('/api/v1/vote/', { body: { content_type: kind, object_id: id, vote_type: voteType } }));
-}
-
-/** What the favourite button saves: the catalogue's kinds, the Resource Hub's resources, and circles and events (`group`). */
-export type BookmarkKind = Kind | 'resource' | 'group';
-
-export function toggleBookmark(kind: BookmarkKind, id: number, bookmarked: boolean) {
-  return bookmarked
-    ? unwrap(api.DELETE('/api/v1/unbookmark/{type}/{id}/', { params: { path: { type: kind, id } } }))
-    : unwrap(api.POST('/api/v1/bookmark/{type}/{id}/', { params: { path: { type: kind, id } } }));
-}
-
-interface Votable {
-  id: number;
-  vote_score: number;
-  user_vote_type: string;
-}
-
-/** Writes a vote's answer into every cached list and page of the kind (spec 002 §4). */
-export function writeVote(client: QueryClient, kind: VoteKind, id: number, answer: VoteAnswer) {
-  const patch = <T extends Votable>(item: T): T =>
-    item.id === id ? { ...item, vote_score: answer.total_score, user_vote_type: answer.user_vote } : item;
-  client.setQueriesData<Paged<Votable>>({ queryKey: listKey(kind) }, (page) =>
-    page ? { ...page, data: page.data.map(patch) } : page,
-  );
-  client.setQueriesData<Paged<Votable>>({ queryKey: [...CATALOGUE_KEY, kind, 'favourites'] }, (page) =>
-    page ? { ...page, data: page.data.map(patch) } : page,
-  );
-  client.setQueriesData<Votable>({ queryKey: itemKey(kind) }, (item) => (item ? patch(item) : item));
 }
 
 export function useRefreshCatalogue() {

@@ -3,8 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import type { AiTool, UseCase } from '../api/catalogue';
 import { excerpt } from '../excerpt';
-import FavouriteButton from './FavouriteButton';
-import VoteButton from './VoteButton';
+import FavouriteButton from '../../../components/reactions/FavouriteButton';
+import VoteButton from '../../../components/reactions/VoteButton';
 
 function StatusChip({ status }: { status: string }) {
   if (status === 'approved') return null;

@@ -3,9 +3,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import RichText from '../../../components/RichText';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useAiTool } from '../api/catalogue';
-import FavouriteButton from '../components/FavouriteButton';
+import FavouriteButton from '../../../components/reactions/FavouriteButton';
 import ModerationActions from '../components/ModerationActions';
-import VoteButton from '../components/VoteButton';
+import VoteButton from '../../../components/reactions/VoteButton';
 
 export const MSG_MISSING = 'Sorry, the page you are looking for does not exist.';
 

@@ -5,9 +5,9 @@ import { useGroup } from '../../../lib/discover/groups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useUseCase } from '../api/catalogue';
 import { excerpt } from '../excerpt';
-import FavouriteButton from '../components/FavouriteButton';
+import FavouriteButton from '../../../components/reactions/FavouriteButton';
 import ModerationActions from '../components/ModerationActions';
-import VoteButton from '../components/VoteButton';
+import VoteButton from '../../../components/reactions/VoteButton';
 import { MSG_MISSING } from './AiToolPage';
 
 function DefaultCircle({ id }: { id: number }) {

@@ -4,15 +4,25 @@
 import type { ReactNode } from 'react';
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { api, unwrap } from '../../../lib/api/client';
 import type { components } from '../../../lib/api/schema';
-import type { Job } from '../../jobs/api/types';
-import { jobPath } from '../../jobs/jobRules';
-import type { Content } from '../../content/api/types';
 import { groupPath } from '../../../lib/groups/rules';
+import { jobPath } from '../../../lib/jobs/jobPath';
 import type { AiTool, Paged, UseCase } from '../api/catalogue';
+import {
+  favouriteResources,
+  favourites,
+  fetchOverviewPages,
+  myAiTools,
+  myCircles,
+  myContents,
+  myJobs,
+  myUseCases,
+  type Fetch,
+} from '../api/area';
 
 type Schemas = components['schemas'];
+type Job = Schemas['JobView'];
+type Content = Schemas['ContentView'];
 
 export interface Row {
   id: number;
@@ -59,38 +69,6 @@ const groupRow = (g: Schemas['GroupView']): Row => ({
 });
 const jobRow = (j: Job): Row => ({ id: j.id, title: link(jobPath(j), j.title), detail: j.group.name });
 
-interface PageQuery {
-  page: number;
-  page_size: number;
-}
-
-/** A section's own list: one page of its items. */
-type Fetch<T> = (query: PageQuery, signal?: AbortSignal) => Promise<Paged<T>>;
-
-/** The page GET /bookmark/{type}/ answers for each type. */
-interface FavouritePages {
-  usecase: Schemas['Page_UseCaseView'];
-  aitool: Schemas['Page_AiToolView'];
-  job: Schemas['Page_JobView'];
-  group: Schemas['Page_GroupView'];
-}
-
-// SCHEMA-GAP: GET /api/v1/bookmark/{type}/ answers the page of its {type} (job, aitool, usecase,
-// group); the document gives the union of the four (Favourites, anyOf), which the path parameter
-// cannot narrow, so each favourite section names its own page of that union.
-function favourites<K extends keyof FavouritePages>(type: K, groupType?: 'circle' | 'event'): Fetch<FavouritePages[K]['data'][number]> {
-  return async (query, signal) => {
-    const answer = await unwrap(
-      api.GET('/api/v1/bookmark/{type}/', { params: { path: { type }, query: { ...query, group_type: groupType } }, signal }),
-    );
-    return answer as FavouritePages[K];
-  };
-}
-
-function myContents(types: 'resource' | 'post'): Fetch<Content> {
-  return (query, signal) => unwrap(api.GET('/api/v1/contents/me/', { params: { query: { ...query, types } }, signal }));
-}
-
 function section<T>(fields: Omit<Section, 'row' | 'fetch'>, fetch: Fetch<T>, row: (item: T) => Row): Section {
   return {
     ...fields,
@@ -107,7 +85,7 @@ export const FAVOURITE_SECTIONS: Section[] = [
   section({ key: 'usecases', title: 'Use Cases', empty: 'No favorite use cases found.', overviewKey: 'use_cases' }, favourites('usecase'), useCaseRow),
   section({ key: 'circles', title: 'Circles', empty: 'No favorite circles found.', overviewKey: 'circles' }, favourites('group', 'circle'), groupRow),
   section({ key: 'events', title: 'Events', empty: 'No favorite events found.', overviewKey: 'events' }, favourites('group', 'event'), groupRow),
-  section({ key: 'resources', title: 'Resources', empty: 'No favorite resources found.', overviewKey: 'resources' }, (query, signal) => unwrap(api.GET('/api/v1/bookmark/resource/', { params: { query }, signal })), contentRow),
+  section({ key: 'resources', title: 'Resources', empty: 'No favorite resources found.', overviewKey: 'resources' }, favouriteResources, contentRow),
   section({ key: 'ai-tools', title: 'AI Tools', empty: 'No favorite ai tools found.', overviewKey: 'ai_tools' }, favourites('aitool'), toolRow),
   section(
     { key: 'jobs', title: 'Jobs', empty: 'No favorite jobs found.', jobsOnly: true, overviewKey: 'jobs' },
@@ -120,7 +98,7 @@ export const FAVOURITE_SECTIONS: Section[] = [
 export const MY_SECTIONS: Section[] = [
   section(
     { key: 'circles', title: 'My Circles', empty: 'You have not created or applied to any circles yet.', overviewKey: 'circles' },
-    (query, signal) => unwrap(api.GET('/api/v1/circles/me/', { params: { query }, signal })),
+    myCircles,
     groupRow,
   ),
   section(
@@ -130,12 +108,12 @@ export const MY_SECTIONS: Section[] = [
   ),
   section(
     { key: 'jobs', title: 'My Jobs', empty: 'You have not created or applied to any jobs yet.', jobsOnly: true, overviewKey: 'jobs' },
-    (query, signal) => unwrap(api.GET('/api/v1/jobs/me/', { params: { query }, signal })),
+    myJobs,
     jobRow,
   ),
   section(
     { key: 'usecases', title: 'My Use Cases', empty: 'You have not created or applied to any use cases yet.', overviewKey: 'use_cases' },
-    (query, signal) => unwrap(api.GET('/api/v1/use_cases/me/', { params: { query }, signal })),
+    myUseCases,
     useCaseRow,
   ),
   section(
@@ -143,16 +121,13 @@ export const MY_SECTIONS: Section[] = [
     myContents('post'),
     contentRow,
   ),
-  section({ key: 'ai-tools', title: 'My AI Tools', empty: 'You have not created any AI tools yet.', overviewKey: 'ai_tools' }, (query, signal) => unwrap(api.GET('/api/v1/ai_tools/me/', { params: { query }, signal })), toolRow),
+  section({ key: 'ai-tools', title: 'My AI Tools', empty: 'You have not created any AI tools yet.', overviewKey: 'ai_tools' }, myAiTools, toolRow),
 ];
 
 /** Every section's first page in one call: GET /my-favourites/ or GET /my-items/ (3 each by default). */
 export async function fetchOverview(path: '/api/v1/my-favourites/' | '/api/v1/my-items/', sections: Section[], signal?: AbortSignal) {
-  const init = { params: { query: { page_size: 3 } }, signal };
-  const answer =
-    path === '/api/v1/my-favourites/' ? await unwrap(api.GET(path, init)) : await unwrap(api.GET('/api/v1/my-items/', init));
   // Each section reads its page by its key (overviewKey).
-  const pages: Record<string, Paged<unknown> | undefined> = answer.data;
+  const pages = await fetchOverviewPages(path, signal);
   const out: Record<string, Paged<Row>> = {};
   for (const s of sections) {
     const found = pages[s.overviewKey];

@@ -7,8 +7,9 @@ import { api, unwrap } from '../../../lib/api/client';
 import type { operations } from '../../../lib/api/schema';
 import { getAccessToken } from '../../../lib/session';
 import type { Content, ContentPayload } from './types';
+import { CONTENT_KEY } from '../../../lib/queryKeys';
 
-export const CONTENT_KEY = ['contents'] as const;
+export { CONTENT_KEY } from '../../../lib/queryKeys';
 
 /** GET /contents/'s query, as the schema has it. */
 type ContentsParams = NonNullable<operations['list_contents']['parameters']['query']>;

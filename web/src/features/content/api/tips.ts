@@ -3,7 +3,7 @@
 // are cached under the vote button's keys (`careertip`), so a vote shows everywhere at once.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client';
-import { itemKey, listKey } from '../../catalogue/api/catalogue';
+import { itemKey, listKey } from '../../../lib/queryKeys';
 import type { components, operations } from '../../../lib/api/schema';
 import { isNotFound } from './contents';
 import { TIP_PAGE_SIZE } from '../tipRules';

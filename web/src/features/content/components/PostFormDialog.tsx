@@ -16,8 +16,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import RichTextEditor from '../../../components/profileForm/RichTextEditor';
-import { api, unwrap } from '../../../lib/api/client';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
+import { fetchMemberGroups } from '../../../lib/groups/groups';
 import type { Group } from '../../../lib/groups/types';
 import { useSnackbar } from '../../../lib/snackbar';
 import { createContent, updateContent, useRefreshContents } from '../api/contents';
@@ -29,10 +29,7 @@ import AttachmentPicker, { type Attached } from './AttachmentPicker';
 function useMyGroups(enabled: boolean) {
   return useQuery({
     queryKey: ['contents', 'my-groups'],
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/api/v1/groups/list/', { params: { query: { membership_type: 'member', status: 'accepted', page_size: 100 } }, signal }),
-      ),
+    queryFn: ({ signal }) => fetchMemberGroups(signal),
     enabled,
     meta: { silent: true },
   });

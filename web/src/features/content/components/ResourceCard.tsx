@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Button, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../../lib/snackbar';
-import FavouriteButton from '../../catalogue/components/FavouriteButton';
+import FavouriteButton from '../../../components/reactions/FavouriteButton';
 import { moderateContent, useRefreshContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, textOf } from '../contentRules';

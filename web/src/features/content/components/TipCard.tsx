@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import RichText from '../../../components/RichText';
 import { useSnackbar } from '../../../lib/snackbar';
-import VoteButton from '../../catalogue/components/VoteButton';
+import VoteButton from '../../../components/reactions/VoteButton';
 import { deleteTip, moderateTip, useRefreshTips, type CareerTip } from '../api/tips';
 import { tipAuthorLink, tipAuthorName, tipSummary, TIP_MESSAGES, votable } from '../tipRules';
 import TipFormDialog from './TipFormDialog';

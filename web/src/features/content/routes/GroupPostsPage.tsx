@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { useGroupContext } from '../../groups/groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import { useContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, PAGE_SIZE_POSTS } from '../contentRules';

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useGroupContext } from '../../groups/groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import { useContents } from '../api/contents';
 import { MESSAGES, PAGE_SIZE_GROUP_RESOURCES } from '../contentRules';
 import ResourceCard from '../components/ResourceCard';

@@ -20,7 +20,7 @@ import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
-import { api, unwrap } from '../../../lib/api/client';
+import { fetchMemberGroups } from '../../../lib/groups/groups';
 import { useTopicAreas } from '../../../lib/discover/topicAreas';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import type { TopicRef } from '../../../lib/profile/types';
@@ -33,10 +33,7 @@ import AttachmentPicker, { type Attached } from '../components/AttachmentPicker'
 function useMemberGroups() {
   return useQuery({
     queryKey: ['contents', 'my-groups'],
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/api/v1/groups/list/', { params: { query: { membership_type: 'member', status: 'accepted', page_size: 100 } }, signal }),
-      ),
+    queryFn: ({ signal }) => fetchMemberGroups(signal),
     meta: { silent: true },
   });
 }

@@ -2,8 +2,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api/errors';
 import { fetchGroup, fetchGroupBySlug } from '../../../lib/groups/groups';
+import { GROUPS_KEY } from '../../../lib/queryKeys';
 
-export const GROUPS_KEY = ['groups'] as const;
+export { GROUPS_KEY } from '../../../lib/queryKeys';
 
 export function groupBySlugQuery(slug: string) {
   return queryOptions({

@@ -11,7 +11,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { canMarkPayment } from '../../../lib/groups/memberActions';
+import { canMarkPayment } from '../memberActions';
 import { capitalize, paymentLabel } from '../../../lib/groups/rules';
 import type { Group, Member, RespondAction } from '../../../lib/groups/types';
 import { usePaymentConfirmation } from '../api/paymentConfirmation';

@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
-import { canMarkPayment, type MemberAction } from '../../../lib/groups/memberActions';
+import { canMarkPayment, type MemberAction } from '../memberActions';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
 import { capitalize, EVENT_REGISTRATION_ROLES, paymentLabel } from '../../../lib/groups/rules';
 import type { Group, Member, MembershipStatus } from '../../../lib/groups/types';

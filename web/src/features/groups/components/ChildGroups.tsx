@@ -26,7 +26,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
 import { CHILD_GROUPS_PAGE_SIZE } from '../../../lib/groups/groups';
-import { LEARNING_MODALITIES } from '../../../lib/groups/groupForm';
+import { LEARNING_MODALITIES } from '../groupForm';
 import { canCreateChild, dateRange, groupPath, LIFECYCLE_CHOICES, lifecycleOf } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import type { Identity } from '../../../lib/auth/identity';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { identityFixture } from '../../../test/fixtures';
 import { identityHandler, server, signIn } from '../../../test/server';
-import { groupFixture } from '../test/fixtures';
+import { groupFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 const circle = groupFixture({

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useIdentity } from '../../../lib/auth/identity';
-import { DONATION_PRESETS, donationCents, hasDonations } from '../../../lib/groups/donation';
+import { DONATION_PRESETS, donationCents, hasDonations } from '../donation';
 import { serverMessage } from '../../../lib/groups/messages';
 import type { Group } from '../../../lib/groups/types';
 import { useDonate } from '../api/donate';

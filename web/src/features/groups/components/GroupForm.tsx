@@ -22,8 +22,7 @@ import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { withFieldErrors } from '../../../lib/groups/messages';
-import { api, unwrap } from '../../../lib/api/client';
-import { toGroupPage } from '../../../lib/groups/groups';
+import { fetchAdministeredGroups } from '../../../lib/groups/groups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import {
   COMMITMENT_WEEKS,
@@ -38,7 +37,7 @@ import {
   type GroupFormContext,
   type GroupFormField,
   type GroupFormValues,
-} from '../../../lib/groups/groupForm';
+} from '../groupForm';
 import { capitalize } from '../../../lib/groups/rules';
 import { useCircleTypes, useSdgs } from '../api/lookups';
 import SdgPicker from './SdgPicker';
@@ -88,15 +87,7 @@ function Row({ children }: { children: ReactNode }) {
 function useAdministeredOrganizations(enabled: boolean) {
   return useQuery({
     queryKey: ['groups', 'administered'],
-    queryFn: async ({ signal }) =>
-      toGroupPage(
-        await unwrap(
-          api.GET('/api/v1/groups/list/', {
-            params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
-            signal,
-          }),
-        ),
-      ),
+    queryFn: ({ signal }) => fetchAdministeredGroups(signal),
     enabled,
     meta: { silent: true },
   });

@@ -3,7 +3,7 @@ import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material
 import { Link as RouterLink } from 'react-router';
 import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
-import FavouriteButton from '../../catalogue/components/FavouriteButton';
+import FavouriteButton from '../../../components/reactions/FavouriteButton';
 import JoinControl from './JoinControl';
 import PayCard from './PayCard';
 import FollowGroupButton from './FollowGroupButton';

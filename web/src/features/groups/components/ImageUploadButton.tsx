@@ -3,7 +3,7 @@ import { Button, IconButton, Tooltip } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
-import { COVER_IMAGE_TYPES } from '../../../lib/groups/groupForm';
+import { COVER_IMAGE_TYPES } from '../groupForm';
 import { useRefreshGroups } from '../api/group';
 import { CameraIcon } from './icons';
 

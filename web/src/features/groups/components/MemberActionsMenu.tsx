@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
-import { MEMBER_ACTION_LABELS, type MemberAction } from '../../../lib/groups/memberActions';
+import { MEMBER_ACTION_LABELS, type MemberAction } from '../memberActions';
 import { MoreIcon } from './icons';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Avatar, Box, Checkbox, Chip, Link, ListItem, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import type { MemberAction } from '../../../lib/groups/memberActions';
+import type { MemberAction } from '../memberActions';
 import { capitalize } from '../../../lib/groups/rules';
 import type { Member } from '../../../lib/groups/types';
 import MemberActionsMenu from './MemberActionsMenu';

@@ -30,7 +30,7 @@ import {
   sendVerificationFollowup,
   type MembersFilters,
 } from '../../../lib/groups/membership';
-import { memberActions, type MemberAction } from '../../../lib/groups/memberActions';
+import { memberActions, type MemberAction } from '../memberActions';
 import { MANAGE_MESSAGES } from '../../../lib/groups/messages';
 import { isAdministrator } from '../../../lib/groups/rules';
 import type { Group, Member, MembersQuery, MemberStatusTab, RespondAction } from '../../../lib/groups/types';

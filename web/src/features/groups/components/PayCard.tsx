@@ -17,7 +17,7 @@ import {
 import { useSnackbar } from '../../../lib/snackbar';
 import { useIdentity } from '../../../lib/auth/identity';
 import { serverMessage } from '../../../lib/groups/messages';
-import { formatCents, groupPrice, payState } from '../../../lib/groups/payment';
+import { formatCents, groupPrice, payState } from '../payment';
 import { groupPath } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import FullGroupWarning from '../../../components/join/FullGroupWarning';

@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mui/material';
 import { Link as RouterLink, Navigate } from 'react-router';
 import { groupPath, isAdministrator } from '../../../lib/groups/rules';
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import ApplicantsTable from '../components/ApplicantsTable';
 import ClassroomPanel from '../components/ClassroomPanel';
 import { EditIcon } from '../components/icons';

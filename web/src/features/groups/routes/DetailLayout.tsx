@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import { detailTabs, groupPath } from '../../../lib/groups/rules';
 import { isNotFound, useGroupBySlug } from '../api/group';
-import type { GroupContext } from '../groupContext';
+import type { GroupContext } from '../../../lib/groups/groupContext';
 import GroupHero from '../components/GroupHero';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../../test/renderApp';
-import { groupFixture } from '../test/fixtures';
+import { groupFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 describe('circle overview', { timeout: 20_000 }, () => {

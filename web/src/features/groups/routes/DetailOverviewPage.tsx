@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mui/material';
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import { PriceCard, SideCards, TextCards } from '../components/InfoCards';
 import LinkedUseCases from '../components/LinkedUseCases';
 

@@ -1,4 +1,4 @@
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import MembersPanel from '../components/MembersPanel';
 
 /** A circle's or event's People tab: the same members list as an organization's. */

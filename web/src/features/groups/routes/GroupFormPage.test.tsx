@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { server, signIn } from '../../../test/server';
 import { configFixture } from '../../../test/fixtures';
-import { groupFixture, orgFixture } from '../test/fixtures';
+import { groupFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 function serveLookups() {

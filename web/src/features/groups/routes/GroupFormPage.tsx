@@ -3,7 +3,7 @@ import { Alert, Container, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { createGroup, updateGroup, uploadGroupCover } from '../../../lib/groups/groups';
-import { emptyGroupForm, groupFormValues, isProgram, toGroupPayload, type GroupFormValues } from '../../../lib/groups/groupForm';
+import { emptyGroupForm, groupFormValues, isProgram, toGroupPayload, type GroupFormValues } from '../groupForm';
 import { groupPath, isAdministrator } from '../../../lib/groups/rules';
 import type { Group, GroupType } from '../../../lib/groups/types';
 import { isNotFound, useGroupById, useRefreshGroups } from '../api/group';

@@ -9,7 +9,7 @@ import { renderApp } from '../../../test/renderApp';
 import { configFixture, identityFixture } from '../../../test/fixtures';
 import { identityHandler, server, signIn } from '../../../test/server';
 import type { Member } from '../../../lib/groups/types';
-import { groupFixture, memberFixture, orgFixture, paged } from '../test/fixtures';
+import { groupFixture, memberFixture, orgFixture, paged } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 const ME = 7;

@@ -10,7 +10,7 @@ import { renderApp } from '../../../test/renderApp';
 import { identityFixture } from '../../../test/fixtures';
 import { identityHandler, server, signIn } from '../../../test/server';
 import type { RecommendedPerson } from '../api/recommendations';
-import { groupFixture, memberFixture, orgFixture, paged } from '../test/fixtures';
+import { groupFixture, memberFixture, orgFixture, paged } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 const circle = groupFixture({ is_administrator: true, role: 'admin', membership_status: 'accepted' });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { server, signIn } from '../../../test/server';
-import { groupFixture, memberFixture, orgFixture } from '../test/fixtures';
+import { groupFixture, memberFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 const admin = orgFixture({ role: 'admin', is_administrator: true });

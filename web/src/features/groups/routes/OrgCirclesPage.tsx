@@ -1,4 +1,4 @@
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import ChildGroups from '../components/ChildGroups';
 
 export default function OrgCirclesPage() {

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import DonationCard from '../components/DonationCard';
-import { hasDonations } from '../../../lib/groups/donation';
+import { hasDonations } from '../donation';
 
 /** The organization's Donate tab (spec 001 §2: only when donation details exist). */
 export default function OrgDonatePage() {

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import { SectionCard } from '../components/InfoCards';
 import RichText from '../../../components/RichText';
 

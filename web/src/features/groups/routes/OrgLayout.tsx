@@ -4,7 +4,7 @@ import { useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { groupPath, orgTabs } from '../../../lib/groups/rules';
 import { isNotFound, useGroupBySlug } from '../api/group';
-import type { GroupContext } from '../groupContext';
+import type { GroupContext } from '../../../lib/groups/groupContext';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
 import LoadError from '../components/LoadError';

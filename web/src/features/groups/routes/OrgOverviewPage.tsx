@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import { SectionCard, SideCards } from '../components/InfoCards';
 import RichText from '../../../components/RichText';
 import DonationCard from '../components/DonationCard';

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { identityFixture } from '../../../test/fixtures';
 import { identityHandler, server, signIn } from '../../../test/server';
-import { groupFixture, memberFixture, orgFixture } from '../test/fixtures';
+import { groupFixture, memberFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 const ME = 7;

@@ -1,4 +1,4 @@
-import { useGroupContext } from '../groupContext';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import MembersPanel from '../components/MembersPanel';
 
 /** The organization's People tab: Administrators and Members. */

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { identityHandler, server, signIn } from '../../../test/server';
 import { identityFixture } from '../../../test/fixtures';
-import { groupFixture, orgFixture } from '../test/fixtures';
+import { groupFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 
 const paid = groupFixture({ is_paid: true, price: '49.00', discount: 10 });

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server';
 import { configFixture } from '../../../test/fixtures';
 import type { Group, Member } from '../../../lib/groups/types';
-import { paged } from './fixtures';
+import { paged } from '../../../test/groupFixtures';
 
 export interface GroupWorld {
   groups: Group[];

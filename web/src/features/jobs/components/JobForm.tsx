@@ -7,8 +7,7 @@ import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect
 import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
-import { api, unwrap } from '../../../lib/api/client';
-import { toGroupPage } from '../../../lib/groups/groups';
+import { fetchAdministeredGroups } from '../../../lib/groups/groups';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { withFieldErrors } from '../../../lib/groups/messages';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
@@ -57,13 +56,7 @@ function Row({ children }: { children: ReactNode }) {
 function useAdministeredGroups(enabled: boolean) {
   return useQuery({
     queryKey: ['jobs', 'owning-groups'],
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/api/v1/groups/list/', {
-          params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
-          signal,
-        }),
-      ).then(toGroupPage),
+    queryFn: ({ signal }) => fetchAdministeredGroups(signal),
     enabled,
     meta: { silent: true },
   });

@@ -4,8 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink } from 'react-router';
 import { ListError } from '../../../components/lists/ListStates';
-import { api, unwrap } from '../../../lib/api/client';
-import { toGroupPage } from '../../../lib/groups/groups';
+import { fetchAdministeredGroups } from '../../../lib/groups/groups';
 import { inviteUsers } from '../../../lib/groups/invitations';
 import { INVITE_MESSAGES } from '../../../lib/invite/emails';
 import { EMPTY_FILTER, RECOMMENDED_PAGE_SIZE, useRecommendedApplicants, type ExtraInfoFilter } from '../api/recommended';
@@ -53,13 +52,7 @@ export default function JobRecommendationPage() {
   const canInvite = job.job_status === 'approved';
   const groups = useQuery({
     queryKey: ['jobs', 'owning-groups'],
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/api/v1/groups/list/', {
-          params: { query: { membership_type: 'member', status: 'accepted', role: 'admin,leader', page_size: 50 } },
-          signal,
-        }),
-      ).then(toGroupPage),
+    queryFn: ({ signal }) => fetchAdministeredGroups(signal),
     meta: { silent: true },
   });
   const people = useRecommendedApplicants(job.id, groupId, filter, page);

@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useOutletContext } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
 import { EmptyState } from '../../../components/lists/ListStates';
-import type { Identity } from '../../../lib/auth/identity';
 import { isAdministrator } from '../../../lib/groups/rules';
-import type { Group } from '../../../lib/groups/types';
+import { useGroupContext } from '../../../lib/groups/groupContext';
 import { useJobsList } from '../api/jobs';
 import JobCard from '../components/JobCard';
 import { ORG_JOBS_PAGE_SIZE } from '../jobRules';
-
-/** What the organization page hands its tabs (features/groups/groupContext.ts). */
-interface OrgContext {
-  group: Group;
-  signedIn: boolean;
-  identity: Identity | undefined;
-}
 
 /**
  * The organization's Job Board tab (spec 001 §2, §6, §9): its jobs, 12 a page (drafts too for
@@ -23,7 +15,7 @@ interface OrgContext {
  * for them (group_profile.is_certified).
  */
 export default function OrgJobsPage() {
-  const { group, identity } = useOutletContext<OrgContext>();
+  const { group, identity } = useGroupContext();
   const [page, setPage] = useState(1);
   const admin = isAdministrator(group);
   const jobs = useJobsList({ group_id: group.id, page, page_size: ORG_JOBS_PAGE_SIZE, view_all: admin || undefined });

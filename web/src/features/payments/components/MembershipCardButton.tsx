@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api/client';
 import { identityKey, useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 
+import { createMembershipCard } from '../api';
 import { MSG_CARD_FAILED, showsMembershipCard } from '../planRules';
 
 /**
@@ -18,8 +18,7 @@ export default function MembershipCardButton() {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const card = useMutation({
-    mutationFn: async () =>
-      (await unwrap(api.POST('/api/v1/membership-card/'))).data.membership_card,
+    mutationFn: createMembershipCard,
     onSuccess: () => client.invalidateQueries({ queryKey: identityKey }),
     meta: { silent: true },
   });

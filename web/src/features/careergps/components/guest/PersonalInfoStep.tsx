@@ -3,9 +3,9 @@ import { Alert, Box, Button, Link, Stack, TextField } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import CountrySelect from '../../../../components/profileForm/CountrySelect';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../../lib/api/errors';
-import { api, unwrap } from '../../../../lib/api/client';
 import { pathWithNext } from '../../../../lib/auth/next';
 import { setTokens } from '../../../../lib/session';
+import { registerCareerGps } from '../../api';
 import { DEFAULT_COUNTRY, personalInfoErrors, type PersonalInfo } from './guestRules';
 
 interface Refusal {
@@ -40,7 +40,7 @@ export default function PersonalInfoStep({ onDone }: { onDone: () => void }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await unwrap(api.POST('/api/v1/register-career-gps/', { body: { ...values, email: values.email.trim() } }));
+      const answer = await registerCareerGps({ ...values, email: values.email.trim() });
       setTokens(answer.data.access_token, answer.data.refresh_token);
       onDone();
     } catch (error) {

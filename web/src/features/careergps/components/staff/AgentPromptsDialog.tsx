@@ -15,7 +15,7 @@ import {
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../../lib/api/errors';
 import { enqueueSnackbar } from '../../../../lib/snackbar';
 import type { AgentView } from '../../api';
-import { useUpdateAgentPrompts, type AgentPromptOption } from './useAgentStaffCalls';
+import { useUpdateAgentPrompts, type AgentPromptOption } from './api';
 
 interface Props {
   agent: AgentView;

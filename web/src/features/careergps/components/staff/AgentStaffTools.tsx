@@ -4,7 +4,7 @@ import { useIdentity } from '../../../../lib/auth/identity';
 import { enqueueSnackbar } from '../../../../lib/snackbar';
 import type { AgentView } from '../../api';
 import AgentPromptsDialog from './AgentPromptsDialog';
-import { downloadAgentLog } from './useAgentStaffCalls';
+import { downloadAgentLog } from './api';
 
 /** Staff only (spec 002 §6): "Edit prompts" (a dialog) and "Download log" (the agent log as JSON). */
 export default function AgentStaffTools({ agent }: { agent: AgentView }) {

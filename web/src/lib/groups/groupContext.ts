@@ -1,7 +1,7 @@
 // What a group page hands to its tabs through the router outlet.
 import { useOutletContext } from 'react-router';
-import type { Identity } from '../../lib/auth/identity';
-import type { Group } from '../../lib/groups/types';
+import type { Identity } from '../auth/identity';
+import type { Group } from './types';
 
 export interface GroupContext {
   group: Group;

@@ -1,5 +1,5 @@
 // Groups and members as the server sends them (the groups API contract (now in openapi.json)), for the group tests.
-import type { Group, Member, Paged } from '../../../lib/groups/types';
+import type { Group, Member, Paged } from '../lib/groups/types';
 
 export function groupFixture(overrides: Partial<Group> = {}): Group {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberFixture } from '../../features/groups/test/fixtures';
+import { memberFixture } from '../../test/groupFixtures';
 import { memberActions } from './memberActions';
 
 const free = { is_paid: false };

@@ -1,6 +1,6 @@
 // Donations (spec 001 §2 "Donation card", Donate tab; §7 "Donations and payments"): the
 // amount a donor types, checked as the server checks it (whole cents, 1.00 to 10,000.00).
-import type { Group } from './types';
+import type { Group } from '../../lib/groups/types';
 
 export const MIN_DONATION_CENTS = 100;
 export const MAX_DONATION_CENTS = 1_000_000;

@@ -4,10 +4,10 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Box, Toolbar, useMediaQuery, useTheme } from '@mui/material';
 import { Outlet } from 'react-router';
-import { useAppConfig } from '../../../lib/config/appConfig';
-import TopBar from '../../../components/shell/TopBar';
-import PageSpinner from '../../../components/PageSpinner';
-import AdminSideMenu from '../components/AdminSideMenu';
+import { useAppConfig } from '../../lib/config/appConfig';
+import TopBar from './TopBar';
+import PageSpinner from '../../components/PageSpinner';
+import AdminSideMenu from '../../features/admin/components/AdminSideMenu';
 
 export default function AdminLayout() {
   const config = useAppConfig();

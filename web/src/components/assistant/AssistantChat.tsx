@@ -24,13 +24,13 @@ import {
   useTheme,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../../lib/api/errors';
-import { useIdentity } from '../../../lib/auth/identity';
-import { useAppConfig } from '../../../lib/config/appConfig';
-import { NO_AMA_CODE, useAsk, useHistory, useRateAnswer } from '../api';
-import { orderedParts } from '../../../lib/recommendations/itemRules';
-import type { AmaChat, ChatPart } from '../../../lib/recommendations/types';
-import RecommendedItems from '../../../components/recommendations/RecommendedItems';
+import { ApiError } from '../../lib/api/errors';
+import { useIdentity } from '../../lib/auth/identity';
+import { useAppConfig } from '../../lib/config/appConfig';
+import { NO_AMA_CODE, useAsk, useHistory, useRateAnswer } from '../../lib/assistant/ama';
+import { orderedParts } from '../../lib/recommendations/itemRules';
+import type { AmaChat, ChatPart } from '../../lib/recommendations/types';
+import RecommendedItems from '../recommendations/RecommendedItems';
 
 const SUGGESTIONS = 4;
 const SUGGESTIONS_SMALL = 2;

@@ -1,9 +1,9 @@
 // The assistant's calls (spec 002 §7 "Assistant and agents"): POST /ask-me-anything/, the
 // history GET /ask-me-anything/ (12 a page), POST /ama-feedback/.
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api/client';
-import type { components } from '../../lib/api/schema';
-import type { AmaChat } from '../../lib/recommendations/types';
+import { api, unwrap } from '../api/client';
+import type { components } from '../api/schema';
+import type { AmaChat } from '../recommendations/types';
 
 export const HISTORY_PAGE_SIZE = 12;
 export const NO_AMA_CODE = 'NO_AMA_SUBSCRIPTION';

@@ -2,8 +2,8 @@
 // "Membership tier affects circle price", §9; spec 002 §9): the price the member pays and
 // what the card offers. The server decides again (domain::payments::one_time); these rules
 // only keep the screen from offering what it would refuse.
-import { applicationStatus, hasEnded, isFull } from './rules';
-import type { Group } from './types';
+import { applicationStatus, hasEnded, isFull } from '../../lib/groups/rules';
+import type { Group } from '../../lib/groups/types';
 
 export interface GroupPrice {
   /** Cents before discounts. */

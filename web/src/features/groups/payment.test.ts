@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCents, groupPrice, payState, priceCents } from './payment';
-import { groupFixture } from '../../features/groups/test/fixtures';
+import { groupFixture } from '../../test/groupFixtures';
 
 describe('groupPrice', () => {
   it('takes the tier discount off circles only and caps the sum at 100 %', () => {

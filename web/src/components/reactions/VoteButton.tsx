@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { IconButton, Stack, SvgIcon, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { pathWithNext } from '../../../lib/auth/next';
-import { useIdentity } from '../../../lib/auth/identity';
-import { useSnackbar } from '../../../lib/snackbar';
-import { castVote, writeVote, type VoteAnswer, type VoteKind } from '../api/catalogue';
-import { abbreviateCount, asVoteState, nextVote, scoreDelta, type VoteState } from '../voteRules';
+import { pathWithNext } from '../../lib/auth/next';
+import { useIdentity } from '../../lib/auth/identity';
+import { useSnackbar } from '../../lib/snackbar';
+import type { VoteKind } from '../../lib/queryKeys';
+import { castVote, writeVote, type VoteAnswer } from '../../lib/reactions/votes';
+import { abbreviateCount, asVoteState, nextVote, scoreDelta, type VoteState } from '../../lib/reactions/voteRules';
 
 interface Props {
   kind: VoteKind;

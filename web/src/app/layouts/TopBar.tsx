@@ -1,18 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { AppBar, Box, Button, IconButton, Stack, Toolbar } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-import Logo from './Logo';
-import { MenuIcon } from '../icons';
-import { withNext } from './nextParam';
-import { SIDE_MENU_ID } from './dimensions';
+import Logo from '../../components/shell/Logo';
+import { MenuIcon } from '../../components/icons';
+import { withNext } from '../../components/shell/nextParam';
+import { SIDE_MENU_ID } from '../../components/shell/dimensions';
 
 // Signed-in users only: guests do not download its menu, tooltips and dialog.
-const AccountMenu = lazy(() => import('./AccountMenu'));
+const AccountMenu = lazy(() => import('../../components/shell/AccountMenu'));
 // The messages and notifications menus load on demand too (and with them the chat code).
 const MessagesMenu = lazy(() => import('../../features/chat/components/MessagesMenu'));
 const NotificationsMenu = lazy(() => import('../../features/notifications/components/NotificationsMenu'));
 // The admin/user view toggle, for administrators of the site's organization.
-const AdminViewToggle = lazy(() => import('./AdminViewToggle'));
+const AdminViewToggle = lazy(() => import('../../components/shell/AdminViewToggle'));
 
 interface Props {
   name: string;

@@ -1,6 +1,6 @@
 // What an administrator may do to one member (spec 001 §4 "Administrator actions on members"),
 // as the row menus offer it. No I/O.
-import type { Group, Member } from './types';
+import type { Group, Member } from '../../lib/groups/types';
 
 export type MemberAction = 'details' | 'accept' | 'reject' | 'add-back' | 'mark-paid' | 'mark-unpaid' | 'remove';
 

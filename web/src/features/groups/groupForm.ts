@@ -1,7 +1,7 @@
 // The group create/edit form's values, checks (spec 001 §5 "Group form", same messages as
 // crates/domain/src/groups/form.rs) and the payload it sends. No I/O.
 import { countCharacters, isEmptyRichText } from '../../components/profileForm/richText';
-import type { Group, GroupPayload, GroupType, IdName } from './types';
+import type { Group, GroupPayload, GroupType, IdName } from '../../lib/groups/types';
 
 export const GROUP_FORM_MESSAGES = {
   required: 'Required',

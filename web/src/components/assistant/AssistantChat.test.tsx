@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { identityHandler, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
-import AssistantChat from './components/AssistantChat';
+import AssistantChat from './AssistantChat';
 import type { AmaChat } from '../../lib/recommendations/types';
 
 const THANKS = 'Thank you for your feedback! Your input is invaluable to us and will help us improve.';

@@ -2,16 +2,12 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, SvgIcon } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { ApiError } from '../../../lib/api/errors';
-import { pathWithNext } from '../../../lib/auth/next';
-import { useIdentity } from '../../../lib/auth/identity';
-import { useSnackbar } from '../../../lib/snackbar';
-import { CONTENT_KEY } from '../../content/api/contents';
-import { GROUPS_KEY } from '../../groups/api/group';
-import { CATALOGUE_KEY, toggleBookmark, type BookmarkKind } from '../api/catalogue';
-
-/** The circle and event lists and pages (`lib/discover/groups`). */
-const DISCOVER_KEY = ['discover'] as const;
+import { ApiError } from '../../lib/api/errors';
+import { pathWithNext } from '../../lib/auth/next';
+import { useIdentity } from '../../lib/auth/identity';
+import { useSnackbar } from '../../lib/snackbar';
+import { CATALOGUE_KEY, CONTENT_KEY, DISCOVER_KEY, GROUPS_KEY } from '../../lib/queryKeys';
+import { toggleBookmark, type BookmarkKind } from '../../lib/reactions/bookmarks';
 
 interface Props {
   kind: BookmarkKind;
