@@ -1,8 +1,9 @@
 //! Groups: organizations, institutions, circles and events (spec 001 §2–§9, 002 §2).
 //!
 //! - `crud`: `GET|POST /groups/`, `GET|PATCH /groups/{id}/`, `/groups/slug/{slug}/`,
-//!   `/groups/list/`, `/groups/default/`, `/groups/metrics/`, `POST /groups/{id}/questions/`
+//!   `/groups/list/`, `/groups/default/`, `POST /groups/{id}/questions/`
 //! - `lists`: `/circles/` and `/events/` with every filter
+//! - `metrics`: `GET /groups/metrics/` (the admin dashboard's counts)
 //! - `images`: `POST /groups/{id}/logo/`, `POST /groups/{id}/cover-image/`
 //! - `catalog`: `/circle-types/`, `/sdgs/`, `/groups/{id}/sdgs/`
 //! - `membership`: `POST /groups/{id}/join/`, `POST /groups/{id}/leave/`
@@ -22,6 +23,7 @@ pub mod input;
 mod lists;
 mod members;
 mod membership;
+mod metrics;
 mod recommend;
 pub mod view;
 
@@ -47,6 +49,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .merge(catalog::routes())
         .merge(membership::routes())
         .merge(members::routes())
+        .merge(metrics::routes())
         .merge(default_org::routes())
         .merge(recommend::routes())
 }

@@ -1,234 +1,34 @@
-//! Posts, newsletters, resources and prompts: the list, create, read, edit, delete,
-//! moderation, and the premium files.
+//! Creating, editing, deleting and moderating posts, newsletters, resources and prompts.
 
 use axum::{
-    body::Body,
     extract::{Path, State},
-    http::{header, HeaderValue, StatusCode},
-    response::{IntoResponse, Response},
+    http::StatusCode,
     Json,
 };
 use domain::{
     content::{
         form::{self, ContentForm, ContentInput},
-        is_moderated, may_open_premium, Action, PAGE_SIZE_CONTENTS, SECURITY_PRIVATE, STATUSES, STATUS_APPROVED,
-        STATUS_PENDING, TYPES, TYPE_PROMPT, TYPE_RESOURCE,
+        is_moderated, Action, SECURITY_PRIVATE, STATUS_APPROVED, STATUS_PENDING,
     },
     FieldErrors,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use store::{
     entities::groups,
     queries::{contents as content_q, files as file_q, groups as group_q, profiles as profile_q},
 };
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::{router::OpenApiRouter, routes};
+use utoipa::ToSchema;
 
-use super::{ensure_visible, is_certified, is_moderator, may_post, not_found, view, visible_item, ContentView, Seen};
+use super::{is_certified, is_moderator, may_post, not_found, view, visible_item};
 use crate::{
-    areas::groups::{caller_of, country_values, is_admin, view::Caller},
-    envelope::{Data, Page, RequestUrl},
+    areas::groups::{caller_of, is_admin, view::Caller},
+    envelope::RequestUrl,
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{
-        bool_param, id_param, list_param, page_from_query, search_param, text_param, ApiJson, ApiQuery, AuthUser,
-        MaybeUser, Tenant,
-    },
-    page_cache::PageIds,
-    param,
+    extract::{ApiJson, AuthUser, Tenant},
     state::AppState,
 };
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list_contents, create_content))
-        .routes(routes!(content_by_slug))
-        .routes(routes!(get_content, update_content, delete_content))
-        .routes(routes!(approve_reject))
-        .routes(routes!(content_file))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ContentAnswer {
-    pub data: ContentView,
-    pub message: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ContentMessage {
-    pub message: String,
-}
-
-/// Values are read as text, so a bad one is answered on its own field with the spec's words.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ContentQuery {
-    /// Comma list of post, newsletter (also posts shared as newsletters), resource, prompt;
-    /// every type when absent.
-    pub types: Option<String>,
-    /// One group's items (its Posts or Resources tab).
-    #[param(value_type = Option<i64>)]
-    pub group_id: Option<String>,
-    /// Comma list of pending, approved, rejected. Others than approved show only to
-    /// moderators and to their authors.
-    pub status: Option<String>,
-    /// Resources and prompts only: text searched in the index (2 characters or more).
-    pub search: Option<String>,
-    /// Comma list of topic area ids (`topic_areas=1,2` from CareerGPS).
-    pub topic_areas: Option<String>,
-    pub career_stages: Option<String>,
-    pub professional_fields: Option<String>,
-    /// Comma list of countries (`country` is accepted too).
-    pub countries: Option<String>,
-    /// `me` (or the caller's id): the caller's own items, all statuses.
-    pub created_by: Option<String>,
-    /// true: only items published to the Resource Hub.
-    #[param(value_type = Option<bool>)]
-    pub publish_to_khub: Option<String>,
-    /// recent (the only order).
-    pub sort_by: Option<String>,
-    /// desc (default) or asc.
-    pub sort_order: Option<String>,
-    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
-    pub page: Option<String>,
-    /// 15 by default (group resources ask for 12); at most 500.
-    #[param(value_type = Option<u64>, minimum = 1, default = 15)]
-    pub page_size: Option<String>,
-    #[param(ignore)]
-    pub q: Option<String>,
-    #[param(ignore)]
-    pub topic_area: Option<String>,
-    #[param(ignore)]
-    pub country: Option<String>,
-}
-
-fn parse_filter(query: &ContentQuery, caller: &Caller) -> ApiResult<content_q::ListFilter> {
-    let mut errors = FieldErrors::new();
-    let types: Vec<String> =
-        list_param(&mut errors, param!(query.types)).into_iter().map(|t| t.to_lowercase()).collect();
-    if let Some(bad) = types.iter().find(|t| !TYPES.contains(&t.as_str())) {
-        errors.add("types", format!("\"{bad}\" is not a valid choice."));
-    }
-    let statuses: Vec<String> =
-        list_param(&mut errors, param!(query.status)).into_iter().map(|t| t.to_lowercase()).collect();
-    if let Some(bad) = statuses.iter().find(|t| !STATUSES.contains(&t.as_str())) {
-        errors.add("status", format!("\"{bad}\" is not a valid choice."));
-    }
-    let mut topic_area_ids = Vec::new();
-    for raw in list_param(&mut errors, param!(query.topic_areas))
-        .into_iter()
-        .chain(list_param(&mut errors, param!(query.topic_area)))
-    {
-        match raw.parse::<i64>() {
-            Ok(id) if id > 0 => topic_area_ids.push(id),
-            _ => errors.add("topic_areas", "A valid integer is required."),
-        }
-    }
-    let mut countries = list_param(&mut errors, param!(query.countries));
-    countries.extend(list_param(&mut errors, param!(query.country)));
-    let search = search_param(param!(query.search).or(param!(query.q)));
-    if search.is_some() && (types.is_empty() || types.iter().any(|t| t != TYPE_RESOURCE && t != TYPE_PROMPT)) {
-        errors.add("search", "Search is available for resources and prompts (types=resource or types=prompt).");
-    }
-    let created_by = match text_param(param!(query.created_by)) {
-        None => None,
-        Some(raw) if raw == "me" => match caller.id() {
-            Some(id) => Some(id),
-            None => return Err(ApiError::Unauthorized("Authentication credentials were not provided.".into())),
-        },
-        Some(raw) => match raw.parse::<i64>() {
-            Ok(id) => Some(id),
-            Err(_) => {
-                errors.add("created_by", "A valid integer or me is required.");
-                None
-            }
-        },
-    };
-    if let Some(sort_by) = text_param(param!(query.sort_by)) {
-        if sort_by != "recent" {
-            errors.add("sort_by", "Sort by must be recent.");
-        }
-    }
-    let oldest_first = match text_param(param!(query.sort_order)).as_deref() {
-        None | Some("desc") => false,
-        Some("asc") => true,
-        Some(_) => {
-            errors.add("sort_order", "Sort order must be asc or desc.");
-            false
-        }
-    };
-    let hub_only = bool_param(&mut errors, param!(query.publish_to_khub)).unwrap_or(false);
-    let group_id = id_param(&mut errors, param!(query.group_id));
-    errors.into_result()?;
-    Ok(content_q::ListFilter {
-        types,
-        group_id,
-        statuses,
-        created_by,
-        hub_only,
-        search,
-        topic_area_ids,
-        career_stages: list_param(&mut FieldErrors::new(), param!(query.career_stages)),
-        professional_fields: list_param(&mut FieldErrors::new(), param!(query.professional_fields)),
-        countries: country_values(countries),
-        oldest_first,
-    })
-}
-
-/// Lists posts, newsletters, resources or prompts the caller may see, newest first (best
-/// matches first when searching): a group's Posts or Resources tab (`group_id`), the
-/// Resource Hub (`types=resource&status=approved&publish_to_khub=true`), the prompt
-/// library (`types=prompt&status=approved`), the moderation queue (`status=pending`),
-/// and the caller's own (`created_by=me`).
-#[utoipa::path(
-    get,
-    path = "/api/v1/contents/",
-    tag = "contents",
-    params(ContentQuery),
-    responses((status = 200, body = Page<ContentView>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
-)]
-pub(crate) async fn list_contents(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    MaybeUser(user): MaybeUser,
-    url: RequestUrl,
-    ApiQuery(query): ApiQuery<ContentQuery>,
-) -> ApiResult<Json<Page<ContentView>>> {
-    let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE_CONTENTS)?;
-    let caller = caller_of(user);
-    let filter = parse_filter(&query, &caller)?;
-    if let Some(group_id) = filter.group_id {
-        crate::areas::groups::visible_group(&state, &tenant, &caller, group_id).await?;
-    }
-    let moderator = is_moderator(&state, &tenant, &caller).await?;
-    let reader = content_q::Reader { viewer: caller.viewer(), moderator };
-    // Which rows a page shows is kept per write generation like the circles and jobs
-    // (`crate::page_cache`; contents writes bump it, m0022); the rows are read by id.
-    let db = state.read_db();
-    let generation = store::list_counts::generation(db, tenant.id()).await?;
-    let key = format!("{reader:?}|{}|{}|{filter:?}", page.offset(), page.page_size);
-    let mut kept = state.content_pages.page(tenant.id(), generation, &key);
-    let _turn = match kept {
-        Some(_) => None,
-        None => {
-            let turn = state.content_pages.turn(tenant.id(), &key).await;
-            kept = state.content_pages.page(tenant.id(), generation, &key);
-            Some(turn)
-        }
-    };
-    let (rows, count) = match kept {
-        Some(kept) => (content_q::find_in_order(db, tenant.id(), &kept.ids).await?, kept.count),
-        None => {
-            let found =
-                content_q::list(db, &state.list_counts, tenant.id(), reader, &filter, page.offset(), page.page_size)
-                    .await?;
-            let ids = found.items.iter().map(|item| item.id).collect();
-            state.content_pages.remember_page(tenant.id(), generation, key, PageIds { ids, count: found.count });
-            (found.items, found.count)
-        }
-    };
-    let items = view::views(&state, &url, &caller, tenant.id(), moderator, rows).await?;
-    Ok(Json(Page::new(items, count, &page, &url)))
-}
+use super::*;
 
 /// Checks the attachments: files, thumbnail and image blocks must be the author's files
 /// on this site; attachments are video, image or pdf, the thumbnail an image.
@@ -330,7 +130,7 @@ async fn require_contributor(
         (status = 403, body = ErrorBody)
     )
 )]
-async fn create_content(
+pub(super) async fn create_content(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -426,57 +226,6 @@ async fn queue_newsletter(
     Ok(())
 }
 
-async fn one_view(
-    state: &AppState,
-    url: &RequestUrl,
-    caller: &Caller,
-    tenant: &Tenant,
-    seen: Seen,
-) -> ApiResult<ContentView> {
-    Ok(view::views(state, url, caller, tenant.id(), seen.moderator, vec![seen.item]).await?.remove(0))
-}
-
-/// One item by its slug (the `/post/{slug}` and `/resource/{slug}` pages).
-#[utoipa::path(
-    get,
-    path = "/api/v1/contents/slug/{slug}/",
-    tag = "contents",
-    params(("slug" = String, Path)),
-    responses((status = 200, body = Data<ContentView>), (status = 404, body = ErrorBody))
-)]
-async fn content_by_slug(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    MaybeUser(user): MaybeUser,
-    url: RequestUrl,
-    Path(slug): Path<String>,
-) -> ApiResult<Json<Data<ContentView>>> {
-    let caller = caller_of(user);
-    let item = content_q::find_by_slug(&state.db, tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
-    let seen = ensure_visible(&state, &tenant, &caller, item).await?;
-    Ok(Json(Data::new(one_view(&state, &url, &caller, &tenant, seen).await?)))
-}
-
-/// One item by id.
-#[utoipa::path(
-    get,
-    path = "/api/v1/contents/{id}/",
-    tag = "contents",
-    params(("id" = i64, Path)),
-    responses((status = 200, body = Data<ContentView>), (status = 404, body = ErrorBody))
-)]
-async fn get_content(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    MaybeUser(user): MaybeUser,
-    url: RequestUrl,
-    Path(id): Path<i64>,
-) -> ApiResult<Json<Data<ContentView>>> {
-    let caller = caller_of(user);
-    let seen = visible_item(&state, &tenant, &caller, id).await?;
-    Ok(Json(Data::new(one_view(&state, &url, &caller, &tenant, seen).await?)))
-}
-
 /// Edits an item: only its author. An approved resource or prompt edited by an author who
 /// is not a moderator goes back to pending. The group and the type cannot change.
 #[utoipa::path(
@@ -494,7 +243,7 @@ async fn get_content(
         (status = 404, body = ErrorBody)
     )
 )]
-async fn update_content(
+pub(super) async fn update_content(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -595,7 +344,7 @@ async fn form_of(state: &AppState, item: &store::entities::contents::Model) -> A
         (status = 404, body = ErrorBody)
     )
 )]
-async fn delete_content(
+pub(super) async fn delete_content(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -633,7 +382,7 @@ pub struct ActionInput {
         (status = 404, body = ErrorBody)
     )
 )]
-async fn approve_reject(
+pub(super) async fn approve_reject(
     State(state): State<AppState>,
     tenant: Tenant,
     AuthUser(user): AuthUser,
@@ -677,55 +426,4 @@ async fn approve_reject(
     txn.commit().await?;
     let data = view::views(&state, &url, &caller, tenant.id(), true, vec![item]).await?.remove(0);
     Ok(Json(ContentAnswer { data, message: action.done_message("Resource") }))
-}
-
-/// A file attached to an item, served through the API: the way premium files reach those
-/// who may open them (the author; subscribers once plans exist; staff). Others get 403.
-#[utoipa::path(
-    get,
-    path = "/api/v1/contents/{id}/files/{file_id}/",
-    tag = "contents",
-    params(("id" = i64, Path), ("file_id" = i64, Path)),
-    security(("bearer" = [])),
-    responses(
-        (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
-)]
-async fn content_file(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    AuthUser(user): AuthUser,
-    Path((id, file_id)): Path<(i64, i64)>,
-) -> ApiResult<Response> {
-    let caller = caller_of(Some(user));
-    let seen = visible_item(&state, &tenant, &caller, id).await?;
-    let file = content_q::files_of(&state.db, &[id])
-        .await?
-        .remove(&id)
-        .unwrap_or_default()
-        .into_iter()
-        .find(|f| f.id == file_id)
-        .ok_or_else(ApiError::not_found)?;
-    let can_view = seen.item.is_premium && super::view::can_view_premium(&state, &caller, tenant.id()).await?;
-    if !may_open_premium(seen.item.is_premium, seen.is_author, can_view) {
-        return Err(ApiError::Forbidden(domain::content::MSG_PREMIUM_LOCKED.into()));
-    }
-    let object = state
-        .storage
-        .get(&file.storage_key)
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("reading a stored file failed: {e}")))?
-        .ok_or_else(ApiError::not_found)?;
-    let mut response = Body::from(object.bytes).into_response();
-    let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(&file.content_type) {
-        headers.insert(header::CONTENT_TYPE, value);
-    }
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
-    Ok(response)
 }
