@@ -27,7 +27,7 @@ import {
 import FileDropzone from './FileDropzone';
 import { formatBytes } from './uploadQueue';
 import { linkedinUrlError, RESUME_HANDOVER_MS, resumeFileError } from './importValidation';
-import { FileIcon } from './formIcons';
+import { DocumentIcon } from '../icons';
 
 export type ImportSource = 'linkedin' | 'resume';
 
@@ -246,7 +246,7 @@ export default function ImportProfileForm({
           />
           {resume && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <FileIcon color="action" fontSize="small" aria-hidden />
+              <DocumentIcon color="action" fontSize="small" aria-hidden />
               <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
                 {resume.name} · {formatBytes(resume.size)}
               </Typography>

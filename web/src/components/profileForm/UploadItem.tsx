@@ -1,5 +1,5 @@
 import { Box, Button, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
-import { DeleteIcon, DoneIcon, ErrorIcon, FileIcon } from './formIcons';
+import { DeleteIcon, CheckCircleIcon, ErrorIcon, DocumentIcon } from '../icons';
 import { formatBytes, type UploadEntry } from './uploadQueue';
 
 export interface UploadItemProps {
@@ -30,11 +30,11 @@ export default function UploadItem({ entry, onRemove, onRetry }: UploadItemProps
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
         {entry.status === 'uploaded' ? (
-          <DoneIcon color="success" aria-hidden />
+          <CheckCircleIcon color="success" aria-hidden />
         ) : failed ? (
           <ErrorIcon color="error" aria-hidden />
         ) : (
-          <FileIcon color="action" aria-hidden />
+          <DocumentIcon color="action" aria-hidden />
         )}
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography variant="body2" noWrap title={entry.file.name} sx={{ fontWeight: 600 }}>

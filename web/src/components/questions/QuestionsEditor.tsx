@@ -26,8 +26,7 @@ import {
 } from '../../lib/groups/questions';
 import type { Question, QuestionType } from '../../lib/groups/types';
 import QuestionFields from '../join/QuestionFields';
-import { CloseIcon } from '../icons';
-import { AddIcon } from './icons';
+import { AddIcon, CloseIcon } from '../icons';
 
 interface Props {
   /** The questions saved so far. */

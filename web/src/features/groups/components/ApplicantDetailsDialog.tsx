@@ -18,7 +18,7 @@ import { usePaymentConfirmation } from '../api/paymentConfirmation';
 import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AnswerList from './AnswerList';
 import RejectDialog from './RejectDialog';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '../../../components/icons';
 
 interface Props {
   group: Group;

@@ -35,7 +35,7 @@ import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import LoadError from './LoadError';
 import MemberActionsMenu from './MemberActionsMenu';
 import RejectDialog from './RejectDialog';
-import { CollapseIcon, ExpandIcon } from './icons';
+import { CollapseIcon, ExpandIcon } from '../../../components/icons';
 
 const STATUSES: MembershipStatus[] = ['accepted', 'pending', 'rejected'];
 

@@ -32,7 +32,7 @@ import type { Group } from '../../../lib/groups/types';
 import type { Identity } from '../../../lib/auth/identity';
 import { useChildGroups } from '../api/childGroups';
 import LoadError from './LoadError';
-import { AddIcon, CalendarIcon } from './icons';
+import { AddIcon, CalendarIcon } from '../../../components/icons';
 
 interface Props {
   type: 'circle' | 'event';

@@ -5,7 +5,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
 import { COVER_IMAGE_TYPES } from '../groupForm';
 import { useRefreshGroups } from '../api/group';
-import { CameraIcon } from './icons';
+import { CameraBodyIcon } from '../../../components/icons';
 
 interface Props {
   groupId: number;
@@ -59,7 +59,7 @@ export default function ImageUploadButton({ groupId, kind, compact }: Props) {
             size="small"
             sx={{ bgcolor: 'background.paper', boxShadow: 1, '&:hover': { bgcolor: 'background.paper' } }}
           >
-            <CameraIcon fontSize="small" />
+            <CameraBodyIcon fontSize="small" />
           </IconButton>
         </Tooltip>
         {picker}
@@ -72,7 +72,7 @@ export default function ImageUploadButton({ groupId, kind, compact }: Props) {
         size="small"
         variant="contained"
         color="inherit"
-        startIcon={<CameraIcon />}
+        startIcon={<CameraBodyIcon />}
         onClick={() => input.current?.click()}
         loading={upload.isPending}
         sx={{ bgcolor: 'background.paper' }}

@@ -11,7 +11,7 @@ import { joinState } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import { GROUPS_KEY, useRefreshGroups } from '../api/group';
 import ConfirmDialog from '../../../components/ConfirmDialog';
-import { ArrowDownIcon } from './icons';
+import { ArrowDropDownIcon } from '../../../components/icons';
 
 interface Props {
   group: Group;
@@ -62,7 +62,7 @@ export default function JoinControl({ group, signedIn }: Props) {
   const menu = (label: string, action: () => void) => (
     <>
       <ButtonGroup variant="outlined" aria-label={label}>
-        <Button onClick={(event) => setMenuAnchor(event.currentTarget)} endIcon={<ArrowDownIcon />} aria-haspopup="menu">
+        <Button onClick={(event) => setMenuAnchor(event.currentTarget)} endIcon={<ArrowDropDownIcon />} aria-haspopup="menu">
           {label}
         </Button>
       </ButtonGroup>

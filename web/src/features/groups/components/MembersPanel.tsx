@@ -45,7 +45,7 @@ import LoadError from './LoadError';
 import MemberRow from './MemberRow';
 import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
-import { AddIcon, DownloadIcon } from './icons';
+import { AddIcon, DownloadIcon } from '../../../components/icons';
 
 /** The status tabs, and for administrators the Recommendations tab (spec 001 §5). */
 type MembersTab = MemberStatusTab | 'recommendations';

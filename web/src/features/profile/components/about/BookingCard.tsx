@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { CalendarIcon } from '../icons';
+import { CalendarDaysIcon } from '../../../../components/icons';
 
 /** The calendar booking card (the profile's calendy_url). */
 export default function BookingCard({ url, firstName }: { url: string; firstName: string }) {
@@ -12,7 +12,7 @@ export default function BookingCard({ url, firstName }: { url: string; firstName
     >
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <CalendarIcon color="primary" />
+          <CalendarDaysIcon color="primary" />
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
             Book a session
           </Typography>

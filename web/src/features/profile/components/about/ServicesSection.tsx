@@ -9,7 +9,7 @@ import ConfirmDialog from '../ConfirmDialog';
 import LoadError from '../LoadError';
 import { SectionSkeleton } from '../ProfileSkeleton';
 import ProfileSection from './ProfileSection';
-import { AddIcon, DeleteIcon, EditIcon } from '../icons';
+import { AddIcon, DeleteIcon, EditIcon } from '../../../../components/icons';
 
 const ServiceDialog = lazy(() => import('./ServiceDialog'));
 

@@ -5,7 +5,7 @@ import { useCareerEntries, useDeleteCareerEntry } from '../../api/careerEntries'
 import type { CareerEntry, EntryType } from '../../api/types';
 import ConfirmDialog from '../ConfirmDialog';
 import LoadError from '../LoadError';
-import { AddIcon, RocketIcon, SchoolIcon, WorkIcon } from '../icons';
+import { AddIcon, RocketIcon, SchoolIcon, WorkIcon } from '../../../../components/icons';
 import CareerEntryCard from './CareerEntryCard';
 import DreamNode from './DreamNode';
 import TimelineItem from './TimelineItem';
