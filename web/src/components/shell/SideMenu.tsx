@@ -18,6 +18,8 @@ import { SIDE_MENU_ID, SIDE_MENU_WIDTH } from './dimensions';
 
 interface Props {
   sections: MenuSection[];
+  /** The nav landmark's name ("Main menu", "Admin menu"). */
+  navLabel?: string;
   name: string;
   logo?: string | null;
   showPoweredBy: boolean;
@@ -27,55 +29,59 @@ interface Props {
   onClose: () => void;
 }
 
+const itemSx = {
+  mx: 1,
+  borderRadius: 2,
+  '&.active': { bgcolor: 'primary.light', color: 'primary.main' },
+  '&.active .MuiListItemText-primary': { fontWeight: 600 },
+} as const;
+
+function Section({ section, onNavigate }: { section: MenuSection; onNavigate?: () => void }) {
+  const headingId = section.title ? `menu-section-${section.title.replace(/\W+/g, '-').toLowerCase()}` : undefined;
+  return (
+    <List
+      dense
+      aria-labelledby={headingId}
+      subheader={
+        section.title ? (
+          <ListSubheader
+            id={headingId}
+            component="h2"
+            sx={{ bgcolor: 'transparent', lineHeight: '36px', fontWeight: 700, fontSize: 13, position: 'static' }}
+          >
+            {section.title}
+          </ListSubheader>
+        ) : undefined
+      }
+    >
+      {section.items.map((item) => (
+        <li key={item.to}>
+          <ListItemButton component={NavLink} to={item.to} end={item.end} onClick={onNavigate} sx={itemSx}>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        </li>
+      ))}
+    </List>
+  );
+}
+
 function MenuContent({
   sections,
+  navLabel,
   showPoweredBy,
   onNavigate,
 }: {
   sections: MenuSection[];
+  navLabel: string;
   showPoweredBy: boolean;
   onNavigate?: () => void;
 }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
-      <Box component="nav" aria-label="Main menu" sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
-        {sections.map((section) => {
-          const headingId = `menu-section-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
-          return (
-            <List
-              key={section.title}
-              dense
-              aria-labelledby={headingId}
-              subheader={
-                <ListSubheader
-                  id={headingId}
-                  component="h2"
-                  sx={{ bgcolor: 'transparent', lineHeight: '36px', fontWeight: 700, fontSize: 13, position: 'static' }}
-                >
-                  {section.title}
-                </ListSubheader>
-              }
-            >
-              {section.items.map((item) => (
-                <li key={item.to}>
-                  <ListItemButton
-                    component={NavLink}
-                    to={item.to}
-                    onClick={onNavigate}
-                    sx={{
-                      mx: 1,
-                      borderRadius: 2,
-                      '&.active': { bgcolor: 'primary.light', color: 'primary.main' },
-                      '&.active .MuiListItemText-primary': { fontWeight: 600 },
-                    }}
-                  >
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
-                </li>
-              ))}
-            </List>
-          );
-        })}
+      <Box component="nav" aria-label={navLabel} sx={{ flexGrow: 1, overflowY: 'auto', py: 1 }}>
+        {sections.map((section, index) => (
+          <Section key={section.title ?? index} section={section} onNavigate={onNavigate} />
+        ))}
       </Box>
       {showPoweredBy && (
         <>
@@ -92,8 +98,17 @@ function MenuContent({
   );
 }
 
-/** The left side menu (spec 000 §2 "Shell"). */
-export default function SideMenu({ sections, name, logo, showPoweredBy, permanent, open, onClose }: Props) {
+/** The left side menu (spec 000 §2 "Shell"), and the admin dashboard's with its own sections. */
+export default function SideMenu({
+  sections,
+  navLabel = 'Main menu',
+  name,
+  logo,
+  showPoweredBy,
+  permanent,
+  open,
+  onClose,
+}: Props) {
   const paper = { width: SIDE_MENU_WIDTH, boxSizing: 'border-box', display: 'flex', flexDirection: 'column' } as const;
   if (permanent) {
     return (
@@ -107,7 +122,7 @@ export default function SideMenu({ sections, name, logo, showPoweredBy, permanen
         }}
       >
         <Toolbar />
-        <MenuContent sections={sections} showPoweredBy={showPoweredBy} />
+        <MenuContent sections={sections} navLabel={navLabel} showPoweredBy={showPoweredBy} />
       </Drawer>
     );
   }
@@ -128,7 +143,7 @@ export default function SideMenu({ sections, name, logo, showPoweredBy, permanen
           <CloseIcon />
         </IconButton>
       </Toolbar>
-      <MenuContent sections={sections} showPoweredBy={showPoweredBy} onNavigate={onClose} />
+      <MenuContent sections={sections} navLabel={navLabel} showPoweredBy={showPoweredBy} onNavigate={onClose} />
     </Drawer>
   );
 }

@@ -4,10 +4,13 @@ import type { UiConfig } from '../../lib/config/appConfig';
 export interface MenuItem {
   label: string;
   to: string;
+  /** Active only on this exact path, not below it. */
+  end?: boolean;
 }
 
 export interface MenuSection {
-  title: string;
+  /** Shown as the section's heading; a menu of one untitled section is a plain list. */
+  title?: string;
   items: MenuItem[];
 }
 
