@@ -1,25 +1,20 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, MenuItem, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
-import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
-import RichTextEditor from '../../../components/profileForm/RichTextEditor';
-import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
-import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
+import {
+  BoundCountries,
+  BoundOptionMultiSelect,
+  BoundRichText,
+  BoundSelect,
+  BoundSwitch,
+  BoundTextField,
+  BoundTopicTagPicker,
+} from '../../../components/forms/BoundFields';
+import { FormActions, FormRow, FormSection } from '../../../components/forms/FormLayout';
+import { messagesResolver } from '../../../lib/forms/messagesResolver';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { withFieldErrors } from '../../../lib/groups/messages';
 import { fetchAdministeredGroups } from '../../../lib/groups/groups';
@@ -42,6 +37,16 @@ import { capitalize } from '../../../lib/groups/rules';
 import { useCircleTypes, useSdgs } from '../api/lookups';
 import SdgPicker from './SdgPicker';
 
+const GROUP_TYPES = ['circle', 'event', 'organization', 'institution'] as const;
+const GROUP_DURATIONS = [
+  { value: 'time_limited', label: 'Time limited' },
+  { value: 'ongoing', label: 'Ongoing' },
+];
+const PUBLICITIES = [
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed (invitation only)' },
+];
+
 const FIELDS: GroupFormField[] = [
   'name', 'group_type', 'parent_group', 'description', 'objective', 'member_requirements', 'impact', 'location',
   'country', 'countries', 'topics', 'career_stages', 'professional_fields', 'relevant_sdgs', 'group_duration',
@@ -49,8 +54,6 @@ const FIELDS: GroupFormField[] = [
   'circle_type', 'event_type', 'is_paid', 'price', 'paid_features', 'discount', 'commitment_time',
   'complexity_level', 'learning_modality', 'use_cases', 'external_link',
 ];
-
-const COUNTRY_NAMES = COUNTRY_CHOICES.map((choice) => choice.name);
 
 interface Props {
   initial: GroupFormValues;
@@ -60,27 +63,6 @@ interface Props {
   submitLabel: string;
   onSubmit: (values: GroupFormValues, cover: File | null) => Promise<void>;
   onCancel: () => void;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, px: 0.5 }}>
-        {title}
-      </Typography>
-      <Stack spacing={2.5} sx={{ mt: 1 }}>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function Row({ children }: { children: ReactNode }) {
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ '& > *': { flex: 1, minWidth: 0 } }}>
-      {children}
-    </Stack>
-  );
 }
 
 /** The parent organizations the caller administers (GET /groups/list/?…role=admin,leader). */
@@ -97,16 +79,10 @@ function useAdministeredOrganizations(enabled: boolean) {
 export default function GroupForm({ initial, context, editing, submitLabel, onSubmit, onCancel }: Props) {
   const { enqueueSnackbar } = useSnackbar();
   const options = useOptionsConfig();
-  const resolver: Resolver<GroupFormValues> = async (values) => {
-    const errors = validateGroupForm(values, context);
-    const entries = Object.entries(errors);
-    if (entries.length === 0) return { values, errors: {} };
-    return {
-      values: {},
-      errors: Object.fromEntries(entries.map(([field, message]) => [field, { type: 'validate', message }])),
-    };
-  };
-  const form = useForm<GroupFormValues>({ defaultValues: initial, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<GroupFormValues>({
+    defaultValues: initial,
+    resolver: messagesResolver((values) => validateGroupForm(values, context)),
+    mode: 'onSubmit', reValidateMode: 'onChange' });
   const { control, handleSubmit, formState, setError } = form;
   const type = useWatch({ control, name: 'group_type' });
   const isPaid = useWatch({ control, name: 'is_paid' });
@@ -133,161 +109,73 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
 
   const hasErrors = Object.keys(formState.errors).some((key) => key !== 'root');
   const err = (field: GroupFormField) => formState.errors[field]?.message as string | undefined;
-  const text = (field: GroupFormField, label: string, extra: Record<string, unknown> = {}) => (
-    <Controller
-      name={field}
-      control={control}
-      render={({ field: bound }) => (
-        <TextField
-          {...extra}
-          label={label}
-          name={bound.name}
-          value={(bound.value as string | number | null) ?? ''}
-          onChange={bound.onChange}
-          onBlur={bound.onBlur}
-          inputRef={bound.ref}
-          error={Boolean(err(field))}
-          helperText={err(field) ?? (extra.helperText as string | undefined)}
-          fullWidth
-        />
-      )}
-    />
+  const careerStages = options.career_stages.map((option) => ({ value: String(option.value), label: option.label }));
+  const fields = [
+    { value: 'all', label: 'All fields' },
+    ...options.professional_fields.map((option) => ({ value: String(option.value), label: option.label })),
+  ];
+  const date = (name: 'application_open_date' | 'application_close_date' | 'start_date' | 'end_date', label: string) => (
+    <BoundTextField control={control} name={name} label={label} type="date" required slotProps={{ inputLabel: { shrink: true } }} />
   );
-  const rich = (field: 'description' | 'objective' | 'member_requirements' | 'impact', label: string, required = false) => (
-    <Controller
-      name={field}
-      control={control}
-      render={({ field: bound }) => (
-        <RichTextEditor
-          label={label}
-          required={required}
-          value={bound.value}
-          onChange={bound.onChange}
-          onBlur={bound.onBlur}
-          error={Boolean(err(field))}
-          helperText={err(field) ?? 'Up to 4000 characters'}
-        />
-      )}
-    />
+  const size = (
+    <BoundTextField control={control} name="maximum_size" label="Maximum size" type="number" slotProps={{ htmlInput: { min: 0 } }} />
   );
-  const date = (field: GroupFormField, label: string) =>
-    text(field, label, { type: 'date', required: true, slotProps: { inputLabel: { shrink: true } } });
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={`${capitalize(type)} form`}>
       <Stack spacing={2.5}>
-        <Section title="Basics">
-          {text('name', 'Name', { required: true })}
+        <FormSection title="Basics">
+          <BoundTextField control={control} name="name" label="Name" required />
           {!editing && (
-            <Controller
-              name="group_type"
+            <BoundSelect
               control={control}
-              render={({ field: bound }) => (
-                <TextField select label="Type" required value={bound.value} onChange={bound.onChange} disabled={context.parentFromContext}>
-                  {['circle', 'event', 'organization', 'institution'].map((item) => (
-                    <MenuItem key={item} value={item}>
-                      {capitalize(item)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              name="group_type"
+              label="Type"
+              required
+              disabled={context.parentFromContext}
+              choices={GROUP_TYPES.map((item) => ({ value: item, label: capitalize(item) }))}
             />
           )}
           {program && !context.parentFromContext && (
-            <Controller
-              name="parent_group"
+            <BoundSelect
               control={control}
-              render={({ field: bound }) => (
-                <TextField
-                  select
-                  required
-                  label="Organization"
-                  value={bound.value ?? ''}
-                  onChange={(event) => bound.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                  error={Boolean(err('parent_group'))}
-                  helperText={err('parent_group') ?? (parents.isError ? 'Could not fetch organizations' : undefined)}
-                >
-                  {(parents.data?.data ?? [])
-                    .filter((group) => !isProgram(group.group_type))
-                    .map((group) => (
-                      <MenuItem key={group.id} value={group.id}>
-                        {group.name}
-                      </MenuItem>
-                    ))}
-                </TextField>
-              )}
+              name="parent_group"
+              numeric
+              required
+              label="Organization"
+              helperText={parents.isError ? 'Could not fetch organizations' : undefined}
+              choices={(parents.data?.data ?? [])
+                .filter((group) => !isProgram(group.group_type))
+                .map((group) => ({ value: group.id, label: group.name }))}
             />
           )}
           {type === 'circle' && (
-            <Controller
-              name="circle_type"
+            <BoundSelect
               control={control}
-              render={({ field: bound }) => (
-                <TextField
-                  select
-                  required
-                  label="Circle type"
-                  value={bound.value ?? ''}
-                  onChange={(event) => bound.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                  error={Boolean(err('circle_type'))}
-                  helperText={err('circle_type')}
-                >
-                  {(circleTypes.data ?? []).map((item) => (
-                    <MenuItem key={item.id} value={item.id}>
-                      {item.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              name="circle_type"
+              numeric
+              required
+              label="Circle type"
+              choices={(circleTypes.data ?? []).map((item) => ({ value: item.id, label: item.name }))}
             />
           )}
           {type === 'event' && (
-            <Controller
-              name="event_type"
+            <BoundSelect
               control={control}
-              render={({ field: bound }) => (
-                <TextField
-                  select
-                  required
-                  label="Event type"
-                  value={bound.value}
-                  onChange={bound.onChange}
-                  error={Boolean(err('event_type'))}
-                  helperText={err('event_type')}
-                >
-                  {EVENT_TYPES.map((item) => (
-                    <MenuItem key={item} value={item}>
-                      {capitalize(item)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              name="event_type"
+              required
+              label="Event type"
+              choices={EVENT_TYPES.map((item) => ({ value: item, label: capitalize(item) }))}
             />
           )}
-          {rich('description', 'Description', true)}
-          {program && rich('objective', 'Objective')}
-          {program && rich('member_requirements', 'Member requirements')}
-          {!program && initial.impact !== undefined && editing && rich('impact', 'AI Impact')}
-        </Section>
+          <BoundRichText control={control} name="description" label="Description" required />
+          {program && <BoundRichText control={control} name="objective" label="Objective" />}
+          {program && <BoundRichText control={control} name="member_requirements" label="Member requirements" />}
+          {!program && initial.impact !== undefined && editing && <BoundRichText control={control} name="impact" label="AI Impact" />}
+        </FormSection>
 
-        <Section title="Audience">
-          <Controller
-            name="topics"
-            control={control}
-            render={({ field: bound }) => (
-              <TopicTagPicker
-                topicType="general"
-                label="Topics"
-                required={program}
-                max={MAX_TOPICS}
-                value={bound.value}
-                onChange={bound.onChange}
-                onBlur={bound.onBlur}
-                error={Boolean(err('topics'))}
-                helperText={err('topics')}
-              />
-            )}
-          />
+        <FormSection title="Audience">
+          <BoundTopicTagPicker control={control} name="topics" topicType="general" label="Topics" required={program} max={MAX_TOPICS} />
           <Controller
             name="relevant_sdgs"
             control={control}
@@ -303,41 +191,11 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
               />
             )}
           />
-          <Row>
-            <Controller
-              name="career_stages"
-              control={control}
-              render={({ field: bound }) => (
-                <OptionMultiSelect
-                  label="Career stages"
-                  required={program}
-                  options={options.career_stages.map((option) => ({ value: String(option.value), label: option.label }))}
-                  value={bound.value}
-                  onChange={bound.onChange}
-                  error={Boolean(err('career_stages'))}
-                  helperText={err('career_stages')}
-                />
-              )}
-            />
-            <Controller
-              name="professional_fields"
-              control={control}
-              render={({ field: bound }) => (
-                <OptionMultiSelect
-                  label="Fields of interest"
-                  options={[
-                    { value: 'all', label: 'All fields' },
-                    ...options.professional_fields.map((option) => ({ value: String(option.value), label: option.label })),
-                  ]}
-                  value={bound.value}
-                  onChange={bound.onChange}
-                  error={Boolean(err('professional_fields'))}
-                  helperText={err('professional_fields')}
-                />
-              )}
-            />
-          </Row>
-          <Row>
+          <FormRow>
+            <BoundOptionMultiSelect control={control} name="career_stages" label="Career stages" required={program} options={careerStages} />
+            <BoundOptionMultiSelect control={control} name="professional_fields" label="Fields of interest" options={fields} />
+          </FormRow>
+          <FormRow>
             <Controller
               name="country"
               control={control}
@@ -351,165 +209,84 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
                 />
               )}
             />
-            {text('location', 'Location')}
-          </Row>
-          <Controller
-            name="countries"
-            control={control}
-            render={({ field: bound }) => (
-              <Autocomplete
-                multiple
-                options={COUNTRY_NAMES}
-                value={bound.value}
-                onChange={(_event, next) => bound.onChange(next)}
-                filterSelectedOptions
-                slotProps={{ listbox: { style: { maxHeight: 300 } } }}
-                renderInput={(params) => <TextField {...params} label="Countries" />}
-              />
-            )}
-          />
-        </Section>
+            <BoundTextField control={control} name="location" label="Location" />
+          </FormRow>
+          <BoundCountries control={control} name="countries" />
+        </FormSection>
 
         {program && (
-          <Section title="Schedule">
-            <Row>
+          <FormSection title="Schedule">
+            <FormRow>
               {date('application_open_date', 'Application open date')}
               {date('application_close_date', 'Application close date')}
-            </Row>
-            <Row>
+            </FormRow>
+            <FormRow>
               {date('start_date', 'Start date')}
               {date('end_date', 'End date')}
-            </Row>
-            <Row>
-              <Controller
+            </FormRow>
+            <FormRow>
+              <BoundSelect
+                control={control}
                 name="commitment_time"
-                control={control}
-                render={({ field: bound }) => (
-                  <TextField
-                    select
-                    required
-                    label="Duration"
-                    value={bound.value ?? ''}
-                    onChange={(event) => bound.onChange(event.target.value === '' ? null : Number(event.target.value))}
-                    error={Boolean(err('commitment_time'))}
-                    helperText={err('commitment_time')}
-                  >
-                    {COMMITMENT_WEEKS.map((weeks) => (
-                      <MenuItem key={weeks} value={weeks}>
-                        {weeks === 1 ? '1 week' : `${weeks} weeks`}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                numeric
+                required
+                label="Duration"
+                choices={COMMITMENT_WEEKS.map((weeks) => ({ value: weeks, label: weeks === 1 ? '1 week' : `${weeks} weeks` }))}
               />
-              <Controller
-                name="group_duration"
-                control={control}
-                render={({ field: bound }) => (
-                  <TextField select label="Group duration" value={bound.value} onChange={bound.onChange}>
-                    <MenuItem value="time_limited">Time limited</MenuItem>
-                    <MenuItem value="ongoing">Ongoing</MenuItem>
-                  </TextField>
-                )}
-              />
-            </Row>
-            <Row>
-              <Controller
-                name="publicity"
-                control={control}
-                render={({ field: bound }) => (
-                  <TextField
-                    select
-                    required
-                    label="Publicity"
-                    value={bound.value}
-                    onChange={bound.onChange}
-                    error={Boolean(err('publicity'))}
-                    helperText={err('publicity')}
-                  >
-                    <MenuItem value="open">Open</MenuItem>
-                    <MenuItem value="closed">Closed (invitation only)</MenuItem>
-                  </TextField>
-                )}
-              />
-              {text('maximum_size', 'Maximum size', { type: 'number', slotProps: { htmlInput: { min: 0 } } })}
-            </Row>
+              <BoundSelect control={control} name="group_duration" label="Group duration" choices={GROUP_DURATIONS} />
+            </FormRow>
+            <FormRow>
+              <BoundSelect control={control} name="publicity" required label="Publicity" choices={PUBLICITIES} />
+              {size}
+            </FormRow>
             {type === 'circle' && (
-              <Row>
-                <Controller
-                  name="learning_modality"
-                  control={control}
-                  render={({ field: bound }) => (
-                    <TextField select label="Learning modality" value={bound.value} onChange={bound.onChange}>
-                      <MenuItem value="">Not set</MenuItem>
-                      {LEARNING_MODALITIES.map((item) => (
-                        <MenuItem key={item.value} value={item.value}>
-                          {item.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-                <Controller
-                  name="complexity_level"
-                  control={control}
-                  render={({ field: bound }) => (
-                    <TextField select label="Complexity level" value={bound.value} onChange={bound.onChange}>
-                      <MenuItem value="">Not set</MenuItem>
-                      {COMPLEXITY_LEVELS.map((item) => (
-                        <MenuItem key={item.value} value={item.value}>
-                          {item.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              </Row>
+              <FormRow>
+                <BoundSelect control={control} name="learning_modality" label="Learning modality" choices={LEARNING_MODALITIES}>
+                  <MenuItem value="">Not set</MenuItem>
+                </BoundSelect>
+                <BoundSelect control={control} name="complexity_level" label="Complexity level" choices={COMPLEXITY_LEVELS}>
+                  <MenuItem value="">Not set</MenuItem>
+                </BoundSelect>
+              </FormRow>
             )}
             {type === 'event' && (
               <>
-                <Controller
-                  name="is_external"
-                  control={control}
-                  render={({ field: bound }) => (
-                    <FormControlLabel
-                      control={<Switch checked={bound.value} onChange={(event) => bound.onChange(event.target.checked)} />}
-                      label="External event (registration happens elsewhere)"
-                    />
-                  )}
-                />
-                {isExternal && text('external_link', 'External link', { type: 'url', required: true })}
+                <BoundSwitch control={control} name="is_external" label="External event (registration happens elsewhere)" />
+                {isExternal && <BoundTextField control={control} name="external_link" label="External link" type="url" required />}
               </>
             )}
-          </Section>
+          </FormSection>
         )}
-        {!program && (
-          <Section title="Size">{text('maximum_size', 'Maximum size', { type: 'number', slotProps: { htmlInput: { min: 0 } } })}</Section>
-        )}
+        {!program && <FormSection title="Size">{size}</FormSection>}
 
-        <Section title="Price">
-          <Controller
-            name="is_paid"
-            control={control}
-            render={({ field: bound }) => (
-              <FormControlLabel
-                control={<Switch checked={bound.value} onChange={(event) => bound.onChange(event.target.checked)} />}
-                label="Paid"
-              />
-            )}
-          />
+        <FormSection title="Price">
+          <BoundSwitch control={control} name="is_paid" label="Paid" />
           {isPaid && (
             <>
-              <Row>
-                {text('price', 'Price (USD)', { type: 'number', required: true, slotProps: { htmlInput: { min: 0, step: '0.01' } } })}
-                {text('discount', 'Discount (%)', { type: 'number', slotProps: { htmlInput: { min: 0, max: 100 } } })}
-              </Row>
-              {text('paid_features', 'Paid features (one per line)', { multiline: true, minRows: 3, helperText: 'Up to 3' })}
+              <FormRow>
+                <BoundTextField
+                  control={control}
+                  name="price"
+                  label="Price (USD)"
+                  type="number"
+                  required
+                  slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+                />
+                <BoundTextField control={control} name="discount" label="Discount (%)" type="number" slotProps={{ htmlInput: { min: 0, max: 100 } }} />
+              </FormRow>
+              <BoundTextField
+                control={control}
+                name="paid_features"
+                label="Paid features (one per line)"
+                multiline
+                minRows={3}
+                helperText="Up to 3"
+              />
             </>
           )}
-        </Section>
+        </FormSection>
 
-        <Section title="Cover image">
+        <FormSection title="Cover image">
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Button component="label" variant="outlined">
               Choose image
@@ -533,7 +310,7 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
               {coverError ?? cover?.name ?? 'jpeg, png or jpg'}
             </Typography>
           </Stack>
-        </Section>
+        </FormSection>
 
         {err('use_cases') && <Alert severity="error">{err('use_cases')}</Alert>}
         {hasErrors && (
@@ -541,14 +318,7 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
             {GROUP_FORM_MESSAGES.summary}
           </Alert>
         )}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={formState.isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Stack>
+        <FormActions submitLabel={submitLabel} submitting={formState.isSubmitting} onCancel={onCancel} />
       </Stack>
     </Box>
   );
