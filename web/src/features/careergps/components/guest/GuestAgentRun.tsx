@@ -1,37 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  FormGroup,
-  Stack,
-  Step as StepperStep,
-  StepLabel,
-  Stepper,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardActions, CardContent, Step as StepperStep, StepLabel, Stepper, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { ApiError, fieldErrors, firstErrorMessage } from '../../../../lib/api/errors';
+import { ApiError, firstErrorMessage } from '../../../../lib/api/errors';
 import { pathWithNext } from '../../../../lib/auth/next';
 import { useSignedIn } from '../../../../lib/auth/session';
 import { useProcessStep, type AgentStep, type AgentView } from '../../api';
-import AccessDenied, { type Denial } from '../AccessDenied';
-import QuestionField, { type Answer } from '../QuestionField';
+import AccessDenied from '../AccessDenied';
+import { AgentTitle, StepButtons, StepHeading, StepInputs } from '../StepRun';
+import { answerErrors, useStepRun } from '../useStepRun';
 import CareerInfoStep from './CareerInfoStep';
 import { guestStartIndex } from './guestRules';
 import PersonalInfoStep from './PersonalInfoStep';
 import ProfileSourceStep from './ProfileSourceStep';
-import GroupChecklistStep from '../GroupChecklistStep';
 
-export const MSG_PROCESSING_FAILED = 'There is some issue in processing your request. Please try again in a few moments.';
 export const SIGNUP_TITLE = 'Sign up to see your report';
-const ANSWER_PREFIX = 'answers.';
 
 type FlowItem = AgentView['flow'][number];
 type Kind = FlowItem['type'];
@@ -72,52 +54,25 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
   const location = useLocation();
   const flow = agent.flow;
   const [index, setIndex] = useState(() => guestStartIndex(agent, signedIn));
-  const [forms, setForms] = useState<Record<number, Record<string, Answer>>>({});
-  const [checked, setChecked] = useState<Record<number, string[]>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [denial, setDenial] = useState<Denial | null>(null);
+  const run = useStepRun(index);
   const process = useProcessStep();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shown = useRef(index);
-  useEffect(() => {
-    if (shown.current === index) return;
-    shown.current = index;
-    heading.current?.focus();
-  }, [index]);
 
   const item = flow[index];
   if (!item) return <Alert severity="info">This agent has no steps yet.</Alert>;
   const step = agent.steps.find((s) => s.order === item.order);
   const info = step?.extra_info;
-  const form = forms[item.order] ?? {};
   const here = `${location.pathname}${location.search}`;
 
   const goTo = (next: number) => {
-    setErrors({});
-    setProblem(null);
-    setFailed(false);
-    setDenial(null);
+    run.clear();
     setIndex(next);
   };
   const back = index > 0 && flow[index - 1]?.type !== 'registration' ? () => goTo(index - 1) : null;
 
-  const response = (): unknown => {
-    if (item.type === 'custom_form') return Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== ''));
-    if (item.type === 'checklist') return checked[item.order] ?? [];
-    if (item.type === 'group_checklist') return (checked[item.order] ?? []).map(Number);
-    if (item.type === 'report_generation' || item.type === 'aira_report_generation') return null;
-    return {};
-  };
-
   const submit = () => {
-    setErrors({});
-    setProblem(null);
-    setFailed(false);
-    setDenial(null);
+    run.clear();
     process.mutate(
-      { agentId: agent.id, order: item.order, userResponse: response() },
+      { agentId: agent.id, order: item.order, userResponse: run.response(item.type, item.order) },
       {
         onSuccess: (answer) => {
           if (answer.report_slug) {
@@ -131,17 +86,13 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
         },
         onError: (error) => {
           if (!(error instanceof ApiError) || error.status >= 500 || error.status === 0) {
-            setFailed(true);
+            run.setFailed(true);
           } else if (error.status === 403) {
-            setDenial({ code: error.body?.code ?? null, message: firstErrorMessage(error.body) ?? error.message });
+            run.setDenial({ code: error.body?.code ?? null, message: firstErrorMessage(error.body) ?? error.message });
           } else {
-            const all = fieldErrors(error.body);
-            const onQuestions: Record<string, string> = {};
-            for (const [field, message] of Object.entries(all)) {
-              if (field.startsWith(ANSWER_PREFIX)) onQuestions[field.slice(ANSWER_PREFIX.length)] = message;
-            }
-            setErrors(onQuestions);
-            setProblem(
+            const { onQuestions } = answerErrors(error.body);
+            run.setErrors(onQuestions);
+            run.setProblem(
               Object.keys(onQuestions).length > 0
                 ? 'Please correct the highlighted answers.'
                 : (firstErrorMessage(error.body) ?? error.message),
@@ -155,38 +106,21 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
   const busy = process.isPending;
   const known = KNOWN.includes(item.type);
   const next = () => goTo(index + 1);
-  const setAnswer = (id: string, value: Answer) => setForms((all) => ({ ...all, [item.order]: { ...form, [id]: value } }));
-  const toggleItem = (id: string) =>
-    setChecked((all) => {
-      const now = all[item.order] ?? [];
-      return { ...all, [item.order]: now.includes(id) ? now.filter((x) => x !== id) : [...now, id] };
-    });
 
   /** Next, Back and Skip for the agent's own steps. */
   const stepButtons = (
-    <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', rowGap: 1 }}>
-      <Button variant="outlined" onClick={() => back?.()} disabled={!back || busy}>
-        Back
-      </Button>
-      {info?.skippable && index < flow.length - 1 ? (
-        <Button onClick={next} disabled={busy}>
-          Skip
-        </Button>
-      ) : null}
-      {known ? (
-        <Button variant="contained" onClick={submit} disabled={busy}>
-          {info?.next_text || 'Next'}
-        </Button>
-      ) : null}
-    </Stack>
+    <StepButtons
+      onBack={back}
+      onSkip={info?.skippable && index < flow.length - 1 ? next : null}
+      onNext={known ? submit : null}
+      nextText={info?.next_text || 'Next'}
+      busy={busy}
+    />
   );
 
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 860, mx: 'auto' }}>
-      <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2.1rem' } }} gutterBottom>
-        {agent.name}
-      </Typography>
-      {agent.description ? <Typography sx={{ mb: 2 }}>{agent.description}</Typography> : null}
+      <AgentTitle agent={agent} />
       {agent.extra_info.show_stepper ? (
         <>
           <Stepper activeStep={index} alternativeLabel sx={{ mb: 3, display: { xs: 'none', md: 'flex' } }}>
@@ -202,16 +136,14 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
         </>
       ) : null}
 
-      {denial ? (
+      {run.denial ? (
         <Box sx={{ mb: 2 }}>
-          {denial.code === 'SIGNUP_REQUIRED' ? <SignupInvitation here={here} /> : <AccessDenied denial={denial} />}
+          {run.denial.code === 'SIGNUP_REQUIRED' ? <SignupInvitation here={here} /> : <AccessDenied denial={run.denial} />}
         </Box>
       ) : null}
 
       <Box component="section" aria-labelledby="step-heading">
-        <Typography id="step-heading" ref={heading} tabIndex={-1} component="h2" variant="h5" gutterBottom sx={{ outline: 'none' }}>
-          {screenTitle(item, step)}
-        </Typography>
+        <StepHeading headingRef={run.headingRef}>{screenTitle(item, step)}</StepHeading>
         {!item.is_input && info?.description ? <Typography sx={{ mb: 2 }}>{info.description}</Typography> : null}
         {!known ? <Alert severity="error">Unknown step type: {item.type}</Alert> : null}
 
@@ -230,58 +162,7 @@ export default function GuestAgentRun({ agent }: { agent: AgentView }) {
             </Box>
           </>
         ) : null}
-        {item.type === 'custom_form' ? (
-          <Stack spacing={3}>
-            {(info?.questions ?? []).map((question) => (
-              <QuestionField
-                key={question.id}
-                question={question}
-                value={form[question.id] ?? (question.type === 'selection' ? [] : null)}
-                error={errors[question.id]}
-                onChange={(value) => setAnswer(question.id, value)}
-              />
-            ))}
-          </Stack>
-        ) : null}
-        {item.type === 'group_checklist' ? (
-          <GroupChecklistStep selected={checked[item.order] ?? []} onToggle={toggleItem} />
-        ) : null}
-        {item.type === 'checklist' ? (
-          <FormGroup>
-            {(info?.items ?? []).map((entry) => (
-              <FormControlLabel
-                key={entry.id}
-                control={<Checkbox checked={(checked[item.order] ?? []).includes(entry.id)} onChange={() => toggleItem(entry.id)} />}
-                label={entry.label}
-              />
-            ))}
-          </FormGroup>
-        ) : null}
-
-        {busy ? (
-          <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', my: 2 }}>
-            <CircularProgress size={24} />
-            <Typography>{info?.loading_text || 'Processing…'}</Typography>
-          </Stack>
-        ) : null}
-        {problem ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {problem}
-          </Alert>
-        ) : null}
-        {failed ? (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={submit}>
-                Retry
-              </Button>
-            }
-          >
-            {MSG_PROCESSING_FAILED}
-          </Alert>
-        ) : null}
+        <StepInputs run={run} kind={item.type} order={item.order} info={info} busy={busy} onRetry={submit} />
 
         {!item.is_input && item.type !== 'career_information' ? stepButtons : null}
         {!known && item.is_input ? stepButtons : null}
