@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { MenuItem, Skeleton, TextField } from '@mui/material';
+import { Skeleton, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
 import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
-import { useDefaultGroup } from '../../../lib/discover/groups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useSnackbar } from '../../../lib/snackbar';
 import { saveAiTool, useAiToolById, useRefreshCatalogue, type AiTool, type AiToolPayload } from '../api/catalogue';
 import FileChooser from '../components/FileChooser';
 import FormShell from '../components/FormShell';
+import OrganizationSelect from '../components/OrganizationSelect';
+import { useItemForm } from '../components/useItemForm';
 import { logoProblem, MESSAGES, validateAiTool, type AiToolValues } from '../formRules';
 
 type Errors = Partial<Record<keyof AiToolValues | 'logo', string>>;
@@ -29,20 +30,12 @@ function valuesOf(tool: AiTool | undefined, group: number | null): AiToolValues 
 function Form({ tool }: { tool?: AiTool }) {
   const navigate = useNavigate();
   const options = useOptionsConfig();
-  const org = useDefaultGroup(true);
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshCatalogue();
-  const [values, setValues] = useState<AiToolValues>(() => valuesOf(tool, null));
-  const [dirty, setDirty] = useState(false);
+  const { values, current, set, dirty, markDirty, errors, setErrors, general, setGeneral } = useItemForm<AiToolValues, Errors>(() =>
+    valuesOf(tool, null),
+  );
   const [logo, setLogo] = useState<{ id: number | null; name: string | null } | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  // The site's organization is chosen until another is.
-  const current = { ...values, group: values.group ?? org.data?.id ?? null };
-  const set = <K extends keyof AiToolValues>(key: K, value: AiToolValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setDirty(true);
-  };
   const save = useMutation({
     mutationFn: (body: AiToolPayload) => saveAiTool(tool ? tool.id : null, body),
     meta: { silent: true },
@@ -72,7 +65,6 @@ function Form({ tool }: { tool?: AiTool }) {
     if (logo) body.logo = logo.id;
     save.mutate(body);
   };
-  const orgs = org.data ? [org.data] : [];
   return (
     <FormShell
       title={tool ? 'Edit AI Tool' : 'Submit AI Tool'}
@@ -92,22 +84,7 @@ function Form({ tool }: { tool?: AiTool }) {
         error={!!errors.description}
         helperText={errors.description}
       />
-      <TextField
-        select
-        label="Organization"
-        required
-        value={current.group ?? ''}
-        onChange={(e) => set('group', Number(e.target.value))}
-        error={!!errors.group}
-        helperText={errors.group}
-      >
-        {orgs.map((g) => (
-          <MenuItem key={g.id} value={g.id}>
-            {g.name}
-          </MenuItem>
-        ))}
-        {current.group !== null && !orgs.some((g) => g.id === current.group) && <MenuItem value={current.group}>Current organization</MenuItem>}
-      </TextField>
+      <OrganizationSelect value={current.group} onChange={(group) => set('group', group)} error={errors.group} />
       <OptionMultiSelect
         label="Categories"
         options={options.aitool_categories}
@@ -123,7 +100,7 @@ function Form({ tool }: { tool?: AiTool }) {
         check={logoProblem}
         onUploaded={(id, name) => {
           setLogo({ id, name });
-          setDirty(true);
+          markDirty();
         }}
         error={errors.logo}
       />

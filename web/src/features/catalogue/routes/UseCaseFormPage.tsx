@@ -7,13 +7,14 @@ import RichTextEditor from '../../../components/profileForm/RichTextEditor';
 import TopicTagPicker from '../../../components/profileForm/TopicTagPicker';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
 import { useIdentity } from '../../../lib/auth/identity';
-import { useDefaultGroup } from '../../../lib/discover/groups';
 import { useTopicAreas } from '../../../lib/discover/topicAreas';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useSnackbar } from '../../../lib/snackbar';
 import { saveUseCase, useRefreshCatalogue, useUseCaseById, type UseCase, type UseCasePayload } from '../api/catalogue';
 import FileChooser from '../components/FileChooser';
 import FormShell from '../components/FormShell';
+import OrganizationSelect from '../components/OrganizationSelect';
+import { useItemForm } from '../components/useItemForm';
 import {
   BUSINESS_VALUES,
   COMPLEXITIES,
@@ -59,27 +60,19 @@ const imageProblem = (file: File) => (file.type.startsWith('image/') ? null : ME
 function Form({ useCase }: { useCase?: UseCase }) {
   const navigate = useNavigate();
   const options = useOptionsConfig();
-  const org = useDefaultGroup(true);
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshCatalogue();
   const isStaff = useIdentity().identity?.is_staff ?? false;
   const topicAreas = useTopicAreas();
-  const [values, setValues] = useState<UseCaseValues>(() => valuesOf(useCase));
+  const { values, current, set, dirty, markDirty, errors, setErrors, general, setGeneral } = useItemForm<UseCaseValues, Errors>(() =>
+    valuesOf(useCase),
+  );
   const [staff, setStaff] = useState<UseCaseStaffValues>(() => staffValuesOf(useCase));
-  const [dirty, setDirty] = useState(false);
   const [thumbnail, setThumbnail] = useState<{ id: number | null; name: string | null } | null>(null);
   const [document, setDocument] = useState<{ id: number | null; name: string | null } | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  // The site's organization is chosen until another is.
-  const current = { ...values, group: values.group ?? org.data?.id ?? null };
-  const set = <K extends keyof UseCaseValues>(key: K, value: UseCaseValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setDirty(true);
-  };
   const setStaffValue = <K extends keyof UseCaseStaffValues>(key: K, value: UseCaseStaffValues[K]) => {
     setStaff((v) => ({ ...v, [key]: value }));
-    setDirty(true);
+    markDirty();
   };
   const save = useMutation({
     mutationFn: (body: UseCasePayload) => saveUseCase(useCase ? useCase.id : null, body),
@@ -121,7 +114,6 @@ function Form({ useCase }: { useCase?: UseCase }) {
       ))}
     </TextField>
   );
-  const orgs = org.data ? [org.data] : [];
   return (
     <FormShell
       title={useCase ? 'Edit Use Case' : 'Submit Use Case'}
@@ -150,22 +142,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
         error={!!errors.reason}
         helperText={errors.reason}
       />
-      <TextField
-        select
-        label="Organization"
-        required
-        value={current.group ?? ''}
-        onChange={(e) => set('group', Number(e.target.value))}
-        error={!!errors.group}
-        helperText={errors.group}
-      >
-        {orgs.map((g) => (
-          <MenuItem key={g.id} value={g.id}>
-            {g.name}
-          </MenuItem>
-        ))}
-        {current.group !== null && !orgs.some((g) => g.id === current.group) && <MenuItem value={current.group}>Current organization</MenuItem>}
-      </TextField>
+      <OrganizationSelect value={current.group} onChange={(group) => set('group', group)} error={errors.group} />
       {select('business_value', 'Business value', BUSINESS_VALUES)}
       {select('complexity', 'Complexity', COMPLEXITIES)}
       {select('innovation_category', 'Innovation category', INNOVATION_CATEGORIES)}
@@ -236,7 +213,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
         check={imageProblem}
         onUploaded={(id, name) => {
           setThumbnail({ id, name });
-          setDirty(true);
+          markDirty();
         }}
         error={errors.thumbnail_image}
       />
@@ -247,7 +224,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
         check={pdfProblem}
         onUploaded={(id, name) => {
           setDocument({ id, name });
-          setDirty(true);
+          markDirty();
         }}
         error={errors.document}
       />
