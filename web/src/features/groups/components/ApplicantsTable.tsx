@@ -32,7 +32,7 @@ import { usePaymentConfirmation } from '../api/paymentConfirmation';
 import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AnswerList from './AnswerList';
 import ApplicantDetailsDialog from './ApplicantDetailsDialog';
-import LoadError from './LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import MemberActionsMenu from './MemberActionsMenu';
 import RejectDialog from './RejectDialog';
 import { CollapseIcon, ExpandIcon } from '../../../components/icons';
@@ -150,7 +150,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
       )}
       {applicants.isError && (
         <Box sx={{ p: 2 }}>
-          <LoadError message="Could not fetch members" onRetry={() => void applicants.refetch()} />
+          <ListError message="Could not fetch members" onRetry={() => void applicants.refetch()} />
         </Box>
       )}
       {applicants.data && rows.length === 0 && (

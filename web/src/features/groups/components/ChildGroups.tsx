@@ -31,7 +31,7 @@ import { canCreateChild, dateRange, groupPath, LIFECYCLE_CHOICES, lifecycleOf } 
 import type { Group } from '../../../lib/groups/types';
 import type { Identity } from '../../../lib/auth/identity';
 import { useChildGroups } from '../api/childGroups';
-import LoadError from './LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import { AddIcon, CalendarIcon } from '../../../components/icons';
 
 interface Props {
@@ -135,7 +135,7 @@ export default function ChildGroups({ type, parent, identity }: Props) {
           ))}
         </Stack>
       )}
-      {list.isError && <LoadError message={`Could not fetch ${noun}`} onRetry={() => void list.refetch()} />}
+      {list.isError && <ListError message={`Could not fetch ${noun}`} onRetry={() => void list.refetch()} />}
       {list.data && items.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', borderRadius: 3 }}>
           <Typography color="text.secondary">{type === 'circle' ? 'No circles found' : 'No events found'}</Typography>

@@ -41,7 +41,7 @@ import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AddMemberDialog from './AddMemberDialog';
 import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import ConfirmDialog from '../../../components/ConfirmDialog';
-import LoadError from './LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import MemberRow from './MemberRow';
 import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
@@ -111,7 +111,7 @@ function Administrators({ group }: { group: Group }) {
       {admins.isPending && <ListSkeleton />}
       {admins.isError && (
         <Box sx={{ p: 2 }}>
-          <LoadError message="Could not fetch members" onRetry={() => void admins.refetch()} />
+          <ListError message="Could not fetch members" onRetry={() => void admins.refetch()} />
         </Box>
       )}
       {admins.data && admins.data.data.length === 0 && (
@@ -446,7 +446,7 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
         {!recommending && members.isPending && <ListSkeleton />}
         {!recommending && members.isError && (
           <Box sx={{ p: 2 }}>
-            <LoadError message="Could not fetch members" onRetry={() => void members.refetch()} />
+            <ListError message="Could not fetch members" onRetry={() => void members.refetch()} />
           </Box>
         )}
         {!recommending && members.data && rows.length === 0 && (

@@ -33,7 +33,7 @@ import {
   type RecommendationSource,
   type RecommendedPerson,
 } from '../api/recommendations';
-import LoadError from './LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 
 /** The group search waits for more than 1 character and a 300 ms pause, as the people search. */
 const GROUP_SEARCH_DEBOUNCE_MS = 300;
@@ -217,7 +217,7 @@ export default function RecommendationsPanel({ group }: { group: Group }) {
           <Skeleton variant="rounded" height={56} />
         </Stack>
       )}
-      {!waiting && people.isError && <LoadError message={RECOMMENDATIONS_MESSAGES.failed} onRetry={() => void people.refetch()} />}
+      {!waiting && people.isError && <ListError message={RECOMMENDATIONS_MESSAGES.failed} onRetry={() => void people.refetch()} />}
       {!waiting && people.data && rows.length === 0 && <Typography color="text.secondary">{RECOMMENDATIONS_MESSAGES.empty}</Typography>}
       {!waiting && rows.length > 0 && (
         <List aria-label="Recommended people" disablePadding>

@@ -7,7 +7,7 @@ import type { GroupContext } from '../../../lib/groups/groupContext';
 import GroupHero from '../components/GroupHero';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
-import LoadError from '../components/LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import TabsBar from '../components/TabsBar';
 import { subPath } from './subPath';
 
@@ -23,7 +23,7 @@ function DetailLayout({ kind }: { kind: 'circle' | 'event' }) {
     if (isNotFound(query.error)) return <GroupNotFound kind={kind} />;
     return (
       <Container maxWidth="lg" sx={{ py: 4 }}>
-        <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
+        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
       </Container>
     );
   }

@@ -10,7 +10,7 @@ import { isNotFound, useGroupById, useRefreshGroups } from '../api/group';
 import GroupForm from '../components/GroupForm';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
-import LoadError from '../components/LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import GroupQuestionsEditor from '../components/GroupQuestionsEditor';
 
 /** Whether this tab came to the form from another page of the app (the router keeps an index). */
@@ -105,7 +105,7 @@ export function EditGroupPage() {
     if (isNotFound(query.error)) return <GroupNotFound kind="group" />;
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
-        <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
+        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
       </Container>
     );
   }
@@ -144,7 +144,7 @@ export function GroupQuestionsPage() {
     if (isNotFound(query.error)) return <GroupNotFound kind="group" />;
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
-        <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
+        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
       </Container>
     );
   }

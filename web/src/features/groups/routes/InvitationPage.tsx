@@ -9,7 +9,7 @@ import type { InvitationAction } from '../../../lib/groups/types';
 import { isNotFound } from '../api/group';
 import { useInvitation } from '../api/invitation';
 import RichText from '../../../components/RichText';
-import LoadError from '../components/LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import { GroupsIcon } from '../../../components/icons';
 
 /**
@@ -60,7 +60,7 @@ export default function InvitationPage() {
   if (invitation.isError) {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
-        <LoadError message="Could not complete a request" onRetry={() => void invitation.refetch()} />
+        <ListError message="Could not complete a request" onRetry={() => void invitation.refetch()} />
       </Container>
     );
   }

@@ -7,7 +7,7 @@ import { isNotFound, useGroupBySlug } from '../api/group';
 import type { GroupContext } from '../../../lib/groups/groupContext';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
-import LoadError from '../components/LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 import OrgHeader from '../components/OrgHeader';
 import TabsBar from '../components/TabsBar';
 import { subPath } from './subPath';
@@ -24,7 +24,7 @@ export default function OrgLayout() {
     if (isNotFound(query.error)) return <GroupNotFound kind="organization" />;
     return (
       <Container maxWidth="lg" sx={{ py: 4 }}>
-        <LoadError message="Could not fetch item" onRetry={() => void query.refetch()} />
+        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
       </Container>
     );
   }

@@ -2,7 +2,7 @@ import { Container } from '@mui/material';
 import { Navigate } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import PageSpinner from '../../../components/PageSpinner';
-import LoadError from '../components/LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 
 /** /profile: one's own profile page (the route guard sends guests to sign in first). */
 export default function OwnProfileRedirect() {
@@ -12,7 +12,7 @@ export default function OwnProfileRedirect() {
   if (!slug) {
     return (
       <Container maxWidth="sm" sx={{ py: 4 }}>
-        <LoadError message="Could not fetch item" onRetry={() => window.location.reload()} />
+        <ListError message="Could not fetch item" onRetry={() => window.location.reload()} />
       </Container>
     );
   }

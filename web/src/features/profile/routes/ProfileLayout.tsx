@@ -8,7 +8,7 @@ import { profileTabs, viewerOf, type EditSection, type ProfileContext } from '..
 import ProfileHeader from '../components/ProfileHeader';
 import ProfileSkeleton from '../components/ProfileSkeleton';
 import UserNotFound from '../components/UserNotFound';
-import LoadError from '../components/LoadError';
+import { ListError } from '../../../components/lists/ListStates';
 
 // The dialogs load when first opened.
 const EditProfileDialog = lazy(() => import('../components/edit/EditProfileDialog'));
@@ -33,7 +33,7 @@ export default function ProfileLayout() {
     if (isNotFound(profile.error)) return <UserNotFound />;
     return (
       <Container maxWidth="lg" sx={{ py: 4 }}>
-        <LoadError message="Could not fetch item" onRetry={() => void profile.refetch()} />
+        <ListError message="Could not fetch item" onRetry={() => void profile.refetch()} />
       </Container>
     );
   }

@@ -6,7 +6,7 @@ import type { UserService } from '../../api/types';
 import { hasText } from '../../richText';
 import RichText from '../../../../components/RichText';
 import ConfirmDialog from '../ConfirmDialog';
-import LoadError from '../LoadError';
+import { ListError } from '../../../../components/lists/ListStates';
 import { SectionSkeleton } from '../ProfileSkeleton';
 import ProfileSection from './ProfileSection';
 import { AddIcon, DeleteIcon, EditIcon } from '../../../../components/icons';
@@ -45,7 +45,7 @@ export default function ServicesSection({ userId, firstName, canEdit, showEmpty 
       }
     >
       {services.isError ? (
-        <LoadError onRetry={() => void services.refetch()} />
+        <ListError onRetry={() => void services.refetch()} />
       ) : items.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {canEdit ? 'Offer mentoring, reviews or other help: add the services you provide.' : 'No services available at the moment'}

@@ -4,7 +4,7 @@ import { useSnackbar } from '../../../../lib/snackbar';
 import { useCareerEntries, useDeleteCareerEntry } from '../../api/careerEntries';
 import type { CareerEntry, EntryType } from '../../api/types';
 import ConfirmDialog from '../ConfirmDialog';
-import LoadError from '../LoadError';
+import { ListError } from '../../../../components/lists/ListStates';
 import { AddIcon, RocketIcon, SchoolIcon, WorkIcon } from '../../../../components/icons';
 import CareerEntryCard from './CareerEntryCard';
 import DreamNode from './DreamNode';
@@ -61,7 +61,7 @@ export default function CareerTimeline({ type, userId, firstName, isOwner }: Pro
 
   let body;
   if (entries.isPending) body = <TimelineSkeleton />;
-  else if (entries.isError) body = <LoadError onRetry={() => void entries.refetch()} />;
+  else if (entries.isError) body = <ListError onRetry={() => void entries.refetch()} />;
   else {
     body = (
       <>

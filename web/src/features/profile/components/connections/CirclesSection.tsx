@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Pagination, Typography } from '@mui/material';
 import { CIRCLES_PAGE_SIZE, useCircles } from '../../api/connections';
-import LoadError from '../LoadError';
+import { ListError } from '../../../../components/lists/ListStates';
 import { LinesSkeleton } from '../ProfileSkeleton';
 import ProfileSection from '../about/ProfileSection';
 import ConnectionCard from './ConnectionCard';
@@ -17,7 +17,7 @@ export default function CirclesSection({ userId, emptyText }: { userId: number; 
       {circles.isPending ? (
         <LinesSkeleton lines={2} />
       ) : circles.isError ? (
-        <LoadError onRetry={() => void circles.refetch()} />
+        <ListError onRetry={() => void circles.refetch()} />
       ) : circles.data.data.length === 0 ? (
         <Typography color="text.secondary">{emptyText}</Typography>
       ) : (

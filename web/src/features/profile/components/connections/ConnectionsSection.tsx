@@ -2,7 +2,7 @@ import { Box, Chip, Pagination, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { CONNECTIONS_PAGE_SIZE, useConnections } from '../../api/connections';
 import type { ConnectionType } from '../../api/types';
-import LoadError from '../LoadError';
+import { ListError } from '../../../../components/lists/ListStates';
 import { LinesSkeleton } from '../ProfileSkeleton';
 import ProfileSection from '../about/ProfileSection';
 import ConnectionCard from './ConnectionCard';
@@ -51,7 +51,7 @@ export default function ConnectionsSection({ userId, emptyText }: Props) {
 
   let body;
   if (connections.isPending) body = <LinesSkeleton lines={3} />;
-  else if (connections.isError) body = <LoadError onRetry={() => void connections.refetch()} />;
+  else if (connections.isError) body = <ListError onRetry={() => void connections.refetch()} />;
   else if (connections.data.data.length === 0) {
     body = <Typography color="text.secondary">{type ? `No ${typeLabel} found.` : emptyText}</Typography>;
   } else {
