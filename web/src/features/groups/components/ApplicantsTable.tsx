@@ -1,30 +1,15 @@
 import { Fragment, useState } from 'react';
+import { Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import {
-  Avatar,
-  Box,
-  Button,
-  IconButton,
-  Link,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Link as RouterLink } from 'react-router';
-import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
+  AnswersRow,
+  AnswersToggle,
+  ApplicantNameCell,
+  ApplicantsPagination,
+  ApplicantsStates,
+  ApplicantStatusTabs,
+} from '../../../components/applicants/ApplicantsParts';
+import { useApplicantsView } from '../../../components/applicants/useApplicantsView';
 import { canMarkPayment, type MemberAction } from '../memberActions';
-import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
 import { capitalize, EVENT_REGISTRATION_ROLES, paymentLabel } from '../../../lib/groups/rules';
 import type { Group, Member, MembershipStatus } from '../../../lib/groups/types';
 import { useMembers } from '../api/members';
@@ -32,10 +17,8 @@ import { usePaymentConfirmation } from '../api/paymentConfirmation';
 import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AnswerList from './AnswerList';
 import ApplicantDetailsDialog from './ApplicantDetailsDialog';
-import { ListError } from '../../../components/lists/ListStates';
 import MemberActionsMenu from './MemberActionsMenu';
 import RejectDialog from './RejectDialog';
-import { CollapseIcon, ExpandIcon } from '../../../components/icons';
 
 const STATUSES: MembershipStatus[] = ['accepted', 'pending', 'rejected'];
 
@@ -55,14 +38,11 @@ function rowActions(member: Member, group: Group): MemberAction[] {
  */
 export default function ApplicantsTable({ group, pageSize }: { group: Group; pageSize: number }) {
   const isEvent = group.group_type === 'event';
-  const [status, setStatus] = useState<MembershipStatus>('accepted');
-  const [input, setInput] = useState('');
+  const { status, setStatus, input, setInput, search, page, setPage, open, toggleOpen, changeFilter } =
+    useApplicantsView<MembershipStatus>('accepted');
   const [role, setRole] = useState('');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<Set<number>>(new Set());
   const [details, setDetails] = useState<Member | null>(null);
   const [rejecting, setRejecting] = useState<Member | null>(null);
-  const search = useDebouncedValue(searchText(input), SEARCH_DEBOUNCE_MS);
   const applicants = useMembers(group.id, {
     status,
     page,
@@ -79,18 +59,6 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
   };
   const rows = applicants.data?.data ?? [];
   const filtering = Boolean(search || role);
-  const changeFilter = (apply: () => void) => {
-    apply();
-    setPage(1);
-    setOpen(new Set());
-  };
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const onAction = (action: MemberAction, member: Member) => {
     if (action === 'reject') setRejecting(member);
     else if (action === 'accept') respond.mutate({ users: [member.id], action: 'accept' });
@@ -103,18 +71,12 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700, px: 2, pt: 2 }}>
         Applicants
       </Typography>
-      <Tabs
+      <ApplicantStatusTabs
         value={status}
-        onChange={(_event, next: MembershipStatus) => changeFilter(() => setStatus(next))}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label="Applicant status"
-        sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {STATUSES.map((item) => (
-          <Tab key={item} value={item} label={`${capitalize(item)} (${counts[item]})`} />
-        ))}
-      </Tabs>
+        statuses={STATUSES}
+        label={(item) => `${capitalize(item)} (${counts[item]})`}
+        onChange={(next) => changeFilter(() => setStatus(next))}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2 }}>
         <TextField
           label="Search applicants"
@@ -142,22 +104,14 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
           </TextField>
         )}
       </Stack>
-      {applicants.isPending && (
-        <Stack spacing={1} sx={{ p: 2 }} aria-label="Loading applicants">
-          <Skeleton variant="rounded" height={40} />
-          <Skeleton variant="rounded" height={40} />
-        </Stack>
-      )}
-      {applicants.isError && (
-        <Box sx={{ p: 2 }}>
-          <ListError message="Could not fetch members" onRetry={() => void applicants.refetch()} />
-        </Box>
-      )}
-      {applicants.data && rows.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {filtering ? 'No applicants match these filters.' : 'No applicants.'}
-        </Typography>
-      )}
+      <ApplicantsStates
+        pending={applicants.isPending}
+        failed={applicants.isError}
+        empty={Boolean(applicants.data) && rows.length === 0}
+        errorMessage="Could not fetch members"
+        emptyMessage={filtering ? 'No applicants match these filters.' : 'No applicants.'}
+        onRetry={() => void applicants.refetch()}
+      />
       {rows.length > 0 && (
         <TableContainer>
           <Table size="small" aria-label="Applicants table">
@@ -177,28 +131,8 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                 return (
                   <Fragment key={member.id}>
                     <TableRow hover>
-                      <TableCell padding="checkbox">
-                        <IconButton
-                          size="small"
-                          aria-label={`${expanded ? 'Hide' : 'Show'} answers of ${member.name}`}
-                          aria-expanded={expanded}
-                          onClick={() => toggle(member.id)}
-                        >
-                          {expanded ? <CollapseIcon /> : <ExpandIcon />}
-                        </IconButton>
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Avatar src={member.image ?? undefined} alt="" sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }} />
-                          {member.name_slug ? (
-                            <Link component={RouterLink} to={`/profile/${encodeURIComponent(member.name_slug)}`}>
-                              {member.name}
-                            </Link>
-                          ) : (
-                            <span>{member.name}</span>
-                          )}
-                        </Stack>
-                      </TableCell>
+                      <AnswersToggle name={member.name} expanded={expanded} onToggle={() => toggleOpen(member.id)} />
+                      <ApplicantNameCell name={member.name} slug={member.name_slug} image={member.image} />
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{member.institution_name ?? '—'}</TableCell>
                       {isEvent && (
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
@@ -218,11 +152,9 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                       </TableCell>
                     </TableRow>
                     {expanded && (
-                      <TableRow>
-                        <TableCell colSpan={isEvent ? 6 : 5} sx={{ bgcolor: 'action.hover' }}>
-                          <AnswerList member={member} group={group} />
-                        </TableCell>
-                      </TableRow>
+                      <AnswersRow columns={isEvent ? 6 : 5}>
+                        <AnswerList member={member} group={group} />
+                      </AnswersRow>
                     )}
                   </Fragment>
                 );
@@ -231,16 +163,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
           </Table>
         </TableContainer>
       )}
-      {(applicants.data?.pagination.count ?? 0) > pageSize && (
-        <TablePagination
-          component="div"
-          count={applicants.data?.pagination.count ?? 0}
-          page={page - 1}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          onPageChange={(_event, next) => setPage(next + 1)}
-        />
-      )}
+      <ApplicantsPagination count={applicants.data?.pagination.count ?? 0} page={page} pageSize={pageSize} onPage={setPage} />
       {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}
       {rejecting && (
         <RejectDialog

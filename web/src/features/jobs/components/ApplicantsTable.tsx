@@ -1,47 +1,38 @@
 import { Fragment, useState } from 'react';
 import {
-  Avatar,
   Box,
   Button,
   Checkbox,
-  IconButton,
   Link,
   Paper,
-  Skeleton,
   Stack,
-  Tab,
   Table,
   TableBody,
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
-import { Link as RouterLink } from 'react-router';
-import { ListError } from '../../../components/lists/ListStates';
-import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
+import {
+  AnswersRow,
+  AnswersToggle,
+  ApplicantNameCell,
+  ApplicantsPagination,
+  ApplicantsStates,
+  ApplicantStatusTabs,
+} from '../../../components/applicants/ApplicantsParts';
+import { toggled, useApplicantsView } from '../../../components/applicants/useApplicantsView';
 import { isSafeFileUrl } from '../../../lib/groups/applicants';
-import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
 import { downloadApplicantsCsv, reviewApplicants, useApplications, useRefreshJobs } from '../api/jobs';
 import { jobQuestions, type ApplicationStatus, type Job, type JobApplicant } from '../api/types';
 import { APPLICANTS_PAGE_SIZE, APPLICATION_STATUSES, applicationLabel } from '../jobRules';
 import { answerLines, reviewMessage, type ReviewAction } from '../applicants';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' };
-
-function ExpandIcon({ open }: { open: boolean }) {
-  return (
-    <Box component="svg" viewBox="0 0 24 24" sx={{ width: 20, height: 20, fill: 'currentColor' }} aria-hidden>
-      <path d={open ? 'M12 8l-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z' : 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z'} />
-    </Box>
-  );
-}
 
 function Answers({ applicant, job }: { applicant: JobApplicant; job: Job }) {
   const lines = answerLines(applicant, jobQuestions(job));
@@ -83,13 +74,12 @@ function Answers({ applicant, job }: { applicant: JobApplicant; job: Job }) {
 export default function ApplicantsTable({ job }: { job: Job }) {
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshJobs();
-  const [status, setStatus] = useState<ApplicationStatus>('pending');
-  const [input, setInput] = useState('');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<Set<number>>(new Set());
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { status, setStatus, input, setInput, search, page, setPage, open, toggleOpen, changeFilter } = useApplicantsView<ApplicationStatus>(
+    'pending',
+    () => setSelected(new Set()),
+  );
   const [downloading, setDownloading] = useState(false);
-  const search = useDebouncedValue(searchText(input), SEARCH_DEBOUNCE_MS);
   const applicants = useApplications(job.id, { status, page, page_size: APPLICANTS_PAGE_SIZE, search });
   const rows = applicants.data?.data ?? [];
   const counts: Record<ApplicationStatus, number> = {
@@ -114,18 +104,6 @@ export default function ApplicantsTable({ job }: { job: Job }) {
     },
   });
 
-  const changeFilter = (apply: () => void) => {
-    apply();
-    setPage(1);
-    setOpen(new Set());
-    setSelected(new Set());
-  };
-  const toggle = (set: Set<number>, id: number) => {
-    const next = new Set(set);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  };
   const download = async () => {
     setDownloading(true);
     try {
@@ -149,18 +127,12 @@ export default function ApplicantsTable({ job }: { job: Job }) {
           Download CSV
         </Button>
       </Stack>
-      <Tabs
+      <ApplicantStatusTabs
         value={status}
-        onChange={(_event, next: ApplicationStatus) => changeFilter(() => setStatus(next))}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label="Applicant status"
-        sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {APPLICATION_STATUSES.map((item) => (
-          <Tab key={item} value={item} label={`${TAB_LABELS[item]} (${counts[item]})`} />
-        ))}
-      </Tabs>
+        statuses={APPLICATION_STATUSES}
+        label={(item) => `${TAB_LABELS[item]} (${counts[item]})`}
+        onChange={(next) => changeFilter(() => setStatus(next))}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ p: 2, alignItems: { sm: 'center' } }}>
         <TextField
           label="Search applicants"
@@ -187,22 +159,14 @@ export default function ApplicantsTable({ job }: { job: Job }) {
           </Stack>
         )}
       </Stack>
-      {applicants.isPending && (
-        <Stack spacing={1} sx={{ p: 2 }} aria-label="Loading applicants">
-          <Skeleton variant="rounded" height={40} />
-          <Skeleton variant="rounded" height={40} />
-        </Stack>
-      )}
-      {applicants.isError && (
-        <Box sx={{ p: 2 }}>
-          <ListError message="Could not fetch applicants" onRetry={() => void applicants.refetch()} />
-        </Box>
-      )}
-      {applicants.data && rows.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {search ? 'No applicants match this search.' : `No ${status} applicants.`}
-        </Typography>
-      )}
+      <ApplicantsStates
+        pending={applicants.isPending}
+        failed={applicants.isError}
+        empty={Boolean(applicants.data) && rows.length === 0}
+        errorMessage="Could not fetch applicants"
+        emptyMessage={search ? 'No applicants match this search.' : `No ${status} applicants.`}
+        onRetry={() => void applicants.refetch()}
+      />
       {rows.length > 0 && (
         <TableContainer>
           <Table size="small" aria-label="Applicants table">
@@ -233,38 +197,22 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                         <TableCell padding="checkbox">
                           <Checkbox
                             checked={selected.has(applicant.id)}
-                            onChange={() => setSelected((current) => toggle(current, applicant.id))}
+                            onChange={() => setSelected((current) => toggled(current, applicant.id))}
                             slotProps={{ input: { 'aria-label': `Select ${applicant.name}` } }}
                           />
                         </TableCell>
                       )}
-                      <TableCell padding="checkbox">
-                        <IconButton
-                          size="small"
-                          aria-label={`${expanded ? 'Hide' : 'Show'} answers of ${applicant.name}`}
-                          aria-expanded={expanded}
-                          onClick={() => setOpen((current) => toggle(current, applicant.id))}
-                        >
-                          <ExpandIcon open={expanded} />
-                        </IconButton>
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Avatar src={applicant.image ?? undefined} alt="" sx={{ width: 28, height: 28, display: { xs: 'none', sm: 'flex' } }} />
-                          <Box>
-                            {applicant.name_slug ? (
-                              <Link component={RouterLink} to={`/profile/${encodeURIComponent(applicant.name_slug)}`}>
-                                {applicant.name}
-                              </Link>
-                            ) : (
-                              <span>{applicant.name}</span>
-                            )}
-                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                              {applicant.email}
-                            </Typography>
-                          </Box>
-                        </Stack>
-                      </TableCell>
+                      <AnswersToggle name={applicant.name} expanded={expanded} onToggle={() => toggleOpen(applicant.id)} iconSize="small" />
+                      <ApplicantNameCell
+                        name={applicant.name}
+                        slug={applicant.name_slug}
+                        image={applicant.image}
+                        below={
+                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                            {applicant.email}
+                          </Typography>
+                        }
+                      />
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {pending ? (
                           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
@@ -293,11 +241,9 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                       </TableCell>
                     </TableRow>
                     {expanded && (
-                      <TableRow>
-                        <TableCell colSpan={columns} sx={{ bgcolor: 'action.hover' }}>
-                          <Answers applicant={applicant} job={job} />
-                        </TableCell>
-                      </TableRow>
+                      <AnswersRow columns={columns}>
+                        <Answers applicant={applicant} job={job} />
+                      </AnswersRow>
                     )}
                   </Fragment>
                 );
@@ -306,19 +252,15 @@ export default function ApplicantsTable({ job }: { job: Job }) {
           </Table>
         </TableContainer>
       )}
-      {(applicants.data?.pagination.count ?? 0) > APPLICANTS_PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={applicants.data?.pagination.count ?? 0}
-          page={page - 1}
-          rowsPerPage={APPLICANTS_PAGE_SIZE}
-          rowsPerPageOptions={[APPLICANTS_PAGE_SIZE]}
-          onPageChange={(_event, next) => {
-            setPage(next + 1);
-            setSelected(new Set());
-          }}
-        />
-      )}
+      <ApplicantsPagination
+        count={applicants.data?.pagination.count ?? 0}
+        page={page}
+        pageSize={APPLICANTS_PAGE_SIZE}
+        onPage={(next) => {
+          setPage(next);
+          setSelected(new Set());
+        }}
+      />
     </Paper>
   );
 }
