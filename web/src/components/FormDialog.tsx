@@ -1,6 +1,5 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import {
-  Button,
   Dialog,
   DialogActions,
   DialogContent,
@@ -11,6 +10,7 @@ import {
   type Breakpoint,
 } from '@mui/material';
 import { CloseIcon } from './icons';
+import { CancelSubmitButtons } from './forms/FormLayout';
 
 interface Props {
   title: string;
@@ -56,12 +56,7 @@ export default function FormDialog({
       </IconButton>
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={close} disabled={submitting}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={submitting}>
-          {submitLabel}
-        </Button>
+        <CancelSubmitButtons submitLabel={submitLabel} submitting={submitting} onCancel={close} />
       </DialogActions>
     </Dialog>
   );

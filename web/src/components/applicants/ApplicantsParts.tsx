@@ -1,5 +1,4 @@
-// The parts a group's and a job's applicants tables share (spec 001 §2, §4): the status tabs
-// with counts, the loading / error / empty states, the row's name cell and answers toggle,
+// The parts a group's and a job's applicants tables share (spec 001 §2, §4): the loading / error / empty states, the row's name cell and answers toggle,
 // the opened row and the pagination.
 import type { ReactNode } from 'react';
 import {
@@ -9,46 +8,17 @@ import {
   Link,
   Skeleton,
   Stack,
-  Tab,
   TableCell,
   TablePagination,
   TableRow,
-  Tabs,
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { CollapseIcon, ExpandIcon } from '../icons';
 import { ListError } from '../lists/ListStates';
 
-export function ApplicantStatusTabs<S extends string>({
-  value,
-  statuses,
-  label,
-  onChange,
-}: {
-  value: S;
-  statuses: readonly S[];
-  label: (status: S) => string;
-  onChange: (status: S) => void;
-}) {
-  return (
-    <Tabs
-      value={value}
-      onChange={(_event, next: S) => onChange(next)}
-      variant="scrollable"
-      allowScrollButtonsMobile
-      aria-label="Applicant status"
-      sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
-    >
-      {statuses.map((item) => (
-        <Tab key={item} value={item} label={label(item)} />
-      ))}
-    </Tabs>
-  );
-}
-
 /** Loading, could not load (with Retry) and no rows. */
-export function ApplicantsStates({
+export function States({
   pending,
   failed,
   empty,
@@ -107,7 +77,7 @@ export function AnswersToggle({
 }
 
 /** The applicant's picture and name (a link to the profile when there is one), and `below` it. */
-export function ApplicantNameCell({
+export function NameCell({
   name,
   slug,
   image,
@@ -154,7 +124,7 @@ export function AnswersRow({ columns, children }: { columns: number; children: R
 }
 
 /** Pages of `pageSize`, shown only when there is more than one. */
-export function ApplicantsPagination({
+export function Pagination({
   count,
   page,
   pageSize,

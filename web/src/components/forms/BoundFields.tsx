@@ -15,6 +15,13 @@ interface Bound<T extends FieldValues> {
 
 const COUNTRY_NAMES = COUNTRY_CHOICES.map((choice) => choice.name);
 
+/** The bound field, and its error as the inputs show it: flagged, with the message over the helper text. */
+function useBound<T extends FieldValues>(control: Control<T>, name: Path<T>, helperText?: string) {
+  const { field, fieldState } = useController({ control, name });
+  const message = fieldState.error?.message;
+  return { field, shown: { error: Boolean(message), helperText: message ?? helperText } };
+}
+
 /** A text (or number, date, url) input. */
 export function BoundTextField<T extends FieldValues>({
   control,
@@ -22,8 +29,7 @@ export function BoundTextField<T extends FieldValues>({
   helperText,
   ...rest
 }: Bound<T> & Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select'> & { helperText?: string }) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  const { field, shown } = useBound(control, name, helperText);
   return (
     <TextField
       {...rest}
@@ -32,8 +38,7 @@ export function BoundTextField<T extends FieldValues>({
       onChange={field.onChange}
       onBlur={field.onBlur}
       inputRef={field.ref}
-      error={Boolean(message)}
-      helperText={message ?? helperText}
+      {...shown}
       fullWidth
     />
   );
@@ -63,16 +68,14 @@ export function BoundSelect<T extends FieldValues>({
     helperText?: string;
     children?: ReactNode;
   }) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  const { field, shown } = useBound(control, name, helperText);
   return (
     <TextField
       select
       {...rest}
       value={(field.value as string | number | null) ?? ''}
       onChange={(event) => field.onChange(numeric ? (event.target.value === '' ? null : Number(event.target.value)) : event.target.value)}
-      error={Boolean(message)}
-      helperText={message ?? helperText}
+      {...shown}
     >
       {children}
       {choices.map((choice) => (
@@ -92,8 +95,7 @@ export function BoundRichText<T extends FieldValues>({
   required = false,
   helperText = 'Up to 4000 characters',
 }: Bound<T> & { label: string; required?: boolean; helperText?: string }) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  const { field, shown } = useBound(control, name, helperText);
   return (
     <RichTextEditor
       label={label}
@@ -101,8 +103,7 @@ export function BoundRichText<T extends FieldValues>({
       value={field.value as string}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      error={Boolean(message)}
-      helperText={message ?? helperText}
+      {...shown}
     />
   );
 }
@@ -114,15 +115,13 @@ export function BoundOptionMultiSelect<T extends FieldValues>({
   helperText,
   ...rest
 }: Bound<T> & Pick<OptionMultiSelectProps<string>, 'label' | 'options' | 'required' | 'helperText'>) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  const { field, shown } = useBound(control, name, helperText);
   return (
     <OptionMultiSelect
       {...rest}
       value={field.value as string[]}
       onChange={field.onChange}
-      error={Boolean(message)}
-      helperText={message ?? helperText}
+      {...shown}
     />
   );
 }
@@ -134,16 +133,14 @@ export function BoundTopicTagPicker<T extends FieldValues>({
   helperText,
   ...rest
 }: Bound<T> & Pick<TopicTagPickerProps, 'topicType' | 'label' | 'max' | 'required' | 'helperText'>) {
-  const { field, fieldState } = useController({ control, name });
-  const message = fieldState.error?.message;
+  const { field, shown } = useBound(control, name, helperText);
   return (
     <TopicTagPicker
       {...rest}
       value={field.value as TopicTagPickerProps['value']}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      error={Boolean(message)}
-      helperText={message ?? helperText}
+      {...shown}
     />
   );
 }

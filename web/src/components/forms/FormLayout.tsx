@@ -26,16 +26,31 @@ export function FormRow({ children }: { children: ReactNode }) {
   );
 }
 
-/** Cancel and submit at the end of a form; both wait while it submits. */
-export function FormActions({ submitLabel, submitting, onCancel }: { submitLabel: string; submitting: boolean; onCancel: () => void }) {
+interface ActionsProps {
+  submitLabel: string;
+  submitting: boolean;
+  onCancel: () => void;
+}
+
+/** Cancel and submit; both wait while the form submits. */
+export function CancelSubmitButtons({ submitLabel, submitting, onCancel }: ActionsProps) {
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+    <>
       <Button onClick={onCancel} disabled={submitting}>
         Cancel
       </Button>
       <Button type="submit" variant="contained" loading={submitting}>
         {submitLabel}
       </Button>
+    </>
+  );
+}
+
+/** Cancel and submit at the end of a form. */
+export function FormActions(props: ActionsProps) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <CancelSubmitButtons {...props} />
     </Stack>
   );
 }

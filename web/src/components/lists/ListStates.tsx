@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Card, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Skeleton, Stack, Typography, type AlertProps } from '@mui/material';
 import { cardGrid } from './layout';
 
 /** Placeholder cards while a list loads. */
@@ -33,11 +33,22 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /** A list that could not load, with a way to try again. */
-export function ListError({ message = 'Could not fetch items.', onRetry }: { message?: string; onRetry: () => void }) {
+export function ListError({
+  message = 'Could not fetch items.',
+  onRetry,
+  variant = 'outlined',
+  sx,
+}: {
+  message?: string;
+  onRetry: () => void;
+  variant?: AlertProps['variant'];
+  sx?: AlertProps['sx'];
+}) {
   return (
     <Alert
       severity="error"
-      variant="outlined"
+      variant={variant}
+      sx={sx}
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
           Retry

@@ -1,22 +1,12 @@
 // The metrics' loading and error states ('Failed to fetch metrics'), for the overview and the to-do list.
-import { Alert, Box, Button, Skeleton } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
+import { ListError } from '../../../components/lists/ListStates';
 import { cardGridSx, MSG_METRICS_FAILED } from '../adminRules';
 
 /** The metrics' loading and error states, shared with the to-do page. */
 export default function MetricsState({ isPending, isError, onRetry }: { isPending: boolean; isError: boolean; onRetry: () => void }) {
   if (isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
-          </Button>
-        }
-      >
-        {MSG_METRICS_FAILED}
-      </Alert>
-    );
+    return <ListError message={MSG_METRICS_FAILED} onRetry={onRetry} variant="standard" />;
   }
   if (isPending) {
     return (

@@ -2,6 +2,7 @@
 // title, the step heading, the step's inputs and messages, and Back / Skip / Next.
 import type { ReactNode, Ref } from 'react';
 import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, Stack, Typography } from '@mui/material';
+import { ListError } from '../../../components/lists/ListStates';
 import type { AgentView } from '../api';
 import GroupChecklistStep from './GroupChecklistStep';
 import QuestionField from './QuestionField';
@@ -88,19 +89,7 @@ export function StepInputs({
           {run.problem}
         </Alert>
       ) : null}
-      {run.failed ? (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
-            </Button>
-          }
-        >
-          {MSG_PROCESSING_FAILED}
-        </Alert>
-      ) : null}
+      {run.failed ? <ListError message={MSG_PROCESSING_FAILED} onRetry={onRetry} variant="standard" sx={{ mt: 2 }} /> : null}
     </>
   );
 }

@@ -1,13 +1,7 @@
 import { Fragment, useState } from 'react';
 import { Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import {
-  AnswersRow,
-  AnswersToggle,
-  ApplicantNameCell,
-  ApplicantsPagination,
-  ApplicantsStates,
-  ApplicantStatusTabs,
-} from '../../../components/applicants/ApplicantsParts';
+import * as Applicants from '../../../components/applicants/ApplicantsParts';
+import StatusTabs from '../../../components/lists/StatusTabs';
 import { useApplicantsView } from '../../../components/applicants/useApplicantsView';
 import { canMarkPayment, type MemberAction } from '../memberActions';
 import { capitalize, EVENT_REGISTRATION_ROLES, paymentLabel } from '../../../lib/groups/rules';
@@ -71,7 +65,8 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700, px: 2, pt: 2 }}>
         Applicants
       </Typography>
-      <ApplicantStatusTabs
+      <StatusTabs
+        ariaLabel="Applicant status"
         value={status}
         statuses={STATUSES}
         label={(item) => `${capitalize(item)} (${counts[item]})`}
@@ -104,7 +99,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
           </TextField>
         )}
       </Stack>
-      <ApplicantsStates
+      <Applicants.States
         pending={applicants.isPending}
         failed={applicants.isError}
         empty={Boolean(applicants.data) && rows.length === 0}
@@ -131,8 +126,8 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                 return (
                   <Fragment key={member.id}>
                     <TableRow hover>
-                      <AnswersToggle name={member.name} expanded={expanded} onToggle={() => toggleOpen(member.id)} />
-                      <ApplicantNameCell name={member.name} slug={member.name_slug} image={member.image} />
+                      <Applicants.AnswersToggle name={member.name} expanded={expanded} onToggle={() => toggleOpen(member.id)} />
+                      <Applicants.NameCell name={member.name} slug={member.name_slug} image={member.image} />
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{member.institution_name ?? '—'}</TableCell>
                       {isEvent && (
                         <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
@@ -152,9 +147,9 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
                       </TableCell>
                     </TableRow>
                     {expanded && (
-                      <AnswersRow columns={isEvent ? 6 : 5}>
+                      <Applicants.AnswersRow columns={isEvent ? 6 : 5}>
                         <AnswerList member={member} group={group} />
-                      </AnswersRow>
+                      </Applicants.AnswersRow>
                     )}
                   </Fragment>
                 );
@@ -163,7 +158,7 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
           </Table>
         </TableContainer>
       )}
-      <ApplicantsPagination count={applicants.data?.pagination.count ?? 0} page={page} pageSize={pageSize} onPage={setPage} />
+      <Applicants.Pagination count={applicants.data?.pagination.count ?? 0} page={page} pageSize={pageSize} onPage={setPage} />
       {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}
       {rejecting && (
         <RejectDialog

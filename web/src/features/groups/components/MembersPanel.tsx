@@ -10,8 +10,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -42,6 +40,7 @@ import AddMemberDialog from './AddMemberDialog';
 import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { ListError } from '../../../components/lists/ListStates';
+import StatusTabs from '../../../components/lists/StatusTabs';
 import MemberRow from './MemberRow';
 import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
@@ -361,18 +360,13 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
           )}
         </Stack>
         {tabs.length > 1 && (
-          <Tabs
+          <StatusTabs
             value={tab}
-            onChange={(_event, next: MembersTab) => changeTab(next)}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            aria-label="Member status"
-            sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
-          >
-            {tabs.map((item) => (
-              <Tab key={item} value={item} label={tabLabel(group, item)} />
-            ))}
-          </Tabs>
+            statuses={tabs}
+            label={(item) => tabLabel(group, item)}
+            ariaLabel="Member status"
+            onChange={(next) => changeTab(next)}
+          />
         )}
         {recommending && <RecommendationsPanel group={group} />}
         {!recommending && (

@@ -17,14 +17,8 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
-import {
-  AnswersRow,
-  AnswersToggle,
-  ApplicantNameCell,
-  ApplicantsPagination,
-  ApplicantsStates,
-  ApplicantStatusTabs,
-} from '../../../components/applicants/ApplicantsParts';
+import * as Applicants from '../../../components/applicants/ApplicantsParts';
+import StatusTabs from '../../../components/lists/StatusTabs';
 import { toggled, useApplicantsView } from '../../../components/applicants/useApplicantsView';
 import { isSafeFileUrl } from '../../../lib/groups/applicants';
 import { downloadApplicantsCsv, reviewApplicants, useApplications, useRefreshJobs } from '../api/jobs';
@@ -127,7 +121,8 @@ export default function ApplicantsTable({ job }: { job: Job }) {
           Download CSV
         </Button>
       </Stack>
-      <ApplicantStatusTabs
+      <StatusTabs
+        ariaLabel="Applicant status"
         value={status}
         statuses={APPLICATION_STATUSES}
         label={(item) => `${TAB_LABELS[item]} (${counts[item]})`}
@@ -159,7 +154,7 @@ export default function ApplicantsTable({ job }: { job: Job }) {
           </Stack>
         )}
       </Stack>
-      <ApplicantsStates
+      <Applicants.States
         pending={applicants.isPending}
         failed={applicants.isError}
         empty={Boolean(applicants.data) && rows.length === 0}
@@ -202,8 +197,8 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                           />
                         </TableCell>
                       )}
-                      <AnswersToggle name={applicant.name} expanded={expanded} onToggle={() => toggleOpen(applicant.id)} iconSize="small" />
-                      <ApplicantNameCell
+                      <Applicants.AnswersToggle name={applicant.name} expanded={expanded} onToggle={() => toggleOpen(applicant.id)} iconSize="small" />
+                      <Applicants.NameCell
                         name={applicant.name}
                         slug={applicant.name_slug}
                         image={applicant.image}
@@ -241,9 +236,9 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                       </TableCell>
                     </TableRow>
                     {expanded && (
-                      <AnswersRow columns={columns}>
+                      <Applicants.AnswersRow columns={columns}>
                         <Answers applicant={applicant} job={job} />
-                      </AnswersRow>
+                      </Applicants.AnswersRow>
                     )}
                   </Fragment>
                 );
@@ -252,7 +247,7 @@ export default function ApplicantsTable({ job }: { job: Job }) {
           </Table>
         </TableContainer>
       )}
-      <ApplicantsPagination
+      <Applicants.Pagination
         count={applicants.data?.pagination.count ?? 0}
         page={page}
         pageSize={APPLICANTS_PAGE_SIZE}
