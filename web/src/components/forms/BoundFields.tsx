@@ -1,14 +1,14 @@
 // Form fields bound to a react-hook-form field by name: each shows its field's error
 // message (or its own helper text) and hands its value back in the form's type.
 import type { ReactNode } from 'react';
-import { Autocomplete, FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
+import { Autocomplete, MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import OptionMultiSelect, { type OptionMultiSelectProps } from '../profileForm/OptionMultiSelect';
 import RichTextEditor from '../profileForm/RichTextEditor';
 import TopicTagPicker, { type TopicTagPickerProps } from '../profileForm/TopicTagPicker';
 import { COUNTRY_CHOICES } from '../profileForm/countries';
 
-interface Bound<T extends FieldValues> {
+export interface Bound<T extends FieldValues> {
   control: Control<T>;
   name: Path<T>;
 }
@@ -157,17 +157,6 @@ export function BoundCountries<T extends FieldValues>({ control, name }: Bound<T
       filterSelectedOptions
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}
       renderInput={(params) => <TextField {...params} label="Countries" />}
-    />
-  );
-}
-
-/** An on/off switch with its label. */
-export function BoundSwitch<T extends FieldValues>({ control, name, label }: Bound<T> & { label: ReactNode }) {
-  const { field } = useController({ control, name });
-  return (
-    <FormControlLabel
-      control={<Switch checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} />}
-      label={label}
     />
   );
 }

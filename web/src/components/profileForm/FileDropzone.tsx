@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { UploadIcon } from '../icons';
+import { UploadIcon } from './formIcons';
 
 export interface FileDropzoneProps {
   /** Called with the chosen or dropped files. */

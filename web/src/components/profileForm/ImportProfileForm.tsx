@@ -27,7 +27,7 @@ import {
 import FileDropzone from './FileDropzone';
 import { formatBytes } from './uploadQueue';
 import { linkedinUrlError, RESUME_HANDOVER_MS, resumeFileError } from './importValidation';
-import { DocumentIcon } from '../icons';
+import { DocumentIcon } from './formIcons';
 
 export type ImportSource = 'linkedin' | 'resume';
 

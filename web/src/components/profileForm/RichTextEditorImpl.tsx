@@ -5,7 +5,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import type { RichTextEditorProps } from './RichTextEditor';
-import { BoldIcon, BulletListIcon, ItalicIcon, LinkIcon, NumberedListIcon } from '../icons';
+import { BoldIcon, BulletListIcon, ItalicIcon, LinkIcon, NumberedListIcon } from './formIcons';
 import { isLikelyUrl } from './socialLinks';
 
 interface ImplProps extends RichTextEditorProps {

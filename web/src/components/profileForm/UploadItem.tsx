@@ -1,5 +1,6 @@
 import { Box, Button, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
-import { DeleteIcon, CheckCircleIcon, ErrorIcon, DocumentIcon } from '../icons';
+import { DeleteIcon, DocumentIcon, ErrorIcon } from './formIcons';
+import { CheckCircleIcon } from '../icons';
 import { formatBytes, type UploadEntry } from './uploadQueue';
 
 export interface UploadItemProps {

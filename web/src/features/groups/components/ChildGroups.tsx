@@ -32,7 +32,8 @@ import type { Group } from '../../../lib/groups/types';
 import type { Identity } from '../../../lib/auth/identity';
 import { useChildGroups } from '../api/childGroups';
 import { ListError } from '../../../components/lists/ListStates';
-import { AddIcon, CalendarIcon } from '../../../components/icons';
+import { AddIcon } from '../../../components/icons';
+import { CalendarIcon } from './icons';
 
 interface Props {
   type: 'circle' | 'event';

@@ -9,10 +9,10 @@ import {
   BoundOptionMultiSelect,
   BoundRichText,
   BoundSelect,
-  BoundSwitch,
   BoundTextField,
   BoundTopicTagPicker,
 } from '../../../components/forms/BoundFields';
+import BoundSwitch from '../../../components/forms/BoundSwitch';
 import { FormActions, FormRow, FormSection } from '../../../components/forms/FormLayout';
 import { messagesResolver } from '../../../lib/forms/messagesResolver';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';

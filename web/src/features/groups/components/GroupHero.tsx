@@ -10,7 +10,7 @@ import FollowGroupButton from './FollowGroupButton';
 import ImageUploadButton from './ImageUploadButton';
 import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
-import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from '../../../components/icons';
+import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from './icons';
 
 /** The circle or event hero (spec 001 §2): cover, name, dates, counts, lifecycle, join, follow, favourite, invite, edit. */
 export default function GroupHero({ group, signedIn }: { group: Group; signedIn: boolean }) {

@@ -1,6 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { GroupsIcon } from '../../../components/icons';
+import { GroupsIcon } from './icons';
 
 /** A slug that matches no group (spec 001 §2): "the {kind} you're looking for doesn't exist…". */
 export default function GroupNotFound({ kind }: { kind: 'organization' | 'circle' | 'event' | 'group' }) {

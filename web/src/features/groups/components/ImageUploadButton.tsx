@@ -5,7 +5,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
 import { COVER_IMAGE_TYPES } from '../groupForm';
 import { useRefreshGroups } from '../api/group';
-import { CameraBodyIcon } from '../../../components/icons';
+import { CameraBodyIcon } from './icons';
 
 interface Props {
   groupId: number;

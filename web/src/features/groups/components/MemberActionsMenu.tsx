@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { IconButton, Menu, MenuItem } from '@mui/material';
 import { MEMBER_ACTION_LABELS, type MemberAction } from '../memberActions';
-import { MoreIcon } from '../../../components/icons';
+import { MoreIcon } from './icons';
 
 interface Props {
   name: string;

@@ -44,7 +44,8 @@ import StatusTabs from '../../../components/lists/StatusTabs';
 import MemberRow from './MemberRow';
 import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
-import { AddIcon, DownloadIcon } from '../../../components/icons';
+import { AddIcon } from '../../../components/icons';
+import { DownloadIcon } from './icons';
 
 /** The status tabs, and for administrators the Recommendations tab (spec 001 §5). */
 type MembersTab = MemberStatusTab | 'recommendations';

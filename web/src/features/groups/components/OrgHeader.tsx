@@ -7,7 +7,7 @@ import FollowGroupButton from './FollowGroupButton';
 import ImageUploadButton from './ImageUploadButton';
 import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
-import { EditIcon } from '../../../components/icons';
+import { EditIcon } from './icons';
 
 /** The organization header (spec 001 §2): cover, logo (uploads for administrators), name, counts, share, edit. */
 export default function OrgHeader({ group, signedIn }: { group: Group; signedIn: boolean }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
-import { ShareIcon } from '../../../components/icons';
+import { ShareIcon } from './icons';
 
 /** Share: copies the page's address. */
 export default function ShareMenu({ path }: { path: string }) {

@@ -4,7 +4,7 @@ import { groupPath, isAdministrator } from '../../../lib/groups/rules';
 import { useGroupContext } from '../../../lib/groups/groupContext';
 import ApplicantsTable from '../components/ApplicantsTable';
 import ClassroomPanel from '../components/ClassroomPanel';
-import { EditIcon } from '../../../components/icons';
+import { EditIcon } from '../components/icons';
 
 /** Event applicants come 15 a page, circle applicants 12 (spec 001 §9). */
 const PAGE_SIZE = { event: 15, circle: 12 } as const;

@@ -10,7 +10,7 @@ import { isNotFound } from '../api/group';
 import { useInvitation } from '../api/invitation';
 import RichText from '../../../components/RichText';
 import { ListError } from '../../../components/lists/ListStates';
-import { GroupsIcon } from '../../../components/icons';
+import { GroupsIcon } from '../components/icons';
 
 /**
  * /invitation/{id} (signed-in users; guests go to login with next): "You are invited to

@@ -4,7 +4,7 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { firstErrorMessage, ApiError } from '../../../lib/api/errors';
 import { useDeletePicture, useUploadPicture } from '../api/picture';
 import ConfirmDialog from './ConfirmDialog';
-import { CameraIcon } from '../../../components/icons';
+import { CameraIcon } from './icons';
 
 const SIZE = { xs: 88, md: 120 };
 const MAX_BYTES = 10 * 1024 * 1024;

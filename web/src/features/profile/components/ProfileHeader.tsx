@@ -7,7 +7,7 @@ import ProfileAvatar from './ProfileAvatar';
 import FollowButton from './FollowButton';
 import StartChatButton from '../../../components/chat/StartChatButton';
 import CompletionMeter from './CompletionMeter';
-import { LocationIcon, SchoolIcon, StarIcon, VerifiedIcon } from '../../../components/icons';
+import { LocationIcon, SchoolIcon, StarIcon, VerifiedIcon } from './icons';
 
 /** The session key CareerGPS reads to run an agent for another user (spec 000 §6 "Staff"). */
 export const BENEFICIARY_KEY = 'beneficiary_user';

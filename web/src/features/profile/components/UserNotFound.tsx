@@ -1,6 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { PersonIcon } from '../../../components/icons';
+import { PersonIcon } from './icons';
 
 /** A slug that matches nobody on this site (spec 000 §2 "Profile page"). */
 export default function UserNotFound() {

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { CalendarDaysIcon } from '../../../../components/icons';
+import { CalendarDaysIcon } from '../icons';
 
 /** The calendar booking card (the profile's calendy_url). */
 export default function BookingCard({ url, firstName }: { url: string; firstName: string }) {

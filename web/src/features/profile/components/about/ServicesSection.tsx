@@ -9,7 +9,8 @@ import ConfirmDialog from '../ConfirmDialog';
 import { ListError } from '../../../../components/lists/ListStates';
 import { SectionSkeleton } from '../ProfileSkeleton';
 import ProfileSection from './ProfileSection';
-import { AddIcon, DeleteIcon, EditIcon } from '../../../../components/icons';
+import { AddIcon } from '../../../../components/icons';
+import { DeleteIcon, EditIcon } from '../icons';
 
 const ServiceDialog = lazy(() => import('./ServiceDialog'));
 

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mui/material';
-import { LinkIcon } from '../../../../components/icons';
+import { LinkIcon } from '../icons';
 
 export default function SocialLinks({ links }: { links: { label: string; url: string }[] }) {
   return (

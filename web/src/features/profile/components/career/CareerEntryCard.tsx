@@ -3,7 +3,7 @@ import type { CareerEntry } from '../../api/types';
 import { dateRange } from '../../profileFormat';
 import { hasText } from '../../richText';
 import RichText from '../../../../components/RichText';
-import { DeleteIcon, EditIcon } from '../../../../components/icons';
+import { DeleteIcon, EditIcon } from '../icons';
 
 interface Props {
   entry: CareerEntry;

@@ -5,7 +5,8 @@ import { useCareerEntries, useDeleteCareerEntry } from '../../api/careerEntries'
 import type { CareerEntry, EntryType } from '../../api/types';
 import ConfirmDialog from '../ConfirmDialog';
 import { ListError } from '../../../../components/lists/ListStates';
-import { AddIcon, RocketIcon, SchoolIcon, WorkIcon } from '../../../../components/icons';
+import { AddIcon } from '../../../../components/icons';
+import { RocketIcon, SchoolIcon, WorkIcon } from '../icons';
 import CareerEntryCard from './CareerEntryCard';
 import DreamNode from './DreamNode';
 import TimelineItem from './TimelineItem';
