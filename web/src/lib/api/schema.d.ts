@@ -6565,7 +6565,7 @@ export interface components {
         FileList: {
             data: components["schemas"]["FileItem"][];
         };
-        /** @description The multipart form of `file-upload` (for the API description). */
+        /** @description The multipart form of `file-upload`. */
         FileUploadForm: {
             /** @description A JSON list of descriptions, one per file in order (null or "" for none). */
             descriptions?: string | null;
@@ -6654,7 +6654,7 @@ export interface components {
             data: components["schemas"]["GroupView"];
             message: string;
         };
-        /** @description The multipart form of the image uploads (for the API description). */
+        /** @description The multipart form of the image uploads. */
         GroupImageForm: {
             /**
              * Format: binary
@@ -9490,7 +9490,7 @@ export interface components {
             data: components["schemas"]["UserProfileView"];
             message: string;
         };
-        /** @description The multipart form of `PATCH /profiles/me/` (for the API description). */
+        /** @description The multipart form of `PATCH /profiles/me/`. */
         ProfileForm: {
             /**
              * @description Any other field of the profile update, as text; skills, topics, interested_services,
@@ -9917,7 +9917,7 @@ export interface components {
             import?: components["schemas"]["ImportRef"] | null;
             message: string;
         };
-        /** @description The multipart form of `upload-resume` (for the API description). */
+        /** @description The multipart form of `upload-resume`. */
         ResumeForm: {
             /**
              * @description 'all' (default) or a JSON list of sections: experiences, education, title, country,
@@ -10051,7 +10051,7 @@ export interface components {
             is_public: boolean;
             slug: string;
         };
-        /** @description A single-file upload form (for the API description). */
+        /** @description A single-file upload form (a profile picture, a video). */
         SingleFileForm: {
             /**
              * Format: binary

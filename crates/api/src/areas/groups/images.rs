@@ -12,7 +12,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{caller_of, crud::require_edit, crud::GroupAnswer, view, visible_group};
 use crate::{
-    areas::uploads::{self, Purpose},
+    areas::uploads::{self, FromUploadForm, IncomingFile, Purpose, SingleFileForm, UploadForm},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
     state::AppState,
@@ -22,13 +22,21 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(upload_logo)).routes(routes!(upload_cover))
 }
 
-/// The multipart form of the image uploads (for the API description).
+/// The multipart form of the image uploads.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct GroupImageForm {
     /// The image (`logo` or `cover_image`).
     #[schema(value_type = String, format = Binary)]
-    file: Vec<u8>,
+    file: IncomingFile,
+}
+
+impl FromUploadForm for GroupImageForm {
+    const MAX_FILES: usize = 1;
+
+    fn from_form(form: UploadForm, purpose: Purpose) -> ApiResult<Self> {
+        let SingleFileForm { file } = SingleFileForm::from_form(form, purpose)?;
+        Ok(GroupImageForm { file })
+    }
 }
 
 async fn upload(
@@ -42,9 +50,8 @@ async fn upload(
     let caller = caller_of(Some(user.clone()));
     let group = visible_group(&state, &tenant, &caller, id).await?;
     require_edit(&state, &caller, &group).await?;
-    let mut form = uploads::read_form(&state, request, purpose, 1).await?;
-    let file = form.files.pop().ok_or_else(|| ApiError::field(purpose_field(purpose), purpose.missing()))?;
-    let prepared = uploads::prepare(&state, purpose, file).await?;
+    let form: GroupImageForm = uploads::read(&state, request, purpose).await?;
+    let prepared = uploads::prepare(&state, purpose, form.file).await?;
     let mut rows = uploads::store_files(&state, tenant.id(), user.id, purpose, vec![prepared], None).await?;
     let row = rows.pop().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no file row was stored")))?;
     let link = uploads::stored_link(&state, &row.storage_key);
@@ -64,13 +71,6 @@ async fn upload(
     }
     let data = view::view(&state, &caller, group).await?;
     Ok(Json(GroupAnswer { data, message: message.into() }))
-}
-
-fn purpose_field(purpose: Purpose) -> &'static str {
-    match purpose {
-        Purpose::GroupCover => "cover_image",
-        _ => "logo",
-    }
 }
 
 /// Sets the group's logo (JPEG, PNG, GIF or WebP; scaled down and re-encoded).

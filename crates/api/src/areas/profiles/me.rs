@@ -23,7 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{user_profile_view, UserProfileView};
 use crate::{
-    areas::uploads::{self, Purpose},
+    areas::uploads::{self, FromUploadForm, IncomingFile, Purpose, UploadForm},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{parse_json, ApiJson, AuthUser, Tenant},
     state::AppState,
@@ -50,18 +50,28 @@ pub struct ProfileAnswer {
     pub message: String,
 }
 
-/// The multipart form of `PATCH /profiles/me/` (for the API description).
+/// The multipart form of `PATCH /profiles/me/`.
 #[derive(ToSchema)]
-#[allow(dead_code)]
 pub struct ProfileForm {
     /// A new profile picture (JPEG, PNG, GIF or WebP, 10 MB at most), scaled to at most
     /// 1024 px and re-encoded.
     #[schema(value_type = Option<String>, format = Binary)]
-    picture: Option<Vec<u8>>,
+    picture: Option<IncomingFile>,
     /// Any other field of the profile update, as text; skills, topics, interested_services,
     /// reason_to_join and languages as JSON lists; institution as an id or a name.
-    #[schema(value_type = Option<String>)]
-    first_name: Option<String>,
+    // The text parts are the JSON update's fields; the document names one of them
+    // (`first_name`) rather than repeat the JSON body's schema as texts.
+    #[schema(rename = "first_name", value_type = Option<String>)]
+    patch: ProfilePatch,
+}
+
+impl FromUploadForm for ProfileForm {
+    const MAX_FILES: usize = 1;
+
+    fn from_form(mut form: UploadForm, _purpose: Purpose) -> ApiResult<Self> {
+        let picture = form.files.pop();
+        Ok(ProfileForm { picture, patch: patch_from_form(&form.fields)? })
+    }
 }
 
 /// The form's text fields as the JSON body of a profile update.
@@ -136,9 +146,8 @@ async fn update_me(
     let content_type = request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
     let is_form = content_type.trim().to_ascii_lowercase().starts_with("multipart/form-data");
     let (mut patch, picture) = if is_form {
-        let mut form = uploads::read_form(&state, request, Purpose::ProfilePicture, 1).await.map_err(on_picture)?;
-        let picture = form.files.pop();
-        (patch_from_form(&form.fields)?, picture)
+        let form: ProfileForm = uploads::read(&state, request, Purpose::ProfilePicture).await.map_err(on_picture)?;
+        (form.patch, form.picture)
     } else {
         let (parts, body) = request.into_parts();
         let limited = Body::new(http_body_util::Limited::new(body, state.settings.json_body_limit));

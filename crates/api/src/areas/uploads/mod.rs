@@ -11,14 +11,14 @@
 //! re-encoded (`picture`). Other areas store files through [`store_files`] and find a
 //! client's file id with `store::queries::files::find_owned`.
 
+mod form;
+mod handlers;
 mod picture;
 mod sniff;
 
-use std::collections::HashMap;
-
 use axum::{
     body::Body,
-    extract::{DefaultBodyLimit, FromRequest, Multipart, Path, Request, State},
+    extract::{DefaultBodyLimit, Path, Request, State},
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     routing::get,
@@ -30,12 +30,13 @@ use tower::ServiceExt;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+pub use form::{read, FileUploadForm, FromUploadForm, IncomingFile, ResumeForm, SingleFileForm, UploadForm};
 pub use sniff::FileType;
 
 use crate::{
-    envelope::{Data, RequestUrl},
-    error::{ApiError, ApiResult, ErrorBody},
-    extract::{AuthUser, Tenant},
+    envelope::RequestUrl,
+    error::{ApiError, ApiResult},
+    extract::Tenant,
     secrets,
     state::AppState,
 };
@@ -72,11 +73,11 @@ pub use domain::imports::SECTIONS as IMPORT_SECTIONS;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(file_upload))
-        .routes(routes!(delete_file))
-        .routes(routes!(upload_profile_picture))
-        .routes(routes!(upload_video))
-        .routes(routes!(upload_resume))
+        .routes(routes!(handlers::file_upload))
+        .routes(routes!(handlers::delete_file))
+        .routes(routes!(handlers::upload_profile_picture))
+        .routes(routes!(handlers::upload_video))
+        .routes(routes!(handlers::upload_resume))
         // The 1 MB JSON limit does not apply: upload forms are limited by `read_form`.
         .layer(DefaultBodyLimit::disable())
 }
@@ -285,93 +286,6 @@ impl IntoResponse for UploadError {
 
 type UploadResult<T> = Result<T, UploadError>;
 
-// ---------------------------------------------------------------------------------------
-// Reading the form
-
-/// A file part of the form, read whole (at most `upload_max_bytes`).
-pub struct IncomingFile {
-    pub name: String,
-    pub bytes: Vec<u8>,
-}
-
-pub struct UploadForm {
-    pub files: Vec<IncomingFile>,
-    pub fields: HashMap<String, String>,
-}
-
-impl UploadForm {
-    fn text(&self, name: &str) -> Option<&str> {
-        self.fields.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
-    }
-}
-
-/// Reads a multipart form, never holding more than `max_files` files of at most
-/// `upload_max_bytes` each: a file that grows past the limit is refused as soon as it does.
-pub async fn read_form(
-    state: &AppState,
-    request: Request,
-    purpose: Purpose,
-    max_files: usize,
-) -> ApiResult<UploadForm> {
-    let max = state.settings.upload_max_bytes;
-    let total = max.saturating_mul(max_files).saturating_add(MAX_TEXT_FIELDS * MAX_TEXT_FIELD_BYTES + 64 * 1024);
-    let (parts, body) = request.into_parts();
-    let request = Request::from_parts(parts, Body::new(http_body_util::Limited::new(body, total)));
-    let mut multipart = Multipart::from_request(request, &())
-        .await
-        .map_err(|_| ApiError::UnsupportedMediaType(MSG_NOT_MULTIPART.into()))?;
-    let read_error = |err: axum::extract::multipart::MultipartError| {
-        if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::PayloadTooLarge(purpose.too_large().into())
-        } else {
-            ApiError::BadRequest(MSG_UNREADABLE.into())
-        }
-    };
-    let mut form = UploadForm { files: Vec::new(), fields: HashMap::new() };
-    while let Some(mut field) = multipart.next_field().await.map_err(read_error)? {
-        let name = field.name().unwrap_or("").to_string();
-        match field.file_name().map(str::to_string) {
-            Some(file_name) => {
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(read_error)? {
-                    if bytes.len() + chunk.len() > max {
-                        return Err(ApiError::PayloadTooLarge(purpose.too_large().into()));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
-                // A form's empty file input sends a part with no name and no bytes.
-                if file_name.is_empty() && bytes.is_empty() {
-                    continue;
-                }
-                if form.files.len() == max_files {
-                    let message = if max_files == 1 {
-                        MSG_ONE_FILE.to_string()
-                    } else {
-                        format!("Please upload at most {max_files} files at a time")
-                    };
-                    return Err(ApiError::field(purpose.field(), message));
-                }
-                form.files.push(IncomingFile { name: file_name, bytes });
-            }
-            None => {
-                if form.fields.len() == MAX_TEXT_FIELDS {
-                    return Err(ApiError::BadRequest("Too many form fields.".into()));
-                }
-                let mut bytes = Vec::new();
-                while let Some(chunk) = field.chunk().await.map_err(read_error)? {
-                    if bytes.len() + chunk.len() > MAX_TEXT_FIELD_BYTES {
-                        return Err(ApiError::field(&name, "This field is too long."));
-                    }
-                    bytes.extend_from_slice(&chunk);
-                }
-                let text = String::from_utf8(bytes).map_err(|_| ApiError::field(&name, "Invalid text."))?;
-                form.fields.insert(name, text);
-            }
-        }
-    }
-    Ok(form)
-}
-
 /// The client's file name without folders or odd characters, at most 200 characters, with
 /// the extension of the type the content really has.
 fn clean_name(raw: &str, file_type: FileType) -> String {
@@ -558,6 +472,29 @@ fn storage_down(err: services::storage::StorageError) -> ApiError {
     }
 }
 
+/// The import request that came with a resume.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResumeImport {
+    pub update_profile: bool,
+    /// `None` for every section ('all').
+    pub fields_to_update: Option<Vec<String>>,
+    /// The user the resume belongs to (staff may name another user).
+    pub user_id: i64,
+}
+
+impl ResumeImport {
+    fn details(&self, uploaded_by: i64) -> serde_json::Value {
+        serde_json::json!({
+            "update_profile": self.update_profile,
+            "fields_to_update": match &self.fields_to_update {
+                Some(list) => serde_json::json!(list),
+                None => serde_json::json!("all"),
+            },
+            "uploaded_by": uploaded_by,
+        })
+    }
+}
+
 /// What was just uploaded, for the areas that act on it.
 pub struct StoredUpload<'a> {
     pub purpose: Purpose,
@@ -604,326 +541,6 @@ pub async fn after_store(state: &AppState, _tenant: &Tenant, upload: &StoredUplo
     store::queries::profiles::set_media(&state.db, &owner, media, Some(link)).await?;
     tracing::info!(purpose = upload.purpose.as_str(), file_id = upload.file.id, "upload set on the profile");
     Ok(())
-}
-
-// ---------------------------------------------------------------------------------------
-// Handlers
-
-/// The multipart form of `file-upload` (for the API description).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct FileUploadForm {
-    /// One or more files (at most 5, 10 MB each): PDF, JPEG, PNG, GIF, WebP, MP4, MOV,
-    /// WebM, plain text, DOCX, XLSX or PPTX, checked by content.
-    #[schema(value_type = Vec<String>, format = Binary)]
-    files: Vec<Vec<u8>>,
-    /// A JSON list of descriptions, one per file in order (null or "" for none).
-    descriptions: Option<String>,
-}
-
-/// A single-file upload form (for the API description).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct SingleFileForm {
-    /// The file (10 MB at most); the part's field name does not matter.
-    #[schema(value_type = String, format = Binary)]
-    file: Vec<u8>,
-}
-
-/// The multipart form of `upload-resume` (for the API description).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ResumeForm {
-    /// A PDF of at most 10 MB.
-    #[schema(value_type = String, format = Binary)]
-    file: Vec<u8>,
-    /// true to update the profile from the resume.
-    update_profile: Option<bool>,
-    /// 'all' (default) or a JSON list of sections: experiences, education, title, country,
-    /// languages, skills, topics, short_bio, career_story.
-    fields_to_update: Option<String>,
-    /// Staff only: the user the resume belongs to.
-    user_id: Option<i64>,
-}
-
-/// Stores one or more files of the signed-in user.
-#[utoipa::path(
-    post,
-    path = "/api/v1/file-upload/",
-    tag = "uploads",
-    request_body(content = FileUploadForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<FileList>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody),
-        (status = 415, body = ErrorBody)
-    )
-)]
-async fn file_upload(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    AuthUser(user): AuthUser,
-    request: Request,
-) -> UploadResult<(StatusCode, Json<Data<FileList>>)> {
-    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
-    let form = read_form(&state, request, Purpose::File, MAX_FILES_PER_CALL).await?;
-    if form.files.is_empty() {
-        return Err(ApiError::field("files", MSG_FILE_MISSING).into());
-    }
-    let mut descriptions = parse_descriptions(form.text("descriptions"), form.files.len())?;
-    let mut prepared = Vec::with_capacity(form.files.len());
-    for (file, description) in form.files.into_iter().zip(descriptions.drain(..)) {
-        let mut file = prepare(&state, Purpose::File, file).await?;
-        file.description = description;
-        prepared.push(file);
-    }
-    let rows = store_files(&state, tenant.id(), user.id, Purpose::File, prepared, None).await?;
-    let items = rows.iter().map(|row| file_item(&state, &url, row)).collect();
-    Ok((StatusCode::CREATED, Json(Data::new(FileList { data: items }))))
-}
-
-/// `descriptions`: a JSON list with one text (or null) per file, in order.
-fn parse_descriptions(raw: Option<&str>, count: usize) -> ApiResult<Vec<Option<String>>> {
-    let invalid = || ApiError::field("descriptions", "Descriptions must be a JSON list of texts, one per file.");
-    let mut list = match raw {
-        None => Vec::new(),
-        Some(raw) => match serde_json::from_str::<serde_json::Value>(raw).map_err(|_| invalid())? {
-            serde_json::Value::Array(items) => items
-                .into_iter()
-                .map(|item| match item {
-                    serde_json::Value::Null => Ok(None),
-                    serde_json::Value::String(text) => Ok(Some(text)),
-                    _ => Err(invalid()),
-                })
-                .collect::<ApiResult<Vec<_>>>()?,
-            _ => return Err(invalid()),
-        },
-    };
-    if list.len() > count {
-        return Err(ApiError::field("descriptions", "There are more descriptions than files."));
-    }
-    list.resize(count, None);
-    list.into_iter()
-        .map(|text| {
-            let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-            match text {
-                Some(t) if t.chars().count() > MAX_DESCRIPTION_CHARS => Err(ApiError::field(
-                    "descriptions",
-                    format!("Ensure each description has no more than {MAX_DESCRIPTION_CHARS} characters."),
-                )),
-                other => Ok(other),
-            }
-        })
-        .collect()
-}
-
-/// Deletes a file of the signed-in user (another user's file is not found).
-#[utoipa::path(
-    delete,
-    path = "/api/v1/file-upload/{id}/",
-    tag = "uploads",
-    params(("id" = i64, Path, description = "The file id")),
-    security(("bearer" = [])),
-    responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
-)]
-async fn delete_file(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    AuthUser(user): AuthUser,
-    Path(id): Path<String>,
-) -> ApiResult<StatusCode> {
-    let id: i64 = id.parse().map_err(|_| ApiError::not_found())?;
-    let file = file_q::delete_owned(&state.db, tenant.id(), user.id, id).await?.ok_or_else(ApiError::not_found)?;
-    if let Err(err) = state.storage.delete(&file.storage_key).await {
-        // The row is gone, so the file is unreachable through the API; log the leftover.
-        tracing::warn!(error = %err, key = %file.storage_key, "could not remove a deleted file from storage");
-    }
-    Ok(StatusCode::NO_CONTENT)
-}
-
-/// Reads a single-file form, checks and stores the file for `owner_id`.
-async fn single_upload(
-    state: &AppState,
-    tenant: &Tenant,
-    owner_id: i64,
-    purpose: Purpose,
-    form: &mut UploadForm,
-    details: Option<serde_json::Value>,
-) -> ApiResult<files::Model> {
-    let file = form.files.pop().ok_or_else(|| ApiError::field("file", purpose.missing()))?;
-    let prepared = prepare(state, purpose, file).await?;
-    let mut rows = store_files(state, tenant.id(), owner_id, purpose, vec![prepared], details).await?;
-    rows.pop().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no file row was stored")))
-}
-
-/// Stores a new profile picture (scaled to at most 1024 px and re-encoded).
-#[utoipa::path(
-    post,
-    path = "/api/v1/upload-profile_picture/",
-    tag = "uploads",
-    request_body(content = SingleFileForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
-    responses(
-        (status = 201, body = UploadAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
-)]
-async fn upload_profile_picture(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    AuthUser(user): AuthUser,
-    request: Request,
-) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
-    own_media_upload(&state, &tenant, user.id, request, Purpose::ProfilePicture, "Successfully updated information")
-        .await
-}
-
-/// Stores one file of the caller's own (picture or video) and answers it with `message`.
-async fn own_media_upload(
-    state: &AppState,
-    tenant: &Tenant,
-    user_id: i64,
-    request: Request,
-    purpose: Purpose,
-    message: &str,
-) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
-    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
-    let mut form = read_form(state, request, purpose, 1).await?;
-    let file = single_upload(state, tenant, user_id, purpose, &mut form, None).await?;
-    let upload = StoredUpload { purpose, file: &file, uploaded_by: user_id, resume: None };
-    after_store(state, tenant, &upload).await?;
-    let data = file_item(state, &url, &file);
-    Ok((StatusCode::CREATED, Json(UploadAnswer { data, message: message.into() })))
-}
-
-/// Stores a profile video (MP4, MOV or WebM).
-#[utoipa::path(
-    post,
-    path = "/api/v1/upload-video/",
-    tag = "uploads",
-    request_body(content = SingleFileForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
-    responses(
-        (status = 201, body = UploadAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
-)]
-async fn upload_video(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    AuthUser(user): AuthUser,
-    request: Request,
-) -> UploadResult<(StatusCode, Json<UploadAnswer>)> {
-    // The spec's text, spelling included (spec 000 §8).
-    own_media_upload(&state, &tenant, user.id, request, Purpose::Video, "Successfuly uploaded video").await
-}
-
-/// The import request that came with a resume.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ResumeImport {
-    pub update_profile: bool,
-    /// `None` for every section ('all').
-    pub fields_to_update: Option<Vec<String>>,
-    /// The user the resume belongs to (staff may name another user).
-    pub user_id: i64,
-}
-
-impl ResumeImport {
-    fn details(&self, uploaded_by: i64) -> serde_json::Value {
-        serde_json::json!({
-            "update_profile": self.update_profile,
-            "fields_to_update": match &self.fields_to_update {
-                Some(list) => serde_json::json!(list),
-                None => serde_json::json!("all"),
-            },
-            "uploaded_by": uploaded_by,
-        })
-    }
-}
-
-/// Reads `update_profile`, `fields_to_update` and `user_id` of an upload-resume form.
-async fn parse_resume_import(
-    state: &AppState,
-    form: &UploadForm,
-    user: &store::entities::users::Model,
-) -> ApiResult<ResumeImport> {
-    let update_profile = match form.text("update_profile").map(str::to_ascii_lowercase).as_deref() {
-        None | Some("false" | "0" | "no" | "off") => false,
-        Some("true" | "1" | "yes" | "on") => true,
-        Some(_) => return Err(ApiError::field("update_profile", "Must be a valid boolean.")),
-    };
-    let fields_to_update = match form.text("fields_to_update") {
-        None => None,
-        Some(raw) => domain::imports::parse_sections(&serde_json::Value::String(raw.to_string()))
-            .ok_or_else(|| ApiError::field("fields_to_update", domain::imports::sections_message()))?,
-    };
-    let user_id = crate::areas::imports::import_target(state, user, form.text("user_id").map(Into::into)).await?;
-    Ok(ResumeImport { update_profile, fields_to_update, user_id })
-}
-
-/// Stores a resume (PDF). With `update_profile`, a profile import of the chosen sections is
-/// queued with it and runs in the background (`import` names it).
-#[utoipa::path(
-    post,
-    path = "/api/v1/upload-resume/",
-    tag = "uploads",
-    request_body(content = ResumeForm, content_type = "multipart/form-data"),
-    security(("bearer" = [])),
-    responses(
-        (status = 201, body = ResumeAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
-)]
-async fn upload_resume(
-    State(state): State<AppState>,
-    tenant: Tenant,
-    AuthUser(user): AuthUser,
-    request: Request,
-) -> UploadResult<(StatusCode, Json<ResumeAnswer>)> {
-    let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
-    let mut form = read_form(&state, request, Purpose::Resume, 1).await?;
-    let import = parse_resume_import(&state, &form, &user).await?;
-    let details = Some(import.details(user.id));
-    let file = form.files.pop().ok_or_else(|| ApiError::field("file", Purpose::Resume.missing()))?;
-    let prepared = prepare(&state, Purpose::Resume, file).await?;
-    let sections = domain::imports::chosen_sections(&import.fields_to_update);
-    let request = import.update_profile.then_some(ImportRequest { requested_by: user.id, fields: &sections });
-    let (mut rows, queued) =
-        store_files_recording(&state, tenant.id(), import.user_id, Purpose::Resume, vec![prepared], details, request)
-            .await?;
-    let file = rows.pop().ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no file row was stored")))?;
-    let upload = StoredUpload { purpose: Purpose::Resume, file: &file, uploaded_by: user.id, resume: Some(&import) };
-    after_store(&state, &tenant, &upload).await?;
-    let data = file_item(&state, &url, &file);
-    let import = queued.map(|q| ImportRef { id: q.id, status: q.status });
-    Ok((StatusCode::CREATED, Json(ResumeAnswer { data, message: "Successfully uploaded resume".into(), import })))
-}
-
-/// The import a resume upload started.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ImportRef {
-    /// Poll `GET /api/v1/profile-imports/{id}/` for its progress.
-    pub id: i64,
-    /// queued.
-    pub status: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ResumeAnswer {
-    pub data: FileItem,
-    pub message: String,
-    /// Present when `update_profile` was true.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub import: Option<ImportRef>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -994,14 +611,5 @@ mod tests {
         assert_eq!(clean_name(".htaccess", FileType::Text), "htaccess.txt");
         assert_eq!(clean_name("a<b>\u{0}.txt", FileType::Text), "ab.txt");
         assert!(clean_name(&"x".repeat(500), FileType::Pdf).chars().count() <= 200);
-    }
-
-    #[test]
-    fn descriptions_follow_the_files() {
-        assert_eq!(parse_descriptions(None, 2).unwrap(), vec![None, None]);
-        assert_eq!(parse_descriptions(Some(r#"[" CV ", null]"#), 2).unwrap(), vec![Some("CV".into()), None]);
-        assert!(parse_descriptions(Some(r#"["a","b"]"#), 1).is_err());
-        assert!(parse_descriptions(Some("not json"), 1).is_err());
-        assert!(parse_descriptions(Some("[1]"), 1).is_err());
     }
 }
