@@ -18,6 +18,7 @@ pub mod link_preview;
 pub mod mail;
 pub mod matching;
 pub mod membership_card;
+pub mod memory;
 pub mod metrics;
 pub mod newsletter;
 pub mod payments;

@@ -300,14 +300,19 @@ impl Indexer {
                 Ok(n) => tracing::info!(items = n, "matching: queued items whose text has no vector under this model"),
                 Err(err) => tracing::warn!(error = %err, "matching: could not queue the items missing vectors"),
             }
+            let mut after_burst = false;
             loop {
                 match self.run_batch().await {
                     Ok(report) if report.claimed > 0 => {
                         tracing::debug!(?report, "matching batch");
+                        after_burst = true;
                         continue;
                     }
                     Ok(_) => {}
                     Err(err) => tracing::warn!(error = %format!("{err:#}"), "matching worker error"),
+                }
+                if std::mem::take(&mut after_burst) {
+                    crate::memory::release_freed();
                 }
                 tokio::select! {
                     _ = wake.notified() => {},

@@ -17,9 +17,7 @@ use std::{
 
 use chrono::NaiveDate;
 use domain::matching::{
-    answer::{self as compose, Named},
-    intent::{self, Intent, Place},
-    rank::{self, Fit, PlaceFit, Signals},
+    rank::{self, Fit, Signals},
     reason::{self, MemberWords},
     ItemKind, ItemMeta, GOAL_KIND,
 };
@@ -35,10 +33,17 @@ use store::{
 };
 
 use super::{
-    documents::{self, canonical_country, Labels},
+    documents::{self, Labels},
     embedder::Embedder,
-    index::{Entry, Facts, Indexes, Query, SiteIndex, PREFILTER},
+    index::{Entry, Facts, Indexes, Query, SiteIndex},
 };
+
+mod answer;
+mod people;
+
+pub use answer::{Answer, Ask};
+use people::KeptPeople;
+pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 
 /// Recommendations kept at most (members × lists).
 const KEPT_RECOMMENDATIONS: usize = 5_000;
@@ -85,40 +90,6 @@ impl Found {
     pub fn path(&self) -> String {
         self.kind.path(&self.slug)
     }
-}
-
-/// What people are ranked for.
-#[derive(Debug, Clone)]
-pub enum PeopleFor {
-    /// A circle, event or job of the site; `facts` stand in while the index does not hold it.
-    Item { kind: ItemKind, id: i64, facts: Option<Box<ItemMeta>> },
-    /// A member (people to mentor them, or whom they could mentor).
-    Member(i64),
-}
-
-/// People to rank.
-#[derive(Debug, Clone)]
-pub struct PeopleQuery<'a> {
-    pub tenant_id: i64,
-    pub target: PeopleFor,
-    /// Only these people (a group's members); none: the site's members.
-    pub pool: Option<&'a [i64]>,
-    pub exclude: &'a HashSet<i64>,
-    /// Only people whose career stage is within these bounds (inclusive).
-    pub stages: Option<(i64, i64)>,
-    pub limit: usize,
-}
-
-/// One person ranked.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct RankedPerson {
-    pub user_id: i64,
-    pub score: f64,
-    /// Cosine of their profile with the target (none without vectors).
-    pub similarity: Option<f32>,
-    /// Their job title.
-    pub title: Option<String>,
-    pub fit: Fit,
 }
 
 /// A ranked item before its card is read (what the cache keeps).
@@ -179,33 +150,6 @@ impl Member {
     }
 }
 
-/// What an answer found.
-#[derive(Debug, Clone)]
-pub struct Answer {
-    pub intent: Intent,
-    pub items: Vec<Found>,
-    /// The offline text: what was found and why.
-    pub text: String,
-    /// The asker's country as the answer names it ("Kenya").
-    pub asker_country: Option<String>,
-    /// The asker's career stage on the site (option id).
-    pub asker_stage: Option<i64>,
-    /// What a model may know of the asker: "title: …", "topics and skills: …", "goal: …"
-    /// (no name, no contact data).
-    pub profile_summary: Vec<String>,
-}
-
-/// A question to answer.
-#[derive(Debug, Clone, Copy)]
-pub struct Ask<'a> {
-    pub tenant_id: i64,
-    pub user_id: i64,
-    pub question: &'a str,
-    pub limit: usize,
-    /// Only these kinds (none: what the question asks for).
-    pub kinds: &'a [ItemKind],
-}
-
 #[derive(Clone)]
 struct KeptRecommendations {
     stamps: Stamps,
@@ -217,25 +161,9 @@ type RecommendationKey = (i64, i64, u32, usize);
 
 /// How often [`Engine::keep_warm`] catches the held indexes up.
 const WARM_EVERY: Duration = Duration::from_secs(2);
-/// People kept at most across the kept people lists (a group's recommended people, per
-/// group, source and caller; a list holds up to a couple of thousand): some megabytes.
-const KEPT_PEOPLE: usize = 50_000;
-
-/// What a kept people list was ranked at: the caller's own write generation of what decides
-/// who may be listed (memberships, the group), the site's items and people generations.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PeopleStamp {
-    pub writes: i64,
-    pub items_generation: i64,
-    pub people_generation: i64,
-}
-
-#[derive(Clone)]
-struct KeptPeople {
-    stamp: PeopleStamp,
-    at: Instant,
-    people: Arc<Vec<RankedPerson>>,
-}
+/// Rows caught up since the last release after which [`Engine::keep_warm`] hands the memory
+/// the catch-ups freed back to the system (a burst of writes, not a trickle).
+const RELEASE_AFTER_ROWS: u64 = 1_000;
 
 /// Cards kept at one site stamp, by (site, kind, id).
 type KeptCards = (Stamps, HashMap<(i64, ItemKind, i64), Arc<Card>>);
@@ -309,6 +237,7 @@ impl Engine {
     /// worker wrote (the first build of a big site's index takes seconds): every
     /// [`WARM_EVERY`], each site the worker has written items for.
     pub async fn keep_warm(&self, db: &impl ConnectionTrait) {
+        let mut applied_at_release = self.indexes.rows_applied();
         loop {
             match items::sites(db).await {
                 Ok(sites) => {
@@ -320,30 +249,13 @@ impl Engine {
                 }
                 Err(err) => tracing::warn!(error = %err, "matching: could not list the sites to index"),
             }
+            let applied = self.indexes.rows_applied();
+            if applied - applied_at_release >= RELEASE_AFTER_ROWS {
+                crate::memory::release_freed();
+                applied_at_release = applied;
+            }
             tokio::time::sleep(WARM_EVERY).await;
         }
-    }
-
-    /// A people list kept under `key` for the site, when still good at `stamp`: the same
-    /// writes and items, and the same people or at most [`PEOPLE_TTL`] old.
-    pub fn kept_people(&self, tenant_id: i64, key: &str, stamp: PeopleStamp) -> Option<Arc<Vec<RankedPerson>>> {
-        let kept = self.people_lists.lock().unwrap_or_else(|p| p.into_inner());
-        let found = kept.get(&(tenant_id, key.to_string()))?;
-        let good = found.stamp.writes == stamp.writes
-            && found.stamp.items_generation == stamp.items_generation
-            && (found.stamp.people_generation == stamp.people_generation || found.at.elapsed() < PEOPLE_TTL);
-        good.then(|| found.people.clone())
-    }
-
-    /// Keeps a people list ranked at `stamp` (read before ranking) under `key`.
-    pub fn keep_people(&self, tenant_id: i64, key: &str, stamp: PeopleStamp, people: Arc<Vec<RankedPerson>>) {
-        let mut kept = self.people_lists.lock().unwrap_or_else(|p| p.into_inner());
-        kept.remove(&(tenant_id, key.to_string()));
-        let held: usize = kept.values().map(|k| k.people.len()).sum();
-        if held + people.len() > KEPT_PEOPLE {
-            kept.clear();
-        }
-        kept.insert((tenant_id, key.to_string()), KeptPeople { stamp, at: Instant::now(), people });
     }
 
     /// The vector of a question's subject: embedded once, then remembered.
@@ -561,299 +473,6 @@ impl Engine {
         scored.into_iter().map(|(_, e, _)| e.id).collect()
     }
 
-    /// Answers a question: what it asks for, the site's items ranked for it and the asker,
-    /// and the offline text.
-    pub async fn answer(&self, db: &impl ConnectionTrait, ask: Ask<'_>) -> StoreResult<Answer> {
-        let country_of = |text: &str| canonical_country(text);
-        let mut intent = intent::parse(ask.question, &country_of);
-        let subject = if intent.has_subject() { self.question_vector(&intent.subject).await } else { None };
-        let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
-        let handle = self.site(db, ask.tenant_id, Some(stamps.generation)).await?;
-        let mut member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
-        member.resolve(&handle.read());
-        let mut kinds: Vec<ItemKind> = if !ask.kinds.is_empty() {
-            ask.kinds.iter().copied().filter(|k| intent.asks_for(*k)).collect()
-        } else if intent.kinds.is_empty() {
-            ItemKind::ALL.to_vec()
-        } else {
-            intent.kinds.clone()
-        };
-        let today = chrono::Utc::now().date_naive();
-        let window = intent.when.map(|w| w.window(today));
-        let place = match &intent.place {
-            Some(Place::NearAsker) => member.country.clone(),
-            Some(Place::Country(c)) => Some(c.clone()),
-            _ => None,
-        };
-        let subject_query = subject.as_deref().map(|v| Query::new(v));
-        let scan_query = subject_query.as_ref().or(member.blend.as_ref());
-        let score_kinds = |kinds: &[ItemKind], intent: &Intent| {
-            let mut scored: Vec<(f64, Arc<Entry>, Signals, ItemKind)> = Vec::new();
-            let mut best_cosine = 0f32;
-            let site = handle.read();
-            let asked_terms = site.word_ids(&intent.terms);
-            let place = place.as_deref().map(|c| site.word_id(c));
-            for kind in kinds {
-                let mut of_kind = Vec::new();
-                let question_terms = site.weigh(kind.as_str(), &intent.terms);
-                let member_terms = site.weigh(kind.as_str(), &member.terms);
-                let term_match = |e: &Entry| e.has_any_term(&asked_terms);
-                for entry in site.candidates(kind.as_str(), scan_query, PREFILTER, term_match) {
-                    if !open_on(*kind, &entry.facts, today) || (*kind == ItemKind::User && entry.id == ask.user_id) {
-                        continue;
-                    }
-                    let days_until = entry.facts.date(*kind).map(|d| (d - today).num_days());
-                    if let Some((from, to)) = window {
-                        if *kind == ItemKind::Event && !in_window(&entry.facts, from, to) {
-                            continue;
-                        }
-                    }
-                    let question = subject_query.as_ref().and_then(|q| site.similarity(&entry, q));
-                    let question_words = question_terms.coverage(&entry);
-                    let place_fit = match (&intent.place, &place) {
-                        (Some(Place::Online), _) => {
-                            if entry.facts.online {
-                                PlaceFit::There
-                            } else {
-                                PlaceFit::Unknown
-                            }
-                        }
-                        (_, Some(target)) if entry.facts.countries.contains(target) => PlaceFit::There,
-                        (_, Some(_)) if entry.facts.online => PlaceFit::Online,
-                        (_, Some(_)) if !entry.facts.countries.is_empty() => PlaceFit::Elsewhere,
-                        _ => PlaceFit::Unknown,
-                    };
-                    // A named country is where the asker wants it: elsewhere is not an answer.
-                    if matches!(intent.place, Some(Place::Country(_))) && place_fit == PlaceFit::Elsewhere {
-                        continue;
-                    }
-                    let signals = Signals {
-                        kind: Some(*kind),
-                        question,
-                        member: member.blend.as_ref().and_then(|q| site.similarity(&entry, q)),
-                        goal: member.goal_query.as_ref().and_then(|q| site.similarity(&entry, q)),
-                        question_words,
-                        member_words: member_terms.coverage(&entry),
-                        fit: member.fit(&site, &entry),
-                        kind_asked: intent.kinds.contains(kind) && intent.kinds.len() > 1,
-                        place: place_fit,
-                        days_until,
-                        time_asked: intent.when.is_some(),
-                        stage_lead: (intent.mentor && *kind == ItemKind::User)
-                            .then(|| entry.facts.stages.first().zip(member.stage).map(|(theirs, mine)| theirs - mine))
-                            .flatten(),
-                        person_unasked: *kind == ItemKind::User && intent.kinds.is_empty(),
-                        leaned_to: intent.leans_to.contains(kind),
-                    };
-                    if let Some(cosine) = signals.question {
-                        best_cosine = best_cosine.max(cosine);
-                    }
-                    of_kind.push((rank::answer_score(&signals), entry, signals));
-                }
-                scored.extend(of_kind.into_iter().map(|(s, e, sig)| (s, e, sig, *kind)));
-            }
-            // What says enough about the subject: near the best item, above a floor.
-            if intent.has_subject() {
-                let floor = rank::subject_floor(best_cosine);
-                scored.retain(|(_, _, signals, _)| {
-                    rank::answers_subject(signals.question.filter(|_| subject.is_some()), signals.question_words, floor)
-                });
-            }
-            scored
-        };
-        let mut scored = score_kinds(&kinds, &intent);
-        // A kind the question seemed to name but nothing of which is about its subject
-        // ("I undercharge for bathroom jobs"): what is about it, of any kind.
-        // When that finds nothing either, the answer says so of the kind asked.
-        if scored.is_empty() && ask.kinds.is_empty() && !intent.kinds.is_empty() && intent.has_subject() {
-            let any_kind = Intent { kinds: Vec::new(), ..intent.clone() };
-            let widened = score_kinds(&ItemKind::ALL[..], &any_kind);
-            if !widened.is_empty() {
-                intent = any_kind;
-                kinds = ItemKind::ALL.to_vec();
-                scored = widened;
-            }
-        }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
-        // The best of each kind, with room for what the final check removes.
-        let mut kept_of: HashMap<ItemKind, usize> = HashMap::new();
-        scored.retain(|(_, _, _, kind)| {
-            let n = kept_of.entry(*kind).or_insert(0);
-            *n += 1;
-            *n <= compose::NAMED_ITEMS * 2
-        });
-        // Still on offer, at most five of a kind, best first.
-        let wanted: Vec<(ItemKind, Vec<i64>)> = kinds
-            .iter()
-            .map(|kind| (*kind, scored.iter().filter(|s| s.3 == *kind).map(|s| s.1.id).collect()))
-            .collect();
-        let offered = member::still_offered(db, ask.tenant_id, &wanted).await?;
-        let words = member.words();
-        let mut per_kind: HashMap<ItemKind, usize> = HashMap::new();
-        let mut chosen = Vec::new();
-        for (score, entry, signals, kind) in scored {
-            if !offered.contains(&(kind, entry.id)) {
-                continue;
-            }
-            let n = per_kind.entry(kind).or_insert(0);
-            if *n >= compose::NAMED_ITEMS || chosen.len() >= ask.limit {
-                continue;
-            }
-            *n += 1;
-            chosen.push((score, entry, signals, kind));
-        }
-        let keys: Vec<(&str, i64)> = chosen.iter().map(|(_, e, _, kind)| (kind.as_str(), e.id)).collect();
-        let mut metas = read_metas(db, ask.tenant_id, &keys).await?;
-        let mut ranked = Vec::new();
-        for (score, entry, signals, kind) in chosen {
-            let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
-            ranked.push(Ranked {
-                kind,
-                id: entry.id,
-                score,
-                reason: reason::answer(kind, &meta, &signals, &words, today),
-                date: entry.facts.date(kind),
-                location: meta.location,
-                topics: meta.topics,
-            });
-        }
-        let items = self.with_cards(db, ask.tenant_id, &stamps, &ranked).await?;
-        let asker_country = member.country.as_deref().map(display_country);
-        let named: Vec<Named> = items
-            .iter()
-            .map(|f| Named {
-                kind: f.kind,
-                name: f.name.clone(),
-                reason: f.reason.clone(),
-                date: f.date,
-                location: f.location.clone(),
-            })
-            .collect();
-        let text = compose::compose(&intent, &named, asker_country.as_deref());
-        let mut profile_summary = Vec::new();
-        if let Some(title) = member.profile.as_ref().and_then(|p| p.title.clone()) {
-            profile_summary.push(format!("title: {title}"));
-        }
-        if let Some(country) = &asker_country {
-            profile_summary.push(format!("country: {country}"));
-        }
-        if let Some(topics) = member.profile.as_ref().map(|p| p.topics.join(", ")).filter(|t| !t.is_empty()) {
-            profile_summary.push(format!("topics and skills: {topics}"));
-        }
-        if let Some(goal) = member.goal.as_ref().and_then(|g| g.goal.clone()) {
-            profile_summary.push(format!("goal: {goal}"));
-        }
-        Ok(Answer { intent, items, text, asker_country, asker_stage: member.stage, profile_summary })
-    }
-
-    /// People of the site ranked for an item (a group's recommended people, a job's
-    /// recommended applicants) or a member (mentors and mentees): by how close their profile is
-    /// to it in meaning, then what they share with it (topics and skills, country, stage,
-    /// field). Only `pool` when given (else the site's members the index offers), never
-    /// `exclude`, at most `limit`. People the index does not hold yet come last.
-    pub async fn rank_people(&self, db: &impl ConnectionTrait, q: PeopleQuery<'_>) -> StoreResult<Vec<RankedPerson>> {
-        let handle = self.site(db, q.tenant_id, None).await?;
-        let (target_meta, target_query) = match &q.target {
-            PeopleFor::Item { kind, id, facts } => {
-                // Indexed: its vector (with a model) and its stored meta; else the caller's facts.
-                let (indexed, query) = {
-                    let site = handle.read();
-                    let entry = site.entry(kind.as_str(), *id);
-                    let query = entry.as_ref().and_then(|e| site.vector_of(e)).map(|v| Query::new(&v));
-                    (entry.is_some(), query)
-                };
-                let stored = if indexed {
-                    read_metas(db, q.tenant_id, &[(kind.as_str(), *id)]).await?.remove(&(kind.as_str(), *id))
-                } else {
-                    None
-                };
-                (stored.or_else(|| facts.as_deref().cloned()).unwrap_or_default(), query)
-            }
-            PeopleFor::Member(user_id) => {
-                let member = self.member_of(db, &handle, q.tenant_id, *user_id).await?;
-                let mut meta = member.profile.clone().unwrap_or_default();
-                // A mentor's stage is not the member's: only topics, country and field count.
-                meta.stages.clear();
-                (meta, member.blend)
-            }
-        };
-        let (scored, not_indexed) = {
-            let site = handle.read();
-            let target_topics = site.word_ids(target_meta.topics.iter().map(|t| t.to_lowercase()));
-            let target = site.facts(&target_meta);
-            let in_stages = |e: &Entry| match q.stages {
-                Some((low, high)) => e.facts.stages.first().is_some_and(|s| (low..=high).contains(s)),
-                None => true,
-            };
-            let candidates: Vec<Arc<Entry>> = match q.pool {
-                Some(pool) => pool.iter().filter_map(|id| site.entry(ItemKind::User.as_str(), *id)).collect(),
-                None => {
-                    let shares = |e: &Entry| e.shares_topic(&target_topics);
-                    site.candidates(ItemKind::User.as_str(), target_query.as_ref(), PREFILTER, shares)
-                }
-            };
-            let mut scored: Vec<(f64, Arc<Entry>, Signals)> = Vec::new();
-            for person in candidates {
-                if q.exclude.contains(&person.id) || !in_stages(&person) || (q.pool.is_none() && !person.eligible) {
-                    continue;
-                }
-                let fit = Fit {
-                    shared_topics: site.shared_topics(&target, |id| person.has_topic(id)),
-                    same_country: person.facts.countries.iter().any(|c| target.facts.countries.contains(c)),
-                    same_stage: person.facts.stages.iter().any(|s| target.facts.stages.contains(s)),
-                    same_field: person.facts.fields.iter().any(|f| target.facts.fields.contains(f)),
-                    peers_joined: 0,
-                };
-                let signals = Signals {
-                    kind: Some(ItemKind::User),
-                    // Meaning from vectors only: words of a profile are mostly its topics, counted above.
-                    member: target_query.as_ref().and_then(|t| site.similarity(&person, t)),
-                    fit,
-                    ..Default::default()
-                };
-                let score = rank::recommendation_score(&signals);
-                // From the whole site, only people with something in common.
-                if q.pool.is_none() && score <= 0.0 {
-                    continue;
-                }
-                scored.push((score, person, signals));
-            }
-            best_first(&mut scored, q.limit);
-            let not_indexed: HashSet<i64> = q
-                .pool
-                .unwrap_or_default()
-                .iter()
-                .filter(|id| site.entry(ItemKind::User.as_str(), **id).is_none())
-                .copied()
-                .collect();
-            (scored, not_indexed)
-        };
-        let keys: Vec<(&str, i64)> = scored.iter().map(|(_, p, _)| (ItemKind::User.as_str(), p.id)).collect();
-        let mut metas = read_metas(db, q.tenant_id, &keys).await?;
-        let mut out: Vec<RankedPerson> = scored
-            .into_iter()
-            .map(|(score, person, signals)| RankedPerson {
-                user_id: person.id,
-                score,
-                similarity: signals.member,
-                title: metas.remove(&(ItemKind::User.as_str(), person.id)).and_then(|m| m.title),
-                fit: signals.fit,
-            })
-            .collect();
-        if let Some(pool) = q.pool {
-            let ranked: HashSet<i64> = out.iter().map(|p| p.user_id).collect();
-            for id in pool {
-                if out.len() >= q.limit {
-                    break;
-                }
-                if !ranked.contains(id) && !q.exclude.contains(id) && not_indexed.contains(id) && q.stages.is_none() {
-                    out.push(RankedPerson { user_id: *id, ..Default::default() });
-                }
-            }
-        }
-        Ok(out)
-    }
-
     /// The cards of ranked items (kept per site generation), as found items.
     async fn with_cards(
         &self,
@@ -992,41 +611,4 @@ fn best_first<T>(scored: &mut Vec<(f64, Arc<Entry>, T)>, n: usize) {
         scored.truncate(n);
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn stamp(writes: i64, items: i64, people: i64) -> PeopleStamp {
-        PeopleStamp { writes, items_generation: items, people_generation: people }
-    }
-
-    #[test]
-    fn a_kept_people_list_is_trusted_only_at_its_writes_and_items_and_per_site() {
-        let engine = Engine::new(None);
-        let people = Arc::new(vec![RankedPerson { user_id: 7, ..Default::default() }]);
-        engine.keep_people(1, "group:3", stamp(10, 4, 2), people.clone());
-        assert_eq!(engine.kept_people(1, "group:3", stamp(10, 4, 2)), Some(people.clone()));
-        // Others' profiles moved: trusted for a while.
-        assert!(engine.kept_people(1, "group:3", stamp(10, 4, 3)).is_some());
-        // A membership or the group changed, or the site's items: read again.
-        assert!(engine.kept_people(1, "group:3", stamp(11, 4, 2)).is_none());
-        assert!(engine.kept_people(1, "group:3", stamp(10, 5, 2)).is_none());
-        // Another site, another key.
-        assert!(engine.kept_people(2, "group:3", stamp(10, 4, 2)).is_none());
-        assert!(engine.kept_people(1, "group:4", stamp(10, 4, 2)).is_none());
-    }
-
-    #[test]
-    fn kept_people_lists_are_bounded_by_the_people_they_hold() {
-        let engine = Engine::new(None);
-        let big = Arc::new(vec![RankedPerson::default(); KEPT_PEOPLE / 2 + 1]);
-        engine.keep_people(1, "a", stamp(1, 1, 1), big.clone());
-        engine.keep_people(1, "a", stamp(1, 1, 1), big.clone());
-        assert!(engine.kept_people(1, "a", stamp(1, 1, 1)).is_some(), "keeping a list again replaces it");
-        engine.keep_people(1, "b", stamp(1, 1, 1), big);
-        assert!(engine.kept_people(1, "a", stamp(1, 1, 1)).is_none(), "past the bound the others go");
-        assert!(engine.kept_people(1, "b", stamp(1, 1, 1)).is_some());
-    }
 }

@@ -1,0 +1,191 @@
+//! The bit pass: a big kind's rows nearest to a query by the Hamming distance of their sign
+//! bits, found without sorting the kind (a count of rows per distance gives the cut-off).
+
+use domain::matching::vector;
+
+use super::{KindIndex, NO_SLOT};
+
+/// The `wide` eligible rows of `k` with a vector nearest to `query` by bits, as (distance,
+/// position), in no order; `without_vector` is called with the position of each eligible row
+/// that has none. Distances are at most the bits of a vector, so a count of rows per distance
+/// finds the cut-off in two passes (no sort of the site's rows). `query` is as wide as the
+/// kind's rows ([`KindIndex::words`]).
+pub(super) fn nearest_rows(
+    k: &KindIndex,
+    query: &[u64],
+    wide: usize,
+    without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
+    // The build targets baseline x86-64, which has no POPCNT instruction: `count_ones` is
+    // then a dozen shifts and masks per word, most of this pass over 100,000 members. Every
+    // x86-64 CPU since 2008 has the instruction; the pass is compiled a second time with it.
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has POPCNT, the one feature the copy is compiled with.
+        return unsafe { nearest_rows_popcnt(k, query, wide, without_vector) };
+    }
+    nearest_rows_portable(k, query, wide, without_vector)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn nearest_rows_popcnt(
+    k: &KindIndex,
+    query: &[u64],
+    wide: usize,
+    without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
+    nearest_rows_portable(k, query, wide, without_vector)
+}
+
+/// Bits of the model's 384 numbers: the width the pass is unrolled for.
+const MODEL_WORDS: usize = 6;
+
+#[inline(always)]
+fn nearest_rows_portable(
+    k: &KindIndex,
+    query: &[u64],
+    wide: usize,
+    without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
+    let most = query.len() * 64;
+    match <&[u64; MODEL_WORDS]>::try_from(query) {
+        Ok(q) => {
+            let (rows, _) = k.bits.as_chunks::<MODEL_WORDS>();
+            let distances = rows.iter().map(|b| (0..MODEL_WORDS).map(|w| (b[w] ^ q[w]).count_ones()).sum::<u32>());
+            cut_nearest(k, distances, most, wide, without_vector)
+        }
+        Err(_) => {
+            let distances = k.bits.chunks_exact(query.len().max(1)).map(|b| vector::hamming(b, query));
+            cut_nearest(k, distances, most, wide, without_vector)
+        }
+    }
+}
+
+/// [`nearest_rows`] given each row's distance in the rows' order.
+#[inline(always)]
+fn cut_nearest(
+    k: &KindIndex,
+    distances_in_order: impl Iterator<Item = u32>,
+    most: usize,
+    wide: usize,
+    mut without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
+    let mut distances: Vec<u16> = Vec::with_capacity(k.rows.len());
+    let mut per_distance = vec![0usize; most + 1];
+    for ((at, row), d) in k.rows.iter().enumerate().zip(distances_in_order) {
+        let distance = if !row.eligible {
+            u16::MAX
+        } else if row.slot == NO_SLOT {
+            without_vector(at);
+            u16::MAX
+        } else {
+            let d = (d as usize).min(most);
+            per_distance[d] += 1;
+            d as u16
+        };
+        distances.push(distance);
+    }
+    // The smallest distance `cut` with at least `wide` rows at or below it.
+    let (mut cut, mut below) = (0usize, 0usize);
+    while cut < per_distance.len() && below + per_distance[cut] < wide {
+        below += per_distance[cut];
+        cut += 1;
+    }
+    let mut at_cut = wide.saturating_sub(below);
+    let mut out = Vec::with_capacity(wide.min(k.rows.len()));
+    for (at, d) in distances.iter().enumerate() {
+        let d = usize::from(*d);
+        if d < cut || (d == cut && at_cut > 0) {
+            if d == cut {
+                at_cut -= 1;
+            }
+            out.push((d as u32, at as u32));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matching::index::Row;
+
+    /// A kind of rows (slot, eligible) whose bits are `bits[slot]`, set as `apply` sets them.
+    fn kind_of(rows: &[(u32, bool)], bits: &[Vec<u64>]) -> KindIndex {
+        let mut k = KindIndex::default();
+        for (at, (slot, eligible)) in rows.iter().enumerate() {
+            k.rows.push(Row { slot: *slot, eligible: *eligible });
+            k.set_bits(at, bits.get(*slot as usize).map(Vec::as_slice));
+        }
+        k
+    }
+
+    #[test]
+    fn the_nearest_rows_by_bits_are_cut_at_the_distance_that_holds_enough_first_by_position() {
+        // One word of bits: slot n differs from the query in its lowest n bits.
+        let bits: Vec<Vec<u64>> = (0..5u32).map(|n| vec![(1u64 << n) - 1]).collect();
+        // The first row has no vector: the width comes from the first that has one.
+        let rows = [
+            (NO_SLOT, true),
+            (3, true),
+            (1, true),
+            (NO_SLOT, true),
+            (1, false),
+            (0, true),
+            (1, true),
+            (2, true),
+            (1, true),
+        ];
+        let k = kind_of(&rows, &bits);
+        assert_eq!(k.bits.len(), rows.len());
+        let mut without = Vec::new();
+        let mut nearest = nearest_rows(&k, &[0], 3, |at| without.push(at));
+        nearest.sort_unstable();
+        // Distance 0 (row 5), then the first two of the three at distance 1 (rows 2 and 6);
+        // the ineligible row 4 never counts.
+        assert_eq!(nearest, vec![(0, 5), (1, 2), (1, 6)]);
+        assert_eq!(without, vec![0, 3]);
+        let mut all = nearest_rows(&k, &[0], 100, |_| {});
+        all.sort_unstable();
+        assert_eq!(all, vec![(0, 5), (1, 2), (1, 6), (1, 8), (2, 7), (3, 1)]);
+    }
+
+    #[test]
+    fn the_pass_with_the_popcnt_instruction_finds_what_the_portable_pass_finds() {
+        // Six words of bits per row, as a 384-number vector has, from a fixed generator.
+        let mut state = 7u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state
+        };
+        let bits: Vec<Vec<u64>> = (0..300).map(|_| (0..6).map(|_| next()).collect()).collect();
+        let rows: Vec<(u32, bool)> = (0..300u32).map(|slot| (slot, slot % 7 != 0)).collect();
+        let k = kind_of(&rows, &bits);
+        let query: Vec<u64> = (0..6).map(|_| next()).collect();
+        let mut portable = nearest_rows_portable(&k, &query, 40, |_| {});
+        let mut chosen = nearest_rows(&k, &query, 40, |_| {});
+        portable.sort_unstable();
+        chosen.sort_unstable();
+        assert_eq!(portable.len(), 40);
+        assert_eq!(chosen, portable);
+        let hand: Vec<u32> = portable.iter().map(|(_, at)| vector::hamming(&bits[*at as usize], &query)).collect();
+        assert_eq!(hand, portable.iter().map(|(d, _)| *d).collect::<Vec<_>>());
+        // A width other than the model's takes the general pass and finds the same.
+        let narrow: Vec<Vec<u64>> = bits.iter().map(|b| b[..2].to_vec()).collect();
+        let k = kind_of(&rows, &narrow);
+        let mut general = nearest_rows(&k, &query[..2], 40, |_| {});
+        general.sort_unstable();
+        let hand: Vec<u32> =
+            general.iter().map(|(_, at)| vector::hamming(&narrow[*at as usize], &query[..2])).collect();
+        assert_eq!(hand, general.iter().map(|(d, _)| *d).collect::<Vec<_>>());
+        let mut every: Vec<(u32, u32)> = rows
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, eligible))| *eligible)
+            .map(|(at, (slot, _))| (vector::hamming(&narrow[*slot as usize], &query[..2]), at as u32))
+            .collect();
+        every.sort_unstable();
+        assert_eq!(general, every[..40].to_vec());
+    }
+}
