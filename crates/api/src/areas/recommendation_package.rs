@@ -17,7 +17,7 @@ use axum::{
 use domain::recommendation_package::{self as rules, Package};
 use serde::Serialize;
 use services::matching::{PeopleFor, PeopleQuery as RankPeople, RankedPerson};
-use store::queries::{assistant as q, groups::Viewer};
+use store::queries::{assistant as q, visibility::Viewer};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

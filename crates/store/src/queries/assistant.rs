@@ -14,8 +14,8 @@ use serde_json::Value;
 
 use super::{
     connections::PRIVACY_PRIVATE,
-    groups::{visible_to, Viewer},
     memberships::STATUS_ACCEPTED,
+    visibility::{visible_to, Viewer},
 };
 use crate::{
     entities::{

@@ -84,7 +84,7 @@ pub async fn groups(
     db: &impl ConnectionTrait,
     tenant_id: i64,
     user_id: i64,
-    viewer: super::groups::Viewer,
+    viewer: super::visibility::Viewer,
     group_type: &str,
     offset: u64,
     limit: u64,
@@ -98,7 +98,7 @@ pub async fn groups(
     let mut query = groups::Entity::find()
         .filter(groups::Column::TenantId.eq(tenant_id))
         .filter(groups::Column::GroupType.eq(group_type))
-        .filter(super::groups::visible_to(viewer));
+        .filter(super::visibility::visible_to(viewer));
     super::catalogue::join_bookmarks(
         QueryTrait::query(&mut query),
         (groups::Entity, groups::Column::Id),

@@ -48,7 +48,7 @@ pub enum Connection {
 }
 
 /// "The group in `group_id` is one of the site's groups the viewer may see (optionally of
-/// one type)", by the one rule of [`super::groups::visible_to`]. A correlated check (a
+/// one type)", by the one rule of [`super::visibility::visible_to`]. A correlated check (a
 /// primary-key lookup per listed row), never `IN` the site's whole list of groups.
 fn visible_group(scope: &Scope, group_id: impl IntoColumnRef, group_type: Option<&str>) -> SimpleExpr {
     use sea_orm::sea_query::ExprTrait;
@@ -62,7 +62,7 @@ fn visible_group(scope: &Scope, group_id: impl IntoColumnRef, group_type: Option
     if let Some(kind) = group_type {
         query.and_where(groups::Column::GroupType.eq(kind));
     }
-    query.cond_where(super::groups::visible_to(super::groups::Viewer {
+    query.cond_where(super::visibility::visible_to(super::visibility::Viewer {
         user_id: scope.viewer_id,
         is_staff: scope.viewer_is_staff,
     }));

@@ -14,9 +14,10 @@ use sea_orm::{
 use serde_json::json;
 
 use super::{
-    groups::{administered_by, json_array_has_any_ignoring_case, visible_to, Viewer},
     memberships::STATUS_ACCEPTED,
     slugs::{self, SlugColumn},
+    sql::json_array_has_any_ignoring_case,
+    visibility::{administered_by, visible_to, Viewer},
     Paged,
 };
 use crate::{

@@ -14,8 +14,9 @@ use sea_orm::{
 use serde_json::{json, Value};
 
 use super::{
-    groups::{administered_by, escape_like, json_array_has_any_ignoring_case, visible_to, Viewer},
     slugs::{self, SlugColumn},
+    sql::{escape_like, json_array_has_any_ignoring_case},
+    visibility::{administered_by, visible_to, Viewer},
     Paged,
 };
 use crate::{

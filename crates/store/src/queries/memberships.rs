@@ -347,7 +347,7 @@ fn member_query(backend: sea_orm::DbBackend, filter: &MemberFilter) -> sea_orm::
         let from = Query::select()
             .column(profiles::Column::UserId)
             .from(profiles::Entity)
-            .cond_where(super::groups::equals_any_ignoring_case(
+            .cond_where(super::sql::equals_any_ignoring_case(
                 Expr::col((profiles::Entity, profiles::Column::Country)),
                 &filter.countries,
             ))

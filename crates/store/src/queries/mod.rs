@@ -42,10 +42,12 @@ pub mod search;
 pub mod sessions;
 pub mod slugs;
 pub mod social_accounts;
+pub mod sql;
 pub mod tenants;
 pub mod topics;
 pub mod use_cases;
 pub mod users;
+pub mod visibility;
 
 /// One page of rows and the total count of the filtered list.
 #[derive(Debug, Clone)]

@@ -12,8 +12,9 @@ use sea_orm::{
 
 use super::{
     connections::PRIVACY_PRIVATE,
-    groups::{equals_any_ignoring_case, escape_like, json_array_has_any_ignoring_case, visible_to, Viewer},
     memberships::STATUS_ACCEPTED,
+    sql::{equals_any_ignoring_case, escape_like, json_array_has_any_ignoring_case},
+    visibility::{visible_to, Viewer},
 };
 use crate::{
     entities::{group_profiles, groups, memberships, profiles, users},

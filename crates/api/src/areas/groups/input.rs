@@ -15,13 +15,15 @@ use domain::{
     sent::{NumberOrText, Sent},
     FieldErrors,
 };
-use serde::{
-    de::{Error as _, IgnoredAny},
-    Deserialize, Deserializer,
-};
+use serde::{de::IgnoredAny, Deserialize};
 use serde_json::{Map, Value};
-use store::entities::groups;
 use utoipa::ToSchema;
+
+mod form_values;
+mod stored;
+
+pub use form_values::{FormBool, FormId, FormIds, FormList};
+pub use stored::{blank_form, form_of};
 
 /// Keys the client may send back from a group it read; they are not form fields and are
 /// ignored rather than refused.
@@ -312,91 +314,6 @@ fn id_of(value: &Value) -> Option<i64> {
     .filter(|id| *id > 0)
 }
 
-/// One id of the form; a blank text means none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FormId {
-    Blank,
-    Id(i64),
-}
-
-impl<'de> Deserialize<'de> for FormId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        if value.as_str().is_some_and(|s| s.trim().is_empty()) {
-            return Ok(FormId::Blank);
-        }
-        id_of(&value).map(FormId::Id).ok_or_else(|| D::Error::custom("not an id"))
-    }
-}
-
-/// A list of ids: a list (of ids, their texts or `{id}` items), a comma-joined text, or one
-/// id; without repeats.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct FormIds(pub Vec<i64>);
-
-impl<'de> Deserialize<'de> for FormIds {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let items: Vec<Value> = match Value::deserialize(deserializer)? {
-            Value::Array(items) => items,
-            Value::String(s) => s.split(',').filter(|p| !p.trim().is_empty()).map(|p| Value::from(p.trim())).collect(),
-            other => vec![other],
-        };
-        let mut out = Vec::new();
-        for item in &items {
-            let id = id_of(item).ok_or_else(|| D::Error::custom("not an id"))?;
-            if !out.contains(&id) {
-                out.push(id);
-            }
-        }
-        Ok(FormIds(out))
-    }
-}
-
-/// A list of short texts: a list (of strings, numbers or `{id}`/`{value}` items) or a
-/// comma-joined text.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct FormList(pub Vec<String>);
-
-impl<'de> Deserialize<'de> for FormList {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        fn text(value: &Value) -> Option<String> {
-            match value {
-                Value::String(s) => Some(s.clone()),
-                Value::Number(n) => Some(n.to_string()),
-                _ => None,
-            }
-        }
-        match Value::deserialize(deserializer)? {
-            Value::String(s) => Ok(FormList(s.split(',').map(str::to_string).collect())),
-            Value::Array(items) => items
-                .iter()
-                .map(|item| match item {
-                    Value::Object(o) => o.get("id").or_else(|| o.get("value")).and_then(text),
-                    other => text(other),
-                })
-                .collect::<Option<Vec<_>>>()
-                .map(FormList)
-                .ok_or_else(|| D::Error::custom("not a list of texts")),
-            _ => Err(D::Error::custom("not a list of texts")),
-        }
-    }
-}
-
-/// A yes/no of the form: a boolean, or true/True/1 and false/False/0/blank as text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FormBool(pub bool);
-
-impl<'de> Deserialize<'de> for FormBool {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        match Value::deserialize(deserializer)? {
-            Value::Bool(b) => Ok(FormBool(b)),
-            Value::String(s) if matches!(s.as_str(), "true" | "True" | "1") => Ok(FormBool(true)),
-            Value::String(s) if matches!(s.as_str(), "false" | "False" | "0" | "") => Ok(FormBool(false)),
-            _ => Err(D::Error::custom("not a boolean")),
-        }
-    }
-}
-
 /// Reads the sent values into the form's types, collecting what does not parse.
 #[derive(Default)]
 struct Reader {
@@ -511,109 +428,6 @@ impl Reader {
                 Some(None)
             }
         }
-    }
-}
-
-fn json_strings(value: &Option<Value>) -> Vec<String> {
-    value
-        .as_ref()
-        .and_then(Value::as_array)
-        .map(|items| items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default()
-}
-
-/// The form as a stored group holds it (with its topics, SDGs and use cases), to apply an
-/// update to.
-pub fn form_of(group: &groups::Model, topics: Vec<i64>, sdgs: Vec<i64>, use_cases: Vec<i64>) -> GroupForm {
-    GroupForm {
-        name: group.name.clone(),
-        group_type: group.group_type.clone(),
-        parent_group: group.parent_id,
-        description: group.description.clone(),
-        objective: group.objective.clone(),
-        member_requirements: group.member_requirements.clone(),
-        impact: group.impact.clone(),
-        location: group.location.clone(),
-        country: group.country.clone(),
-        countries: json_strings(&group.countries),
-        topics,
-        career_stages: json_strings(&group.career_stages),
-        professional_fields: json_strings(&group.professional_fields),
-        roles: json_strings(&group.roles),
-        relevant_sdgs: sdgs,
-        level: group.level,
-        group_duration: group.group_duration.clone().unwrap_or_else(|| "time_limited".into()),
-        maximum_size: group.maximum_size,
-        start_date: group.start_date,
-        end_date: group.end_date,
-        application_open_date: group.application_open_date,
-        application_close_date: group.application_close_date,
-        publicity: Some(group.join_mode.clone()),
-        circle_type: group.circle_type_id,
-        circle_status_priority: group.circle_status_priority,
-        event_type: group.event_type.clone(),
-        is_paid: group.is_paid,
-        price_cents: group.price_cents,
-        paid_features: json_strings(&group.paid_features),
-        discount: group.discount,
-        commitment_time: group.commitment_time,
-        complexity_level: group.complexity_level.clone(),
-        learning_modality: group.learning_modality.clone(),
-        create_google_classroom: group.create_google_classroom,
-        google_classroom_id: group.google_classroom_id.clone(),
-        use_cases,
-        is_influencer: group.is_influencer,
-        donation_details: group
-            .donation_details
-            .as_ref()
-            .and_then(|d| serde_json::from_value::<Vec<Donation>>(d.clone()).ok())
-            .unwrap_or_default(),
-        extra_info: group.extra_info.clone().unwrap_or_else(|| Value::Object(Map::new())),
-    }
-}
-
-/// An empty form for a new group.
-pub fn blank_form() -> GroupForm {
-    GroupForm {
-        name: String::new(),
-        group_type: String::new(),
-        parent_group: None,
-        description: None,
-        objective: None,
-        member_requirements: None,
-        impact: None,
-        location: None,
-        country: None,
-        countries: Vec::new(),
-        topics: Vec::new(),
-        career_stages: Vec::new(),
-        professional_fields: Vec::new(),
-        roles: Vec::new(),
-        relevant_sdgs: Vec::new(),
-        level: 1,
-        group_duration: "time_limited".into(),
-        maximum_size: None,
-        start_date: None,
-        end_date: None,
-        application_open_date: None,
-        application_close_date: None,
-        publicity: None,
-        circle_type: None,
-        circle_status_priority: None,
-        event_type: None,
-        is_paid: false,
-        price_cents: None,
-        paid_features: Vec::new(),
-        discount: None,
-        commitment_time: None,
-        complexity_level: None,
-        learning_modality: None,
-        create_google_classroom: false,
-        google_classroom_id: None,
-        use_cases: Vec::new(),
-        is_influencer: false,
-        donation_details: Vec::new(),
-        extra_info: Value::Object(Map::new()),
     }
 }
 

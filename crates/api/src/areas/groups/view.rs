@@ -239,8 +239,8 @@ impl Caller {
         self.user.as_ref().is_some_and(|u| u.is_staff)
     }
 
-    pub fn viewer(&self) -> group_q::Viewer {
-        group_q::Viewer { user_id: self.id(), is_staff: self.is_staff() }
+    pub fn viewer(&self) -> store::queries::visibility::Viewer {
+        store::queries::visibility::Viewer { user_id: self.id(), is_staff: self.is_staff() }
     }
 }
 

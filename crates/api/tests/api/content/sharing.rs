@@ -1,0 +1,325 @@
+//! Premium files, link previews, the newsletter, a post's notices, bookmarks and career tips.
+
+use std::sync::{
+    atomic::{AtomicUsize, Ordering},
+    Arc,
+};
+
+use sea_orm::EntityTrait;
+use serde_json::json;
+use services::link_preview::{FetchError, FetchedPage, PageFetcher};
+use store::{
+    entities::users,
+    queries::{mail as mail_q, memberships},
+};
+
+use super::{site, CONTENTS};
+use crate::{
+    groups::certify_group_profile,
+    uploads::{file, pdf, upload},
+};
+
+#[tokio::test]
+async fn a_premium_file_is_not_served_to_those_who_may_not_open_it() {
+    let s = site().await;
+    let area = s.topic_area().await;
+    let (author, token) = s.member("ana@example.com").await;
+    certify_group_profile(&s.app, s.org, &author).await;
+    let uploaded = upload(&s.app, "/api/v1/file-upload/", Some(&token), vec![file("files", "guide.pdf", pdf())]).await;
+    let file_json = uploaded.json()["data"]["data"][0].clone();
+    let file_id = file_json["id"].as_i64().unwrap();
+    let media = crate::uploads::media_path(&file_json["file"]);
+    s.app.get(&media).send().await.assert_status(200);
+    let mut body = s.resource_body("Premium guide", area);
+    body["is_premium"] = json!(true);
+    body["files"] = json!([file_id]);
+    let resource = s.post(&token, body).await;
+    let id = resource["id"].as_i64().unwrap();
+    s.app
+        .post(&format!("{CONTENTS}{id}/approve-reject/"))
+        .token(&s.admin_token)
+        .json(&json!({"action": "approve"}))
+        .send()
+        .await
+        .assert_status(200);
+
+    // Fetched directly by its URL: no longer served, to anyone.
+    s.app.get(&media).send().await.assert_status(404);
+    // A reader sees the resource, locked, without a file URL.
+    let (_, reader) = s.member("ben@example.com").await;
+    let seen = s.app.get(&format!("{CONTENTS}{id}/")).token(&reader).send().await.json()["data"].clone();
+    assert_eq!(seen["is_locked"], true);
+    assert!(seen["files"][0]["file"].is_null());
+    assert_eq!(seen["files"][0]["locked"], true);
+    let through_api = format!("{CONTENTS}{id}/files/{file_id}/");
+    assert_eq!(s.app.get(&through_api).token(&reader).send().await.error(403)["detail"], "This is a premium resource.");
+    s.app.get(&through_api).send().await.assert_status(401);
+    // The author opens it through the API.
+    let own = s.app.get(&format!("{CONTENTS}{id}/")).token(&token).send().await.json()["data"].clone();
+    assert_eq!(own["is_locked"], false);
+    assert_eq!(own["files"][0]["protected"], true);
+    let bytes = s.app.get(&through_api).token(&token).send().await;
+    bytes.assert_status(200);
+    assert_eq!(bytes.header("content-type"), Some("application/pdf"));
+    assert!(bytes.text().starts_with("%PDF"));
+}
+
+struct FakePages(Arc<AtomicUsize>);
+
+#[services::link_preview::async_trait]
+impl PageFetcher for FakePages {
+    async fn fetch(&self, url: &services::link_preview::Url) -> Result<FetchedPage, FetchError> {
+        self.0.fetch_add(1, Ordering::SeqCst);
+        Ok(FetchedPage {
+            url: url.clone(),
+            html: "<html><head><meta property=\"og:title\" content=\"Example page\">\
+                   <meta property=\"og:description\" content=\"About things\"></head></html>"
+                .into(),
+        })
+    }
+}
+
+#[tokio::test]
+async fn link_previews_refuse_private_addresses_and_are_cached() {
+    let mut s = site().await;
+    let calls = Arc::new(AtomicUsize::new(0));
+    let mut state = s.app.state.clone();
+    state.page_fetcher = Arc::new(FakePages(calls.clone()));
+    s.app.app = api::app(state);
+    let (_, token) = s.member("ana@example.com").await;
+    for url in [
+        "http://127.0.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://10.0.0.8/",
+        "http://[::ffff:169.254.169.254]/",
+        "http://localhost/",
+        "http://93.184.215.14:6379/",
+        "file:///etc/passwd",
+    ] {
+        let path = format!("/api/v1/link-preview/?url={}", urlencode(url));
+        let answer = s.app.get(&path).token(&token).send().await;
+        assert!(answer.error(400)["field_errors"]["url"].is_array(), "{url}");
+    }
+    assert_eq!(calls.load(Ordering::SeqCst), 0, "nothing was fetched");
+    // Guests may not use the server to fetch pages.
+    s.app.get("/api/v1/link-preview/?url=http%3A%2F%2F93.184.215.14%2F").send().await.assert_status(401);
+    let path = format!("/api/v1/link-preview/?url={}", urlencode("http://93.184.215.14/page"));
+    let first = s.app.get(&path).token(&token).send().await;
+    first.assert_status(200);
+    assert_eq!(first.json()["data"]["title"], "Example page");
+    assert_eq!(first.json()["data"]["kind"], "link");
+    s.app.get(&path).token(&token).send().await.assert_status(200);
+    assert_eq!(calls.load(Ordering::SeqCst), 1, "the second answer came from the cache");
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+#[tokio::test]
+async fn a_newsletter_reaches_the_members_who_did_not_unsubscribe() {
+    let s = site().await;
+    let (ana, ana_token) = s.member("ana@example.com").await;
+    let (_ben, _) = s.member("ben@example.com").await;
+    memberships::upsert(&s.app.db, s.circle, s.admin.id, "admin", memberships::STATUS_ACCEPTED).await.unwrap();
+    // Members may not mail the group.
+    let answer = s
+        .app
+        .post(CONTENTS)
+        .token(&ana_token)
+        .json(&json!({"types": ["newsletter"], "content": "Spam", "group": s.circle, "send_email": true}))
+        .send()
+        .await;
+    assert!(answer.error(400)["field_errors"]["send_email"].is_array());
+    let letter = s
+        .post(
+            &s.admin_token,
+            json!({"types": ["newsletter"], "content": "<p>Big news</p>", "title": "News", "group": s.circle, "send_email": true}),
+        )
+        .await;
+    assert_eq!(letter["type"], "newsletter");
+    services::jobs::run_due(&s.app.state.job_context()).await.unwrap();
+    let mails = mail_q::latest(&s.app.db, 20).await.unwrap();
+    let letters: Vec<_> = mails.iter().filter(|m| m.subject.starts_with("Data Circle")).collect();
+    let mut to: Vec<&str> = letters.iter().map(|m| m.to_address.as_str()).collect();
+    to.sort_unstable();
+    assert_eq!(to, vec!["admin@example.com", "ana@example.com", "ben@example.com"]);
+    assert!(letters.iter().all(|m| m.status == "sent"));
+    let ana_mail = letters.iter().find(|m| m.to_address == "ana@example.com").unwrap();
+    assert!(ana_mail.html_body.contains("<p>Big news</p>"));
+    let start = ana_mail.text_body.find("token=").unwrap() + "token=".len();
+    let token: String = ana_mail.text_body[start..].chars().take_while(|c| !c.is_whitespace()).collect();
+
+    // The unsubscribe link works without signing in, and only with its signature.
+    let forged = token.replacen(&format!("{}.", ana.id), &format!("{}.", ana.id + 1), 1);
+    s.app.post("/api/v1/newsletter/unsubscribe/").json(&json!({"token": forged})).send().await.error(400);
+    let answer = s.app.post("/api/v1/newsletter/unsubscribe/").json(&json!({"token": token})).send().await;
+    answer.assert_status(200);
+    let ana = users::Entity::find_by_id(ana.id).one(&s.app.db).await.unwrap().unwrap();
+    assert!(!ana.subscribe_to_newsletter);
+    s.post(
+        &s.admin_token,
+        json!({"types": ["newsletter"], "content": "Second", "title": "Again", "group": s.circle, "send_email": true}),
+    )
+    .await;
+    services::jobs::run_due(&s.app.state.job_context()).await.unwrap();
+    let mails = mail_q::latest(&s.app.db, 40).await.unwrap();
+    let second: Vec<&str> =
+        mails.iter().filter(|m| m.subject == "Data Circle: Again").map(|m| m.to_address.as_str()).collect();
+    assert_eq!(second.len(), 2);
+    assert!(!second.contains(&"ana@example.com"));
+    // Newsletters list under types=newsletter.
+    let list = s.app.get(&format!("{CONTENTS}?types=newsletter&group_id={}", s.circle)).token(&ana_token).send().await;
+    assert_eq!(list.json()["pagination"]["count"], 2);
+}
+
+#[tokio::test]
+async fn a_post_tells_the_groups_members_in_batches_and_not_its_author() {
+    use store::queries::{notifications as notification_q, users as user_q};
+    let s = site().await;
+    let (ana, ana_token) = s.member("ana@example.com").await;
+    let (ben, _) = s.member("ben@example.com").await;
+    // More members than one batch of the fan-out, added without passwords (fast).
+    let mut last = 0;
+    for i in 0..services::group_post_notices::BATCH + 5 {
+        let email = format!("m{i}@example.com");
+        let user = user_q::create(
+            &s.app.db,
+            user_q::NewUser {
+                email: &email,
+                password_hash: None,
+                first_name: "M",
+                last_name: "Ember",
+                is_verified: true,
+                is_staff: false,
+                subscribe_to_newsletter: false,
+            },
+        )
+        .await
+        .unwrap();
+        memberships::upsert(&s.app.db, s.circle, user.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
+        last = user.id;
+    }
+    // A pending member is not told.
+    let pending = s.app.add_member("pending@example.com", &s.app.default_tenant, "member").await;
+    memberships::upsert(&s.app.db, s.circle, pending.id, "member", memberships::STATUS_PENDING).await.unwrap();
+
+    let post = s
+        .post(&ana_token, json!({"types": ["post"], "content": "<p>Study group on Friday</p>", "group": s.circle}))
+        .await;
+    // Nothing is told before the fan-out runs; then every accepted member but the author is.
+    assert_eq!(notification_q::unread_count(&s.app.db, s.app.default_tenant.tenant.id, ben.id).await.unwrap(), 0);
+    services::jobs::run_due(&s.app.state.job_context()).await.unwrap();
+    let tenant = s.app.default_tenant.tenant.id;
+    for user in [ben.id, last] {
+        let page = notification_q::page(&s.app.db, tenant, user, 0, 12).await.unwrap();
+        assert_eq!(page.count, 1, "user {user}");
+        let n = &page.items[0];
+        assert_eq!((n.kind.as_str(), n.notification_type.as_str()), ("circle", "group_post"));
+        assert_eq!(n.message, "Test User posted in Data Circle: Study group on Friday");
+        assert_eq!(n.data.as_ref().unwrap()["path"], format!("/post/{}", post["slug"].as_str().unwrap()));
+        assert_eq!(n.actor_id, Some(ana.id));
+    }
+    assert_eq!(notification_q::unread_count(&s.app.db, tenant, ana.id).await.unwrap(), 0);
+    assert_eq!(notification_q::unread_count(&s.app.db, tenant, pending.id).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn resources_are_bookmarked_and_listed_as_favourites() {
+    let s = site().await;
+    let area = s.topic_area().await;
+    let (author, token) = s.member("ana@example.com").await;
+    certify_group_profile(&s.app, s.org, &author).await;
+    let resource = s.post(&token, s.resource_body("Guide", area)).await;
+    let id = resource["id"].as_i64().unwrap();
+    let (_, reader) = s.member("ben@example.com").await;
+    // Pending: not visible, so not bookmarkable.
+    s.app.post(&format!("/api/v1/bookmark/resource/{id}/")).token(&reader).send().await.assert_status(404);
+    s.app
+        .post(&format!("{CONTENTS}{id}/approve-reject/"))
+        .token(&s.admin_token)
+        .json(&json!({"action": "approve"}))
+        .send()
+        .await
+        .assert_status(200);
+    let answer = s.app.post(&format!("/api/v1/bookmark/resource/{id}/")).token(&reader).send().await;
+    assert_eq!(answer.json()["message"], "Added to favourites");
+    let list = s.app.get("/api/v1/bookmark/resource/").token(&reader).send().await.json();
+    assert_eq!(list["pagination"]["count"], 1);
+    assert_eq!(list["data"][0]["is_bookmarked"], true);
+    // A post is not a resource.
+    let post = s.post(&token, json!({"content": "hi", "group": s.circle, "security_level": 0})).await;
+    s.app.post(&format!("/api/v1/bookmark/resource/{}/", post["id"])).token(&reader).send().await.assert_status(404);
+}
+
+#[tokio::test]
+async fn career_tips_are_moderated_and_show_their_author() {
+    let s = site().await;
+    let (ana, token) = s.member("ana@example.com").await;
+    let answer = s
+        .app
+        .post("/api/v1/career-tips/")
+        .token(&token)
+        .json(&json!({"content": "<p>Network early <script>x</script></p>", "group": s.circle}))
+        .send()
+        .await;
+    answer.assert_status(201);
+    let tip = answer.json()["data"].clone();
+    assert_eq!(tip["content"], "<p>Network early </p>");
+    assert_eq!(tip["status"], "pending");
+    assert_eq!(tip["created_by"]["id"], ana.id);
+    assert!(
+        tip["created_by"]["profile"]["name_slug"].is_string() || tip["created_by"]["profile"]["name_slug"].is_null()
+    );
+    let id = tip["id"].as_i64().unwrap();
+    let slug = tip["slug"].as_str().unwrap().to_string();
+    assert_eq!(s.app.get("/api/v1/all-career-tips/").send().await.json()["pagination"]["count"], 0);
+    s.app.get(&format!("/api/v1/all-career-tips/slug/{slug}/")).send().await.assert_status(404);
+    assert_eq!(s.app.get("/api/v1/career-tips/").token(&token).send().await.json()["pagination"]["count"], 1);
+    // Required content.
+    s.app.post("/api/v1/career-tips/").token(&token).json(&json!({"content": "<p> </p>"})).send().await.error(400);
+    // Someone else cannot approve, edit or delete it.
+    let (_, other) = s.member("ben@example.com").await;
+    let approve = format!("/api/v1/career-tips/{id}/approve-reject/");
+    s.app.post(&approve).token(&other).json(&json!({"action": "approve"})).send().await.assert_status(404);
+    let answer = s.app.post(&approve).token(&s.admin_token).json(&json!({"action": "approve"})).send().await;
+    assert_eq!(answer.json()["message"], "Career tip approved successfully");
+    s.app
+        .request(axum::http::Method::PATCH, &format!("/api/v1/career-tips/{id}/"))
+        .token(&other)
+        .json(&json!({"content": "x"}))
+        .send()
+        .await
+        .assert_status(403);
+    s.app
+        .request(axum::http::Method::DELETE, &format!("/api/v1/career-tips/{id}/"))
+        .token(&other)
+        .send()
+        .await
+        .assert_status(403);
+    // Approved: public, by slug, in the group's list, searchable.
+    s.app.get(&format!("/api/v1/all-career-tips/slug/{slug}/")).send().await.assert_status(200);
+    assert_eq!(
+        s.app.get(&format!("/api/v1/career-tips/group/{}/", s.circle)).send().await.json()["pagination"]["count"],
+        1
+    );
+    assert_eq!(s.app.get("/api/v1/all-career-tips/?search=network").send().await.json()["pagination"]["count"], 1);
+    assert_eq!(s.app.get("/api/v1/all-career-tips/?search=zebra").send().await.json()["pagination"]["count"], 0);
+    // The author's edit goes back to moderation; delete works.
+    let edited = s
+        .app
+        .request(axum::http::Method::PATCH, &format!("/api/v1/career-tips/{id}/"))
+        .token(&token)
+        .json(&json!({"content": "Network a lot"}))
+        .send()
+        .await;
+    assert_eq!(edited.json()["data"]["status"], "pending");
+    s.app
+        .request(axum::http::Method::DELETE, &format!("/api/v1/career-tips/{id}/"))
+        .token(&token)
+        .send()
+        .await
+        .assert_status(200);
+    s.app.get(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(404);
+}

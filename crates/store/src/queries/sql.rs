@@ -1,0 +1,48 @@
+//! SQL helpers every query module may use: `LIKE` escaping and comparisons that ignore case
+//! the same way on SQLite and PostgreSQL.
+
+use sea_orm::{
+    sea_query::{Alias, Expr, ExprTrait, Func, LikeExpr},
+    Condition,
+};
+
+pub(crate) fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+/// The lower-case forms of `values` a database may compare with `LOWER(column)`: Unicode
+/// lower case (PostgreSQL's LOWER) and ASCII lower case (SQLite's), without repeats.
+fn lowered(values: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for value in values {
+        for form in [value.to_lowercase(), value.to_ascii_lowercase()] {
+            if !out.contains(&form) {
+                out.push(form);
+            }
+        }
+    }
+    out
+}
+
+/// "`expr` equals one of `values`, ignoring case" (country filters: profiles and the web
+/// store country names as typed, e.g. "Kenya"). An index on `LOWER(column)` serves it.
+pub fn equals_any_ignoring_case(expr: impl Into<sea_orm::sea_query::SimpleExpr>, values: &[String]) -> Condition {
+    Condition::all().add(Expr::expr(Func::lower(expr.into())).is_in(lowered(values)))
+}
+
+/// "The JSON array in `column` holds one of `values`, ignoring case": the array's text is
+/// searched for the quoted value.
+pub fn json_array_has_any_ignoring_case(
+    column: impl Into<sea_orm::sea_query::SimpleExpr>,
+    values: &[String],
+) -> Condition {
+    let column: sea_orm::sea_query::SimpleExpr = column.into();
+    let mut any = Condition::any();
+    for value in lowered(values) {
+        let quoted = serde_json::to_string(&value).unwrap_or_default();
+        let pattern = format!("%{}%", escape_like(&quoted));
+        let text = Func::lower(column.clone().cast_as(Alias::new("TEXT")));
+        any = any.add(Expr::expr(text).like(LikeExpr::new(pattern).escape('\\')));
+    }
+    any
+}
