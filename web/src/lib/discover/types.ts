@@ -69,16 +69,8 @@ export interface Group {
   is_bookmarked?: boolean;
 }
 
-export type QuestionType = 'text' | 'textarea' | 'radio' | 'selection' | 'file';
-
-/** A configured question (membership questions, leader certification questions). */
-export interface Question {
-  id: string;
-  label: string;
-  type: QuestionType;
-  required: boolean;
-  options: string[];
-}
+/** A configured question (membership questions, leader certification questions): one type with the groups'. */
+export type { Question, QuestionType } from '../groups/types';
 
 export type LeaderApplication = components['schemas']['LeaderApplicationView'];
 
