@@ -11,7 +11,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
   List,
   ListItem,
   ListItemAvatar,
@@ -21,11 +20,11 @@ import {
   useTheme,
 } from '@mui/material';
 import { useSnackbar } from '../../lib/snackbar';
-import { CloseIcon } from '../icons';
 import { ApiError } from '../../lib/api/errors';
 import { useDefaultOrgs, useMakeDefaultOrg } from '../../lib/discover/defaultOrgs';
 import type { DefaultOrg } from '../../lib/discover/types';
 import { openPage, reloadPage } from '../../lib/profile/reloadPage';
+import DialogHeader from '../DialogHeader';
 
 type Action = 'join' | 'default';
 
@@ -153,12 +152,9 @@ export default function JoinServiceDialog({ open, onClose }: { open: boolean; on
   return (
     <>
       <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-        <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        <DialogHeader id={titleId} onClose={onClose}>
           Join another service
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
+        </DialogHeader>
         <DialogContent dividers>{body}</DialogContent>
       </Dialog>
       <Dialog

@@ -4,12 +4,10 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  IconButton,
   MenuItem,
   Radio,
   RadioGroup,
@@ -22,7 +20,7 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from '../../../lib/snackbar';
-import { CheckCircleIcon, CloseIcon } from '../../../components/icons';
+import { CheckCircleIcon } from '../../../components/icons';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../lib/api/errors';
 import { useRequestCircle } from '../../../lib/discover/circleRequest';
@@ -36,6 +34,7 @@ import {
   toCircleRequest,
   type CircleRequestValues,
 } from '../circleRequestSchema';
+import DialogHeader from '../../../components/DialogHeader';
 
 /** How long the thank-you shows before the form closes (spec 002 §9). */
 export const THANK_YOU_MS = 2000;
@@ -130,12 +129,9 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
       aria-labelledby={titleId}
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogHeader id={titleId} onClose={close} closeDisabled={submitting}>
         Request a Circle
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={close} disabled={submitting} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      </DialogHeader>
       <DialogContent dividers>
         {phase === 'success' ? (
           <Stack spacing={2} role="status" sx={{ alignItems: 'center', textAlign: 'center', py: 4 }}>
