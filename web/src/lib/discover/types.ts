@@ -5,11 +5,7 @@ import type { components } from '../api/schema';
 
 export type Pagination = components['schemas']['Pagination'];
 
-/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
-export interface Paged<T> {
-  data: T[];
-  pagination: Pagination;
-}
+export type { Paged } from '../api/paged';
 
 export type GroupType = 'organization' | 'institution' | 'circle' | 'event';
 export type MembershipStatus = 'pending' | 'accepted' | 'rejected';
