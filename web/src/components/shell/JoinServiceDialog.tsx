@@ -11,6 +11,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  IconButton,
   List,
   ListItem,
   ListItemAvatar,
@@ -20,11 +21,11 @@ import {
   useTheme,
 } from '@mui/material';
 import { useSnackbar } from '../../lib/snackbar';
+import { CloseIcon } from '../icons';
 import { ApiError } from '../../lib/api/errors';
 import { useDefaultOrgs, useMakeDefaultOrg } from '../../lib/discover/defaultOrgs';
 import type { DefaultOrg } from '../../lib/discover/types';
 import { openPage, reloadPage } from '../../lib/profile/reloadPage';
-import DialogHeader from '../DialogHeader';
 
 type Action = 'join' | 'default';
 
@@ -152,9 +153,12 @@ export default function JoinServiceDialog({ open, onClose }: { open: boolean; on
   return (
     <>
       <Dialog open={open} onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-        <DialogHeader id={titleId} onClose={onClose}>
+        <DialogTitle id={titleId} sx={{ pr: 7 }}>
           Join another service
-        </DialogHeader>
+        </DialogTitle>
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
         <DialogContent dividers>{body}</DialogContent>
       </Dialog>
       <Dialog

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useGroupContext } from '../../../lib/groups/groupContext';
 import { useContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, PAGE_SIZE_POSTS } from '../contentRules';
-import ContentPages from '../components/ContentPages';
 import PostCard from '../components/PostCard';
 import PostFormDialog from '../components/PostFormDialog';
 import GroupCareerTips from '../components/GroupCareerTips';
@@ -19,6 +18,7 @@ export default function GroupPostsPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Content | null>(null);
   const mayPost = group.membership_status === 'accepted' || group.is_administrator;
+  const count = query.data?.pagination.count ?? 0;
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -31,17 +31,21 @@ export default function GroupPostsPage() {
           </Button>
         )}
       </Stack>
-      <ContentPages
-        query={query}
-        page={page}
-        pageSize={PAGE_SIZE_POSTS}
-        onPage={(p) => setParams({ page: String(p) })}
-        loading={[0, 1].map((i) => <Skeleton key={i} variant="rounded" height={140} />)}
-        errorText="Could not load the posts."
-        emptyText={MESSAGES.noPosts}
-      >
-        {(items) => items.map((item) => <PostCard key={item.id} item={item} onEdit={setEditing} />)}
-      </ContentPages>
+      {query.isPending && [0, 1].map((i) => <Skeleton key={i} variant="rounded" height={140} />)}
+      {query.isError && (
+        <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+          Could not load the posts.
+        </Alert>
+      )}
+      {query.data && count === 0 && <Typography color="text.secondary">{MESSAGES.noPosts}</Typography>}
+      {query.data?.data.map((item) => (
+        <PostCard key={item.id} item={item} onEdit={setEditing} />
+      ))}
+      {count > PAGE_SIZE_POSTS && (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Pagination count={Math.ceil(count / PAGE_SIZE_POSTS)} page={page} onChange={(_, p) => setParams({ page: String(p) })} />
+        </Box>
+      )}
       {creating && <PostFormDialog open kind="post" group={group} onClose={() => setCreating(false)} />}
       {editing && <PostFormDialog open kind="post" group={group} editing={editing} onClose={() => setEditing(null)} />}
       <GroupCareerTips group={group} />

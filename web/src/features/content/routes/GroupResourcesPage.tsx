@@ -1,9 +1,8 @@
-import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useGroupContext } from '../../../lib/groups/groupContext';
 import { useContents } from '../api/contents';
 import { MESSAGES, PAGE_SIZE_GROUP_RESOURCES } from '../contentRules';
-import ContentPages from '../components/ContentPages';
 import ResourceCard from '../components/ResourceCard';
 
 /** A group's Resources tab (spec 001 §2): its approved resources (and the viewer's own), 12 a page; create for certified administrators, contribute for certified members. */
@@ -14,6 +13,7 @@ export default function GroupResourcesPage() {
   const query = useContents({ types: 'resource,prompt', group_id: group.id, page, page_size: PAGE_SIZE_GROUP_RESOURCES });
   const certified = Boolean(identity?.group_profile?.is_certified);
   const member = group.membership_status === 'accepted' || group.is_administrator;
+  const count = query.data?.pagination.count ?? 0;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -33,23 +33,21 @@ export default function GroupResourcesPage() {
           </Stack>
         )}
       </Stack>
-      <ContentPages
-        query={query}
-        page={page}
-        pageSize={PAGE_SIZE_GROUP_RESOURCES}
-        onPage={(p) => setParams({ page: String(p) })}
-        loading={<Skeleton variant="rounded" height={200} />}
-        errorText="Could not load the resources."
-        emptyText={MESSAGES.noResources}
-      >
-        {(items) => (
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
-            {items.map((item) => (
-              <ResourceCard key={item.id} item={item} />
-            ))}
-          </Box>
-        )}
-      </ContentPages>
+      {query.isPending && <Skeleton variant="rounded" height={200} />}
+      {query.isError && (
+        <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+          Could not load the resources.
+        </Alert>
+      )}
+      {query.data && count === 0 && <Typography color="text.secondary">{MESSAGES.noResources}</Typography>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+        {query.data?.data.map((item) => <ResourceCard key={item.id} item={item} />)}
+      </Box>
+      {count > PAGE_SIZE_GROUP_RESOURCES && (
+        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Pagination count={Math.ceil(count / PAGE_SIZE_GROUP_RESOURCES)} page={page} onChange={(_, p) => setParams({ page: String(p) })} />
+        </Box>
+      )}
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Container, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, PAGE_SIZE_POSTS } from '../contentRules';
-import ContentPages from '../components/ContentPages';
 import PostCard from '../components/PostCard';
 import PostFormDialog from '../components/PostFormDialog';
 
@@ -17,6 +16,7 @@ export default function PostsFeedPage() {
   const query = useContents({ types: 'post,newsletter', page, page_size: PAGE_SIZE_POSTS });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Content | null>(null);
+  const count = query.data?.pagination.count ?? 0;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
       <Stack spacing={2}>
@@ -30,17 +30,21 @@ export default function PostsFeedPage() {
             </Button>
           )}
         </Stack>
-        <ContentPages
-          query={query}
-          page={page}
-          pageSize={PAGE_SIZE_POSTS}
-          onPage={(p) => setParams({ page: String(p) })}
-          loading={<Skeleton variant="rounded" height={160} />}
-          errorText="Could not load the posts."
-          emptyText={MESSAGES.noPosts}
-        >
-          {(items) => items.map((item) => <PostCard key={item.id} item={item} onEdit={setEditing} />)}
-        </ContentPages>
+        {query.isPending && <Skeleton variant="rounded" height={160} />}
+        {query.isError && (
+          <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+            Could not load the posts.
+          </Alert>
+        )}
+        {query.data && count === 0 && <Typography color="text.secondary">{MESSAGES.noPosts}</Typography>}
+        {query.data?.data.map((item) => (
+          <PostCard key={item.id} item={item} onEdit={setEditing} />
+        ))}
+        {count > PAGE_SIZE_POSTS && (
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Pagination count={Math.ceil(count / PAGE_SIZE_POSTS)} page={page} onChange={(_, p) => setParams({ page: String(p) })} />
+          </Box>
+        )}
       </Stack>
       {creating && <PostFormDialog open kind="post" onClose={() => setCreating(false)} />}
       {editing && <PostFormDialog open kind="post" editing={editing} onClose={() => setEditing(null)} />}
