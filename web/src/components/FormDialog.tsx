@@ -1,16 +1,7 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  useMediaQuery,
-  useTheme,
-  type Breakpoint,
-} from '@mui/material';
-import { CloseIcon } from './icons';
+import { Dialog, DialogActions, DialogContent, useMediaQuery, useTheme, type Breakpoint } from '@mui/material';
 import { CancelSubmitButtons } from './forms/FormLayout';
+import DialogHeader from './DialogHeader';
 
 interface Props {
   title: string;
@@ -48,12 +39,9 @@ export default function FormDialog({
       aria-labelledby={titleId}
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogHeader id={titleId} onClose={close}>
         {title}
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      </DialogHeader>
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <CancelSubmitButtons submitLabel={submitLabel} submitting={submitting} onCancel={close} />

@@ -1,17 +1,6 @@
 import { useState } from 'react';
-import {
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, FormControl, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
+import QuestionInput from '../questions/QuestionInput';
 import { uploadFile } from '../../lib/profile/upload';
 import type { Answers, Question } from '../../lib/groups/types';
 
@@ -91,72 +80,30 @@ export default function QuestionFields({ questions, values, onChange, errors = {
       {questions.map((question) => {
         const value = values[question.id];
         const error = errors[question.id];
-        switch (question.type) {
-          case 'radio':
-            return (
-              <FormControl key={question.id} error={Boolean(error)} required={question.required} disabled={preview}>
-                <FormLabel id={`q-${question.id}`}>{question.label}</FormLabel>
-                <RadioGroup
-                  aria-labelledby={`q-${question.id}`}
-                  value={value ?? ''}
-                  onChange={(event) => onChange(question.id, event.target.value)}
-                >
-                  {question.options.map((option) => (
-                    <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
-                  ))}
-                </RadioGroup>
-                {error && <FormHelperText role="alert">{error}</FormHelperText>}
-              </FormControl>
-            );
-          case 'selection':
-            return (
-              <TextField
-                key={question.id}
-                select
-                fullWidth
-                label={question.label}
-                required={question.required}
-                disabled={preview}
-                value={value ?? ''}
-                onChange={(event) => onChange(question.id, event.target.value)}
-                error={Boolean(error)}
-                helperText={error}
-              >
-                {question.options.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {option}
-                  </MenuItem>
-                ))}
-              </TextField>
-            );
-          case 'file':
-            return (
-              <FileQuestion
-                key={question.id}
-                question={question}
-                value={value}
-                onChange={(next) => onChange(question.id, next)}
-                error={error}
-                preview={preview}
-              />
-            );
-          default:
-            return (
-              <TextField
-                key={question.id}
-                fullWidth
-                label={question.label}
-                required={question.required}
-                disabled={preview}
-                multiline={question.type === 'textarea'}
-                minRows={question.type === 'textarea' ? 3 : undefined}
-                value={value ?? ''}
-                onChange={(event) => onChange(question.id, event.target.value)}
-                error={Boolean(error)}
-                helperText={error}
-              />
-            );
+        if (question.type === 'file') {
+          return (
+            <FileQuestion
+              key={question.id}
+              question={question}
+              value={value}
+              onChange={(next) => onChange(question.id, next)}
+              error={error}
+              preview={preview}
+            />
+          );
         }
+        return (
+          <QuestionInput
+            key={question.id}
+            question={question}
+            labelId={`q-${question.id}`}
+            value={value ?? ''}
+            onChange={(next) => onChange(question.id, next)}
+            error={error}
+            disabled={preview}
+            alertError
+          />
+        );
       })}
     </Stack>
   );

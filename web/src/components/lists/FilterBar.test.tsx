@@ -2,19 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import FilterBar from './FilterBar';
+import { stubMatchMedia } from '../../test/mediaQueries';
 
 /** A window as narrow as a phone: every max-width media query matches. */
 function phoneWidth(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: matches && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia((query) => matches && query.includes('max-width'));
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -13,7 +13,8 @@ import {
   priceLabel,
   snippet,
 } from './cardRules';
-import { PlaceIcon, ScheduleIcon } from './listIcons';
+import { ChipRow, CountriesLine, IconLine } from './cardParts';
+import { ScheduleIcon } from './listIcons';
 
 interface Props {
   group: Group;
@@ -31,8 +32,6 @@ export default function GroupCard({ group, maxCountries = 2 }: Props) {
   const end = formatDate(group.end_date);
   const image = group.cover_image || group.logo;
   const about = snippet(group.description, 200);
-  const topicsMore = moreLabel(topics.more);
-  const countriesMore = moreLabel(countries.more);
 
   return (
     <Card variant="outlined" sx={{ borderRadius: 2, height: '100%', position: 'relative' }}>
@@ -73,35 +72,15 @@ export default function GroupCard({ group, maxCountries = 2 }: Props) {
               {about}
             </Typography>
           )}
-          {topics.items.length > 0 && (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }} aria-label="Topics">
-              {topics.items.map((topic) => (
-                <Chip key={topic.id} label={topic.name} size="small" variant="outlined" />
-              ))}
-              {topicsMore && <Chip label={topicsMore} size="small" />}
-            </Stack>
-          )}
-          {countries.items.length > 0 && (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <PlaceIcon fontSize="small" color="action" />
-              <Typography variant="body2" color="text.secondary">
-                {countries.items.join(', ')}
-                {countriesMore ? ` ${countriesMore}` : ''}
-              </Typography>
-            </Stack>
-          )}
+          <ChipRow label="Topics" items={topics.items} more={moreLabel(topics.more)} />
+          <CountriesLine items={countries.items} more={moreLabel(countries.more)} />
           <Box sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Typography sx={{ fontWeight: 700 }} color="primary">
               {priceLabel(group)}
             </Typography>
             {commitment && (
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                <ScheduleIcon fontSize="small" color="action" />
-                <Typography variant="body2" color="text.secondary">
-                  {commitment}
-                </Typography>
-              </Stack>
+              <IconLine icon={<ScheduleIcon fontSize="small" color="action" />}>{commitment}</IconLine>
             )}
           </Stack>
         </Stack>

@@ -1,5 +1,6 @@
 // Connect's types (spec 002 §2 "Connect"): the connection parameter and its labels.
 import type { ConnectItem, ConnectType } from '../../lib/discover/types';
+import { pagePath } from '../../lib/pagePaths';
 
 export const CONNECT_TYPES: readonly { value: ConnectType; label: string; noun: string }[] = [
   { value: 'all', label: 'All', noun: 'connections' },
@@ -37,26 +38,14 @@ export function itemTypeLabel(type: string): string {
   return ITEM_LABELS[type] ?? type;
 }
 
+/** The kinds of item Connect lists. */
+const ITEM_TYPES = new Set<string>(['user', 'circle', 'event', 'job', 'organization', 'institution']);
+
 /** The page an item opens (spec 000 §2 route table), or null without a slug. */
 export function itemPath(item: Pick<ConnectItem, 'type' | 'slug' | 'name_slug'>): string | null {
   const raw = item.slug || item.name_slug;
   if (!raw) return null;
-  const slug = encodeURIComponent(raw);
-  switch (item.type) {
-    case 'user':
-      return `/profile/${slug}`;
-    case 'circle':
-      return `/circle/${slug}`;
-    case 'event':
-      return `/event/${slug}`;
-    case 'job':
-      return `/job/${slug}`;
-    case 'organization':
-    case 'institution':
-      return `/org/${slug}`;
-    default:
-      return null;
-  }
+  return ITEM_TYPES.has(item.type) ? pagePath(item.type, raw) : null;
 }
 
 function capitalize(text: string): string {

@@ -6,33 +6,16 @@ import { renderApp } from '../../test/renderApp';
 import { identityHandler, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
 import type { Plan, SubscriptionDetail } from './planRules';
+import { planFixture } from './testing';
 
 function plan(tier: number, name: string, trial = 0): Plan {
-  return {
+  return planFixture(tier, {
     id: tier + 1,
     name,
     description: `${name} plan`,
-    subscription_tier: tier,
-    price: tier * 10000,
-    recurring: 'year',
     trial_days: trial,
     included_features: [`${name} feature`],
-    excluded_features: [],
-    prices:
-      tier === 0
-        ? []
-        : [
-            { id: `p_${tier}_month`, price: tier * 1000, recurring: 'month', stripe_price_id: `p_${tier}_month` },
-            { id: `p_${tier}_year`, price: tier * 10000, recurring: 'year', stripe_price_id: `p_${tier}_year` },
-          ],
-    discounts: [],
-    use_ama: false,
-    one_to_one_chat: false,
-    can_use_premium_agents: false,
-    can_create_membership_card: false,
-    can_view_premium_resources: false,
-    circle_discount_percent: 0,
-  };
+  });
 }
 
 const PLANS = [plan(2, 'Professional'), plan(0, 'Free'), plan(1, 'Explorer', 14)];

@@ -22,34 +22,10 @@ import {
   type SubscriptionDetail,
   type UserSubscription,
 } from './planRules';
+import { planFixture } from './testing';
 
 function plan(tier: number, trial = 0): Plan {
-  const name = ['Free', 'Explorer', 'Professional', 'Leader'][tier] ?? `Tier ${tier}`;
-  return {
-    id: 10 + tier,
-    name,
-    description: '',
-    subscription_tier: tier,
-    price: tier * 10000,
-    recurring: 'year',
-    trial_days: trial,
-    included_features: [],
-    excluded_features: [],
-    prices:
-      tier === 0
-        ? []
-        : [
-            { id: `p_${tier}_month`, price: tier * 1000, recurring: 'month', stripe_price_id: `p_${tier}_month` },
-            { id: `p_${tier}_year`, price: tier * 10000, recurring: 'year', stripe_price_id: `p_${tier}_year` },
-          ],
-    discounts: [],
-    use_ama: false,
-    one_to_one_chat: false,
-    can_use_premium_agents: false,
-    can_create_membership_card: false,
-    can_view_premium_resources: false,
-    circle_discount_percent: 0,
-  };
+  return planFixture(tier, { trial_days: trial });
 }
 
 function detail(tier: number, interval: 'month' | 'year', extra: Partial<SubscriptionDetail> = {}): SubscriptionDetail {

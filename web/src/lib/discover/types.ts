@@ -5,11 +5,7 @@ import type { components } from '../api/schema';
 
 export type Pagination = components['schemas']['Pagination'];
 
-/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
-export interface Paged<T> {
-  data: T[];
-  pagination: Pagination;
-}
+export type { Paged } from '../api/paged';
 
 export type GroupType = 'organization' | 'institution' | 'circle' | 'event';
 export type MembershipStatus = 'pending' | 'accepted' | 'rejected';
@@ -69,16 +65,8 @@ export interface Group {
   is_bookmarked?: boolean;
 }
 
-export type QuestionType = 'text' | 'textarea' | 'radio' | 'selection' | 'file';
-
-/** A configured question (membership questions, leader certification questions). */
-export interface Question {
-  id: string;
-  label: string;
-  type: QuestionType;
-  required: boolean;
-  options: string[];
-}
+/** A configured question (membership questions, leader certification questions): one type with the groups'. */
+export type { Question, QuestionType } from '../groups/types';
 
 export type LeaderApplication = components['schemas']['LeaderApplicationView'];
 

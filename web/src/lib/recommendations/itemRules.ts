@@ -2,6 +2,7 @@
 // emailing", §8): duplicates removed by slug or source, at most 5 per type, the types in a
 // fixed order, the first 2 inline and the rest behind Show More.
 import type { ChatPart, RecommendedItem } from './types';
+import { pagePath } from '../pagePaths';
 
 export const TYPE_ORDER = [
   'resource',
@@ -57,29 +58,9 @@ export function splitItems(items: RecommendedItem[]): { inline: RecommendedItem[
 
 /** Where a recommended item opens in the app; external items open their source. */
 export function itemLink(item: RecommendedItem): string {
-  const slug = encodeURIComponent(item.slug);
-  switch (item.type) {
-    case 'circle':
-      return `/circle/${slug}`;
-    case 'event':
-      return `/event/${slug}`;
-    case 'organization':
-      return `/org/${slug}`;
-    case 'user':
-      return `/profile/${slug}`;
-    case 'job':
-      return `/job/${slug}`;
-    case 'ai_tool':
-      return `/ai-tool/${slug}`;
-    case 'use_case':
-      return `/usecase/${slug}`;
-    case 'career_tip':
-      return `/career-tip/${slug}`;
-    case 'external_resource':
-      return item.source ?? `/resource/${slug}`;
-    default:
-      return `/resource/${slug}`;
-  }
+  if (item.type === 'external_resource') return item.source ?? `/resource/${encodeURIComponent(item.slug)}`;
+  // Any other type (an institution too) opens as a resource.
+  return (item.type !== 'institution' && pagePath(item.type, item.slug)) || `/resource/${encodeURIComponent(item.slug)}`;
 }
 
 /** A title cut to 20 characters for a recommendation row. */

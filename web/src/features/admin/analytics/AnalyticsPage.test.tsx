@@ -4,45 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { identityHandler, server, signIn } from '../../../test/server';
-import { identityFixture } from '../../../test/fixtures';
+import { adminIdentity } from '../testing';
+import { week } from './testing';
 import type { AnalyticsReport, AnalyticsWeek } from './analyticsRules';
-
-const adminIdentity = identityFixture({
-  organization: {
-    id: 1,
-    name: 'Waypoint Demo',
-    name_slug: 'waypoint-demo',
-    domain: 'localhost',
-    membership_role: 'admin',
-    membership_status: 'accepted',
-  },
-});
-
-function week(week_start: string, values: Partial<AnalyticsWeek> = {}): AnalyticsWeek {
-  return {
-    week_start,
-    members_joined: 0,
-    members_accepted: 0,
-    active_members: null,
-    posts: 0,
-    resources: 0,
-    applications: 0,
-    applications_accepted: 0,
-    applications_rejected: 0,
-    aira_reports: 0,
-    aira_average_score: null,
-    aira_beginner: 0,
-    aira_intermediate: 0,
-    aira_advanced: 0,
-    circle_seats_taken: null,
-    circle_seats_total: null,
-    circles_full: null,
-    assistant_questions: 0,
-    assistant_ratings: 0,
-    assistant_average_rating: null,
-    ...values,
-  };
-}
 
 function report(weeks: AnalyticsWeek[], extra: Partial<AnalyticsReport> = {}): AnalyticsReport {
   return {

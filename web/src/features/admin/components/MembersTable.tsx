@@ -14,7 +14,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tooltip,
   Typography,
@@ -22,6 +21,7 @@ import {
 import type { AdminMember } from '../api/members';
 import { PAGE_SIZE_OPTIONS, verificationColor, verificationLabel } from '../adminRules';
 import AuditHistoryButton from './AuditHistoryButton';
+import AdminPagination from './AdminPagination';
 
 interface Props {
   rows: AdminMember[];
@@ -201,14 +201,13 @@ export default function MembersTable(props: Props) {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <AdminPagination
         count={count}
-        page={Math.max(0, page - 1)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-        onPageChange={(_event, next) => props.onPage(next + 1)}
-        onRowsPerPageChange={(event) => props.onPageSize(Number(event.target.value))}
+        page={page}
+        pageSize={pageSize}
+        pageSizes={PAGE_SIZE_OPTIONS}
+        onPage={props.onPage}
+        onPageSize={(value) => props.onPageSize(Number(value))}
       />
     </Box>
   );

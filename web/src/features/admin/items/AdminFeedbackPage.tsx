@@ -1,10 +1,11 @@
-import { Box, Link, Paper, Skeleton, Stack, Tab, TablePagination, Tabs, Typography } from '@mui/material';
+import { Box, Link, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ListError } from '../../../components/lists/ListStates';
 import { readPage, withFilter, withPage } from '../../../components/lists/listParams';
 import { ADMIN_ITEMS_KEY, fetchContacts, fetchFeedback, type ContactItem, type FeedbackItem, type Paged } from './api';
 import { formatDay, PAGE_SIZE_OPTIONS, readPageSize } from './itemRules';
+import AdminPagination from '../components/AdminPagination';
 
 type Tab = 'feedback' | 'contact';
 
@@ -113,16 +114,13 @@ export default function AdminFeedbackPage() {
         ))}
       </Stack>
       {found.data && count > 0 && (
-        <TablePagination
-          component="div"
+        <AdminPagination
           count={count}
-          page={Math.max(0, page - 1)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-          onPageChange={(_event, next) => setParams((current) => withPage(current, next + 1))}
-          onRowsPerPageChange={(event) =>
-            setParams((current) => withFilter(current, 'page_size', String(event.target.value)), { replace: true })
-          }
+          page={page}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZE_OPTIONS}
+          onPage={(next) => setParams((current) => withPage(current, next))}
+          onPageSize={(value) => setParams((current) => withFilter(current, 'page_size', value), { replace: true })}
           labelRowsPerPage="Rows"
         />
       )}

@@ -13,7 +13,6 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   Tabs,
   Typography,
@@ -27,6 +26,7 @@ import { readPage, readValue, withFilter, withPage } from '../../../components/l
 import { useSnackbar } from '../../../lib/snackbar';
 import { ADMIN_ITEMS_KEY, type Paged, type TableQuery } from './api';
 import { PAGE_SIZE_OPTIONS, readPageSize, readStatus, splitChips, type StatusTab } from './itemRules';
+import AdminPagination from '../components/AdminPagination';
 
 /** A button of a row: a link (edit) or a call, optionally confirmed first (delete, reject). */
 export interface RowAction {
@@ -226,16 +226,13 @@ export default function AdminItemTable<T>({ title, area, tabs, fetch, toRow, emp
         </TableContainer>
       )}
       {found.data && count > 0 && (
-        <TablePagination
-          component="div"
+        <AdminPagination
           count={count}
-          page={Math.max(0, page - 1)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-          onPageChange={(_event, next) => setParams((current) => withPage(current, next + 1))}
-          onRowsPerPageChange={(event) =>
-            setParams((current) => withFilter(current, 'page_size', String(event.target.value)), { replace: true })
-          }
+          page={page}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZE_OPTIONS}
+          onPage={(next) => setParams((current) => withPage(current, next))}
+          onPageSize={(value) => setParams((current) => withFilter(current, 'page_size', value), { replace: true })}
           labelRowsPerPage="Rows"
         />
       )}

@@ -12,10 +12,7 @@ export type AdminUseCase = Schemas['UseCaseView'];
 export type FeedbackItem = Schemas['FeedbackView'];
 export type ContactItem = Schemas['ContactView'];
 
-export interface Paged<T> {
-  data: T[];
-  pagination: Schemas['Pagination'];
-}
+export type { Paged } from '../../../lib/api/paged';
 
 /** What every admin table asks for: one status, an optional search, one page. */
 export interface TableQuery {

@@ -5,18 +5,9 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { identityHandler, server, signIn } from '../../../test/server';
 import { identityFixture } from '../../../test/fixtures';
+import { adminIdentity } from '../testing';
 import type { AdminMember } from '../api/members';
-
-const adminIdentity = identityFixture({
-  organization: {
-    id: 1,
-    name: 'Waypoint Demo',
-    name_slug: 'waypoint-demo',
-    domain: 'localhost',
-    membership_role: 'admin',
-    membership_status: 'accepted',
-  },
-});
+import { stubMatchMedia } from '../../../test/mediaQueries';
 
 const metrics = {
   total_members: 120,
@@ -50,20 +41,10 @@ function member(id: number, name: string, overrides: Partial<AdminMember> = {}):
 
 /** A window of the given width: `(max-width: N)` queries match when the width is below N. */
 function windowWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string) => {
+  stubMatchMedia((query) => {
     const max = /max-width:\s*([\d.]+)px/.exec(query);
     const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (max ? width <= Number(max[1]) : true) && (min ? width >= Number(min[1]) : true);
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return (max ? width <= Number(max[1]) : true) && (min ? width >= Number(min[1]) : true);
   });
 }
 

@@ -13,7 +13,7 @@ import { confirmPayment, removeMember, respondJoinRequest, sendVerificationFollo
 import SearchField from '../../../components/lists/SearchField';
 import FilterSelect from '../../../components/lists/FilterSelect';
 import { readPage, readValue, withFilter, withPage } from '../../../components/lists/listParams';
-import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
+import { COUNTRY_OPTIONS } from '../../../components/lists/countryFilter';
 import { ADMIN_KEY } from '../api/metrics';
 import { rerunSystemAgent, useAdminMembers, useSystemAgents, type AdminMember, type AdminMembersQuery } from '../api/members';
 import {
@@ -30,7 +30,6 @@ import AdminFilterBar from '../components/AdminFilterBar';
 import MembersTable from '../components/MembersTable';
 import { InviteDialog, ReasonDialog, RerunDialog } from '../components/MemberDialogs';
 
-const COUNTRY_OPTIONS = COUNTRY_CHOICES.map((choice) => ({ value: choice.name, label: choice.name }));
 const ROLE_OPTIONS = ['admin', 'leader', 'facilitator', 'member'].map((role) => ({
   value: role,
   label: role.charAt(0).toUpperCase() + role.slice(1),

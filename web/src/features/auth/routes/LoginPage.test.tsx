@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { authConfigHandler, server } from '../../../test/server';
 import { authConfigFixture } from '../../../test/fixtures';
+import { stubMatchMedia } from '../../../test/mediaQueries';
 
 async function fill(email: string, password: string) {
   const emailField = await screen.findByLabelText('Email');
@@ -18,16 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('login page', () => {
   it('leaves the hero out on a phone', async () => {
     // Every max-width query matches: as narrow as a phone.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubMatchMedia((query) => query.includes('max-width'));
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     // By the time the auth configuration is in, a lazily loaded hero would be there too.

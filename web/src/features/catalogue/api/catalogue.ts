@@ -15,10 +15,7 @@ export type AiToolPayload = Schemas['AiToolInput'];
 export type UseCasePayload = Schemas['UseCaseInput'];
 export type ModerationAnswer = Schemas['ModerationAnswer'];
 
-export interface Paged<T> {
-  data: T[];
-  pagination: Schemas['Pagination'];
-}
+export type { Paged } from '../../../lib/api/paged';
 
 /** Page sizes (spec 002 §9): AI tools 9, use cases 15, favourites and my-area tables 10. */
 export const AI_TOOLS_PAGE_SIZE = 9;

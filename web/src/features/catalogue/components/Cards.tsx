@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Avatar, Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
@@ -11,65 +12,73 @@ function StatusChip({ status }: { status: string }) {
   return <Chip size="small" label={status === 'pending' ? 'Pending' : 'Rejected'} color={status === 'pending' ? 'warning' : 'default'} />;
 }
 
+interface ShellProps {
+  kind: 'aitool' | 'usecase';
+  item: AiTool | UseCase;
+  to: string;
+  /** What the card shows above its excerpt. */
+  children: ReactNode;
+}
+
+/** A catalogue item's card: a link to its page around the content and excerpt, then votes and the favourite toggle. */
+function CatalogueCard({ kind, item, to, children }: ShellProps) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: 3 }}>
+      <CardActionArea component={RouterLink} to={to} sx={{ p: 2, flexGrow: 1, alignItems: 'flex-start' }}>
+        {children}
+        <Typography variant="body2" color="text.secondary">
+          {excerpt(item.description)}
+        </Typography>
+      </CardActionArea>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1, pb: 1 }}>
+        <VoteButton kind={kind} item={item} />
+        <FavouriteButton kind={kind} item={item} />
+      </Box>
+    </Card>
+  );
+}
+
 /** An AI tool in a list: logo, name, the first 2 categories, an excerpt, votes and the favourite toggle. */
 export function AiToolCard({ tool }: { tool: AiTool }) {
   const options = useOptionsConfig();
   const label = (value: string) => options.aitool_categories.find((o) => o.value === value)?.label ?? value;
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: 3 }}>
-      <CardActionArea component={RouterLink} to={`/ai-tool/${tool.slug}`} sx={{ p: 2, flexGrow: 1, alignItems: 'flex-start' }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-          <Avatar src={tool.logo ?? undefined} alt="" variant="rounded">
-            {tool.name.slice(0, 1)}
-          </Avatar>
-          <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
-            {tool.name}
-          </Typography>
-          <StatusChip status={tool.status} />
-        </Stack>
-        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
-          {tool.categories.slice(0, 2).map((c) => (
-            <Chip key={c} size="small" label={label(c)} />
-          ))}
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          {excerpt(tool.description)}
+    <CatalogueCard kind="aitool" item={tool} to={`/ai-tool/${tool.slug}`}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
+        <Avatar src={tool.logo ?? undefined} alt="" variant="rounded">
+          {tool.name.slice(0, 1)}
+        </Avatar>
+        <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+          {tool.name}
         </Typography>
-      </CardActionArea>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1, pb: 1 }}>
-        <VoteButton kind="aitool" item={tool} />
-        <FavouriteButton kind="aitool" item={tool} />
-      </Box>
-    </Card>
+        <StatusChip status={tool.status} />
+      </Stack>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+        {tool.categories.slice(0, 2).map((c) => (
+          <Chip key={c} size="small" label={label(c)} />
+        ))}
+      </Stack>
+    </CatalogueCard>
   );
 }
 
 /** A use case in a list: thumbnail, title, classification chips, an excerpt, votes and the favourite toggle. */
 export function UseCaseCard({ useCase }: { useCase: UseCase }) {
   return (
-    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', borderRadius: 3 }}>
-      <CardActionArea component={RouterLink} to={`/usecase/${useCase.slug}`} sx={{ p: 2, flexGrow: 1, alignItems: 'flex-start' }}>
-        {useCase.thumbnail_image && (
-          <Box component="img" src={useCase.thumbnail_image} alt="" sx={{ width: '100%', height: 120, objectFit: 'cover', borderRadius: 2, mb: 1 }} />
-        )}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
-            {useCase.title}
-          </Typography>
-          <StatusChip status={useCase.status} />
-        </Stack>
-        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
-          {useCase.business_value && <Chip size="small" label={`Value: ${useCase.business_value}`} />}
-          {useCase.complexity && <Chip size="small" label={`Complexity: ${useCase.complexity}`} />}
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          {excerpt(useCase.description)}
+    <CatalogueCard kind="usecase" item={useCase} to={`/usecase/${useCase.slug}`}>
+      {useCase.thumbnail_image && (
+        <Box component="img" src={useCase.thumbnail_image} alt="" sx={{ width: '100%', height: 120, objectFit: 'cover', borderRadius: 2, mb: 1 }} />
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+          {useCase.title}
         </Typography>
-      </CardActionArea>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1, pb: 1 }}>
-        <VoteButton kind="usecase" item={useCase} />
-        <FavouriteButton kind="usecase" item={useCase} />
-      </Box>
-    </Card>
+        <StatusChip status={useCase.status} />
+      </Stack>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+        {useCase.business_value && <Chip size="small" label={`Value: ${useCase.business_value}`} />}
+        {useCase.complexity && <Chip size="small" label={`Complexity: ${useCase.complexity}`} />}
+      </Stack>
+    </CatalogueCard>
   );
 }

@@ -1,11 +1,9 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
-import FilterBar from '../../../components/lists/FilterBar';
-import FilterSelect from '../../../components/lists/FilterSelect';
 import ListPage from '../../../components/lists/ListPage';
 import { EmptyState } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { useListParams } from '../../../components/lists/useListParams';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
@@ -17,7 +15,7 @@ import { AiToolCard } from '../components/Cards';
  * address, nine cards a page, 'No AI tools found', and Submit AI Tool (guests go to sign in).
  */
 export default function AiToolsPage() {
-  const { page, value, setFilter, setPage } = useListParams();
+  const { page, value, setPage } = useListParams();
   const { signedIn } = useIdentity();
   const options = useOptionsConfig();
   const tools = useAiTools({ search: value('q'), categories: value('ai_category'), page, page_size: AI_TOOLS_PAGE_SIZE });
@@ -31,15 +29,11 @@ export default function AiToolsPage() {
         </Button>
       }
     >
-      <FilterBar label="AI tool filters">
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search AI tools" />
-        <FilterSelect
-          label="Category"
-          options={options.aitool_categories}
-          value={value('ai_category')}
-          onChange={(next) => setFilter('ai_category', next)}
-        />
-      </FilterBar>
+      <ParamFilterBar
+        label="AI tool filters"
+        searchLabel="Search AI tools"
+        filters={[{ key: 'ai_category', label: 'Category', options: options.aitool_categories }]}
+      />
       <CardGridResults
         query={tools}
         label="AI tools"

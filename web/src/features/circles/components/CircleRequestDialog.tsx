@@ -4,17 +4,16 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  IconButton,
   MenuItem,
   Radio,
   RadioGroup,
   Stack,
   TextField,
+  type TextFieldProps,
   Typography,
   useMediaQuery,
   useTheme,
@@ -22,7 +21,7 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from '../../../lib/snackbar';
-import { CheckCircleIcon, CloseIcon } from '../../../components/icons';
+import { CheckCircleIcon } from '../../../components/icons';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../lib/api/errors';
 import { useRequestCircle } from '../../../lib/discover/circleRequest';
@@ -36,6 +35,8 @@ import {
   toCircleRequest,
   type CircleRequestValues,
 } from '../circleRequestSchema';
+import DialogHeader from '../../../components/DialogHeader';
+import { controlled } from '../../../lib/forms/controlled';
 
 /** How long the thank-you shows before the form closes (spec 002 §9). */
 export const THANK_YOU_MS = 2000;
@@ -119,6 +120,18 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
   });
 
   const submitting = phase === 'submitting';
+  type TextName = 'real_world_problems_to_solve' | 'goal' | 'hours_commitment';
+  const textField = (name: TextName, props: Pick<TextFieldProps, 'label' | 'multiline' | 'minRows' | 'type' | 'slotProps' | 'helperText'>) => (
+    <TextField
+      required
+      fullWidth
+      disabled={submitting}
+      {...props}
+      {...register(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message ?? props.helperText}
+    />
+  );
 
   return (
     <Dialog
@@ -130,12 +143,9 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
       aria-labelledby={titleId}
       slotProps={{ paper: { component: 'form', noValidate: true, onSubmit } as object }}
     >
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogHeader id={titleId} onClose={close} closeDisabled={submitting}>
         Request a Circle
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={close} disabled={submitting} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      </DialogHeader>
       <DialogContent dividers>
         {phase === 'success' ? (
           <Stack spacing={2} role="status" sx={{ alignItems: 'center', textAlign: 'center', py: 4 }}>
@@ -150,28 +160,8 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
             <Typography color="text.secondary">
               Tell us what you want to learn and we will look for a circle that fits.
             </Typography>
-            <TextField
-              label="Real-world problems to solve"
-              required
-              multiline
-              minRows={3}
-              fullWidth
-              disabled={submitting}
-              {...register('real_world_problems_to_solve')}
-              error={Boolean(errors.real_world_problems_to_solve)}
-              helperText={errors.real_world_problems_to_solve?.message}
-            />
-            <TextField
-              label="Your goal"
-              required
-              multiline
-              minRows={2}
-              fullWidth
-              disabled={submitting}
-              {...register('goal')}
-              error={Boolean(errors.goal)}
-              helperText={errors.goal?.message}
-            />
+            {textField('real_world_problems_to_solve', { label: 'Real-world problems to solve', multiline: true, minRows: 3 })}
+            {textField('goal', { label: 'Your goal', multiline: true, minRows: 2 })}
             <Controller
               control={control}
               name="urgency"
@@ -199,17 +189,12 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
                 </TextField>
               )}
             />
-            <TextField
-              label="Hours per week you can commit"
-              required
-              type="number"
-              fullWidth
-              disabled={submitting}
-              slotProps={{ htmlInput: { min: 1, max: MAX_HOURS, step: 1, inputMode: 'numeric' } }}
-              {...register('hours_commitment')}
-              error={Boolean(errors.hours_commitment)}
-              helperText={errors.hours_commitment?.message ?? HOURS_HINT}
-            />
+            {textField('hours_commitment', {
+              label: 'Hours per week you can commit',
+              type: 'number',
+              slotProps: { htmlInput: { min: 1, max: MAX_HOURS, step: 1, inputMode: 'numeric' } },
+              helperText: HOURS_HINT,
+            })}
             <Controller
               control={control}
               name="learning_modality"
@@ -236,17 +221,7 @@ export default function CircleRequestDialog({ open, onClose }: { open: boolean; 
                 control={control}
                 name="location"
                 render={({ field, fieldState }) => (
-                  <CountrySelect
-                    label="Location"
-                    required
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={submitting}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                  />
+                  <CountrySelect label="Location" required name={field.name} disabled={submitting} {...controlled(field, fieldState)} />
                 )}
               />
             )}

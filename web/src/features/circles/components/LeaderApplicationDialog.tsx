@@ -8,19 +8,18 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
   Stack,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
-import { CloseIcon } from '../../../components/icons';
 import { ListError } from '../../../components/lists/ListStates';
 import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { useCertificationQuestions, useSubmitLeaderApplication } from '../../../lib/discover/leaders';
 import { missingAnswers } from '../leaderApplication';
 import QuestionField from './QuestionField';
+import DialogHeader from '../../../components/DialogHeader';
 
 export const APPLICATION_SUBMITTED = 'Your application has been submitted successfully.';
 export const NOT_ANSWERED = 'Not answered';
@@ -136,12 +135,9 @@ export default function LeaderApplicationDialog({ open, onClose }: { open: boole
   return (
     <>
       <Dialog open={open} onClose={close} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-        <DialogTitle id={titleId} sx={{ pr: 7 }}>
+        <DialogHeader id={titleId} onClose={close}>
           {step === 'answers' ? 'Apply for a Circle Leader' : 'Review your application'}
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
+        </DialogHeader>
         <DialogContent dividers>{body}</DialogContent>
         <DialogActions sx={{ px: 3, py: 1.5 }}>
           {step === 'answers' ? (

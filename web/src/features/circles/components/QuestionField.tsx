@@ -1,17 +1,6 @@
 import { useState } from 'react';
-import {
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, FormControl, FormHelperText, FormLabel, Stack, Typography } from '@mui/material';
+import QuestionInput from '../../../components/questions/QuestionInput';
 import type { Question } from '../../../lib/discover/types';
 import { uploadFile, MAX_UPLOAD_BYTES, MAX_UPLOAD_MESSAGE } from '../../../lib/profile/upload';
 import { ApiError } from '../../../lib/api/errors';
@@ -30,40 +19,6 @@ export default function QuestionField({ question, value, onChange, error, disabl
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
 
-  if (question.type === 'radio') {
-    return (
-      <FormControl error={Boolean(error)} required={question.required} disabled={disabled}>
-        <FormLabel id={labelId}>{question.label}</FormLabel>
-        <RadioGroup aria-labelledby={labelId} value={value} onChange={(event) => onChange(event.target.value)}>
-          {question.options.map((option) => (
-            <FormControlLabel key={option} value={option} control={<Radio />} label={option} />
-          ))}
-        </RadioGroup>
-        {error && <FormHelperText>{error}</FormHelperText>}
-      </FormControl>
-    );
-  }
-  if (question.type === 'selection') {
-    return (
-      <TextField
-        select
-        fullWidth
-        label={question.label}
-        required={question.required}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        error={Boolean(error)}
-        helperText={error}
-      >
-        {question.options.map((option) => (
-          <MenuItem key={option} value={option}>
-            {option}
-          </MenuItem>
-        ))}
-      </TextField>
-    );
-  }
   if (question.type === 'file') {
     const pick = async (file: File | undefined) => {
       if (!file) return;
@@ -107,17 +62,6 @@ export default function QuestionField({ question, value, onChange, error, disabl
     );
   }
   return (
-    <TextField
-      fullWidth
-      label={question.label}
-      required={question.required}
-      multiline={question.type === 'textarea'}
-      minRows={question.type === 'textarea' ? 3 : undefined}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={disabled}
-      error={Boolean(error)}
-      helperText={error}
-    />
+    <QuestionInput question={question} labelId={labelId} value={value} onChange={onChange} error={error} disabled={disabled} />
   );
 }

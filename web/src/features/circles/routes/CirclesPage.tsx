@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { Box, Button, Chip, Stack } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
-import FilterBar from '../../../components/lists/FilterBar';
-import FilterSelect from '../../../components/lists/FilterSelect';
 import GroupCard from '../../../components/lists/GroupCard';
 import ListPage from '../../../components/lists/ListPage';
 import CardGridResults from '../../../components/lists/CardGridResults';
 import { EmptyState } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
+import { COUNTRY_FILTER } from '../../../components/lists/countryFilter';
 import StatusFilter from '../../../components/lists/StatusFilter';
 import { useListParams } from '../../../components/lists/useListParams';
-import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { useIdentity } from '../../../lib/auth/identity';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useCirclesList } from '../../../lib/discover/groups';
@@ -22,7 +20,12 @@ import LeaderApplyButton from '../components/LeaderApplyButton';
 import RequestCircleCard from '../components/RequestCircleCard';
 import TrainingButton from '../TrainingButton';
 
-const COUNTRY_OPTIONS = COUNTRY_CHOICES.map((choice) => ({ value: choice.name, label: choice.name }));
+const CIRCLE_FILTERS = [
+  { key: 'weeks', label: 'Weeks', options: WEEKS_OPTIONS },
+  COUNTRY_FILTER,
+  { key: 'complexity_level', label: 'Complexity level', options: COMPLEXITY_OPTIONS },
+  { key: 'learning_modality', label: 'Learning modality', options: MODALITY_OPTIONS },
+];
 
 /**
  * /circles (spec 002 §2 "Circles list"): search and filters kept in the address, the
@@ -84,34 +87,11 @@ export default function CirclesPage() {
   return (
     <ListPage title="Career Circle" actions={actions}>
       {!signedIn && <HowCircleWorks />}
-      <FilterBar label="Circle filters">
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search circles" />
-        <FilterSelect
-          label="Starting month"
-          options={months}
-          value={value('starting_month')}
-          onChange={(next) => setFilter('starting_month', next)}
-        />
-        <FilterSelect label="Weeks" options={WEEKS_OPTIONS} value={value('weeks')} onChange={(next) => setFilter('weeks', next)} />
-        <FilterSelect
-          label="Country"
-          options={COUNTRY_OPTIONS}
-          value={value('countries')}
-          onChange={(next) => setFilter('countries', next)}
-        />
-        <FilterSelect
-          label="Complexity level"
-          options={COMPLEXITY_OPTIONS}
-          value={value('complexity_level')}
-          onChange={(next) => setFilter('complexity_level', next)}
-        />
-        <FilterSelect
-          label="Learning modality"
-          options={MODALITY_OPTIONS}
-          value={value('learning_modality')}
-          onChange={(next) => setFilter('learning_modality', next)}
-        />
-      </FilterBar>
+      <ParamFilterBar
+        label="Circle filters"
+        searchLabel="Search circles"
+        filters={[{ key: 'starting_month', label: 'Starting month', options: months }, ...CIRCLE_FILTERS]}
+      />
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
         <Button
           component={RouterLink}

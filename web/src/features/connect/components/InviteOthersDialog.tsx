@@ -1,23 +1,12 @@
 import { useId } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
-import { CloseIcon } from '../../../components/icons';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { useInviteUsers } from '../../../lib/discover/connect';
 import EmailListField from '../../../components/invite/EmailListField';
 import { useEmailList } from '../../../components/invite/useEmailList';
 import { INVITE_MESSAGES } from '../../../lib/invite/emails';
+import DialogHeader from '../../../components/DialogHeader';
 
 /** Invite people to the site's organization by e-mail (POST /invite-users/). */
 export default function InviteOthersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -57,12 +46,9 @@ export default function InviteOthersDialog({ open, onClose }: { open: boolean; o
 
   return (
     <Dialog open={open} onClose={close} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogHeader id={titleId} onClose={close}>
         Invite Others
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      </DialogHeader>
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography color="text.secondary">Invite people to join {config.organization.name}.</Typography>

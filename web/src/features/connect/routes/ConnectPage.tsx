@@ -13,19 +13,17 @@ import {
   useTheme,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import FilterBar from '../../../components/lists/FilterBar';
-import FilterSelect, { type FilterOption } from '../../../components/lists/FilterSelect';
 import ListPage from '../../../components/lists/ListPage';
 import ListPagination from '../../../components/lists/ListPagination';
 import { CardGridSkeleton, EmptyState, ListError } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
+import { COUNTRY_OPTIONS } from '../../../components/lists/countryFilter';
+import { useProfileFilters } from '../../../components/lists/filterOptions';
 import { cardGrid } from '../../../components/lists/layout';
 import { useListParams } from '../../../components/lists/useListParams';
-import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useConnectionsList, useSearch } from '../../../lib/discover/connect';
 import { CONNECT_PAGE_SIZE } from '../../../lib/discover/params';
-import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { searchText } from '../../../lib/profile/topics';
 import ConnectCard from '../components/ConnectCard';
 import RecommendedPanel from '../../../components/recommendations/RecommendedPanel';
@@ -33,11 +31,7 @@ import InviteOthersDialog from '../components/InviteOthersDialog';
 import YouMayKnow from '../components/YouMayKnow';
 import { CONNECT_TYPES, emptyText, readConnectType, typeInfo } from '../connectTypes';
 
-const COUNTRY_OPTIONS = COUNTRY_CHOICES.map((choice) => ({ value: choice.name, label: choice.name }));
-
-function asOptions(list: readonly { value: number | string; label: string }[]): FilterOption[] {
-  return list.map((option) => ({ value: String(option.value), label: option.label }));
-}
+const COUNTRY = { key: 'country', label: 'Country', options: COUNTRY_OPTIONS };
 
 /**
  * /connect (spec 002 §2 "Connect"): the caller's active connections by type, or search
@@ -51,7 +45,7 @@ export default function ConnectPage() {
   const belowLarge = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const { params, page, value, setFilter, setPage } = useListParams();
   const { identity } = useIdentity();
-  const options = useOptionsConfig();
+  const { professionalFields } = useProfileFilters();
   const [inviting, setInviting] = useState(false);
 
   const type = readConnectType(params.get('connection'));
@@ -163,15 +157,12 @@ export default function ConnectPage() {
           ))}
         </Tabs>
       )}
-      <FilterBar label="Connect filters" phoneVisible={4}>
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label={`Search ${info.noun === 'connections' ? 'everything' : info.noun}`} />
-        <FilterSelect label="Country" options={COUNTRY_OPTIONS} value={country} onChange={(next) => setFilter('country', next)} />
-        <FilterSelect
-          label="Professional field"
-          options={asOptions(options.professional_fields)}
-          value={fields}
-          onChange={(next) => setFilter('professional_fields', next)}
-        />
+      <ParamFilterBar
+        label="Connect filters"
+        phoneVisible={4}
+        searchLabel={`Search ${info.noun === 'connections' ? 'everything' : info.noun}`}
+        filters={[COUNTRY, professionalFields]}
+      >
         {member && (
           <FormControlLabel
             control={
@@ -183,7 +174,7 @@ export default function ConnectPage() {
             label="Search the entire organization hierarchy and partners"
           />
         )}
-      </FilterBar>
+      </ParamFilterBar>
       <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1.5 }}>
         {searching ? 'Search Results' : 'Active connections'}
       </Typography>

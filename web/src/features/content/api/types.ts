@@ -9,10 +9,6 @@ export type ContentFile = Schemas['ContentFile'];
 export type ContentPayload = Schemas['ContentInput'];
 export type LinkPreviewData = Schemas['Preview'];
 
-/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
-export interface Paged<T> {
-  data: T[];
-  pagination: Schemas['Pagination'];
-}
+export type { Paged } from '../../../lib/api/paged';
 
 export type ContentType = 'post' | 'newsletter' | 'resource' | 'prompt';

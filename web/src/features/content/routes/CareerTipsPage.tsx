@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, Tab, Tabs } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
-import FilterBar from '../../../components/lists/FilterBar';
 import ListPage from '../../../components/lists/ListPage';
 import { EmptyState } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { useListParams } from '../../../components/lists/useListParams';
 import { pathWithNext } from '../../../lib/auth/next';
 import { useIdentity } from '../../../lib/auth/identity';
@@ -22,7 +21,7 @@ const EMPTY: Record<TipTab, string> = { all: TIP_MESSAGES.empty, mine: TIP_MESSA
  * "Share a tip" for members, guests go to sign in.
  */
 export default function CareerTipsPage() {
-  const { params, page, value, setFilter, setPage } = useListParams();
+  const { params, page, setFilter, setPage } = useListParams();
   const { signedIn, identity } = useIdentity();
   const navigate = useNavigate();
   const { pathname, search: locationSearch } = useLocation();
@@ -65,9 +64,7 @@ export default function CareerTipsPage() {
           ))}
         </Tabs>
       )}
-      <FilterBar label="Career tip filters">
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search career tips" />
-      </FilterBar>
+      <ParamFilterBar label="Career tip filters" searchLabel="Search career tips" />
       <CardGridResults
         query={query}
         label="Career tips"

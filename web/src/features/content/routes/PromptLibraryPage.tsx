@@ -1,10 +1,9 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
-import FilterBar from '../../../components/lists/FilterBar';
 import ListPage from '../../../components/lists/ListPage';
 import { EmptyState } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { useListParams } from '../../../components/lists/useListParams';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useContents } from '../api/contents';
@@ -13,7 +12,7 @@ import ResourceCard from '../components/ResourceCard';
 
 /** /prompt-library/* (spec 002 §2): approved resources of type prompt, 15 a page, with search; certified group profiles add prompts. */
 export default function PromptLibraryPage() {
-  const { params, page, value, setFilter, setPage } = useListParams();
+  const { params, page, setPage } = useListParams();
   const { identity } = useIdentity();
   const search = (params.get('q') ?? '').trim();
   const query = useContents({ types: 'prompt', status: 'approved', search: search.length >= 2 ? search : undefined, page, page_size: PAGE_SIZE_HUB });
@@ -29,9 +28,7 @@ export default function PromptLibraryPage() {
         ) : undefined
       }
     >
-      <FilterBar label="Prompt filters">
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search prompts" />
-      </FilterBar>
+      <ParamFilterBar label="Prompt filters" searchLabel="Search prompts" />
       <CardGridResults
         query={query}
         label="Prompts"

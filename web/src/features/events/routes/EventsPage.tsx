@@ -1,25 +1,16 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import FilterBar from '../../../components/lists/FilterBar';
-import FilterSelect, { type FilterOption } from '../../../components/lists/FilterSelect';
 import GroupCard from '../../../components/lists/GroupCard';
 import ListPage from '../../../components/lists/ListPage';
 import CardGridResults from '../../../components/lists/CardGridResults';
 import { EmptyState } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
+import { COUNTRY_FILTER } from '../../../components/lists/countryFilter';
+import { useProfileFilters, useTopicAreaFilter } from '../../../components/lists/filterOptions';
 import { useListParams } from '../../../components/lists/useListParams';
-import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useEventsList } from '../../../lib/discover/groups';
 import { EVENTS_PAGE_SIZE, eventsQuery } from '../../../lib/discover/params';
-import { useTopicAreas } from '../../../lib/discover/topicAreas';
-import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
-
-const COUNTRY_OPTIONS = COUNTRY_CHOICES.map((choice) => ({ value: choice.name, label: choice.name }));
-
-function asOptions(list: readonly { value: number | string; label: string }[]): FilterOption[] {
-  return list.map((option) => ({ value: String(option.value), label: option.label }));
-}
 
 /**
  * /events (spec 002 §2, 001 §2 "Event detail"): search and the career stage, professional
@@ -27,10 +18,10 @@ function asOptions(list: readonly { value: number | string; label: string }[]): 
  * group profiles get a Create Event button.
  */
 export default function EventsPage() {
-  const { params, page, value, setFilter, setPage } = useListParams();
+  const { params, page, setPage } = useListParams();
   const { identity } = useIdentity();
-  const options = useOptionsConfig();
-  const topicAreas = useTopicAreas();
+  const { careerStages, professionalFields } = useProfileFilters();
+  const topicArea = useTopicAreaFilter();
   const events = useEventsList(eventsQuery(params));
   const certified = Boolean(identity?.group_profile?.is_certified);
 
@@ -58,33 +49,11 @@ export default function EventsPage() {
         ) : undefined
       }
     >
-      <FilterBar label="Event filters">
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search events" />
-        <FilterSelect
-          label="Career stage"
-          options={asOptions(options.career_stages)}
-          value={value('career_stages')}
-          onChange={(next) => setFilter('career_stages', next)}
-        />
-        <FilterSelect
-          label="Professional field"
-          options={asOptions(options.professional_fields)}
-          value={value('professional_fields')}
-          onChange={(next) => setFilter('professional_fields', next)}
-        />
-        <FilterSelect
-          label="Topic area"
-          options={(topicAreas.data ?? []).map((area) => ({ value: String(area.id), label: area.name }))}
-          value={value('topic_areas')}
-          onChange={(next) => setFilter('topic_areas', next)}
-        />
-        <FilterSelect
-          label="Country"
-          options={COUNTRY_OPTIONS}
-          value={value('countries')}
-          onChange={(next) => setFilter('countries', next)}
-        />
-      </FilterBar>
+      <ParamFilterBar
+        label="Event filters"
+        searchLabel="Search events"
+        filters={[careerStages, professionalFields, topicArea, COUNTRY_FILTER]}
+      />
       {results}
     </ListPage>
   );

@@ -1,16 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { canMarkPayment } from '../memberActions';
 import { capitalize, paymentLabel } from '../../../lib/groups/rules';
 import type { Group, Member, RespondAction } from '../../../lib/groups/types';
@@ -18,7 +7,7 @@ import { usePaymentConfirmation } from '../api/paymentConfirmation';
 import { useRespondJoinRequest } from '../api/respondJoinRequest';
 import AnswerList from './AnswerList';
 import RejectDialog from './RejectDialog';
-import { CloseIcon } from '../../../components/icons';
+import DialogHeader from '../../../components/DialogHeader';
 
 interface Props {
   group: Group;
@@ -57,12 +46,9 @@ export default function ApplicantDetailsDialog({ group, member, onClose }: Props
   return (
     <>
       <Dialog open onClose={close} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-        <DialogTitle id={titleId} sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+        <DialogHeader id={titleId} onClose={close} breakAnywhere>
           {member.name}
-        </DialogTitle>
-        <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
+        </DialogHeader>
         <DialogContent dividers>
           <Stack spacing={2}>
             <Typography variant="body2">

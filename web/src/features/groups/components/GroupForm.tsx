@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, MenuItem, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import CountrySelect from '../../../components/profileForm/CountrySelect';
@@ -17,7 +16,7 @@ import { FormActions, FormRow, FormSection } from '../../../components/forms/For
 import { messagesResolver } from '../../../lib/forms/messagesResolver';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { withFieldErrors } from '../../../lib/groups/messages';
-import { fetchAdministeredGroups } from '../../../lib/groups/groups';
+import { useAdministeredGroups } from '../../../lib/groups/useAdministeredGroups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import {
   COMMITMENT_WEEKS,
@@ -65,16 +64,6 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The parent organizations the caller administers (GET /groups/list/?…role=admin,leader). */
-function useAdministeredOrganizations(enabled: boolean) {
-  return useQuery({
-    queryKey: ['groups', 'administered'],
-    queryFn: ({ signal }) => fetchAdministeredGroups(signal),
-    enabled,
-    meta: { silent: true },
-  });
-}
-
 /** Every field of spec 001 §3 that the group's type uses, checked with §5's messages; server errors land on their fields. */
 export default function GroupForm({ initial, context, editing, submitLabel, onSubmit, onCancel }: Props) {
   const { enqueueSnackbar } = useSnackbar();
@@ -90,7 +79,7 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
   const program = isProgram(type);
   const circleTypes = useCircleTypes(type === 'circle');
   const sdgs = useSdgs();
-  const parents = useAdministeredOrganizations(program && !context.parentFromContext);
+  const parents = useAdministeredGroups(['groups', 'administered'], program && !context.parentFromContext);
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string | null>(null);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
@@ -7,7 +7,7 @@ import FavouriteButton from '../../../components/reactions/FavouriteButton';
 import JoinControl from './JoinControl';
 import PayCard from './PayCard';
 import FollowGroupButton from './FollowGroupButton';
-import ImageUploadButton from './ImageUploadButton';
+import GroupCover from './GroupCover';
 import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
 import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from './icons';
@@ -24,24 +24,7 @@ export default function GroupHero({ group, signedIn }: { group: Group; signedIn:
   const count = group.total_members;
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <Box
-        sx={{
-          position: 'relative',
-          height: { xs: 140, md: 220 },
-          bgcolor: 'primary.light',
-          backgroundImage: group.cover_image ? `url("${group.cover_image}")` : undefined,
-          backgroundSize: 'cover',
-          backgroundPosition: 'center',
-        }}
-        role={group.cover_image ? 'img' : undefined}
-        aria-label={group.cover_image ? `${group.name} cover image` : undefined}
-      >
-        {admin && (
-          <Box sx={{ position: 'absolute', right: 12, bottom: 12 }}>
-            <ImageUploadButton groupId={group.id} kind="cover" />
-          </Box>
-        )}
-      </Box>
+      <GroupCover group={group} admin={admin} height={{ xs: 140, md: 220 }} />
       <Stack spacing={1.5} sx={{ p: { xs: 2, md: 3 } }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { canInvite, groupPath, isAdministrator } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import FollowGroupButton from './FollowGroupButton';
+import GroupCover from './GroupCover';
 import ImageUploadButton from './ImageUploadButton';
 import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
@@ -15,24 +16,7 @@ export default function OrgHeader({ group, signedIn }: { group: Group; signedIn:
   const [inviting, setInviting] = useState(false);
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <Box
-        sx={{
-          position: 'relative',
-          height: { xs: 110, md: 180 },
-          bgcolor: 'primary.light',
-          backgroundImage: group.cover_image ? `url("${group.cover_image}")` : undefined,
-          backgroundSize: 'cover',
-          backgroundPosition: 'center',
-        }}
-        role={group.cover_image ? 'img' : undefined}
-        aria-label={group.cover_image ? `${group.name} cover image` : undefined}
-      >
-        {admin && (
-          <Box sx={{ position: 'absolute', right: 12, bottom: 12 }}>
-            <ImageUploadButton groupId={group.id} kind="cover" />
-          </Box>
-        )}
-      </Box>
+      <GroupCover group={group} admin={admin} height={{ xs: 110, md: 180 }} />
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={{ xs: 1.5, md: 3 }}

@@ -6,6 +6,7 @@ import { renderApp } from '../../../test/renderApp';
 import { server, signIn } from '../../../test/server';
 import { groupFixture, memberFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
+import { stubMatchMedia } from '../../../test/mediaQueries';
 
 const event = groupFixture({
   group_type: 'event',
@@ -31,16 +32,7 @@ const applicants = [
 
 /** A window as narrow as a phone (below 640 px): the small-breakpoint queries match. */
 function phoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width:639.95px'),
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  stubMatchMedia((query) => query.includes('max-width:639.95px'));
 }
 
 afterEach(() => vi.unstubAllGlobals());

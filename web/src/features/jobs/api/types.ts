@@ -18,11 +18,7 @@ export type ApplyAnswer = Schemas['ApplyAnswer'];
 export type BookmarkAnswer = Schemas['BookmarkAnswer'];
 export type RecommendedApplicant = Schemas['RecommendedApplicant'];
 
-/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
-export interface Paged<T> {
-  data: T[];
-  pagination: { count: number; next?: string | null };
-}
+export type { Paged } from '../../../lib/api/paged';
 
 export type JobStatus = 'pending' | 'approved';
 export type ApplicationStatus = 'pending' | 'accepted' | 'rejected';

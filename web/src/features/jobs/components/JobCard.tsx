@@ -1,7 +1,8 @@
 import { Avatar, Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { firstOf, formatDate, moreLabel } from '../../../components/lists/cardRules';
-import { PlaceIcon, ScheduleIcon } from '../../../components/lists/listIcons';
+import { ChipRow, CountriesLine, IconLine } from '../../../components/lists/cardParts';
+import { ScheduleIcon } from '../../../components/lists/listIcons';
 import type { Job } from '../api/types';
 import BookmarkButton from './BookmarkButton';
 import {
@@ -35,8 +36,6 @@ export default function JobCard({ job, maxCountries = 2 }: Props) {
   const expired = isExpired(job);
   const closes = visibleCloseDate(job);
   const application = applicationLabel(job.status);
-  const skillsMore = moreLabel(skills.more);
-  const countriesMore = moreLabel(countries.more);
   const facts = [jobTypeLabel(job.job_type), jobLocationLabel(job.job_location)].filter(Boolean).join(' · ');
 
   return (
@@ -76,31 +75,11 @@ export default function JobCard({ job, maxCountries = 2 }: Props) {
               {facts}
             </Typography>
           )}
-          {skills.items.length > 0 && (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }} aria-label="Skills">
-              {skills.items.map((skill) => (
-                <Chip key={skill.id} label={skill.name} size="small" variant="outlined" />
-              ))}
-              {skillsMore && <Chip label={skillsMore} size="small" />}
-            </Stack>
-          )}
-          {countries.items.length > 0 && (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <PlaceIcon fontSize="small" color="action" />
-              <Typography variant="body2" color="text.secondary">
-                {countries.items.join(', ')}
-                {countriesMore ? ` ${countriesMore}` : ''}
-              </Typography>
-            </Stack>
-          )}
+          <ChipRow label="Skills" items={skills.items} more={moreLabel(skills.more)} />
+          <CountriesLine items={countries.items} more={moreLabel(countries.more)} />
           <Box sx={{ flexGrow: 1 }} />
           {closes && (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-              <ScheduleIcon fontSize="small" color="action" />
-              <Typography variant="body2" color="text.secondary">
-                Apply by {formatDate(closes)}
-              </Typography>
-            </Stack>
+            <IconLine icon={<ScheduleIcon fontSize="small" color="action" />}>Apply by {formatDate(closes)}</IconLine>
           )}
         </Stack>
       </CardActionArea>

@@ -1,5 +1,4 @@
 import { Alert, Box, Stack, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -11,7 +10,7 @@ import {
   BoundTopicTagPicker,
 } from '../../../components/forms/BoundFields';
 import { FormActions, FormRow, FormSection } from '../../../components/forms/FormLayout';
-import { fetchAdministeredGroups } from '../../../lib/groups/groups';
+import { useAdministeredGroups } from '../../../lib/groups/useAdministeredGroups';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { messagesResolver } from '../../../lib/forms/messagesResolver';
 import { withFieldErrors } from '../../../lib/groups/messages';
@@ -36,16 +35,6 @@ interface Props {
   onCancel: () => void;
 }
 
-/** The groups the caller administers, which may own a job (GET /groups/list/?…role=admin,leader). */
-function useAdministeredGroups(enabled: boolean) {
-  return useQuery({
-    queryKey: ['jobs', 'owning-groups'],
-    queryFn: ({ signal }) => fetchAdministeredGroups(signal),
-    enabled,
-    meta: { silent: true },
-  });
-}
-
 /**
  * The job form (spec 001 §3 "Job", §5 "Job"): title and description required, description and
  * requirements up to 4000 characters, at most 7 skills, an address for on-site and hybrid
@@ -62,7 +51,7 @@ export default function JobForm({ initial, editing, groupFixed, submitLabel, onS
     reValidateMode: 'onChange',
   });
   const location = useWatch({ control, name: 'job_location' });
-  const groups = useAdministeredGroups(!editing && !groupFixed);
+  const groups = useAdministeredGroups(['jobs', 'owning-groups'], !editing && !groupFixed);
 
   const submit = handleSubmit(async (values) => {
     try {

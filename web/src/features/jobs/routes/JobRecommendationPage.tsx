@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Avatar, Box, Button, Chip, Link, List, ListItem, ListItemAvatar, ListItemText, MenuItem, Pagination, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink } from 'react-router';
 import { ListError } from '../../../components/lists/ListStates';
-import { fetchAdministeredGroups } from '../../../lib/groups/groups';
+import { useAdministeredGroups } from '../../../lib/groups/useAdministeredGroups';
 import { inviteUsers } from '../../../lib/groups/invitations';
 import { INVITE_MESSAGES } from '../../../lib/invite/emails';
 import { EMPTY_FILTER, RECOMMENDED_PAGE_SIZE, useRecommendedApplicants, type ExtraInfoFilter } from '../api/recommended';
@@ -50,11 +50,7 @@ export default function JobRecommendationPage() {
     onError: () => enqueueSnackbar(INVITE_MESSAGES.failed, { variant: 'error' }),
   });
   const canInvite = job.job_status === 'approved';
-  const groups = useQuery({
-    queryKey: ['jobs', 'owning-groups'],
-    queryFn: ({ signal }) => fetchAdministeredGroups(signal),
-    meta: { silent: true },
-  });
+  const groups = useAdministeredGroups(['jobs', 'owning-groups']);
   const people = useRecommendedApplicants(job.id, groupId, filter, page);
   const rows = people.data?.data ?? [];
   const pages = Math.ceil((people.data?.pagination.count ?? 0) / RECOMMENDED_PAGE_SIZE);

@@ -1,26 +1,22 @@
 import { Button, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
-import FilterBar from '../../../components/lists/FilterBar';
-import FilterSelect, { type FilterOption } from '../../../components/lists/FilterSelect';
 import ListPage from '../../../components/lists/ListPage';
 import { EmptyState } from '../../../components/lists/ListStates';
-import SearchField from '../../../components/lists/SearchField';
+import ParamFilterBar from '../../../components/lists/ParamFilterBar';
+import { COUNTRY_FILTER } from '../../../components/lists/countryFilter';
+import { useProfileFilters, useTopicAreaFilter } from '../../../components/lists/filterOptions';
 import { useListParams } from '../../../components/lists/useListParams';
-import { COUNTRY_CHOICES } from '../../../components/profileForm/countries';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useDefaultGroup } from '../../../lib/discover/groups';
-import { useTopicAreas } from '../../../lib/discover/topicAreas';
-import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useJobsList } from '../api/jobs';
 import JobCard from '../components/JobCard';
 import { boardQuery, JOB_BOARD_PAGE_SIZE, JOB_LOCATIONS, JOB_TYPES, showCreateOnBoard } from '../jobRules';
 
-const COUNTRY_OPTIONS = COUNTRY_CHOICES.map((choice) => ({ value: choice.name, label: choice.name }));
-
-function asOptions(list: readonly { value: number | string; label: string }[]): FilterOption[] {
-  return list.map((option) => ({ value: String(option.value), label: option.label }));
-}
+const JOB_FILTERS = [
+  { key: 'job_type', label: 'Job type', options: JOB_TYPES },
+  { key: 'job_location', label: 'Job location', options: JOB_LOCATIONS },
+];
 
 /**
  * /jobs (spec 001 §2 "Job pages"): the heading, Create Job (hidden when the site's organization
@@ -28,10 +24,10 @@ function asOptions(list: readonly { value: number | string; label: string }[]): 
  * page, 'No jobs found'. Guests browse too; signed-in users get a link to their favourite jobs.
  */
 export default function JobsPage() {
-  const { params, page, value, setFilter, setPage } = useListParams();
+  const { params, page, setPage } = useListParams();
   const { signedIn } = useIdentity();
-  const options = useOptionsConfig();
-  const topicAreas = useTopicAreas();
+  const { careerStages, professionalFields } = useProfileFilters();
+  const topicArea = useTopicAreaFilter();
   const defaultOrg = useDefaultGroup(signedIn);
   const jobs = useJobsList(boardQuery(params));
   const canCreate = signedIn && !defaultOrg.isPending && showCreateOnBoard(signedIn, defaultOrg.data);
@@ -55,35 +51,11 @@ export default function JobsPage() {
         ) : undefined
       }
     >
-      <FilterBar label="Job filters">
-        <SearchField value={value('q')} onSearch={(text) => setFilter('q', text)} label="Search jobs" />
-        <FilterSelect
-          label="Career stage"
-          options={asOptions(options.career_stages)}
-          value={value('career_stages')}
-          onChange={(next) => setFilter('career_stages', next)}
-        />
-        <FilterSelect
-          label="Professional field"
-          options={asOptions(options.professional_fields)}
-          value={value('professional_fields')}
-          onChange={(next) => setFilter('professional_fields', next)}
-        />
-        <FilterSelect
-          label="Topic area"
-          options={(topicAreas.data ?? []).map((area) => ({ value: String(area.id), label: area.name }))}
-          value={value('topic_areas')}
-          onChange={(next) => setFilter('topic_areas', next)}
-        />
-        <FilterSelect label="Country" options={COUNTRY_OPTIONS} value={value('countries')} onChange={(next) => setFilter('countries', next)} />
-        <FilterSelect label="Job type" options={JOB_TYPES} value={value('job_type')} onChange={(next) => setFilter('job_type', next)} />
-        <FilterSelect
-          label="Job location"
-          options={JOB_LOCATIONS}
-          value={value('job_location')}
-          onChange={(next) => setFilter('job_location', next)}
-        />
-      </FilterBar>
+      <ParamFilterBar
+        label="Job filters"
+        searchLabel="Search jobs"
+        filters={[careerStages, professionalFields, topicArea, COUNTRY_FILTER, ...JOB_FILTERS]}
+      />
       <CardGridResults
         query={jobs}
         label="Jobs"

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { Badge, Box, Button, CircularProgress, Divider, IconButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Divider, Stack, Typography } from '@mui/material';
+import TopBarPanel, { PanelStates } from '../../../components/shell/TopBarPanel';
+import { usePanelAnchor } from '../../../components/shell/usePanelAnchor';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { NotificationsIcon } from '../../../components/icons';
@@ -16,11 +17,9 @@ import NotificationList from './NotificationList';
 export default function NotificationsMenu() {
   const { identity } = useIdentity();
   const client = useQueryClient();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const open = Boolean(anchor);
-  const list = useNotifications(1, open);
+  const panel = usePanelAnchor();
+  const list = useNotifications(1, panel.open);
   const markAll = useMarkAllRead();
-  const panelId = useId();
   const unread = identity?.unread_notifications_count ?? 0;
 
   useRealtimeEvents((event) => {
@@ -31,61 +30,24 @@ export default function NotificationsMenu() {
 
   const items = list.data?.data ?? [];
   return (
-    <>
-      <Tooltip title="Notifications">
-        <IconButton
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-          aria-haspopup="dialog"
-          aria-controls={open ? panelId : undefined}
-          aria-expanded={open}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Badge badgeContent={unread} color="error" max={99}>
-            <NotificationsIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        id={panelId}
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: { xs: 'calc(100vw - 16px)', sm: 380 }, maxHeight: '70vh' } } }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-            Notifications
-          </Typography>
-          <Button size="small" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
-            Mark all as read
-          </Button>
-        </Stack>
-        <Divider />
-        {list.isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-            <CircularProgress size={24} aria-label="Loading notifications" />
-          </Box>
-        )}
-        {list.isError && (
-          <Typography sx={{ p: 2 }} color="error">
-            Could not fetch items.
-          </Typography>
-        )}
-        {list.isSuccess && items.length === 0 && (
-          <Typography sx={{ p: 2 }} color="text.secondary">
-            {EMPTY_TEXT}
-          </Typography>
-        )}
-        {items.length > 0 && <NotificationList items={items} dense onOpen={() => setAnchor(null)} />}
-        <Divider />
-        <Box sx={{ p: 1, textAlign: 'center' }}>
-          <Button component={RouterLink} to="/notification" size="small" onClick={() => setAnchor(null)}>
-            See all notifications
-          </Button>
-        </Box>
-      </Popover>
-    </>
+    <TopBarPanel name="Notifications" unread={unread} icon={<NotificationsIcon />} panel={panel} width={380}>
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
+          Notifications
+        </Typography>
+        <Button size="small" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
+          Mark all as read
+        </Button>
+      </Stack>
+      <Divider />
+      <PanelStates query={list} empty={items.length === 0} loadingLabel="Loading notifications" emptyText={EMPTY_TEXT} />
+      {items.length > 0 && <NotificationList items={items} dense onOpen={() => panel.close()} />}
+      <Divider />
+      <Box sx={{ p: 1, textAlign: 'center' }}>
+        <Button component={RouterLink} to="/notification" size="small" onClick={() => panel.close()}>
+          See all notifications
+        </Button>
+      </Box>
+    </TopBarPanel>
   );
 }

@@ -17,10 +17,7 @@ export type EntryType = 'work' | 'education';
 
 export type Pagination = Schemas['Pagination'];
 
-export interface Paged<T> {
-  data: T[];
-  pagination: Pagination;
-}
+export type { Paged } from '../../../lib/api/paged';
 
 export type ConnectionType = 'user' | 'circle' | 'event' | 'organization' | 'institution';
 

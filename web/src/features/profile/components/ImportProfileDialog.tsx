@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { Dialog, DialogContent, DialogTitle, IconButton, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Dialog, DialogContent, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import ImportProfileForm from '../../../components/profileForm/ImportProfileForm';
-import { CloseIcon } from '../../../components/icons';
 import { refreshAfterImport } from '../api/followImport';
 import type { ProfilePage } from '../api/types';
 import { fullName } from '../profileFormat';
+import DialogHeader from '../../../components/DialogHeader';
 
 interface Props {
   profile: ProfilePage;
@@ -22,12 +22,9 @@ export default function ImportProfileDialog({ profile, forOther, onClose }: Prop
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogHeader id={titleId} onClose={onClose}>
         Import Profile
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      </DialogHeader>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {forOther

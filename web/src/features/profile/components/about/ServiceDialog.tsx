@@ -6,6 +6,7 @@ import RichTextEditor from '../../../../components/profileForm/RichTextEditor';
 import { useSaveService } from '../../api/services';
 import type { UserService } from '../../api/types';
 import { placeServerErrors } from '../../serverErrors';
+import { controlled } from '../../../../lib/forms/controlled';
 import FormDialog from '../../../../components/FormDialog';
 import { SERVICE_DESCRIPTION_WORDS, serviceSchema, serviceValues, toServiceBody, type ServiceValues } from './serviceForm';
 
@@ -54,15 +55,7 @@ export default function ServiceDialog({ userId, service, onClose }: Props) {
           control={control}
           name="description"
           render={({ field, fieldState }) => (
-            <RichTextEditor
-              label="Description"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              maxWords={SERVICE_DESCRIPTION_WORDS}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
+            <RichTextEditor label="Description" maxWords={SERVICE_DESCRIPTION_WORDS} {...controlled(field, fieldState)} />
           )}
         />
         <TextField

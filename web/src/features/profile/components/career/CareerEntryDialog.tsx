@@ -8,6 +8,7 @@ import InstitutionPicker from '../../../../components/profileForm/InstitutionPic
 import { useSaveCareerEntry } from '../../api/careerEntries';
 import type { CareerEntry, EntryType } from '../../api/types';
 import { placeServerErrors } from '../../serverErrors';
+import { controlled } from '../../../../lib/forms/controlled';
 import FormDialog from '../../../../components/FormDialog';
 import {
   careerEntrySchema,
@@ -59,6 +60,18 @@ export default function CareerEntryDialog({ type, userId, entry, onClose }: Prop
     defaultValues: entryFormValues(entry),
   });
   const current = useWatch({ control, name: 'is_currently_working' });
+  const monthField = (name: 'start_date' | 'end_date', label: string) => (
+    <TextField
+      label={label}
+      type="month"
+      required
+      fullWidth
+      {...register(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name]?.message}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
+    />
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -87,47 +100,21 @@ export default function CareerEntryDialog({ type, userId, entry, onClose }: Prop
           control={control}
           name="group"
           render={({ field, fieldState }) => (
-            <InstitutionPicker
-              label={words.group}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message ?? 'Choose one or type its name'}
-            />
+            <InstitutionPicker label={words.group} required {...controlled(field, fieldState, 'Choose one or type its name')} />
           )}
         />
         <Controller
           control={control}
           name="description"
           render={({ field, fieldState }) => (
-            <RichTextEditor
-              label="Description"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
+            <RichTextEditor label="Description" required {...controlled(field, fieldState)} />
           )}
         />
         <Controller
           control={control}
           name="skills"
           render={({ field, fieldState }) => (
-            <TopicTagPicker
-              topicType="skill"
-              label="Skills"
-              required
-              max={MAX_ENTRY_SKILLS}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={Boolean(fieldState.error)}
-              helperText={fieldState.error?.message}
-            />
+            <TopicTagPicker topicType="skill" label="Skills" required max={MAX_ENTRY_SKILLS} {...controlled(field, fieldState)} />
           )}
         />
         <Controller
@@ -141,28 +128,8 @@ export default function CareerEntryDialog({ type, userId, entry, onClose }: Prop
           )}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Start date"
-            type="month"
-            required
-            fullWidth
-            {...register('start_date')}
-            error={Boolean(errors.start_date)}
-            helperText={errors.start_date?.message}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
-          />
-          {!current && (
-            <TextField
-              label="End date"
-              type="month"
-              required
-              fullWidth
-              {...register('end_date')}
-              error={Boolean(errors.end_date)}
-              helperText={errors.end_date?.message}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { placeholder: 'YYYY-MM' } }}
-            />
-          )}
+          {monthField('start_date', 'Start date')}
+          {!current && monthField('end_date', 'End date')}
         </Stack>
         <Controller
           control={control}

@@ -1,22 +1,10 @@
 import type { Connection } from '../../api/types';
+import { pagePath } from '../../../../lib/pagePaths';
 
 /** The page a connection item opens (spec 000 §2 route table). */
 export function connectionPath(item: Pick<Connection, 'type' | 'slug'>): string | null {
   if (!item.slug) return null;
-  const slug = encodeURIComponent(item.slug);
-  switch (item.type) {
-    case 'user':
-      return `/profile/${slug}`;
-    case 'circle':
-      return `/circle/${slug}`;
-    case 'event':
-      return `/event/${slug}`;
-    case 'organization':
-    case 'institution':
-      return `/org/${slug}`;
-    default:
-      return null;
-  }
+  return pagePath(item.type, item.slug);
 }
 
 export const CONNECTION_TYPES = [

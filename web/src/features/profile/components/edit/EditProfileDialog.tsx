@@ -1,20 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Tab,
-  Tabs,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, Tab, Tabs, useMediaQuery, useTheme } from '@mui/material';
 import type { FieldErrors } from 'react-hook-form';
 import { useSnackbar } from '../../../../lib/snackbar';
-import { CloseIcon } from '../../../../components/icons';
 import ProfileFields from '../../../../components/profileForm/ProfileFields';
 import SocialLinksFields from '../../../../components/profileForm/SocialLinksFields';
 import { useProfileForm } from '../../../../components/profileForm/useProfileForm';
@@ -32,6 +19,7 @@ import { placeServerErrors } from '../../serverErrors';
 import AccountSettings from '../account/AccountSettings';
 import UploadFilesSection from './UploadFilesSection';
 import { asIdentity, CAREER_FIELDS, EDITABLE_FIELDS, PERSONAL_FIELDS, SECTIONS, sectionOf } from './editSections';
+import DialogHeader from '../../../../components/DialogHeader';
 
 interface Props {
   profile: ProfilePage;
@@ -94,12 +82,9 @@ export default function EditProfileDialog({ profile, initialSection, onClose }: 
 
   return (
     <Dialog open onClose={close} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <DialogHeader id={titleId} onClose={close}>
         Edit Profile
-      </DialogTitle>
-      <IconButton aria-label="Close" onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      </DialogHeader>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}>
         <Tabs
           value={section}

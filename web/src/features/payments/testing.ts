@@ -1,0 +1,36 @@
+// Test fixtures for the membership plans.
+import type { Plan } from './planRules';
+
+/**
+ * A plan of the given tier (0 is free): a yearly price of tier × 100.00 with a monthly one of
+ * tier × 10.00, no trial, features or perks, then `overrides`.
+ */
+export function planFixture(tier: number, overrides: Partial<Plan> = {}): Plan {
+  const name = ['Free', 'Explorer', 'Professional', 'Leader'][tier] ?? `Tier ${tier}`;
+  return {
+    id: 10 + tier,
+    name,
+    description: '',
+    subscription_tier: tier,
+    price: tier * 10000,
+    recurring: 'year',
+    trial_days: 0,
+    included_features: [],
+    excluded_features: [],
+    prices:
+      tier === 0
+        ? []
+        : [
+            { id: `p_${tier}_month`, price: tier * 1000, recurring: 'month', stripe_price_id: `p_${tier}_month` },
+            { id: `p_${tier}_year`, price: tier * 10000, recurring: 'year', stripe_price_id: `p_${tier}_year` },
+          ],
+    discounts: [],
+    use_ama: false,
+    one_to_one_chat: false,
+    can_use_premium_agents: false,
+    can_create_membership_card: false,
+    can_view_premium_resources: false,
+    circle_discount_percent: 0,
+    ...overrides,
+  };
+}

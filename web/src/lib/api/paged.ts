@@ -1,0 +1,8 @@
+// The list envelope every list call answers with (ARCHITECTURE §3).
+import type { components } from './schema';
+
+/** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
+export interface Paged<T> {
+  data: T[];
+  pagination: components['schemas']['Pagination'];
+}
