@@ -5,6 +5,7 @@ import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
 import chunkMap from './build-plugins/chunkMap';
+import preloadRouteTable from './build-plugins/preloadRouteTable';
 import unusedLibraryParts from './build-plugins/unusedLibraryParts';
 import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
 
@@ -16,6 +17,7 @@ export default defineConfig(({ command }) => ({
     unusedLibraryParts(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
+    preloadRouteTable(/[\\/]src[\\/]app[\\/]shellRoutes\.tsx$/),
     chunkMap(),
     // Last: compresses what the others wrote.
     precompress(),

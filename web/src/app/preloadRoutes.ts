@@ -1,17 +1,23 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { LazyRouteComponent } from './lazyRoute';
 
-function preloadOf(route: RouteObject): (() => Promise<unknown>) | undefined {
-  return (route.Component as Partial<LazyRouteComponent> | null | undefined)?.preload;
-}
-
 /**
  * Starts loading the code of every route `location` matches (a layout and its page together,
- * not one after the other as they render). Resolves once all of it is in.
+ * not one after the other as they render), and of the routes it matches in a table loaded on
+ * demand (`lazyRoutes`) once that is in. Resolves once all of it is in.
  */
 export function preloadMatches(routes: RouteObject[], location: string | { pathname: string }): Promise<unknown> {
   const matches = matchRoutes(routes, location) ?? [];
-  return Promise.all(matches.map(({ route }) => preloadOf(route)?.()));
+  return Promise.all(
+    matches.map(async ({ route, params }) => {
+      const lazy = route.Component as Partial<LazyRouteComponent> | null | undefined;
+      if (lazy?.routes) {
+        // A table under a splat route matches what the splat matched.
+        return preloadMatches(await lazy.routes(), `/${params['*'] ?? ''}`);
+      }
+      return lazy?.preload?.();
+    }),
+  );
 }
 
 const INTENT = ['pointerover', 'focusin', 'touchstart'] as const;

@@ -2,7 +2,9 @@ import { act, render } from '@testing-library/react';
 import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createMemoryHistory as createMemoryHistory, type RouteObject } from 'react-router';
 import AppProviders from '../app/providers';
 import AppRoutes from '../app/AppRoutes';
-import { routes } from '../app/routes';
+import { authRoutes } from '../app/routes';
+import { shellRoutes } from '../app/shellRoutes';
+import { lazyRoutes } from '../app/lazyRoute';
 import { createQueryClient } from '../lib/queryClient';
 
 /**
@@ -14,10 +16,10 @@ import { createQueryClient } from '../lib/queryClient';
  * location (`router.state.location`) and navigates (`router.navigate`).
  */
 export function renderApp(path = '/', extraPages: RouteObject[] = []) {
-  const [shell, ...rest] = routes;
-  const withExtras: RouteObject[] = shell
-    ? [{ ...shell, children: [...extraPages, ...(shell.children ?? [])] } as RouteObject, ...rest]
-    : routes;
+  // The app's routes as app/routes.tsx has them, with the extra pages in the shell's table.
+  const [shell, ...rest] = shellRoutes;
+  const app: RouteObject[] = shell ? [{ ...shell, children: [...extraPages, ...(shell.children ?? [])] } as RouteObject, ...rest] : shellRoutes;
+  const withExtras: RouteObject[] = [authRoutes, { path: '*', Component: lazyRoutes(async () => app) }];
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const router = {
     state: {
