@@ -7,7 +7,7 @@ import inlineCss from './build-plugins/inlineCss';
 import chunkMap from './build-plugins/chunkMap';
 import preloadRouteTable from './build-plugins/preloadRouteTable';
 import unusedLibraryParts from './build-plugins/unusedLibraryParts';
-import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
+import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SCHEMAS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -59,6 +59,7 @@ export default defineConfig(({ command }) => ({
             { name: 'layout', test: LAYOUT },
             { name: 'lists', test: LISTS },
             { name: 'auth', test: AUTH },
+            { name: 'schemas', test: SCHEMAS },
             { name: 'join', test: JOIN },
           ],
         },
