@@ -1,12 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import './app/fonts.css';
 import AppProviders from './app/providers';
 import ErrorBoundary from './app/ErrorBoundary';
 import AppRoutes from './app/AppRoutes';
 import { routes } from './app/routes';
 import { preloadMatches } from './app/preloadRoutes';
+import { codeFirstHistory } from './app/codeFirstHistory';
 import { queryClient } from './lib/queryClient';
 import { takeTokensFromUrl } from './lib/session';
 import { appConfigQuery, inlinedAppConfig } from './lib/config/appConfig';
@@ -34,13 +35,15 @@ async function start(root: HTMLElement) {
   } else {
     routeCode.catch(() => undefined);
   }
+  // BrowserRouter's history, with navigations that wait for the target's code (app/codeFirstHistory.ts).
+  const history = codeFirstHistory(createBrowserHistory({ v5Compat: true }), routes);
   const app = (
     <StrictMode>
       <ErrorBoundary>
         <AppProviders client={queryClient}>
-          <BrowserRouter>
+          <HistoryRouter history={history}>
             <AppRoutes routes={routes} />
-          </BrowserRouter>
+          </HistoryRouter>
         </AppProviders>
       </ErrorBoundary>
     </StrictMode>
