@@ -8,8 +8,8 @@ import { useSignInRedirect } from './signInRedirect';
 /**
  * The app's routes in React Router's declarative mode (docs/decisions.md "Declarative
  * routing"): the page and its layouts, a spinner while their code loads, and the error page
- * when one fails. Rendered inside a BrowserRouter (main.tsx), a StaticRouter (the prerender)
- * or a test's history router.
+ * when one fails. Rendered inside a history router over the browser's history (main.tsx), a
+ * StaticRouter (the prerender) or a test's in-memory history.
  */
 export default function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
