@@ -5,8 +5,9 @@ import precompress from './build-plugins/precompress';
 import preloadFont from './build-plugins/preloadFont';
 import inlineCss from './build-plugins/inlineCss';
 import chunkMap from './build-plugins/chunkMap';
+import preloadRouteTable from './build-plugins/preloadRouteTable';
 import unusedLibraryParts from './build-plugins/unusedLibraryParts';
-import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SHELL } from './build-plugins/chunkGroups';
+import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SCHEMAS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -16,6 +17,7 @@ export default defineConfig(({ command }) => ({
     unusedLibraryParts(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
+    preloadRouteTable(/[\\/]src[\\/]app[\\/]shellRoutes\.tsx$/),
     chunkMap(),
     // Last: compresses what the others wrote.
     precompress(),
@@ -57,6 +59,7 @@ export default defineConfig(({ command }) => ({
             { name: 'layout', test: LAYOUT },
             { name: 'lists', test: LISTS },
             { name: 'auth', test: AUTH },
+            { name: 'schemas', test: SCHEMAS },
             { name: 'join', test: JOIN },
           ],
         },

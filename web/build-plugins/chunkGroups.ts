@@ -68,10 +68,15 @@ export const SHELL = group([
  */
 export const ALERT = group(['@mui/material/Alert/']);
 
-/** The sign-in pages' form, schemas and links (login, sign-up, forgot and reset password). */
+/**
+ * The sign-in pages' rules and zod: loaded by the sign-up, forgot and reset password pages with
+ * them, and by the login page once its form is on the screen (useSchemaForm's loader).
+ */
+export const SCHEMAS = group(['src/features/auth/schemas.ts', 'zod/v4/']);
+
+/** The sign-in pages' form and links (login, sign-up, forgot and reset password). */
 export const AUTH = group([
   'src/features/auth/api.ts',
-  'src/features/auth/schemas.ts',
   'src/features/auth/session.ts',
   'src/features/auth/social.ts',
   'src/features/auth/components/AuthCard.tsx',
@@ -82,7 +87,6 @@ export const AUTH = group([
   'src/components/forms/PlainTextField.tsx',
   'src/lib/forms/serverErrors.ts',
   'src/lib/forms/useSchemaForm.ts',
-  'zod/v4/',
 ]);
 
 /** Joining a circle from its card or page: the join flow, its rules and messages. */

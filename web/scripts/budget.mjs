@@ -8,7 +8,8 @@
 //   node web/scripts/budget.mjs --json                                    # the same as JSON
 //
 // A route's JavaScript is the entry with its static imports, plus the chunks the router loads for
-// the route (every matched route's `lazy`: the layout and the page, with their static imports),
+// the route (every matched route's `lazyRoute`: the layout and the page, with their static imports,
+// and for every page but the sign-in screens the shell's route table, app/shellRoutes.tsx),
 // read from the build's chunk map (dist/.vite/chunks.json, build-plugins/chunkMap.ts). Chunks loaded later on demand (a
 // dialog, the editor, the chat dock of signed-in users) are not on the critical path and are not
 // counted, except for the signed-in pages, which count what every signed-in page loads at once.
@@ -25,7 +26,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants } from 'node:zlib';
-import { ADMIN, ANY, APP, AUTH, HEAVY, HOME, NAMED, SIGNED_IN } from './routes.mjs';
+import { ADMIN, ANY, APP, AUTH, HEAVY, HOME, NAMED, SHELL_ROUTES, SIGNED_IN } from './routes.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
@@ -83,14 +84,18 @@ const ceilings = existsSync(ceilingsPath) ? JSON.parse(readFileSync(ceilingsPath
 const rows = NAMED.map(({ route, budget, modules }) => measure(route, budget, modules));
 
 // Every other page the router can load: its chunk, its layout, and what a signed-in page loads.
+// The pages are loaded on demand by the entry's route table (the sign-in screens) and the shell's.
 const named = new Set(NAMED.flatMap(({ modules }) => modules.at(-1)));
-const routeChunks = new Set(map.chunks[map.entry].dynamicImports);
+const shellChunks = new Set(map.chunks[chunkFor(SHELL_ROUTES)].dynamicImports);
+const routeChunks = new Set([...map.chunks[map.entry].dynamicImports, ...shellChunks]);
 const pages = [...chunkOf.keys()].filter(
-  (key) => routeChunks.has(chunkOf.get(key)) && !named.has(key) && ![APP, AUTH, ADMIN, ...HOME].includes(key) && /\/routes\/|Page\.tsx$/.test(key),
+  (key) =>
+    routeChunks.has(chunkOf.get(key)) && !named.has(key) && ![SHELL_ROUTES, APP, AUTH, ADMIN, ...HOME].includes(key) && /\/routes\/|Page\.tsx$/.test(key),
 );
 for (const key of pages) {
-  const layout = key.startsWith('src/features/admin/') ? [APP, ADMIN] : key.startsWith('src/features/auth/') ? [AUTH] : [APP];
-  const extras = key.startsWith('src/features/auth/') ? [] : SIGNED_IN.filter((module) => chunkOf.has(module));
+  const inShell = shellChunks.has(chunkOf.get(key));
+  const layout = !inShell ? [AUTH] : key.startsWith('src/features/admin/') ? [SHELL_ROUTES, APP, ADMIN] : [SHELL_ROUTES, APP];
+  const extras = !inShell ? [] : SIGNED_IN.filter((module) => chunkOf.has(module));
   const row = measure(key.replace(/^src\/features\//, '').replace(/\.tsx$/, ''), ANY, [...layout, ...extras, key]);
   row.heavy = []; // signed-in pages may load what they use
   rows.push(row);

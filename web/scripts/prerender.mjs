@@ -219,7 +219,11 @@ async function main() {
         '<style>html[data-session] #root[data-prerendered]{visibility:hidden}</style>',
         `<style data-emotion="css ${ids.join(' ')}">${css}</style>`,
       ].join('\n    ');
+      // index.html's early preload of the shell's route table (build-plugins/preloadRouteTable.ts)
+      // is left out: a template fetches nothing before its first paint, then preloads the table
+      // with the route's chunks when it needs it.
       let document = index
+        .replace(/<script id="preload-route-table">[\s\S]*?<\/script>\s*/, '')
         // The app starts once the page has painted: nothing of its JavaScript is fetched or run
         // before the prerendered first screen is on the screen; then the entry and the route's
         // chunks are fetched together (modulepreload), so the route's code needs no second round.
@@ -229,6 +233,7 @@ async function main() {
         .replace('<title>Waypoint</title>', `<title>${marker('/organization/name')}</title>`)
         .replace('</head>', `  ${head}\n  </head>`)
         .replace(/<div id="root">[\s\S]*?<\/div><\/div>/, () => `<div id="root" data-prerendered="${viewport.name}">${html}</div>`);
+      if (document.includes('preload-route-table')) throw new Error('prerender: index.html\'s route table preload is still in the template');
       if (!document.includes('data-prerendered')) throw new Error('prerender: index.html has no #root to fill');
       if (!document.includes('first-contentful-paint')) throw new Error('prerender: index.html has no entry script to defer');
       // Visitors with a stored session see their own pages, not the guest's: before the first

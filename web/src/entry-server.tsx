@@ -4,12 +4,14 @@
 // template per request with the tenant's texts and serves it, and main.tsx hydrates it. Nothing
 // here runs in the browser or in the binary.
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import AppProviders from './app/providers';
 import ErrorBoundary from './app/ErrorBoundary';
+import AppRoutes from './app/AppRoutes';
 import { routes } from './app/routes';
+import { preloadMatches } from './app/preloadRoutes';
 import { createQueryClient } from './lib/queryClient';
 import { appConfigQuery, type AppConfig } from './lib/config/appConfig';
 import { setFirstRenderWidth } from './lib/viewport';
@@ -36,10 +38,8 @@ export async function render(url: string, config: AppConfig, width: number): Pro
   client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
   client.setQueryData(appConfigQuery.queryKey, config);
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${url} redirects (${context.status}); it cannot be prerendered`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's code is in before the render, as in the browser before it hydrates (main.tsx).
+  await preloadMatches(routes, new URL(url, 'http://prerender.invalid'));
 
   // Styles are collected instead of written next to each element (emotion's "compat" mode,
   // what @emotion/server's extraction uses), and go into the head as one block.
@@ -51,7 +51,9 @@ export async function render(url: string, config: AppConfig, width: number): Pro
     <CacheProvider value={cache}>
       <ErrorBoundary>
         <AppProviders client={client}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes routes={routes} />
+          </StaticRouter>
         </AppProviders>
       </ErrorBoundary>
     </CacheProvider>,

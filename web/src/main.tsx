@@ -1,15 +1,15 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import './app/fonts.css';
 import AppProviders from './app/providers';
 import ErrorBoundary from './app/ErrorBoundary';
+import AppRoutes from './app/AppRoutes';
 import { routes } from './app/routes';
-import { loadMatchedRoutes } from './app/loadMatchedRoutes';
+import { preloadMatches } from './app/preloadRoutes';
+import { codeFirstHistory } from './app/codeFirstHistory';
 import { queryClient } from './lib/queryClient';
 import { takeTokensFromUrl } from './lib/session';
-import { setSignInRedirect } from './lib/api/renewal';
-import { signInRedirect } from './app/signInRedirect';
 import { appConfigQuery, inlinedAppConfig } from './lib/config/appConfig';
 import { DESKTOP_WIDTH, PHONE_WIDTH, setFirstRenderWidth } from './lib/viewport';
 import { takeFirstData } from './lib/api/firstData';
@@ -21,6 +21,8 @@ async function start(root: HTMLElement) {
   // The first page's data came with it too (lib/api/firstData.ts): its requests are answered from it.
   takeFirstData();
 
+  // The page's code starts loading now, with the configuration and the providers.
+  const routeCode = preloadMatches(routes, window.location);
   // A guest first screen prerendered at build time and filled in by the server (issue 30,
   // scripts/prerender.mjs) is hydrated: the route's code is loaded first, so the first render
   // is the prerendered one, and it runs in a transition, in slices that leave the main thread
@@ -28,15 +30,20 @@ async function start(root: HTMLElement) {
   const prerendered = root.dataset.prerendered;
   if (prerendered) {
     setFirstRenderWidth(prerendered === 'desktop' ? DESKTOP_WIDTH : PHONE_WIDTH);
-    await loadMatchedRoutes(routes, window.location);
+    // A chunk that failed to load is tried again by the render, which then shows the error page.
+    await routeCode.catch(() => undefined);
+  } else {
+    routeCode.catch(() => undefined);
   }
-  const router = createBrowserRouter(routes);
-  setSignInRedirect(signInRedirect(router));
+  // BrowserRouter's history, with navigations that wait for the target's code (app/codeFirstHistory.ts).
+  const history = codeFirstHistory(createBrowserHistory({ v5Compat: true }), routes);
   const app = (
     <StrictMode>
       <ErrorBoundary>
         <AppProviders client={queryClient}>
-          <RouterProvider router={router} />
+          <HistoryRouter history={history}>
+            <AppRoutes routes={routes} />
+          </HistoryRouter>
         </AppProviders>
       </ErrorBoundary>
     </StrictMode>

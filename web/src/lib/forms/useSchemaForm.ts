@@ -3,8 +3,10 @@
 // react-hook-form and its zod resolver: uncontrolled inputs, the schema checked on submit,
 // then each field again as it changes; the first message per field; the first field in
 // error focused; server errors placed with `applyServerErrors`. docs/decisions.md
-// "Web weight, round 3".
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+// "Web weight, round 3". The schema may be given as a loader (`() => import(…)`): its code
+// (zod) then stays off the page's first download and loads once the form has mounted, in any
+// case before the first submit is checked (docs/decisions.md "Declarative routing").
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 
 /** What the form needs of a zod (or zod/mini) object schema. */
@@ -17,6 +19,9 @@ interface Issue {
 }
 
 type Errors<K extends string> = Partial<Record<K | 'form', string>>;
+
+/** A schema, or a function loading it (a stable one: defined outside the component). */
+export type SchemaSource<T> = FormSchema<T> | (() => Promise<FormSchema<T>>);
 
 function firstMessages<K extends string>(issues: readonly Issue[], fields: readonly K[]): Errors<K> {
   const errors: Errors<K> = {};
@@ -34,10 +39,21 @@ function firstMessages<K extends string>(issues: readonly Issue[], fields: reado
  * first error is looked for). `register(name)` goes on each input; `errors.form` is the
  * form-wide server message (react-hook-form's `root.server`).
  */
-export function useSchemaForm<T extends Record<K, unknown>, K extends string>(schema: FormSchema<T>, fields: readonly K[]) {
+export function useSchemaForm<T extends Record<K, unknown>, K extends string>(source: SchemaSource<T>, fields: readonly K[]) {
   const inputs = useRef(new Map<K, HTMLInputElement>());
   const submitted = useRef(false);
   const [errors, setErrors] = useState<Errors<K>>({});
+  const loaded = useRef<FormSchema<T> | null>(typeof source === 'function' ? null : source);
+
+  const schema = useCallback(async () => {
+    loaded.current ??= typeof source === 'function' ? await source() : source;
+    return loaded.current;
+  }, [source]);
+
+  // A schema given as a loader starts loading once the form is on the screen.
+  useEffect(() => {
+    schema().catch(() => undefined);
+  }, [schema]);
 
   const values = useCallback(() => {
     const current: Record<string, string> = {};
@@ -54,13 +70,14 @@ export function useSchemaForm<T extends Record<K, unknown>, K extends string>(sc
       },
       // After the first submit, a field is checked again as it changes.
       onChange: () => {
-        if (!submitted.current) return;
-        const result = schema.safeParse(values());
+        // The schema is in: the first submit waited for it.
+        if (!submitted.current || !loaded.current) return;
+        const result = loaded.current.safeParse(values());
         const message = result.success ? undefined : firstMessages(result.error.issues, fields)[name];
         setErrors((previous) => (previous[name] === message ? previous : { ...previous, [name]: message }));
       },
     }),
-    [schema, fields, values],
+    [fields, values],
   );
 
   const setError: UseFormSetError<T> = useCallback(
@@ -76,7 +93,7 @@ export function useSchemaForm<T extends Record<K, unknown>, K extends string>(sc
     (onValid: (data: T) => Promise<void> | void) => async (event: FormEvent) => {
       event.preventDefault();
       submitted.current = true;
-      const result = schema.safeParse(values());
+      const result = (await schema()).safeParse(values());
       if (!result.success) {
         const found = firstMessages(result.error.issues, fields);
         setErrors(found);

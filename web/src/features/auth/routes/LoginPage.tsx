@@ -8,7 +8,7 @@ import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import { globalErrorMessage } from '../../../lib/api/errors';
 import { login } from '../api';
-import { loginSchema, type LoginValues } from '../schemas';
+import type { LoginValues } from '../schemas';
 import { useStartSession } from '../session';
 import AuthCard from '../components/AuthCard';
 import SocialButtons from '../components/SocialButtons';
@@ -18,6 +18,10 @@ import PlainTextField from '../../../components/forms/PlainTextField';
 import { useFirstScreenForm } from '../../../app/useFirstScreenForm';
 
 const FIELDS = ['username', 'password'] as const;
+
+// The rules (and zod with them) load once the form is on the screen: the first screen does
+// without them (lib/forms/useSchemaForm.ts).
+const loginSchema = async () => (await import('../schemas')).loginSchema;
 
 // Phones do not show the hero: it loads only where it is shown.
 const LandingHero = lazy(() => import('../../../components/landing/LandingHero'));
