@@ -200,6 +200,8 @@ pub async fn bookmarked_topic_names_on(
         EntityType::Resource.as_str(),
         EntityType::UseCase.as_str(),
     );
+    // The topics found are read by their key (the unary `+` keeps SQLite from reading every
+    // topic of the site by its tenant index instead).
     let sql = format!(
         r#"WITH "recent" AS (
     SELECT "entity_type", "entity_id" FROM "bookmarks"
@@ -217,7 +219,7 @@ pub async fn bookmarked_topic_names_on(
 )
 SELECT "t"."name" AS "name" FROM "topics" AS "t"
 WHERE "t"."id" IN (SELECT "id" FROM "ids")
-    AND "t"."tenant_id" = {org_again}
+    AND +"t"."tenant_id" = {org_again}
 ORDER BY "t"."name" LIMIT {MAX_BOOKMARKED_TOPICS}"#,
         contents = expand("c"),
         use_cases = expand("u"),

@@ -384,48 +384,64 @@ impl Engine {
         }
         member.resolve(&handle.read());
         let held = member::held(db, tenant_id, user_id).await?;
-        let peers = if kinds.iter().any(|k| matches!(k, ItemKind::Circle | ItemKind::Event)) {
-            let ids = {
-                let site = handle.read();
-                self.peers_of(&site, &member)
-            };
-            member::peers_joined(db, tenant_id, &ids).await?
-        } else {
-            HashMap::new()
-        };
         let today = chrono::Utc::now().date_naive();
-        let mut picked: Vec<ScoredKind> = Vec::new();
-        {
+        // Every kind's candidates with what the index says of them, then what the members
+        // most like this one joined of those circles and events, then the scores.
+        let (mut picked, peers) = {
             let site = handle.read();
+            let mut picked: Vec<ScoredKind> = Vec::new();
+            let mut people_near: Option<Vec<Arc<Entry>>> = None;
             for kind in kinds {
-                let mut scored = Vec::new();
                 let member_terms = site.weigh(kind.as_str(), &member.terms);
                 let topic_match = |e: &Entry| e.shares_topic(&member.topic_ids);
-                for entry in site.candidates(kind.as_str(), member.blend.as_ref(), LIST_PREFILTER, topic_match) {
+                let candidates = site.candidates(kind.as_str(), member.blend.as_ref(), LIST_PREFILTER, topic_match);
+                if *kind == ItemKind::User {
+                    people_near = Some(candidates.clone());
+                }
+                let mut of_kind = Vec::new();
+                for entry in candidates {
                     if !open_on(*kind, &entry.facts, today)
                         || is_held(*kind, entry.id, &held)
                         || (*kind == ItemKind::User && entry.id == user_id)
                     {
                         continue;
                     }
-                    let mut fit = member.fit(&site, &entry);
-                    fit.peers_joined = peers.get(&entry.id).copied().unwrap_or(0);
                     let signals = Signals {
                         kind: Some(*kind),
                         member: member.blend.as_ref().and_then(|q| site.similarity(&entry, q)),
                         goal: member.goal_query.as_ref().and_then(|q| site.similarity(&entry, q)),
                         member_words: member_terms.coverage(&entry),
-                        fit,
+                        fit: member.fit(&site, &entry),
                         ..Default::default()
                     };
-                    let score = rank::recommendation_score(&signals);
-                    if score > 0.0 {
-                        scored.push((score, entry, signals));
-                    }
+                    of_kind.push((0.0, entry, signals));
                 }
-                best_first(&mut scored, per_kind * 2 + 2);
-                picked.push((*kind, scored));
+                picked.push((*kind, of_kind));
             }
+            let peers = if kinds.iter().any(|k| matches!(k, ItemKind::Circle | ItemKind::Event)) {
+                // Without a goal the member's query is their profile's: the people found
+                // for the list are the nearest by profile already (a second pass over
+                // every member would find the same).
+                let near = people_near.filter(|_| member.goal_query.is_none());
+                self.peers_of(&site, &member, near)
+            } else {
+                Vec::new()
+            };
+            (picked, peers)
+        };
+        let groups: Vec<i64> = picked
+            .iter()
+            .filter(|(kind, _)| matches!(kind, ItemKind::Circle | ItemKind::Event))
+            .flat_map(|(_, scored)| scored.iter().map(|(_, e, _)| e.id))
+            .collect();
+        let joined = member::peers_joined(db, &peers, &groups).await?;
+        for (_, scored) in &mut picked {
+            for (score, entry, signals) in scored.iter_mut() {
+                signals.fit.peers_joined = joined.get(&entry.id).copied().unwrap_or(0);
+                *score = rank::recommendation_score(signals);
+            }
+            scored.retain(|(score, _, _)| *score > 0.0);
+            best_first(scored, per_kind * 2 + 2);
         }
         let wanted: Vec<(ItemKind, Vec<i64>)> =
             picked.iter().map(|(kind, scored)| (*kind, scored.iter().map(|(_, e, _)| e.id).collect())).collect();
@@ -460,11 +476,13 @@ impl Engine {
         Ok(out)
     }
 
-    /// The members most like this one (by profile), for "members like you joined".
-    fn peers_of(&self, site: &SiteIndex, member: &Member) -> Vec<i64> {
+    /// The members most like this one (by profile), for "members like you joined": among
+    /// `near` when given (people found nearest by the profile), else the site's nearest.
+    fn peers_of(&self, site: &SiteIndex, member: &Member, near: Option<Vec<Arc<Entry>>>) -> Vec<i64> {
         let Some(query) = member.profile_query.as_ref() else { return Vec::new() };
-        let mut scored: Vec<(f64, Arc<Entry>, ())> = site
-            .candidates(ItemKind::User.as_str(), Some(query), PEERS_PREFILTER, |_| false)
+        let near =
+            near.unwrap_or_else(|| site.candidates(ItemKind::User.as_str(), Some(query), PEERS_PREFILTER, |_| false));
+        let mut scored: Vec<(f64, Arc<Entry>, ())> = near
             .into_iter()
             .filter(|e| e.id != member.user_id)
             .filter_map(|e| site.similarity(&e, query).filter(|s| *s >= 0.5).map(|s| (s as f64, e, ())))

@@ -71,7 +71,29 @@ fn cut_nearest(
     wide: usize,
     mut without_vector: impl FnMut(usize),
 ) -> Vec<(u32, u32)> {
-    let mut distances: Vec<u16> = Vec::with_capacity(k.rows.len());
+    DISTANCES.with_borrow_mut(|distances| {
+        distances.clear();
+        cut_nearest_into(k, distances_in_order, most, wide, &mut without_vector, distances)
+    })
+}
+
+thread_local! {
+    /// Each row's distance during a pass, kept per thread: a pass over 100,000 members would
+    /// otherwise ask the allocator for a fresh 200 kB on every request, and glibc pays for
+    /// such sizes by consolidating its small free lists first.
+    static DISTANCES: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+#[inline(always)]
+fn cut_nearest_into(
+    k: &KindIndex,
+    distances_in_order: impl Iterator<Item = u32>,
+    most: usize,
+    wide: usize,
+    without_vector: &mut impl FnMut(usize),
+    distances: &mut Vec<u16>,
+) -> Vec<(u32, u32)> {
+    distances.reserve(k.rows.len());
     let mut per_distance = vec![0usize; most + 1];
     for ((at, row), d) in k.rows.iter().enumerate().zip(distances_in_order) {
         let distance = if !row.eligible {

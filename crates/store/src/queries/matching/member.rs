@@ -106,29 +106,22 @@ pub async fn held(db: &impl ConnectionTrait, tenant_id: i64, user_id: i64) -> St
     Ok(out)
 }
 
-/// How many of `peers` are accepted members of each of the site's circles and events.
-pub async fn peers_joined(db: &impl ConnectionTrait, tenant_id: i64, peers: &[i64]) -> StoreResult<HashMap<i64, u32>> {
-    if peers.is_empty() {
+/// How many of `peers` are accepted members of each of `groups` (circles and events of the
+/// site, as its matching index holds them): only the groups a ranking looks at are counted,
+/// so the answer is a few rows however many groups the peers joined.
+pub async fn peers_joined(db: &impl ConnectionTrait, peers: &[i64], groups: &[i64]) -> StoreResult<HashMap<i64, u32>> {
+    if peers.is_empty() || groups.is_empty() {
         return Ok(HashMap::new());
     }
-    // Driven from the peers' memberships (a few each), the group checked by its key: a join
-    // lets the planner start from the site's groups, every one of them.
-    let on_site = Query::select()
-        .expr(Expr::val(1))
-        .from(groups::Entity)
-        .and_where(
-            Expr::col((groups::Entity, groups::Column::Id)).equals((memberships::Entity, memberships::Column::GroupId)),
-        )
-        .and_where(Expr::col((groups::Entity, groups::Column::TenantId)).eq(tenant_id))
-        .and_where(Expr::col((groups::Entity, groups::Column::IsTenantRoot)).eq(false))
-        .to_owned();
     let rows: Vec<(i64, i64)> = memberships::Entity::find()
         .select_only()
         .column(memberships::Column::GroupId)
         .column_as(memberships::Column::UserId.count(), "n")
         .filter(memberships::Column::UserId.is_in(peers.to_vec()))
         .filter(memberships::Column::Status.eq(STATUS_ACCEPTED))
-        .filter(Expr::exists(on_site))
+        // Driven from the peers' memberships (a few each): by the (group, user) key SQLite
+        // would probe every group of the list for every peer.
+        .filter(Expr::cust("+\"memberships\".\"group_id\"").is_in(groups.iter().copied()))
         .group_by(memberships::Column::GroupId)
         .into_tuple()
         .all(db)
