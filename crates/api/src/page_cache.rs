@@ -202,6 +202,60 @@ impl<V> PageCache<V> {
     }
 }
 
+/// A page as served: the exact count of the whole list and the base views of its rows, in
+/// order.
+pub struct KeptPage<V> {
+    pub count: u64,
+    pub items: Vec<Arc<V>>,
+}
+
+impl<V> PageCache<V> {
+    /// The page `key` at the tenant's `generation`, with its rows' base views: as kept, or
+    /// read with `read_page` (the count, and the page's rows as `(id, base view)` in order)
+    /// by one request while the others asking for it wait for its answer. Base views that
+    /// were dropped since the page was filed are read again with `read_items` (the ids of
+    /// the missing ones, any order); a row gone since is left out of the page.
+    pub async fn kept_page<E>(
+        &self,
+        tenant_id: i64,
+        generation: i64,
+        key: String,
+        read_page: impl AsyncFnOnce() -> Result<(u64, Vec<(i64, V)>), E>,
+        read_items: impl AsyncFnOnce(Vec<i64>) -> Result<Vec<(i64, V)>, E>,
+    ) -> Result<KeptPage<V>, E> {
+        let mut page = self.page(tenant_id, generation, &key);
+        let _turn = match page {
+            Some(_) => None,
+            None => {
+                let turn = self.turn(tenant_id, &key).await;
+                page = self.page(tenant_id, generation, &key);
+                Some(turn)
+            }
+        };
+        let Some(page) = page else {
+            let (count, rows) = read_page().await?;
+            let rows: Vec<(i64, Arc<V>)> = rows.into_iter().map(|(id, view)| (id, Arc::new(view))).collect();
+            let ids = rows.iter().map(|(id, _)| *id).collect();
+            self.remember_items(tenant_id, generation, rows.iter().cloned());
+            self.remember_page(tenant_id, generation, key, PageIds { ids, count });
+            return Ok(KeptPage { count, items: rows.into_iter().map(|(_, view)| view).collect() });
+        };
+        let mut kept = self.items(tenant_id, generation, &page.ids);
+        let missing: Vec<i64> = page.ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
+        if !missing.is_empty() {
+            let read: HashMap<i64, Arc<V>> =
+                read_items(missing).await?.into_iter().map(|(id, view)| (id, Arc::new(view))).collect();
+            self.remember_items(tenant_id, generation, read.iter().map(|(id, view)| (*id, view.clone())));
+            for (slot, id) in kept.iter_mut().zip(&page.ids) {
+                if slot.is_none() {
+                    *slot = read.get(id).cloned();
+                }
+            }
+        }
+        Ok(KeptPage { count: page.count, items: kept.into_iter().flatten().collect() })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,5 +328,36 @@ mod tests {
             cache.remember_page(tenant, 1, "x".into(), PageIds { ids: vec![], count: 0 });
         }
         assert!(cache.lock().len() <= MAX_TENANTS);
+    }
+
+    #[tokio::test]
+    async fn a_kept_page_is_read_once_per_generation_and_its_dropped_views_are_read_again() {
+        let cache: PageCache<String> = PageCache::default();
+        let reads = std::sync::atomic::AtomicUsize::new(0);
+        let read_page = async || -> Result<(u64, Vec<(i64, String)>), ()> {
+            reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok((7, vec![(3, "three".into()), (1, "one".into())]))
+        };
+        let no_items = async |_: Vec<i64>| -> Result<Vec<(i64, String)>, ()> { panic!("every view is kept") };
+        let first = cache.kept_page(1, 4, "p".into(), read_page, no_items).await.unwrap();
+        let second = cache.kept_page(1, 4, "p".into(), read_page, no_items).await.unwrap();
+        assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 1, "the second request is served as kept");
+        for page in [&first, &second] {
+            assert_eq!(page.count, 7);
+            assert_eq!(page.items.iter().map(|v| v.as_str()).collect::<Vec<_>>(), ["three", "one"]);
+        }
+        cache.kept_page(1, 5, "p".into(), read_page, no_items).await.unwrap();
+        assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 2, "a newer generation reads the page again");
+
+        cache.lock().get_mut(&1).unwrap().items.remove(&1);
+        let asked = std::sync::Mutex::new(Vec::new());
+        let read_items = async |ids: Vec<i64>| -> Result<Vec<(i64, String)>, ()> {
+            asked.lock().unwrap().extend(ids);
+            Ok(vec![(1, "one again".into())])
+        };
+        let page = cache.kept_page(1, 5, "p".into(), read_page, read_items).await.unwrap();
+        assert_eq!(*asked.lock().unwrap(), [1], "only the dropped view is read");
+        assert_eq!(page.items.iter().map(|v| v.as_str()).collect::<Vec<_>>(), ["three", "one again"]);
+        assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 }

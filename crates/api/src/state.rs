@@ -35,9 +35,17 @@ pub struct AppState {
     pub group_pages: crate::page_cache::PageCache<crate::areas::groups::view::BaseView>,
     /// The job board's pages and their jobs' base views, the same way.
     pub job_pages: crate::page_cache::PageCache<crate::areas::jobs::view::BaseView>,
-    /// Which posts and resources a contents page shows (ids and count), the same way; the
-    /// rows themselves are read per request by id.
-    pub content_pages: crate::page_cache::PageCache<()>,
+    /// The contents pages with their items' bases (`areas::content::view::ContentBase`),
+    /// the same way.
+    pub content_pages: crate::page_cache::PageCache<crate::areas::content::view::ContentBase>,
+    /// The AI tool pages with their tools' base views, kept like the group pages.
+    pub ai_tool_pages: crate::page_cache::PageCache<crate::areas::catalogue::ai_tools::AiToolView>,
+    /// The use case pages with their base views, the same way.
+    pub use_case_pages: crate::page_cache::PageCache<crate::areas::use_cases::view::UseCaseView>,
+    /// The career tip pages of the site's list with their base views, the same way.
+    pub career_tip_pages: crate::page_cache::PageCache<crate::areas::content::tips::CareerTipView>,
+    /// Each signed-in person's identity, kept per person generation (`areas::identity`).
+    pub identities: crate::areas::identity::KeptIdentities,
     /// Community analytics reports, kept until their sites' counts are rolled up again.
     pub analytics_reports: crate::areas::analytics::ReportCache,
     pub mail: Arc<dyn MailTransport>,
@@ -137,6 +145,10 @@ impl AppState {
             group_pages: crate::page_cache::PageCache::counted(&metrics, "groups"),
             job_pages: crate::page_cache::PageCache::counted(&metrics, "jobs"),
             content_pages: crate::page_cache::PageCache::counted(&metrics, "contents"),
+            ai_tool_pages: crate::page_cache::PageCache::counted(&metrics, "ai_tools"),
+            use_case_pages: crate::page_cache::PageCache::counted(&metrics, "use_cases"),
+            career_tip_pages: crate::page_cache::PageCache::counted(&metrics, "career_tips"),
+            identities: Default::default(),
             analytics_reports: crate::areas::analytics::ReportCache::counted(&metrics),
             settings: Arc::new(settings),
             tokens,

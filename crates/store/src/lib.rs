@@ -5,6 +5,7 @@ pub mod connect;
 pub mod entities;
 pub mod list_counts;
 pub mod migrations;
+pub mod person_generations;
 pub mod queries;
 pub mod search_index;
 pub mod seed;

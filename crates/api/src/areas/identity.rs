@@ -2,10 +2,24 @@
 //! "Identity (current user)"). The profile, group profile and career entries come from the
 //! profiles area (the profile is created on first use); the subscription fields (own and
 //! institutional) and tier flags from `areas::payments::flags`.
+//!
+//! Every signed-in page asks for it, so what it reads is kept per person (`KeptIdentities`)
+//! while the person's write generation and everyone's (`store::person_generations`, bumped
+//! by triggers, m0042) and the day stay the same: a kept identity costs one primary-key
+//! read, and the unread notifications are counted on every request.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use axum::{extract::State, Json};
+use chrono::NaiveDate;
 use serde::Serialize;
-use store::entities::{groups, memberships};
+use store::{
+    entities::{groups, memberships, users},
+    person_generations::PersonGeneration,
+};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -25,7 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 /// The own profile: the profile as its page shows it, with the private fields.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct IdentityProfile {
     #[serde(flatten)]
     pub profile: ProfileView,
@@ -37,7 +51,7 @@ pub struct IdentityProfile {
 
 /// The member's tier and what it unlocks (spec 002 §3 "User subscription"), computed on the
 /// server by `areas::payments::flags`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct UserSubscription {
     /// The name of the plan in force (the free plan's without a paid one).
     pub applied_membership_tier: Option<String>,
@@ -68,7 +82,7 @@ pub struct UserSubscription {
     pub can_view_premium_resources: bool,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrganizationRef {
     pub id: i64,
     pub name: String,
@@ -79,7 +93,7 @@ pub struct OrganizationRef {
     pub membership_role: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Identity {
     pub id: i64,
     pub first_name: String,
@@ -119,17 +133,43 @@ async fn identity(
     tenant: Tenant,
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<Identity>>> {
+    let db = state.read_db();
+    let generation = store::person_generations::of(db, user.id).await?;
+    let today = chrono::Utc::now().date_naive();
+    let kept = match state.identities.get(tenant.id(), user.id, generation, today) {
+        Some(kept) => kept,
+        None => {
+            let read = Arc::new(read_identity(&state, &tenant, &user).await?);
+            state.identities.remember(tenant.id(), user.id, generation, today, read.clone());
+            read
+        }
+    };
+    let mut identity = Identity::clone(&kept);
+    // The site's organization as the host's record says now (it is kept for a second).
+    let record = &tenant.0;
+    identity.organization = OrganizationRef {
+        id: record.organization.id,
+        name: record.organization.name.clone(),
+        name_slug: record.organization.slug.clone(),
+        logo: record.organization.logo.clone(),
+        domain: record.tenant.domain.clone(),
+        ..identity.organization
+    };
+    identity.unread_notifications_count = store::queries::notifications::unread_count(db, tenant.id(), user.id).await?;
+    Ok(Json(Data::new(identity)))
+}
+
+/// The identity as its rows say now (the unread count left at 0).
+async fn read_identity(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<Identity> {
     let orgs = store::queries::memberships::tenant_organizations_of(state.read_db(), user.id).await?;
-    let (organization, own, switchable) = organizations(&tenant, orgs);
-    let mine = super::profiles::own_profile(&state, &tenant, &user).await?;
+    let (organization, own, switchable) = organizations(tenant, orgs);
+    let mine = super::profiles::own_profile(state, tenant, user).await?;
     let tier = super::payments::flags::member_tier(state.read_db(), tenant.id(), user.id).await?;
-    let unread_notifications_count =
-        store::queries::notifications::unread_count(state.read_db(), tenant.id(), user.id).await?;
     let mut profile = mine.profile;
-    Ok(Json(Data::new(Identity {
+    Ok(Identity {
         id: user.id,
-        first_name: user.first_name,
-        last_name: user.last_name,
+        first_name: user.first_name.clone(),
+        last_name: user.last_name.clone(),
         is_verified: user.is_verified,
         is_trial_user: user.is_trial_user,
         is_staff: user.is_staff,
@@ -138,7 +178,7 @@ async fn identity(
             .is_some_and(|m| m.is_influencer && m.status == store::queries::memberships::STATUS_ACCEPTED),
         followed: false,
         joined_at: user.created_at.to_rfc3339(),
-        unread_notifications_count,
+        unread_notifications_count: 0,
         profile: IdentityProfile {
             email: profile.email.take().unwrap_or_default(),
             alternate_email: profile.alternate_email.take().flatten(),
@@ -153,8 +193,52 @@ async fn identity(
         switchable_orgs: switchable,
         work_experiences: mine.work_experiences,
         education_background: mine.education_background,
-        membership_card: super::payments::membership_card::stored_card(&state, tenant.id(), user.id).await?,
-    })))
+        membership_card: super::payments::membership_card::stored_card(state, tenant.id(), user.id).await?,
+    })
+}
+
+/// Identities kept per (tenant, person) at the generations and day they were read
+/// (cheap to clone; shared by requests). At most [`KeptIdentities::MAX`] are kept; past
+/// that the set is cleared.
+#[derive(Clone, Default)]
+pub struct KeptIdentities {
+    kept: Arc<Mutex<HashMap<(i64, i64), KeptIdentity>>>,
+}
+
+struct KeptIdentity {
+    generation: PersonGeneration,
+    day: NaiveDate,
+    identity: Arc<Identity>,
+}
+
+impl KeptIdentities {
+    /// A few kilobytes each.
+    pub const MAX: usize = 10_000;
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, i64), KeptIdentity>> {
+        self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn get(&self, tenant_id: i64, user_id: i64, generation: PersonGeneration, day: NaiveDate) -> Option<Arc<Identity>> {
+        let kept = self.lock();
+        let entry = kept.get(&(tenant_id, user_id))?;
+        (entry.generation == generation && entry.day == day).then(|| entry.identity.clone())
+    }
+
+    fn remember(
+        &self,
+        tenant_id: i64,
+        user_id: i64,
+        generation: PersonGeneration,
+        day: NaiveDate,
+        identity: Arc<Identity>,
+    ) {
+        let mut kept = self.lock();
+        if kept.len() >= Self::MAX && !kept.contains_key(&(tenant_id, user_id)) {
+            kept.clear();
+        }
+        kept.insert((tenant_id, user_id), KeptIdentity { generation, day, identity });
+    }
 }
 
 /// The site's organization with the caller's membership of it, that membership, and the

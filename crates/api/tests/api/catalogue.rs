@@ -13,22 +13,22 @@ use crate::{
     uploads::{file, make_staff, pdf, png, text, upload},
 };
 
-const TOOLS: &str = "/api/v1/ai-tools/";
-const USE_CASES: &str = "/api/v1/use-cases/";
+pub(crate) const TOOLS: &str = "/api/v1/ai-tools/";
+pub(crate) const USE_CASES: &str = "/api/v1/use-cases/";
 const VOTE: &str = "/api/v1/vote/";
 
-struct Site {
-    app: TestApp,
+pub(crate) struct Site {
+    pub app: TestApp,
     _dir: tempfile::TempDir,
-    org: i64,
+    pub org: i64,
     /// An administrator of the site's organization.
-    admin: String,
-    member: String,
-    member_id: i64,
-    other: String,
+    pub admin: String,
+    pub member: String,
+    pub member_id: i64,
+    pub other: String,
 }
 
-async fn site() -> Site {
+pub(crate) async fn site() -> Site {
     let (app, dir) = crate::uploads::app().await;
     let org = app.default_tenant.organization.id;
     let admin = app.add_member("admin@example.com", &app.default_tenant.clone(), "admin").await;
@@ -45,7 +45,7 @@ async fn site() -> Site {
     }
 }
 
-fn tool_body(org: i64, name: &str) -> Value {
+pub(crate) fn tool_body(org: i64, name: &str) -> Value {
     json!({
         "name": name,
         "description": "<p>Writes drafts for you.</p>",
@@ -56,7 +56,7 @@ fn tool_body(org: i64, name: &str) -> Value {
     })
 }
 
-fn use_case_body(org: i64, title: &str) -> Value {
+pub(crate) fn use_case_body(org: i64, title: &str) -> Value {
     json!({
         "title": title,
         "description": "<p>Summarise long reports.</p>",
@@ -71,14 +71,14 @@ fn use_case_body(org: i64, title: &str) -> Value {
 }
 
 impl Site {
-    async fn submit_tool(&self, name: &str) -> Value {
+    pub(crate) async fn submit_tool(&self, name: &str) -> Value {
         let res = self.app.post(TOOLS).token(&self.member).json(&tool_body(self.org, name)).send().await;
         res.assert_status(201);
         assert_eq!(res.json()["message"], "AI tool submitted successfully");
         res.json()["data"].clone()
     }
 
-    async fn approved_tool(&self, name: &str) -> Value {
+    pub(crate) async fn approved_tool(&self, name: &str) -> Value {
         let tool = self.submit_tool(name).await;
         let res = self
             .app
@@ -91,7 +91,7 @@ impl Site {
         tool
     }
 
-    async fn approved_use_case(&self, title: &str) -> Value {
+    pub(crate) async fn approved_use_case(&self, title: &str) -> Value {
         let res = self.app.post(USE_CASES).token(&self.member).json(&use_case_body(self.org, title)).send().await;
         res.assert_status(201);
         let data = res.json()["data"].clone();
@@ -105,7 +105,13 @@ impl Site {
         data
     }
 
-    async fn vote(&self, token: &str, kind: &str, id: &Value, vote_type: &str) -> crate::common::TestResponse {
+    pub(crate) async fn vote(
+        &self,
+        token: &str,
+        kind: &str,
+        id: &Value,
+        vote_type: &str,
+    ) -> crate::common::TestResponse {
         self.app
             .post(VOTE)
             .token(token)
@@ -115,7 +121,7 @@ impl Site {
     }
 }
 
-fn names(page: &Value) -> Vec<String> {
+pub(crate) fn names(page: &Value) -> Vec<String> {
     page["data"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()
 }
 

@@ -42,6 +42,8 @@ mod m0037_matching;
 mod m0038_tenant_root_index;
 mod m0039_analytics;
 mod m0040_agent_votes;
+mod m0041_catalogue_list_generations;
+mod m0042_person_generations;
 
 pub struct Migrator;
 
@@ -88,6 +90,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0038_tenant_root_index::Migration),
             Box::new(m0039_analytics::Migration),
             Box::new(m0040_agent_votes::Migration),
+            Box::new(m0041_catalogue_list_generations::Migration),
+            Box::new(m0042_person_generations::Migration),
         ]
     }
 }

@@ -247,7 +247,7 @@ pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> S
         return Ok(Vec::new());
     }
     Ok(ai_tools::Entity::find()
-        .filter(ai_tools::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(ai_tools::Entity, tenant_id))
         .filter(ai_tools::Column::Id.is_in(ids.to_vec()))
         .all(db)
         .await?)

@@ -146,7 +146,9 @@ pub async fn flags(
                 .add(Expr::col((b.clone(), Alias::new("user_id"))).eq(user_id))
                 .add(Expr::col((b, Alias::new("tenant_id"))).eq(tenant_id)),
         )
-        .and_where(Expr::col((item.clone(), Alias::new("tenant_id"))).eq(tenant_id))
+        // The page's ids drive the query (primary key); the tenant is checked on each row
+        // (`+`: not through the tenant's index, which would walk every item of the site).
+        .and_where(Expr::cust(r#"+"i"."tenant_id""#).eq(tenant_id))
         .and_where(Expr::col((item, Alias::new("id"))).is_in(ids.to_vec()));
     let rows = db.query_all(&select).await?;
     let mut out = HashMap::new();

@@ -285,7 +285,7 @@ pub async fn resolve_topics(
     let found: Vec<i64> = topics::Entity::find()
         .select_only()
         .column(topics::Column::Id)
-        .filter(topics::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(topics::Entity, tenant_id))
         .filter(topics::Column::TopicType.eq(topic_type))
         .filter(topics::Column::Id.is_in(wanted.clone()))
         .into_tuple()

@@ -266,7 +266,7 @@ pub async fn areas_of_tenant(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i
     Ok(topic_areas::Entity::find()
         .select_only()
         .column(topic_areas::Column::Id)
-        .filter(topic_areas::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(topic_areas::Entity, tenant_id))
         .filter(topic_areas::Column::Id.is_in(ids.to_vec()))
         .into_tuple()
         .all(db)

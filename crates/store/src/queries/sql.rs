@@ -6,6 +6,14 @@ use sea_orm::{
     Condition,
 };
 
+/// `"table"."tenant_id" = tenant_id`, kept from every index (SQLite's unary `+`), for a
+/// query driven by a few ids: without table statistics SQLite would otherwise read the
+/// site's rows through a `(tenant_id, …)` index, all of them, rather than the ids by their
+/// key.
+pub fn on_site_by_key(table: impl sea_orm::EntityName, tenant_id: i64) -> sea_orm::sea_query::SimpleExpr {
+    Expr::cust(format!("+\"{}\".\"tenant_id\"", table.table_name())).eq(tenant_id)
+}
+
 pub(crate) fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }

@@ -168,7 +168,7 @@ pub async fn not_usable(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) 
     let found: Vec<i64> = use_cases::Entity::find()
         .select_only()
         .column(use_cases::Column::Id)
-        .filter(use_cases::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(use_cases::Entity, tenant_id))
         .filter(use_cases::Column::Status.eq(STATUS_APPROVED))
         .filter(use_cases::Column::Id.is_in(ids.to_vec()))
         .into_tuple()
@@ -373,6 +373,18 @@ pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreRe
     Ok(use_cases::Entity::find_by_id(id).filter(use_cases::Column::TenantId.eq(tenant_id)).one(db).await?)
 }
 
+/// The tenant's use cases among `ids`, any order.
+pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<Vec<use_cases::Model>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(use_cases::Entity::find()
+        .filter(crate::queries::sql::on_site_by_key(use_cases::Entity, tenant_id))
+        .filter(use_cases::Column::Id.is_in(ids.to_vec()))
+        .all(db)
+        .await?)
+}
+
 /// The AI tool ids each use case names: one query for a page.
 pub async fn ai_tools_of(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<HashMap<i64, Vec<i64>>> {
     let mut out: HashMap<i64, Vec<i64>> = HashMap::new();
@@ -430,7 +442,7 @@ pub async fn topic_names(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64])
         .select_only()
         .column(topics::Column::Id)
         .column(topics::Column::Name)
-        .filter(topics::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(topics::Entity, tenant_id))
         .filter(topics::Column::Id.is_in(ids.to_vec()))
         .into_tuple()
         .all(db)

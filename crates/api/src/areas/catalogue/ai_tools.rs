@@ -116,34 +116,60 @@ pub async fn views(
     caller: &Caller,
     models: Vec<ai_tools::Model>,
 ) -> ApiResult<Vec<AiToolView>> {
+    let bases = base_views(state, models).await?;
+    for_caller(state, tenant, caller, bases.iter()).await
+}
+
+/// What every viewer sees of each tool (the caller's vote, bookmark and rights left at
+/// their defaults): the part of a list page that is kept per write generation.
+pub async fn base_views(state: &AppState, models: Vec<ai_tools::Model>) -> ApiResult<Vec<AiToolView>> {
     let ids: Vec<i64> = models.iter().map(|m| m.id).collect();
-    let flags = page_flags(state, tenant, caller, AI_TOOL, &ids).await?;
     let mut use_cases = q::use_cases_of(state.read_db(), &ids).await?;
     Ok(models
         .into_iter()
-        .map(|m| {
-            let flag = flags.get(&m.id).copied().unwrap_or_default();
-            let can_edit = caller.is_staff() || (caller.id().is_some() && caller.id() == m.created_by);
+        .map(|m| AiToolView {
+            id: m.id,
+            use_cases: use_cases.remove(&m.id).unwrap_or_default().iter().map(UseCaseRef::from).collect(),
+            categories: string_list(&m.categories),
+            roles: id_list(&m.roles),
+            name: m.name,
+            slug: m.slug,
+            description: m.description,
+            group: m.group_id,
+            logo: m.logo,
+            logo_file_id: m.logo_file_id,
+            website: m.website,
+            vote_score: m.vote_score,
+            user_vote_type: vote_name(0),
+            is_bookmarked: false,
+            created_by: m.created_by.map(|id| CreatorRef { id }),
+            status: m.status,
+            created_at: m.created_at,
+            can_edit: false,
+            can_moderate: None,
+        })
+        .collect())
+}
+
+/// The caller's views of `bases`: their votes and bookmarks in one query, and their right
+/// to edit.
+pub async fn for_caller<'a>(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    bases: impl Iterator<Item = &'a AiToolView> + Clone,
+) -> ApiResult<Vec<AiToolView>> {
+    let ids: Vec<i64> = bases.clone().map(|b| b.id).collect();
+    let flags = page_flags(state, tenant, caller, AI_TOOL, &ids).await?;
+    Ok(bases
+        .map(|base| {
+            let flag = flags.get(&base.id).copied().unwrap_or_default();
             AiToolView {
-                id: m.id,
-                use_cases: use_cases.remove(&m.id).unwrap_or_default().iter().map(UseCaseRef::from).collect(),
-                categories: string_list(&m.categories),
-                roles: id_list(&m.roles),
-                name: m.name,
-                slug: m.slug,
-                description: m.description,
-                group: m.group_id,
-                logo: m.logo,
-                logo_file_id: m.logo_file_id,
-                website: m.website,
-                vote_score: m.vote_score,
                 user_vote_type: vote_name(flag.vote),
                 is_bookmarked: flag.bookmarked,
-                created_by: m.created_by.map(|id| CreatorRef { id }),
-                status: m.status,
-                created_at: m.created_at,
-                can_edit,
-                can_moderate: None,
+                can_edit: caller.is_staff()
+                    || (caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|c| c.id)),
+                ..base.clone()
             }
         })
         .collect())
@@ -250,9 +276,30 @@ pub(crate) async fn list_ai_tools(
         group_id: scope.group_id,
         created_by: scope.created_by,
     };
-    let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = views(&state, &tenant, &caller, found.items).await?;
-    Ok(Json(Page::new(items, found.count, &page, &url)))
+    // The page's rows, count and base views are kept per write generation
+    // (`crate::page_cache`); the caller's flags are read per request.
+    let db = state.read_db();
+    let generation = store::list_counts::generation(db, tenant.id()).await?;
+    let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
+    let kept = state
+        .ai_tool_pages
+        .kept_page(
+            tenant.id(),
+            generation,
+            key,
+            async || {
+                let found = q::list(db, tenant.id(), &filter, page.offset(), page.page_size).await?;
+                let bases = base_views(&state, found.items).await?;
+                ApiResult::Ok((found.count, bases.into_iter().map(|b| (b.id, b)).collect()))
+            },
+            async |ids| {
+                let models = q::by_ids(db, tenant.id(), &ids).await?;
+                Ok(base_views(&state, models).await?.into_iter().map(|b| (b.id, b)).collect())
+            },
+        )
+        .await?;
+    let items = for_caller(&state, &tenant, &caller, kept.items.iter().map(|b| b.as_ref())).await?;
+    Ok(Json(Page::new(items, kept.count, &page, &url)))
 }
 
 /// One AI tool by slug (the `/ai-tool/{slug}` page).

@@ -116,10 +116,20 @@ async fn views(
     admin_of: &[i64],
     items: Vec<career_tips::Model>,
 ) -> ApiResult<Vec<CareerTipView>> {
+    let bases = base_views(state, moderator, admin_of, items).await?;
+    for_caller(state, tenant, caller, bases.iter()).await
+}
+
+/// What every reader of a list sees of each tip (their vote and right to edit left at the
+/// defaults); `moderator` and `admin_of` (the groups whose tips the reader moderates) decide
+/// `can_moderate`. The authors and groups in three queries.
+async fn base_views(
+    state: &AppState,
+    moderator: bool,
+    admin_of: &[i64],
+    items: Vec<career_tips::Model>,
+) -> ApiResult<Vec<CareerTipView>> {
     let db = state.read_db();
-    let ids: Vec<i64> = items.iter().map(|t| t.id).collect();
-    // The caller's votes on the whole page: one query.
-    let flags = page_flags(state, tenant, caller, CAREER_TIP, &ids).await?;
     let mut user_ids: Vec<i64> = items.iter().map(|t| t.created_by).collect();
     user_ids.sort_unstable();
     user_ids.dedup();
@@ -133,12 +143,11 @@ async fn views(
         .into_iter()
         .map(|tip| {
             let may_moderate = moderator || tip.group_id.is_some_and(|g| admin_of.contains(&g));
-            let vote = flags.get(&tip.id).map(|f| f.vote).unwrap_or(0);
             CareerTipView {
                 id: tip.id,
                 vote_score: tip.vote_score,
-                user_vote_type: vote_name(vote),
-                can_edit: caller.id() == Some(tip.created_by),
+                user_vote_type: vote_name(0),
+                can_edit: false,
                 can_moderate: may_moderate && tip.status != STATUS_APPROVED,
                 created_by: super::view::authors_of(&users, &profiles, tip.created_by),
                 group: tip.group_id.and_then(|g| groups.get(&g)).map(GroupRef::from),
@@ -148,6 +157,25 @@ async fn views(
                 created_at: tip.created_at,
                 modified_at: tip.updated_at,
             }
+        })
+        .collect())
+}
+
+/// The caller's views of `bases`: their votes on the whole page in one query, and their
+/// right to edit their own.
+async fn for_caller<'a>(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    bases: impl Iterator<Item = &'a CareerTipView> + Clone,
+) -> ApiResult<Vec<CareerTipView>> {
+    let ids: Vec<i64> = bases.clone().map(|t| t.id).collect();
+    let flags = page_flags(state, tenant, caller, CAREER_TIP, &ids).await?;
+    Ok(bases
+        .map(|base| CareerTipView {
+            user_vote_type: vote_name(flags.get(&base.id).map(|f| f.vote).unwrap_or(0)),
+            can_edit: caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|a| a.id),
+            ..base.clone()
         })
         .collect())
 }
@@ -418,16 +446,40 @@ async fn all_tips(
     if !moderator || wanted.is_empty() {
         wanted = vec![STATUS_APPROVED.to_string()];
     }
+    // Approved tips are the same for every reader, so only a list of other statuses names
+    // its reader (whose own tips it shows).
+    let approved_only = wanted == [STATUS_APPROVED];
     let filter = tip_q::ListFilter {
         statuses: wanted,
         search: search_param(param!(query.search).or(param!(query.q))),
-        reader: caller.id(),
+        reader: caller.id().filter(|_| !approved_only),
         moderator,
         ..Default::default()
     };
-    let found = tip_q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let items = views(&state, &tenant, &caller, moderator, &[], found.items).await?;
-    Ok(Json(Page::new(items, found.count, &page, &url)))
+    // The page's rows, count and base views are kept per write generation
+    // (`crate::page_cache`); the caller's votes are read per request.
+    let db = state.read_db();
+    let generation = store::list_counts::generation(db, tenant.id()).await?;
+    let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
+    let kept = state
+        .career_tip_pages
+        .kept_page(
+            tenant.id(),
+            generation,
+            key,
+            async || {
+                let found = tip_q::list(db, tenant.id(), &filter, page.offset(), page.page_size).await?;
+                let bases = base_views(&state, moderator, &[], found.items).await?;
+                ApiResult::Ok((found.count, bases.into_iter().map(|b| (b.id, b)).collect()))
+            },
+            async |ids| {
+                let tips = tip_q::by_ids(db, tenant.id(), &ids).await?;
+                Ok(base_views(&state, moderator, &[], tips).await?.into_iter().map(|b| (b.id, b)).collect())
+            },
+        )
+        .await?;
+    let items = for_caller(&state, &tenant, &caller, kept.items.iter().map(|b| b.as_ref())).await?;
+    Ok(Json(Page::new(items, kept.count, &page, &url)))
 }
 
 /// A group's tips: approved ones, or with `status` those its administrators (and the

@@ -192,15 +192,23 @@ pub async fn can_view_premium(state: &AppState, caller: &Caller, tenant_id: i64)
     Ok(tier.flags.can_view_premium_resources)
 }
 
-/// Views of a page of items, in a fixed number of queries.
-pub async fn views(
-    state: &AppState,
-    url: &RequestUrl,
-    caller: &Caller,
-    tenant_id: i64,
-    moderator: bool,
-    items: Vec<contents::Model>,
-) -> ApiResult<Vec<ContentView>> {
+/// An item with what it shows besides itself (group, author, files, thumbnail, topics,
+/// topic area): the same for every viewer, so the contents list keeps it per write
+/// generation (`crate::page_cache`).
+#[derive(Debug, Clone)]
+pub struct ContentBase {
+    pub item: contents::Model,
+    group: Option<GroupRef>,
+    author: Option<Author>,
+    files: Vec<files::Model>,
+    thumbnail_key: Option<String>,
+    topics: Vec<NamedRef>,
+    area: Option<NamedRef>,
+}
+
+/// The bases of a page of items, in a fixed number of queries (groups, authors and their
+/// profiles, files, thumbnails, topics, topic areas).
+pub async fn bases(state: &AppState, tenant_id: i64, items: Vec<contents::Model>) -> ApiResult<Vec<ContentBase>> {
     let db = state.read_db();
     let item_ids: Vec<i64> = items.iter().map(|i| i.id).collect();
     let mut group_ids: Vec<i64> = items.iter().map(|i| i.group_id).collect();
@@ -217,26 +225,70 @@ pub async fn views(
     let groups = profile_q::groups_by_ids(db, &group_ids).await?;
     let users = user_q::find_by_ids(db, &user_ids).await?;
     let profiles = profile_q::find_by_users(db, &user_ids).await?;
-    let files = content_q::files_of(db, &item_ids).await?;
+    let mut files = content_q::files_of(db, &item_ids).await?;
     let thumbnails = file_q::by_ids(db, tenant_id, &thumbnail_ids).await?;
     let topics = if topic_ids.is_empty() { HashMap::new() } else { profile_q::topics_by_ids(db, &topic_ids).await? };
     let areas = content_q::topic_areas_by_ids(db, &area_ids).await?;
-    let resource_ids: Vec<i64> = items.iter().filter(|i| is_moderated(&i.content_type)).map(|i| i.id).collect();
+    Ok(items
+        .into_iter()
+        .map(|item| ContentBase {
+            group: groups.get(&item.group_id).map(GroupRef::from),
+            author: authors_of(&users, &profiles, item.created_by),
+            files: files.remove(&item.id).unwrap_or_default(),
+            thumbnail_key: item.thumbnail_file_id.and_then(|id| thumbnails.get(&id)).map(|f| f.storage_key.clone()),
+            topics: ids(&item.topics)
+                .iter()
+                .filter_map(|id| topics.get(id).map(|t| NamedRef { id: *id, name: t.name.clone() }))
+                .collect(),
+            area: item.topic_area_id.and_then(|id| areas.get(&id).map(|name| NamedRef { id, name: name.clone() })),
+            item,
+        })
+        .collect())
+}
+
+/// Views of a page of items, in a fixed number of queries.
+pub async fn views(
+    state: &AppState,
+    url: &RequestUrl,
+    caller: &Caller,
+    tenant_id: i64,
+    moderator: bool,
+    items: Vec<contents::Model>,
+) -> ApiResult<Vec<ContentView>> {
+    let bases = bases(state, tenant_id, items).await?;
+    views_of(state, url, caller, tenant_id, moderator, bases.iter()).await
+}
+
+/// The caller's views of `bases`: their bookmarks in one query, and whether they may open
+/// premium files (their tier, read only when the page holds a premium item).
+pub async fn views_of<'a>(
+    state: &AppState,
+    url: &RequestUrl,
+    caller: &Caller,
+    tenant_id: i64,
+    moderator: bool,
+    bases: impl Iterator<Item = &'a ContentBase> + Clone,
+) -> ApiResult<Vec<ContentView>> {
+    let db = state.read_db();
+    let resource_ids: Vec<i64> =
+        bases.clone().filter(|b| is_moderated(&b.item.content_type)).map(|b| b.item.id).collect();
     let bookmarked: HashSet<i64> = match caller.id() {
         Some(user_id) if !resource_ids.is_empty() => {
             bookmark_q::bookmarked_among(db, tenant_id, user_id, content_q::BOOKMARK_TYPE, &resource_ids).await?
         }
         _ => HashSet::new(),
     };
-    let can_view_premium =
-        if items.iter().any(|i| i.is_premium) { can_view_premium(state, caller, tenant_id).await? } else { false };
-    Ok(items
-        .into_iter()
-        .map(|item| {
+    let can_view_premium = if bases.clone().any(|b| b.item.is_premium) {
+        can_view_premium(state, caller, tenant_id).await?
+    } else {
+        false
+    };
+    Ok(bases
+        .map(|base| {
+            let item = &base.item;
             let is_author = caller.id() == Some(item.created_by);
             let may_open = may_open_premium(item.is_premium, is_author, can_view_premium);
             let moderated = is_moderated(&item.content_type);
-            let topic_list = ids(&item.topics);
             let types = if item.content_type == TYPE_POST && item.is_newsletter {
                 vec![TYPE_POST.to_string(), TYPE_NEWSLETTER.to_string()]
             } else {
@@ -250,22 +302,11 @@ pub async fn views(
                 content: item.content.clone(),
                 raw_text: item.raw_text.clone(),
                 data: item.data.clone(),
-                files: files
-                    .get(&item.id)
-                    .map(|list| list.iter().map(|f| file_view(state, url, &item, f, may_open)).collect())
-                    .unwrap_or_default(),
-                thumbnail_image: item
-                    .thumbnail_file_id
-                    .and_then(|id| thumbnails.get(&id))
-                    .map(|f| file_url(state, url, &f.storage_key)),
-                topics_detailed: topic_list
-                    .iter()
-                    .filter_map(|id| topics.get(id).map(|t| NamedRef { id: *id, name: t.name.clone() }))
-                    .collect(),
-                topics: topic_list,
-                topic_area: item
-                    .topic_area_id
-                    .and_then(|id| areas.get(&id).map(|name| NamedRef { id, name: name.clone() })),
+                files: base.files.iter().map(|f| file_view(state, url, item, f, may_open)).collect(),
+                thumbnail_image: base.thumbnail_key.as_ref().map(|key| file_url(state, url, key)),
+                topics_detailed: base.topics.clone(),
+                topics: ids(&item.topics),
+                topic_area: base.area.clone(),
                 career_stages: strings(&item.career_stages),
                 career_goals: strings(&item.career_goals),
                 professional_fields: strings(&item.professional_fields),
@@ -283,8 +324,8 @@ pub async fn views(
                 source: item.source.clone(),
                 vote_score: 0,
                 user_vote_type: None,
-                created_by: authors_of(&users, &profiles, item.created_by),
-                group_detail: groups.get(&item.group_id).map(GroupRef::from),
+                created_by: base.author.clone(),
+                group_detail: base.group.clone(),
                 send_email: item.send_email,
                 is_bookmarked: bookmarked.contains(&item.id),
                 can_edit: is_author,
@@ -300,7 +341,7 @@ pub async fn views(
                 created_at: item.created_at,
                 modified_at: item.updated_at,
                 last_edited_at: item.last_edited_at,
-                content_type: item.content_type,
+                content_type: item.content_type.clone(),
             }
         })
         .collect())

@@ -21,6 +21,7 @@ use crate::{
     state::AppState,
 };
 
+use super::view::{base_views, for_caller};
 use super::*;
 
 /// Values are read as text, so a bad one is answered on its own field with the spec's words.
@@ -163,10 +164,32 @@ pub(crate) async fn list_use_cases(
     let scope = scope_of(&state, &tenant, &caller, &mut errors, param!(query.group_id), param!(query.created)).await?;
     errors.into_result()?;
     let filter = filter_of(&query, scope.privileged, scope.created_by, scope.group_id)?;
-    let found = q::list(state.read_db(), tenant.id(), &filter, page.offset(), page.page_size).await?;
-    let mut items = views(&state, &tenant, &caller, found.items).await?;
+    // The page's rows, count and base views are kept per write generation
+    // (`crate::page_cache`); the caller's flags (and a moderator's agent answers, which
+    // the generation does not follow) are read per request.
+    let db = state.read_db();
+    let generation = store::list_counts::generation(db, tenant.id()).await?;
+    let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
+    let kept = state
+        .use_case_pages
+        .kept_page(
+            tenant.id(),
+            generation,
+            key,
+            async || {
+                let found = q::list(db, tenant.id(), &filter, page.offset(), page.page_size).await?;
+                let bases = base_views(&state, &tenant, found.items).await?;
+                ApiResult::Ok((found.count, bases.into_iter().map(|b| (b.id, b)).collect()))
+            },
+            async |ids| {
+                let models = q::by_ids(db, tenant.id(), &ids).await?;
+                Ok(base_views(&state, &tenant, models).await?.into_iter().map(|b| (b.id, b)).collect())
+            },
+        )
+        .await?;
+    let mut items = for_caller(&state, &tenant, &caller, kept.items.iter().map(|b| b.as_ref())).await?;
     if scope.moderator {
         with_agent_responses(&state, &tenant, &mut items).await?;
     }
-    Ok(Json(Page::new(items, found.count, &page, &url)))
+    Ok(Json(Page::new(items, kept.count, &page, &url)))
 }

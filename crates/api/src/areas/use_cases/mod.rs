@@ -20,7 +20,7 @@
 
 mod form;
 mod list;
-mod view;
+pub(crate) mod view;
 
 use axum::{
     extract::{Path, State},

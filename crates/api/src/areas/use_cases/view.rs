@@ -152,8 +152,43 @@ pub async fn views(
     caller: &Caller,
     models: Vec<use_cases::Model>,
 ) -> ApiResult<Vec<UseCaseView>> {
-    let ids: Vec<i64> = models.iter().map(|m| m.id).collect();
+    let bases = base_views(state, tenant, models).await?;
+    for_caller(state, tenant, caller, bases.iter()).await
+}
+
+/// The caller's views of `bases`: their votes and bookmarks in one query, and their right
+/// to edit.
+pub async fn for_caller<'a>(
+    state: &AppState,
+    tenant: &Tenant,
+    caller: &Caller,
+    bases: impl Iterator<Item = &'a UseCaseView> + Clone,
+) -> ApiResult<Vec<UseCaseView>> {
+    let ids: Vec<i64> = bases.clone().map(|b| b.id).collect();
     let flags = page_flags(state, tenant, caller, USE_CASE, &ids).await?;
+    Ok(bases
+        .map(|base| {
+            let flag = flags.get(&base.id).copied().unwrap_or_default();
+            UseCaseView {
+                user_vote_type: vote_name(flag.vote),
+                is_bookmarked: flag.bookmarked,
+                can_edit: caller.is_staff()
+                    || (caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|c| c.id)),
+                ..base.clone()
+            }
+        })
+        .collect())
+}
+
+/// What every viewer sees of each use case (the caller's vote, bookmark and rights left at
+/// their defaults): the part of a list page that is kept per write generation. Two
+/// queries for the AI tools, one for the topics' names.
+pub async fn base_views(
+    state: &AppState,
+    tenant: &Tenant,
+    models: Vec<use_cases::Model>,
+) -> ApiResult<Vec<UseCaseView>> {
+    let ids: Vec<i64> = models.iter().map(|m| m.id).collect();
     let mut tool_ids = q::ai_tools_of(state.read_db(), &ids).await?;
     let mut all_tools: Vec<i64> = tool_ids.values().flatten().copied().collect();
     all_tools.sort_unstable();
@@ -180,7 +215,6 @@ pub async fn views(
     Ok(models
         .into_iter()
         .map(|m| {
-            let flag = flags.get(&m.id).copied().unwrap_or_default();
             let ai_tools = tool_ids.remove(&m.id).unwrap_or_default();
             let topics = id_list(&m.topics);
             UseCaseView {
@@ -201,10 +235,10 @@ pub async fn views(
                     .document
                     .clone()
                     .map(|file| DocumentRef { file, name: m.document_name.clone().unwrap_or_default() }),
-                can_edit: caller.is_staff() || (caller.id().is_some() && caller.id() == m.created_by),
+                can_edit: false,
                 created_by: m.created_by.map(|id| CreatorRef { id }),
-                user_vote_type: vote_name(flag.vote),
-                is_bookmarked: flag.bookmarked,
+                user_vote_type: vote_name(0),
+                is_bookmarked: false,
                 slug: m.slug,
                 title: m.title,
                 description: m.description,

@@ -273,3 +273,83 @@ async fn my_contents_narrow_by_type_as_the_document_says() {
     assert_eq!(both["pagination"]["count"], 2);
     assert_eq!(mine("poem").await.error(400)["field_errors"]["types"][0], "\"poem\" is not a valid choice.");
 }
+
+/// The site's career tips page is kept per write generation with its tips' base views
+/// (`api::page_cache`, m0041): approval, an edit, a vote, the author's new name and picture
+/// show on the next request, and the reader's own vote and right to edit stay theirs.
+#[tokio::test]
+async fn a_kept_career_tips_page_shows_every_write_at_once() {
+    use sea_orm::{ActiveModelTrait, ColumnTrait, QueryFilter, Set};
+    let s = site().await;
+    let tips = "/api/v1/all-career-tips/";
+    let (ana, token) = s.member("ana@example.com").await;
+    // Her profile is made on first use.
+    s.app.get("/api/v1/identity/").token(&token).send().await.assert_status(200);
+    let (_, ben) = s.member("ben@example.com").await;
+    let count = |v: &Value| v["pagination"]["count"].as_i64().unwrap();
+    assert_eq!(count(&s.app.get(tips).send().await.json()), 0);
+    let tip =
+        s.app.post("/api/v1/career-tips/").token(&token).json(&json!({"content": "<p>Network early</p>"})).send().await;
+    tip.assert_status(201);
+    let id = tip.json()["data"]["id"].as_i64().unwrap();
+    assert_eq!(count(&s.app.get(tips).token(&token).send().await.json()), 0, "pending: not on the site's list");
+    s.app
+        .post(&format!("/api/v1/career-tips/{id}/approve-reject/"))
+        .token(&s.admin_token)
+        .json(&json!({"action": "approve"}))
+        .send()
+        .await
+        .assert_status(200);
+    let page = s.app.get(tips).send().await.json();
+    assert_eq!(count(&page), 1);
+    assert_eq!(page["data"][0]["content"], "<p>Network early</p>");
+
+    // Edited by its author: back to review, so off the list until approved again.
+    s.app
+        .request(axum::http::Method::PATCH, &format!("/api/v1/career-tips/{id}/"))
+        .token(&token)
+        .json(&json!({"content": "<p>Network early and often</p>"}))
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(count(&s.app.get(tips).send().await.json()), 0);
+    s.app
+        .post(&format!("/api/v1/career-tips/{id}/approve-reject/"))
+        .token(&s.admin_token)
+        .json(&json!({"action": "approve"}))
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(s.app.get(tips).send().await.json()["data"][0]["content"], "<p>Network early and often</p>");
+
+    let vote = json!({"content_type": "careertip", "object_id": id, "vote_type": "upvote"});
+    s.app.post("/api/v1/vote/").token(&ben).json(&vote).send().await.assert_status(200);
+    let bens = s.app.get(tips).token(&ben).send().await.json();
+    assert_eq!(
+        (bens["data"][0]["vote_score"].clone(), bens["data"][0]["user_vote_type"].clone()),
+        (json!(1), json!("upvote"))
+    );
+    assert_eq!(bens["data"][0]["can_edit"], false);
+    let anas = s.app.get(tips).token(&token).send().await.json();
+    assert_eq!(
+        (anas["data"][0]["user_vote_type"].clone(), anas["data"][0]["can_edit"].clone()),
+        (json!("neutral"), json!(true))
+    );
+
+    // The author's name and picture, written elsewhere, show on the kept page.
+    let mut user: store::entities::users::ActiveModel = ana.clone().into();
+    user.first_name = Set("Anabel".into());
+    user.update(&s.app.db).await.unwrap();
+    let author = &s.app.get(tips).send().await.json()["data"][0]["created_by"];
+    assert_eq!(author["profile"]["first_name"], "Anabel");
+    let profile = store::entities::profiles::Entity::find()
+        .filter(store::entities::profiles::Column::UserId.eq(ana.id))
+        .one(&s.app.db)
+        .await
+        .unwrap()
+        .expect("her profile");
+    let mut profile: store::entities::profiles::ActiveModel = profile.into();
+    profile.picture = Set(Some("/media/ana.png".into()));
+    profile.update(&s.app.db).await.unwrap();
+    assert_eq!(s.app.get(tips).send().await.json()["data"][0]["created_by"]["image"], "/media/ana.png");
+}

@@ -151,7 +151,7 @@ pub async fn page(
             .column(agents::Column::Id)
             .column(agents::Column::Name)
             .column(agents::Column::Slug)
-            .filter(agents::Column::TenantId.eq(tenant_id))
+            .filter(crate::queries::sql::on_site_by_key(agents::Entity, tenant_id))
             .filter(agents::Column::Id.is_in(agent_ids))
             .into_tuple::<(i64, String, String)>()
             .all(db)
@@ -249,7 +249,7 @@ pub async fn of_owner_by_ids(
         return Ok(Vec::new());
     }
     let rows = agent_reports::Entity::find()
-        .filter(agent_reports::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(agent_reports::Entity, tenant_id))
         .filter(agent_reports::Column::OwnerId.eq(owner_id))
         .filter(agent_reports::Column::Id.is_in(ids.to_vec()))
         .order_by_desc(agent_reports::Column::CreatedAt)

@@ -244,7 +244,7 @@ pub async fn use_cases_among(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i
     Ok(use_cases::Entity::find()
         .select_only()
         .column(use_cases::Column::Id)
-        .filter(use_cases::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(use_cases::Entity, tenant_id))
         .filter(use_cases::Column::Id.is_in(ids.to_vec()))
         .into_tuple::<i64>()
         .all(db)

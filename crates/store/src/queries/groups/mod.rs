@@ -242,7 +242,7 @@ pub async fn unknown_topics(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i6
     let found: Vec<i64> = topics::Entity::find()
         .select_only()
         .column(topics::Column::Id)
-        .filter(topics::Column::TenantId.eq(tenant_id))
+        .filter(crate::queries::sql::on_site_by_key(topics::Entity, tenant_id))
         .filter(topics::Column::Id.is_in(ids.to_vec()))
         .into_tuple()
         .all(db)

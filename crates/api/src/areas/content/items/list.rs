@@ -18,7 +18,6 @@ use crate::{
     extract::{
         bool_param, id_param, list_param, page_from_query, search_param, text_param, ApiQuery, MaybeUser, Tenant,
     },
-    page_cache::PageIds,
     param,
     state::AppState,
 };
@@ -166,31 +165,41 @@ pub(crate) async fn list_contents(
     }
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let reader = content_q::Reader { viewer: caller.viewer(), moderator };
-    // Which rows a page shows is kept per write generation like the circles and jobs
-    // (`crate::page_cache`; contents writes bump it, m0022); the rows are read by id.
+    // The page's rows, count and items' bases (group, author, files, topics) are kept per
+    // write generation like the circles and jobs (`crate::page_cache`; contents writes
+    // bump it, m0022, and what the bases show, m0041); the caller's bookmarks and
+    // premium access are read per request.
     let db = state.read_db();
     let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{reader:?}|{}|{}|{filter:?}", page.offset(), page.page_size);
-    let mut kept = state.content_pages.page(tenant.id(), generation, &key);
-    let _turn = match kept {
-        Some(_) => None,
-        None => {
-            let turn = state.content_pages.turn(tenant.id(), &key).await;
-            kept = state.content_pages.page(tenant.id(), generation, &key);
-            Some(turn)
-        }
-    };
-    let (rows, count) = match kept {
-        Some(kept) => (content_q::find_in_order(db, tenant.id(), &kept.ids).await?, kept.count),
-        None => {
-            let found =
-                content_q::list(db, &state.list_counts, tenant.id(), reader, &filter, page.offset(), page.page_size)
-                    .await?;
-            let ids = found.items.iter().map(|item| item.id).collect();
-            state.content_pages.remember_page(tenant.id(), generation, key, PageIds { ids, count: found.count });
-            (found.items, found.count)
-        }
-    };
-    let items = view::views(&state, &url, &caller, tenant.id(), moderator, rows).await?;
+    let kept = state
+        .content_pages
+        .kept_page(
+            tenant.id(),
+            generation,
+            key,
+            async || {
+                let found = content_q::list(
+                    db,
+                    &state.list_counts,
+                    tenant.id(),
+                    reader,
+                    &filter,
+                    page.offset(),
+                    page.page_size,
+                )
+                .await?;
+                let bases = view::bases(&state, tenant.id(), found.items).await?;
+                ApiResult::Ok((found.count, bases.into_iter().map(|b| (b.item.id, b)).collect()))
+            },
+            async |ids| {
+                let rows = content_q::find_in_order(db, tenant.id(), &ids).await?;
+                Ok(view::bases(&state, tenant.id(), rows).await?.into_iter().map(|b| (b.item.id, b)).collect())
+            },
+        )
+        .await?;
+    let items =
+        view::views_of(&state, &url, &caller, tenant.id(), moderator, kept.items.iter().map(|b| b.as_ref())).await?;
+    let count = kept.count;
     Ok(Json(Page::new(items, count, &page, &url)))
 }

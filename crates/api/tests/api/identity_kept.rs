@@ -1,0 +1,110 @@
+//! The identity is kept per person generation (`api::areas::identity`, migration m0042):
+//! a second request reads only the generations and the unread count, and every write it
+//! shows (the person's profile, name, entries, memberships, a topic's name) shows on the
+//! next request.
+
+use axum::http::Method;
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use serde_json::{json, Value};
+use store::queries::{memberships, notifications};
+
+use crate::common::{StatementLog, TestApp};
+
+async fn identity(app: &TestApp, token: &str) -> Value {
+    let answer = app.get("/api/v1/identity/").token(token).send().await;
+    answer.assert_status(200);
+    answer.json()["data"].clone()
+}
+
+#[tokio::test]
+async fn a_kept_identity_reads_only_the_generations_and_the_unread_count() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ada.id);
+    let first = identity(&app, &token).await;
+    identity(&app, &token).await;
+    log.clear();
+    let again = identity(&app, &token).await;
+    let statements = log.taken();
+    assert_eq!(first, again);
+    assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+    // The user (the token's), the two generations, the unread count.
+    assert!(StatementLog::reads(&statements) <= 3, "a kept identity read {statements:#?}");
+    assert!(!statements.iter().any(|sql| sql.contains("\"profiles\"")), "no profile read: {statements:#?}");
+}
+
+#[tokio::test]
+async fn every_write_a_kept_identity_shows_shows_at_once() {
+    let app = TestApp::new().await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let ben = app.add_member("ben@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ada.id);
+    let me = identity(&app, &token).await;
+    assert_eq!(me["membership_status"], "accepted");
+    assert_eq!(me["unread_notifications_count"], 0);
+
+    // Her profile, through the API.
+    app.request(Method::PATCH, "/api/v1/profiles/me/")
+        .token(&token)
+        .json(&json!({"location": "London"}))
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(identity(&app, &token).await["profile"]["location"], "London");
+
+    // Her name, written elsewhere.
+    let mut user: store::entities::users::ActiveModel = ada.clone().into();
+    user.first_name = Set("Augusta".into());
+    user.update(&app.db).await.unwrap();
+    assert_eq!(identity(&app, &token).await["first_name"], "Augusta");
+
+    // Her membership of the site's organization.
+    let org = app.default_tenant.organization.id;
+    memberships::upsert(&app.db, org, ada.id, "member", memberships::STATUS_PENDING).await.unwrap();
+    assert_eq!(identity(&app, &token).await["membership_status"], "pending");
+    memberships::upsert(&app.db, org, ada.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
+    assert_eq!(identity(&app, &token).await["organization"]["membership_status"], "accepted");
+
+    // A career entry.
+    app.post("/api/v1/career-entries/")
+        .token(&token)
+        .json(&json!({"type": "education", "title": "Mathematics", "description": "Tutored by De Morgan",
+                      "group": "University of London", "skills": [{"name": "Algebra"}], "start_date": "1840-01-01",
+                      "end_date": "1841-06-30"}))
+        .send()
+        .await
+        .assert_status(201);
+    assert_eq!(identity(&app, &token).await["education_background"][0]["title"], "Mathematics");
+
+    // Her topics through the API, then the topic's new name (every identity may show it).
+    let ai = crate::groups::topic(&app, &app.default_tenant, "Machine Learning").await;
+    app.request(Method::PATCH, "/api/v1/profiles/me/")
+        .token(&token)
+        .json(&json!({"topics": [ai]}))
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(identity(&app, &token).await["profile"]["topics_detailed"][0]["name"], "Machine Learning");
+    let topic = store::entities::topics::Entity::find_by_id(ai).one(&app.db).await.unwrap().unwrap();
+    let mut topic: store::entities::topics::ActiveModel = topic.into();
+    topic.name = Set("Deep Learning".into());
+    topic.update(&app.db).await.unwrap();
+    assert_eq!(identity(&app, &token).await["profile"]["topics_detailed"][0]["name"], "Deep Learning");
+
+    // A notification: counted on every request.
+    notifications::create(
+        &app.db,
+        vec![notifications::NewNotification {
+            tenant_id: app.default_tenant.tenant.id,
+            user_id: ada.id,
+            actor_id: Some(ben.id),
+            kind: "test".into(),
+            notification_type: "test".into(),
+            message: "Hello".into(),
+            data: json!({}),
+        }],
+    )
+    .await
+    .unwrap();
+    assert_eq!(identity(&app, &token).await["unread_notifications_count"], 1);
+}

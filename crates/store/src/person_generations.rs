@@ -1,0 +1,46 @@
+//! A person's write generation (migration m0042): bumped by triggers in the transaction of
+//! every write to what the API keeps of them (their identity), and row 0's generation by the
+//! rare writes every identity may show (a group's or topic's name, plans, prices,
+//! institutions' subscriptions, the tenants). What is kept of a person is trusted only at
+//! the pair of generations it was read at; reading them first, before the rows, makes what
+//! is filed under them never older than they are (as `crate::list_counts`).
+
+use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
+
+use crate::StoreResult;
+
+/// The generations what is kept of a person is filed under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PersonGeneration {
+    /// The person's own rows.
+    pub person: i64,
+    /// What every person's view may name (row 0).
+    pub everyone: i64,
+}
+
+#[derive(FromQueryResult)]
+struct Row {
+    user_id: i64,
+    generation: i64,
+}
+
+/// The person's generation and everyone's, in one primary-key read (0 until a first write).
+pub async fn of(db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGeneration> {
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        sea_orm::DbBackend::Postgres => {
+            r#"SELECT "user_id", "generation" FROM "person_generations" WHERE "user_id" IN (0, $1)"#
+        }
+        _ => r#"SELECT "user_id", "generation" FROM "person_generations" WHERE "user_id" IN (0, ?)"#,
+    };
+    let rows = Row::find_by_statement(Statement::from_sql_and_values(backend, sql, [user_id.into()])).all(db).await?;
+    let mut out = PersonGeneration::default();
+    for row in rows {
+        if row.user_id == 0 {
+            out.everyone = row.generation;
+        } else {
+            out.person = row.generation;
+        }
+    }
+    Ok(out)
+}
