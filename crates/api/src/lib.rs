@@ -11,6 +11,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod page_cache;
 pub mod passwords;
+pub mod person_cache;
 pub mod rate_limit;
 pub mod secrets;
 mod serde_util;

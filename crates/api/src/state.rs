@@ -45,7 +45,9 @@ pub struct AppState {
     /// The career tip pages of the site's list with their base views, the same way.
     pub career_tip_pages: crate::page_cache::PageCache<crate::areas::content::tips::CareerTipView>,
     /// Each signed-in person's identity, kept per person generation (`areas::identity`).
-    pub identities: crate::areas::identity::KeptIdentities,
+    pub identities: crate::person_cache::PersonCache<(i64, i64), crate::areas::identity::Identity>,
+    /// Profile pages kept per person generation, by (tenant, person, shown to its owner).
+    pub profile_pages: crate::person_cache::PersonCache<(i64, i64, bool), crate::areas::profiles::KeptProfile>,
     /// Community analytics reports, kept until their sites' counts are rolled up again.
     pub analytics_reports: crate::areas::analytics::ReportCache,
     pub mail: Arc<dyn MailTransport>,
@@ -149,6 +151,7 @@ impl AppState {
             use_case_pages: crate::page_cache::PageCache::counted(&metrics, "use_cases"),
             career_tip_pages: crate::page_cache::PageCache::counted(&metrics, "career_tips"),
             identities: Default::default(),
+            profile_pages: Default::default(),
             analytics_reports: crate::areas::analytics::ReportCache::counted(&metrics),
             settings: Arc::new(settings),
             tokens,

@@ -3,23 +3,16 @@
 //! profiles area (the profile is created on first use); the subscription fields (own and
 //! institutional) and tier flags from `areas::payments::flags`.
 //!
-//! Every signed-in page asks for it, so what it reads is kept per person (`KeptIdentities`)
+//! Every signed-in page asks for it, so what it reads is kept per person (`crate::person_cache`)
 //! while the person's write generation and everyone's (`store::person_generations`, bumped
 //! by triggers, m0042) and the day stay the same: a kept identity costs one primary-key
 //! read, and the unread notifications are counted on every request.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex},
-};
+use std::sync::Arc;
 
 use axum::{extract::State, Json};
-use chrono::NaiveDate;
 use serde::Serialize;
-use store::{
-    entities::{groups, memberships, users},
-    person_generations::PersonGeneration,
-};
+use store::entities::{groups, memberships, users};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -136,11 +129,12 @@ async fn identity(
     let db = state.read_db();
     let generation = store::person_generations::of(db, user.id).await?;
     let today = chrono::Utc::now().date_naive();
-    let kept = match state.identities.get(tenant.id(), user.id, generation, today) {
+    let key = (tenant.id(), user.id);
+    let kept = match state.identities.get(&key, generation, today) {
         Some(kept) => kept,
         None => {
             let read = Arc::new(read_identity(&state, &tenant, &user).await?);
-            state.identities.remember(tenant.id(), user.id, generation, today, read.clone());
+            state.identities.remember(key, generation, today, read.clone());
             read
         }
     };
@@ -195,50 +189,6 @@ async fn read_identity(state: &AppState, tenant: &Tenant, user: &users::Model) -
         education_background: mine.education_background,
         membership_card: super::payments::membership_card::stored_card(state, tenant.id(), user.id).await?,
     })
-}
-
-/// Identities kept per (tenant, person) at the generations and day they were read
-/// (cheap to clone; shared by requests). At most [`KeptIdentities::MAX`] are kept; past
-/// that the set is cleared.
-#[derive(Clone, Default)]
-pub struct KeptIdentities {
-    kept: Arc<Mutex<HashMap<(i64, i64), KeptIdentity>>>,
-}
-
-struct KeptIdentity {
-    generation: PersonGeneration,
-    day: NaiveDate,
-    identity: Arc<Identity>,
-}
-
-impl KeptIdentities {
-    /// A few kilobytes each.
-    pub const MAX: usize = 10_000;
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, i64), KeptIdentity>> {
-        self.kept.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    fn get(&self, tenant_id: i64, user_id: i64, generation: PersonGeneration, day: NaiveDate) -> Option<Arc<Identity>> {
-        let kept = self.lock();
-        let entry = kept.get(&(tenant_id, user_id))?;
-        (entry.generation == generation && entry.day == day).then(|| entry.identity.clone())
-    }
-
-    fn remember(
-        &self,
-        tenant_id: i64,
-        user_id: i64,
-        generation: PersonGeneration,
-        day: NaiveDate,
-        identity: Arc<Identity>,
-    ) {
-        let mut kept = self.lock();
-        if kept.len() >= Self::MAX && !kept.contains_key(&(tenant_id, user_id)) {
-            kept.clear();
-        }
-        kept.insert((tenant_id, user_id), KeptIdentity { generation, day, identity });
-    }
 }
 
 /// The site's organization with the caller's membership of it, that membership, and the

@@ -108,3 +108,65 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
     .unwrap();
     assert_eq!(identity(&app, &token).await["unread_notifications_count"], 1);
 }
+
+/// A person's profile page is kept the same way, per kind of viewer (its owner and staff see
+/// the private fields): a second view reads the profile by its link, the generations and
+/// whether the viewer follows them; an edit or a follow shows at once.
+#[tokio::test]
+async fn a_kept_profile_page_shows_every_write_at_once_and_who_follows() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let ben = app.add_member("ben@example.com", &app.default_tenant, "member").await;
+    let outsider = app.add_user("out@example.com").await;
+    let (ada_token, ben_token) = (app.token_for(ada.id), app.token_for(ben.id));
+    let slug = identity(&app, &ada_token).await["profile"]["name_slug"].as_str().unwrap().to_string();
+    let path = format!("/api/v1/users/profile/{slug}/");
+    let page = |token: Option<String>| {
+        let path = path.clone();
+        let app = &app;
+        async move {
+            let mut request = app.get(&path);
+            if let Some(token) = &token {
+                request = request.token(token);
+            }
+            let answer = request.send().await;
+            answer.assert_status(200);
+            answer.json()["data"].clone()
+        }
+    };
+
+    let first = page(Some(ben_token.clone())).await;
+    assert_eq!((first["followed"].clone(), first["profile"]["email"].clone()), (json!(false), Value::Null));
+    log.clear();
+    assert_eq!(page(Some(ben_token.clone())).await, first);
+    let statements = log.taken();
+    // Ben (the token's user), the profile by its link, the generations, his follow.
+    assert!(StatementLog::reads(&statements) <= 4, "a kept profile page read {statements:#?}");
+    assert!(!statements.iter().any(|sql| sql.contains("\"career_entries\"")), "no entries read: {statements:#?}");
+
+    // Her own view has her e-mail; Ben's does not, and follows once he does.
+    assert_eq!(page(Some(ada_token.clone())).await["profile"]["email"], "ada@example.com");
+    app.post("/api/v1/follow/").token(&ben_token).json(&json!({"id": ada.id, "type": "user"})).send().await;
+    let followed = page(Some(ben_token.clone())).await;
+    assert_eq!(followed["followed"], true);
+    assert_eq!(followed["followers_count"], first["followers_count"].as_u64().unwrap() + 1);
+    assert_eq!(page(None).await["followed"], false);
+
+    // Her edit shows to every viewer.
+    app.request(Method::PATCH, "/api/v1/profiles/me/")
+        .token(&ada_token)
+        .json(&json!({"location": "London"}))
+        .send()
+        .await
+        .assert_status(200);
+    assert_eq!(page(None).await["profile"]["location"], "London");
+    assert_eq!(page(Some(ada_token.clone())).await["profile"]["location"], "London");
+
+    // Not a member of the site's organization any more: hidden from others, not from her.
+    let org = app.default_tenant.organization.id;
+    let membership = memberships::find(&app.db, org, ada.id).await.unwrap().expect("her membership");
+    memberships::delete(&app.db, membership.id).await.unwrap();
+    app.get(&path).token(&app.token_for(outsider.id)).send().await.error(404);
+    app.get(&path).token(&ben_token).send().await.error(404);
+    assert_eq!(page(Some(ada_token)).await["profile"]["location"], "London");
+}

@@ -6,9 +6,10 @@
 //!   `career_profiles`, `leader_certifications`, `group_profiles`, `career_entries` and their
 //!   `career_entry_skills`, `user_subscriptions`, `membership_cards`, and `follows` (both the
 //!   follower's and the followed person's counts);
-//! - what many people's identities name, rarely written: a group's name, link or logo, a
-//!   topic's name, plans, prices, institutions' subscriptions and the tenants. These bump
-//!   row 0, the generation of everyone.
+//! - what many people's identities name, rarely written: groups (names and logos, and an
+//!   institution's rules decide whom its plan covers), a topic's name, plans, prices,
+//!   institutions' subscriptions and the tenants. These bump row 0, the generation of
+//!   everyone.
 //!
 //! Notifications do not bump it: the unread count is read on every request.
 
@@ -93,12 +94,11 @@ fn sqlite_statements() -> Vec<String> {
     add("person_generation_users_au".into(), "UPDATE ON \"users\"", &["NEW"], &|row| {
         format!("SELECT {row}.\"id\" AS \"person\"")
     });
-    add(
-        "person_generation_groups_named_au".into(),
-        "UPDATE OF \"name\", \"slug\", \"logo\" ON \"groups\"",
-        &["NEW"],
-        &|_| "SELECT 0 AS \"person\"".to_string(),
-    );
+    for (suffix, event) in [("au", "UPDATE"), ("ad", "DELETE")] {
+        add(format!("person_generation_groups_{suffix}"), &format!("{event} ON \"groups\""), &["NEW"], &|_| {
+            "SELECT 0 AS \"person\"".to_string()
+        });
+    }
     add("person_generation_topics_named_au".into(), "UPDATE OF \"name\" ON \"topics\"", &["NEW"], &|_| {
         "SELECT 0 AS \"person\"".to_string()
     });
@@ -112,7 +112,7 @@ fn sqlite_trigger_names() -> Vec<String> {
             out.push(format!("person_generation_{table}_{suffix}"));
         }
     }
-    for name in ["users_au", "groups_named_au", "topics_named_au"] {
+    for name in ["users_au", "groups_au", "groups_ad", "topics_named_au"] {
         out.push(format!("person_generation_{name}"));
     }
     out
@@ -197,7 +197,7 @@ fn postgres_statements() -> Vec<String> {
             .into(),
     );
     out.push(
-        "CREATE TRIGGER person_generation_groups_named AFTER UPDATE OF name, slug, logo ON \"groups\" \
+        "CREATE TRIGGER person_generation_groups AFTER UPDATE OR DELETE ON \"groups\" \
          FOR EACH STATEMENT EXECUTE FUNCTION person_generation_everyone_row()"
             .into(),
     );
@@ -217,7 +217,7 @@ fn postgres_drops() -> Vec<String> {
             out.push(format!("DROP TRIGGER IF EXISTS person_generation_{table}_{event} ON \"{table}\""));
         }
     }
-    for (table, name) in [("users", "users"), ("groups", "groups_named"), ("topics", "topics_named")] {
+    for (table, name) in [("users", "users"), ("groups", "groups"), ("topics", "topics_named")] {
         out.push(format!("DROP TRIGGER IF EXISTS person_generation_{name} ON \"{table}\""));
     }
     for (kind, _) in pg_kinds() {

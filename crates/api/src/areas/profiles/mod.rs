@@ -241,20 +241,12 @@ pub(crate) async fn visible(
     Ok(memberships::find(db, tenant.organization_id(), owner.id).await?.is_some())
 }
 
-/// Whether `viewer` may see `owner`'s profile (the rule of [`visible`]), with the owner's
-/// membership of this site's organization, read once for both the rule and the page.
-pub(crate) async fn visible_with_membership(
-    db: &impl ConnectionTrait,
-    tenant: &Tenant,
-    viewer: Option<&users::Model>,
-    owner: &users::Model,
-) -> ApiResult<(bool, Option<store::entities::memberships::Model>)> {
-    if !owner.is_active {
-        return Ok((false, None));
-    }
-    let membership = memberships::find(db, tenant.organization_id(), owner.id).await?;
-    let own_or_staff = viewer.is_some_and(|v| v.id == owner.id || v.is_staff);
-    Ok((own_or_staff || membership.is_some(), membership))
+/// A profile page as kept per person generation (`crate::person_cache`): the view every
+/// viewer of its kind sees (`followed` left false), and whether its owner is a member of
+/// the site's organization (who may see it).
+pub struct KeptProfile {
+    pub site_member: bool,
+    pub view: UserProfileView,
 }
 
 pub(crate) fn invalid_pk(id: i64) -> String {

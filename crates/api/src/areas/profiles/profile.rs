@@ -1,5 +1,7 @@
 //! The profile: the public page by slug, and updates by the owner or staff.
 
+use std::sync::Arc;
+
 use axum::{
     extract::{Path, State},
     Json,
@@ -10,10 +12,13 @@ use domain::{
     FieldErrors,
 };
 use sea_orm::DatabaseTransaction;
-use store::{entities::users, queries::profiles as q};
+use store::{
+    entities::users,
+    queries::{follows, memberships, profiles as q},
+};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{finish, not_found_user, resolve_group, resolve_topics, user_profile_view, UserProfileView};
+use super::{finish, not_found_user, resolve_group, resolve_topics, user_profile_view, KeptProfile, UserProfileView};
 use crate::{
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
@@ -45,13 +50,34 @@ async fn profile_by_slug(
 ) -> ApiResult<Json<Data<UserProfileView>>> {
     let db = state.read_db();
     let (profile, owner) = q::find_by_slug_with_user(db, &slug).await?.ok_or_else(not_found_user)?;
-    let (may_see, membership) = super::visible_with_membership(db, &tenant, viewer.as_ref(), &owner).await?;
-    if !may_see {
+    if !owner.is_active {
         return Err(not_found_user());
     }
     let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
-    let view =
-        user_profile_view(db, &tenant, viewer.as_ref(), &owner, &profile, private, Some(membership.as_ref())).await?;
+    // What every viewer of this kind sees is kept per person generation
+    // (`crate::person_cache`); whether the viewer follows them is read per request.
+    let generation = store::person_generations::of(db, owner.id).await?;
+    let today = chrono::Utc::now().date_naive();
+    let key = (tenant.id(), owner.id, private);
+    let kept = match state.profile_pages.get(&key, generation, today) {
+        Some(kept) => kept,
+        None => {
+            let membership = memberships::find(db, tenant.organization_id(), owner.id).await?;
+            let view =
+                user_profile_view(db, &tenant, None, &owner, &profile, private, Some(membership.as_ref())).await?;
+            let kept = Arc::new(KeptProfile { site_member: membership.is_some(), view });
+            state.profile_pages.remember(key, generation, today, kept.clone());
+            kept
+        }
+    };
+    let own_or_staff = viewer.as_ref().is_some_and(|v| v.id == owner.id || v.is_staff);
+    if !(own_or_staff || kept.site_member) {
+        return Err(not_found_user());
+    }
+    let mut view = kept.view.clone();
+    if let Some(viewer) = viewer.as_ref().filter(|v| v.id != owner.id) {
+        view.followed = follows::is_following(db, viewer.id, follows::Target::User(owner.id)).await?;
+    }
     Ok(Json(Data::new(view)))
 }
 
