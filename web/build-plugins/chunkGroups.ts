@@ -56,6 +56,11 @@ export const SHELL = group([
   '@mui/utils/ownerWindow/',
   '@mui/utils/resolveComponentProps/',
   '@mui/system/useMediaQuery/',
+  // What MUI's TouchRipple needs besides itself, here so that its chunk, loaded on the first
+  // press (build-plugins/lazyTouchRipple.ts), imports nothing a page has not loaded already.
+  '@mui/utils/useOnMount/',
+  '@mui/utils/useTimeout/',
+  '@mui/material/transitions/useReducedMotion.',
   'src/components/shell/Logo.tsx',
   'src/components/icons.tsx',
   '@tanstack/query-core/build/modern/mutationObserver.js',
