@@ -15,7 +15,7 @@ function group(fragments: string[]): RegExp {
   return new RegExp(fragments.map(escape).join('|'));
 }
 
-/** What the sign-in pages and every page of the app shell load: the top bar, the logo, the icons and a text field's parts. */
+/** What the sign-in pages and every page of the app shell load: the top bar, the logo, the icon factory and a text field's parts. */
 export const SHELL = group([
   '@mui/material/AppBar/',
   '@mui/material/Divider/',
@@ -62,7 +62,7 @@ export const SHELL = group([
   '@mui/utils/useTimeout/',
   '@mui/material/transitions/useReducedMotion.',
   'src/components/shell/Logo.tsx',
-  'src/components/icons.tsx',
+  'src/components/icon.tsx',
   '@tanstack/query-core/build/modern/mutationObserver.js',
   '@tanstack/react-query/build/modern/useMutation.js',
 ]);
@@ -86,6 +86,7 @@ export const AUTH = group([
   'src/features/auth/social.ts',
   'src/features/auth/components/AuthCard.tsx',
   'src/features/auth/components/FormError.tsx',
+  'src/features/auth/components/icons.tsx',
   'src/features/auth/components/LegalLinks.tsx',
   'src/features/auth/components/SocialButtons.tsx',
   'src/components/LazyTooltip.tsx',
@@ -109,8 +110,9 @@ export const JOIN = group([
   'src/lib/groups/rules.ts',
 ]);
 
-/** The app shell's layout (top bar, side menu and its drawer), with the MUI parts only it needs. */
+/** The app shell's layout (top bar, side menu and its drawer) and the app's icons, with the MUI parts only it needs. */
 export const LAYOUT = group([
+  'src/components/icons.tsx',
   'src/app/layouts/AppLayout.tsx',
   'src/components/shell/TopBar.tsx',
   'src/components/shell/SideMenu.tsx',

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink } from 'react-router';
-import { ArrowBackIcon } from '../../../components/icons';
+import { ArrowBackIcon } from '../components/icons';
 import { forgotPassword } from '../api';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
 import AuthCard from '../components/AuthCard';
