@@ -63,6 +63,7 @@ export const SHELL = group([
   '@mui/material/transitions/useReducedMotion.',
   'src/components/shell/Logo.tsx',
   'src/components/icon.tsx',
+  'src/components/LazyTooltip.tsx',
   '@tanstack/query-core/build/modern/mutationObserver.js',
   '@tanstack/react-query/build/modern/useMutation.js',
 ]);
@@ -89,7 +90,6 @@ export const AUTH = group([
   'src/features/auth/components/icons.tsx',
   'src/features/auth/components/LegalLinks.tsx',
   'src/features/auth/components/SocialButtons.tsx',
-  'src/components/LazyTooltip.tsx',
   'src/components/forms/PlainTextField.tsx',
   'src/lib/forms/serverErrors.ts',
   'src/lib/forms/useSchemaForm.ts',
