@@ -9,7 +9,7 @@ import GuestBanner from '../../components/shell/GuestBanner';
 import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
 import PageSpinner from '../../components/PageSpinner';
 import { menuSections } from '../../components/shell/menuSections';
-import { showsRightPanel } from '../../lib/recommendations/itemRules';
+import { showsRightPanel } from '../../lib/recommendations/rightPanel';
 
 const RightPanel = lazy(() => import('../../features/assistant/RightPanel'));
 
