@@ -7,7 +7,7 @@
 // (zod) then stays off the page's first download and loads once the form has mounted, in any
 // case before the first submit is checked (docs/decisions.md "Declarative routing"). A checkbox
 // registered like a text input gives its `checked` state; `submitting` is react-hook-form's
-// `isSubmitting` (from the submit until the handler has settled).
+// `isSubmitting` (from the submit until the handler has settled), `reset` its `reset()`.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 
@@ -119,5 +119,15 @@ export function useSchemaForm<T extends Record<K, unknown>, K extends string>(so
     [schema, fields, values],
   );
 
-  return { register, handleSubmit, setError, errors, submitting };
+  /** react-hook-form's `reset()`: the inputs back to their initial values, no errors, not yet submitted. */
+  const reset = useCallback(() => {
+    for (const input of inputs.current.values()) {
+      if (input.type === 'checkbox') input.checked = input.defaultChecked;
+      else input.value = input.defaultValue;
+    }
+    submitted.current = false;
+    setErrors({});
+  }, []);
+
+  return { register, handleSubmit, setError, errors, submitting, reset };
 }
