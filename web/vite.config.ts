@@ -8,6 +8,7 @@ import chunkMap from './build-plugins/chunkMap';
 import preloadRouteTable from './build-plugins/preloadRouteTable';
 import unusedLibraryParts from './build-plugins/unusedLibraryParts';
 import declarativeRouter from './build-plugins/declarativeRouter';
+import lazyTouchRipple from './build-plugins/lazyTouchRipple';
 import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SCHEMAS, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
@@ -17,6 +18,7 @@ export default defineConfig(({ command }) => ({
     react(),
     unusedLibraryParts(),
     declarativeRouter(),
+    lazyTouchRipple(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
     preloadRouteTable(/[\\/]src[\\/]app[\\/]shellRoutes\.tsx$/),

@@ -15,7 +15,7 @@ function group(fragments: string[]): RegExp {
   return new RegExp(fragments.map(escape).join('|'));
 }
 
-/** What the sign-in pages and every page of the app shell load: the top bar, the logo, the icons and a text field's parts. */
+/** What the sign-in pages and every page of the app shell load: the top bar, the logo, the icon factory and a text field's parts. */
 export const SHELL = group([
   '@mui/material/AppBar/',
   '@mui/material/Divider/',
@@ -56,8 +56,14 @@ export const SHELL = group([
   '@mui/utils/ownerWindow/',
   '@mui/utils/resolveComponentProps/',
   '@mui/system/useMediaQuery/',
+  // What MUI's TouchRipple needs besides itself, here so that its chunk, loaded on the first
+  // press (build-plugins/lazyTouchRipple.ts), imports nothing a page has not loaded already.
+  '@mui/utils/useOnMount/',
+  '@mui/utils/useTimeout/',
+  '@mui/material/transitions/useReducedMotion.',
   'src/components/shell/Logo.tsx',
-  'src/components/icons.tsx',
+  'src/components/icon.tsx',
+  'src/components/LazyTooltip.tsx',
   '@tanstack/query-core/build/modern/mutationObserver.js',
   '@tanstack/react-query/build/modern/useMutation.js',
 ]);
@@ -81,9 +87,9 @@ export const AUTH = group([
   'src/features/auth/social.ts',
   'src/features/auth/components/AuthCard.tsx',
   'src/features/auth/components/FormError.tsx',
+  'src/features/auth/components/icons.tsx',
   'src/features/auth/components/LegalLinks.tsx',
   'src/features/auth/components/SocialButtons.tsx',
-  'src/components/LazyTooltip.tsx',
   'src/components/forms/PlainTextField.tsx',
   'src/lib/forms/serverErrors.ts',
   'src/lib/forms/useSchemaForm.ts',
@@ -104,8 +110,9 @@ export const JOIN = group([
   'src/lib/groups/rules.ts',
 ]);
 
-/** The app shell's layout (top bar, side menu and its drawer), with the MUI parts only it needs. */
+/** The app shell's layout (top bar, side menu and its drawer) and the app's icons, with the MUI parts only it needs. */
 export const LAYOUT = group([
+  'src/components/icons.tsx',
   'src/app/layouts/AppLayout.tsx',
   'src/components/shell/TopBar.tsx',
   'src/components/shell/SideMenu.tsx',

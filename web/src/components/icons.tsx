@@ -1,18 +1,10 @@
 // The app's icons (Material Design paths): the shell's and the lists' here, with the one
-// factory every icon module uses; the profile form's, the profile's and the groups' screens
-// keep theirs in their own modules so that their pages alone download them.
-import { SvgIcon, type SvgIconProps } from '@mui/material';
+// factory every icon module uses (./icon.tsx, re-exported); the sign-in screens', the profile
+// form's, the profile's and the groups' screens keep theirs in their own modules so that their
+// pages alone download them.
+import { icon } from './icon';
 
-/** An icon of one Material Design path (pure, so that unused icons leave the bundle). */
-export function icon(path: string) {
-  return function Icon(props: SvgIconProps) {
-    return (
-      <SvgIcon {...props}>
-        <path d={path} />
-      </SvgIcon>
-    );
-  };
-}
+export { icon };
 
 export const MenuIcon = /* @__PURE__ */ icon('M3 6h18v2H3V6zm0 5h18v2H3v-2zm0 5h18v2H3v-2z');
 export const ArrowDropDownIcon = /* @__PURE__ */ icon('M7 10l5 5 5-5z');
@@ -29,15 +21,6 @@ export const LogoutIcon = /* @__PURE__ */ icon(
 );
 export const SettingsIcon = /* @__PURE__ */ icon(
   'M19.14 12.94c.04-.3.06-.61.06-.94 0-.32-.02-.64-.07-.94l2.03-1.58a.49.49 0 0 0 .12-.61l-1.92-3.32a.488.488 0 0 0-.59-.22l-2.39.96c-.5-.38-1.03-.7-1.62-.94l-.36-2.54a.484.484 0 0 0-.48-.41h-3.84c-.24 0-.43.17-.47.41l-.36 2.54c-.59.24-1.13.57-1.62.94l-2.39-.96c-.22-.08-.47 0-.59.22L2.74 8.87c-.12.21-.08.47.12.61l2.03 1.58c-.05.3-.09.63-.09.94s.02.64.07.94l-2.03 1.58a.49.49 0 0 0-.12.61l1.92 3.32c.12.22.37.29.59.22l2.39-.96c.5.38 1.03.7 1.62.94l.36 2.54c.05.24.24.41.48.41h3.84c.24 0 .44-.17.47-.41l.36-2.54c.59-.24 1.13-.56 1.62-.94l2.39.96c.22.08.47 0 .59-.22l1.92-3.32c.12-.22.07-.47-.12-.61l-2.01-1.58zM12 15.6c-1.98 0-3.6-1.62-3.6-3.6s1.62-3.6 3.6-3.6 3.6 1.62 3.6 3.6-1.62 3.6-3.6 3.6z',
-);
-export const GoogleIcon = /* @__PURE__ */ icon(
-  'M21.35 11.1H12v2.9h5.35c-.25 1.5-1.7 4.1-5.35 4.1-3.2 0-5.85-2.65-5.85-5.9S8.8 6.3 12 6.3c1.85 0 3.05.8 3.75 1.45l2.55-2.45C16.7 3.8 14.55 2.8 12 2.8 6.95 2.8 2.85 6.9 2.85 12s4.1 9.2 9.15 9.2c5.3 0 8.8-3.7 8.8-8.95 0-.6-.05-1.05-.15-1.15z',
-);
-export const FacebookIcon = /* @__PURE__ */ icon(
-  'M22 12a10 10 0 1 0-11.56 9.88v-6.99H7.9V12h2.54V9.8c0-2.5 1.49-3.89 3.78-3.89 1.09 0 2.24.2 2.24.2v2.46h-1.26c-1.24 0-1.63.77-1.63 1.56V12h2.78l-.44 2.89h-2.34v6.99A10 10 0 0 0 22 12z',
-);
-export const LinkedInIcon = /* @__PURE__ */ icon(
-  'M19 3a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h14zM8.34 17.34V10H6v7.34h2.34zM7.17 8.99a1.36 1.36 0 1 0 0-2.72 1.36 1.36 0 0 0 0 2.72zM18 17.34v-4.03c0-2.16-1.15-3.17-2.69-3.17-1.24 0-1.8.68-2.11 1.16V10h-2.34c.03.66 0 7.34 0 7.34h2.34v-4.1c0-.22.02-.44.08-.6.17-.44.56-.89 1.22-.89.86 0 1.2.66 1.2 1.62v3.97H18z',
 );
 export const NotificationsIcon = /* @__PURE__ */ icon(
   'M12 22c1.1 0 2-.9 2-2h-4c0 1.1.89 2 2 2zm6-6v-5c0-3.07-1.64-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1l-2-2z',

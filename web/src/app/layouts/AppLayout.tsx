@@ -9,10 +9,13 @@ import GuestBanner from '../../components/shell/GuestBanner';
 import { GUEST_BANNER_HEIGHT } from '../../components/shell/dimensions';
 import PageSpinner from '../../components/PageSpinner';
 import { menuSections } from '../../components/shell/menuSections';
-import MembershipBanner from '../../features/payments/components/MembershipBanner';
-import { showsRightPanel } from '../../lib/recommendations/itemRules';
+import { showsRightPanel } from '../../lib/recommendations/rightPanel';
 
 const RightPanel = lazy(() => import('../../features/assistant/RightPanel'));
+
+// Signed-in users only, and shown only once their plans are in: until then it is nothing, as it
+// was while it waited for them, so its code loads with the plans without moving anything.
+const MembershipBanner = lazy(() => import('../../features/payments/components/MembershipBanner'));
 
 // The docked chat panel and the tab's real-time socket, for signed-in users only.
 const ChatDock = lazy(() => import('../../features/chat/components/ChatDock'));
@@ -68,7 +71,11 @@ export default function AppLayout() {
         sx={{ flexGrow: 1, minWidth: 0, pb: guest ? GUEST_BANNER_HEIGHT : 0, '&:focus, &:focus-visible': { outline: 'none' } }}
       >
         <Toolbar />
-        {!guest && <MembershipBanner />}
+        {!guest && (
+          <Suspense fallback={null}>
+            <MembershipBanner />
+          </Suspense>
+        )}
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -119,10 +119,10 @@ describe('apply for training', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: /Training/ })).not.toBeInTheDocument();
   });
 
-  // Skipped (2026-12-04): flaky here, 3 of 4 runs. The login page's lazy route sometimes never
-  // leaves its Suspense fallback after the redirect. That is a race to find, not a slow machine:
-  // a 15 s wait did not help.
-  it.skip('sends a guest to sign in with join=true and goes on with the questions once back', async () => {
+  // Was flaky (the login page stayed in its Suspense fallback after the redirect): the test
+  // harness navigated before the page's code was in, inside userEvent's synchronous act; it now
+  // navigates code first, as the app does (test/renderApp.tsx).
+  it('sends a guest to sign in with join=true and goes on with the questions once back', async () => {
     serveTraining({ extra_info: { questions } });
     server.use(http.post('*/api/v1/token/', () => HttpResponse.json({ data: { access: 'A', refresh: 'R' } })));
     const { router } = renderApp('/circles');

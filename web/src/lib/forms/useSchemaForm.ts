@@ -5,7 +5,9 @@
 // error focused; server errors placed with `applyServerErrors`. docs/decisions.md
 // "Web weight, round 3". The schema may be given as a loader (`() => import(…)`): its code
 // (zod) then stays off the page's first download and loads once the form has mounted, in any
-// case before the first submit is checked (docs/decisions.md "Declarative routing").
+// case before the first submit is checked (docs/decisions.md "Declarative routing"). A checkbox
+// registered like a text input gives its `checked` state; `submitting` is react-hook-form's
+// `isSubmitting` (from the submit until the handler has settled), `reset` its `reset()`.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
 
@@ -35,14 +37,16 @@ function firstMessages<K extends string>(issues: readonly Issue[], fields: reado
 }
 
 /**
- * `fields` are the form's text inputs in their order on the page (the order in which the
- * first error is looked for). `register(name)` goes on each input; `errors.form` is the
+ * `fields` are the form's inputs (text fields and checkboxes) in their order on the page (the
+ * order in which the first error is looked for). `register(name)` goes on each input (a
+ * checkbox's input slot takes its `ref`); `errors.form` is the
  * form-wide server message (react-hook-form's `root.server`).
  */
 export function useSchemaForm<T extends Record<K, unknown>, K extends string>(source: SchemaSource<T>, fields: readonly K[]) {
   const inputs = useRef(new Map<K, HTMLInputElement>());
   const submitted = useRef(false);
   const [errors, setErrors] = useState<Errors<K>>({});
+  const [submitting, setSubmitting] = useState(false);
   const loaded = useRef<FormSchema<T> | null>(typeof source === 'function' ? null : source);
 
   const schema = useCallback(async () => {
@@ -56,8 +60,11 @@ export function useSchemaForm<T extends Record<K, unknown>, K extends string>(so
   }, [schema]);
 
   const values = useCallback(() => {
-    const current: Record<string, string> = {};
-    for (const field of fields) current[field] = inputs.current.get(field)?.value ?? '';
+    const current: Record<string, string | boolean> = {};
+    for (const field of fields) {
+      const input = inputs.current.get(field);
+      current[field] = input?.type === 'checkbox' ? input.checked : (input?.value ?? '');
+    }
     return current;
   }, [fields]);
 
@@ -93,19 +100,34 @@ export function useSchemaForm<T extends Record<K, unknown>, K extends string>(so
     (onValid: (data: T) => Promise<void> | void) => async (event: FormEvent) => {
       event.preventDefault();
       submitted.current = true;
-      const result = (await schema()).safeParse(values());
-      if (!result.success) {
-        const found = firstMessages(result.error.issues, fields);
-        setErrors(found);
-        const first = fields.find((field) => found[field]);
-        if (first) inputs.current.get(first)?.focus();
-        return;
+      setSubmitting(true);
+      try {
+        const result = (await schema()).safeParse(values());
+        if (!result.success) {
+          const found = firstMessages(result.error.issues, fields);
+          setErrors(found);
+          const first = fields.find((field) => found[field]);
+          if (first) inputs.current.get(first)?.focus();
+          return;
+        }
+        setErrors({});
+        await onValid(result.data);
+      } finally {
+        setSubmitting(false);
       }
-      setErrors({});
-      await onValid(result.data);
     },
     [schema, fields, values],
   );
 
-  return { register, handleSubmit, setError, errors };
+  /** react-hook-form's `reset()`: the inputs back to their initial values, no errors, not yet submitted. */
+  const reset = useCallback(() => {
+    for (const input of inputs.current.values()) {
+      if (input.type === 'checkbox') input.checked = input.defaultChecked;
+      else input.value = input.defaultValue;
+    }
+    submitted.current = false;
+    setErrors({});
+  }, []);
+
+  return { register, handleSubmit, setError, errors, submitting, reset };
 }

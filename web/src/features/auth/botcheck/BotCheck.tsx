@@ -1,12 +1,11 @@
 // The bot-check on the signup form (docs/auth-api.md, GET /api/v1/auth-config/): nothing when
 // it is off, a proof-of-work solved in the browser, or the provider's widget.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { authConfigQuery, fetchPowChallenge } from '../api';
-import { solvePowOffThread } from './pow';
-import ExternalBotCheck from './ExternalBotCheck';
-import { CheckCircleIcon } from '../../../components/icons';
+import { solvePowOffThread } from './solveOffThread';
+import { CheckCircleIcon } from '../components/icons';
 
 interface Props {
   /** The answer to send as recaptcha_response once solved ('' when the check is off), or null. */
@@ -20,6 +19,9 @@ function useLatest<T>(value: T) {
   });
   return ref;
 }
+
+// reCAPTCHA or Turnstile: only for a site that uses one, so its code loads then.
+const ExternalBotCheck = lazy(() => import('./ExternalBotCheck'));
 
 type PowState = { status: 'solving'; progress: number } | { status: 'solved' } | { status: 'failed' };
 
@@ -108,7 +110,12 @@ export default function BotCheck({ onChange }: Props) {
   const provider = botcheck?.provider ?? 'pow';
   if (provider === 'off') return <OffBotCheck onChange={onChange} />;
   if ((provider === 'recaptcha' || provider === 'turnstile') && botcheck?.site_key) {
-    return <ExternalBotCheck provider={provider} siteKey={botcheck.site_key} onChange={onChange} />;
+    return (
+      // The widget's box is empty until the provider's script has drawn into it: so is the fallback.
+      <Suspense fallback={<Box />}>
+        <ExternalBotCheck provider={provider} siteKey={botcheck.site_key} onChange={onChange} />
+      </Suspense>
+    );
   }
   return <PowBotCheck onChange={onChange} />;
 }

@@ -4,8 +4,9 @@
 //
 // SHA-256 is the audited @noble/hashes: it works on plain-http hosts (crypto.subtle exists
 // only in secure contexts) and, being synchronous, hashes several times faster than
-// awaiting crypto.subtle once per nonce.
+// awaiting crypto.subtle once per nonce. The sign-up page runs it through solveOffThread.ts.
 import { sha256 } from '@noble/hashes/sha2.js';
+import { abortError } from './abort';
 
 const encoder = new TextEncoder();
 
@@ -39,11 +40,6 @@ function yieldToPage(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-function abortError(): Error {
-  const error = new Error('The bot-check was cancelled');
-  error.name = 'AbortError';
-  return error;
-}
 
 /** The answer to send as recaptcha_response: `challenge:nonce`. */
 export async function solvePow(challenge: string, difficulty: number, options: SolveOptions = {}): Promise<string> {
@@ -67,42 +63,4 @@ export async function solvePow(challenge: string, difficulty: number, options: S
     options.onProgress?.(1 - Math.exp(-nonce / expected));
     await yieldToPage();
   }
-}
-
-/**
- * `solvePow` in a worker where the browser has them (off the main thread), here otherwise
- * (tests). Same answer, progress and cancelling.
- */
-export function solvePowOffThread(challenge: string, difficulty: number, options: SolveOptions = {}): Promise<string> {
-  if (typeof Worker === 'undefined') return solvePow(challenge, difficulty, options);
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./powWorker.ts', import.meta.url), { type: 'module' });
-    const stop = () => {
-      worker.terminate();
-      reject(abortError());
-    };
-    options.signal?.addEventListener('abort', stop, { once: true });
-    const finish = () => {
-      options.signal?.removeEventListener('abort', stop);
-      worker.terminate();
-    };
-    worker.onmessage = ({ data }: MessageEvent<{ progress?: number; answer?: string; error?: string }>) => {
-      if (data.answer !== undefined) {
-        finish();
-        options.onProgress?.(1);
-        resolve(data.answer);
-      } else if (data.error !== undefined) {
-        finish();
-        reject(new Error(data.error));
-      } else if (data.progress !== undefined) {
-        options.onProgress?.(data.progress);
-      }
-    };
-    worker.onerror = () => {
-      finish();
-      // A worker that cannot start (blocked, unsupported module workers): solve here instead.
-      solvePow(challenge, difficulty, options).then(resolve, reject);
-    };
-    worker.postMessage({ challenge, difficulty });
-  });
 }

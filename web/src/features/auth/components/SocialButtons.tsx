@@ -2,7 +2,7 @@ import { IconButton, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { authConfigQuery, type SocialProvider } from '../api';
 import { startSocialSignIn } from '../social';
-import { FacebookIcon, GoogleIcon, LinkedInIcon } from '../../../components/icons';
+import { FacebookIcon, GoogleIcon, LinkedInIcon } from './icons';
 import LazyTooltip from '../../../components/LazyTooltip';
 
 const PROVIDERS: { provider: SocialProvider; label: string; Icon: typeof GoogleIcon; colour: string }[] = [

@@ -1,25 +1,24 @@
 import { Button, IconButton, Stack } from '@mui/material';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink } from 'react-router';
-import { ArrowBackIcon } from '../../../components/icons';
+import { ArrowBackIcon } from '../components/icons';
 import { forgotPassword } from '../api';
-import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
+import type { ForgotPasswordValues } from '../schemas';
+import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import AuthCard from '../components/AuthCard';
 import PlainTextField from '../../../components/forms/PlainTextField';
+
+const FIELDS = ['email'] as const;
+
+// The rule (and zod with it) loads once the form is on the screen (lib/forms/useSchemaForm.ts).
+const forgotPasswordSchema = async () => (await import('../schemas')).forgotPasswordSchema;
 
 /** Email entry and a back arrow to /login (spec 000 §2 "Forgot password"). */
 export default function ForgotPasswordPage() {
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useMutation({ mutationFn: forgotPassword, meta: { silent: true } });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, reset, errors } = useSchemaForm<ForgotPasswordValues, keyof ForgotPasswordValues>(forgotPasswordSchema, FIELDS);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -50,7 +49,7 @@ export default function ForgotPasswordPage() {
           fullWidth
           {...register('email')}
           error={Boolean(errors.email)}
-          helperText={errors.email?.message}
+          helperText={errors.email}
         />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} loading={mutation.isPending}>
           Send recovery email

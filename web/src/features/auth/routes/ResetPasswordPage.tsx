@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
 import { resetPassword } from '../api';
-import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import type { ResetPasswordValues } from '../schemas';
+import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import AuthCard from '../components/AuthCard';
 import PlainTextField from '../../../components/forms/PlainTextField';
+
+const FIELDS = ['password', 'confirm_password'] as const;
+
+// The rules (and zod with them) load once the form is on the screen (lib/forms/useSchemaForm.ts).
+const resetPasswordSchema = async () => (await import('../schemas')).resetPasswordSchema;
 
 /** A new password for the account the emailed link (/reset-password/{token}) belongs to. */
 export default function ResetPasswordPage() {
@@ -17,15 +21,10 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [linkError, setLinkError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ResetPasswordValues>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: '', confirm_password: '' },
-  });
+  const { register, handleSubmit, setError, errors, submitting } = useSchemaForm<ResetPasswordValues, keyof ResetPasswordValues>(
+    resetPasswordSchema,
+    FIELDS,
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -64,7 +63,7 @@ export default function ResetPasswordPage() {
           fullWidth
           {...register('password')}
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={errors.password}
         />
         <PlainTextField
           label="Confirm password"
@@ -73,9 +72,9 @@ export default function ResetPasswordPage() {
           fullWidth
           {...register('confirm_password')}
           error={Boolean(errors.confirm_password)}
-          helperText={errors.confirm_password?.message}
+          helperText={errors.confirm_password}
         />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting} loading={isSubmitting}>
+        <Button type="submit" variant="contained" size="large" disabled={submitting} loading={submitting}>
           Change password
         </Button>
       </Stack>

@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
 import { ApiError, globalErrorMessage } from '../../../lib/api/errors';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import { login, register as registerAccount, type TokenPair } from '../api';
-import { signupSchema, type SignupValues } from '../schemas';
+import type { SignupValues } from '../schemas';
 import { useStartSession } from '../session';
 import AuthCard from '../components/AuthCard';
 import SocialButtons from '../components/SocialButtons';
@@ -19,7 +18,16 @@ import PlainTextField from '../../../components/forms/PlainTextField';
 import { useFirstScreenForm } from '../../../app/useFirstScreenForm';
 
 const SIGNUP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
+/** Every input of the form, in their order on the page. */
+const FORM_FIELDS = [...SIGNUP_FIELDS, 'subscribe_to_newsletter'] as const;
 const SUCCESS = 'Successful registration. We have sent an OTP to your email for verification. Please check your email.';
+
+// The rules (and zod with them) load once the form is on the screen, as on the login page
+// (lib/forms/useSchemaForm.ts); the first submit waits for them.
+const signupSchema = async () => (await import('../schemas')).signupSchema;
+
+// Shown only when the form is sent before the bot-check is done: its code loads then.
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** The signup form (spec 000 §2 "Signup screen", §4 "Signup", §8 "Signup failure"). */
 export default function SignupPage() {
@@ -33,23 +41,7 @@ export default function SignupPage() {
   // A bot-check answer is good for one attempt: a new round fetches a fresh challenge.
   const [botRound, setBotRound] = useState(0);
   const [botMissing, setBotMissing] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupValues>({
-    resolver: zodResolver(signupSchema),
-    defaultValues: {
-      first_name: '',
-      last_name: '',
-      email: '',
-      password: '',
-      confirm_password: '',
-      subscribe_to_newsletter: true,
-    },
-  });
+  const { register, handleSubmit, setError, errors, submitting } = useSchemaForm<SignupValues, keyof SignupValues>(signupSchema, FORM_FIELDS);
 
   const onSubmit = handleSubmit(async (values) => {
     if (botAnswer === null) {
@@ -95,10 +87,12 @@ export default function SignupPage() {
     }
   }
 
+  const { ref: newsletterRef, ...newsletter } = register('subscribe_to_newsletter');
+
   const field = (name: (typeof SIGNUP_FIELDS)[number]) => ({
     ...register(name),
     error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
+    helperText: errors[name],
     fullWidth: true,
   });
 
@@ -115,7 +109,7 @@ export default function SignupPage() {
       }
     >
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign up" {...firstScreenForm}>
-        <FormError message={errors.root?.server?.message} />
+        <FormError message={errors.form} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <PlainTextField label="First name" autoComplete="given-name" autoFocus {...field('first_name')} />
           <PlainTextField label="Last name" autoComplete="family-name" {...field('last_name')} />
@@ -123,15 +117,9 @@ export default function SignupPage() {
         <PlainTextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <PlainTextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <PlainTextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm_password')} />
-        <Controller
-          control={control}
-          name="subscribe_to_newsletter"
-          render={({ field: { value, onChange, ...rest } }) => (
-            <FormControlLabel
-              control={<Checkbox {...rest} checked={value} onChange={(event) => onChange(event.target.checked)} />}
-              label="Send me the newsletter"
-            />
-          )}
+        <FormControlLabel
+          control={<Checkbox defaultChecked {...newsletter} slotProps={{ input: { ref: newsletterRef } }} />}
+          label="Send me the newsletter"
         />
         <BotCheck
           key={botRound}
@@ -141,16 +129,18 @@ export default function SignupPage() {
           }}
         />
         {botMissing && (
-          <Alert severity="warning" role="alert">
-            Please complete the reCAPTCHA
-          </Alert>
+          <Suspense fallback={null}>
+            <Alert severity="warning" role="alert">
+              Please complete the reCAPTCHA
+            </Alert>
+          </Suspense>
         )}
         <Button
           type="submit"
           variant="contained"
           size="large"
-          disabled={botAnswer === null || isSubmitting}
-          loading={isSubmitting}
+          disabled={botAnswer === null || submitting}
+          loading={submitting}
         >
           Signup
         </Button>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { CheckCircleIcon } from '../../../components/icons';
+import { CheckCircleIcon } from '../components/icons';
 import { verifyEmail } from '../api';
 import { useStartSession } from '../session';
 import AuthCard from '../components/AuthCard';

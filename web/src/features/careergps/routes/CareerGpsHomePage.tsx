@@ -10,7 +10,6 @@ import {
   Stack,
   Tab,
   Tabs,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -20,12 +19,20 @@ import { ChatIcon, CloseIcon } from '../../../components/icons';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { getPortal } from '../../../lib/session';
-import FocusAreasDialog from '../components/FocusAreasDialog';
+import LazyTooltip from '../../../components/LazyTooltip';
 import AgentCards from '../components/AgentCards';
 import { HOME_STEPS, HOME_TITLE, homeTabs, TAB_LABELS, type HomeStep, type HomeTab } from '../home';
 
 // The AMA chat for the small-screen toggle; the right panel shows it from the lg breakpoint.
 const AssistantChat = lazy(() => import('../../../components/assistant/AssistantChat'));
+
+// Career path step 2's dialog: its code (checkboxes, the dialog) loads when the pointer or the
+// focus reaches its button, at the latest when it first opens; it stays mounted from then on.
+const loadFocusAreasDialog = () => import('../components/FocusAreasDialog');
+const FocusAreasDialog = lazy(loadFocusAreasDialog);
+const preloadFocusAreasDialog = () => {
+  loadFocusAreasDialog().catch(() => undefined);
+};
 
 /** /careergps and /agent: the CareerGPS home with its own page heading. */
 export default function CareerGpsHomePage() {
@@ -57,6 +64,9 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
   const tab = chosen && tabs.includes(chosen) ? chosen : tabs[0]!;
   const [chat, setChat] = useState(false);
   const [focusOpen, setFocusOpen] = useState(false);
+  // Mounted from its first opening on, so that closing it plays its transition and gives the focus back.
+  const [focusOpened, setFocusOpened] = useState(false);
+  if (focusOpen && !focusOpened) setFocusOpened(true);
   const agentType = params.get('agent_type');
   const showChat = chat && narrow && signedIn;
 
@@ -72,7 +82,7 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
           {HOME_TITLE}
         </Typography>
         {narrow && signedIn ? (
-          <Tooltip title={showChat ? 'Back to the steps' : 'Ask AMA'}>
+          <LazyTooltip title={showChat ? 'Back to the steps' : 'Ask AMA'}>
             <IconButton
               aria-label={showChat ? 'Close AMA chat' : 'Open AMA chat'}
               aria-pressed={showChat}
@@ -81,7 +91,7 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
             >
               {showChat ? <CloseIcon /> : <ChatIcon />}
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         ) : null}
       </Stack>
 
@@ -112,7 +122,12 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
           ))}
         </>
       )}
-      <FocusAreasDialog open={focusOpen} onClose={() => setFocusOpen(false)} />
+      {focusOpened ? (
+        // A modal: nothing on the page moves while its code loads.
+        <Suspense fallback={null}>
+          <FocusAreasDialog open={focusOpen} onClose={() => setFocusOpen(false)} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
@@ -163,7 +178,13 @@ function StepList({ steps, onFocusAreas }: { steps: HomeStep[]; onFocusAreas: ()
                 {step.action}
               </Button>
             ) : (
-              <Button variant="contained" onClick={onFocusAreas} aria-haspopup="dialog">
+              <Button
+                variant="contained"
+                onClick={onFocusAreas}
+                onPointerEnter={preloadFocusAreasDialog}
+                onFocus={preloadFocusAreasDialog}
+                aria-haspopup="dialog"
+              >
                 {step.action}
               </Button>
             )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useGroupContext } from '../../../lib/groups/groupContext';
@@ -6,8 +6,11 @@ import { useContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, PAGE_SIZE_POSTS } from '../contentRules';
 import PostCard from '../components/PostCard';
-import PostFormDialog from '../components/PostFormDialog';
 import GroupCareerTips from '../components/GroupCareerTips';
+
+// The post form (its fields, upload and editor parts) loads when it is opened. It is a modal:
+// nothing on the page moves meanwhile.
+const PostFormDialog = lazy(() => import('../components/PostFormDialog'));
 
 /** A group's Posts tab (spec 001 §2): its posts and newsletters, 15 a page; members and administrators share, authors edit and delete; then the group's career tips. */
 export default function GroupPostsPage() {
@@ -46,8 +49,16 @@ export default function GroupPostsPage() {
           <Pagination count={Math.ceil(count / PAGE_SIZE_POSTS)} page={page} onChange={(_, p) => setParams({ page: String(p) })} />
         </Box>
       )}
-      {creating && <PostFormDialog open kind="post" group={group} onClose={() => setCreating(false)} />}
-      {editing && <PostFormDialog open kind="post" group={group} editing={editing} onClose={() => setEditing(null)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <PostFormDialog open kind="post" group={group} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <PostFormDialog open kind="post" group={group} editing={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <GroupCareerTips group={group} />
     </Stack>
   );

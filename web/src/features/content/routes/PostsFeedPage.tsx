@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Container, Pagination, Skeleton, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
@@ -6,7 +6,10 @@ import { useContents } from '../api/contents';
 import type { Content } from '../api/types';
 import { MESSAGES, PAGE_SIZE_POSTS } from '../contentRules';
 import PostCard from '../components/PostCard';
-import PostFormDialog from '../components/PostFormDialog';
+
+// The post form (its fields, upload and editor parts) loads when it is opened. It is a modal:
+// nothing on the page moves meanwhile.
+const PostFormDialog = lazy(() => import('../components/PostFormDialog'));
 
 /** /posts (the side menu's Posts): the posts and newsletters the viewer may see across the site's groups, 15 a page. */
 export default function PostsFeedPage() {
@@ -46,8 +49,16 @@ export default function PostsFeedPage() {
           </Box>
         )}
       </Stack>
-      {creating && <PostFormDialog open kind="post" onClose={() => setCreating(false)} />}
-      {editing && <PostFormDialog open kind="post" editing={editing} onClose={() => setEditing(null)} />}
+      {creating && (
+        <Suspense fallback={null}>
+          <PostFormDialog open kind="post" onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+      {editing && (
+        <Suspense fallback={null}>
+          <PostFormDialog open kind="post" editing={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

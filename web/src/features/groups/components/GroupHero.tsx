@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '../../../lib/groups/rules';
@@ -8,9 +8,12 @@ import JoinControl from './JoinControl';
 import PayCard from './PayCard';
 import FollowGroupButton from './FollowGroupButton';
 import GroupCover from './GroupCover';
-import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
 import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from './icons';
+
+// The invitation dialog loads when it is opened. It is a modal: nothing on the page moves
+// meanwhile.
+const InviteDialog = lazy(() => import('./InviteDialog'));
 
 /** The circle or event hero (spec 001 §2): cover, name, dates, counts, lifecycle, join, follow, favourite, invite, edit. */
 export default function GroupHero({ group, signedIn }: { group: Group; signedIn: boolean }) {
@@ -95,7 +98,11 @@ export default function GroupHero({ group, signedIn }: { group: Group; signedIn:
           )}
         </Stack>
       </Stack>
-      {inviting && <InviteDialog group={group} onClose={() => setInviting(false)} />}
+      {inviting && (
+        <Suspense fallback={null}>
+          <InviteDialog group={group} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { canInvite, groupPath, isAdministrator } from '../../../lib/groups/rules';
@@ -6,9 +6,12 @@ import type { Group } from '../../../lib/groups/types';
 import FollowGroupButton from './FollowGroupButton';
 import GroupCover from './GroupCover';
 import ImageUploadButton from './ImageUploadButton';
-import InviteDialog from './InviteDialog';
 import ShareMenu from './ShareMenu';
 import { EditIcon } from './icons';
+
+// The invitation dialog loads when it is opened. It is a modal: nothing on the page moves
+// meanwhile.
+const InviteDialog = lazy(() => import('./InviteDialog'));
 
 /** The organization header (spec 001 §2): cover, logo (uploads for administrators), name, counts, share, edit. */
 export default function OrgHeader({ group, signedIn }: { group: Group; signedIn: boolean }) {
@@ -68,7 +71,11 @@ export default function OrgHeader({ group, signedIn }: { group: Group; signedIn:
           )}
         </Stack>
       </Stack>
-      {inviting && <InviteDialog group={group} onClose={() => setInviting(false)} />}
+      {inviting && (
+        <Suspense fallback={null}>
+          <InviteDialog group={group} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../test/renderApp';
+import { identityHandler, server, signIn } from '../../test/server';
+import { identityFixture } from '../../test/fixtures';
+import type { UserSubscription } from './planRules';
+import { planFixture } from './testing';
+import { groupFixture } from '../../test/groupFixtures';
+import { paged, serveList } from '../../components/lists/testing';
+
+const organization = () =>
+  http.get('*/api/v1/groups/default/', () => HttpResponse.json({ data: groupFixture({ id: 1, group_type: 'organization' }) }));
+
+const FREE: UserSubscription = {
+  applied_membership_tier: 'Free',
+  can_create_membership_card: false,
+  can_use_premium_agents: false,
+  can_view_premium_resources: false,
+  circle_discount_percent: 0,
+  individual_subscription: false,
+  institutional_subscription: false,
+  is_institutional_membership: false,
+  one_to_one_chat: false,
+  payment_status: null,
+  subscription_tier: 0,
+  use_ama: false,
+};
+
+// The banner is loaded on demand by the app layout (app/layouts/AppLayout.tsx).
+describe('membership banner', () => {
+  it('tells a free member their tier with Upgrade Membership, and can be dismissed', async () => {
+    signIn();
+    server.use(
+      identityHandler(identityFixture({ user_subscription: FREE })),
+      organization(),
+      http.get('*/api/v1/subscription-plans/', () => HttpResponse.json({ data: [planFixture(0), planFixture(2)] })),
+    );
+    renderApp('/notifications');
+    const banner = await screen.findByRole('complementary', { name: 'Membership' });
+    expect(within(banner).getByText('You are currently on Free membership.')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Upgrade Membership' })).toHaveAttribute('href', '/membership');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss membership notice' }));
+    expect(screen.queryByRole('complementary', { name: 'Membership' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown to guests', async () => {
+    serveList('circles/', () => paged([]));
+    server.use(
+      organization(),
+      http.get('*/api/v1/subscription-plans/', () => HttpResponse.json({ data: [planFixture(0), planFixture(2)] })),
+    );
+    renderApp('/circles');
+    await screen.findByRole('heading', { name: 'Career Circle' });
+    expect(screen.queryByRole('complementary', { name: 'Membership' })).not.toBeInTheDocument();
+  });
+});
