@@ -122,7 +122,8 @@ async fn list_topics(
             .map(|s| s.chars().take(100).collect()),
     };
     errors.into_result()?;
-    let page = topic_q::list(&state.db, tenant.id(), &filter, paging.page.offset(), paging.page.page_size).await?;
+    let page =
+        topic_q::list(state.read_db(), tenant.id(), &filter, paging.page.offset(), paging.page.page_size).await?;
     let items = page.items.into_iter().map(TopicView::from).collect();
     Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
 }
@@ -208,7 +209,7 @@ async fn list_topic_areas(
     tenant: Tenant,
     paging: PageParams,
 ) -> ApiResult<Json<Page<TopicAreaView>>> {
-    let page = topic_q::list_areas(&state.db, tenant.id(), paging.page.offset(), paging.page.page_size).await?;
+    let page = topic_q::list_areas(state.read_db(), tenant.id(), paging.page.offset(), paging.page.page_size).await?;
     let items = page.items.into_iter().map(TopicAreaView::from).collect();
     Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
 }

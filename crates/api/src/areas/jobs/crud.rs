@@ -150,7 +150,7 @@ async fn job_by_slug(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Data<JobView>>> {
     let caller = caller_of(user);
-    let job = post_q::find_by_slug(&state.db, tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
+    let job = post_q::find_by_slug(state.read_db(), tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
     let found = ensure_visible(&state, &tenant, &caller, job).await?;
     Ok(Json(Data::new(view::view(&state, &caller, found.job).await?)))
 }

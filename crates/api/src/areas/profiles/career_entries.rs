@@ -80,15 +80,16 @@ async fn list_entries(
         Some(other) => return Err(ApiError::field("type", format!("\"{other}\" is not a valid choice."))),
     };
     let owner = match (query.user, &viewer) {
-        (Some(id), _) => store::queries::users::find_by_id(&state.db, id).await?.ok_or_else(not_found_user)?,
+        (Some(id), _) => store::queries::users::find_by_id(state.read_db(), id).await?.ok_or_else(not_found_user)?,
         (None, Some(me)) => me.clone(),
         (None, None) => return Err(ApiError::Unauthorized(crate::error::MSG_UNAUTHENTICATED.into())),
     };
-    if !visible(&state.db, &tenant, viewer.as_ref(), &owner).await? {
+    if !visible(state.read_db(), &tenant, viewer.as_ref(), &owner).await? {
         return Err(not_found_user());
     }
-    let page = q::career_entries_page(&state.db, owner.id, kind, paging.page.offset(), paging.page.page_size).await?;
-    let items = entry_views(&state.db, &page.items).await?;
+    let page =
+        q::career_entries_page(state.read_db(), owner.id, kind, paging.page.offset(), paging.page.page_size).await?;
+    let items = entry_views(state.read_db(), &page.items).await?;
     Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
 }
 
@@ -106,9 +107,10 @@ async fn get_entry(
     MaybeUser(viewer): MaybeUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Data<CareerEntryView>>> {
-    let entry = q::find_career_entry(&state.db, id).await?.ok_or_else(ApiError::not_found)?;
-    let owner = store::queries::users::find_by_id(&state.db, entry.user_id).await?.ok_or_else(ApiError::not_found)?;
-    if !visible(&state.db, &tenant, viewer.as_ref(), &owner).await? {
+    let entry = q::find_career_entry(state.read_db(), id).await?.ok_or_else(ApiError::not_found)?;
+    let owner =
+        store::queries::users::find_by_id(state.read_db(), entry.user_id).await?.ok_or_else(ApiError::not_found)?;
+    if !visible(state.read_db(), &tenant, viewer.as_ref(), &owner).await? {
         return Err(ApiError::not_found());
     }
     Ok(Json(Data::new(view(&state, &entry).await?)))
