@@ -7,7 +7,7 @@
 //! The bump is an upsert, so a tenant without a row (generation 0) gets one on its first
 //! write. Cascaded deletes fire the triggers too on both databases.
 
-use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
+use sea_orm_migration::prelude::*;
 
 pub struct Migration;
 
@@ -96,7 +96,7 @@ const PG_EVENTS: [(&str, &str, &str); 3] = [
 
 /// The rows of `event`'s transition tables, as one `tenant_id` column per changed row,
 /// where `tenant_of` maps a transition table to its tenants.
-fn pg_changed_tenants(event: &str, tenant_of: &dyn Fn(&str) -> String) -> String {
+pub(super) fn pg_changed_tenants(event: &str, tenant_of: &dyn Fn(&str) -> String) -> String {
     match event {
         "insert" => tenant_of("new_rows"),
         "delete" => tenant_of("old_rows"),
@@ -160,28 +160,13 @@ fn postgres_drops() -> Vec<String> {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        db.execute_unprepared(TABLE).await?;
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_statements(),
-            _ => sqlite_statements(),
-        };
-        for statement in statements {
-            db.execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        manager.get_connection().execute_unprepared(TABLE).await?;
+        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_drops(),
-            _ => sqlite_drops(),
-        };
-        for statement in statements {
-            db.execute_unprepared(&statement).await?;
-        }
-        db.execute_unprepared(r#"DROP TABLE IF EXISTS "list_generations""#).await?;
+        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await?;
+        manager.get_connection().execute_unprepared(r#"DROP TABLE IF EXISTS "list_generations""#).await?;
         Ok(())
     }
 }

@@ -4,7 +4,7 @@
 //! the applications (the "applied" filter of my area). Group and membership writes, which
 //! decide which posts a viewer may see, already bump it (migration m0014).
 
-use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
+use sea_orm_migration::prelude::*;
 
 pub struct Migration;
 
@@ -114,24 +114,10 @@ fn postgres_drops() -> Vec<String> {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_statements(),
-            _ => sqlite_statements(),
-        };
-        for statement in statements {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_drops(),
-            _ => sqlite_drops(),
-        };
-        for statement in statements {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await
     }
 }

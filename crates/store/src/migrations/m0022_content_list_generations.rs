@@ -74,20 +74,10 @@ fn drops(backend: DbBackend) -> Vec<String> {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_statements(),
-            _ => sqlite_statements(),
-        };
-        for statement in statements {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for statement in drops(manager.get_database_backend()) {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        super::execute_all(manager, drops(manager.get_database_backend())).await
     }
 }

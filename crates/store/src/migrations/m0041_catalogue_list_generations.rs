@@ -152,14 +152,6 @@ fn author_postgres_drops() -> Vec<String> {
     out
 }
 
-fn pg_changed_tenants(event: &str, tenant_of: &dyn Fn(&str) -> String) -> String {
-    match event {
-        "insert" => tenant_of("new_rows"),
-        "delete" => tenant_of("old_rows"),
-        _ => format!("{} UNION {}", tenant_of("new_rows"), tenant_of("old_rows")),
-    }
-}
-
 fn postgres_statements() -> Vec<String> {
     let mut out = author_postgres_statements();
     for (_, parent, column) in LINKS {
@@ -171,7 +163,7 @@ fn postgres_statements() -> Vec<String> {
                  SELECT DISTINCT tenant_id, 1 FROM ({}) AS changed WHERE tenant_id IS NOT NULL \
                  ON CONFLICT (tenant_id) DO UPDATE SET generation = list_generations.generation + 1; \
                  RETURN NULL; END $$",
-                pg_changed_tenants(event, &via_parent)
+                super::m0014_speed_list_generations::pg_changed_tenants(event, &via_parent)
             ));
         }
     }
@@ -223,20 +215,10 @@ fn drops(backend: DbBackend) -> Vec<String> {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_statements(),
-            _ => sqlite_statements(),
-        };
-        for statement in statements {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for statement in drops(manager.get_database_backend()) {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        super::execute_all(manager, drops(manager.get_database_backend())).await
     }
 }

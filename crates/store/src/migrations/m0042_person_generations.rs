@@ -13,7 +13,7 @@
 //!
 //! Notifications do not bump it: the unread count is read on every request.
 
-use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
+use sea_orm_migration::prelude::*;
 
 pub struct Migration;
 
@@ -105,15 +105,15 @@ fn sqlite_statements() -> Vec<String> {
     out
 }
 
-fn sqlite_trigger_names() -> Vec<String> {
+fn sqlite_drops() -> Vec<String> {
     let mut out = Vec::new();
     for table in BY_USER.iter().chain(CHILDREN.iter().map(|(t, _)| t)).chain(&["follows"]).chain(&EVERYONE) {
         for (suffix, _, _) in SQLITE_EVENTS {
-            out.push(format!("person_generation_{table}_{suffix}"));
+            out.push(format!("DROP TRIGGER IF EXISTS person_generation_{table}_{suffix}"));
         }
     }
     for name in ["users_au", "groups_au", "groups_ad", "topics_named_au"] {
-        out.push(format!("person_generation_{name}"));
+        out.push(format!("DROP TRIGGER IF EXISTS person_generation_{name}"));
     }
     out
 }
@@ -233,28 +233,13 @@ fn postgres_drops() -> Vec<String> {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        db.execute_unprepared(TABLE).await?;
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_statements(),
-            _ => sqlite_statements(),
-        };
-        for statement in statements {
-            db.execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        manager.get_connection().execute_unprepared(TABLE).await?;
+        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        let db = manager.get_connection();
-        let statements = match manager.get_database_backend() {
-            DbBackend::Postgres => postgres_drops(),
-            _ => sqlite_trigger_names().into_iter().map(|name| format!("DROP TRIGGER IF EXISTS {name}")).collect(),
-        };
-        for statement in statements {
-            db.execute_unprepared(&statement).await?;
-        }
-        db.execute_unprepared(r#"DROP TABLE IF EXISTS "person_generations""#).await?;
+        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await?;
+        manager.get_connection().execute_unprepared(r#"DROP TABLE IF EXISTS "person_generations""#).await?;
         Ok(())
     }
 }

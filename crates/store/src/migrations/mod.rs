@@ -45,6 +45,23 @@ mod m0040_agent_votes;
 mod m0041_catalogue_list_generations;
 mod m0042_person_generations;
 
+/// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
+/// otherwise (the generation triggers are written per backend).
+fn for_backend(manager: &SchemaManager, postgres: fn() -> Vec<String>, sqlite: fn() -> Vec<String>) -> Vec<String> {
+    match manager.get_database_backend() {
+        sea_orm_migration::sea_orm::DbBackend::Postgres => postgres(),
+        _ => sqlite(),
+    }
+}
+
+/// Runs `statements` in order (trigger and function definitions, or their drops).
+async fn execute_all(manager: &SchemaManager<'_>, statements: Vec<String>) -> Result<(), DbErr> {
+    for statement in statements {
+        manager.get_connection().execute_unprepared(&statement).await?;
+    }
+    Ok(())
+}
+
 pub struct Migrator;
 
 #[async_trait::async_trait]

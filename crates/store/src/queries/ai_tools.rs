@@ -243,12 +243,5 @@ pub async fn use_cases_of(
 
 /// The tools of `ids` on the tenant (any status), by id.
 pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<Vec<ai_tools::Model>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(ai_tools::Entity::find()
-        .filter(crate::queries::sql::on_site_by_key(ai_tools::Entity, tenant_id))
-        .filter(ai_tools::Column::Id.is_in(ids.to_vec()))
-        .all(db)
-        .await?)
+    crate::queries::sql::site_rows_by_ids::<ai_tools::Entity>(db, tenant_id, ids).await
 }

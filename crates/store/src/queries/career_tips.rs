@@ -24,14 +24,7 @@ pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreRe
 
 /// The tenant's tips among `ids`, any order.
 pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<Vec<career_tips::Model>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(career_tips::Entity::find()
-        .filter(crate::queries::sql::on_site_by_key(career_tips::Entity, tenant_id))
-        .filter(career_tips::Column::Id.is_in(ids.to_vec()))
-        .all(db)
-        .await?)
+    crate::queries::sql::site_rows_by_ids::<career_tips::Entity>(db, tenant_id, ids).await
 }
 
 pub async fn find_by_slug(

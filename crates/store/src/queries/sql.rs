@@ -14,6 +14,24 @@ pub fn on_site_by_key(table: impl sea_orm::EntityName, tenant_id: i64) -> sea_or
     Expr::cust(format!("+\"{}\".\"tenant_id\"", table.table_name())).eq(tenant_id)
 }
 
+/// The rows of the site among `ids` (any order): the ids drive the read, by key, and the
+/// tenant is checked on each row ([`on_site_by_key`]).
+pub async fn site_rows_by_ids<E: sea_orm::EntityTrait>(
+    db: &impl sea_orm::ConnectionTrait,
+    tenant_id: i64,
+    ids: &[i64],
+) -> crate::StoreResult<Vec<E::Model>> {
+    use sea_orm::QueryFilter;
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(E::find()
+        .filter(on_site_by_key(E::default(), tenant_id))
+        .filter(Expr::col((E::default(), Alias::new("id"))).is_in(ids.iter().copied()))
+        .all(db)
+        .await?)
+}
+
 pub(crate) fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }

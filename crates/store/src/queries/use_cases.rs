@@ -375,14 +375,7 @@ pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreRe
 
 /// The tenant's use cases among `ids`, any order.
 pub async fn by_ids(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<Vec<use_cases::Model>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    Ok(use_cases::Entity::find()
-        .filter(crate::queries::sql::on_site_by_key(use_cases::Entity, tenant_id))
-        .filter(use_cases::Column::Id.is_in(ids.to_vec()))
-        .all(db)
-        .await?)
+    crate::queries::sql::site_rows_by_ids::<use_cases::Entity>(db, tenant_id, ids).await
 }
 
 /// The AI tool ids each use case names: one query for a page.

@@ -34,7 +34,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     choices, chosen_file, chosen_group, id_list, ids,
     list_params::{recent_order, scope_of, statuses_for},
-    may_moderate, page_flags, string_list, strings, text, vote_name, FileField, ModerationAnswer,
+    may_moderate, string_list, strings, text, vote_name, with_caller_flags, FileField, ModerationAnswer,
 };
 use crate::{
     areas::{
@@ -159,20 +159,22 @@ pub async fn for_caller<'a>(
     caller: &Caller,
     bases: impl Iterator<Item = &'a AiToolView> + Clone,
 ) -> ApiResult<Vec<AiToolView>> {
-    let ids: Vec<i64> = bases.clone().map(|b| b.id).collect();
-    let flags = page_flags(state, tenant, caller, AI_TOOL, &ids).await?;
-    Ok(bases
-        .map(|base| {
-            let flag = flags.get(&base.id).copied().unwrap_or_default();
-            AiToolView {
-                user_vote_type: vote_name(flag.vote),
-                is_bookmarked: flag.bookmarked,
-                can_edit: caller.is_staff()
-                    || (caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|c| c.id)),
-                ..base.clone()
-            }
-        })
-        .collect())
+    with_caller_flags(
+        state,
+        tenant,
+        caller,
+        AI_TOOL,
+        bases,
+        |b| b.id,
+        |base, flag| AiToolView {
+            user_vote_type: vote_name(flag.vote),
+            is_bookmarked: flag.bookmarked,
+            can_edit: caller.is_staff()
+                || (caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|c| c.id)),
+            ..base.clone()
+        },
+    )
+    .await
 }
 
 async fn view(state: &AppState, tenant: &Tenant, caller: &Caller, model: ai_tools::Model) -> ApiResult<AiToolView> {

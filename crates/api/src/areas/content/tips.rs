@@ -29,7 +29,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{is_moderator, items::ActionInput, view::Author};
 use crate::{
-    areas::catalogue::{page_flags, vote_name},
+    areas::catalogue::{vote_name, with_caller_flags},
     areas::groups::{caller_of, is_admin, member_of_site, view::Caller, view::GroupRef},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -169,15 +169,20 @@ async fn for_caller<'a>(
     caller: &Caller,
     bases: impl Iterator<Item = &'a CareerTipView> + Clone,
 ) -> ApiResult<Vec<CareerTipView>> {
-    let ids: Vec<i64> = bases.clone().map(|t| t.id).collect();
-    let flags = page_flags(state, tenant, caller, CAREER_TIP, &ids).await?;
-    Ok(bases
-        .map(|base| CareerTipView {
-            user_vote_type: vote_name(flags.get(&base.id).map(|f| f.vote).unwrap_or(0)),
+    with_caller_flags(
+        state,
+        tenant,
+        caller,
+        CAREER_TIP,
+        bases,
+        |t| t.id,
+        |base, flag| CareerTipView {
+            user_vote_type: vote_name(flag.vote),
             can_edit: caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|a| a.id),
             ..base.clone()
-        })
-        .collect())
+        },
+    )
+    .await
 }
 
 /// A tip the caller may see: approved, or theirs, or they moderate it. Returns whether

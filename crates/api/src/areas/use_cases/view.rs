@@ -12,7 +12,7 @@ use store::{
 use utoipa::ToSchema;
 
 use crate::areas::{
-    catalogue::{ai_tools::CreatorRef, id_list, may_moderate, page_flags, string_list, vote_name},
+    catalogue::{ai_tools::CreatorRef, id_list, may_moderate, string_list, vote_name, with_caller_flags},
     groups::view::Caller,
 };
 use crate::{error::ApiResult, extract::Tenant, state::AppState};
@@ -164,20 +164,22 @@ pub async fn for_caller<'a>(
     caller: &Caller,
     bases: impl Iterator<Item = &'a UseCaseView> + Clone,
 ) -> ApiResult<Vec<UseCaseView>> {
-    let ids: Vec<i64> = bases.clone().map(|b| b.id).collect();
-    let flags = page_flags(state, tenant, caller, USE_CASE, &ids).await?;
-    Ok(bases
-        .map(|base| {
-            let flag = flags.get(&base.id).copied().unwrap_or_default();
-            UseCaseView {
-                user_vote_type: vote_name(flag.vote),
-                is_bookmarked: flag.bookmarked,
-                can_edit: caller.is_staff()
-                    || (caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|c| c.id)),
-                ..base.clone()
-            }
-        })
-        .collect())
+    with_caller_flags(
+        state,
+        tenant,
+        caller,
+        USE_CASE,
+        bases,
+        |b| b.id,
+        |base, flag| UseCaseView {
+            user_vote_type: vote_name(flag.vote),
+            is_bookmarked: flag.bookmarked,
+            can_edit: caller.is_staff()
+                || (caller.id().is_some() && caller.id() == base.created_by.as_ref().map(|c| c.id)),
+            ..base.clone()
+        },
+    )
+    .await
 }
 
 /// What every viewer sees of each use case (the caller's vote, bookmark and rights left at
