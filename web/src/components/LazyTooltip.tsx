@@ -1,29 +1,51 @@
-import { cloneElement, lazy, Suspense, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import type { TooltipProps } from '@mui/material/Tooltip';
 
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+type TooltipComponent = ComponentType<TooltipProps>;
+
+/** The module, once downloaded (shared by every LazyTooltip of the page). */
+let loaded: TooltipComponent | null = null;
+let loading: Promise<TooltipComponent> | null = null;
+
+function loadTooltip(): Promise<TooltipComponent> {
+  loading ??= import('@mui/material/Tooltip').then((module) => {
+    loaded = module.default as TooltipComponent;
+    return loaded;
+  });
+  return loading;
+}
 
 interface Props {
   title: string;
   /** One element that takes a ref and mouse/focus handlers, as for MUI's `Tooltip`. */
-  children: ReactElement<{ onMouseOver?: () => void; onFocus?: () => void; onTouchStart?: () => void }>;
+  children: ReactElement;
 }
 
 /**
- * MUI's `Tooltip`, downloaded on the first hover, focus or touch of its child: with popper.js
- * it weighs ~10 kB, too much for a hint most visitors never see (the sign-in pages' disabled
- * social buttons). It opens at once for the event that asked for it, then behaves as usual.
+ * MUI's `Tooltip`, downloaded once the page is idle: with popper.js it weighs ~10 kB, too
+ * much for the first screen's download (the sign-in pages' disabled social buttons, the AMA
+ * toggle). Until then the child renders alone. The wrapper is added while nobody is
+ * touching the page, never in the middle of a press: wrapping the child remounts it, and a
+ * tap whose touchstart and click land on two different nodes is lost.
  */
 export default function LazyTooltip({ title, children }: Props) {
-  const [open, setOpen] = useState<boolean | null>(null);
-  if (open === null) {
-    const wake = () => setOpen(true);
-    return cloneElement(children, { onMouseOver: wake, onFocus: wake, onTouchStart: wake });
-  }
-  return (
-    <Suspense fallback={children}>
-      <Tooltip title={title} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
-        {children}
-      </Tooltip>
-    </Suspense>
-  );
+  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loaded);
+  useEffect(() => {
+    if (Tooltip) return undefined;
+    let cancelled = false;
+    const load = () => {
+      void loadTooltip().then((component) => {
+        if (!cancelled) setTooltip(() => component);
+      });
+    };
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(load, { timeout: 2000 }) : window.setTimeout(load, 200);
+    return () => {
+      cancelled = true;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+    };
+  }, [Tooltip]);
+  if (!Tooltip) return children;
+  return <Tooltip title={title}>{children}</Tooltip>;
 }
