@@ -57,6 +57,7 @@ pub fn not_found() -> ApiError {
 /// Whether the caller moderates the site's resources, prompts and career tips: staff, or
 /// an accepted member of the site's organization whose profile there is certified, or an
 /// administrator of it (spec 001 §5: "certified members of the owning organization").
+/// Every signed-in contents list asks, so it reads on the read pool, not SQLite's writer.
 pub async fn is_moderator(state: &AppState, tenant: &Tenant, caller: &Caller) -> ApiResult<bool> {
     if caller.is_staff() {
         return Ok(true);
@@ -64,19 +65,19 @@ pub async fn is_moderator(state: &AppState, tenant: &Tenant, caller: &Caller) ->
     let Some(user_id) = caller.id() else { return Ok(false) };
     let org_id = tenant.organization_id();
     let accepted =
-        member_q::find(&state.db, org_id, user_id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+        member_q::find(state.read_db(), org_id, user_id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
     if !accepted {
         return Ok(false);
     }
     if is_certified(state, org_id, user_id).await? {
         return Ok(true);
     }
-    let Some(org) = group_q::find(&state.db, tenant.id(), org_id).await? else { return Ok(false) };
+    let Some(org) = group_q::find(state.read_db(), tenant.id(), org_id).await? else { return Ok(false) };
     is_admin(state, caller, &org).await
 }
 
 pub async fn is_certified(state: &AppState, org_id: i64, user_id: i64) -> ApiResult<bool> {
-    Ok(profile_q::find_group_profile(&state.db, org_id, user_id).await?.is_some_and(|p| p.is_certified))
+    Ok(profile_q::find_group_profile(state.read_db(), org_id, user_id).await?.is_some_and(|p| p.is_certified))
 }
 
 /// Whether the caller may post in the group: an accepted member (with the payment
