@@ -41,13 +41,13 @@ pub struct PageIds {
     pub count: u64,
 }
 
-struct TenantEntries<V> {
+struct TenantEntries<V, P> {
     generation: i64,
-    pages: HashMap<String, Arc<PageIds>>,
+    pages: HashMap<String, Arc<P>>,
     items: HashMap<i64, Arc<V>>,
 }
 
-impl<V> TenantEntries<V> {
+impl<V, P> TenantEntries<V, P> {
     fn new(generation: i64) -> Self {
         TenantEntries { generation, pages: HashMap::new(), items: HashMap::new() }
     }
@@ -56,8 +56,9 @@ impl<V> TenantEntries<V> {
 type Turns = Arc<Mutex<HashMap<(i64, String), Arc<tokio::sync::Mutex<()>>>>>;
 
 /// The kept pages and base views of one kind of list (cheap to clone; shared by requests).
-pub struct PageCache<V> {
-    tenants: Arc<Mutex<HashMap<i64, TenantEntries<V>>>>,
+/// A page is [`PageIds`] for the lists; a search keeps its own kind of page (`P`).
+pub struct PageCache<V, P = PageIds> {
+    tenants: Arc<Mutex<HashMap<i64, TenantEntries<V, P>>>>,
     /// Pages being read afresh, so that the requests arriving for one missing page (all of
     /// them, right after a write) wait for the first one's answer instead of each reading it.
     turns: Turns,
@@ -67,7 +68,7 @@ pub struct PageCache<V> {
     rebuilds: IntCounter,
 }
 
-impl<V> Clone for PageCache<V> {
+impl<V, P> Clone for PageCache<V, P> {
     fn clone(&self) -> Self {
         PageCache {
             tenants: self.tenants.clone(),
@@ -78,7 +79,7 @@ impl<V> Clone for PageCache<V> {
     }
 }
 
-impl<V> Default for PageCache<V> {
+impl<V, P> Default for PageCache<V, P> {
     fn default() -> Self {
         let detached = |name: &str| IntCounter::new(name, "detached").expect("a valid counter name");
         PageCache {
@@ -90,7 +91,7 @@ impl<V> Default for PageCache<V> {
     }
 }
 
-impl<V> PageCache<V> {
+impl<V, P> PageCache<V, P> {
     /// An empty cache whose hits and rebuilds are counted as `list` in `metrics`.
     pub fn counted(metrics: &services::metrics::Metrics, list: &str) -> Self {
         PageCache {
@@ -122,18 +123,18 @@ impl Drop for Turn {
     }
 }
 
-impl<V> PageCache<V> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, TenantEntries<V>>> {
+impl<V, P> PageCache<V, P> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, TenantEntries<V, P>>> {
         self.tenants.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The tenant's entries at `generation`, made current (older ones dropped), or `None`
     /// when this process already saw a newer generation (then nothing is filed).
     fn current(
-        tenants: &mut HashMap<i64, TenantEntries<V>>,
+        tenants: &mut HashMap<i64, TenantEntries<V, P>>,
         tenant_id: i64,
         generation: i64,
-    ) -> Option<&mut TenantEntries<V>> {
+    ) -> Option<&mut TenantEntries<V, P>> {
         if !tenants.contains_key(&tenant_id) && tenants.len() >= MAX_TENANTS {
             tenants.clear();
         }
@@ -160,7 +161,7 @@ impl<V> PageCache<V> {
     }
 
     /// The page filed under `key` at the tenant's `generation`.
-    pub fn page(&self, tenant_id: i64, generation: i64, key: &str) -> Option<Arc<PageIds>> {
+    pub fn page(&self, tenant_id: i64, generation: i64, key: &str) -> Option<Arc<P>> {
         let tenants = self.lock();
         let page =
             tenants.get(&tenant_id).filter(|t| t.generation == generation).and_then(|t| t.pages.get(key).cloned());
@@ -170,14 +171,18 @@ impl<V> PageCache<V> {
         page
     }
 
-    pub fn remember_page(&self, tenant_id: i64, generation: i64, key: String, page: PageIds) {
+    pub fn remember_page(&self, tenant_id: i64, generation: i64, key: String, page: P) {
+        self.file_page(tenant_id, generation, key, Arc::new(page));
+    }
+
+    fn file_page(&self, tenant_id: i64, generation: i64, key: String, page: Arc<P>) {
         self.rebuilds.inc();
         let mut tenants = self.lock();
         let Some(entry) = Self::current(&mut tenants, tenant_id, generation) else { return };
         if entry.pages.len() >= MAX_PAGES {
             entry.pages.clear();
         }
-        entry.pages.insert(key, Arc::new(page));
+        entry.pages.insert(key, page);
     }
 
     /// The base views of `ids` kept at the tenant's `generation`, in the same order (`None`
@@ -207,6 +212,29 @@ impl<V> PageCache<V> {
 pub struct KeptPage<V> {
     pub count: u64,
     pub items: Vec<Arc<V>>,
+}
+
+impl<V, P> PageCache<V, P> {
+    /// The page `key` at the tenant's `generation`: as kept, or read with `read_page` by one
+    /// request while the others asking for it wait for its answer.
+    pub async fn kept<E>(
+        &self,
+        tenant_id: i64,
+        generation: i64,
+        key: String,
+        read_page: impl AsyncFnOnce() -> Result<P, E>,
+    ) -> Result<Arc<P>, E> {
+        if let Some(page) = self.page(tenant_id, generation, &key) {
+            return Ok(page);
+        }
+        let _turn = self.turn(tenant_id, &key).await;
+        if let Some(page) = self.page(tenant_id, generation, &key) {
+            return Ok(page);
+        }
+        let page = Arc::new(read_page().await?);
+        self.file_page(tenant_id, generation, key, page.clone());
+        Ok(page)
+    }
 }
 
 impl<V> PageCache<V> {

@@ -44,6 +44,10 @@ pub struct AppState {
     pub use_case_pages: crate::page_cache::PageCache<crate::areas::use_cases::view::UseCaseView>,
     /// The career tip pages of the site's list with their base views, the same way.
     pub career_tip_pages: crate::page_cache::PageCache<crate::areas::content::tips::CareerTipView>,
+    /// Topic list pages with their topics, kept the same way.
+    pub topic_pages: crate::page_cache::PageCache<crate::areas::topics::TopicView>,
+    /// Site search pages (`areas::search`) with their people's cards, kept the same way.
+    pub search_pages: crate::page_cache::PageCache<crate::areas::search::PersonCard, crate::areas::search::KeptHits>,
     /// Each signed-in person's identity, kept per person generation (`areas::identity`).
     pub identities: crate::person_cache::PersonCache<(i64, i64), crate::areas::identity::Identity>,
     /// Profile pages kept per person generation, by (tenant, person, shown to its owner).
@@ -145,6 +149,8 @@ impl AppState {
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),
             group_pages: crate::page_cache::PageCache::counted(&metrics, "groups"),
+            search_pages: crate::page_cache::PageCache::counted(&metrics, "search"),
+            topic_pages: crate::page_cache::PageCache::counted(&metrics, "topics"),
             job_pages: crate::page_cache::PageCache::counted(&metrics, "jobs"),
             content_pages: crate::page_cache::PageCache::counted(&metrics, "contents"),
             ai_tool_pages: crate::page_cache::PageCache::counted(&metrics, "ai_tools"),

@@ -144,12 +144,45 @@ async fn search(
     let asked = asked_of(&query)?;
     let caller = caller_of(user.clone());
     let people_scope = people_scope(&state, &tenant, &caller, user.as_ref(), &asked).await?;
-    let (hits, count) = ranked_hits(&state, &tenant, &caller, people_scope, asked, &page).await?;
-    let items = build_items(&state, &tenant, &caller, &hits).await?;
-    Ok(Json(Page::new(items, count, &page, &url)))
+    // Kept per tenant write generation: memberships, groups and what a person's card and
+    // document hold bump it (m0014, m0041, m0043). Which groups are found depends on who
+    // may see the private ones; which people, only on the scope above.
+    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let viewer = (asked.kind != "user" && asked.group_id.is_none()).then(|| caller.viewer());
+    let key = format!("{people_scope:?}|{asked:?}|{viewer:?}|{}|{}", page.offset(), page.page_size);
+    let kept = state
+        .search_pages
+        .kept(tenant.id(), generation, key, async || {
+            ranked_hits(&state, &tenant, &caller, people_scope, asked, &page).await
+        })
+        .await?;
+    let items = build_items(&state, &tenant, &caller, generation, &kept.hits).await?;
+    Ok(Json(Page::new(items, kept.count, &page, &url)))
+}
+
+/// A search page as kept: its hits `(score, is_person, id)` in order, and the count of
+/// everything found.
+#[derive(Debug)]
+pub struct KeptHits {
+    hits: Vec<(i32, bool, i64)>,
+    count: u64,
+}
+
+/// What a person's row shows to every viewer (the follow is the caller's own).
+#[derive(Debug)]
+pub struct PersonCard {
+    first_name: String,
+    last_name: String,
+    name_slug: String,
+    picture: Option<String>,
+    title: Option<String>,
+    country: Option<String>,
+    institution_name: Option<String>,
+    completion_percent: i16,
 }
 
 /// What a search asks for, checked.
+#[derive(Debug)]
 struct Asked {
     kind: String,
     words: Vec<String>,
@@ -248,7 +281,7 @@ async fn people_scope(
     Ok(Some(if widen { PeopleScope::Site(tenant.id()) } else { PeopleScope::Organization(tenant.organization_id()) }))
 }
 
-/// The page's hits `(score, is_person, id)` and the count of everything found.
+/// The page's hits and the count of everything found.
 async fn ranked_hits(
     state: &AppState,
     tenant: &Tenant,
@@ -256,7 +289,7 @@ async fn ranked_hits(
     people_scope: Option<PeopleScope>,
     asked: Asked,
     page: &PageRequest,
-) -> ApiResult<(Vec<(i32, bool, i64)>, u64)> {
+) -> ApiResult<KeptHits> {
     let want_groups = asked.kind != "user";
     let group_types: Vec<String> = match asked.kind.as_str() {
         "all" | "all_group" | "user" => Vec::new(),
@@ -301,7 +334,7 @@ async fn ranked_hits(
         hits.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
         hits = hits.into_iter().skip(usize::try_from(offset).unwrap_or(usize::MAX)).take(limit as usize).collect();
     }
-    Ok((hits, people_count + groups_count))
+    Ok(KeptHits { hits, count: people_count + groups_count })
 }
 
 async fn may_search_hierarchy(state: &AppState, tenant: &Tenant, user: Option<&users::Model>) -> ApiResult<bool> {
@@ -314,29 +347,70 @@ async fn may_search_hierarchy(state: &AppState, tenant: &Tenant, user: Option<&u
         .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED))
 }
 
+/// The cards of `user_ids` as kept at the tenant's `generation`, the missing ones read.
+async fn person_cards(
+    state: &AppState,
+    tenant_id: i64,
+    generation: i64,
+    user_ids: &[i64],
+) -> ApiResult<HashMap<i64, std::sync::Arc<PersonCard>>> {
+    let kept = state.search_pages.items(tenant_id, generation, user_ids);
+    let missing: Vec<i64> = user_ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
+    let mut cards: HashMap<i64, std::sync::Arc<PersonCard>> =
+        user_ids.iter().zip(kept).filter_map(|(id, card)| Some((*id, card?))).collect();
+    if missing.is_empty() {
+        return Ok(cards);
+    }
+    let people = store::queries::users::find_by_ids(state.read_db(), &missing).await?;
+    // Read only: a person without a profile yet (made on their first visit) shows defaults.
+    let profiles = profile_q::find_by_users(state.read_db(), &missing).await?;
+    let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
+    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
+    let read: Vec<(i64, std::sync::Arc<PersonCard>)> = missing
+        .iter()
+        .filter_map(|id| {
+            let person = people.get(id)?;
+            let profile = profiles.get(id);
+            let card = PersonCard {
+                first_name: person.first_name.clone(),
+                last_name: person.last_name.clone(),
+                name_slug: profile.map(|p| p.name_slug.clone()).unwrap_or_default(),
+                picture: profile.and_then(|p| p.picture.clone()),
+                title: profile.and_then(|p| p.title.clone()),
+                country: profile.and_then(|p| p.country.clone()),
+                institution_name: profile
+                    .and_then(|p| p.institution_id)
+                    .and_then(|i| institutions.get(&i))
+                    .map(|g| g.name.clone()),
+                completion_percent: profile.map_or(0, |p| p.completion_percent),
+            };
+            Some((*id, std::sync::Arc::new(card)))
+        })
+        .collect();
+    state.search_pages.remember_items(tenant_id, generation, read.iter().cloned());
+    cards.extend(read);
+    Ok(cards)
+}
+
 async fn build_items(
     state: &AppState,
     tenant: &Tenant,
     caller: &view::Caller,
+    generation: i64,
     hits: &[(i32, bool, i64)],
 ) -> ApiResult<Vec<SearchItem>> {
     let user_ids: Vec<i64> = hits.iter().filter(|h| h.1).map(|h| h.2).collect();
     let group_ids: Vec<i64> = hits.iter().filter(|h| !h.1).map(|h| h.2).collect();
-    let people = store::queries::users::find_by_ids(state.read_db(), &user_ids).await?;
-    // Read only: a person without a profile yet (made on their first visit) shows defaults.
-    let profiles = profile_q::find_by_users(state.read_db(), &user_ids).await?;
-    let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
-    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
+    let people = person_cards(state, tenant.id(), generation, &user_ids).await?;
     let followed: Vec<i64> = match caller.id() {
-        Some(me) => follows::followed_users_among(state.read_db(), me, &user_ids).await?,
-        None => Vec::new(),
+        Some(me) if !user_ids.is_empty() => follows::followed_users_among(state.read_db(), me, &user_ids).await?,
+        _ => Vec::new(),
     };
     // The groups' base views are those the circles and events lists keep per write
     // generation: a search that shows kept groups reads only the caller's ties to them.
     let group_views: HashMap<i64, view::GroupView> = if group_ids.is_empty() {
         HashMap::new()
     } else {
-        let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
         view::kept_views(state, caller, tenant.id(), generation, &group_ids, HashMap::new())
             .await?
             .into_iter()
@@ -348,22 +422,18 @@ async fn build_items(
         .filter_map(|(score, is_person, id)| {
             if *is_person {
                 let person = people.get(id)?;
-                let profile = profiles.get(id);
                 Some(SearchItem {
                     id: *id,
                     kind: "user".into(),
                     name: format!("{} {}", person.first_name, person.last_name).trim().to_string(),
                     first_name: Some(person.first_name.clone()),
                     last_name: Some(person.last_name.clone()),
-                    name_slug: profile.map(|p| p.name_slug.clone()).unwrap_or_default(),
-                    image: profile.and_then(|p| p.picture.clone()),
-                    description: profile.and_then(|p| p.title.clone()),
-                    country: profile.and_then(|p| p.country.clone()),
-                    institution_name: profile
-                        .and_then(|p| p.institution_id)
-                        .and_then(|i| institutions.get(&i))
-                        .map(|g| g.name.clone()),
-                    profile_completion_percent: Some(profile.map_or(0, |p| p.completion_percent)),
+                    name_slug: person.name_slug.clone(),
+                    image: person.picture.clone(),
+                    description: person.title.clone(),
+                    country: person.country.clone(),
+                    institution_name: person.institution_name.clone(),
+                    profile_completion_percent: Some(person.completion_percent),
                     is_followed: followed.contains(id),
                     membership_status: None,
                     membership_role: None,

@@ -16,7 +16,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     envelope::{Data, Page},
-    error::{ApiResult, ErrorBody},
+    error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, PageParams, Tenant},
     state::AppState,
 };
@@ -25,7 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_topics, create_topic)).routes(routes!(list_topic_areas))
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TopicView {
     pub id: i64,
     pub name: String,
@@ -122,9 +122,29 @@ async fn list_topics(
             .map(|s| s.chars().take(100).collect()),
     };
     errors.into_result()?;
-    let page =
-        topic_q::list(state.read_db(), tenant.id(), &filter, paging.page.offset(), paging.page.page_size).await?;
-    let items = page.items.into_iter().map(TopicView::from).collect();
+    // Kept per tenant write generation: a topic's insert, delete, name, type, group and area
+    // bump it (m0014, m0017, m0043).
+    let (offset, size) = (paging.page.offset(), paging.page.page_size);
+    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let key = format!("{filter:?}|{offset}|{size}");
+    let views = |rows: Vec<topics::Model>| rows.into_iter().map(|m| (m.id, TopicView::from(m))).collect();
+    let page = state
+        .topic_pages
+        .kept_page(
+            tenant.id(),
+            generation,
+            key,
+            async || {
+                let page = topic_q::list(state.read_db(), tenant.id(), &filter, offset, size).await?;
+                Ok::<_, ApiError>((page.count, views(page.items)))
+            },
+            async |ids| {
+                let rows = store::queries::sql::site_rows_by_ids::<topics::Entity>(state.read_db(), tenant.id(), &ids);
+                Ok(views(rows.await?))
+            },
+        )
+        .await?;
+    let items = page.items.iter().map(|view| view.as_ref().clone()).collect();
     Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
 }
 

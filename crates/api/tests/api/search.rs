@@ -419,3 +419,90 @@ async fn hostile_search_text_never_fails() {
     }
     assert_eq!(names(&app, None, "type=user&search=o%27brien").await, vec!["Ana O'Brien"]);
 }
+
+/// A search page is kept per tenant write generation with its people's cards: asked again,
+/// it reads the generation (and a signed-in caller's user and follows), not the index.
+#[tokio::test]
+async fn a_kept_search_page_reads_only_the_generation_and_the_callers_follows() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    for (i, last) in ["Lovelace", "Byron", "King"].iter().enumerate() {
+        named(&app, &format!("ada{i}@example.com"), "Ada", last, true).await;
+    }
+    let viewer = app.add_member("viewer@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(viewer.id);
+    for (token, most) in [(None, 1), (Some(token.as_str()), 3)] {
+        for query in ["type=user&search=ada", "type=user&search=ada&page_size=2&page=2", "search=ada"] {
+            let ask = || {
+                let mut request = app.get(&format!("/api/v1/search/?{query}"));
+                if let Some(token) = token {
+                    request = request.token(token);
+                }
+                request.send()
+            };
+            let first = ask().await.json();
+            log.clear();
+            let again = ask().await.json();
+            let statements = log.taken();
+            assert_eq!(first, again);
+            assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+            assert!(StatementLog::reads(&statements) <= most, "a kept {query} read {statements:#?}");
+            assert!(!statements.iter().any(|sql| sql.contains("search_")), "no index read: {statements:#?}");
+        }
+    }
+}
+
+/// What a kept card shows (country, completion, institution) and what a kept page filters on
+/// (a group profile's values) change with the next search.
+#[tokio::test]
+async fn what_a_kept_search_page_shows_changes_at_once() {
+    let app = TestApp::new().await;
+    let ada = named(&app, "ada@example.com", "Ada", "Lovelace", true).await;
+    let card = || async {
+        let page = app.get("/api/v1/search/?type=user&search=ada").send().await.json();
+        page["data"][0].clone()
+    };
+    assert_eq!(card().await["country"], Value::Null);
+    let profile = store::queries::profiles::ensure(&app.db, &ada).await.unwrap();
+    let mut active: store::entities::profiles::ActiveModel = profile.into();
+    active.country = Set(Some("Kenya".into()));
+    active.completion_percent = Set(80);
+    let profile = active.update(&app.db).await.unwrap();
+    let shown = card().await;
+    assert_eq!((shown["country"].clone(), shown["profile_completion_percent"].clone()), (json!("Kenya"), json!(80)));
+
+    let reference = domain::profiles::GroupRef::New("Old University".into());
+    let institution = store::queries::profiles::resolve_institution(&app.db, app.default_tenant.tenant.id, &reference)
+        .await
+        .unwrap()
+        .unwrap();
+    let mut active: store::entities::profiles::ActiveModel = profile.into();
+    active.institution_id = Set(Some(institution.id));
+    active.update(&app.db).await.unwrap();
+    assert_eq!(card().await["institution_name"], "Old University");
+    let mut renamed: store::entities::groups::ActiveModel = institution.into();
+    renamed.name = Set("New University".into());
+    renamed.update(&app.db).await.unwrap();
+    assert_eq!(card().await["institution_name"], "New University");
+
+    let department = "type=user&search=ada&extra_info=%7B%22department%22%3A%22Physics%22%7D";
+    assert!(names(&app, None, department).await.is_empty());
+    store::entities::group_profiles::ActiveModel {
+        group_id: Set(app.default_tenant.organization.id),
+        user_id: Set(ada.id),
+        current_role: Set(None),
+        job_function: Set(None),
+        career_stage: Set(None),
+        professional_field: Set(None),
+        reason_to_join: Set(json!([])),
+        is_certified: Set(false),
+        extra_info: Set(json!({"department": "Physics"})),
+        created_at: Set(chrono::Utc::now()),
+        updated_at: Set(chrono::Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    assert_eq!(names(&app, None, department).await, vec!["Ada Lovelace"]);
+}

@@ -136,3 +136,50 @@ async fn signed_in_users_create_topics_once() {
         format!("Invalid pk \"{}\" - object does not exist.", foreign_area.id)
     );
 }
+
+/// A topic page is kept per tenant write generation: asked again it reads the generation
+/// only, and a new, retyped, renamed or deleted topic shows on the next request.
+#[tokio::test]
+async fn a_kept_topic_page_reads_only_the_generation_and_shows_every_write() {
+    use crate::common::StatementLog;
+    use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+    let (app, log) = TestApp::with_statement_log().await;
+    let tenant_id = app.default_tenant.tenant.id;
+    seed_topics(&app, tenant_id).await;
+    let page = |query: &'static str| {
+        let app = &app;
+        async move { app.get(&format!("/api/v1/topics/?{query}")).send().await.json() }
+    };
+    for query in ["page_size=40", "topic_type=skill&search=pro", "page=2&page_size=2"] {
+        let first = page(query).await;
+        log.clear();
+        let again = page(query).await;
+        let statements = log.taken();
+        assert_eq!(first, again);
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+        assert!(StatementLog::reads(&statements) <= 1, "a kept {query} read {statements:#?}");
+    }
+
+    let (added, _) = store::queries::topics::get_or_create(
+        &app.db,
+        store::queries::topics::NewTopic {
+            tenant_id,
+            name: "Product Strategy",
+            name_key: "product strategy",
+            topic_type: "general",
+            topic_area_id: None,
+            group_id: None,
+            created_by: None,
+        },
+    )
+    .await
+    .unwrap();
+    assert!(names(&page("page_size=40").await).contains(&"Product Strategy".to_string()));
+    assert!(!names(&page("topic_type=skill&search=pro").await).contains(&"Product Strategy".to_string()));
+    let mut retyped: store::entities::topics::ActiveModel = added.into();
+    retyped.topic_type = Set("skill".into());
+    let retyped = retyped.update(&app.db).await.unwrap();
+    assert!(names(&page("topic_type=skill&search=pro").await).contains(&"Product Strategy".to_string()));
+    store::entities::topics::Entity::delete_by_id(retyped.id).exec(&app.db).await.unwrap();
+    assert!(!names(&page("page_size=40").await).contains(&"Product Strategy".to_string()));
+}

@@ -44,6 +44,7 @@ mod m0039_analytics;
 mod m0040_agent_votes;
 mod m0041_catalogue_list_generations;
 mod m0042_person_generations;
+mod m0043_people_search_generations;
 
 /// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
 /// otherwise (the generation triggers are written per backend).
@@ -109,6 +110,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0040_agent_votes::Migration),
             Box::new(m0041_catalogue_list_generations::Migration),
             Box::new(m0042_person_generations::Migration),
+            Box::new(m0043_people_search_generations::Migration),
         ]
     }
 }

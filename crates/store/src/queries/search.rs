@@ -214,19 +214,23 @@ pub async fn people(
 ) -> StoreResult<(Vec<(i64, i32)>, u64)> {
     let Ok(text) = text_of(&filter.words) else { return Ok((Vec::new(), 0)) };
     let query = people_query(db.get_database_backend(), scope, filter, text.as_ref());
-    let count = query.clone().count(db).await?;
     let mut names: Vec<SimpleExpr> =
         vec![Expr::col((users::Entity, users::Column::FirstName)), Expr::col((users::Entity, users::Column::LastName))];
     if text.is_some() {
         names.push(hits_col(search_index::NAME));
     }
     let score = rank(&names, &filter.words);
-    let mut ranked =
-        query.select_only().column(users::Column::Id).column_as(score.clone(), "score").order_by(score, Order::Desc);
+    let mut ranked = query
+        .clone()
+        .select_only()
+        .column(users::Column::Id)
+        .column_as(score.clone(), "score")
+        .column_as(total(), "total")
+        .order_by(score, Order::Desc);
     if text.is_some() {
         ranked = ranked.order_by(hits_col(search_index::RELEVANCE), Order::Desc);
     }
-    let rows: Vec<(i64, i32)> = ranked
+    let rows: Vec<(i64, i32, i64)> = ranked
         .order_by(
             Expr::expr(Func::coalesce([
                 SimpleExpr::from(Expr::col((profiles::Entity, profiles::Column::CompletionPercent))),
@@ -240,7 +244,27 @@ pub async fn people(
         .into_tuple()
         .all(db)
         .await?;
-    Ok((rows, count))
+    page_and_count(rows, offset, query.count(db)).await
+}
+
+/// The count of every row found, beside each row of the page: the matches are read once.
+fn total() -> SimpleExpr {
+    Expr::cust("COUNT(*) OVER ()")
+}
+
+/// The page's `(id, score)` and the count its rows carry; a page past the end carries none,
+/// so the count is read on its own.
+async fn page_and_count(
+    rows: Vec<(i64, i32, i64)>,
+    offset: u64,
+    count: impl std::future::Future<Output = Result<u64, sea_orm::DbErr>>,
+) -> StoreResult<(Vec<(i64, i32)>, u64)> {
+    let count = match rows.first() {
+        Some((_, _, total)) => u64::try_from(*total).unwrap_or(0),
+        None if offset == 0 => 0,
+        None => count.await?,
+    };
+    Ok((rows.into_iter().map(|(id, score, _)| (id, score)).collect(), count))
 }
 
 #[derive(Debug, Clone, Default)]
@@ -301,16 +325,20 @@ pub async fn groups(
 ) -> StoreResult<(Vec<(i64, i32)>, u64)> {
     let Ok(text) = text_of(&search.words) else { return Ok((Vec::new(), 0)) };
     let query = group_query(db.get_database_backend(), tenant_id, viewer, search, text.as_ref());
-    let count = query.clone().count(db).await?;
     let score = rank(&[Expr::col((groups::Entity, groups::Column::Name))], &search.words);
-    let mut ranked =
-        query.select_only().column(groups::Column::Id).column_as(score.clone(), "score").order_by(score, Order::Desc);
+    let mut ranked = query
+        .clone()
+        .select_only()
+        .column(groups::Column::Id)
+        .column_as(score.clone(), "score")
+        .column_as(total(), "total")
+        .order_by(score, Order::Desc);
     if text.is_some() {
         ranked = ranked.order_by(hits_col(search_index::RELEVANCE), Order::Desc);
     }
-    let rows: Vec<(i64, i32)> =
+    let rows: Vec<(i64, i32, i64)> =
         ranked.order_by_desc(groups::Column::Id).offset(offset).limit(limit).into_tuple().all(db).await?;
-    Ok((rows, count))
+    page_and_count(rows, offset, query.count(db)).await
 }
 
 /// Whether a private group's members may be listed to this viewer is decided by the
