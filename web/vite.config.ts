@@ -9,6 +9,7 @@ import preloadRouteTable from './build-plugins/preloadRouteTable';
 import unusedLibraryParts from './build-plugins/unusedLibraryParts';
 import declarativeRouter from './build-plugins/declarativeRouter';
 import lazyTouchRipple from './build-plugins/lazyTouchRipple';
+import lazyPaginationTooltip from './build-plugins/lazyPaginationTooltip';
 import { ALERT, AUTH, CARDS, JOIN, COUNTRIES, LAYOUT, LISTS, MODAL, SCHEMAS, SELECT, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
     unusedLibraryParts(),
     declarativeRouter(),
     lazyTouchRipple(),
+    lazyPaginationTooltip(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
     preloadRouteTable(/[\\/]src[\\/]app[\\/]shellRoutes\.tsx$/),
