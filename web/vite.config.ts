@@ -9,7 +9,8 @@ import preloadRouteTable from './build-plugins/preloadRouteTable';
 import unusedLibraryParts from './build-plugins/unusedLibraryParts';
 import declarativeRouter from './build-plugins/declarativeRouter';
 import lazyTouchRipple from './build-plugins/lazyTouchRipple';
-import { ALERT, AUTH, JOIN, LAYOUT, LISTS, SCHEMAS, SHELL } from './build-plugins/chunkGroups';
+import lazyPaginationTooltip from './build-plugins/lazyPaginationTooltip';
+import { ALERT, AUTH, CARDS, JOIN, COUNTRIES, LAYOUT, LISTS, MODAL, SCHEMAS, SELECT, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -19,6 +20,7 @@ export default defineConfig(({ command }) => ({
     unusedLibraryParts(),
     declarativeRouter(),
     lazyTouchRipple(),
+    lazyPaginationTooltip(),
     preloadFont(/inter-latin-wght-normal-[\w-]+\.woff2$/),
     inlineCss(4096),
     preloadRouteTable(/[\\/]src[\\/]app[\\/]shellRoutes\.tsx$/),
@@ -61,7 +63,11 @@ export default defineConfig(({ command }) => ({
             { name: 'shell', test: SHELL },
             { name: 'alert', test: ALERT },
             { name: 'layout', test: LAYOUT },
+            { name: 'cards', test: CARDS },
+            { name: 'countries', test: COUNTRIES },
             { name: 'lists', test: LISTS },
+            { name: 'modal', test: MODAL },
+            { name: 'select', test: SELECT },
             { name: 'auth', test: AUTH },
             { name: 'schemas', test: SCHEMAS },
             { name: 'join', test: JOIN },

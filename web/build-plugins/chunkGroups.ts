@@ -110,7 +110,7 @@ export const JOIN = group([
   'src/lib/groups/rules.ts',
 ]);
 
-/** The app shell's layout (top bar, side menu and its drawer) and the app's icons, with the MUI parts only it needs. */
+/** The app shell's layout (top bar, side menu) and the app's icons, with the MUI parts only it needs. */
 export const LAYOUT = group([
   'src/components/icons.tsx',
   'src/app/layouts/AppLayout.tsx',
@@ -120,71 +120,101 @@ export const LAYOUT = group([
   'src/components/shell/menuSections.ts',
   'src/components/shell/dimensions.ts',
   'src/components/shell/nextParam.ts',
-  '@mui/material/Backdrop/',
   '@mui/material/Container/',
-  '@mui/material/Drawer/',
   '@mui/material/List/',
   '@mui/material/ListItemButton/',
   '@mui/material/ListItemText/',
   '@mui/material/ListSubheader/',
-  '@mui/material/Modal/',
-  '@mui/material/Portal/',
-  '@mui/material/Slide/',
-  '@mui/material/Unstable_TrapFocus/',
-  '@mui/material/utils/contains.',
-  '@mui/material/utils/focusable.',
   '@mui/system/Container/',
-  '@mui/utils/contains/',
-  '@mui/utils/getScrollbarSize/',
 ]);
 
-/** What the circle and event lists share: filters, cards, skeletons, pagination and their data calls. */
-export const LISTS = group([
-  'src/components/lists/CardGridResults.tsx',
-  'src/components/lists/FilterBar.tsx',
-  'src/components/lists/FilterSelect.tsx',
+/**
+ * What pages with cards share: the cards, chips and skeletons, a circle's card and the list
+ * states. The landing, CareerGPS and the detail pages show these without a list's filters, and
+ * inside the lists group they loaded the filters' Select, Menu and TextField with them.
+ */
+export const CARDS = group([
   'src/components/lists/GroupCard.tsx',
-  'src/components/lists/ListPage.tsx',
-  'src/components/lists/ListPagination.tsx',
   'src/components/lists/ListStates.tsx',
-  'src/components/lists/SearchField.tsx',
-  'src/components/lists/StatusFilter.tsx',
   'src/components/lists/cardRules.ts',
   'src/components/lists/layout.ts',
   'src/components/lists/lifecycle.ts',
   'src/components/lists/listIcons.tsx',
-  'src/components/lists/listParams.ts',
-  'src/components/lists/useListParams.ts',
+  'src/lib/groups/groups.ts',
+  'src/lib/profile/upload.ts',
+  // The lists' rules and calls that detail pages use too (a circle's join flow, a job's rules).
   'src/lib/discover/groups.ts',
   'src/lib/discover/params.ts',
-  'src/lib/groups/groups.ts',
   'src/lib/profile/topics.ts',
-  'src/lib/profile/upload.ts',
-  'src/components/profileForm/countries.ts',
-  'src/components/profileForm/useDebouncedValue.ts',
+  'src/components/lists/listParams.ts',
   '@mui/material/Card/',
   '@mui/material/CardActionArea/',
   '@mui/material/Chip/',
-  '@mui/material/FilledInput/',
-  '@mui/material/Grow/',
-  '@mui/material/Input/',
-  '@mui/material/InputAdornment/',
-  '@mui/material/ListItemIcon/',
-  '@mui/material/Menu/',
-  '@mui/material/MenuItem/',
-  '@mui/material/MenuList/',
-  '@mui/material/NativeSelect/',
-  '@mui/material/Pagination/',
-  '@mui/material/PaginationItem/',
-  '@mui/material/Popover/',
-  '@mui/material/Select/',
   '@mui/material/Skeleton/',
-  '@mui/material/TextField/',
-  '@mui/material/usePagination/',
-  '@mui/material/styles/cssUtils.',
+  // The search box's icon, and what MUI's Select styles its neighbour by.
+  '@mui/material/InputAdornment/',
+  // Shared by MUI's Tabs (the landing, CareerGPS, the detail pages) and the lists' MenuList or Modal.
+  '@mui/material/utils/contains.',
+  '@mui/utils/contains/',
   '@mui/material/utils/focusWithVisible.',
   '@mui/material/utils/getScrollbarSize.',
   '@mui/utils/fastObjectShallowCompare/',
   '@mui/utils/useRovingTabIndex/',
   '@mui/utils/useSlotProps/',
+]);
+
+/** What the list pages share besides their cards: filters, pagination and their data calls. */
+export const LISTS = group([
+  'src/components/lists/CardGridResults.tsx',
+  'src/components/lists/FilterBar.tsx',
+  'src/components/lists/FilterSelect.tsx',
+  'src/components/lists/ListPage.tsx',
+  'src/components/lists/ListPagination.tsx',
+  'src/components/lists/SearchField.tsx',
+  'src/components/lists/StatusFilter.tsx',
+  'src/components/lists/useListParams.ts',
+  '@mui/material/Pagination/',
+  '@mui/material/PaginationItem/',
+  '@mui/material/usePagination/',
+  '@mui/material/styles/cssUtils.',
+]);
+
+/**
+ * MUI's TextField and Select with the Menu they open: one file for the forms and dialogs that
+ * use them. The list filters and the home's share box render a look-alike until the page is
+ * idle (components/forms/SelectField.tsx), so no first screen waits for it.
+ */
+export const SELECT = group([
+  '@mui/material/FilledInput/',
+  '@mui/material/Input/',
+  '@mui/material/ListItemIcon/',
+  '@mui/material/Menu/',
+  '@mui/material/MenuItem/',
+  '@mui/material/MenuList/',
+  '@mui/material/NativeSelect/',
+  '@mui/material/Popover/',
+  '@mui/material/Select/',
+  '@mui/material/TextField/',
+]);
+
+/**
+ * MUI's Modal and what it renders with (backdrop, portal, focus trap): dialogs, menus, selects
+ * and the narrow screens' drawer load it when they first open. It was in the layout's group for
+ * the side menu's Drawer, which now loads only once opened (components/shell/SideMenu.tsx).
+ */
+export const MODAL = group([
+  '@mui/material/Backdrop/',
+  '@mui/material/Modal/',
+  '@mui/material/Portal/',
+  '@mui/material/Unstable_TrapFocus/',
+  '@mui/material/utils/focusable.',
+  '@mui/utils/getScrollbarSize/',
+  '@mui/material/Fade/',
+  '@mui/material/Grow/',
+]);
+
+/** The country names and the typing debounce: the lists' filters and the profile forms share them. */
+export const COUNTRIES = group([
+  'src/components/profileForm/countries.ts',
+  'src/components/profileForm/useDebouncedValue.ts',
 ]);

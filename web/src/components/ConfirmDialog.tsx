@@ -1,48 +1,19 @@
-import { useId, type ReactNode } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './ConfirmDialogImpl';
 
-interface Props {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  pending?: boolean;
-  /** Extra fields under the message (a reason). */
-  children?: ReactNode;
-  /** Off while the extra fields are not filled. */
-  confirmDisabled?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+// MUI's Dialog (and its Modal) downloads when a question is first asked, not with every page
+// that has a Leave or Remove button: a closed dialog renders nothing anyway.
+const ConfirmDialogImpl = lazy(() => import('./ConfirmDialogImpl'));
 
 /** A yes/no question before something destructive (leave, remove). */
-export default function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  pending,
-  children,
-  confirmDisabled,
-  onConfirm,
-  onCancel,
-}: Props) {
-  const titleId = useId();
+export default function ConfirmDialog(props: ConfirmDialogProps) {
+  // Kept mounted once opened, for its closing transition and the focus's return.
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onClose={pending ? undefined : onCancel} maxWidth="xs" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
-        {children}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={onConfirm} loading={pending} disabled={confirmDisabled}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogImpl {...props} />
+    </Suspense>
   );
 }

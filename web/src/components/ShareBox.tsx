@@ -1,6 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
+import SelectField from './forms/SelectField';
+
+const KINDS = [
+  { value: 'post', label: 'Post' },
+  { value: 'newsletter', label: 'Newsletter' },
+];
 
 /** The home page's 'Share Something' box: choose Post or Newsletter, then the create modal route opens. */
 export default function ShareBox() {
@@ -13,10 +19,7 @@ export default function ShareBox() {
           Share Something
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <TextField select size="small" label="Type" value={kind} onChange={(e) => setKind(e.target.value as 'post' | 'newsletter')} sx={{ minWidth: 160 }}>
-            <MenuItem value="post">Post</MenuItem>
-            <MenuItem value="newsletter">Newsletter</MenuItem>
-          </TextField>
+          <SelectField label="Type" value={kind} options={KINDS} onChange={(next) => setKind(next as 'post' | 'newsletter')} sx={{ minWidth: 160 }} />
           <Button variant="contained" onClick={() => void navigate(`/create/${kind}`)}>
             {kind === 'newsletter' ? 'Submit a newsletter' : 'Share something'}
           </Button>

@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useId, useState } from 'react';
-import { FormControl, InputLabel, MenuItem, OutlinedInput, TextField } from '@mui/material';
+import { FormControl, InputLabel, OutlinedInput } from '@mui/material';
+import SelectField from '../forms/SelectField';
 import { ArrowDropDownIcon } from '../icons';
 import { ALL } from './listParams';
 
@@ -30,22 +31,14 @@ export default function FilterSelect({ label, options, value, onChange, allLabel
   }
   const known = value !== null && options.some((option) => option.value === value);
   return (
-    <TextField
-      select
+    <SelectField
       fullWidth
-      size="small"
       label={label}
       value={known ? value : ALL}
-      onChange={(event) => onChange(event.target.value === ALL ? null : event.target.value)}
-      slotProps={{ select: { MenuProps: MENU_PROPS } }}
-    >
-      <MenuItem value={ALL}>{allLabel}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={[{ value: ALL, label: allLabel }, ...options]}
+      onChange={(next) => onChange(next === ALL ? null : next)}
+      menuProps={MENU_PROPS}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { InputAdornment, TextField } from '@mui/material';
+import { useEffect, useId, useState } from 'react';
+import { FormControl, InputAdornment, InputLabel, OutlinedInput } from '@mui/material';
 import { useDebouncedValue } from '../profileForm/useDebouncedValue';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../lib/profile/topics';
 import { SearchIcon } from './listIcons';
@@ -32,23 +32,26 @@ export default function SearchField({ value, onSearch, label = 'Search' }: Props
     if (next !== value) onSearch(next);
   }, [settled, text, value, onSearch]);
 
+  // MUI's TextField, built from its parts: TextField itself imports Select, with its Menu,
+  // Popover and Modal, which a list page's first screen does not need.
+  const id = useId();
   return (
-    <TextField
-      fullWidth
-      size="small"
-      type="search"
-      label={label}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
+    <FormControl className="MuiTextField-root" fullWidth size="small">
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        type="search"
+        label={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
+      />
+    </FormControl>
   );
 }

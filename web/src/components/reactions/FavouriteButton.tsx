@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, SvgIcon } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { IconButton, SvgIcon } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../lib/api/errors';
-import { pathWithNext } from '../../lib/auth/next';
 import { useIdentity } from '../../lib/auth/identity';
 import { useSnackbar } from '../../lib/snackbar';
 import { CATALOGUE_KEY, CONTENT_KEY, DISCOVER_KEY, GROUPS_KEY } from '../../lib/queryKeys';
@@ -15,28 +13,9 @@ interface Props {
   size?: 'small' | 'medium';
 }
 
-/** Guests who try to save a favourite are asked to sign up (spec 002 §4 "Bookmark"). */
-export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { pathname, search } = useLocation();
-  const next = `${pathname}${search}`;
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="signup-dialog-title">
-      <DialogTitle id="signup-dialog-title">Join to save favourites</DialogTitle>
-      <DialogContent>
-        <DialogContentText>Create a free account to bookmark AI tools, use cases, resources, circles and events and find them in your favourites.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Not now</Button>
-        <Button component={RouterLink} to={pathWithNext('/login', next)}>
-          Log in
-        </Button>
-        <Button component={RouterLink} to={pathWithNext('/signup', next)} variant="contained">
-          Sign up
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+// Guests who try to save a favourite are asked to sign up: the prompt's dialog downloads when
+// it first opens, not with every card that has a favourite button.
+const SignupDialog = lazy(() => import('./SignupDialog'));
 
 /**
  * The favourite toggle of an AI tool, use case, resource, circle or event (spec 002 §4, §8): 'Added to favourites' /
@@ -46,6 +25,8 @@ export function SignupDialog({ open, onClose }: { open: boolean; onClose: () => 
 export default function FavouriteButton({ kind, item, size = 'medium' }: Props) {
   const { signedIn } = useIdentity();
   const [asking, setAsking] = useState(false);
+  // Kept mounted once opened, for its closing transition and the focus's return.
+  const [asked, setAsked] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
   const client = useQueryClient();
   const refresh = () =>
@@ -78,7 +59,10 @@ export default function FavouriteButton({ kind, item, size = 'medium' }: Props) 
         onClick={(event) => {
           event.preventDefault();
           event.stopPropagation();
-          if (!signedIn) setAsking(true);
+          if (!signedIn) {
+            setAsked(true);
+            setAsking(true);
+          }
           else toggle.mutate();
         }}
       >
@@ -92,7 +76,11 @@ export default function FavouriteButton({ kind, item, size = 'medium' }: Props) 
           />
         </SvgIcon>
       </IconButton>
-      <SignupDialog open={asking} onClose={() => setAsking(false)} />
+      {asked && (
+        <Suspense fallback={null}>
+          <SignupDialog open={asking} onClose={() => setAsking(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -11,7 +11,7 @@ async function openSettings() {
   return screen.findByRole('menu');
 }
 
-describe('signed-in top bar', () => {
+describe('signed-in top bar', { timeout: 20_000 }, () => {
   it('lists the settings without Verify OTP for a verified user', async () => {
     signIn();
     renderApp('/terms-and-conditions');

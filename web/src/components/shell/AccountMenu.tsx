@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Divider, IconButton, ListItemText, Menu, MenuItem, Stack, Tooltip } from '@mui/material';
+import { Divider, IconButton, ListItemText, Menu, MenuItem, Stack } from '@mui/material';
+import LazyTooltip from '../LazyTooltip';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useIdentity } from '../../lib/auth/identity';
 import { useLogout } from '../../lib/auth/logout';
@@ -28,7 +29,7 @@ export default function AccountMenu() {
 
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexShrink: 0, alignItems: 'center' }}>
-      <Tooltip title="Settings">
+      <LazyTooltip title="Settings">
         <IconButton
           aria-label="Settings"
           aria-haspopup="menu"
@@ -38,7 +39,7 @@ export default function AccountMenu() {
         >
           <SettingsIcon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Menu
         id={menuId}
         anchorEl={anchor}
@@ -91,11 +92,11 @@ export default function AccountMenu() {
       </Menu>
       {joining && <JoinServiceDialog open={joining} onClose={() => setJoining(false)} />}
       {identity && !trial && (
-        <Tooltip title="Logout">
+        <LazyTooltip title="Logout">
           <IconButton aria-label="Logout" onClick={() => void logout()}>
             <LogoutIcon />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Stack>
   );

@@ -1,20 +1,13 @@
-import {
-  Box,
-  Divider,
-  Drawer,
-  IconButton,
-  Link,
-  List,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  Toolbar,
-} from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, Divider, Link, List, ListItemButton, ListItemText, ListSubheader, Paper, Toolbar } from '@mui/material';
 import { NavLink } from 'react-router';
 import type { MenuSection } from './menuSections';
-import Logo from './Logo';
-import { CloseIcon } from '../icons';
 import { SIDE_MENU_ID, SIDE_MENU_WIDTH } from './dimensions';
+
+// The drawer of narrow screens (MUI's Drawer with its Modal, Slide and focus trap) renders
+// nothing while closed: its code downloads once the page is idle, or when it is first opened.
+const loadDrawer = () => import('./SideMenuDrawer');
+const SideMenuDrawer = lazy(loadDrawer);
 
 interface Props {
   sections: MenuSection[];
@@ -65,7 +58,7 @@ function Section({ section, onNavigate }: { section: MenuSection; onNavigate?: (
   );
 }
 
-function MenuContent({
+export function MenuContent({
   sections,
   navLabel,
   showPoweredBy,
@@ -109,41 +102,52 @@ export default function SideMenu({
   open,
   onClose,
 }: Props) {
-  const paper = { width: SIDE_MENU_WIDTH, boxSizing: 'border-box', display: 'flex', flexDirection: 'column' } as const;
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  useEffect(() => {
+    if (permanent) return undefined;
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(() => void loadDrawer(), { timeout: 4000 }) : window.setTimeout(() => void loadDrawer(), 1000);
+    return () => (idle ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
+  }, [permanent]);
   if (permanent) {
+    // What MUI's permanent Drawer renders (its docked root and paper, same classes), without
+    // importing the Drawer module, which brings the temporary drawer's Modal with it.
     return (
-      <Drawer
-        variant="permanent"
-        slotProps={{ paper: { id: SIDE_MENU_ID } }}
-        sx={{
-          width: SIDE_MENU_WIDTH,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { ...paper, borderRight: 1, borderColor: 'divider' },
-        }}
-      >
-        <Toolbar />
-        <MenuContent sections={sections} navLabel={navLabel} showPoweredBy={showPoweredBy} />
-      </Drawer>
+      <Box className="MuiDrawer-root MuiDrawer-docked" sx={{ flex: '0 0 auto', width: SIDE_MENU_WIDTH, flexShrink: 0 }}>
+        <Paper
+          square
+          elevation={0}
+          id={SIDE_MENU_ID}
+          className="MuiDrawer-paper MuiDrawer-paperAnchorLeft MuiDrawer-paperAnchorDockedLeft"
+          sx={{
+            overflowY: 'auto',
+            display: 'flex',
+            flexDirection: 'column',
+            height: '100%',
+            flex: '1 0 auto',
+            zIndex: 'drawer',
+            WebkitOverflowScrolling: 'touch',
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            outline: 0,
+            width: SIDE_MENU_WIDTH,
+            boxSizing: 'border-box',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Toolbar />
+          <MenuContent sections={sections} navLabel={navLabel} showPoweredBy={showPoweredBy} />
+        </Paper>
+      </Box>
     );
   }
+  if (!opened) return null;
   return (
-    <Drawer
-      variant="temporary"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { id: SIDE_MENU_ID } }}
-      // Above the top bar, which sits over the permanent menu on wide screens.
-      sx={{ zIndex: (theme) => theme.zIndex.drawer + 2, '& .MuiDrawer-paper': paper }}
-    >
-      <Toolbar sx={{ gap: 1, justifyContent: 'space-between', borderBottom: 1, borderColor: 'divider' }}>
-        <Box onClick={onClose} sx={{ minWidth: 0, display: 'flex' }}>
-          <Logo name={name} logo={logo} />
-        </Box>
-        <IconButton edge="end" aria-label="Close menu" onClick={onClose}>
-          <CloseIcon />
-        </IconButton>
-      </Toolbar>
-      <MenuContent sections={sections} navLabel={navLabel} showPoweredBy={showPoweredBy} onNavigate={onClose} />
-    </Drawer>
+    <Suspense fallback={null}>
+      <SideMenuDrawer sections={sections} navLabel={navLabel} name={name} logo={logo} showPoweredBy={showPoweredBy} open={open} onClose={onClose} />
+    </Suspense>
   );
 }

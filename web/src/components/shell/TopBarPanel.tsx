@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Badge, Box, CircularProgress, IconButton, Popover, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, CircularProgress, IconButton, Popover, Typography } from '@mui/material';
+import LazyTooltip from '../LazyTooltip';
 import type { PanelAnchor } from './usePanelAnchor';
 
 interface Props {
@@ -22,7 +23,7 @@ export default function TopBarPanel({ name, unread, icon, badgeTestId, panel, on
   const panelId = useId();
   return (
     <>
-      <Tooltip title={name}>
+      <LazyTooltip title={name}>
         <IconButton
           aria-label={unread > 0 ? `${name}, ${unread} unread` : name}
           aria-haspopup="dialog"
@@ -37,7 +38,7 @@ export default function TopBarPanel({ name, unread, icon, badgeTestId, panel, on
             {icon}
           </Badge>
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Popover
         id={panelId}
         open={panel.open}

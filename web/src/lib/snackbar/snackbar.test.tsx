@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { enqueueSnackbar, SnackbarHost } from '.';
 import { TOASTS_CLASS } from './placement';
 
-describe('lib/snackbar', () => {
+describe('lib/snackbar', { timeout: 20_000 }, () => {
   it('renders nothing before the first message, then loads the stack and shows what was queued', async () => {
     const { container } = render(<SnackbarHost />);
     expect(container).toBeEmptyDOMElement();

@@ -15,13 +15,13 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import type { AdminMember } from '../api/members';
 import { PAGE_SIZE_OPTIONS, verificationColor, verificationLabel } from '../adminRules';
 import AuditHistoryButton from './AuditHistoryButton';
 import AdminPagination from './AdminPagination';
+import LazyTooltip from '../../../components/LazyTooltip';
 
 interface Props {
   rows: AdminMember[];
@@ -64,9 +64,9 @@ function AgentChips({ member, names }: { member: AdminMember; names: Record<numb
         const label = level ? `AI ${level}` : answer.response.action;
         const name = names[answer.agent_id] ?? 'Agent';
         return (
-          <Tooltip key={answer.agent_id} title={`${name}: ${answer.response.reason ?? ''}`}>
+          <LazyTooltip key={answer.agent_id} title={`${name}: ${answer.response.reason ?? ''}`}>
             <Chip size="small" label={label} variant="outlined" />
-          </Tooltip>
+          </LazyTooltip>
         );
       })}
       {rest > 0 && <Chip size="small" label={`+${rest}`} />}

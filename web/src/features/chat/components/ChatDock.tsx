@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, IconButton, Link, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, IconButton, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import RichText from '../../../components/RichText';
 import { CloseIcon, SendIcon } from '../../../components/icons';
+import LazyTooltip from '../../../components/LazyTooltip';
 import { useIdentity } from '../../../lib/auth/identity';
 import { closeChatRoom, useChatDock } from '../../../lib/realtime/chatDock';
 import { useRealtimeConnection, useRealtimeEvents, useSocketStatus } from '../../../lib/realtime/hooks';
@@ -125,11 +126,11 @@ function Room({ roomId, me }: { roomId: number; me: number | undefined }) {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }} noWrap>
           {title}
         </Typography>
-        <Tooltip title="Close chat">
+        <LazyTooltip title="Close chat">
           <IconButton aria-label="Close chat" size="small" onClick={closeChatRoom}>
             <CloseIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Stack>
       {status !== 'open' && (
         <Alert severity="warning" sx={{ borderRadius: 0, py: 0 }} role="status">

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { Button, IconButton, Tooltip } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
+import LazyTooltip from '../../../components/LazyTooltip';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
@@ -51,7 +52,7 @@ export default function ImageUploadButton({ groupId, kind, compact }: Props) {
   if (compact) {
     return (
       <>
-        <Tooltip title={label}>
+        <LazyTooltip title={label}>
           <IconButton
             aria-label={label}
             onClick={() => input.current?.click()}
@@ -61,7 +62,7 @@ export default function ImageUploadButton({ groupId, kind, compact }: Props) {
           >
             <CameraBodyIcon fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
         {picker}
       </>
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Box,
   Button,
@@ -36,8 +36,6 @@ import { useRefreshGroups } from '../api/group';
 import { useMembers } from '../api/members';
 import { usePaymentConfirmation } from '../api/paymentConfirmation';
 import { useRespondJoinRequest } from '../api/respondJoinRequest';
-import AddMemberDialog from './AddMemberDialog';
-import ApplicantDetailsDialog from './ApplicantDetailsDialog';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import { ListError } from '../../../components/lists/ListStates';
 import StatusTabs from '../../../components/lists/StatusTabs';
@@ -46,6 +44,11 @@ import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
 import { AddIcon } from '../../../components/icons';
 import { DownloadIcon } from './icons';
+
+// Add member (with its user search) and an applicant's details download when first opened, not
+// with the People tab: a closed dialog renders nothing anyway.
+const AddMemberDialog = lazy(() => import('./AddMemberDialog'));
+const ApplicantDetailsDialog = lazy(() => import('./ApplicantDetailsDialog'));
 
 /** The status tabs, and for administrators the Recommendations tab (spec 001 §5). */
 type MembersTab = MemberStatusTab | 'recommendations';
@@ -486,22 +489,24 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
           </Box>
         )}
       </Paper>
-      {adding && <AddMemberDialog group={group} onClose={() => setAdding(false)} />}
-      {addingBack && (
-        <AddMemberDialog
-          group={group}
-          initialUser={{
-            id: addingBack.id,
-            name: addingBack.name,
-            name_slug: addingBack.name_slug,
-            image: addingBack.image,
-            institution_name: addingBack.institution_name,
-          }}
-          initialRole={addingBack.membership_role}
-          onClose={() => setAddingBack(null)}
-        />
-      )}
-      {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}
+      <Suspense fallback={null}>
+        {adding && <AddMemberDialog group={group} onClose={() => setAdding(false)} />}
+        {addingBack && (
+          <AddMemberDialog
+            group={group}
+            initialUser={{
+              id: addingBack.id,
+              name: addingBack.name,
+              name_slug: addingBack.name_slug,
+              image: addingBack.image,
+              institution_name: addingBack.institution_name,
+            }}
+            initialRole={addingBack.membership_role}
+            onClose={() => setAddingBack(null)}
+          />
+        )}
+        {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}
+      </Suspense>
       {rejecting && (
         <RejectDialog
           who={rejecting.who}

@@ -16,7 +16,7 @@ const follow = {
   data: { name_slug: 'sam-lee', name: 'Sam Lee', path: '/target-page' },
 };
 
-describe('the notifications menu', () => {
+describe('the notifications menu', { timeout: 20_000 }, () => {
   it('says so when there is nothing to show', async () => {
     signIn();
     renderApp('/terms-and-conditions');
