@@ -55,6 +55,25 @@ impl<K: Hash + Eq, V> PersonCache<K, V> {
         (entry.generation == generation && entry.day == day).then(|| entry.value.clone())
     }
 
+    /// The view filed under `key` for the person `user_id` at their current generations and
+    /// today: as kept, or made by `read` (after the generations are read) and kept.
+    pub async fn kept(
+        &self,
+        db: &impl sea_orm::ConnectionTrait,
+        key: K,
+        user_id: i64,
+        read: impl AsyncFnOnce() -> crate::error::ApiResult<V>,
+    ) -> crate::error::ApiResult<Arc<V>> {
+        let generation = store::person_generations::of(db, user_id).await?;
+        let today = chrono::Utc::now().date_naive();
+        if let Some(kept) = self.get(&key, generation, today) {
+            return Ok(kept);
+        }
+        let value = Arc::new(read().await?);
+        self.remember(key, generation, today, value.clone());
+        Ok(value)
+    }
+
     pub fn remember(&self, key: K, generation: PersonGeneration, day: NaiveDate, value: Arc<V>) {
         let mut kept = self.lock();
         if kept.len() >= MAX_PEOPLE && !kept.contains_key(&key) {

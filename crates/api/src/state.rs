@@ -47,11 +47,26 @@ pub struct AppState {
     /// Topic list pages with their topics, kept the same way.
     pub topic_pages: crate::page_cache::PageCache<crate::areas::topics::TopicView>,
     /// Site search pages (`areas::search`) with their people's cards, kept the same way.
-    pub search_pages: crate::page_cache::PageCache<crate::areas::search::PersonCard, crate::areas::search::KeptHits>,
+    pub search_pages:
+        crate::page_cache::PageCache<crate::areas::person_cards::PersonCard, crate::areas::search::KeptHits>,
     /// Each signed-in person's identity, kept per person generation (`areas::identity`).
     pub identities: crate::person_cache::PersonCache<(i64, i64), crate::areas::identity::Identity>,
     /// Profile pages kept per person generation, by (tenant, person, shown to its owner).
     pub profile_pages: crate::person_cache::PersonCache<(i64, i64, bool), crate::areas::profiles::KeptProfile>,
+    /// Whether a member moderates the site's content, kept per person generation.
+    pub moderators: crate::person_cache::PersonCache<(i64, i64), bool>,
+    /// Whether a member's tier opens premium resources, kept per person generation.
+    pub premium_readers: crate::person_cache::PersonCache<(i64, i64), bool>,
+    /// Pages of people's connections, kept per person and site generation.
+    pub connection_pages: crate::person_cache::PersonCache<
+        crate::areas::connections::ConnectionPageKey,
+        crate::areas::connections::KeptConnections,
+    >,
+    /// Pages of people's career entries, kept per person generation.
+    pub entry_pages: crate::person_cache::PersonCache<
+        crate::areas::profiles::career_entries::EntryPageKey,
+        crate::areas::profiles::career_entries::KeptEntries,
+    >,
     /// Community analytics reports, kept until their sites' counts are rolled up again.
     pub analytics_reports: crate::areas::analytics::ReportCache,
     pub mail: Arc<dyn MailTransport>,
@@ -158,6 +173,10 @@ impl AppState {
             career_tip_pages: crate::page_cache::PageCache::counted(&metrics, "career_tips"),
             identities: Default::default(),
             profile_pages: Default::default(),
+            entry_pages: Default::default(),
+            connection_pages: Default::default(),
+            moderators: Default::default(),
+            premium_readers: Default::default(),
             analytics_reports: crate::areas::analytics::ReportCache::counted(&metrics),
             settings: Arc::new(settings),
             tokens,

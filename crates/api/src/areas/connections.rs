@@ -9,7 +9,10 @@
 //! is an accepted member of (reason 'Member'), or one they follow (reason 'Following').
 //! Private groups are listed only to their members (and staff).
 
-use std::collections::{HashMap, HashSet};
+use std::{
+    collections::{HashMap, HashSet},
+    sync::Arc,
+};
 
 use axum::{
     extract::{Path, State},
@@ -48,7 +51,7 @@ pub const REASON_MEMBER: &str = "Member";
 pub const CONNECTION_TYPES: [&str; 5] = ["user", "circle", "event", "organization", "institution"];
 
 /// A person or group in someone's connections.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ConnectionItem {
     /// The user id, or the group id.
     pub id: i64,
@@ -99,11 +102,12 @@ struct ConnectionQuery {
     kind: Option<String>,
 }
 
-fn kind_of(raw: Option<&str>) -> ApiResult<Kind> {
+/// The type filter, and its name in a kept page's key.
+fn kind_of(raw: Option<&str>) -> ApiResult<(String, Kind)> {
     match raw.map(str::trim).filter(|k| !k.is_empty()) {
-        None | Some("all") => Ok(Kind::All),
-        Some("user") => Ok(Kind::Users),
-        Some(kind) if CONNECTION_TYPES.contains(&kind) => Ok(Kind::Groups(kind.to_string())),
+        None | Some("all") => Ok(("all".into(), Kind::All)),
+        Some("user") => Ok(("user".into(), Kind::Users)),
+        Some(kind) if CONNECTION_TYPES.contains(&kind) => Ok((kind.to_string(), Kind::Groups(kind.to_string()))),
         Some(kind) => Err(ApiError::field("type", format!("\"{kind}\" is not a valid choice."))),
     }
 }
@@ -137,18 +141,108 @@ fn full_name(user: &users::Model) -> String {
     format!("{} {}", user.first_name, user.last_name).trim().to_string()
 }
 
-/// One page of connections with everything they show, loaded in a few batched queries.
-async fn connections_page(
+/// Which page of whose connections, seen as what: (tenant, person, type, offset, page size,
+/// viewer). Only views that are the same for a whole class of viewers are kept: a guest's
+/// ([`Seen::AsGuest`]), the person's own, and staff's (who see every private group).
+pub type ConnectionPageKey = (i64, i64, String, u64, u64, Seen);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Seen {
+    AsGuest,
+    ByThemselves { staff: bool },
+    ByStaff,
+}
+
+/// A page of someone's connections as its class of viewers sees it (`is_followed` left
+/// false), kept per the person's generation and the site's write generation: the person's
+/// follows and memberships bump the first; a card's name, picture, title or institution, a
+/// followed person's activity or site membership, and any group's change bump the second.
+pub struct KeptConnections {
+    site_generation: i64,
+    /// The rule of [`super::profiles::visible`]: active, and a member of the site's
+    /// organization unless the viewer is the person or staff.
+    active: bool,
+    site_member: bool,
+    count: u64,
+    items: Vec<ConnectionItem>,
+}
+
+/// The page of the person's connections for this viewer: kept, or read (and kept when the
+/// viewer's class is one that is kept). `None` when there is no such person.
+async fn connections_of(
     state: &AppState,
     tenant: &Tenant,
     viewer: Option<&users::Model>,
     person_id: i64,
-    kind: Kind,
+    (kind_key, kind): (String, Kind),
+    paging: &PageParams,
+) -> ApiResult<Option<Arc<KeptConnections>>> {
+    let db = state.read_db();
+    let seen = match viewer {
+        None => Some(Seen::AsGuest),
+        Some(v) if v.id == person_id => Some(Seen::ByThemselves { staff: v.is_staff }),
+        Some(v) if v.is_staff => Some(Seen::ByStaff),
+        Some(_) => None,
+    };
+    let key = seen.map(|seen| (tenant.id(), person_id, kind_key, paging.page.offset(), paging.page.page_size, seen));
+    let generation = store::person_generations::of(db, person_id).await?;
+    let site_generation = store::list_counts::generation(db, tenant.id()).await?;
+    let today = chrono::Utc::now().date_naive();
+    if let Some(kept) = key.as_ref().and_then(|key| state.connection_pages.get(key, generation, today)) {
+        if kept.site_generation == site_generation {
+            return Ok(Some(kept));
+        }
+    }
+    let Some(person) = store::queries::users::find_by_id(db, person_id).await? else { return Ok(None) };
+    let site_member = member_q::find(db, tenant.organization_id(), person.id).await?.is_some();
+    let (count, items) = read_page(state, tenant, viewer, person.id, &kind, paging).await?;
+    let kept = Arc::new(KeptConnections { site_generation, active: person.is_active, site_member, count, items });
+    if let Some(key) = key {
+        state.connection_pages.remember(key, generation, today, kept.clone());
+    }
+    Ok(Some(kept))
+}
+
+/// The viewer's copy of a kept page: whom of the people they follow, read per request.
+async fn finish_page(
+    state: &AppState,
+    viewer: Option<&users::Model>,
+    person_id: i64,
+    kept: Option<Arc<KeptConnections>>,
     paging: &PageParams,
 ) -> ApiResult<Page<ConnectionItem>> {
+    let Some(kept) = kept else { return Err(super::profiles::not_found_user()) };
+    let own_or_staff = viewer.is_some_and(|v| v.id == person_id || v.is_staff);
+    if !(kept.active && (own_or_staff || kept.site_member)) {
+        return Err(super::profiles::not_found_user());
+    }
+    let mut items = kept.items.clone();
+    if let Some(viewer) = viewer {
+        let people: Vec<i64> = items.iter().filter(|c| c.is_followed.is_some()).map(|c| c.id).collect();
+        if !people.is_empty() {
+            let followed: HashSet<i64> =
+                follows::followed_users_among(state.read_db(), viewer.id, &people).await?.into_iter().collect();
+            for item in items.iter_mut().filter(|c| c.is_followed.is_some()) {
+                item.is_followed = Some(followed.contains(&item.id));
+            }
+        }
+    }
+    Ok(Page::new(items, kept.count, &paging.page, &paging.url))
+}
+
+/// One page of connections with everything every viewer of its class sees, loaded in a few
+/// batched queries.
+async fn read_page(
+    state: &AppState,
+    tenant: &Tenant,
+    viewer: Option<&users::Model>,
+    person_id: i64,
+    kind: &Kind,
+    paging: &PageParams,
+) -> ApiResult<(u64, Vec<ConnectionItem>)> {
     let db = state.read_db();
     let page =
-        conn_q::page(db, &scope(tenant, viewer, person_id), &kind, paging.page.offset(), paging.page.page_size).await?;
+        conn_q::page(db, &scope(tenant, viewer, person_id), kind, paging.page.offset(), paging.page.page_size).await?;
     let user_ids: Vec<i64> =
         page.items.iter().filter_map(|c| if let Connection::User(id) = c { Some(*id) } else { None }).collect();
     let group_ids: Vec<i64> = page
@@ -160,13 +254,9 @@ async fn connections_page(
     // Read only: a person without a profile yet (made on their first visit) shows defaults.
     let profiles = profile_q::find_by_users(db, &user_ids).await?;
     let groups = profile_q::groups_by_ids(db, &group_ids).await?;
-    // The owner's memberships of the listed groups, and whom of the people the caller follows.
+    // The owner's memberships of the listed groups.
     let ties: HashMap<i64, memberships::Model> =
         member_q::of_user_in(db, person_id, &group_ids).await?.into_iter().map(|m| (m.group_id, m)).collect();
-    let followed: HashSet<i64> = match viewer {
-        Some(viewer) => follows::followed_users_among(db, viewer.id, &user_ids).await?.into_iter().collect(),
-        None => HashSet::new(),
-    };
     let mut related: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
     related.extend(groups.values().filter_map(|g| g.parent_id));
     let related: HashMap<i64, _> = profile_q::groups_by_ids(db, &related).await?;
@@ -192,7 +282,7 @@ async fn connections_page(
                     membership_type: None,
                     membership_status: None,
                     membership_role: None,
-                    is_followed: Some(followed.contains(id)),
+                    is_followed: Some(false),
                 })
             }
             Connection::Group { group_id, member } => {
@@ -216,7 +306,7 @@ async fn connections_page(
             }
         })
         .collect();
-    Ok(Page::new(items, page.count, &paging.page, &paging.url))
+    Ok((page.count, items))
 }
 
 /// The signed-in user's connections.
@@ -240,7 +330,8 @@ async fn own_connections(
     ApiQuery(query): ApiQuery<ConnectionQuery>,
 ) -> ApiResult<Json<Page<ConnectionItem>>> {
     let kind = kind_of(query.kind.as_deref())?;
-    Ok(Json(connections_page(&state, &tenant, Some(&user), user.id, kind, &paging).await?))
+    let kept = connections_of(&state, &tenant, Some(&user), user.id, kind, &paging).await?;
+    Ok(Json(finish_page(&state, Some(&user), user.id, kept, &paging).await?))
 }
 
 /// Someone's connections, visible to whoever may see their profile page.
@@ -265,8 +356,8 @@ async fn user_connections(
     ApiQuery(query): ApiQuery<ConnectionQuery>,
 ) -> ApiResult<Json<Page<ConnectionItem>>> {
     let kind = kind_of(query.kind.as_deref())?;
-    let person = visible_person(&state, &tenant, viewer.as_ref(), id).await?;
-    Ok(Json(connections_page(&state, &tenant, viewer.as_ref(), person.id, kind, &paging).await?))
+    let kept = connections_of(&state, &tenant, viewer.as_ref(), id, kind, &paging).await?;
+    Ok(Json(finish_page(&state, viewer.as_ref(), id, kept, &paging).await?))
 }
 
 /// The circles someone is an accepted member of (private ones only to their members).

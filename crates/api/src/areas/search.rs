@@ -12,7 +12,7 @@
 //! - Private groups are found only by their members and staff.
 
 use crate::extract::page_from_query;
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{extract::State, Json};
 use domain::{pagination::PageRequest, FieldErrors};
@@ -20,14 +20,17 @@ use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
     queries::{
-        follows, memberships as member_q, profiles as profile_q,
+        follows, memberships as member_q,
         search::{self as search_q, GroupSearch, PeopleFilter, PeopleScope},
     },
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::groups::{caller_of, country_values, view};
+use super::{
+    groups::{caller_of, country_values, view},
+    person_cards::{self, PersonCard},
+};
 use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
@@ -166,19 +169,6 @@ async fn search(
 pub struct KeptHits {
     hits: Vec<(i32, bool, i64)>,
     count: u64,
-}
-
-/// What a person's row shows to every viewer (the follow is the caller's own).
-#[derive(Debug)]
-pub struct PersonCard {
-    first_name: String,
-    last_name: String,
-    name_slug: String,
-    picture: Option<String>,
-    title: Option<String>,
-    country: Option<String>,
-    institution_name: Option<String>,
-    completion_percent: i16,
 }
 
 /// What a search asks for, checked.
@@ -347,46 +337,23 @@ async fn may_search_hierarchy(state: &AppState, tenant: &Tenant, user: Option<&u
         .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED))
 }
 
-/// The cards of `user_ids` as kept at the tenant's `generation`, the missing ones read.
+/// The cards of `user_ids` as kept at the tenant's `generation`, the missing ones read (the
+/// recommendation lists' card: a person without a profile yet shows its defaults).
 async fn person_cards(
     state: &AppState,
     tenant_id: i64,
     generation: i64,
     user_ids: &[i64],
-) -> ApiResult<HashMap<i64, std::sync::Arc<PersonCard>>> {
+) -> ApiResult<HashMap<i64, Arc<PersonCard>>> {
     let kept = state.search_pages.items(tenant_id, generation, user_ids);
     let missing: Vec<i64> = user_ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
-    let mut cards: HashMap<i64, std::sync::Arc<PersonCard>> =
+    let mut cards: HashMap<i64, Arc<PersonCard>> =
         user_ids.iter().zip(kept).filter_map(|(id, card)| Some((*id, card?))).collect();
     if missing.is_empty() {
         return Ok(cards);
     }
-    let people = store::queries::users::find_by_ids(state.read_db(), &missing).await?;
-    // Read only: a person without a profile yet (made on their first visit) shows defaults.
-    let profiles = profile_q::find_by_users(state.read_db(), &missing).await?;
-    let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
-    let institutions = profile_q::groups_by_ids(state.read_db(), &institution_ids).await?;
-    let read: Vec<(i64, std::sync::Arc<PersonCard>)> = missing
-        .iter()
-        .filter_map(|id| {
-            let person = people.get(id)?;
-            let profile = profiles.get(id);
-            let card = PersonCard {
-                first_name: person.first_name.clone(),
-                last_name: person.last_name.clone(),
-                name_slug: profile.map(|p| p.name_slug.clone()).unwrap_or_default(),
-                picture: profile.and_then(|p| p.picture.clone()),
-                title: profile.and_then(|p| p.title.clone()),
-                country: profile.and_then(|p| p.country.clone()),
-                institution_name: profile
-                    .and_then(|p| p.institution_id)
-                    .and_then(|i| institutions.get(&i))
-                    .map(|g| g.name.clone()),
-                completion_percent: profile.map_or(0, |p| p.completion_percent),
-            };
-            Some((*id, std::sync::Arc::new(card)))
-        })
-        .collect();
+    let (read, _) = person_cards::load(state.read_db(), &missing).await?;
+    let read: Vec<(i64, Arc<PersonCard>)> = read.into_iter().map(|(id, card)| (id, Arc::new(card))).collect();
     state.search_pages.remember_items(tenant_id, generation, read.iter().cloned());
     cards.extend(read);
     Ok(cards)
@@ -425,15 +392,15 @@ async fn build_items(
                 Some(SearchItem {
                     id: *id,
                     kind: "user".into(),
-                    name: format!("{} {}", person.first_name, person.last_name).trim().to_string(),
+                    name: person.name.clone(),
                     first_name: Some(person.first_name.clone()),
                     last_name: Some(person.last_name.clone()),
-                    name_slug: person.name_slug.clone(),
-                    image: person.picture.clone(),
+                    name_slug: person.name_slug.clone().unwrap_or_default(),
+                    image: person.image.clone(),
                     description: person.title.clone(),
                     country: person.country.clone(),
                     institution_name: person.institution_name.clone(),
-                    profile_completion_percent: Some(person.completion_percent),
+                    profile_completion_percent: Some(person.profile_completion_percent),
                     is_followed: followed.contains(id),
                     membership_status: None,
                     membership_role: None,

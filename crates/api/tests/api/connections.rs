@@ -39,7 +39,10 @@ struct World {
 /// the organization, a public and a private circle (and pending in a third), follows an
 /// event, and belongs to a circle of another site.
 async fn world() -> World {
-    let app = TestApp::new().await;
+    world_on(TestApp::new().await).await
+}
+
+async fn world_on(app: TestApp) -> World {
     let site = app.default_tenant.clone();
     let person = app.add_member("pat@example.com", &site, "member").await;
     let followed = app.add_member("fay@example.com", &site, "member").await;
@@ -337,4 +340,75 @@ async fn connections_write_nothing_and_read_a_fixed_number_of_times() {
         }
     }
     assert_eq!(reads[0], reads[1], "no query per connection");
+}
+
+/// A guest's page of someone's connections is kept per their generation and the site's: a
+/// second view reads only the generations; what the person follows or joins, a card's new
+/// title, a group's new name and leaving the site show at once; a signed-in viewer's follow
+/// is their own.
+#[tokio::test]
+async fn a_kept_page_of_connections_shows_every_write_at_once() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let w = world_on(app).await;
+    let app = &w.app;
+    let path = format!("/api/v1/connections/user/{}/", w.person);
+    let first = app.get(&path).send().await.json();
+    log.clear();
+    assert_eq!(app.get(&path).send().await.json(), first);
+    let statements = log.taken();
+    assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+    assert!(StatementLog::reads(&statements) <= 2, "a kept page of connections read {statements:#?}");
+
+    // Private circles stay hidden from a guest whose view was kept.
+    assert!(!ids(&first).contains(&w.private_circle));
+    let own = app.get("/api/v1/connections/").token(&app.token_for(w.person)).send().await.json();
+    assert!(ids(&own).contains(&w.private_circle));
+    assert!(!ids(&app.get(&path).send().await.json()).contains(&w.private_circle));
+
+    // A new follow, a new title and a renamed group show at once.
+    let newcomer = app.add_member("nia@example.com", &app.default_tenant, "member").await;
+    store::queries::follows::follow(&app.db, w.person, store::queries::follows::Target::User(newcomer.id))
+        .await
+        .unwrap();
+    assert!(ids(&app.get(&path).send().await.json()).contains(&newcomer.id));
+    app.request(axum::http::Method::PATCH, "/api/v1/users/profile/")
+        .token(&app.token_for(w.followed))
+        .json(&json!({"title": "Captain"}))
+        .send()
+        .await
+        .assert_status(200);
+    let page = app.get(&path).send().await.json();
+    let card = page["data"].as_array().unwrap().iter().find(|c| c["id"] == w.followed && c["type"] == "user").unwrap();
+    assert_eq!(card["description"], "Captain");
+    {
+        use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+        let mut renamed: store::entities::groups::ActiveModel =
+            store::entities::groups::Entity::find_by_id(w.public_circle).one(&app.db).await.unwrap().unwrap().into();
+        renamed.name = Set("Renamed Circle".into());
+        renamed.update(&app.db).await.unwrap();
+    }
+    let page = app.get(&path).send().await.json();
+    let circle = page["data"].as_array().unwrap().iter().find(|c| c["id"] == w.public_circle).unwrap();
+    assert_eq!(circle["name"], "Renamed Circle");
+
+    // The follow flag is the viewer's.
+    let viewer = app.add_member("val@example.com", &app.default_tenant, "member").await;
+    let viewer_token = app.token_for(viewer.id);
+    store::queries::follows::follow(&app.db, viewer.id, store::queries::follows::Target::User(w.followed))
+        .await
+        .unwrap();
+    let seen = app.get(&path).token(&viewer_token).send().await.json();
+    let card = seen["data"].as_array().unwrap().iter().find(|c| c["id"] == w.followed && c["type"] == "user").unwrap();
+    assert_eq!(card["is_followed"], true);
+    let guest = app.get(&path).send().await.json();
+    let card = guest["data"].as_array().unwrap().iter().find(|c| c["id"] == w.followed && c["type"] == "user").unwrap();
+    assert_eq!(card["is_followed"], false);
+
+    // Leaving the site's organization hides the page from others, not from the person.
+    let membership = memberships::find(&app.db, w.org, w.person).await.unwrap().expect("the membership");
+    memberships::delete(&app.db, membership.id).await.unwrap();
+    app.get(&path).send().await.error(404);
+    app.get(&path).token(&viewer_token).send().await.error(404);
+    app.get(&path).token(&app.token_for(w.person)).send().await.assert_status(200);
 }

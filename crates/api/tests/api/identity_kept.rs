@@ -170,3 +170,91 @@ async fn a_kept_profile_page_shows_every_write_at_once_and_who_follows() {
     app.get(&path).token(&ben_token).send().await.error(404);
     assert_eq!(page(Some(ada_token)).await["profile"]["location"], "London");
 }
+
+/// A page of someone's career entries is kept the same way: a second guest view reads only
+/// the generations; a new entry, an edited one, a renamed group and a deactivation show at
+/// once, and leaving the site hides them from others but not from their owner.
+#[tokio::test]
+async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let ben = app.add_member("ben@example.com", &app.default_tenant, "member").await;
+    let (ada_token, ben_token) = (app.token_for(ada.id), app.token_for(ben.id));
+    let path = format!("/api/v1/career-entries/?user={}&type=work", ada.id);
+    let (skill, _) = store::queries::topics::get_or_create(
+        &app.db,
+        store::queries::topics::NewTopic {
+            tenant_id: app.default_tenant.tenant.id,
+            name: "Python",
+            name_key: "python",
+            topic_type: "skill",
+            topic_area_id: None,
+            group_id: None,
+            created_by: None,
+        },
+    )
+    .await
+    .unwrap();
+    let add = |title: &'static str, group: &'static str| {
+        let app = &app;
+        let token = ada_token.clone();
+        async move {
+            let answer = app
+                .post("/api/v1/career-entries/")
+                .token(&token)
+                .json(&json!({"type": "work", "title": title, "description": "Notes", "group": group,
+                              "skills": [skill.id], "is_currently_working": true, "start_date": "2020-01-01"}))
+                .send()
+                .await;
+            answer.assert_status(201);
+            answer.json()["data"].clone()
+        }
+    };
+    let titles = |page: &Value| -> Vec<String> {
+        page["data"].as_array().unwrap().iter().map(|e| e["title"].as_str().unwrap().to_string()).collect()
+    };
+    let entry = add("Analyst", "Analytical Engines Ltd").await;
+
+    let first = app.get(&path).send().await.json();
+    assert_eq!(titles(&first), ["Analyst"]);
+    log.clear();
+    assert_eq!(app.get(&path).send().await.json(), first);
+    let statements = log.taken();
+    assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+    assert!(StatementLog::reads(&statements) <= 1, "a kept page of entries read {statements:#?}");
+
+    add("Engineer", "Difference Works").await;
+    assert_eq!(app.get(&path).send().await.json()["pagination"]["count"], 2);
+    let id = entry["id"].as_i64().unwrap();
+    app.request(Method::PATCH, &format!("/api/v1/career-entries/{id}/"))
+        .token(&ada_token)
+        .json(&json!({"title": "Lead analyst"}))
+        .send()
+        .await
+        .assert_status(200);
+    assert!(titles(&app.get(&path).token(&ben_token).send().await.json()).contains(&"Lead analyst".to_string()));
+
+    let group = entry["group"].as_i64().unwrap();
+    let mut renamed: store::entities::groups::ActiveModel =
+        store::entities::groups::Entity::find_by_id(group).one(&app.db).await.unwrap().unwrap().into();
+    renamed.name = Set("Analytical Engines plc".into());
+    renamed.update(&app.db).await.unwrap();
+    let page = app.get(&path).send().await.json();
+    let names: Vec<&str> =
+        page["data"].as_array().unwrap().iter().filter_map(|e| e["group_detailed"]["name"].as_str()).collect();
+    assert!(names.contains(&"Analytical Engines plc"), "{page:#?}");
+
+    // Not a member of the site's organization any more: hidden from others, not from her.
+    let org = app.default_tenant.organization.id;
+    let membership = memberships::find(&app.db, org, ada.id).await.unwrap().expect("her membership");
+    memberships::delete(&app.db, membership.id).await.unwrap();
+    app.get(&path).send().await.error(404);
+    app.get(&path).token(&ben_token).send().await.error(404);
+    assert_eq!(app.get(&path).token(&ada_token).send().await.json()["pagination"]["count"], 2);
+
+    // Deactivated: hidden from everyone.
+    let mut inactive: store::entities::users::ActiveModel = ada.clone().into();
+    inactive.is_active = Set(false);
+    inactive.update(&app.db).await.unwrap();
+    app.get(&path).token(&ben_token).send().await.error(404);
+}

@@ -144,6 +144,59 @@ async fn an_administrator_posts_a_draft_publishes_it_and_members_then_see_it() {
 }
 
 #[tokio::test]
+async fn a_job_page_by_slug_is_kept_and_shows_every_write_at_once() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let b = board_on(app).await;
+    let job = b.published("Data Analyst").await;
+    let id = job["id"].as_i64().unwrap();
+    let path = "/api/v1/jobs/slug/data-analyst/";
+    let (_, member) = applicant(&b.app, "m@example.com").await;
+    for (token, most) in [(None, 1), (Some(member.as_str()), 3)] {
+        let read = || async {
+            let req = b.app.get(path);
+            let req = match token {
+                Some(token) => req.token(token),
+                None => req,
+            };
+            let res = req.send().await;
+            res.assert_status(200);
+            res.json()
+        };
+        let first = read().await;
+        log.clear();
+        let again = read().await;
+        let statements = log.taken();
+        assert_eq!(first, again);
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+        assert!(StatementLog::reads(&statements) <= most, "a kept job page read {statements:#?}");
+        assert!(!statements.iter().any(|sql| sql.contains("\"job_posts\"")), "no job read: {statements:#?}");
+    }
+
+    // The caller's own tie is read per request.
+    b.app.post(&format!("{JOBS}{id}/apply/")).token(&member).json(&json!({})).send().await.assert_status(200);
+    let seen = b.app.get(path).token(&member).send().await.json();
+    assert_eq!(seen["data"]["status"], "pending");
+    assert_eq!(b.app.get(path).send().await.json()["data"]["status"], Value::Null);
+
+    // An edit shows at once; a job taken back to draft is for its administrators only.
+    b.patch(id, &b.admin_token, json!({"address": "Nairobi"})).await.assert_status(200);
+    assert_eq!(b.app.get(path).send().await.json()["data"]["address"], "Nairobi");
+    b.patch(id, &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
+    b.app.get(path).send().await.error(404);
+    b.app.get(path).token(&member).send().await.error(404);
+    let admin = b.app.get(path).token(&b.admin_token).send().await;
+    admin.assert_status(200);
+    assert_eq!(admin.json()["data"]["is_administrator"], true);
+
+    // A deleted job is gone; a slug that names nothing stays not found.
+    b.patch(id, &b.admin_token, json!({"job_status": "approved"})).await.assert_status(200);
+    b.app.get(path).send().await.assert_status(200);
+    b.app.request(Method::DELETE, &format!("{JOBS}{id}/")).token(&b.admin_token).send().await.assert_status(200);
+    b.app.get(path).send().await.error(404);
+    b.app.get("/api/v1/jobs/slug/no-such-job/").send().await.error(404);
+}
+
+#[tokio::test]
 async fn the_form_rules_have_the_spec_messages() {
     let b = board().await;
     let mut body = job_body(b.org_id, "");

@@ -63,17 +63,26 @@ pub async fn is_moderator(state: &AppState, tenant: &Tenant, caller: &Caller) ->
         return Ok(true);
     }
     let Some(user_id) = caller.id() else { return Ok(false) };
-    let org_id = tenant.organization_id();
-    let accepted =
-        member_q::find(state.read_db(), org_id, user_id).await?.is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
-    if !accepted {
-        return Ok(false);
-    }
-    if is_certified(state, org_id, user_id).await? {
-        return Ok(true);
-    }
-    let Some(org) = group_q::find(state.read_db(), tenant.id(), org_id).await? else { return Ok(false) };
-    is_admin(state, caller, &org).await
+    // Kept per person generation: their memberships and certification bump it, and a change
+    // to the organization (its parents) bumps everyone's (m0042).
+    let moderates = state
+        .moderators
+        .kept(state.read_db(), (tenant.id(), user_id), user_id, async || {
+            let org_id = tenant.organization_id();
+            let accepted = member_q::find(state.read_db(), org_id, user_id)
+                .await?
+                .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED);
+            if !accepted {
+                return Ok(false);
+            }
+            if is_certified(state, org_id, user_id).await? {
+                return Ok(true);
+            }
+            let Some(org) = group_q::find(state.read_db(), tenant.id(), org_id).await? else { return Ok(false) };
+            is_admin(state, caller, &org).await
+        })
+        .await?;
+    Ok(*moderates)
 }
 
 pub async fn is_certified(state: &AppState, org_id: i64, user_id: i64) -> ApiResult<bool> {

@@ -181,15 +181,23 @@ fn file_view(
 }
 
 /// Whether the caller may open premium resources: staff (who bypass premium restrictions,
-/// spec 002 §6) or a member whose tier has `can_view_premium_resources` (at most three
-/// small indexed reads; guests never may).
+/// spec 002 §6) or a member whose tier has `can_view_premium_resources` (guests never may).
 pub async fn can_view_premium(state: &AppState, caller: &Caller, tenant_id: i64) -> ApiResult<bool> {
     if caller.is_staff() {
         return Ok(true);
     }
     let Some(user_id) = caller.id() else { return Ok(false) };
-    let tier = crate::areas::payments::flags::member_tier(state.read_db(), tenant_id, user_id).await?;
-    Ok(tier.flags.can_view_premium_resources)
+    // Kept per person generation: their subscription, institution and memberships bump it,
+    // and the site's plans and institutional subscriptions bump everyone's (m0042).
+    let db = state.read_db();
+    let may = state
+        .premium_readers
+        .kept(db, (tenant_id, user_id), user_id, async || {
+            let tier = crate::areas::payments::flags::member_tier(db, tenant_id, user_id).await?;
+            Ok(tier.flags.can_view_premium_resources)
+        })
+        .await?;
+    Ok(*may)
 }
 
 /// An item with what it shows besides itself (group, author, files, thumbnail, topics,

@@ -1,5 +1,7 @@
 //! Creating, reading, editing, publishing and deleting jobs, and their questions.
 
+use std::collections::HashMap;
+
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -16,12 +18,13 @@ use store::{
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{ensure_visible, input, managed_job, not_found, view, visible_job, JobView};
+use super::{input, managed_job, not_found, view, visible_job, JobView};
 use crate::{
     areas::groups::{caller_of, is_admin, view::Caller},
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, MaybeUser, Tenant},
+    page_cache::PageIds,
     state::AppState,
 };
 
@@ -150,10 +153,33 @@ async fn job_by_slug(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Data<JobView>>> {
     let caller = caller_of(user);
-    let job = post_q::find_by_slug(state.read_db(), tenant.id(), slug.trim()).await?.ok_or_else(not_found)?;
-    let found = ensure_visible(&state, &tenant, &caller, job).await?;
+    let slug = slug.trim();
+    if slug.is_empty() || slug.len() > MAX_SLUG_BYTES {
+        return Err(not_found());
+    }
+    // Which job a slug names, and that job's base view, are kept per write generation like
+    // the board's pages: a job every caller may see is answered without reading it again.
+    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let named = state
+        .job_pages
+        .kept(tenant.id(), generation, format!("slug {slug}"), async || -> ApiResult<PageIds> {
+            let id = post_q::find_by_slug(state.read_db(), tenant.id(), slug).await?.map(|job| job.id);
+            Ok(PageIds { count: u64::from(id.is_some()), ids: id.into_iter().collect() })
+        })
+        .await?;
+    let Some(&id) = named.ids.first() else { return Err(not_found()) };
+    let bases = view::kept_bases(&state, tenant.id(), generation, &[id], HashMap::new()).await?;
+    if bases.first().is_some_and(|base| base.is_open_to_all()) {
+        let answer = view::finish_all(&state, &caller, &bases).await?.pop().ok_or_else(not_found)?;
+        return Ok(Json(Data::new(answer)));
+    }
+    // A draft, or a job of a private group: the full check for this caller.
+    let found = visible_job(&state, &tenant, &caller, id).await?;
     Ok(Json(Data::new(view::view(&state, &caller, found.job).await?)))
 }
+
+/// Longer slugs name no job (slugs are made from titles of at most 200 characters).
+const MAX_SLUG_BYTES: usize = 1_000;
 
 /// One job by id.
 #[utoipa::path(

@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 use store::{
     entities::{groups, job_posts},
-    queries::{job_posts as post_q, memberships as member_q, profiles as profile_q},
+    queries::{connections::PRIVACY_PRIVATE, job_posts as post_q, memberships as member_q, profiles as profile_q},
 };
 use utoipa::ToSchema;
 
@@ -108,11 +108,18 @@ pub struct BaseView {
     counts: post_q::Counts,
     /// The job's group and its ancestors, nearest first, for the administrator check.
     managers: Vec<i64>,
+    /// Whether every caller may see it: published, in a group of its own site that is not
+    /// private (`super::ensure_visible` decides for the rest).
+    open_to_all: bool,
 }
 
 impl BaseView {
     pub fn id(&self) -> i64 {
         self.view.id
+    }
+
+    pub fn is_open_to_all(&self) -> bool {
+        self.open_to_all
     }
 }
 
@@ -144,6 +151,9 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
         }
         let skills = skills.remove(&job.id).unwrap_or_default();
         let tenant_id = job.tenant_id;
+        let open_to_all = job.job_status == domain::jobs::form::STATUS_PUBLISHED
+            && group.tenant_id == job.tenant_id
+            && group.privacy < PRIVACY_PRIVATE;
         let window = Window { open: job.application_open_date, close: job.application_close_date };
         let view = JobView {
             id: job.id,
@@ -182,7 +192,8 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
             created_by: job.created_by,
             created_at: job.created_at,
         };
-        out.push(BaseView { view, tenant_id, counts: counts.get(&job.id).copied().unwrap_or_default(), managers });
+        let counts = counts.get(&job.id).copied().unwrap_or_default();
+        out.push(BaseView { view, tenant_id, counts, managers, open_to_all });
     }
     Ok(out)
 }
@@ -258,16 +269,29 @@ pub async fn views(state: &AppState, caller: &Caller, models: Vec<job_posts::Mod
 }
 
 /// The views of the jobs `ids`, in that order, for the caller, from the base views kept at
-/// the tenant's `generation` where there are; the others are built (from `models` when
-/// given, else read) and kept. A job that no longer exists is left out.
+/// the tenant's `generation` (see [`kept_bases`]).
 pub async fn kept_views(
     state: &AppState,
     caller: &Caller,
     tenant_id: i64,
     generation: i64,
     ids: &[i64],
-    mut models: HashMap<i64, job_posts::Model>,
+    models: HashMap<i64, job_posts::Model>,
 ) -> ApiResult<Vec<JobView>> {
+    let bases = kept_bases(state, tenant_id, generation, ids, models).await?;
+    finish_all(state, caller, &bases).await
+}
+
+/// The base views of the jobs `ids`, in that order, as kept at the tenant's `generation`
+/// where they are; the others are built (from `models` when given, else read) and kept. A
+/// job that no longer exists is left out.
+pub async fn kept_bases(
+    state: &AppState,
+    tenant_id: i64,
+    generation: i64,
+    ids: &[i64],
+    mut models: HashMap<i64, job_posts::Model>,
+) -> ApiResult<Vec<Arc<BaseView>>> {
     let mut kept = state.job_pages.items(tenant_id, generation, ids);
     let missing: Vec<i64> = ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
     if !missing.is_empty() {
@@ -285,7 +309,11 @@ pub async fn kept_views(
             }
         }
     }
-    let bases: Vec<Arc<BaseView>> = kept.into_iter().flatten().collect();
+    Ok(kept.into_iter().flatten().collect())
+}
+
+/// The caller's views of `bases`: one query for a signed-in caller's ties, none for a guest.
+pub async fn finish_all(state: &AppState, caller: &Caller, bases: &[Arc<BaseView>]) -> ApiResult<Vec<JobView>> {
     let rights = caller_rights(state, caller, bases.iter().map(|b| b.as_ref())).await?;
     let today = group_view::today();
     Ok(bases.iter().map(|base| finish(caller, &rights, base, today)).collect())

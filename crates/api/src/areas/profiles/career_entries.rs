@@ -2,6 +2,8 @@
 //! The spec names no paths; one resource serves both types, told apart by `type`
 //! (docs/decisions.md). Only the owner writes.
 
+use std::sync::Arc;
+
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -17,7 +19,10 @@ use serde::Deserialize;
 use serde_json::Value;
 use store::{
     entities::career_entries,
-    queries::profiles::{self as q, CareerEntryValues},
+    queries::{
+        memberships,
+        profiles::{self as q, CareerEntryValues},
+    },
 };
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -79,18 +84,48 @@ async fn list_entries(
         Some(ENTRY_EDUCATION) => Some(ENTRY_EDUCATION),
         Some(other) => return Err(ApiError::field("type", format!("\"{other}\" is not a valid choice."))),
     };
-    let owner = match (query.user, &viewer) {
-        (Some(id), _) => store::queries::users::find_by_id(state.read_db(), id).await?.ok_or_else(not_found_user)?,
-        (None, Some(me)) => me.clone(),
+    let owner_id = match (query.user, &viewer) {
+        (Some(id), _) => id,
+        (None, Some(me)) => me.id,
         (None, None) => return Err(ApiError::Unauthorized(crate::error::MSG_UNAUTHENTICATED.into())),
     };
-    if !visible(state.read_db(), &tenant, viewer.as_ref(), &owner).await? {
+    // A page of entries is kept per person generation (`crate::person_cache`): the owner's
+    // entries, their skills, their activity and site membership all bump it, and a group's
+    // or a skill's new name bumps everyone's.
+    let db = state.read_db();
+    let generation = store::person_generations::of(db, owner_id).await?;
+    let today = chrono::Utc::now().date_naive();
+    let key = (tenant.id(), owner_id, kind, paging.page.offset(), paging.page.page_size);
+    let kept = match state.entry_pages.get(&key, generation, today) {
+        Some(kept) => kept,
+        None => {
+            let owner = store::queries::users::find_by_id(db, owner_id).await?.ok_or_else(not_found_user)?;
+            let site_member = memberships::find(db, tenant.organization_id(), owner.id).await?.is_some();
+            let page = q::career_entries_page(db, owner.id, kind, paging.page.offset(), paging.page.page_size).await?;
+            let items = entry_views(db, &page.items).await?;
+            let kept = Arc::new(KeptEntries { active: owner.is_active, site_member, count: page.count, items });
+            state.entry_pages.remember(key, generation, today, kept.clone());
+            kept
+        }
+    };
+    let own_or_staff = viewer.as_ref().is_some_and(|v| v.id == owner_id || v.is_staff);
+    if !(kept.active && (own_or_staff || kept.site_member)) {
         return Err(not_found_user());
     }
-    let page =
-        q::career_entries_page(state.read_db(), owner.id, kind, paging.page.offset(), paging.page.page_size).await?;
-    let items = entry_views(state.read_db(), &page.items).await?;
-    Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
+    Ok(Json(Page::new(kept.items.clone(), kept.count, &paging.page, &paging.url)))
+}
+
+/// Which page of whose entries: (tenant, owner, type, offset, page size).
+pub type EntryPageKey = (i64, i64, Option<&'static str>, u64, u64);
+
+/// A page of someone's entries as every viewer sees it, and what decides who may: the
+/// rule of [`super::visible`] (active, and a member of the site's organization unless the
+/// viewer is the owner or staff).
+pub struct KeptEntries {
+    active: bool,
+    site_member: bool,
+    count: u64,
+    items: Vec<CareerEntryView>,
 }
 
 /// One career entry.

@@ -12,7 +12,7 @@
 //! tenant of the request. Others see a profile only when its owner is a member of the
 //! site's organization; emails and specific needs only the owner and staff see.
 
-mod career_entries;
+pub(crate) mod career_entries;
 mod career_profile;
 mod group_profile;
 mod me;

@@ -255,4 +255,10 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
         .send()
         .await
         .assert_status(403);
+    // Whether someone moderates is kept per person: certified, a member moderates at once.
+    let (newcomer, newcomer_token) = s.member("cy@example.com").await;
+    let queue = format!("{CONTENTS}?types=resource&status=pending");
+    assert_eq!(s.app.get(&queue).token(&newcomer_token).send().await.json()["pagination"]["count"], 0);
+    certify_group_profile(&s.app, s.org, &newcomer).await;
+    assert_eq!(s.app.get(&queue).token(&newcomer_token).send().await.json()["pagination"]["count"], 1);
 }
