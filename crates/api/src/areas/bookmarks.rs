@@ -211,10 +211,14 @@ pub(crate) async fn favourites(
     let user_id = user.id;
     let caller = caller_of(Some(user));
     let (db, tenant_id, offset, size) = (state.read_db(), tenant.id(), page.offset(), page.page_size);
+    // Jobs and groups show the base views their lists keep per write generation (read before
+    // the rows, so nothing older than it is filed under it), with the caller's own ties.
     let answer = match kind {
         EntityType::Job => {
+            let generation = store::list_counts::generation(db, tenant_id).await?;
             let found = post_q::bookmarked(db, tenant_id, caller.viewer(), user_id, offset, size).await?;
-            let items = jobs::view::views(&state, &caller, found.items).await?;
+            let (ids, models) = by_id(found.items, |job| job.id);
+            let items = jobs::view::kept_views(&state, &caller, tenant_id, generation, &ids, models).await?;
             Favourites::Jobs(Page::new(items, found.count, &page, &url))
         }
         EntityType::AiTool => {
@@ -232,8 +236,10 @@ pub(crate) async fn favourites(
                 Some(t) if group_type_bookmarkable(&t) => t,
                 _ => return Err(ApiError::field("group_type", "Choose circle or event.")),
             };
+            let generation = store::list_counts::generation(db, tenant_id).await?;
             let found = bookmark_q::groups(db, tenant_id, user_id, caller.viewer(), &group_type, offset, size).await?;
-            let items = groups::view::views(&state, &caller, found.items).await?;
+            let (ids, models) = by_id(found.items, |group| group.id);
+            let items = groups::view::kept_views(&state, &caller, tenant_id, generation, &ids, models).await?;
             Favourites::Groups(Page::new(items, found.count, &page, &url))
         }
         // `GET /bookmark/resource/` is its own route (`content::favourites`), whose items
@@ -241,6 +247,12 @@ pub(crate) async fn favourites(
         EntityType::Resource => return Err(ApiError::NotFound("Use /api/v1/bookmark/resource/.".into())),
     };
     Ok(Json(answer))
+}
+
+/// The ids of `rows` in order, and the rows by id.
+fn by_id<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> (Vec<i64>, std::collections::HashMap<i64, T>) {
+    let ids = rows.iter().map(&id).collect();
+    (ids, rows.into_iter().map(|row| (id(&row), row)).collect())
 }
 
 /// A page of favourites of one kind.

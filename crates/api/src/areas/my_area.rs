@@ -164,6 +164,8 @@ async fn my_circles(
     ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
     let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
+    // The circles' base views are those the lists keep per write generation (read first).
+    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let found = store::queries::groups::created_or_applied_by(
         state.read_db(),
         tenant.id(),
@@ -173,7 +175,10 @@ async fn my_circles(
         page.page_size,
     )
     .await?;
-    let items = super::groups::view::views(&state, &caller_of(Some(user)), found.items).await?;
+    let ids: Vec<i64> = found.items.iter().map(|group| group.id).collect();
+    let models = found.items.into_iter().map(|group| (group.id, group)).collect();
+    let caller = caller_of(Some(user));
+    let items = super::groups::view::kept_views(&state, &caller, tenant.id(), generation, &ids, models).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 

@@ -164,3 +164,30 @@ async fn my_jobs_are_those_created_or_applied_to() {
     both.sort_unstable();
     assert_eq!(found, both);
 }
+
+/// The overviews show the base views the circles, events and jobs lists keep per write
+/// generation: a second look reads each section's page and the caller's ties, never the
+/// groups' topics, goals, counts or types again.
+#[tokio::test]
+async fn the_overviews_read_the_views_their_lists_keep() {
+    use crate::common::StatementLog;
+    let (app, log) = TestApp::with_statement_log().await;
+    let w = world(&app).await;
+    let (_, ada) = person(&app, "ada@example.com").await;
+    for i in 0..4 {
+        let id = id_of(&circle(&app, &w, &format!("Circle {i}"), |_| {}).await);
+        join(&app, &ada, id, json!({})).await.assert_status(200);
+        app.post(&format!("/api/v1/bookmark/group/{id}/")).token(&ada).send().await.assert_status(200);
+    }
+    for (path, most) in [("/api/v1/my-items/", 14), ("/api/v1/my-favourites/", 20)] {
+        let first = app.get(path).token(&ada).send().await.json();
+        log.clear();
+        assert_eq!(app.get(path).token(&ada).send().await.json(), first);
+        let statements = log.taken();
+        assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+        assert!(StatementLog::reads(&statements) <= most, "{path} read {statements:#?}");
+        for table in ["\"group_topics\"", "\"group_sdgs\"", "\"circle_types\""] {
+            assert!(!statements.iter().any(|sql| sql.contains(table)), "{path} read {table}: {statements:#?}");
+        }
+    }
+}
