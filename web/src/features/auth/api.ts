@@ -8,13 +8,8 @@ import type { components } from '../../lib/api/schema';
 type Schemas = components['schemas'];
 
 export type TokenPair = Schemas['TokenPair'];
-export type Message = Schemas['MessageAnswer'];
 export type AuthConfig = Schemas['AuthConfig'];
-export type PowChallenge = Schemas['Challenge'];
-export type RegisterBody = Schemas['RegisterRequest'];
-export type RegisterAnswer = Schemas['RegisterAnswer'];
-export type VerifiedSession = Schemas['VerifiedSession'];
-export type ChangePasswordAnswer = Schemas['ChangePasswordAnswer'];
+type Message = Schemas['MessageAnswer'];
 
 export const authConfigQuery = queryOptions({
   queryKey: ['auth-config'],
@@ -22,7 +17,7 @@ export const authConfigQuery = queryOptions({
   staleTime: 10 * 60 * 1000,
 });
 
-export async function fetchPowChallenge(signal?: AbortSignal): Promise<PowChallenge> {
+export async function fetchPowChallenge(signal?: AbortSignal): Promise<Schemas['Challenge']> {
   return (await unwrap(api.GET('/api/v1/botcheck/challenge/', { signal }))).data;
 }
 
@@ -30,14 +25,14 @@ export async function login(body: Schemas['TokenRequest']): Promise<TokenPair> {
   return (await unwrap(api.POST('/api/v1/token/', { body }))).data;
 }
 
-export function register(body: RegisterBody): Promise<RegisterAnswer> {
+export function register(body: Schemas['RegisterRequest']): Promise<Schemas['RegisterAnswer']> {
   return unwrap(api.POST('/api/v1/register/', { body }));
 }
 
 /** The `type` of verify-otp and resend-otp (a string in the document, these two values in its description). */
 export type OtpType = 'registration' | 'alternate_email';
 
-export function verifyOtp(body: { otp: string; type: OtpType }): Promise<Message> {
+export function verifyOtp(body: Schemas['VerifyOtpRequest'] & { type: OtpType }): Promise<Message> {
   return unwrap(api.POST('/api/v1/verify-otp/', { body }));
 }
 
@@ -45,7 +40,7 @@ export function resendOtp(type?: OtpType): Promise<Message> {
   return unwrap(api.POST('/api/v1/resend-otp/', { body: type === 'alternate_email' ? { type } : {} }));
 }
 
-export async function verifyEmail(key: string): Promise<VerifiedSession> {
+export async function verifyEmail(key: string): Promise<Schemas['VerifiedSession']> {
   return (await unwrap(api.POST('/api/v1/users/verify-email/', { body: { verification_key: key } }))).data;
 }
 
@@ -57,7 +52,7 @@ export function resetPassword(body: Schemas['ResetPasswordRequest']): Promise<Me
   return unwrap(api.POST('/api/v1/reset-password/', { body }));
 }
 
-export function changePassword(body: Schemas['ChangePasswordRequest']): Promise<ChangePasswordAnswer> {
+export function changePassword(body: Schemas['ChangePasswordRequest']): Promise<Schemas['ChangePasswordAnswer']> {
   return unwrap(api.POST('/api/v1/change-password/', { body }));
 }
 

@@ -5,22 +5,12 @@ import type { components } from '../api/schema';
 import { isSignedIn } from '../session';
 import { useSessionVersion } from './session';
 
-type Schemas = components['schemas'];
-
 /**
  * The signed-in user (spec 000 §3 "Identity"), as GET /identity/ answers it: the sign-in
  * fields, the own profile, the group profile for this site's organization (null until the
  * registration wizard or a profile update stores one), the organizations and career entries.
  */
-export type Identity = Schemas['Identity'];
-/** The own profile (spec 000 §3 "Identity" profile): every field of GET /identity/'s profile. */
-export type IdentityProfileDetails = Schemas['IdentityProfile'];
-/** The group profile for this site's organization (spec 000 §3 "Identity" group_profile). */
-export type IdentityGroupProfile = Schemas['GroupProfileView'];
-/** A work or education entry on the identity. */
-export type IdentityCareerEntry = Schemas['CareerEntryView'];
-/** An organization on the identity: this site's, or one the user may switch to. */
-export type IdentityOrganization = Schemas['OrganizationRef'];
+export type Identity = components['schemas']['Identity'];
 
 export const identityKey = ['identity'] as const;
 
