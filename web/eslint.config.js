@@ -13,9 +13,7 @@ import tseslint from 'typescript-eslint';
 // - src/app/ (the router and layouts) is the composition root and may import any feature;
 // - the HTTP layer (lib/api/client, lib/api/download) is imported only by src/lib/**,
 //   src/app/**, tests, and a feature's api.ts, api.*.ts or api/ folder (at any depth, as admin/items/api.ts);
-//   components and the rest of a feature go through those;
-// - apiRequest (lib/api/request, the hand-typed calls) only in src/lib/api/**, src/lib/auth/**
-//   and src/features/auth/** (the /login byte budget keeps openapi-fetch off the sign-in pages).
+//   components and the rest of a feature go through those.
 // ESLint applies the last matching block's options for a rule, so every block below lists all
 // the restrictions of its files.
 
@@ -27,10 +25,6 @@ const NOTISTACK = {
   name: 'notistack',
   message:
     "Import useSnackbar/enqueueSnackbar from src/lib/snackbar: it loads notistack with the first message (notistack's own hooks and functions do nothing before that).",
-};
-const REQUEST = {
-  regex: '(^|/)(lib/)?api/request$',
-  message: 'apiRequest is for src/lib/api, src/lib/auth and src/features/auth only: call the typed client (lib/api/client) from an api module.',
 };
 const HTTP = {
   regex: '(^|/)(lib/)?api/(client|download)$',
@@ -66,20 +60,16 @@ const featureApi = (name) => [`src/features/${name}/**/api.ts`, `src/features/${
 const tests = ['**/*.test.{ts,tsx}', 'src/test/**'];
 
 const boundaries = [
-  restrict(['**/*.{ts,tsx}'], [REQUEST, HTTP]),
-  restrict(['src/components/**'], [REQUEST, HTTP, FEATURES]),
-  restrict(['src/lib/**'], [REQUEST, FEATURES]),
-  restrict(['src/lib/api/**', 'src/lib/auth/**'], [FEATURES]),
-  restrict(['src/lib/snackbar/**'], [REQUEST, FEATURES], { allowNotistack: true }),
-  ...features.flatMap((name) => {
-    const request = name === 'auth' ? [] : [REQUEST];
-    return [
-      restrict([`src/features/${name}/**`], [...request, HTTP, otherFeature(name)]),
-      restrict([...featureApi(name), ...tests.map((glob) => `src/features/${name}/${glob}`)], [...request, otherFeature(name)]),
-    ];
-  }),
+  restrict(['**/*.{ts,tsx}'], [HTTP]),
+  restrict(['src/components/**'], [HTTP, FEATURES]),
+  restrict(['src/lib/**'], [FEATURES]),
+  restrict(['src/lib/snackbar/**'], [FEATURES], { allowNotistack: true }),
+  ...features.flatMap((name) => [
+    restrict([`src/features/${name}/**`], [HTTP, otherFeature(name)]),
+    restrict([...featureApi(name), ...tests.map((glob) => `src/features/${name}/${glob}`)], [otherFeature(name)]),
+  ]),
   // The composition root and the test harness (renderApp mounts the app's routes).
-  restrict(['src/app/**', 'src/test/**'], [REQUEST]),
+  restrict(['src/app/**', 'src/test/**'], []),
 ];
 
 export default tseslint.config(

@@ -87,7 +87,7 @@ export async function render(url: string, config: AppConfig, width: number): Pro
 async function firstRequests(client: ReturnType<typeof createQueryClient>): Promise<string[]> {
   const requests: string[] = [];
   const realFetch = globalThis.fetch;
-  // Request paths are made against the page's address (lib/api/request.ts).
+  // Code that reads the page's address (window.location) finds one; only the path is noted.
   const scope = globalThis as { window?: unknown };
   scope.window = { location: new URL('http://prerender.invalid/') };
   globalThis.fetch = (input: RequestInfo | URL) => {

@@ -92,7 +92,7 @@ describe('route guards', { timeout: 15_000 }, () => {
       localStorage.setItem('isAdminRole', 'true');
       server.use(
         identityHandler(
-          identityFixture({ organization: { id: 1, name: 'Demo', name_slug: 'demo', membership_role: 'admin' } }),
+          identityFixture({ organization: { id: 1, name: 'Demo', name_slug: 'demo', domain: 'localhost', membership_role: 'admin' } }),
         ),
       );
       renderApp('/admin-area', adminPage);
@@ -103,7 +103,7 @@ describe('route guards', { timeout: 15_000 }, () => {
       signIn();
       server.use(
         identityHandler(
-          identityFixture({ organization: { id: 1, name: 'Demo', name_slug: 'demo', membership_role: 'admin' } }),
+          identityFixture({ organization: { id: 1, name: 'Demo', name_slug: 'demo', domain: 'localhost', membership_role: 'admin' } }),
         ),
       );
       const { router } = renderApp('/admin-area', adminPage);

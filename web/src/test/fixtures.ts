@@ -74,8 +74,16 @@ export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organi
   };
 }
 
-/** The signed-in user as GET /api/v1/identity/ answers, with overrides for a test. */
-export function identityFixture(overrides: Partial<Identity> = {}): Identity {
+/** What a test changes of the identity; `profile` is merged into the fixture's profile. */
+export type IdentityOverrides = Partial<Omit<Identity, 'profile'>> & { profile?: Partial<Identity['profile']> };
+
+/**
+ * The signed-in user as GET /api/v1/identity/ answers (every field the document requires),
+ * with overrides for a test: a registered, verified member with an empty profile, on a paid
+ * plan whose only perk is the assistant (no banner, no card, no discount, no one-to-one chat).
+ */
+export function identityFixture(overrides: IdentityOverrides = {}): Identity {
+  const { profile, ...rest } = overrides;
   return {
     id: 7,
     first_name: 'Maria',
@@ -83,10 +91,44 @@ export function identityFixture(overrides: Partial<Identity> = {}): Identity {
     is_verified: true,
     is_trial_user: false,
     is_staff: false,
+    is_influencer: false,
+    followed: false,
+    joined_at: '2026-01-05T09:00:00Z',
+    unread_notifications_count: 0,
     membership_status: 'accepted',
+    membership_card: null,
     organization: { id: 1, name: 'Waypoint Demo', name_slug: 'waypoint-demo', domain: 'localhost', membership_role: 'member' },
     switchable_orgs: [],
-    profile: { email: 'maria@example.com', alternate_email: null, is_alternate_email_verified: false },
+    user_subscription: {
+      applied_membership_tier: 'Member',
+      can_create_membership_card: false,
+      can_use_premium_agents: false,
+      can_view_premium_resources: false,
+      circle_discount_percent: 0,
+      individual_subscription: true,
+      institutional_subscription: false,
+      is_institutional_membership: false,
+      one_to_one_chat: false,
+      payment_status: null,
+      subscription_tier: 1,
+      use_ama: true,
+    },
+    profile: {
+      id: 70,
+      user: 7,
+      email: 'maria@example.com',
+      alternate_email: null,
+      is_alternate_email_verified: false,
+      name_slug: 'maria-lopez',
+      completion_percent: 0,
+      interested_services: [],
+      languages: [],
+      skills: [],
+      skills_detailed: [],
+      topics: [],
+      topics_detailed: [],
+      ...profile,
+    },
     // A registered user: the registration wizard has stored the group profile.
     group_profile: {
       id: 11,
@@ -111,7 +153,9 @@ export function identityFixture(overrides: Partial<Identity> = {}): Identity {
         uni_batch: null,
       },
     },
-    ...overrides,
+    work_experiences: [],
+    education_background: [],
+    ...rest,
   };
 }
 

@@ -5,7 +5,7 @@ import type { UiConfig } from '../../lib/config/appConfig';
 import type { Identity } from '../../lib/auth/identity';
 import { institutionFromProfile, institutionPayload, type InstitutionValue } from '../../lib/profile/institutions';
 import { OTHER_VALUE } from '../../lib/profile/optionsConfig';
-import type { OptionsConfig, ProfileUpdate, TopicRef } from '../../lib/profile/types';
+import type { OptionsConfig, ProfileDetails, ProfileUpdate, TopicRef } from '../../lib/profile/types';
 import { countCharacters, countWords, isEmptyRichText } from './richText';
 import { isLikelyUrl } from './socialLinks';
 
@@ -223,8 +223,14 @@ function text(value: string | null | undefined): string {
   return value ?? '';
 }
 
+/**
+ * What the form starts from: the signed-in user's identity, or the same fields of the own
+ * profile page (the edit dialog), whose profile is the document's ProfileView.
+ */
+export type ProfileFormSource = Pick<Identity, 'first_name' | 'last_name' | 'group_profile'> & { profile?: Partial<ProfileDetails> | null };
+
 /** The form's values from the signed-in user's identity (empty where nothing is stored). */
-export function profileFormValues(identity: Identity | null | undefined): ProfileFormValues {
+export function profileFormValues(identity: ProfileFormSource | null | undefined): ProfileFormValues {
   const profile = identity?.profile;
   const group = identity?.group_profile;
   const extra = group?.extra_info;

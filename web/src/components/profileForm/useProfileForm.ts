@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Identity } from '../../lib/auth/identity';
 import { profileFormSchema } from './profileFormSchema';
 import {
   profileFormValues,
   type ProfileFieldName,
   type ProfileFormContext,
+  type ProfileFormSource,
   type ProfileFormValues,
 } from './profileSchema';
 
@@ -15,7 +15,7 @@ export interface ProfileFormOptions {
   fields: readonly ProfileFieldName[];
   ctx: ProfileFormContext;
   /** Fills the form; values override single fields. */
-  identity?: Identity | null;
+  identity?: ProfileFormSource | null;
   values?: Partial<ProfileFormValues>;
 }
 

@@ -1,10 +1,7 @@
 // The pending page's contact form (spec 002 §2 "Pending / Rejected notice"; spec 000 §7
 // POST /contact-starleaders/): a subject and a message to the site's administrators.
+// The call itself is sendContact in ./api.contact.ts.
 import { z } from 'zod/mini';
-import { apiRequest } from '../../lib/api/request';
-import type { components } from '../../lib/api/schema';
-
-export type ContactAnswer = components['schemas']['ContactAnswer'];
 
 export const MAX_SUBJECT = 200;
 export const MAX_MESSAGE = 5000;
@@ -25,7 +22,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactValues = z.infer<typeof contactSchema>;
-
-export function sendContact(body: ContactValues) {
-  return apiRequest<ContactAnswer>('POST', '/api/v1/contact-starleaders/', { body });
-}

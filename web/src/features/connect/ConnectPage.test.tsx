@@ -218,7 +218,7 @@ describe('connect', { timeout: 20_000 }, () => {
   });
 
   it('does not offer the hierarchy search without an accepted membership', async () => {
-    signInAs({ organization: null });
+    signInAs({ membership_status: null });
     serveConnect();
     renderApp('/connect');
     await screen.findByRole('heading', { name: 'Active connections' });

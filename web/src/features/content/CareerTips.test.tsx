@@ -102,6 +102,26 @@ describe('career tips', { timeout: 30_000 }, () => {
     expect(sent).toBeNull();
   });
 
+  it('opens its author’s tip in the form and saves it', async () => {
+    signIn();
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/v1/all-career-tips/', () => page([tip({ can_edit: true })])),
+      http.patch('*/api/v1/career-tips/7/', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ data: tip({ can_edit: true }), message: 'Updated successfully' });
+      }),
+    );
+    renderApp('/career-tips');
+    const own = await screen.findByRole('article', { name: /Network early/ });
+    await userEvent.click(within(own).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit career tip' });
+    expect(await within(dialog).findByText('Network early and often')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Career tip updated')).toBeVisible();
+    expect(sent).toEqual({ content: '<p>Network early and often</p>' });
+  });
+
   it('shows one tip by its slug, whole, without the Open link', async () => {
     server.use(
       http.get('*/api/v1/all-career-tips/slug/network-early/', () => HttpResponse.json({ data: tip() })),

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server, signIn } from '../../test/server';
 import { api, unwrap } from './client';
-import { apiRequest } from './request';
 import { setSignInRedirect } from './renewal';
 import { getAccessToken, getRefreshToken } from '../session';
 import { ApiError } from './errors';
@@ -35,7 +34,7 @@ describe('token renewal on 401', () => {
       }),
     );
     const first = unwrap(api.GET('/api/v1/topic-areas/'));
-    const second = apiRequest('GET', '/api/v1/topic-areas/');
+    const second = unwrap(api.GET('/api/v1/topic-areas/'));
     await vi.waitFor(() => expect(refreshBodies).toHaveLength(1));
     release();
     await expect(first).resolves.toMatchObject({ data: [] });
@@ -86,7 +85,7 @@ describe('token renewal on 401', () => {
     setSignInRedirect(redirect);
     const refresh = vi.fn(() => HttpResponse.json({}));
     server.use(protectedTopicAreas('never'), http.post('*/api/v1/token/refresh/', refresh));
-    await expect(apiRequest('GET', '/api/v1/topic-areas/')).rejects.toMatchObject({ status: 401 });
+    await expect(unwrap(api.GET('/api/v1/topic-areas/'))).rejects.toMatchObject({ status: 401 });
     expect(refresh).not.toHaveBeenCalled();
     expect(redirect).toHaveBeenCalledOnce();
     expect(getAccessToken()).toBeNull();
@@ -103,7 +102,7 @@ describe('token renewal on 401', () => {
       ),
       http.post('*/api/v1/token/refresh/', refresh),
     );
-    await expect(apiRequest('POST', '/api/v1/token/', { body: { username: 'a@b.co', password: 'x' } })).rejects.toMatchObject({
+    await expect(unwrap(api.POST('/api/v1/token/', { body: { username: 'a@b.co', password: 'x' } }))).rejects.toMatchObject({
       status: 401,
       message: 'No active account found with the given credentials',
     });

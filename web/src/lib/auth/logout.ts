@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../api/request';
+import { api, unwrap } from '../api/client';
 import { clearSession, getRefreshToken } from '../session';
 import { identityKey } from './identity';
 
@@ -10,7 +10,7 @@ export async function logout(): Promise<void> {
   const refresh = getRefreshToken();
   if (refresh) {
     try {
-      await apiRequest('POST', '/api/v1/logout/', { body: { refresh_token: refresh } });
+      await unwrap(api.POST('/api/v1/logout/', { body: { refresh_token: refresh } }));
     } catch {
       // The session ends on this device whatever the server said.
     }

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
-import { CONTACT_MESSAGES, contactSchema, sendContact, type ContactValues } from '../contact';
+import { sendContact } from '../api.contact';
+import { CONTACT_MESSAGES, contactSchema, type ContactValues } from '../contact';
 
 /** A subject and a message to the site's administrators; `onSent` after it is stored. */
 export default function ContactForm({ onSent }: { onSent: () => void }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
 import { authConfigHandler, server } from '../../../test/server';
 import { authConfigFixture } from '../../../test/fixtures';
@@ -42,6 +42,29 @@ describe('signup page', () => {
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fcircles&join=abc');
     expect(screen.getByRole('checkbox', { name: 'Send me the newsletter' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+  });
+
+  it('toggles the newsletter box from the keyboard and by its label', async () => {
+    renderApp('/signup');
+    await userEvent.click(await screen.findByLabelText('Confirm password'));
+    await userEvent.tab();
+    const box = screen.getByRole('checkbox', { name: 'Send me the newsletter' });
+    expect(box).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(box).not.toBeChecked();
+    await userEvent.click(screen.getByText('Send me the newsletter'));
+    expect(box).toBeChecked();
+  });
+
+  it('shows the proof of work under way with a labelled progress bar', async () => {
+    server.use(
+      authConfigHandler(authConfigFixture({ botcheck: { provider: 'pow', site_key: null } })),
+      http.get('*/api/v1/botcheck/challenge/', () => delay('infinite')),
+    );
+    renderApp('/signup');
+    expect(await screen.findByText('Checking that you are human…')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Bot-check progress' })).toBeInTheDocument();
+    expect(signupButton()).toBeDisabled();
   });
 
   it('keeps Signup disabled until the proof of work is solved, then sends the answer', async () => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { nextFromSearch, pathWithNext } from '../../../lib/auth/next';
@@ -15,6 +15,7 @@ import LegalLinks from '../components/LegalLinks';
 import FormError from '../components/FormError';
 import BotCheck from '../botcheck/BotCheck';
 import PlainTextField from '../../../components/forms/PlainTextField';
+import PlainCheckbox from '../../../components/forms/PlainCheckbox';
 import { useFirstScreenForm } from '../../../app/useFirstScreenForm';
 
 const SIGNUP_FIELDS = ['first_name', 'last_name', 'email', 'password', 'confirm_password'] as const;
@@ -87,7 +88,6 @@ export default function SignupPage() {
     }
   }
 
-  const { ref: newsletterRef, ...newsletter } = register('subscribe_to_newsletter');
 
   const field = (name: (typeof SIGNUP_FIELDS)[number]) => ({
     ...register(name),
@@ -117,10 +117,7 @@ export default function SignupPage() {
         <PlainTextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <PlainTextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <PlainTextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm_password')} />
-        <FormControlLabel
-          control={<Checkbox defaultChecked {...newsletter} slotProps={{ input: { ref: newsletterRef } }} />}
-          label="Send me the newsletter"
-        />
+        <PlainCheckbox label="Send me the newsletter" defaultChecked {...register('subscribe_to_newsletter')} />
         <BotCheck
           key={botRound}
           onChange={(answer) => {

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Pagination, Skeleton, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useCareerTips } from '../api/tips';
 import { TIP_MESSAGES, TIP_PAGE_SIZE } from '../tipRules';
 import TipCard from './TipCard';
-import TipFormDialog from './TipFormDialog';
+
+// The form (its dialog and rich-text editor) loads when it is first opened.
+const TipFormDialog = lazy(() => import('./TipFormDialog'));
 
 interface Props {
   group: { id: number; name: string; membership_status?: string | null; is_administrator?: boolean | null };
@@ -72,7 +74,11 @@ export default function GroupCareerTips({ group }: Props) {
           <Pagination count={Math.ceil(count / TIP_PAGE_SIZE)} page={page} onChange={(_, p) => goTo(p)} />
         </Box>
       )}
-      {sharing && <TipFormDialog open group={group} onClose={() => setSharing(false)} />}
+      {sharing && (
+        <Suspense fallback={null}>
+          <TipFormDialog open group={group} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

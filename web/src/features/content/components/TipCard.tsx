@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Avatar, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -8,7 +8,9 @@ import { useSnackbar } from '../../../lib/snackbar';
 import VoteButton from '../../../components/reactions/VoteButton';
 import { deleteTip, moderateTip, useRefreshTips, type CareerTip } from '../api/tips';
 import { tipAuthorLink, tipAuthorName, tipSummary, TIP_MESSAGES, votable } from '../tipRules';
-import TipFormDialog from './TipFormDialog';
+
+// The form (its dialog and rich-text editor) loads when it is first opened.
+const TipFormDialog = lazy(() => import('./TipFormDialog'));
 
 interface Props {
   tip: CareerTip;
@@ -109,7 +111,11 @@ export default function TipCard({ tip, detail = false, onDeleted }: Props) {
           )}
         </Stack>
       </CardContent>
-      {editing && <TipFormDialog open onClose={() => setEditing(false)} editing={tip} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <TipFormDialog open onClose={() => setEditing(false)} editing={tip} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirming === 'delete'}
         title="Delete this career tip?"

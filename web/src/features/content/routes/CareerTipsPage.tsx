@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Tab, Tabs } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
 import CardGridResults from '../../../components/lists/CardGridResults';
@@ -10,8 +10,10 @@ import { pathWithNext } from '../../../lib/auth/next';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useCareerTips, type TipScope } from '../api/tips';
 import TipCard from '../components/TipCard';
-import TipFormDialog from '../components/TipFormDialog';
 import { TIP_MESSAGES, TIP_PAGE_SIZE, TIP_TAB_LABELS, tipTabs, type TipTab } from '../tipRules';
+
+// The form (its dialog and rich-text editor) loads when it is first opened.
+const TipFormDialog = lazy(() => import('../components/TipFormDialog'));
 
 const EMPTY: Record<TipTab, string> = { all: TIP_MESSAGES.empty, mine: TIP_MESSAGES.emptyMine, review: TIP_MESSAGES.emptyPending };
 
@@ -75,7 +77,11 @@ export default function CareerTipsPage() {
         page={page}
         onPageChange={setPage}
       />
-      {sharing && <TipFormDialog open onClose={() => setSharing(false)} onSaved={() => setFilter('tab', 'mine')} />}
+      {sharing && (
+        <Suspense fallback={null}>
+          <TipFormDialog open onClose={() => setSharing(false)} onSaved={() => setFilter('tab', 'mine')} />
+        </Suspense>
+      )}
     </ListPage>
   );
 }

@@ -3,7 +3,7 @@ import { Avatar, Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from
 import { useSnackbar } from '../../../lib/snackbar';
 import { firstErrorMessage, ApiError } from '../../../lib/api/errors';
 import { useDeletePicture, useUploadPicture } from '../api/picture';
-import ConfirmDialog from './ConfirmDialog';
+import ConfirmDialog from '../../../components/ConfirmDialog';
 import { CameraIcon } from './icons';
 
 const SIZE = { xs: 88, md: 120 };

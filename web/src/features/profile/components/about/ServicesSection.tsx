@@ -5,7 +5,7 @@ import { useDeleteService, useServices } from '../../api/services';
 import type { UserService } from '../../api/types';
 import { hasText } from '../../richText';
 import RichText from '../../../../components/RichText';
-import ConfirmDialog from '../ConfirmDialog';
+import ConfirmDialog from '../../../../components/ConfirmDialog';
 import { ListError } from '../../../../components/lists/ListStates';
 import { SectionSkeleton } from '../ProfileSkeleton';
 import ProfileSection from './ProfileSection';

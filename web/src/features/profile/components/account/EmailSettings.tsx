@@ -14,7 +14,7 @@ import {
   verifyAlternateEmail,
 } from '../../api/account';
 import { placeServerErrors } from '../../serverErrors';
-import ConfirmDialog from '../ConfirmDialog';
+import ConfirmDialog from '../../../../components/ConfirmDialog';
 import { alternateEmailSchema, OTP_LENGTH, type AlternateEmailValues } from './accountSchemas';
 
 interface Props {

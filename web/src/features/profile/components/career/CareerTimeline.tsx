@@ -3,7 +3,7 @@ import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../../lib/snackbar';
 import { useCareerEntries, useDeleteCareerEntry } from '../../api/careerEntries';
 import type { CareerEntry, EntryType } from '../../api/types';
-import ConfirmDialog from '../ConfirmDialog';
+import ConfirmDialog from '../../../../components/ConfirmDialog';
 import { ListError } from '../../../../components/lists/ListStates';
 import { AddIcon } from '../../../../components/icons';
 import { RocketIcon, SchoolIcon, WorkIcon } from '../icons';

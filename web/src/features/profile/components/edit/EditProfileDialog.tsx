@@ -18,7 +18,7 @@ import type { EditSection } from '../../profileContext';
 import { placeServerErrors } from '../../serverErrors';
 import AccountSettings from '../account/AccountSettings';
 import UploadFilesSection from './UploadFilesSection';
-import { asIdentity, CAREER_FIELDS, EDITABLE_FIELDS, PERSONAL_FIELDS, SECTIONS, sectionOf } from './editSections';
+import { formSource, CAREER_FIELDS, EDITABLE_FIELDS, PERSONAL_FIELDS, SECTIONS, sectionOf } from './editSections';
 import DialogHeader from '../../../../components/DialogHeader';
 
 interface Props {
@@ -46,7 +46,7 @@ export default function EditProfileDialog({ profile, initialSection, onClose }: 
     setVisited((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
   };
   const ctx = useMemo(() => profileFormContext(config.ui), [config.ui]);
-  const form = useProfileForm({ fields: EDITABLE_FIELDS, ctx, identity: asIdentity(profile) });
+  const form = useProfileForm({ fields: EDITABLE_FIELDS, ctx, identity: formSource(profile) });
   const current = institutionFromProfile(profile.profile);
   const institutionOptions = current && current.id !== null ? [current] : [];
   const update = useUpdateProfile('other');

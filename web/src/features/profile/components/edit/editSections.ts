@@ -1,7 +1,6 @@
 // The edit dialog's sections and the profile fields each holds (spec 000 §2 "Profile edit
 // dialog sections").
-import type { Identity } from '../../../../lib/auth/identity';
-import type { ProfileFieldName } from '../../../../components/profileForm/profileSchema';
+import type { ProfileFieldName, ProfileFormSource } from '../../../../components/profileForm/profileSchema';
 import { SOCIAL_LINK_FIELDS } from '../../../../components/profileForm/socialLinks';
 import type { ProfilePage } from '../../api/types';
 import type { EditSection } from '../../profileContext';
@@ -62,19 +61,12 @@ export function sectionOf(field: string): EditSection | null {
   return null;
 }
 
-/**
- * The profile page object in the shape the shared form reads (profileFormValues takes the
- * identity, which carries the same profile and group profile for the owner).
- */
-export function asIdentity(page: ProfilePage): Identity {
+/** What the shared form reads of the own profile page (the identity carries the same fields). */
+export function formSource(page: ProfilePage): ProfileFormSource {
   return {
-    id: page.id,
     first_name: page.first_name,
     last_name: page.last_name,
-    is_verified: true,
-    is_trial_user: false,
-    is_staff: page.is_staff,
-    profile: { ...page.profile, email: page.profile.email ?? '' },
+    profile: page.profile,
     group_profile: page.group_profile ?? null,
   };
 }
