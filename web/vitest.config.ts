@@ -8,5 +8,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Pages and MUI's widgets load lazily; on a loaded CI machine a first import takes seconds
+    // (the queries' own wait is 8 s, src/test/setup.ts).
+    testTimeout: 20000,
   },
 });

@@ -211,9 +211,15 @@ pub(crate) async fn favourites(
     let user_id = user.id;
     let caller = caller_of(Some(user));
     let (db, tenant_id, offset, size) = (state.read_db(), tenant.id(), page.offset(), page.page_size);
+    // Nothing of the kind bookmarked (most members, most kinds): an empty page, without the
+    // kind's visibility join.
+    let none = kind != EntityType::Resource && !bookmark_q::has_any(db, tenant_id, user_id, kind.as_str()).await?;
     // Jobs and groups show the base views their lists keep per write generation (read before
     // the rows, so nothing older than it is filed under it), with the caller's own ties.
     let answer = match kind {
+        EntityType::Job if none => Favourites::Jobs(Page::new(Vec::new(), 0, &page, &url)),
+        EntityType::AiTool if none => Favourites::AiTools(Page::new(Vec::new(), 0, &page, &url)),
+        EntityType::UseCase if none => Favourites::UseCases(Page::new(Vec::new(), 0, &page, &url)),
         EntityType::Job => {
             let generation = store::list_counts::generation(db, tenant_id).await?;
             let found = post_q::bookmarked(db, tenant_id, caller.viewer(), user_id, offset, size).await?;
@@ -236,6 +242,9 @@ pub(crate) async fn favourites(
                 Some(t) if group_type_bookmarkable(&t) => t,
                 _ => return Err(ApiError::field("group_type", "Choose circle or event.")),
             };
+            if none {
+                return Ok(Json(Favourites::Groups(Page::new(Vec::new(), 0, &page, &url))));
+            }
             let generation = store::list_counts::generation(db, tenant_id).await?;
             let found = bookmark_q::groups(db, tenant_id, user_id, caller.viewer(), &group_type, offset, size).await?;
             let (ids, models) = by_id(found.items, |group| group.id);

@@ -190,4 +190,14 @@ async fn the_overviews_read_the_views_their_lists_keep() {
             assert!(!statements.iter().any(|sql| sql.contains(table)), "{path} read {table}: {statements:#?}");
         }
     }
+    // Someone who bookmarked nothing: no section joins its kind's table.
+    let (_, bob) = person(&app, "bob@example.com").await;
+    app.get("/api/v1/my-favourites/").token(&bob).send().await.assert_status(200);
+    log.clear();
+    let empty = app.get("/api/v1/my-favourites/").token(&bob).send().await.json();
+    let statements = log.taken();
+    assert_eq!(empty["data"]["circles"]["pagination"]["count"], 0);
+    for table in ["\"job_posts\"", "\"ai_tools\"", "\"use_cases\"", "\"contents\"", "\"groups\""] {
+        assert!(!statements.iter().any(|sql| sql.contains(table)), "an empty overview read {table}: {statements:#?}");
+    }
 }

@@ -39,6 +39,11 @@ pub(crate) async fn favourite_resources(
 ) -> ApiResult<Json<Page<ContentView>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
     let user_id = user.id;
+    // Nothing bookmarked: an empty page, without the contents' visibility join.
+    let kind = content_q::BOOKMARK_TYPE;
+    if !store::queries::bookmarks::has_any(state.read_db(), tenant.id(), user_id, kind).await? {
+        return Ok(Json(Page::new(Vec::new(), 0, &page, &url)));
+    }
     let caller = caller_of(Some(user));
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let reader = content_q::Reader { viewer: caller.viewer(), moderator };
