@@ -181,20 +181,7 @@ async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
     let ben = app.add_member("ben@example.com", &app.default_tenant, "member").await;
     let (ada_token, ben_token) = (app.token_for(ada.id), app.token_for(ben.id));
     let path = format!("/api/v1/career-entries/?user={}&type=work", ada.id);
-    let (skill, _) = store::queries::topics::get_or_create(
-        &app.db,
-        store::queries::topics::NewTopic {
-            tenant_id: app.default_tenant.tenant.id,
-            name: "Python",
-            name_key: "python",
-            topic_type: "skill",
-            topic_area_id: None,
-            group_id: None,
-            created_by: None,
-        },
-    )
-    .await
-    .unwrap();
+    let skill = crate::jobs::skill(&app, "Python").await;
     let add = |title: &'static str, group: &'static str| {
         let app = &app;
         let token = ada_token.clone();
@@ -203,7 +190,7 @@ async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
                 .post("/api/v1/career-entries/")
                 .token(&token)
                 .json(&json!({"type": "work", "title": title, "description": "Notes", "group": group,
-                              "skills": [skill.id], "is_currently_working": true, "start_date": "2020-01-01"}))
+                              "skills": [skill], "is_currently_working": true, "start_date": "2020-01-01"}))
                 .send()
                 .await;
             answer.assert_status(201);
