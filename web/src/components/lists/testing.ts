@@ -1,6 +1,8 @@
 // Test helpers for the list pages: group fixtures, paged answers, and MSW handlers that record
 // the query strings the pages send.
 import { http, HttpResponse } from 'msw';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { server } from '../../test/server';
 import { configFixture } from '../../test/fixtures';
 import type { Group, Paged } from '../../lib/discover/types';
@@ -72,4 +74,22 @@ export function chosen(query: URLSearchParams | undefined): Record<string, strin
     if (key !== 'current_org') result[key] = value;
   });
   return result;
+}
+
+/**
+ * Opens the filter select named `label` and picks `option`. While MUI's select replaces the
+ * closed look-alike (components/forms/SelectField), a tap can land on the look-alike as it goes
+ * and open nothing; as a member would, the helper taps again (at most four taps in all).
+ */
+export async function pickOption(label: string, option: string): Promise<void> {
+  const TAPS = 4;
+  for (let tap = 1; ; tap += 1) {
+    await userEvent.click(screen.getByRole('combobox', { name: label }));
+    const found = await screen.findByRole('option', { name: option }, { timeout: 2500 }).catch(() => null);
+    if (found) {
+      await userEvent.click(found);
+      return;
+    }
+    if (tap === TAPS) throw new Error(`"${label}" showed no option "${option}" after ${TAPS} taps`);
+  }
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { identityHandler, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
-import { chosen, groupFixture, paged, serveFilterOptions, serveList } from '../../components/lists/testing';
+import { chosen, groupFixture, paged, pickOption, serveFilterOptions, serveList } from '../../components/lists/testing';
 
 const event = groupFixture({ id: 300, name: 'AI Summit', name_slug: 'ai-summit', group_type: 'event' });
 
@@ -18,13 +17,11 @@ describe('events list', { timeout: 20_000 }, () => {
     expect(within(list).getByRole('link', { name: /AI Summit/ })).toHaveAttribute('href', '/event/ai-summit');
     expect(chosen(seen.at(-1))).toEqual({ page: '2', page_size: '9' });
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Professional field' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Data Science' }));
+    await pickOption('Professional field', 'Data Science');
     await waitFor(() => expect(router.state.location.search).toBe('?professional_fields=4'));
     await waitFor(() => expect(chosen(seen.at(-1))).toEqual({ page: '1', page_size: '9', professional_fields: '4' }));
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Topic area' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Artificial Intelligence' }));
+    await pickOption('Topic area', 'Artificial Intelligence');
     await waitFor(() => expect(router.state.location.search).toBe('?professional_fields=4&topic_areas=3'));
     expect(screen.queryByRole('link', { name: 'Create Event' })).not.toBeInTheDocument();
   });

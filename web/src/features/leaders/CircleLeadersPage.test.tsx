@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
-import { chosen, paged, serveFilterOptions, serveList } from '../../components/lists/testing';
+import { chosen, paged, pickOption, serveFilterOptions, serveList } from '../../components/lists/testing';
 import type { CircleLeader } from '../../lib/discover/types';
 
 const leader: CircleLeader = {
@@ -32,8 +31,7 @@ describe('circle leaders', { timeout: 20_000 }, () => {
     expect(within(list).getByText(`${'a'.repeat(500)}…`)).toBeInTheDocument();
     expect(chosen(seen.at(-1))).toEqual({ page: '1', page_size: '9' });
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Job function' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Engineering' }));
+    await pickOption('Job function', 'Engineering');
     await waitFor(() => expect(router.state.location.search).toBe('?job_functions=2'));
     await waitFor(() => expect(chosen(seen.at(-1))).toEqual({ page: '1', page_size: '9', job_function: '2' }));
   });
