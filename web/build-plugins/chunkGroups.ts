@@ -113,6 +113,9 @@ export const JOIN = group([
 /** The app shell's layout (top bar, side menu) and the app's icons, with the MUI parts only it needs. */
 export const LAYOUT = group([
   'src/components/icons.tsx',
+  // Shared by the card grids and the CareerGPS home: with the layout every page loads, so that
+  // the home does not fetch the lists chunk for its nine lines.
+  'src/components/visuallyHidden.ts',
   'src/app/layouts/AppLayout.tsx',
   'src/components/shell/TopBar.tsx',
   'src/components/shell/SideMenu.tsx',

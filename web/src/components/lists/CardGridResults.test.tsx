@@ -39,6 +39,12 @@ describe('CardGridResults', () => {
     expect(cells.map((cell) => cell.textContent)).toEqual(['First', 'Request Circle']);
   });
 
+  it('puts the grid under an h2 of its name, for the cards\' h3 titles to follow the page\'s h1', () => {
+    renderResults(query());
+    const heading = screen.getByRole('heading', { level: 2, name: 'Things' });
+    expect(screen.getByRole('list', { name: 'Things' })).toHaveAttribute('aria-labelledby', heading.id);
+  });
+
   it('shows the empty state without a grid', () => {
     renderResults(query({ data: { data: [], pagination: { count: 0 } } }), 'Request Circle');
     expect(screen.getByText('Nothing here')).toBeInTheDocument();

@@ -1,5 +1,6 @@
-import { useDeferredValue, type Key, type ReactNode } from 'react';
-import { Box } from '@mui/material';
+import { useDeferredValue, useId, type Key, type ReactNode } from 'react';
+import { Box, Typography } from '@mui/material';
+import { visuallyHidden } from '../visuallyHidden';
 import { cardGrid } from './layout';
 import ListPagination from './ListPagination';
 import { CardGridSkeleton, ListError } from './ListStates';
@@ -20,7 +21,7 @@ interface ListQuery<T> {
 
 interface Props<T> {
   query: ListQuery<T>;
-  /** The grid's accessible name. */
+  /** The grid's accessible name, and the text of the (unseen) heading the grid sits under. */
   label: string;
   /** Shown when the page has no items. */
   empty: ReactNode;
@@ -51,12 +52,17 @@ export default function CardGridResults<T>({
   // milliseconds (a page of MUI cards is the longest task of a list's first load); until it is
   // done, the loading cards stay (issue 30).
   const data = useDeferredValue(query.data);
+  const headingId = useId();
   if (query.isPending || (query.data && !data)) return <CardGridSkeleton count={6} height={skeletonHeight} />;
   if (query.isError || !data) return <ListError onRetry={() => void query.refetch()} />;
   if (data.data.length === 0) return <>{empty}</>;
   return (
     <>
-      <Box component="ul" sx={cardGrid} aria-label={label} aria-busy={query.isPlaceholderData || data !== query.data}>
+      {/* The cards' titles are h3s: this h2 keeps the page's headings in order under its h1. */}
+      <Typography component="h2" id={headingId} sx={visuallyHidden}>
+        {label}
+      </Typography>
+      <Box component="ul" sx={cardGrid} aria-labelledby={headingId} aria-busy={query.isPlaceholderData || data !== query.data}>
         {data.data.map((item) => (
           <li key={itemKey(item)}>{renderItem(item)}</li>
         ))}

@@ -18,6 +18,14 @@ interface Props {
   children: ReactNode;
 }
 
+/** The badge shows at most 99 ('99+'). */
+const MAX_COUNT = 99;
+
+/** The unread count as the badge shows it, so that the button's name holds the badge's text. */
+function countLabel(unread: number): string {
+  return unread > MAX_COUNT ? `${MAX_COUNT}+` : String(unread);
+}
+
 /** A top-bar icon with an unread badge that opens a panel under it (spec 000 §2 "Shell"). */
 export default function TopBarPanel({ name, unread, icon, badgeTestId, panel, onOpen, width, children }: Props) {
   const panelId = useId();
@@ -25,7 +33,7 @@ export default function TopBarPanel({ name, unread, icon, badgeTestId, panel, on
     <>
       <LazyTooltip title={name}>
         <IconButton
-          aria-label={unread > 0 ? `${name}, ${unread} unread` : name}
+          aria-label={unread > 0 ? `${name}, ${countLabel(unread)} unread` : name}
           aria-haspopup="dialog"
           aria-controls={panel.open ? panelId : undefined}
           aria-expanded={panel.open}
@@ -34,9 +42,15 @@ export default function TopBarPanel({ name, unread, icon, badgeTestId, panel, on
             onOpen?.();
           }}
         >
-          <Badge badgeContent={unread} color="error" max={99} data-testid={badgeTestId}>
-            {icon}
-          </Badge>
+          {/* With no unread items, no badge: MUI keeps a hidden badge's last text (a '0') in the
+              button, where it contradicts the button's name (issue 30). */}
+          {unread > 0 ? (
+            <Badge badgeContent={unread} color="error" max={MAX_COUNT} data-testid={badgeTestId}>
+              {icon}
+            </Badge>
+          ) : (
+            icon
+          )}
         </IconButton>
       </LazyTooltip>
       <Popover

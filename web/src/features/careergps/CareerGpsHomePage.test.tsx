@@ -41,7 +41,8 @@ describe('the CareerGPS home', { timeout: 20_000 }, () => {
     const panel = screen.getByRole('tabpanel');
     const steps = within(panel).getAllByRole('listitem');
     expect(steps).toHaveLength(4);
-    const first = within(steps[0]!).getByRole('heading', { name: /Take the AI Readiness Assessment/ });
+    // One level under the page's h1, so that the headings descend in order (issue 30).
+    const first = within(steps[0]!).getByRole('heading', { level: 2, name: /Take the AI Readiness Assessment/ });
     expect(first).toHaveTextContent('Step 1');
     expect(within(steps[3]!).getByRole('heading', { name: /Advance your career/ })).toHaveTextContent('Step 4');
     expect(within(panel).getByRole('link', { name: 'Start AIRA' })).toHaveAttribute('href', '/careergps/aira');
@@ -156,6 +157,9 @@ describe('the CareerGPS home', { timeout: 20_000 }, () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Grow your career in the age of AI' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: TITLE })).toBeInTheDocument();
+    // The steps sit one level under the home's h2.
+    const steps = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(steps).toEqual([1, 2, 3, 4].map((n) => expect.stringMatching(new RegExp(`^Step ${n}: `))));
     expect(screen.queryByRole('button', { name: 'Open AMA chat' })).not.toBeInTheDocument();
   });
 });

@@ -41,6 +41,8 @@ describe('membership banner', () => {
     const banner = await screen.findByRole('complementary', { name: 'Membership' });
     expect(within(banner).getByText('You are currently on Free membership.')).toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: 'Upgrade Membership' })).toHaveAttribute('href', '/membership');
+    // After the page, sticky at the screen's bottom: arriving late, it moves nothing (issue 30).
+    expect(screen.getByRole('main').lastElementChild).toBe(banner);
     await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss membership notice' }));
     expect(screen.queryByRole('complementary', { name: 'Membership' })).not.toBeInTheDocument();
   });

@@ -20,6 +20,7 @@ import { useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { getPortal } from '../../../lib/session';
 import LazyTooltip from '../../../components/LazyTooltip';
+import { visuallyHidden } from '../../../components/visuallyHidden';
 import AgentCards from '../components/AgentCards';
 import { HOME_STEPS, HOME_TITLE, homeTabs, TAB_LABELS, type HomeStep, type HomeTab } from '../home';
 
@@ -117,7 +118,11 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
           </Tabs>
           {tabs.map((id) => (
             <Box key={id} role="tabpanel" id={`home-panel-${id}`} aria-labelledby={`home-tab-${id}`} hidden={id !== tab}>
-              {id === tab ? <StepList steps={HOME_STEPS[id]} onFocusAreas={() => setFocusOpen(true)} /> : null}
+              {id === tab ? <StepList
+                  steps={HOME_STEPS[id]}
+                  headingLevel={headingLevel === 'h1' ? 'h2' : 'h3'}
+                  onFocusAreas={() => setFocusOpen(true)}
+                /> : null}
             </Box>
           ))}
         </>
@@ -132,7 +137,14 @@ export function CareerGpsHome({ headingLevel }: { headingLevel: 'h1' | 'h2' }) {
   );
 }
 
-function StepList({ steps, onFocusAreas }: { steps: HomeStep[]; onFocusAreas: () => void }) {
+interface StepListProps {
+  steps: HomeStep[];
+  /** One level under the home's own heading, so that the page's headings descend in order. */
+  headingLevel: 'h2' | 'h3';
+  onFocusAreas: () => void;
+}
+
+function StepList({ steps, headingLevel, onFocusAreas }: StepListProps) {
   return (
     <Box
       component="ol"
@@ -165,7 +177,7 @@ function StepList({ steps, onFocusAreas }: { steps: HomeStep[]; onFocusAreas: ()
               >
                 {i + 1}
               </Box>
-              <Typography component="h3" variant="h6" sx={{ lineHeight: 1.25 }}>
+              <Typography component={headingLevel} variant="h6" sx={{ lineHeight: 1.25 }}>
                 <Box component="span" sx={visuallyHidden}>{`Step ${i + 1}: `}</Box>
                 {step.title}
               </Typography>
@@ -194,16 +206,3 @@ function StepList({ steps, onFocusAreas }: { steps: HomeStep[]; onFocusAreas: ()
     </Box>
   );
 }
-
-// Pixel strings: MUI reads a bare 1 as 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -34,7 +34,8 @@ export default function MembershipBanner() {
   if (!show || !plans.data?.some((plan) => plan.subscription_tier > 0)) return null;
   const pending = banner.action === 'resolve';
   return (
-    <Box component="aside" aria-label="Membership">
+    // At the end of the page and sticky at the screen's bottom (AppLayout): nothing moves when it arrives.
+    <Box component="aside" aria-label="Membership" sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar' }}>
     <Alert
       role="status"
       severity={pending ? 'warning' : 'info'}
