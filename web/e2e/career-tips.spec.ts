@@ -24,7 +24,7 @@ test('a member shares a career tip, the administrator approves it, it shows with
 
   // Maria shares it: pending, in her own tips.
   const maria = await signedInPage(browser, request, MARIA, '/career-tips', phone);
-  await expect(maria.getByRole('heading', { name: 'Career Tips' })).toBeVisible();
+  await expect(maria.getByRole('heading', { name: 'Career Tips', level: 1 })).toBeVisible();
   await maria.getByRole('button', { name: 'Share a tip' }).click();
   const dialog = maria.getByRole('dialog', { name: 'Share a career tip' });
   await dialog.getByRole('button', { name: 'Share' }).click();

@@ -35,7 +35,7 @@ test('a member submits an AI tool, the administrator approves it, the member vot
 
   // Submit the AI tool through the form.
   const page = await signedInPage(browser, request, member, '/ai-tools', phone);
-  await expect(page.getByRole('heading', { name: 'AI Tools' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'AI Tools', level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Submit AI Tool' }).click();
   await expect(page.getByRole('heading', { name: 'Submit AI Tool' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
