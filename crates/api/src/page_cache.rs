@@ -224,6 +224,20 @@ impl<V, P> PageCache<V, P> {
         key: String,
         read_page: impl AsyncFnOnce() -> Result<P, E>,
     ) -> Result<Arc<P>, E> {
+        self.kept_when(tenant_id, generation, key, read_page, |_| true).await
+    }
+
+    /// As [`Self::kept`], but a page read is filed only when `worth_keeping` says so: a lookup
+    /// that found nothing is not kept, so asking for many keys that name nothing takes none of
+    /// the slots the real pages use.
+    pub async fn kept_when<E>(
+        &self,
+        tenant_id: i64,
+        generation: i64,
+        key: String,
+        read_page: impl AsyncFnOnce() -> Result<P, E>,
+        worth_keeping: impl FnOnce(&P) -> bool,
+    ) -> Result<Arc<P>, E> {
         if let Some(page) = self.page(tenant_id, generation, &key) {
             return Ok(page);
         }
@@ -232,7 +246,9 @@ impl<V, P> PageCache<V, P> {
             return Ok(page);
         }
         let page = Arc::new(read_page().await?);
-        self.file_page(tenant_id, generation, key, page.clone());
+        if worth_keeping(&page) {
+            self.file_page(tenant_id, generation, key, page.clone());
+        }
         Ok(page)
     }
 }

@@ -194,6 +194,13 @@ async fn a_job_page_by_slug_is_kept_and_shows_every_write_at_once() {
     b.app.request(Method::DELETE, &format!("{JOBS}{id}/")).token(&b.admin_token).send().await.assert_status(200);
     b.app.get(path).send().await.error(404);
     b.app.get("/api/v1/jobs/slug/no-such-job/").send().await.error(404);
+
+    // A slug that names nothing is not kept: asking again looks it up again, so unknown
+    // slugs take none of the slots the board's pages use.
+    log.clear();
+    b.app.get("/api/v1/jobs/slug/no-such-job/").send().await.error(404);
+    let statements = log.taken();
+    assert!(statements.iter().any(|sql| sql.contains("\"job_posts\"")), "looked up again: {statements:#?}");
 }
 
 #[tokio::test]

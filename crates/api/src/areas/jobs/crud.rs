@@ -162,10 +162,16 @@ async fn job_by_slug(
     let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let named = state
         .job_pages
-        .kept(tenant.id(), generation, format!("slug {slug}"), async || -> ApiResult<PageIds> {
-            let id = post_q::find_by_slug(state.read_db(), tenant.id(), slug).await?.map(|job| job.id);
-            Ok(PageIds { count: u64::from(id.is_some()), ids: id.into_iter().collect() })
-        })
+        .kept_when(
+            tenant.id(),
+            generation,
+            format!("slug {slug}"),
+            async || -> ApiResult<PageIds> {
+                let id = post_q::find_by_slug(state.read_db(), tenant.id(), slug).await?.map(|job| job.id);
+                Ok(PageIds { count: u64::from(id.is_some()), ids: id.into_iter().collect() })
+            },
+            |named| !named.ids.is_empty(),
+        )
         .await?;
     let Some(&id) = named.ids.first() else { return Err(not_found()) };
     let bases = view::kept_bases(&state, tenant.id(), generation, &[id], HashMap::new()).await?;
