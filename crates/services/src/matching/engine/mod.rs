@@ -45,8 +45,10 @@ pub use answer::{Answer, Ask};
 use people::KeptPeople;
 pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 
-/// Recommendations kept at most (members × lists).
-const KEPT_RECOMMENDATIONS: usize = 5_000;
+/// The memory the kept recommendation lists may take, counted by [`Ranked::bytes`]: an
+/// every-kind list of about thirty items is some ten kilobytes, so this keeps about a
+/// thousand members' lists (a list not kept is ranked again in a few milliseconds).
+const KEPT_RECOMMENDATION_BYTES: usize = 12 << 20;
 /// Cards kept at most, per process.
 const KEPT_CARDS: usize = 20_000;
 /// Question vectors kept at most.
@@ -104,6 +106,17 @@ struct Ranked {
     location: Option<String>,
 }
 
+impl Ranked {
+    /// About what it holds in memory: itself and its texts.
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Self>()
+            + self.reason.capacity()
+            + self.topics.capacity() * std::mem::size_of::<String>()
+            + self.topics.iter().map(String::capacity).sum::<usize>()
+            + self.location.as_ref().map_or(0, String::capacity)
+    }
+}
+
 /// The asker as ranking sees them.
 #[derive(Default)]
 struct Member {
@@ -159,6 +172,33 @@ struct KeptRecommendations {
 
 type RecommendationKey = (i64, i64, u32, usize);
 
+/// Members' recommendation lists within [`KEPT_RECOMMENDATION_BYTES`]: when a list would
+/// pass it, every list is dropped (each is ranked again when next asked for). A count of
+/// lists would not bound the memory: an every-kind list is twenty times a one-kind list.
+#[derive(Default)]
+struct KeptLists {
+    lists: HashMap<RecommendationKey, (KeptRecommendations, usize)>,
+    bytes: usize,
+}
+
+impl KeptLists {
+    fn get(&self, key: &RecommendationKey) -> Option<&KeptRecommendations> {
+        self.lists.get(key).map(|(kept, _)| kept)
+    }
+
+    fn insert(&mut self, key: RecommendationKey, kept: KeptRecommendations) {
+        let size = kept.items.iter().map(Ranked::bytes).sum::<usize>() + std::mem::size_of_val(&kept);
+        if self.bytes + size > KEPT_RECOMMENDATION_BYTES {
+            self.lists.clear();
+            self.bytes = 0;
+        }
+        if let Some((_, old)) = self.lists.insert(key, (kept, size)) {
+            self.bytes -= old;
+        }
+        self.bytes += size;
+    }
+}
+
 /// How often [`Engine::keep_warm`] catches the held indexes up.
 const WARM_EVERY: Duration = Duration::from_secs(2);
 /// Rows caught up since the last release after which [`Engine::keep_warm`] hands the memory
@@ -200,7 +240,7 @@ fn display_country(country: &str) -> String {
 pub struct Engine {
     embedder: Option<Arc<dyn Embedder>>,
     indexes: Indexes,
-    recommendations: Mutex<HashMap<RecommendationKey, KeptRecommendations>>,
+    recommendations: Mutex<KeptLists>,
     cards: Mutex<KeptCards>,
     questions: Mutex<HashMap<String, Arc<Vec<f32>>>>,
     people_lists: Mutex<HashMap<(i64, String), KeptPeople>>,
@@ -212,7 +252,7 @@ impl Engine {
         Engine {
             embedder,
             indexes: Indexes::new(model),
-            recommendations: Mutex::new(HashMap::new()),
+            recommendations: Mutex::new(KeptLists::default()),
             cards: Mutex::new((Stamps::default(), HashMap::new())),
             questions: Mutex::new(HashMap::new()),
             people_lists: Mutex::new(HashMap::new()),
@@ -348,11 +388,8 @@ impl Engine {
             Some(kept) if self.still_good(&kept, &stamps, kinds) => kept.items,
             _ => {
                 let ranked = Arc::new(self.rank_for_member(db, tenant_id, user_id, kinds, per_kind, &stamps).await?);
-                let mut map = self.recommendations.lock().unwrap_or_else(|p| p.into_inner());
-                if map.len() >= KEPT_RECOMMENDATIONS {
-                    map.clear();
-                }
-                map.insert(key, KeptRecommendations { stamps, at: Instant::now(), items: ranked.clone() });
+                let kept = KeptRecommendations { stamps, at: Instant::now(), items: ranked.clone() };
+                self.recommendations.lock().unwrap_or_else(|p| p.into_inner()).insert(key, kept);
                 ranked
             }
         };
@@ -629,4 +666,44 @@ fn best_first<T>(scored: &mut Vec<(f64, Arc<Entry>, T)>, n: usize) {
         scored.truncate(n);
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(items: usize) -> KeptRecommendations {
+        let item = Ranked {
+            kind: ItemKind::Circle,
+            id: 1,
+            score: 1.0,
+            reason: "Shares your skills SQL and Tableau".repeat(4),
+            topics: vec!["Data science".into(), "SQL".into()],
+            date: None,
+            location: Some("Nairobi".into()),
+        };
+        KeptRecommendations { stamps: Stamps::default(), at: Instant::now(), items: Arc::new(vec![item; items]) }
+    }
+
+    #[test]
+    fn kept_lists_stay_within_their_memory() {
+        let mut kept = KeptLists::default();
+        kept.insert((1, 1, 1, 3), list(30));
+        let one = kept.bytes;
+        assert!(one > 30 * 200, "a list counts its texts: {one} bytes");
+        // The same key again replaces the list and its bytes.
+        kept.insert((1, 1, 1, 3), list(30));
+        assert_eq!(kept.bytes, one);
+        let mut member = 2;
+        while kept.lists.len() as i64 == member - 1 {
+            kept.insert((1, member, 1, 3), list(30));
+            member += 1;
+            assert!(kept.bytes <= KEPT_RECOMMENDATION_BYTES);
+        }
+        // The list that would have passed the budget is the only one left.
+        assert_eq!(kept.lists.len(), 1);
+        assert!(kept.get(&(1, member - 1, 1, 3)).is_some());
+        assert!(kept.get(&(1, 1, 1, 3)).is_none());
+        assert!((member - 2) as usize * one <= KEPT_RECOMMENDATION_BYTES);
+    }
 }
