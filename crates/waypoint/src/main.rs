@@ -24,6 +24,7 @@ fn init_logging() {
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
+    services::memory::keep_large_blocks_apart();
     let cli = Cli::parse();
     init_logging();
     match run(cli).await {
