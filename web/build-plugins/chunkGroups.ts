@@ -61,7 +61,12 @@ export const SHELL = group([
   '@mui/utils/useOnMount/',
   '@mui/utils/useTimeout/',
   '@mui/material/transitions/useReducedMotion.',
+  // Radio's: in the modal group it made every page with a radio button load the Modal.
+  '@mui/utils/createChainedFunction/',
+  '@mui/material/utils/createChainedFunction.',
   'src/components/shell/Logo.tsx',
+  // The light text field (no Select inside) of the sign-in pages and the donation card.
+  'src/components/forms/PlainTextField.tsx',
   'src/components/icon.tsx',
   'src/components/LazyTooltip.tsx',
   '@tanstack/query-core/build/modern/mutationObserver.js',
@@ -90,21 +95,27 @@ export const AUTH = group([
   'src/features/auth/components/icons.tsx',
   'src/features/auth/components/LegalLinks.tsx',
   'src/features/auth/components/SocialButtons.tsx',
-  'src/components/forms/PlainTextField.tsx',
   'src/lib/forms/serverErrors.ts',
   'src/lib/forms/useSchemaForm.ts',
 ]);
 
-/** Joining a circle from its card or page: the join flow, its rules and messages. */
+/** Joining a circle from its card or page: the join flow and its calls. */
 export const JOIN = group([
   'src/components/join/FullGroupWarning.tsx',
   'src/components/join/lazyDialogs.tsx',
-  'src/components/join/useAddressIntent.ts',
   'src/components/join/useJoinFlow.tsx',
   'src/lib/api/download.ts',
   'src/lib/discover/leaders.ts',
   'src/lib/discover/useCases.ts',
   'src/lib/groups/conference.ts',
+]);
+
+/**
+ * A group's rules, messages and membership calls: every group page shows them, an
+ * organization's without the join flow (inside the join group it loaded the flow too).
+ */
+export const GROUP_RULES = group([
+  'src/components/join/useAddressIntent.ts',
   'src/lib/groups/membership.ts',
   'src/lib/groups/messages.ts',
   'src/lib/groups/rules.ts',
