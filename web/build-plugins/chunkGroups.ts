@@ -227,6 +227,18 @@ export const MODAL = group([
   '@mui/material/Grow/',
 ]);
 
+/**
+ * MUI's Dialog and its parts, one file: the automatic split cut them into three or four
+ * chunks, by which dialogs of the page (the signed-in pages' chat dock among them) use which.
+ */
+export const DIALOG = group([
+  '@mui/material/Dialog/',
+  '@mui/material/DialogActions/',
+  '@mui/material/DialogContent/',
+  '@mui/material/DialogContentText/',
+  '@mui/material/DialogTitle/',
+]);
+
 /** The country names and the typing debounce: the lists' filters and the profile forms share them. */
 export const COUNTRIES = group([
   'src/components/profileForm/countries.ts',
