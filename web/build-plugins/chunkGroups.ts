@@ -187,11 +187,14 @@ export const LISTS = group([
   'src/components/lists/SearchField.tsx',
   'src/components/lists/StatusFilter.tsx',
   'src/components/lists/useListParams.ts',
-  '@mui/material/Pagination/',
-  '@mui/material/PaginationItem/',
-  '@mui/material/usePagination/',
   '@mui/material/styles/cssUtils.',
 ]);
+
+/**
+ * MUI's Pagination apart from the lists' filters: the signed-in tables and panels page with it
+ * too, and inside the lists group they loaded the filter bar and search with it.
+ */
+export const PAGINATION = group(['@mui/material/Pagination/', '@mui/material/PaginationItem/', '@mui/material/usePagination/']);
 
 /**
  * MUI's TextField and Select with the Menu they open: one file for the forms and dialogs that
