@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Avatar, Badge, IconButton } from '@mui/material';
+import { Avatar, Box, IconButton } from '@mui/material';
 import ActionMenu from '../../../components/ActionMenu';
 import { preloadActionMenuProps } from '../../../components/actionMenuLoader';
 import LazyTooltip from '../../../components/LazyTooltip';
@@ -62,10 +62,27 @@ export default function ProfileAvatar({ name, picture, editable }: Props) {
 
   return (
     <>
-      <Badge
-        overlap="circular"
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        badgeContent={
+      {/* Where MUI's Badge (overlap circular, bottom right) puts its content, without the Badge:
+          its content is aria-hidden, which hid this button from assistive technology. */}
+      <Box component="span" sx={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', flexShrink: 0 }}>
+        {avatar}
+        <Box
+          component="span"
+          sx={{
+            position: 'absolute',
+            inset: 'auto 14% 14% auto',
+            transform: 'translate(50%, 50%)',
+            transformOrigin: '100% 100%',
+            zIndex: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            boxSizing: 'border-box',
+            minWidth: 20,
+            height: 20,
+            px: '6px',
+          }}
+        >
           <LazyTooltip title="Change profile picture">
             <IconButton
               size="small"
@@ -81,10 +98,8 @@ export default function ProfileAvatar({ name, picture, editable }: Props) {
               <CameraIcon fontSize="small" />
             </IconButton>
           </LazyTooltip>
-        }
-      >
-        {avatar}
-      </Badge>
+        </Box>
+      </Box>
       <input
         ref={input}
         type="file"
