@@ -10,7 +10,7 @@ import unusedLibraryParts from './build-plugins/unusedLibraryParts';
 import declarativeRouter from './build-plugins/declarativeRouter';
 import lazyTouchRipple from './build-plugins/lazyTouchRipple';
 import lazyPaginationTooltip from './build-plugins/lazyPaginationTooltip';
-import { ALERT, AUTH, CARDS, JOIN, COUNTRIES, LAYOUT, LISTS, MODAL, SCHEMAS, SELECT, SHELL } from './build-plugins/chunkGroups';
+import { ALERT, AUTH, CARDS, DIALOG, PAGINATION, JOIN, GROUP_RULES, COUNTRIES, LAYOUT, LISTS, MODAL, SCHEMAS, SELECT, SHELL } from './build-plugins/chunkGroups';
 
 const backend = process.env.WAYPOINT_DEV_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -65,11 +65,15 @@ export default defineConfig(({ command }) => ({
             { name: 'layout', test: LAYOUT },
             { name: 'cards', test: CARDS },
             { name: 'countries', test: COUNTRIES },
+            { name: 'pagination', test: PAGINATION },
             { name: 'lists', test: LISTS },
             { name: 'modal', test: MODAL },
+            { name: 'dialog', test: DIALOG },
             { name: 'select', test: SELECT },
             { name: 'auth', test: AUTH },
             { name: 'schemas', test: SCHEMAS },
+            // Before join, which would otherwise take in the rules its flow imports.
+            { name: 'groupRules', test: GROUP_RULES },
             { name: 'join', test: JOIN },
           ],
         },

@@ -61,7 +61,12 @@ export const SHELL = group([
   '@mui/utils/useOnMount/',
   '@mui/utils/useTimeout/',
   '@mui/material/transitions/useReducedMotion.',
+  // Radio's: in the modal group it made every page with a radio button load the Modal.
+  '@mui/utils/createChainedFunction/',
+  '@mui/material/utils/createChainedFunction.',
   'src/components/shell/Logo.tsx',
+  // The light text field (no Select inside) of the sign-in pages and the donation card.
+  'src/components/forms/PlainTextField.tsx',
   'src/components/icon.tsx',
   'src/components/LazyTooltip.tsx',
   '@tanstack/query-core/build/modern/mutationObserver.js',
@@ -90,21 +95,27 @@ export const AUTH = group([
   'src/features/auth/components/icons.tsx',
   'src/features/auth/components/LegalLinks.tsx',
   'src/features/auth/components/SocialButtons.tsx',
-  'src/components/forms/PlainTextField.tsx',
   'src/lib/forms/serverErrors.ts',
   'src/lib/forms/useSchemaForm.ts',
 ]);
 
-/** Joining a circle from its card or page: the join flow, its rules and messages. */
+/** Joining a circle from its card or page: the join flow and its calls. */
 export const JOIN = group([
   'src/components/join/FullGroupWarning.tsx',
   'src/components/join/lazyDialogs.tsx',
-  'src/components/join/useAddressIntent.ts',
   'src/components/join/useJoinFlow.tsx',
   'src/lib/api/download.ts',
   'src/lib/discover/leaders.ts',
   'src/lib/discover/useCases.ts',
   'src/lib/groups/conference.ts',
+]);
+
+/**
+ * A group's rules, messages and membership calls: every group page shows them, an
+ * organization's without the join flow (inside the join group it loaded the flow too).
+ */
+export const GROUP_RULES = group([
+  'src/components/join/useAddressIntent.ts',
   'src/lib/groups/membership.ts',
   'src/lib/groups/messages.ts',
   'src/lib/groups/rules.ts',
@@ -176,11 +187,14 @@ export const LISTS = group([
   'src/components/lists/SearchField.tsx',
   'src/components/lists/StatusFilter.tsx',
   'src/components/lists/useListParams.ts',
-  '@mui/material/Pagination/',
-  '@mui/material/PaginationItem/',
-  '@mui/material/usePagination/',
   '@mui/material/styles/cssUtils.',
 ]);
+
+/**
+ * MUI's Pagination apart from the lists' filters: the signed-in tables and panels page with it
+ * too, and inside the lists group they loaded the filter bar and search with it.
+ */
+export const PAGINATION = group(['@mui/material/Pagination/', '@mui/material/PaginationItem/', '@mui/material/usePagination/']);
 
 /**
  * MUI's TextField and Select with the Menu they open: one file for the forms and dialogs that
@@ -214,6 +228,18 @@ export const MODAL = group([
   '@mui/utils/getScrollbarSize/',
   '@mui/material/Fade/',
   '@mui/material/Grow/',
+]);
+
+/**
+ * MUI's Dialog and its parts, one file: the automatic split cut them into three or four
+ * chunks, by which dialogs of the page (the signed-in pages' chat dock among them) use which.
+ */
+export const DIALOG = group([
+  '@mui/material/Dialog/',
+  '@mui/material/DialogActions/',
+  '@mui/material/DialogContent/',
+  '@mui/material/DialogContentText/',
+  '@mui/material/DialogTitle/',
 ]);
 
 /** The country names and the typing debounce: the lists' filters and the profile forms share them. */

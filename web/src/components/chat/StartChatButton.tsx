@@ -1,14 +1,16 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api/errors';
 import { openChatRoom } from '../../lib/realtime/chatDock';
 import { startOneToOneRoom } from '../../lib/realtime/rooms';
 import { useSnackbar } from '../../lib/snackbar';
 
-export const MSG_CANNOT_INITIATE = 'You cannot currently initiate a chat.';
 export const MSG_CREATE_FAILED = 'Could not create a chat room at this moment.';
+
+// The "cannot initiate" dialog (MUI's Dialog) loads when the server refuses, not with every
+// profile or card that has a Message button.
+const ChatBlockedDialog = lazy(() => import('./ChatBlockedDialog'));
 
 interface Props {
   userId: number;
@@ -28,6 +30,9 @@ interface Props {
 export default function StartChatButton({ userId, canInitiate, size, label }: Props) {
   const { enqueueSnackbar } = useSnackbar();
   const [blocked, setBlocked] = useState(false);
+  // The dialog stays mounted once shown, for its closing transition and the focus's return.
+  const [shown, setShown] = useState(false);
+  if (blocked && !shown) setShown(true);
   const start = useMutation({
     mutationFn: () => startOneToOneRoom(userId),
     onSuccess: (answer) => openChatRoom(answer.data.id),
@@ -43,23 +48,11 @@ export default function StartChatButton({ userId, canInitiate, size, label }: Pr
       <Button variant="outlined" size={size} onClick={() => start.mutate()} loading={start.isPending} aria-label={label}>
         Message
       </Button>
-      <Dialog open={blocked} onClose={() => setBlocked(false)} aria-labelledby="start-chat-title">
-        <DialogTitle id="start-chat-title">Chat</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{MSG_CANNOT_INITIATE}</DialogContentText>
-          {!canInitiate && (
-            <DialogContentText sx={{ mt: 1 }}>Upgrade your membership to message other members one to one.</DialogContentText>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setBlocked(false)}>Close</Button>
-          {!canInitiate && (
-            <Button component={RouterLink} to="/membership" variant="contained" onClick={() => setBlocked(false)}>
-              See membership plans
-            </Button>
-          )}
-        </DialogActions>
-      </Dialog>
+      {shown && (
+        <Suspense fallback={null}>
+          <ChatBlockedDialog open={blocked} canInitiate={canInitiate} onClose={() => setBlocked(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,7 +3,18 @@ import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedIn
 
 type InputProps = Pick<
   OutlinedInputProps,
-  'name' | 'type' | 'autoComplete' | 'autoFocus' | 'disabled' | 'required' | 'onChange' | 'onBlur' | 'placeholder'
+  | 'name'
+  | 'type'
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'disabled'
+  | 'required'
+  | 'onChange'
+  | 'onBlur'
+  | 'placeholder'
+  | 'value'
+  | 'startAdornment'
+  | 'inputProps'
 >;
 
 export interface PlainTextFieldProps extends InputProps {
@@ -17,7 +28,7 @@ export interface PlainTextFieldProps extends InputProps {
 }
 
 /**
- * An outlined single-line text field for the sign-in pages: what MUI's `TextField` renders for
+ * An outlined single-line text field for the sign-in pages and other first screens: what MUI's `TextField` renders for
  * them (label tied to the input, helper text in `aria-describedby`, error state), built from its
  * parts. `TextField` itself imports `Select` and with it the Menu, Popover and Modal code (~23 kB)
  * even when no select is shown, which is most of a guest page's weight after React.

@@ -36,7 +36,7 @@ export const COMPLEXITY_LEVELS = [
   { value: 'intermediate', label: 'Intermediate' },
   { value: 'advanced', label: 'Advanced' },
 ] as const;
-export const COVER_IMAGE_TYPES = 'image/jpeg,image/png,image/jpg';
+export { COVER_IMAGE_TYPES } from '../../lib/groups/groups';
 
 export interface GroupFormValues {
   name: string;

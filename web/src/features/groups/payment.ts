@@ -5,6 +5,9 @@
 import { applicationStatus, hasEnded, isFull } from '../../lib/groups/rules';
 import type { Group } from '../../lib/groups/types';
 
+/** 'Could not proceed your request' (spec 001 §8 "Donation / payment"). */
+export const MSG_PAYMENT_FAILED = 'Could not proceed your request';
+
 export interface GroupPrice {
   /** Cents before discounts. */
   unit: number;

@@ -70,6 +70,9 @@ export async function updateGroup(id: number, body: Partial<GroupPayload>): Prom
   return toGroup(answer.data);
 }
 
+/** The image types a group's cover and logo may be (the form's and the hero's file pickers). */
+export const COVER_IMAGE_TYPES = 'image/jpeg,image/png,image/jpg';
+
 /** POST /groups/{id}/logo/ (multipart field "logo"). */
 export async function uploadGroupLogo(id: number, file: File): Promise<Group> {
   const form = new FormData();

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Avatar, Box, Button, Card, CardContent, Chip, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import RichText from '../../../components/RichText';
 import ConfirmDialog from '../../../components/ConfirmDialog';
+import ActionMenu from '../../../components/ActionMenu';
+import { preloadActionMenuProps } from '../../../components/actionMenuLoader';
 import { useSnackbar } from '../../../lib/snackbar';
 import { deleteContent, useRefreshContents } from '../api/contents';
 import type { Content } from '../api/types';
@@ -57,29 +59,17 @@ export default function PostCard({ item, onEdit, detail = false }: { item: Conte
           </Box>
           {item.can_edit && (
             <>
-              <IconButton aria-label="Post actions" onClick={(e) => setMenu(e.currentTarget)}>
+              <IconButton aria-label="Post actions" onClick={(e) => setMenu(e.currentTarget)} {...preloadActionMenuProps}>
                 <Box component="span" aria-hidden sx={{ fontSize: 20, lineHeight: 1 }}>⋯</Box>
               </IconButton>
-              <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
-                {onEdit && (
-                  <MenuItem
-                    onClick={() => {
-                      setMenu(null);
-                      onEdit(item);
-                    }}
-                  >
-                    Edit
-                  </MenuItem>
-                )}
-                <MenuItem
-                  onClick={() => {
-                    setMenu(null);
-                    setConfirming(true);
-                  }}
-                >
-                  Delete
-                </MenuItem>
-              </Menu>
+              <ActionMenu
+                anchorEl={menu}
+                onClose={() => setMenu(null)}
+                items={[
+                  ...(onEdit ? [{ label: 'Edit', onSelect: () => onEdit(item) }] : []),
+                  { label: 'Delete', onSelect: () => setConfirming(true) },
+                ]}
+              />
             </>
           )}
         </Stack>

@@ -2,17 +2,18 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
   Alert,
+  Box,
   Button,
   FormControlLabel,
   InputAdornment,
   Radio,
   RadioGroup,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import PlainTextField from '../../../components/forms/PlainTextField';
 import { useIdentity } from '../../../lib/auth/identity';
 import { DONATION_PRESETS, donationCents, hasDonations } from '../donation';
 import { serverMessage } from '../../../lib/groups/messages';
@@ -134,19 +135,19 @@ export default function DonationCard({ group }: { group: Group }) {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <TextField
-          id={fieldId}
-          label="Amount (USD)"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={Boolean(amountError)}
-          helperText={amountError ?? ' '}
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          }}
-          sx={{ maxWidth: 240 }}
-        />
+        <Box sx={{ maxWidth: 240 }}>
+          <PlainTextField
+            id={fieldId}
+            fullWidth
+            label="Amount (USD)"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={Boolean(amountError)}
+            helperText={amountError ?? ' '}
+            inputProps={{ inputMode: 'decimal' }}
+            startAdornment={<InputAdornment position="start">$</InputAdornment>}
+          />
+        </Box>
         {error && (
           <Alert severity="error" role="alert">
             {error}

@@ -3,8 +3,7 @@ import { Button, IconButton } from '@mui/material';
 import LazyTooltip from '../../../components/LazyTooltip';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
-import { uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
-import { COVER_IMAGE_TYPES } from '../groupForm';
+import { COVER_IMAGE_TYPES, uploadGroupCover, uploadGroupLogo } from '../../../lib/groups/groups';
 import { useRefreshGroups } from '../api/group';
 import { CameraBodyIcon } from './icons';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, ButtonGroup, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Box, Button, ButtonGroup, Stack, Typography } from '@mui/material';
 import { useIsFetching, useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import FullGroupWarning from '../../../components/join/FullGroupWarning';
@@ -11,6 +11,8 @@ import { joinState } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import { GROUPS_KEY, useRefreshGroups } from '../api/group';
 import ConfirmDialog from '../../../components/ConfirmDialog';
+import ActionMenu from '../../../components/ActionMenu';
+import { preloadActionMenuProps } from '../../../components/actionMenuLoader';
 import { ArrowDropDownIcon } from '../../../components/icons';
 
 interface Props {
@@ -62,20 +64,20 @@ export default function JoinControl({ group, signedIn }: Props) {
   const menu = (label: string, action: () => void) => (
     <>
       <ButtonGroup variant="outlined" aria-label={label}>
-        <Button onClick={(event) => setMenuAnchor(event.currentTarget)} endIcon={<ArrowDropDownIcon />} aria-haspopup="menu">
+        <Button
+          onClick={(event) => setMenuAnchor(event.currentTarget)}
+          endIcon={<ArrowDropDownIcon />}
+          aria-haspopup="menu"
+          {...preloadActionMenuProps}
+        >
           {label}
         </Button>
       </ButtonGroup>
-      <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setMenuAnchor(null);
-            action();
-          }}
-        >
-          {state.kind === 'pending' ? 'Cancel request' : 'Leave'}
-        </MenuItem>
-      </Menu>
+      <ActionMenu
+        anchorEl={menuAnchor}
+        onClose={() => setMenuAnchor(null)}
+        items={[{ label: state.kind === 'pending' ? 'Cancel request' : 'Leave', onSelect: action }]}
+      />
     </>
   );
 

@@ -40,7 +40,6 @@ import ConfirmDialog from '../../../components/ConfirmDialog';
 import { ListError } from '../../../components/lists/ListStates';
 import StatusTabs from '../../../components/lists/StatusTabs';
 import MemberRow from './MemberRow';
-import RecommendationsPanel from './RecommendationsPanel';
 import RejectDialog from './RejectDialog';
 import { AddIcon } from '../../../components/icons';
 import { DownloadIcon } from './icons';
@@ -49,6 +48,8 @@ import { DownloadIcon } from './icons';
 // with the People tab: a closed dialog renders nothing anyway.
 const AddMemberDialog = lazy(() => import('./AddMemberDialog'));
 const ApplicantDetailsDialog = lazy(() => import('./ApplicantDetailsDialog'));
+// The Recommendations tab (its group search and source choice) loads when an administrator opens it.
+const RecommendationsPanel = lazy(() => import('./RecommendationsPanel'));
 
 /** The status tabs, and for administrators the Recommendations tab (spec 001 §5). */
 type MembersTab = MemberStatusTab | 'recommendations';
@@ -372,7 +373,11 @@ export default function MembersPanel({ group, identity, showAdministrators = tru
             onChange={(next) => changeTab(next)}
           />
         )}
-        {recommending && <RecommendationsPanel group={group} />}
+        {recommending && (
+          <Suspense fallback={<ListSkeleton />}>
+            <RecommendationsPanel group={group} />
+          </Suspense>
+        )}
         {!recommending && (
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 2 }}>
             <TextField

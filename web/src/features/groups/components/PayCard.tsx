@@ -1,31 +1,17 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useIdentity } from '../../../lib/auth/identity';
 import { serverMessage } from '../../../lib/groups/messages';
-import { formatCents, groupPrice, payState } from '../payment';
+import { formatCents, groupPrice, MSG_PAYMENT_FAILED, payState } from '../payment';
 import { groupPath } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import FullGroupWarning from '../../../components/join/FullGroupWarning';
-import { usePayForGroup, useSendVoucher } from '../api/pay';
+import { usePayForGroup } from '../api/pay';
 
-/** 'Could not proceed your request' (spec 001 §8 "Donation / payment"). */
-export const MSG_PAYMENT_FAILED = 'Could not proceed your request';
-const MAX_VOUCHER_BYTES = 10 * 1024 * 1024;
+// The voucher form (MUI's Dialog and TextField) loads when "I paid offline" is pressed.
+const VoucherDialog = lazy(() => import('./VoucherDialog'));
 
 function siteAddress(url: string): string | null {
   try {
@@ -34,95 +20,6 @@ function siteAddress(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** The receipt of an offline payment: an image or a PDF, and an optional reference. */
-function VoucherDialog({ group, onClose }: { group: Group; onClose: () => void }) {
-  const titleId = useId();
-  const { enqueueSnackbar } = useSnackbar();
-  const send = useSendVoucher(group.id);
-  const [file, setFile] = useState<File | null>(null);
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    setError(null);
-    if (chosen && !(chosen.type.startsWith('image/') || chosen.type === 'application/pdf')) {
-      setError('Upload the receipt as an image or a PDF.');
-      setFile(null);
-      return;
-    }
-    if (chosen && chosen.size > MAX_VOUCHER_BYTES) {
-      setError('File size should be less than 10 MB');
-      setFile(null);
-      return;
-    }
-    setFile(chosen);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setError('Please attach the receipt of your payment.');
-      return;
-    }
-    send.mutate(
-      { file, reference },
-      {
-        onSuccess: (answer) => {
-          enqueueSnackbar(answer.message, { variant: 'success' });
-          onClose();
-        },
-        onError: (failure) => setError(serverMessage(failure) ?? MSG_PAYMENT_FAILED),
-      },
-    );
-  };
-
-  return (
-    <Dialog
-      open
-      onClose={send.isPending ? undefined : onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
-      slotProps={{ paper: { component: 'form', noValidate: true, onSubmit: submit } as object }}
-    >
-      <DialogTitle id={titleId}>Send a payment voucher</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>
-            Paid offline (a bank transfer or cash)? Attach the receipt. The {group.group_type}'s administrators confirm
-            your payment.
-          </DialogContentText>
-          <Button variant="outlined" component="label">
-            {file ? file.name : 'Choose the receipt (image or PDF)'}
-            <input hidden type="file" accept="image/*,application/pdf" onChange={pick} aria-label="Receipt" />
-          </Button>
-          <TextField
-            label="Reference (optional)"
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-            helperText="A transfer number or anything that helps find your payment."
-          />
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={send.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={send.isPending}>
-          Send voucher
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 /**
@@ -203,7 +100,11 @@ export default function PayCard({ group }: { group: Group }) {
           </Button>
         )}
       </Stack>
-      {voucher && <VoucherDialog group={group} onClose={() => setVoucher(false)} />}
+      {voucher && (
+        <Suspense fallback={null}>
+          <VoucherDialog group={group} onClose={() => setVoucher(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

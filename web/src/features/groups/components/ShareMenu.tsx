@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button } from '@mui/material';
+import ActionMenu from '../../../components/ActionMenu';
+import { preloadActionMenuProps } from '../../../components/actionMenuLoader';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ShareIcon } from './icons';
 
@@ -8,7 +10,6 @@ export default function ShareMenu({ path }: { path: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { enqueueSnackbar } = useSnackbar();
   const copy = async () => {
-    setAnchor(null);
     const url = new URL(path, window.location.origin).toString();
     try {
       await navigator.clipboard.writeText(url);
@@ -19,12 +20,16 @@ export default function ShareMenu({ path }: { path: string }) {
   };
   return (
     <>
-      <Button variant="outlined" startIcon={<ShareIcon />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+      <Button
+        variant="outlined"
+        startIcon={<ShareIcon />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        {...preloadActionMenuProps}
+      >
         Share
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void copy()}>Copy link</MenuItem>
-      </Menu>
+      <ActionMenu anchorEl={anchor} onClose={() => setAnchor(null)} items={[{ label: 'Copy link', onSelect: () => void copy() }]} />
     </>
   );
 }

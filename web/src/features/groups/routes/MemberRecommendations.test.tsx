@@ -79,6 +79,8 @@ async function openRecommendations() {
   renderApp('/circle/ai-foundations/people');
   const section = await screen.findByRole('region', { name: 'Members' });
   await userEvent.click(await within(section).findByRole('tab', { name: 'Recommendations' }));
+  // The tab's panel loads when first opened.
+  await within(section).findByRole('region', { name: 'Recommendations' });
   return section;
 }
 

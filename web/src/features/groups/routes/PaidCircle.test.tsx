@@ -99,7 +99,7 @@ describe('paid circle pay card', { timeout: 20_000 }, () => {
     );
     renderApp('/circle/ai-foundations');
     await userEvent.click(await screen.findByRole('button', { name: 'I paid offline' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Send voucher' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send voucher' }));
     expect(await screen.findByText('Please attach the receipt of your payment.')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText('Receipt'), new File(['x'], 'r.png', { type: 'image/png' }));
     await userEvent.type(screen.getByLabelText('Reference (optional)'), 'TX-42');

@@ -17,7 +17,7 @@ import type { Answers, Question } from '../../../lib/groups/types';
 import { applyToJob, unapplyFromJob, useRefreshJobs } from '../api/jobs';
 import { jobQuestions, type Job } from '../api/types';
 import { APPLY_MESSAGES } from '../messages';
-import ResumeDialog from './ResumeDialog';
+import { ResumeDialog } from './lazyDialogs';
 
 export interface ApplyFlow {
   start: () => void;

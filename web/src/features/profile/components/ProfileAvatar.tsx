@@ -1,5 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { Avatar, Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Avatar, Box, IconButton } from '@mui/material';
+import ActionMenu from '../../../components/ActionMenu';
+import { preloadActionMenuProps } from '../../../components/actionMenuLoader';
+import LazyTooltip from '../../../components/LazyTooltip';
 import { useSnackbar } from '../../../lib/snackbar';
 import { firstErrorMessage, ApiError } from '../../../lib/api/errors';
 import { useDeletePicture, useUploadPicture } from '../api/picture';
@@ -59,11 +62,28 @@ export default function ProfileAvatar({ name, picture, editable }: Props) {
 
   return (
     <>
-      <Badge
-        overlap="circular"
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        badgeContent={
-          <Tooltip title="Change profile picture">
+      {/* Where MUI's Badge (overlap circular, bottom right) puts its content, without the Badge:
+          its content is aria-hidden, which hid this button from assistive technology. */}
+      <Box component="span" sx={{ position: 'relative', display: 'inline-flex', verticalAlign: 'middle', flexShrink: 0 }}>
+        {avatar}
+        <Box
+          component="span"
+          sx={{
+            position: 'absolute',
+            inset: 'auto 14% 14% auto',
+            transform: 'translate(50%, 50%)',
+            transformOrigin: '100% 100%',
+            zIndex: 1,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            boxSizing: 'border-box',
+            minWidth: 20,
+            height: 20,
+            px: '6px',
+          }}
+        >
+          <LazyTooltip title="Change profile picture">
             <IconButton
               size="small"
               aria-label="Change profile picture"
@@ -72,15 +92,14 @@ export default function ProfileAvatar({ name, picture, editable }: Props) {
               aria-expanded={Boolean(anchor)}
               loading={upload.isPending || remove.isPending}
               onClick={(event) => setAnchor(event.currentTarget)}
+              {...preloadActionMenuProps}
               sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', boxShadow: 1, '&:hover': { bgcolor: 'grey.100' } }}
             >
               <CameraIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
-        }
-      >
-        {avatar}
-      </Badge>
+          </LazyTooltip>
+        </Box>
+      </Box>
       <input
         ref={input}
         type="file"
@@ -92,26 +111,15 @@ export default function ProfileAvatar({ name, picture, editable }: Props) {
           event.target.value = '';
         }}
       />
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            input.current?.click();
-          }}
-        >
-          <ListItemText>Upload new picture</ListItemText>
-        </MenuItem>
-        {picture && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              setConfirming(true);
-            }}
-          >
-            <ListItemText>Remove picture</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
+      <ActionMenu
+        id={menuId}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        items={[
+          { label: 'Upload new picture', onSelect: () => input.current?.click() },
+          ...(picture ? [{ label: 'Remove picture', onSelect: () => setConfirming(true) }] : []),
+        ]}
+      />
       <ConfirmDialog
         open={confirming}
         title="Remove profile picture?"

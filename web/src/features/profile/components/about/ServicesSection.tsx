@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Button, Divider, IconButton, Stack, Typography } from '@mui/material';
+import LazyTooltip from '../../../../components/LazyTooltip';
 import { useSnackbar } from '../../../../lib/snackbar';
 import { useDeleteService, useServices } from '../../api/services';
 import type { UserService } from '../../api/types';
@@ -61,16 +62,16 @@ export default function ServicesSection({ userId, firstName, canEdit, showEmpty 
                 </Typography>
                 {canEdit && (
                   <Stack direction="row" sx={{ flexShrink: 0, mt: -0.75 }}>
-                    <Tooltip title="Edit">
+                    <LazyTooltip title="Edit">
                       <IconButton size="small" aria-label={`Edit ${service.title}`} onClick={() => setEditing(service)}>
                         <EditIcon fontSize="small" />
                       </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
+                    </LazyTooltip>
+                    <LazyTooltip title="Delete">
                       <IconButton size="small" aria-label={`Delete ${service.title}`} onClick={() => setRemoving(service)}>
                         <DeleteIcon fontSize="small" />
                       </IconButton>
-                    </Tooltip>
+                    </LazyTooltip>
                   </Stack>
                 )}
               </Stack>
