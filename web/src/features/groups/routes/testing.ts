@@ -1,0 +1,39 @@
+// Test helpers for the group pages' administration tests: signing in as the administrator,
+// recording what an action posts, and opening a page's section or one of its tabs.
+import { http, HttpResponse } from 'msw';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp } from '../../../test/renderApp';
+import { identityFixture } from '../../../test/fixtures';
+import { identityHandler, server, signIn } from '../../../test/server';
+
+/** The signed-in person of these tests (an administrator where the group says so). */
+export const ME = 7;
+
+export function signInAsMe() {
+  signIn();
+  server.use(identityHandler(identityFixture({ id: ME })));
+}
+
+/** Answers POST /api/v1/`path` with `{ message }` and records every body it is sent, in order. */
+export function capturePosts(path: string, message = 'ok'): unknown[] {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`*/api/v1/${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ message });
+    }),
+  );
+  return bodies;
+}
+
+/** Renders `path` and waits for its section (a named region). */
+export async function openSection(path: string, name: string) {
+  renderApp(path);
+  return screen.findByRole('region', { name });
+}
+
+/** Clicks a section's tab (`name` as the tab reads, counts included) once the tab is there. */
+export async function openTab(section: HTMLElement, name: string | RegExp) {
+  await userEvent.click(await within(section).findByRole('tab', { name }));
+}
