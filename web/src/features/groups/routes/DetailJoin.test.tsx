@@ -7,6 +7,7 @@ import { server, signIn } from '../../../test/server';
 import { groupFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 import type { Group } from '../../../lib/groups/types';
+import { expectMissingGroupPage } from './testing';
 
 function captureJoin(answer: Response | (() => Response) = HttpResponse.json({ data: { membership_status: 'pending', role: null, waitlisted: false } })) {
   const calls: unknown[] = [];
@@ -216,13 +217,7 @@ describe('join control', { timeout: 20_000 }, () => {
   });
 
   it('says when the circle does not exist', async () => {
-    serveGroups({ groups: [] });
-    renderApp('/circle/nope');
-    expect(
-      await screen.findByText(
-        "It seems like the circle you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.",
-      ),
-    ).toBeInTheDocument();
+    await expectMissingGroupPage('/circle/nope', 'circle');
   });
 
   it('uses the conference registration form for conferences, with its messages for presenters', async () => {

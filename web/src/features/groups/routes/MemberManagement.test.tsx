@@ -10,7 +10,7 @@ import { server } from '../../../test/server';
 import type { Member } from '../../../lib/groups/types';
 import { groupFixture, memberFixture, orgFixture, paged } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
-import { capturePosts, ME, openSection, openTab, signInAsMe } from './testing';
+import { capturePosts, chooseBulkAction, ME, openSection, openTab, signInAsMe } from './testing';
 
 const org = orgFixture({
   role: 'admin',
@@ -84,9 +84,7 @@ describe('member tabs and their actions', { timeout: 30_000 }, () => {
   it('starts a new tab with no selection and no action', async () => {
     const bodies = manageMembers();
     const section = await openTabWith(/^Pending/, 'Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
-    await userEvent.click(within(section).getByLabelText('Action'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Accept' }));
+    await chooseBulkAction(section, 'Accept');
     await userEvent.click(within(section).getByRole('checkbox', { name: 'Select Carlos Diaz' }));
     expect(within(section).getByText('Select all (1 selected)')).toBeInTheDocument();
     await openTab(section, /^Unverified/);
@@ -164,9 +162,7 @@ describe('rejecting with a reason', { timeout: 30_000 }, () => {
   it('asks for the reason once for a bulk reject and sends it as notes', async () => {
     const bodies = manageMembers();
     const section = await openTabWith(/^Pending/, 'Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
-    await userEvent.click(within(section).getByLabelText('Action'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    await chooseBulkAction(section, 'Reject');
     expect(within(section).queryByLabelText('Notes (optional)')).not.toBeInTheDocument();
     await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));

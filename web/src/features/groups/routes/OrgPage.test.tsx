@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/renderApp';
 import { server, signIn } from '../../../test/server';
 import { groupFixture, memberFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
-import { capturePosts, ME, openSection, openTab, signInAsMe } from './testing';
+import { capturePosts, chooseBulkAction, expectMissingGroupPage, ME, openSection, openTab, signInAsMe } from './testing';
 
 const members = [
   memberFixture({ id: ME, name: 'Maria Lopez', membership_role: 'admin' }),
@@ -42,13 +42,7 @@ describe('organization page', { timeout: 20_000 }, () => {
   });
 
   it('says when the organization does not exist', async () => {
-    serveGroups({ groups: [] });
-    renderApp('/org/nope');
-    expect(
-      await screen.findByText(
-        "It seems like the organization you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.",
-      ),
-    ).toBeInTheDocument();
+    await expectMissingGroupPage('/org/nope', 'organization');
   });
 
   it('lists events with an Event Details link, and says when there are none', async () => {
@@ -104,9 +98,7 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     const section = await openPeopleAsAdmin();
     await openTab(section, 'Pending (2)');
     await within(section).findByText('Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
-    await userEvent.click(within(section).getByLabelText('Action'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    await chooseBulkAction(section, 'Reject');
     await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject members' });

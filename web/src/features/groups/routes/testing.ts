@@ -3,9 +3,11 @@
 import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { renderApp } from '../../../test/renderApp';
 import { identityFixture } from '../../../test/fixtures';
 import { identityHandler, server, signIn } from '../../../test/server';
+import { serveGroups } from '../test/handlers';
 
 /** The signed-in person of these tests (an administrator where the group says so). */
 export const ME = 7;
@@ -36,4 +38,22 @@ export async function openSection(path: string, name: string) {
 /** Clicks a section's tab (`name` as the tab reads, counts included) once the tab is there. */
 export async function openTab(section: HTMLElement, name: string | RegExp) {
   await userEvent.click(await within(section).findByRole('tab', { name }));
+}
+
+/** Turns on the section's manage mode and picks `action` in its Action select. */
+export async function chooseBulkAction(section: HTMLElement, action: string) {
+  await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
+  await userEvent.click(within(section).getByLabelText('Action'));
+  await userEvent.click(await screen.findByRole('option', { name: action }));
+}
+
+/** With no groups served, `path` says that its `kind` (circle, organization…) does not exist. */
+export async function expectMissingGroupPage(path: string, kind: string) {
+  serveGroups({ groups: [] });
+  renderApp(path);
+  expect(
+    await screen.findByText(
+      `It seems like the ${kind} you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.`,
+    ),
+  ).toBeInTheDocument();
 }
