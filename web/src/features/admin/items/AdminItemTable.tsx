@@ -22,11 +22,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import SearchField from '../../../components/lists/SearchField';
 import { EmptyState, ListError } from '../../../components/lists/ListStates';
-import { readPage, readValue, withFilter, withPage } from '../../../components/lists/listParams';
+import { readPage, readValue, withFilter } from '../../../components/lists/listParams';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ADMIN_ITEMS_KEY, type Paged, type TableQuery } from './api';
-import { PAGE_SIZE_OPTIONS, readPageSize, readStatus, splitChips, type StatusTab } from './itemRules';
-import AdminPagination from '../components/AdminPagination';
+import { readPageSize, readStatus, splitChips, type StatusTab } from './itemRules';
+import ItemPagination from './ItemPagination';
 
 /** A button of a row: a link (edit) or a call, optionally confirmed first (delete, reject). */
 export interface RowAction {
@@ -226,15 +226,7 @@ export default function AdminItemTable<T>({ title, area, tabs, fetch, toRow, emp
         </TableContainer>
       )}
       {found.data && count > 0 && (
-        <AdminPagination
-          count={count}
-          page={page}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZE_OPTIONS}
-          onPage={(next) => setParams((current) => withPage(current, next))}
-          onPageSize={(value) => setParams((current) => withFilter(current, 'page_size', value), { replace: true })}
-          labelRowsPerPage="Rows"
-        />
+        <ItemPagination count={count} />
       )}
       <ConfirmDialog
         open={asking !== null}
