@@ -10,7 +10,8 @@ import { ListError } from '../../../../components/lists/ListStates';
 import { SectionSkeleton } from '../ProfileSkeleton';
 import ProfileSection from './ProfileSection';
 import { AddIcon } from '../../../../components/icons';
-import { DeleteIcon, EditIcon } from '../icons';
+import { DeleteIcon } from '../../../../components/profileForm/formIcons';
+import { EditIcon } from '../icons';
 
 const ServiceDialog = lazy(() => import('./ServiceDialog'));
 
