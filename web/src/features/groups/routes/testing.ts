@@ -1,12 +1,11 @@
 // Test helpers for the group pages' administration tests: signing in as the administrator,
 // recording what an action posts, and opening a page's section or one of its tabs.
-import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { renderApp } from '../../../test/renderApp';
 import { identityFixture } from '../../../test/fixtures';
-import { identityHandler, server, signIn } from '../../../test/server';
+import { identityHandler, recordPosts, server, signIn } from '../../../test/server';
 import { serveGroups } from '../test/handlers';
 
 /** The signed-in person of these tests (an administrator where the group says so). */
@@ -19,14 +18,7 @@ export function signInAsMe() {
 
 /** Answers POST /api/v1/`path` with `{ message }` and records every body it is sent, in order. */
 export function capturePosts(path: string, message = 'ok'): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post(`*/api/v1/${path}`, async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json({ message });
-    }),
-  );
-  return bodies;
+  return recordPosts(path, { message });
 }
 
 /** Renders `path` and waits for its section (a named region). */
