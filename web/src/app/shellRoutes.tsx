@@ -1,303 +1,123 @@
 import type { RouteObject } from 'react-router';
-import { lazyRoute } from './lazyRoute';
+import { indexPage, lazyPage, page } from './routeTable';
 import { AdminGuard, AuthGuard, PendingGuard } from './guards';
 
 /**
  * The routes of the app shell and of the admin dashboard: every page but the sign-in screens
  * (app/routes.tsx). Loaded on demand, as the first route of a page that needs them, so the
  * sign-in screens do not download this table and the preload lists of its ~110 pages.
- * Every page and layout loads on demand too (`lazyRoute`).
+ * Every page and layout loads on demand too (`lazyPage`).
  */
+/** The tabs of a circle's page and of an event's: the same pages under either layout. */
+const groupDetailTabs: RouteObject[] = [
+  indexPage(() => import('../features/groups/routes/DetailOverviewPage')),
+  page('people', () => import('../features/groups/routes/DetailPeoplePage')),
+  page('resources', () => import('../features/content/routes/GroupResourcesPage')),
+  page('posts', () => import('../features/content/routes/GroupPostsPage')),
+  page('admin', () => import('../features/groups/routes/DetailAdminPage')),
+];
+
 export const shellRoutes: RouteObject[] = [
   {
-    Component: lazyRoute(async () => (await import('./layouts/AppLayout')).default),
+    Component: lazyPage(() => import('./layouts/AppLayout')),
     children: [
       {
         // Signed-in users still missing their group profile go through the registration wizard first.
-        Component: lazyRoute(async () => (await import('./RegistrationRedirect')).default),
+        Component: lazyPage(() => import('./RegistrationRedirect')),
         children: [
           {
             path: '',
-            Component: lazyRoute(async () => (await import('../features/landing/routes/LandingPage')).default),
+            Component: lazyPage(() => import('../features/landing/routes/LandingPage')),
             children: [
-              {
-                // The CareerGPS home (spec 002 §2 "/, /careergps, /agent").
-                index: true,
-                Component: lazyRoute(async () => (await import('../features/careergps/routes/CareerGpsHomePage')).HomeIndexPage),
-              },
+              // The CareerGPS home (spec 002 §2 "/, /careergps, /agent").
+              indexPage(() => import('../features/careergps/routes/CareerGpsHomePage'), 'HomeIndexPage'),
               {
                 // The share modals over the home page (spec 002 §2); both go back to / .
                 element: <AuthGuard />,
                 children: [
-                  {
-                    path: 'create/post',
-                    Component: lazyRoute(async () => (await import('../features/content/routes/CreateContentPage')).CreatePostPage),
-                  },
-                  {
-                    path: 'create/newsletter',
-                    Component: lazyRoute(async () => (await import('../features/content/routes/CreateContentPage')).CreateNewsletterPage),
-                  },
+                  page('create/post', () => import('../features/content/routes/CreateContentPage'), 'CreatePostPage'),
+                  page('create/newsletter', () => import('../features/content/routes/CreateContentPage'), 'CreateNewsletterPage'),
                 ],
               },
             ],
           },
         ],
       },
-      {
-        path: 'circles',
-        Component: lazyRoute(async () => (await import('../features/circles/routes/CirclesPage')).default),
-      },
-      {
-        path: 'usecase-selection',
-        Component: lazyRoute(async () => (await import('../features/circles/routes/UseCaseSelectionPage')).default),
-      },
-      {
-        path: 'events',
-        Component: lazyRoute(async () => (await import('../features/events/routes/EventsPage')).default),
-      },
-      {
-        path: 'jobs',
-        Component: lazyRoute(async () => (await import('../features/jobs/routes/JobsPage')).default),
-      },
+      page('circles', () => import('../features/circles/routes/CirclesPage')),
+      page('usecase-selection', () => import('../features/circles/routes/UseCaseSelectionPage')),
+      page('events', () => import('../features/events/routes/EventsPage')),
+      page('jobs', () => import('../features/jobs/routes/JobsPage')),
       {
         path: 'job/:slug',
-        Component: lazyRoute(async () => (await import('../features/jobs/routes/JobLayout')).default),
+        Component: lazyPage(() => import('../features/jobs/routes/JobLayout')),
         children: [
-          {
-            index: true,
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/JobOverviewPage')).default),
-          },
-          {
-            path: 'people',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/JobApplicantsPage')).default),
-          },
-          {
-            path: 'recommendation',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/JobRecommendationPage')).default),
-          },
+          indexPage(() => import('../features/jobs/routes/JobOverviewPage')),
+          page('people', () => import('../features/jobs/routes/JobApplicantsPage')),
+          page('recommendation', () => import('../features/jobs/routes/JobRecommendationPage')),
         ],
       },
-      {
-        path: 'ai-tools',
-        Component: lazyRoute(async () => (await import('../features/catalogue/routes/AiToolsPage')).default),
-      },
-      {
-        path: 'ai-tool/:slug',
-        Component: lazyRoute(async () => (await import('../features/catalogue/routes/AiToolPage')).default),
-      },
-      {
-        path: 'usecases',
-        Component: lazyRoute(async () => (await import('../features/catalogue/routes/UseCasesPage')).default),
-      },
-      {
-        path: 'usecase/:slug',
-        Component: lazyRoute(async () => (await import('../features/catalogue/routes/UseCasePage')).default),
-      },
-      {
-        path: 'posts',
-        Component: lazyRoute(async () => (await import('../features/content/routes/PostsFeedPage')).default),
-      },
-      {
-        path: 'resourcehub',
-        Component: lazyRoute(async () => (await import('../features/content/routes/ResourceHubPage')).default),
-      },
-      {
-        path: 'prompt-library/*',
-        Component: lazyRoute(async () => (await import('../features/content/routes/PromptLibraryPage')).default),
-      },
-      {
-        path: 'post/:slug',
-        Component: lazyRoute(async () => (await import('../features/content/routes/ContentDetailPage')).default),
-      },
-      {
-        path: 'resource/:slug',
-        Component: lazyRoute(async () => (await import('../features/content/routes/ContentDetailPage')).default),
-      },
-      {
-        path: 'career-tips',
-        Component: lazyRoute(async () => (await import('../features/content/routes/CareerTipsPage')).default),
-      },
-      {
-        path: 'career-tip/:slug',
-        Component: lazyRoute(async () => (await import('../features/content/routes/CareerTipPage')).default),
-      },
-      {
-        path: 'newsletter/unsubscribe',
-        Component: lazyRoute(async () => (await import('../features/content/routes/UnsubscribePage')).default),
-      },
-      {
-        path: 'circle-leaders',
-        Component: lazyRoute(async () => (await import('../features/leaders/routes/CircleLeadersPage')).default),
-      },
-      {
-        path: 'careergps',
-        Component: lazyRoute(async () => (await import('../features/careergps/routes/CareerGpsHomePage')).default),
-      },
-      {
-        path: 'agent',
-        Component: lazyRoute(async () => (await import('../features/careergps/routes/CareerGpsHomePage')).default),
-      },
-      {
-        path: 'agent/:slug',
-        Component: lazyRoute(async () => (await import('../features/careergps/routes/AgentPage')).default),
-      },
-      {
-        // CareerGPS (spec 002 §2): guests take an agent through the visitor's flow.
-        path: 'careergps/:slug',
-        Component: lazyRoute(async () => (await import('../features/careergps/routes/AgentPage')).default),
-      },
-      {
-        path: 'careergps-report/:slug',
-        Component: lazyRoute(async () => (await import('../features/careergps/routes/ReportPage')).default),
-      },
-      {
-        path: 'careergps-reports',
-        Component: lazyRoute(async () => (await import('../features/careergps/routes/ReportsPage')).default),
-      },
-      {
-        path: 'membership',
-        Component: lazyRoute(async () => (await import('../features/payments/routes/MembershipPage')).default),
-      },
-      {
-        path: 'pricing',
-        Component: lazyRoute(async () => (await import('../features/payments/routes/MembershipPage')).default),
-      },
-      {
-        path: 'payment/success',
-        Component: lazyRoute(async () => (await import('../features/payments/routes/PaymentResultPages')).PaymentSuccessPage),
-      },
-      {
-        path: 'payment/cancel',
-        Component: lazyRoute(async () => (await import('../features/payments/routes/PaymentResultPages')).PaymentCancelPage),
-      },
-      {
-        path: 'influencers',
-        Component: lazyRoute(async () => (await import('../features/influencers/routes/InfluencersPages')).InfluencersPage),
-      },
-      {
-        path: 'influential-orgs',
-        Component: lazyRoute(async () => (await import('../features/influencers/routes/InfluencersPages')).InfluentialOrgsPage),
-      },
-      {
-        path: 'terms-and-conditions',
-        Component: lazyRoute(async () => (await import('../features/legal/routes/TermsPage')).default),
-      },
+      page('ai-tools', () => import('../features/catalogue/routes/AiToolsPage')),
+      page('ai-tool/:slug', () => import('../features/catalogue/routes/AiToolPage')),
+      page('usecases', () => import('../features/catalogue/routes/UseCasesPage')),
+      page('usecase/:slug', () => import('../features/catalogue/routes/UseCasePage')),
+      page('posts', () => import('../features/content/routes/PostsFeedPage')),
+      page('resourcehub', () => import('../features/content/routes/ResourceHubPage')),
+      page('prompt-library/*', () => import('../features/content/routes/PromptLibraryPage')),
+      page('post/:slug', () => import('../features/content/routes/ContentDetailPage')),
+      page('resource/:slug', () => import('../features/content/routes/ContentDetailPage')),
+      page('career-tips', () => import('../features/content/routes/CareerTipsPage')),
+      page('career-tip/:slug', () => import('../features/content/routes/CareerTipPage')),
+      page('newsletter/unsubscribe', () => import('../features/content/routes/UnsubscribePage')),
+      page('circle-leaders', () => import('../features/leaders/routes/CircleLeadersPage')),
+      page('careergps', () => import('../features/careergps/routes/CareerGpsHomePage')),
+      page('agent', () => import('../features/careergps/routes/CareerGpsHomePage')),
+      page('agent/:slug', () => import('../features/careergps/routes/AgentPage')),
+      // CareerGPS (spec 002 §2): guests take an agent through the visitor's flow.
+      page('careergps/:slug', () => import('../features/careergps/routes/AgentPage')),
+      page('careergps-report/:slug', () => import('../features/careergps/routes/ReportPage')),
+      page('careergps-reports', () => import('../features/careergps/routes/ReportsPage')),
+      page('membership', () => import('../features/payments/routes/MembershipPage')),
+      page('pricing', () => import('../features/payments/routes/MembershipPage')),
+      page('payment/success', () => import('../features/payments/routes/PaymentResultPages'), 'PaymentSuccessPage'),
+      page('payment/cancel', () => import('../features/payments/routes/PaymentResultPages'), 'PaymentCancelPage'),
+      page('influencers', () => import('../features/influencers/routes/InfluencersPages'), 'InfluencersPage'),
+      page('influential-orgs', () => import('../features/influencers/routes/InfluencersPages'), 'InfluentialOrgsPage'),
+      page('terms-and-conditions', () => import('../features/legal/routes/TermsPage')),
       {
         element: <PendingGuard />,
         children: [
-          {
-            path: 'pending',
-            Component: lazyRoute(async () => (await import('../features/auth/routes/PendingPage')).default),
-          },
+          page('pending', () => import('../features/auth/routes/PendingPage')),
         ],
       },
       {
         element: <AuthGuard />,
         children: [
-          {
-            path: 'feedback',
-            Component: lazyRoute(async () => (await import('../features/feedback/routes/FeedbackPage')).default),
-          },
-          {
-            path: 'change-password',
-            Component: lazyRoute(async () => (await import('../features/auth/routes/ChangePasswordPage')).default),
-          },
-          {
-            path: 'registration',
-            Component: lazyRoute(async () => (await import('../features/registration/routes/RegistrationPage')).default),
-          },
-          {
-            path: 'groups/new',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/GroupFormPage')).CreateGroupPage),
-          },
-          {
-            path: 'groups/:id/edit',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/GroupFormPage')).EditGroupPage),
-          },
-          {
-            path: 'groups/:id/questions',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/GroupFormPage')).GroupQuestionsPage),
-          },
-          {
-            path: 'jobs/new',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/JobFormPage')).CreateJobPage),
-          },
-          {
-            path: 'jobs/:id/edit',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/JobFormPage')).EditJobPage),
-          },
-          {
-            path: 'jobs/:id/questions',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/JobFormPage')).JobQuestionsPage),
-          },
-          {
-            path: 'ai-tools/new',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/AiToolFormPage')).NewAiToolPage),
-          },
-          {
-            path: 'ai-tools/:id/edit',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/AiToolFormPage')).EditAiToolPage),
-          },
-          {
-            path: 'usecases/new',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/UseCaseFormPage')).NewUseCasePage),
-          },
-          {
-            path: 'usecases/:id/edit',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/UseCaseFormPage')).EditUseCasePage),
-          },
-          {
-            path: 'favorites',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/AreaPages')).FavoritesPage),
-          },
-          {
-            path: 'favorites/:kind',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/AreaPages')).FavoriteKindPage),
-          },
-          {
-            path: 'my',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/AreaPages')).MyAreaPage),
-          },
-          {
-            path: 'my/:kind',
-            Component: lazyRoute(async () => (await import('../features/catalogue/routes/AreaPages')).MyKindPage),
-          },
-          {
-            path: 'resources/new',
-            Component: lazyRoute(async () => (await import('../features/content/routes/ResourceFormPage')).CreateResourcePage),
-          },
-          {
-            path: 'resources/:id/edit',
-            Component: lazyRoute(async () => (await import('../features/content/routes/ResourceFormPage')).EditResourcePage),
-          },
-          {
-            path: 'favorites/jobs',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/FavoriteJobsPage')).default),
-          },
-          {
-            path: 'invitation/:id',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/InvitationPage')).default),
-          },
-          {
-            path: 'connect',
-            Component: lazyRoute(async () => (await import('../features/connect/routes/ConnectPage')).default),
-          },
-          {
-            path: 'recommendation-package',
-            Component: lazyRoute(async () => (await import('../features/recommendationPackage/RecommendationPackagePage')).default),
-          },
-          {
-            path: 'checkout/:session',
-            Component: lazyRoute(async () => (await import('../features/payments/routes/CheckoutPage')).default),
-          },
-          {
-            path: 'portal-preferences',
-            Component: lazyRoute(async () => (await import('../features/preferences/routes/PortalPreferencesPage')).default),
-          },
-          {
-            path: 'notification',
-            Component: lazyRoute(async () => (await import('../features/notifications/routes/NotificationsPage')).default),
-          },
+          page('feedback', () => import('../features/feedback/routes/FeedbackPage')),
+          page('change-password', () => import('../features/auth/routes/ChangePasswordPage')),
+          page('registration', () => import('../features/registration/routes/RegistrationPage')),
+          page('groups/new', () => import('../features/groups/routes/GroupFormPage'), 'CreateGroupPage'),
+          page('groups/:id/edit', () => import('../features/groups/routes/GroupFormPage'), 'EditGroupPage'),
+          page('groups/:id/questions', () => import('../features/groups/routes/GroupFormPage'), 'GroupQuestionsPage'),
+          page('jobs/new', () => import('../features/jobs/routes/JobFormPage'), 'CreateJobPage'),
+          page('jobs/:id/edit', () => import('../features/jobs/routes/JobFormPage'), 'EditJobPage'),
+          page('jobs/:id/questions', () => import('../features/jobs/routes/JobFormPage'), 'JobQuestionsPage'),
+          page('ai-tools/new', () => import('../features/catalogue/routes/AiToolFormPage'), 'NewAiToolPage'),
+          page('ai-tools/:id/edit', () => import('../features/catalogue/routes/AiToolFormPage'), 'EditAiToolPage'),
+          page('usecases/new', () => import('../features/catalogue/routes/UseCaseFormPage'), 'NewUseCasePage'),
+          page('usecases/:id/edit', () => import('../features/catalogue/routes/UseCaseFormPage'), 'EditUseCasePage'),
+          page('favorites', () => import('../features/catalogue/routes/AreaPages'), 'FavoritesPage'),
+          page('favorites/:kind', () => import('../features/catalogue/routes/AreaPages'), 'FavoriteKindPage'),
+          page('my', () => import('../features/catalogue/routes/AreaPages'), 'MyAreaPage'),
+          page('my/:kind', () => import('../features/catalogue/routes/AreaPages'), 'MyKindPage'),
+          page('resources/new', () => import('../features/content/routes/ResourceFormPage'), 'CreateResourcePage'),
+          page('resources/:id/edit', () => import('../features/content/routes/ResourceFormPage'), 'EditResourcePage'),
+          page('favorites/jobs', () => import('../features/jobs/routes/FavoriteJobsPage')),
+          page('invitation/:id', () => import('../features/groups/routes/InvitationPage')),
+          page('connect', () => import('../features/connect/routes/ConnectPage')),
+          page('recommendation-package', () => import('../features/recommendationPackage/RecommendationPackagePage')),
+          page('checkout/:session', () => import('../features/payments/routes/CheckoutPage')),
+          page('portal-preferences', () => import('../features/preferences/routes/PortalPreferencesPage')),
+          page('notification', () => import('../features/notifications/routes/NotificationsPage')),
         ],
       },
       {
@@ -306,146 +126,50 @@ export const shellRoutes: RouteObject[] = [
           {
             element: <AuthGuard />,
             children: [
-              {
-                index: true,
-                Component: lazyRoute(async () => (await import('../features/profile/routes/OwnProfileRedirect')).default),
-              },
+              indexPage(() => import('../features/profile/routes/OwnProfileRedirect')),
             ],
           },
           {
             path: ':slug',
-            Component: lazyRoute(async () => (await import('../features/profile/routes/ProfileLayout')).default),
+            Component: lazyPage(() => import('../features/profile/routes/ProfileLayout')),
             children: [
-              {
-                index: true,
-                Component: lazyRoute(async () => (await import('../features/profile/routes/AboutPage')).default),
-              },
-              {
-                path: 'experience',
-                Component: lazyRoute(async () => (await import('../features/profile/routes/ExperiencePage')).default),
-              },
-              {
-                path: 'education',
-                Component: lazyRoute(async () => (await import('../features/profile/routes/EducationPage')).default),
-              },
-              {
-                path: 'connections',
-                Component: lazyRoute(async () => (await import('../features/profile/routes/ConnectionsPage')).default),
-              },
-              {
-                path: 'account',
-                Component: lazyRoute(async () => (await import('../features/profile/routes/AccountPage')).default),
-              },
-              {
-                path: 'service',
-                Component: lazyRoute(async () => (await import('../features/profile/routes/ServicePage')).default),
-              },
-              {
-                path: 'career-advice',
-                Component: lazyRoute(async () => (await import('../features/profile/routes/CareerAdvicePage')).default),
-              },
+              indexPage(() => import('../features/profile/routes/AboutPage')),
+              page('experience', () => import('../features/profile/routes/ExperiencePage')),
+              page('education', () => import('../features/profile/routes/EducationPage')),
+              page('connections', () => import('../features/profile/routes/ConnectionsPage')),
+              page('account', () => import('../features/profile/routes/AccountPage')),
+              page('service', () => import('../features/profile/routes/ServicePage')),
+              page('career-advice', () => import('../features/profile/routes/CareerAdvicePage')),
             ],
           },
         ],
       },
       {
         path: 'org/:slug',
-        Component: lazyRoute(async () => (await import('../features/groups/routes/OrgLayout')).default),
+        Component: lazyPage(() => import('../features/groups/routes/OrgLayout')),
         children: [
-          {
-            index: true,
-            Component: lazyRoute(async () => (await import('../features/groups/routes/OrgOverviewPage')).default),
-          },
-          {
-            path: 'people',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/OrgPeoplePage')).default),
-          },
-          {
-            path: 'circles',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/OrgCirclesPage')).default),
-          },
-          {
-            path: 'events',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/OrgEventsPage')).default),
-          },
-          {
-            path: 'resources',
-            Component: lazyRoute(async () => (await import('../features/content/routes/GroupResourcesPage')).default),
-          },
-          {
-            path: 'posts',
-            Component: lazyRoute(async () => (await import('../features/content/routes/GroupPostsPage')).default),
-          },
-          {
-            path: 'impact',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/OrgImpactPage')).default),
-          },
-          {
-            path: 'donate',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/OrgDonatePage')).default),
-          },
-          {
-            path: 'jobs',
-            Component: lazyRoute(async () => (await import('../features/jobs/routes/OrgJobsPage')).default),
-          },
+          indexPage(() => import('../features/groups/routes/OrgOverviewPage')),
+          page('people', () => import('../features/groups/routes/OrgPeoplePage')),
+          page('circles', () => import('../features/groups/routes/OrgCirclesPage')),
+          page('events', () => import('../features/groups/routes/OrgEventsPage')),
+          page('resources', () => import('../features/content/routes/GroupResourcesPage')),
+          page('posts', () => import('../features/content/routes/GroupPostsPage')),
+          page('impact', () => import('../features/groups/routes/OrgImpactPage')),
+          page('donate', () => import('../features/groups/routes/OrgDonatePage')),
+          page('jobs', () => import('../features/jobs/routes/OrgJobsPage')),
         ],
       },
       {
         path: 'circle/:slug',
-        Component: lazyRoute(async () => (await import('../features/groups/routes/DetailLayout')).CircleLayout),
-        children: [
-          {
-            index: true,
-            Component: lazyRoute(async () => (await import('../features/groups/routes/DetailOverviewPage')).default),
-          },
-          {
-            path: 'people',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/DetailPeoplePage')).default),
-          },
-          {
-            path: 'resources',
-            Component: lazyRoute(async () => (await import('../features/content/routes/GroupResourcesPage')).default),
-          },
-          {
-            path: 'posts',
-            Component: lazyRoute(async () => (await import('../features/content/routes/GroupPostsPage')).default),
-          },
-          {
-            path: 'admin',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/DetailAdminPage')).default),
-          },
-        ],
+        Component: lazyPage(() => import('../features/groups/routes/DetailLayout'), 'CircleLayout'),
+        children: groupDetailTabs,
       },
       {
         path: 'event/:slug',
-        Component: lazyRoute(async () => (await import('../features/groups/routes/DetailLayout')).EventLayout),
-        children: [
-          {
-            index: true,
-            Component: lazyRoute(async () => (await import('../features/groups/routes/DetailOverviewPage')).default),
-          },
-          {
-            path: 'people',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/DetailPeoplePage')).default),
-          },
-          {
-            path: 'resources',
-            Component: lazyRoute(async () => (await import('../features/content/routes/GroupResourcesPage')).default),
-          },
-          {
-            path: 'posts',
-            Component: lazyRoute(async () => (await import('../features/content/routes/GroupPostsPage')).default),
-          },
-          {
-            path: 'admin',
-            Component: lazyRoute(async () => (await import('../features/groups/routes/DetailAdminPage')).default),
-          },
-        ],
+        Component: lazyPage(() => import('../features/groups/routes/DetailLayout'), 'EventLayout'),
+        children: groupDetailTabs,
       },
-      {
-        path: '*',
-        Component: lazyRoute(async () => (await import('../features/errors/routes/NotFoundPage')).default),
-      },
+      page('*', () => import('../features/errors/routes/NotFoundPage')),
     ],
   },
   {
@@ -455,46 +179,19 @@ export const shellRoutes: RouteObject[] = [
     element: <AdminGuard />,
     children: [
       {
-        Component: lazyRoute(async () => (await import('./layouts/AdminLayout')).default),
+        Component: lazyPage(() => import('./layouts/AdminLayout')),
         children: [
-          {
-            index: true,
-            Component: lazyRoute(async () => (await import('../features/admin/routes/OverviewPage')).default),
-          },
-          {
-            path: 'members',
-            Component: lazyRoute(async () => (await import('../features/admin/routes/MembersPage')).default),
-          },
-          {
-            path: 'todos',
-            Component: lazyRoute(async () => (await import('../features/admin/routes/TodosPage')).default),
-          },
-          {
-            // Community analytics (issue 33): the charts load with this page only.
-            path: 'analytics',
-            Component: lazyRoute(async () => (await import('../features/admin/analytics/AnalyticsPage')).default),
-          },
+          indexPage(() => import('../features/admin/routes/OverviewPage')),
+          page('members', () => import('../features/admin/routes/MembersPage')),
+          page('todos', () => import('../features/admin/routes/TodosPage')),
+          // Community analytics (issue 33): the charts load with this page only.
+          page('analytics', () => import('../features/admin/analytics/AnalyticsPage')),
           // The item tables and the feedback (features/admin/items).
-          {
-            path: 'jobs',
-            Component: lazyRoute(async () => (await import('../features/admin/items/AdminJobsPage')).default),
-          },
-          {
-            path: 'resources',
-            Component: lazyRoute(async () => (await import('../features/admin/items/AdminResourcesPage')).default),
-          },
-          {
-            path: 'ai-tools',
-            Component: lazyRoute(async () => (await import('../features/admin/items/AdminAiToolsPage')).default),
-          },
-          {
-            path: 'usecases',
-            Component: lazyRoute(async () => (await import('../features/admin/items/AdminUseCasesPage')).default),
-          },
-          {
-            path: 'feedback',
-            Component: lazyRoute(async () => (await import('../features/admin/items/AdminFeedbackPage')).default),
-          },
+          page('jobs', () => import('../features/admin/items/AdminJobsPage')),
+          page('resources', () => import('../features/admin/items/AdminResourcesPage')),
+          page('ai-tools', () => import('../features/admin/items/AdminAiToolsPage')),
+          page('usecases', () => import('../features/admin/items/AdminUseCasesPage')),
+          page('feedback', () => import('../features/admin/items/AdminFeedbackPage')),
         ],
       },
     ],

@@ -1,6 +1,8 @@
 import type { AppConfig } from '../lib/config/appConfig';
 import type { Identity } from '../lib/auth/identity';
 import type { AuthConfig } from '../features/auth/api';
+import type { GroupProfile } from '../lib/profile/types';
+import { DEFAULT_COLOURS } from '../lib/theme';
 
 /** A configuration as the server sends it, with overrides for a test. */
 export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organization?: Partial<AppConfig['organization']> } = {}): AppConfig {
@@ -54,14 +56,8 @@ export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organi
       primary_focus: 'both',
       filter_order: {},
       registration_speed: null,
-      theme: {
-        primary_main: '#BE185D',
-        primary_light: '#FCE7F3',
-        secondary_main: '#1E293B',
-        secondary_light: '#E2E8F0',
-        background_paper: '#FFFFFF',
-        background_default: '#F8FAFC',
-      },
+      // The product's own palette, as a site that has not changed it sends it.
+      theme: { ...DEFAULT_COLOURS },
       host_variant: 'standard',
       show_powered_by: true,
     },
@@ -130,32 +126,38 @@ export function identityFixture(overrides: IdentityOverrides = {}): Identity {
       ...profile,
     },
     // A registered user: the registration wizard has stored the group profile.
-    group_profile: {
-      id: 11,
-      group: 1,
-      user: 7,
-      current_role: 3,
-      career_stage: 3,
-      job_function: null,
-      professional_field: null,
-      reason_to_join: [1],
-      skills: [],
-      topics: [],
-      is_certified: false,
-      extra_info: {
-        affiliation: null,
-        career_stage_extra: null,
-        college: null,
-        country_of_origin: null,
-        department: null,
-        professional_field_extra: null,
-        reason_to_join_extra: null,
-        uni_batch: null,
-      },
-    },
+    group_profile: groupProfileFixture(),
     work_experiences: [],
     education_background: [],
     ...rest,
+  };
+}
+
+/** The group profile the registration wizard stores (user 7 in group 1), with overrides for a test. */
+export function groupProfileFixture(overrides: Partial<GroupProfile> = {}): GroupProfile {
+  return {
+    id: 11,
+    group: 1,
+    user: 7,
+    current_role: 3,
+    career_stage: 3,
+    job_function: null,
+    professional_field: null,
+    reason_to_join: [1],
+    skills: [],
+    topics: [],
+    is_certified: false,
+    extra_info: {
+      affiliation: null,
+      career_stage_extra: null,
+      college: null,
+      country_of_origin: null,
+      department: null,
+      professional_field_extra: null,
+      reason_to_join_extra: null,
+      uni_batch: null,
+    },
+    ...overrides,
   };
 }
 

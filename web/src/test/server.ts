@@ -1,4 +1,4 @@
-import { http, HttpResponse, ws } from 'msw';
+import { http, HttpResponse, ws, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { authConfigFixture, configFixture, identityFixture } from './fixtures';
 
@@ -34,4 +34,16 @@ export const server = setupServer(
 export function signIn(access = 'access-1', refresh = 'refresh-1') {
   localStorage.setItem('accessToken', access);
   localStorage.setItem('refreshToken', refresh);
+}
+
+/** Answers POST /api/v1/`path` with the JSON `answer` and records every JSON body it is sent, in order. */
+export function recordPosts(path: string, answer: JsonBodyType = { message: 'ok' }): unknown[] {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post(`*/api/v1/${path}`, async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(answer);
+    }),
+  );
+  return bodies;
 }

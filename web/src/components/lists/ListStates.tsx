@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Card, Skeleton, Stack, Typography, type AlertProps } from '@mui/material';
+import { Alert, Box, Button, Card, Container, Skeleton, Stack, Typography, type AlertProps, type ContainerProps } from '@mui/material';
+import { isNotFound } from '../../lib/api/errors';
 import { cardGrid } from './layout';
 
 /** Placeholder cards while a list loads. */
@@ -57,5 +58,27 @@ export function ListError({
     >
       {message}
     </Alert>
+  );
+}
+
+/** A page whose item could not be read: `notFound` when it does not exist, else `message` with a Retry. */
+export function ItemLoadError({
+  error,
+  notFound,
+  message = 'Could not fetch item',
+  maxWidth = 'lg',
+  onRetry,
+}: {
+  error: unknown;
+  notFound: ReactNode;
+  message?: string;
+  maxWidth?: ContainerProps['maxWidth'];
+  onRetry: () => void;
+}) {
+  if (isNotFound(error)) return notFound;
+  return (
+    <Container maxWidth={maxWidth} sx={{ py: 4 }}>
+      <ListError message={message} onRetry={onRetry} />
+    </Container>
   );
 }

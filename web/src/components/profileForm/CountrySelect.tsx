@@ -1,17 +1,12 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { COUNTRY_CHOICES, type CountryChoice } from './countries';
+import type { FieldStateProps } from './fieldProps';
 
-export interface CountrySelectProps {
+export interface CountrySelectProps extends FieldStateProps {
   /** The stored country name; '' for none. A stored name not in the list is kept and shown. */
   value: string;
   onChange: (value: string) => void;
-  onBlur?: () => void;
   label?: string;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
-  name?: string;
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   FormLabel,
   LinearProgress,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -24,7 +23,7 @@ import {
   type ImportSection,
   type ImportStarted,
 } from '../../lib/profile/profileImport';
-import FileDropzone from './FileDropzone';
+import { LinkedInUrlField, ResumeDropzone } from './ImportSourceFields';
 import { formatBytes } from './uploadQueue';
 import { linkedinUrlError, RESUME_HANDOVER_MS, resumeFileError } from './importValidation';
 import { DocumentIcon } from './formIcons';
@@ -220,30 +219,19 @@ export default function ImportProfileForm({
       </Box>
 
       {source === 'linkedin' ? (
-        <TextField
+        <LinkedInUrlField
           label="LinkedIn profile URL"
-          placeholder="https://www.linkedin.com/in/your-name"
           value={url}
-          onChange={(event) => {
-            setUrl(event.target.value);
+          onChange={(value) => {
+            setUrl(value);
             setUrlError(null);
           }}
           disabled={busy}
-          error={Boolean(urlError)}
-          helperText={urlError ?? ' '}
-          slotProps={{ htmlInput: { inputMode: 'url' }, formHelperText: { role: urlError ? 'alert' : undefined } }}
-          fullWidth
+          error={urlError}
+          announceError
         />
       ) : (
-        <Stack spacing={1}>
-          <FileDropzone
-            accept="application/pdf,.pdf"
-            buttonLabel={resume ? 'Choose another resume' : 'Choose resume'}
-            hint="PDF, up to 10 MB"
-            disabled={busy}
-            error={Boolean(resumeError)}
-            onFiles={(files) => chooseResume(files[0])}
-          />
+        <ResumeDropzone chosen={resume !== null} onFile={chooseResume} error={resumeError} disabled={busy}>
           {resume && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
               <DocumentIcon color="action" fontSize="small" aria-hidden />
@@ -255,12 +243,7 @@ export default function ImportProfileForm({
           {busy && (
             <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label="Uploading resume" />
           )}
-          {resumeError && (
-            <Typography variant="caption" color="error" role="alert">
-              {resumeError}
-            </Typography>
-          )}
-        </Stack>
+        </ResumeDropzone>
       )}
 
       {formError && (

@@ -1,19 +1,14 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { InstitutionValue } from '../../lib/profile/institutions';
+import type { FieldStateProps } from './fieldProps';
 
-export interface InstitutionPickerProps {
+export interface InstitutionPickerProps extends FieldStateProps {
   /** A known institution (`id` set) or a typed name (`id` null); null when empty. */
   value: InstitutionValue | null;
   onChange: (value: InstitutionValue | null) => void;
-  onBlur?: () => void;
   /** Known institutions to suggest (e.g. the profile's current one). */
   options?: readonly InstitutionValue[];
   label?: string;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
-  name?: string;
 }
 
 function sameName(a: string, b: string): boolean {

@@ -1,21 +1,16 @@
 import { Box, Checkbox, Chip, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import { OTHER_VALUE } from '../../lib/profile/optionsConfig';
 import { OtherTextField, type OtherTextProps, type SelectOption } from './OptionSelect';
+import type { FieldStateProps } from './fieldProps';
 
-export interface OptionMultiSelectProps<V extends number | string> {
+export interface OptionMultiSelectProps<V extends number | string> extends FieldStateProps {
   label: string;
   /** A list from the options config (reason_to_join, interested_services, …). */
   options: readonly SelectOption<V>[];
   value: V[];
   onChange: (value: V[]) => void;
-  onBlur?: () => void;
   /** Shown when the 'other' choice (value 0) is among the picked ones. */
   otherText?: OtherTextProps;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
-  name?: string;
 }
 
 const MENU_PROPS = { slotProps: { paper: { style: { maxHeight: 300 } } } };

@@ -1,5 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { OTHER_VALUE } from '../../lib/profile/optionsConfig';
+import type { FieldStateProps } from './fieldProps';
 
 export interface SelectOption<V extends number | string> {
   value: V;
@@ -17,22 +18,16 @@ export interface OtherTextProps {
   name?: string;
 }
 
-export interface OptionSelectProps<V extends number | string> {
+export interface OptionSelectProps<V extends number | string> extends FieldStateProps {
   label: string;
   /** A list from the options config (current_roles, career_stages, professional_fields, job_functions, colleges, departments, …). */
   options: readonly SelectOption<V>[];
   value: V | null;
   onChange: (value: V | null) => void;
-  onBlur?: () => void;
   /** Offer an empty choice with this label (e.g. 'Not Set (All)'); without it the field can only be filled. */
   emptyLabel?: string;
   /** Shown when the 'other' choice (value 0) is picked. */
   otherText?: OtherTextProps;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
-  name?: string;
 }
 
 const MENU_PROPS = { slotProps: { paper: { style: { maxHeight: 300 } } } };

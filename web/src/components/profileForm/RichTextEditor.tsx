@@ -1,23 +1,19 @@
 import { lazy, Suspense, useId } from 'react';
 import { Box, FormHelperText, FormLabel, Skeleton, Stack, Typography } from '@mui/material';
 import { countWords } from './richText';
+import type { FieldStateProps } from './fieldProps';
 
 const Editor = lazy(() => import('./RichTextEditorImpl'));
 
-export interface RichTextEditorProps {
+export interface RichTextEditorProps extends Omit<FieldStateProps, 'name'> {
   label: string;
   /** HTML; '' for empty. */
   value: string;
   /** Called with the new HTML ('' when the editor holds no text). */
   onChange: (html: string) => void;
-  onBlur?: () => void;
   /** Shows "{n}/{maxWords} words" under the editor. */
   maxWords?: number;
   placeholder?: string;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
   /** The editable area's height before it grows, in px. */
   minHeight?: number;
 }

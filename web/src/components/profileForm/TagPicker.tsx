@@ -6,13 +6,13 @@ import { SEARCH_DEBOUNCE_MS, searchText } from '../../lib/profile/topics';
 import type { TopicRef } from '../../lib/profile/types';
 import { useDebouncedValue } from './useDebouncedValue';
 import { DEFAULT_TAG_LIMIT, tagLimitMessage } from './tagLimits';
+import type { FieldStateProps } from './fieldProps';
 
-export interface TagPickerProps {
+export interface TagPickerProps extends FieldStateProps {
   /** The field's label, e.g. "Skills". */
   label: string;
   value: TopicRef[];
   onChange: (value: TopicRef[]) => void;
-  onBlur?: () => void;
   /**
    * Finds suggestions. Called with at least 2 trimmed characters, once typing has paused for
    * 500 ms; the signal aborts a search that is no longer wanted.
@@ -27,11 +27,6 @@ export interface TagPickerProps {
   /** What one item is called in messages: 'Could not add new {itemName}'. */
   itemName?: string;
   placeholder?: string;
-  error?: boolean;
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
-  name?: string;
 }
 
 type TagOption = TopicRef & { create?: boolean };

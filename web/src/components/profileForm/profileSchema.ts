@@ -52,6 +52,18 @@ export interface ProfileFormValues {
 
 export type ProfileFieldName = keyof ProfileFormValues;
 
+/** The career questions the forms ask together: role, job function, stage, field and reason to join, with their 'other' texts. */
+export const CAREER_QUESTIONS: readonly ProfileFieldName[] = [
+  'current_role',
+  'job_function',
+  'career_stage',
+  'career_stage_extra',
+  'professional_field',
+  'professional_field_extra',
+  'reason_to_join',
+  'reason_to_join_extra',
+];
+
 /** The site's registration rules (docs/decisions.md "Registration wizard (issue 4)"). */
 export interface ProfileFormContext {
   /** ui.show_institutional_registration_screen: affiliation, college, department and uni_batch show. */

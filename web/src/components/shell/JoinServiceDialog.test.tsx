@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/renderApp';
-import { server, signIn } from '../../test/server';
+import { recordPosts, server, signIn } from '../../test/server';
 import { openPage, reloadPage } from '../../lib/profile/reloadPage';
 import type { DefaultOrg } from '../../lib/discover/types';
 
@@ -49,19 +49,13 @@ describe('join another service', { timeout: 20_000 }, () => {
 
   it('joins after confirming, then reloads the page', async () => {
     serveOrgs();
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/groups/default-org/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: {} });
-      }),
-    );
+    const bodies = recordPosts('groups/default-org/', { data: {} });
     const dialog = await openServices();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Join Diaspora Network' }));
     const confirm = await screen.findByRole('dialog', { name: 'Join Diaspora Network?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Join' }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledOnce());
-    expect(body).toEqual({ id: 3 });
+    expect(bodies).toEqual([{ id: 3 }]);
   });
 
   it("goes to the other site's address when the organization lives elsewhere", async () => {

@@ -101,4 +101,22 @@ describe('circle favourites, the overviews and the influencer pages', { timeout:
     expect(screen.getByLabelText('Career stages')).toBeInTheDocument();
     expect(screen.getByLabelText('Professional fields')).toBeInTheDocument();
   });
+
+  it("fills the AI tool form from the tool on its edit page, and offers a new one's when there is no such tool", async () => {
+    signIn();
+    const tool = { id: 7, slug: 'chatgpt', name: 'ChatGPT', description: '<p>A chat assistant.</p>', group: 1, categories: [], website: '', roles: [], logo: '/media/logo.png' };
+    server.use(
+      http.get('*/api/v1/ai-tools/:id/', ({ params }) =>
+        params.id === '7' ? HttpResponse.json({ data: tool }) : HttpResponse.json({ detail: 'Not found.' }, { status: 404 }),
+      ),
+    );
+    const { unmount } = renderApp('/ai-tools/7/edit');
+    expect(await screen.findByRole('heading', { name: 'Edit AI Tool' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('ChatGPT');
+    expect(screen.getByText('Current logo')).toBeInTheDocument();
+    unmount();
+
+    renderApp('/ai-tools/8/edit');
+    expect(await screen.findByRole('heading', { name: 'Submit AI Tool' })).toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/renderApp';
-import { identityHandler, server, signIn } from '../../test/server';
+import { identityHandler, recordPosts, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
 import { chosen, paged, serveFilterOptions, type Seen } from '../../components/lists/testing';
 import type { ConnectItem } from '../../lib/discover/types';
@@ -186,16 +186,10 @@ describe('connect', { timeout: 20_000 }, () => {
     expect(within(block).queryByText('Maria Lopez')).not.toBeInTheDocument();
     expect(chosen(seen.searches.at(-1))).toEqual({ type: 'user', page_size: '8', country: 'Kenya,us' });
 
-    let followed: unknown;
-    server.use(
-      http.post('*/api/v1/follow/', async ({ request }) => {
-        followed = await request.json();
-        return HttpResponse.json({ data: { followed: true, followers_count: 1 } });
-      }),
-    );
+    const follows = recordPosts('follow/', { data: { followed: true, followers_count: 1 } });
     await userEvent.click(within(block).getByRole('button', { name: 'Follow Ana Diaz' }));
     expect(await within(block).findByRole('button', { name: 'Followed Ana Diaz' })).toBeDisabled();
-    expect(followed).toEqual({ id: 9, type: 'user', action: 'follow' });
+    expect(follows).toEqual([{ id: 9, type: 'user', action: 'follow' }]);
     expect(await screen.findByText('Successfully followed user')).toBeInTheDocument();
   });
 
@@ -230,13 +224,7 @@ describe('invite others', { timeout: 20_000 }, () => {
   it('checks the addresses and sends them to the organization', async () => {
     signInAs();
     serveConnect({ connections: [sam] });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/invite-users/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: { message: 'ok' } });
-      }),
-    );
+    const bodies = recordPosts('invite-users/', { data: { message: 'ok' } });
     renderApp('/connect?connection=user');
     await userEvent.click(await screen.findByRole('button', { name: 'Invite Others' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite Others' });
@@ -253,6 +241,6 @@ describe('invite others', { timeout: 20_000 }, () => {
     await userEvent.type(box, 'li@example.org');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
     expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
-    expect(body).toEqual({ object_id: 1, content_type: 'group', users: [], emails: 'ana@example.com,li@example.org' });
+    expect(bodies).toEqual([{ object_id: 1, content_type: 'group', users: [], emails: 'ana@example.com,li@example.org' }]);
   });
 });

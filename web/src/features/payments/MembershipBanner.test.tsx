@@ -5,28 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { identityHandler, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
-import type { UserSubscription } from './planRules';
-import { planFixture } from './testing';
+import { planFixture, subscriptionFixture } from './testing';
 import { groupFixture } from '../../test/groupFixtures';
 import { paged, serveList } from '../../components/lists/testing';
 
 const organization = () =>
   http.get('*/api/v1/groups/default/', () => HttpResponse.json({ data: groupFixture({ id: 1, group_type: 'organization' }) }));
 
-const FREE: UserSubscription = {
-  applied_membership_tier: 'Free',
-  can_create_membership_card: false,
-  can_use_premium_agents: false,
-  can_view_premium_resources: false,
-  circle_discount_percent: 0,
-  individual_subscription: false,
-  institutional_subscription: false,
-  is_institutional_membership: false,
-  one_to_one_chat: false,
-  payment_status: null,
-  subscription_tier: 0,
-  use_ama: false,
-};
+const FREE = subscriptionFixture({ payment_status: null });
 
 // The banner is loaded on demand by the app layout (app/layouts/AppLayout.tsx).
 describe('membership banner', () => {

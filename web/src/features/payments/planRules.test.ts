@@ -20,9 +20,8 @@ import {
   sortPlans,
   type Plan,
   type SubscriptionDetail,
-  type UserSubscription,
 } from './planRules';
-import { planFixture } from './testing';
+import { planFixture, subscriptionFixture } from './testing';
 
 function plan(tier: number, trial = 0): Plan {
   return planFixture(tier, { trial_days: trial });
@@ -53,23 +52,9 @@ function detail(tier: number, interval: 'month' | 'year', extra: Partial<Subscri
 
 const open = { pending: false, institutional: false, signedIn: true };
 
-const flags = (extra: Partial<UserSubscription>): UserSubscription => ({
-  can_create_membership_card: false,
-  can_use_premium_agents: false,
-  can_view_premium_resources: false,
-  circle_discount_percent: 0,
-  individual_subscription: false,
-  institutional_subscription: false,
-  is_institutional_membership: false,
-  one_to_one_chat: false,
-  subscription_tier: 0,
-  use_ama: false,
-  applied_membership_tier: 'Free',
-  ...extra,
-});
 
 /** Covered by an institution's Professional (tier 2) plan, which is in force. */
-const covered = flags({
+const covered = subscriptionFixture({
   institutional_subscription: true,
   institutional_subscription_tier: 2,
   is_institutional_membership: true,
@@ -132,12 +117,12 @@ describe('plan card actions (spec 002 §4)', () => {
   });
 
   it("a higher own plan stays the current one; the institution's counts only while in force", () => {
-    const ownHigher = flags({ institutional_subscription: true, institutional_subscription_tier: 1, subscription_tier: 3 });
+    const ownHigher = subscriptionFixture({ institutional_subscription: true, institutional_subscription_tier: 1, subscription_tier: 3 });
     expect(institutionalPlan(ownHigher)).toBeNull();
     expect(effectivePlan(detail(3, 'month'), ownHigher)).toMatchObject({ tier: 3, interval: 'month' });
     // A lower own plan gives way to the institution's.
     expect(effectivePlan(detail(1, 'month'), covered)).toMatchObject({ tier: 2, interval: 'year' });
-    expect(institutionalPlan(flags({ is_institutional_membership: true }))).toBeNull();
+    expect(institutionalPlan(subscriptionFixture({ is_institutional_membership: true }))).toBeNull();
     expect(effectivePlan(null, undefined)).toBeNull();
   });
 
@@ -156,24 +141,24 @@ describe('tags, badges and the banner', () => {
     expect(showTrialTag(plan(2, 0), null, true)).toBe(false);
     // An institution's plan is not the member's own; an own subscription of any state is.
     expect(showTrialTag(plan(1, 14), null, true, covered)).toBe(true);
-    expect(showTrialTag(plan(1, 14), null, true, flags({ individual_subscription: true }))).toBe(false);
+    expect(showTrialTag(plan(1, 14), null, true, subscriptionFixture({ individual_subscription: true }))).toBe(false);
   });
 
   it("marks the institution's yearly plan", () => {
     expect(isInstitutionPlan(plan(2), 'year', covered)).toBe(true);
     expect(isInstitutionPlan(plan(2), 'month', covered)).toBe(false);
     expect(isInstitutionPlan(plan(1), 'year', covered)).toBe(false);
-    expect(isInstitutionPlan(plan(2), 'year', flags({ subscription_tier: 2 }))).toBe(false);
+    expect(isInstitutionPlan(plan(2), 'year', subscriptionFixture({ subscription_tier: 2 }))).toBe(false);
     // With a higher own plan in force, the badge stays on the institution's tier, not the applied one.
-    const ownHigher = flags({ institutional_subscription: true, institutional_subscription_tier: 1, subscription_tier: 3 });
+    const ownHigher = subscriptionFixture({ institutional_subscription: true, institutional_subscription_tier: 1, subscription_tier: 3 });
     expect(isInstitutionPlan(plan(1), 'year', ownHigher)).toBe(true);
     expect(isInstitutionPlan(plan(3), 'year', ownHigher)).toBe(false);
   });
 
   it('the banner: pending first, then the free tier, nothing for paid tiers', () => {
-    expect(bannerText(flags({ payment_status: 'pending', subscription_tier: 1 }))).toEqual({ text: 'Your payment is pending.', action: 'resolve' });
-    expect(bannerText(flags({}))).toEqual({ text: 'You are currently on Free membership.', action: 'upgrade' });
-    expect(bannerText(flags({ subscription_tier: 2, payment_status: 'confirmed' }))).toBeNull();
+    expect(bannerText(subscriptionFixture({ payment_status: 'pending', subscription_tier: 1 }))).toEqual({ text: 'Your payment is pending.', action: 'resolve' });
+    expect(bannerText(subscriptionFixture({}))).toEqual({ text: 'You are currently on Free membership.', action: 'upgrade' });
+    expect(bannerText(subscriptionFixture({ subscription_tier: 2, payment_status: 'confirmed' }))).toBeNull();
     expect(bannerText(undefined)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Test fixtures for the membership plans.
-import type { Plan } from './planRules';
+import type { Plan, UserSubscription } from './planRules';
 
 /**
  * A plan of the given tier (0 is free): a yearly price of tier × 100.00 with a monthly one of
@@ -31,6 +31,24 @@ export function planFixture(tier: number, overrides: Partial<Plan> = {}): Plan {
     can_create_membership_card: false,
     can_view_premium_resources: false,
     circle_discount_percent: 0,
+    ...overrides,
+  };
+}
+
+/** A member's subscription flags: a free member with no perks, then `overrides`. */
+export function subscriptionFixture(overrides: Partial<UserSubscription> = {}): UserSubscription {
+  return {
+    can_create_membership_card: false,
+    can_use_premium_agents: false,
+    can_view_premium_resources: false,
+    circle_discount_percent: 0,
+    individual_subscription: false,
+    institutional_subscription: false,
+    is_institutional_membership: false,
+    one_to_one_chat: false,
+    subscription_tier: 0,
+    use_ama: false,
+    applied_membership_tier: 'Free',
     ...overrides,
   };
 }

@@ -119,22 +119,28 @@ describe('registration wizard', { timeout: 40_000 }, () => {
     expect(patches).toHaveLength(2);
   });
 
-  it('moves on from an all-empty social step without saving; Finish reloads the page', async () => {
-    // Skills and topics are stored: the personal step and the links are left.
-    const patches = signedInAs(
+  /** A member whose skills and topics are stored: the personal step (its institution) and the links are left. */
+  const signedInWithSkills = () =>
+    signedInAs(
       newcomer(
         { title: 'Analyst', country: 'Kenya', skills_detailed: [{ id: 1, name: 'SQL' }], topics_detailed: [{ id: 2, name: 'AI' }] },
         { group_profile: groupProfile },
       ),
     );
+
+  /** Opens the form, gives the institution Personal information still needs, and reaches Social sites. */
+  async function toSocialStep() {
     renderApp('/registration');
     await userEvent.click(await screen.findByRole('button', { name: 'Fill in the form, about 30 seconds' }));
-    // Personal information still needs the institution; skills and topics are skipped.
     expect(await screen.findByText('Step 1 of 2')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: /^Institution/ }), 'Strathmore');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-
     expect(await screen.findByRole('heading', { name: 'Social sites' })).toBeInTheDocument();
+  }
+
+  it('moves on from an all-empty social step without saving; Finish reloads the page', async () => {
+    const patches = signedInWithSkills();
+    await toSocialStep();
     expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
     expect(patches).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -147,23 +153,8 @@ describe('registration wizard', { timeout: 40_000 }, () => {
   });
 
   it('checks and saves filled social links', async () => {
-    const patches = signedInAs(
-      newcomer(
-        {
-          title: 'Analyst',
-          country: 'Kenya',
-          skills_detailed: [{ id: 1, name: 'SQL' }],
-          topics_detailed: [{ id: 2, name: 'AI' }],
-        },
-        { group_profile: groupProfile },
-      ),
-    );
-    renderApp('/registration');
-    await userEvent.click(await screen.findByRole('button', { name: 'Fill in the form, about 30 seconds' }));
-    expect(await screen.findByText('Step 1 of 2')).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('combobox', { name: /^Institution/ }), 'Strathmore');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Social sites' })).toBeInTheDocument();
+    const patches = signedInWithSkills();
+    await toSocialStep();
     expect(screen.getByRole('button', { name: 'Skip' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Twitter/X'), 'not a link');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -176,17 +167,9 @@ describe('registration wizard', { timeout: 40_000 }, () => {
   });
 
   it('skips the social step without saving what was typed', async () => {
-    const patches = signedInAs(
-      newcomer(
-        { title: 'Analyst', country: 'Kenya', skills_detailed: [{ id: 1, name: 'SQL' }], topics_detailed: [{ id: 2, name: 'AI' }] },
-        { group_profile: groupProfile },
-      ),
-    );
-    renderApp('/registration');
-    await userEvent.click(await screen.findByRole('button', { name: 'Fill in the form, about 30 seconds' }));
-    await userEvent.type(await screen.findByRole('combobox', { name: /^Institution/ }), 'Strathmore');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await userEvent.type(await screen.findByLabelText('ORCID'), 'half typed');
+    const patches = signedInWithSkills();
+    await toSocialStep();
+    await userEvent.type(screen.getByLabelText('ORCID'), 'half typed');
     await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(await screen.findByRole('heading', { name: 'Your profile is ready' })).toBeInTheDocument();
     expect(patches).toHaveLength(1);

@@ -5,6 +5,7 @@ import type { UiConfig } from '../../lib/config/appConfig';
 import { isEmptyRichText } from '../../components/profileForm/richText';
 import {
   profileFieldError,
+  CAREER_QUESTIONS,
   profileFormContext,
   profileFormValues,
   shownFields,
@@ -42,17 +43,7 @@ export interface WizardStep {
 type RegistrationUi = Pick<UiConfig, 'registration_speed' | 'show_institutional_registration_screen' | 'host_variant'>;
 
 const IDENTITY_FIELDS: ProfileFieldName[] = ['first_name', 'last_name', 'title', 'country', 'institution', 'short_bio'];
-const CAREER_FIELDS: ProfileFieldName[] = [
-  'current_role',
-  'job_function',
-  'career_stage',
-  'career_stage_extra',
-  'professional_field',
-  'professional_field_extra',
-  'reason_to_join',
-  'reason_to_join_extra',
-  'interested_services',
-];
+const CAREER_FIELDS: ProfileFieldName[] = [...CAREER_QUESTIONS, 'interested_services'];
 const UNIVERSITY_FIELDS: ProfileFieldName[] = ['affiliation', 'college', 'department', 'uni_batch'];
 const ORIGIN_FIELDS: ProfileFieldName[] = ['country_of_origin', 'location'];
 const SOCIAL_FIELDS: ProfileFieldName[] = [

@@ -77,3 +77,8 @@ export function globalErrorMessage(error: unknown): string | null {
       return firstErrorMessage(error.body) ?? GLOBAL_ERROR_MESSAGES.fallback;
   }
 }
+
+/** The API answered 404: what was asked for does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -9,14 +9,11 @@ import {
   Chip,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import DataTable from '../../../components/DataTable';
 import type { AdminMember } from '../api/members';
 import { PAGE_SIZE_OPTIONS, verificationColor, verificationLabel } from '../adminRules';
 import AuditHistoryButton from './AuditHistoryButton';
@@ -115,92 +112,92 @@ export default function MembersTable(props: Props) {
   const toggle = (id: number) => onSelect(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
     <Box>
-      <TableContainer sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
-        <Table size="small" aria-label="Members">
-          <TableHead>
-            <TableRow>
-              {selectable && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={all}
-                    indeterminate={some && !all}
-                    onChange={() => onSelect(all ? [] : ids)}
-                    slotProps={{ input: { 'aria-label': 'Select all members on this page' } }}
-                  />
-                </TableCell>
-              )}
-              <TableCell>Member</TableCell>
-              <TableCell>Verification</TableCell>
-              <TableCell>Agents</TableCell>
-              <TableCell>Notes</TableCell>
-              <TableCell>Joined</TableCell>
-              <TableCell>Actions</TableCell>
+      <DataTable
+        label="Members"
+        size="small"
+        containerSx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}
+        head={
+          <>
+            {selectable && (
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={all}
+                  indeterminate={some && !all}
+                  onChange={() => onSelect(all ? [] : ids)}
+                  slotProps={{ input: { 'aria-label': 'Select all members on this page' } }}
+                />
+              </TableCell>
+            )}
+            <TableCell>Member</TableCell>
+            <TableCell>Verification</TableCell>
+            <TableCell>Agents</TableCell>
+            <TableCell>Notes</TableCell>
+            <TableCell>Joined</TableCell>
+            <TableCell>Actions</TableCell>
+          </>
+        }
+      >
+        {loading &&
+          [0, 1, 2].map((i) => (
+            <TableRow key={`loading-${i}`}>
+              <TableCell colSpan={selectable ? 7 : 6}>
+                <Skeleton />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading &&
-              [0, 1, 2].map((i) => (
-                <TableRow key={`loading-${i}`}>
-                  <TableCell colSpan={selectable ? 7 : 6}>
-                    <Skeleton />
+          ))}
+        {!loading && rows.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={selectable ? 7 : 6}>
+              <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                No members found.
+              </Typography>
+            </TableCell>
+          </TableRow>
+        )}
+        {!loading &&
+          rows.map((member) => {
+            const label = verification(member);
+            return (
+              <TableRow key={member.id} hover selected={selected.includes(member.id)}>
+                {selectable && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selected.includes(member.id)}
+                      onChange={() => toggle(member.id)}
+                      slotProps={{ input: { 'aria-label': `Select ${member.name}` } }}
+                    />
                   </TableCell>
-                </TableRow>
-              ))}
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={selectable ? 7 : 6}>
-                  <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                    No members found.
+                )}
+                <TableCell sx={{ minWidth: 200 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Avatar src={member.image ?? undefined} alt="" sx={{ width: 32, height: 32 }} />
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {member.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {[member.membership_role, member.institution_name, member.email].filter(Boolean).join(' · ')}
+                      </Typography>
+                    </Box>
+                  </Stack>
+                </TableCell>
+                <TableCell>{label && <Chip size="small" color={verificationColor(label)} label={label} />}</TableCell>
+                <TableCell>
+                  <AgentChips member={member} names={props.agentNames} />
+                </TableCell>
+                <TableCell sx={{ maxWidth: 220 }}>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {member.notes || member.reason || '—'}
                   </Typography>
                 </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{joined(member.joined_at)}</TableCell>
+                <TableCell>
+                  <RowActions member={member} props={props} />
+                </TableCell>
               </TableRow>
-            )}
-            {!loading &&
-              rows.map((member) => {
-                const label = verification(member);
-                return (
-                  <TableRow key={member.id} hover selected={selected.includes(member.id)}>
-                    {selectable && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.includes(member.id)}
-                          onChange={() => toggle(member.id)}
-                          slotProps={{ input: { 'aria-label': `Select ${member.name}` } }}
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Avatar src={member.image ?? undefined} alt="" sx={{ width: 32, height: 32 }} />
-                        <Box sx={{ minWidth: 0 }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {member.name}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                            {[member.membership_role, member.institution_name, member.email].filter(Boolean).join(' · ')}
-                          </Typography>
-                        </Box>
-                      </Stack>
-                    </TableCell>
-                    <TableCell>{label && <Chip size="small" color={verificationColor(label)} label={label} />}</TableCell>
-                    <TableCell>
-                      <AgentChips member={member} names={props.agentNames} />
-                    </TableCell>
-                    <TableCell sx={{ maxWidth: 220 }}>
-                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                        {member.notes || member.reason || '—'}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{joined(member.joined_at)}</TableCell>
-                    <TableCell>
-                      <RowActions member={member} props={props} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            );
+          })}
+      </DataTable>
       <AdminPagination
         count={count}
         page={page}

@@ -2,10 +2,10 @@ import { Box, Link, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/m
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ListError } from '../../../components/lists/ListStates';
-import { readPage, withFilter, withPage } from '../../../components/lists/listParams';
+import { readPage, withFilter } from '../../../components/lists/listParams';
 import { ADMIN_ITEMS_KEY, fetchContacts, fetchFeedback, type ContactItem, type FeedbackItem, type Paged } from './api';
-import { formatDay, PAGE_SIZE_OPTIONS, readPageSize } from './itemRules';
-import AdminPagination from '../components/AdminPagination';
+import { formatDay, readPageSize } from './itemRules';
+import ItemPagination from './ItemPagination';
 
 type Tab = 'feedback' | 'contact';
 
@@ -114,15 +114,7 @@ export default function AdminFeedbackPage() {
         ))}
       </Stack>
       {found.data && count > 0 && (
-        <AdminPagination
-          count={count}
-          page={page}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZE_OPTIONS}
-          onPage={(next) => setParams((current) => withPage(current, next))}
-          onPageSize={(value) => setParams((current) => withFilter(current, 'page_size', value), { replace: true })}
-          labelRowsPerPage="Rows"
-        />
+        <ItemPagination count={count} />
       )}
     </Box>
   );

@@ -4,29 +4,25 @@ import {
   Button,
   Chip,
   Link,
-  Paper,
   Skeleton,
   Stack,
   Tab,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Tabs,
   Typography,
 } from '@mui/material';
+import DataTable from '../../../components/DataTable';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import ConfirmDialog from '../../../components/ConfirmDialog';
 import SearchField from '../../../components/lists/SearchField';
 import { EmptyState, ListError } from '../../../components/lists/ListStates';
-import { readPage, readValue, withFilter, withPage } from '../../../components/lists/listParams';
+import { readPage, readValue, withFilter } from '../../../components/lists/listParams';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ADMIN_ITEMS_KEY, type Paged, type TableQuery } from './api';
-import { PAGE_SIZE_OPTIONS, readPageSize, readStatus, splitChips, type StatusTab } from './itemRules';
-import AdminPagination from '../components/AdminPagination';
+import { readPageSize, readStatus, splitChips, type StatusTab } from './itemRules';
+import ItemPagination from './ItemPagination';
 
 /** A button of a row: a link (edit) or a call, optionally confirmed first (delete, reject). */
 export interface RowAction {
@@ -159,82 +155,76 @@ export default function AdminItemTable<T>({ title, area, tabs, fetch, toRow, emp
       {found.isError && <ListError message={`Could not fetch ${title.toLowerCase()}.`} onRetry={() => void found.refetch()} />}
       {found.data && items.length === 0 && <EmptyState title={empty} />}
       {items.length > 0 && (
-        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2, overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 720 }} aria-label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Title</TableCell>
-                <TableCell>{chipsLabel}</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((item) => {
-                const row = toRow(item);
-                return (
-                  <TableRow key={row.id} hover>
-                    <TableCell sx={{ maxWidth: 320 }}>
-                      {row.href ? (
-                        <Link component={RouterLink} to={row.href} underline="hover" sx={{ fontWeight: 600 }}>
-                          {row.title}
-                        </Link>
+        <DataTable
+          label={title}
+          size="small"
+          outlined
+          containerSx={{ borderRadius: 2, overflowX: 'auto' }}
+          tableSx={{ minWidth: 720 }}
+          head={
+            <>
+              <TableCell>Title</TableCell>
+              <TableCell>{chipsLabel}</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Created</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </>
+          }
+        >
+          {items.map((item) => {
+            const row = toRow(item);
+            return (
+              <TableRow key={row.id} hover>
+                <TableCell sx={{ maxWidth: 320 }}>
+                  {row.href ? (
+                    <Link component={RouterLink} to={row.href} underline="hover" sx={{ fontWeight: 600 }}>
+                      {row.title}
+                    </Link>
+                  ) : (
+                    <Typography sx={{ fontWeight: 600 }}>{row.title}</Typography>
+                  )}
+                  {row.detail && (
+                    <Typography variant="body2" color="text.secondary">
+                      {row.detail}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Chips names={row.chips} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.status}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date}</TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                    {row.actions.map((action) =>
+                      action.href ? (
+                        <Button key={action.key} size="small" component={RouterLink} to={action.href} color={action.color ?? 'primary'}>
+                          {action.label}
+                        </Button>
                       ) : (
-                        <Typography sx={{ fontWeight: 600 }}>{row.title}</Typography>
-                      )}
-                      {row.detail && (
-                        <Typography variant="body2" color="text.secondary">
-                          {row.detail}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Chips names={row.chips} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.status}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date}</TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                        {row.actions.map((action) =>
-                          action.href ? (
-                            <Button key={action.key} size="small" component={RouterLink} to={action.href} color={action.color ?? 'primary'}>
-                              {action.label}
-                            </Button>
-                          ) : (
-                            <Button
-                              key={action.key}
-                              size="small"
-                              variant={action.color === 'success' ? 'contained' : 'outlined'}
-                              color={action.color ?? 'primary'}
-                              disabled={act.isPending}
-                              onClick={() => choose(action)}
-                              aria-label={`${action.label} ${row.title}`}
-                            >
-                              {action.label}
-                            </Button>
-                          ),
-                        )}
-                        {extra?.(item)}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                        <Button
+                          key={action.key}
+                          size="small"
+                          variant={action.color === 'success' ? 'contained' : 'outlined'}
+                          color={action.color ?? 'primary'}
+                          disabled={act.isPending}
+                          onClick={() => choose(action)}
+                          aria-label={`${action.label} ${row.title}`}
+                        >
+                          {action.label}
+                        </Button>
+                      ),
+                    )}
+                    {extra?.(item)}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </DataTable>
       )}
       {found.data && count > 0 && (
-        <AdminPagination
-          count={count}
-          page={page}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZE_OPTIONS}
-          onPage={(next) => setParams((current) => withPage(current, next))}
-          onPageSize={(value) => setParams((current) => withFilter(current, 'page_size', value), { replace: true })}
-          labelRowsPerPage="Rows"
-        />
+        <ItemPagination count={count} />
       )}
       <ConfirmDialog
         open={asking !== null}

@@ -21,9 +21,36 @@ import {
   MODERATION_MESSAGES,
   RESOURCE_DELETE_MESSAGES,
   resourceActions,
+  type Moderation,
 } from './itemRules';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
+
+/** How one area moderates: its call, its toasts, and what a rejection asks first. */
+interface ModerationKind {
+  moderate: (id: number, action: Moderation) => Promise<unknown>;
+  messages: { done: (action: Moderation) => string; failed: (action: Moderation) => string };
+  /** The reject confirmation's title, e.g. 'Reject resource?'. */
+  rejectTitle: string;
+  /** Where a rejected item no longer shows, e.g. 'the Resource Hub'. */
+  hiddenFrom: string;
+}
+
+/** The Approve and Reject buttons of an item named `name`; Reject asks first. */
+function moderationActions(actions: Moderation[], id: number, name: string, kind: ModerationKind): RowAction[] {
+  return actions.map((action) => ({
+    key: action,
+    label: action === 'approve' ? 'Approve' : 'Reject',
+    color: action === 'approve' ? 'success' : 'error',
+    run: () => kind.moderate(id, action),
+    confirm:
+      action === 'reject'
+        ? { title: kind.rejectTitle, message: `"${name}" will not show in ${kind.hiddenFrom}.`, confirmLabel: 'Reject' }
+        : undefined,
+    success: kind.messages.done(action),
+    failure: kind.messages.failed(action),
+  }));
+}
 
 /** A job's row: edit, publish or back to draft, delete (the job's administrators only). */
 export function jobRow(job: AdminJob): RowView {
@@ -73,18 +100,12 @@ export function jobRow(job: AdminJob): RowView {
 
 /** A resource's row: approve or reject while not approved; edit and delete for its author. */
 export function resourceRow(item: AdminResource): RowView {
-  const actions: RowAction[] = resourceActions(item.status, item.can_moderate).map((action) => ({
-    key: action,
-    label: action === 'approve' ? 'Approve' : 'Reject',
-    color: action === 'approve' ? 'success' : 'error',
-    run: () => moderateResource(item.id, action),
-    confirm:
-      action === 'reject'
-        ? { title: 'Reject resource?', message: `"${item.title}" will not show in the Resource Hub.`, confirmLabel: 'Reject' }
-        : undefined,
-    success: MODERATION_MESSAGES.resource.done(action),
-    failure: MODERATION_MESSAGES.resource.failed(action),
-  }));
+  const actions = moderationActions(resourceActions(item.status, item.can_moderate), item.id, item.title, {
+    moderate: moderateResource,
+    messages: MODERATION_MESSAGES.resource,
+    rejectTitle: 'Reject resource?',
+    hiddenFrom: 'the Resource Hub',
+  });
   if (item.can_edit) {
     actions.push({ key: 'edit', label: 'Edit', href: `/resources/${item.id}/edit` });
     actions.push({
@@ -113,18 +134,12 @@ export function resourceRow(item: AdminResource): RowView {
 
 /** An AI tool's row: approve (pending or rejected) and reject (pending) for the default organization's tools. */
 export function aiToolRow(tool: AdminAiTool, orgId: number | undefined): RowView {
-  const actions: RowAction[] = catalogueActions(tool.status, tool.group, orgId).map((action) => ({
-    key: action,
-    label: action === 'approve' ? 'Approve' : 'Reject',
-    color: action === 'approve' ? 'success' : 'error',
-    run: () => moderateAiTool(tool.id, action),
-    confirm:
-      action === 'reject'
-        ? { title: 'Reject AI tool?', message: `"${tool.name}" will not show in the AI tools list.`, confirmLabel: 'Reject' }
-        : undefined,
-    success: MODERATION_MESSAGES.aiTool.done(action),
-    failure: MODERATION_MESSAGES.aiTool.failed(action),
-  }));
+  const actions = moderationActions(catalogueActions(tool.status, tool.group, orgId), tool.id, tool.name, {
+    moderate: moderateAiTool,
+    messages: MODERATION_MESSAGES.aiTool,
+    rejectTitle: 'Reject AI tool?',
+    hiddenFrom: 'the AI tools list',
+  });
   if (tool.can_edit) actions.push({ key: 'edit', label: 'Edit', href: `/ai-tools/${tool.id}/edit` });
   return {
     id: tool.id,
@@ -151,18 +166,12 @@ export function curationVerdict(item: AdminUseCase): string | null {
 
 /** A use case's row: approve (pending or rejected) and reject (pending) for the default organization's use cases. */
 export function rowOfUseCase(item: AdminUseCase, orgId: number | undefined): RowView {
-  const actions: RowAction[] = catalogueActions(item.status, item.group, orgId).map((action) => ({
-    key: action,
-    label: action === 'approve' ? 'Approve' : 'Reject',
-    color: action === 'approve' ? 'success' : 'error',
-    run: () => moderateUseCase(item.id, action),
-    confirm:
-      action === 'reject'
-        ? { title: 'Reject use case?', message: `"${item.title}" will not show in the use cases list.`, confirmLabel: 'Reject' }
-        : undefined,
-    success: MODERATION_MESSAGES.useCase.done(action),
-    failure: MODERATION_MESSAGES.useCase.failed(action),
-  }));
+  const actions = moderationActions(catalogueActions(item.status, item.group, orgId), item.id, item.title, {
+    moderate: moderateUseCase,
+    messages: MODERATION_MESSAGES.useCase,
+    rejectTitle: 'Reject use case?',
+    hiddenFrom: 'the use cases list',
+  });
   if (item.can_edit) actions.push({ key: 'edit', label: 'Edit', href: `/usecases/${item.id}/edit` });
   return {
     id: item.id,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { authConfigHandler, server } from '../../../test/server';
+import { authConfigHandler, recordPosts, server } from '../../../test/server';
 import { authConfigFixture } from '../../../test/fixtures';
 import { stubMatchMedia } from '../../../test/mediaQueries';
 
@@ -95,17 +95,11 @@ describe('login page', () => {
   });
 
   it('signs in, stores the tokens and goes to next', async () => {
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/token/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: { access: 'A', refresh: 'R' } });
-      }),
-    );
+    const bodies = recordPosts('token/', { data: { access: 'A', refresh: 'R' } });
     const { router } = renderApp('/login?next=%2Fterms-and-conditions');
     await fill('maria@example.com', 'waypoint-demo');
     await waitFor(() => expect(router.state.location.pathname).toBe('/terms-and-conditions'));
-    expect(body).toEqual({ username: 'maria@example.com', password: 'waypoint-demo' });
+    expect(bodies).toEqual([{ username: 'maria@example.com', password: 'waypoint-demo' }]);
     expect(localStorage.getItem('accessToken')).toBe('A');
     expect(localStorage.getItem('refreshToken')).toBe('R');
     // Signed in now: the account menu instead of Login.

@@ -3,17 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { server, signIn } from '../../../test/server';
+import { recordPosts, server, signIn } from '../../../test/server';
 
 describe('forgot password', () => {
   it('checks the address, sends it, and confirms', async () => {
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/forgot-password/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'Please check your email for recovery instructions' });
-      }),
-    );
+    const bodies = recordPosts('forgot-password/', { message: 'Please check your email for recovery instructions' });
     renderApp('/forgot-password');
     expect(await screen.findByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
     await userEvent.type(screen.getByLabelText('Email'), 'bad@address');
@@ -23,7 +17,7 @@ describe('forgot password', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'maria@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send recovery email' }));
     expect(await screen.findByText('Please check your email for recovery instructions')).toBeInTheDocument();
-    expect(body).toEqual({ email: 'maria@example.com' });
+    expect(bodies).toEqual([{ email: 'maria@example.com' }]);
   });
 
   it('says so when recovery fails', async () => {
@@ -37,13 +31,7 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   it('validates, changes the password and goes to login', async () => {
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/reset-password/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'Your password has been successfully changed.' });
-      }),
-    );
+    const bodies = recordPosts('reset-password/', { message: 'Your password has been successfully changed.' });
     const { router } = renderApp('/reset-password/tok-123');
     await userEvent.type(await screen.findByLabelText('New password'), 'short');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'different');
@@ -57,7 +45,7 @@ describe('reset password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Your password has been successfully changed.')).toBeInTheDocument();
-    expect(body).toEqual({ token: 'tok-123', password: 'new-secret-1', confirm_password: 'new-secret-1' });
+    expect(bodies).toEqual([{ token: 'tok-123', password: 'new-secret-1', confirm_password: 'new-secret-1' }]);
   });
 
   it('explains a bad link and offers a new one', async () => {
@@ -90,20 +78,14 @@ describe('change password', () => {
 
   it('changes the password and keeps the session with the new tokens', async () => {
     signIn();
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/change-password/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: { access: 'NA', refresh: 'NR' }, message: 'Your password has been successfully changed.' });
-      }),
-    );
+    const bodies = recordPosts('change-password/', { data: { access: 'NA', refresh: 'NR' }, message: 'Your password has been successfully changed.' });
     renderApp('/change-password');
     await userEvent.type(await screen.findByLabelText('Current password'), 'old-secret');
     await userEvent.type(screen.getByLabelText('New password'), 'new-secret-1');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been successfully changed.')).toBeInTheDocument();
-    expect(body).toEqual({ current_password: 'old-secret', new_password: 'new-secret-1' });
+    expect(bodies).toEqual([{ current_password: 'old-secret', new_password: 'new-secret-1' }]);
     expect(localStorage.getItem('accessToken')).toBe('NA');
     expect(localStorage.getItem('refreshToken')).toBe('NR');
   });

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { identityHandler, server, signIn } from '../../../test/server';
+import { identityHandler, recordPosts, server, signIn } from '../../../test/server';
 import { identityFixture } from '../../../test/fixtures';
 
 const boxes = () => screen.getAllByRole('textbox', { name: /^OTP character/ });
@@ -35,13 +35,7 @@ describe('OTP screen', () => {
 
   it('spreads a pasted code over the boxes, verifies and goes to next', async () => {
     unverified();
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/verify-otp/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'OTP verified successfully' });
-      }),
-    );
+    const bodies = recordPosts('verify-otp/', { message: 'OTP verified successfully' });
     const { router } = renderApp('/verify-otp?next=%2Fchange-password');
     await screen.findByRole('heading', { name: 'Verify your email' });
     await userEvent.click(boxes()[0]!);
@@ -50,7 +44,7 @@ describe('OTP screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/change-password'));
     expect(await screen.findByText('OTP verified successfully')).toBeInTheDocument();
-    expect(body).toEqual({ otp: '48219a', type: 'registration' });
+    expect(bodies).toEqual([{ otp: '48219a', type: 'registration' }]);
   });
 
   it('shows a wrong code on the boxes', async () => {
@@ -99,17 +93,11 @@ describe('email verification page', () => {
   });
 
   it('verifies, starts the session and goes home after two seconds', async () => {
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/users/verify-email/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: { access_token: 'VA', refresh_token: 'VR' }, message: 'Verified.' });
-      }),
-    );
+    const bodies = recordPosts('users/verify-email/', { data: { access_token: 'VA', refresh_token: 'VR' }, message: 'Verified.' });
     const { router } = renderApp('/verify-email/key-1');
     expect(await screen.findByRole('heading', { name: 'Verifying…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument();
-    expect(body).toEqual({ verification_key: 'key-1' });
+    expect(bodies).toEqual([{ verification_key: 'key-1' }]);
     expect(localStorage.getItem('accessToken')).toBe('VA');
     expect(localStorage.getItem('refreshToken')).toBe('VR');
     expect(router.state.location.pathname).toBe('/verify-email/key-1');
@@ -132,31 +120,19 @@ describe('email verification page', () => {
 describe('social sign-in return', () => {
   it('signs in with the Google token from the fragment and goes to the saved next', async () => {
     sessionStorage.setItem('socialSignIn', JSON.stringify({ provider: 'google', state: 's1', next: '/terms-and-conditions' }));
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/google/login/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: { access: 'GA', refresh: 'GR' } });
-      }),
-    );
+    const bodies = recordPosts('google/login/', { data: { access: 'GA', refresh: 'GR' } });
     const { router } = renderApp('/social/google#access_token=tok&state=s1&token_type=Bearer');
     await waitFor(() => expect(router.state.location.pathname).toBe('/terms-and-conditions'));
-    expect(body).toEqual({ access_token: 'tok' });
+    expect(bodies).toEqual([{ access_token: 'tok' }]);
     expect(localStorage.getItem('accessToken')).toBe('GA');
   });
 
   it('sends the LinkedIn code with the redirect address', async () => {
     sessionStorage.setItem('socialSignIn', JSON.stringify({ provider: 'linkedin', state: 's2', next: '/' }));
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/linkedin/login/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ data: { access: 'LA', refresh: 'LR' } });
-      }),
-    );
+    const bodies = recordPosts('linkedin/login/', { data: { access: 'LA', refresh: 'LR' } });
     const { router } = renderApp('/linkedin?code=c0de&state=s2');
     await waitFor(() => expect(localStorage.getItem('accessToken')).toBe('LA'));
-    expect(body).toEqual({ code: 'c0de', redirect_uri: `${window.location.origin}/linkedin` });
+    expect(bodies).toEqual([{ code: 'c0de', redirect_uri: `${window.location.origin}/linkedin` }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

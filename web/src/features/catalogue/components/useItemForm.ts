@@ -18,3 +18,13 @@ export function useItemForm<V extends { group: number | null }, E>(initial: () =
   };
   return { values, current, set, dirty, markDirty: () => setDirty(true), errors, setErrors, general, setGeneral };
 }
+
+/** A file of the form (a logo, a thumbnail, a document): the one uploaded, if any, and what the chooser calls with it. */
+export function useFormFile(markDirty: () => void) {
+  const [file, setFile] = useState<{ id: number | null; name: string | null } | null>(null);
+  const onUploaded = (id: number | null, name: string | null) => {
+    setFile({ id, name });
+    markDirty();
+  };
+  return { file, onUploaded };
+}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Skeleton, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
@@ -11,7 +10,8 @@ import { saveAiTool, useAiToolById, useRefreshCatalogue, type AiTool, type AiToo
 import FileChooser from '../components/FileChooser';
 import FormShell from '../components/FormShell';
 import OrganizationSelect from '../components/OrganizationSelect';
-import { useItemForm } from '../components/useItemForm';
+import EditItemPage from '../components/EditItemPage';
+import { useFormFile, useItemForm } from '../components/useItemForm';
 import { logoProblem, MESSAGES, validateAiTool, type AiToolValues } from '../formRules';
 
 type Errors = Partial<Record<keyof AiToolValues | 'logo', string>>;
@@ -35,7 +35,7 @@ function Form({ tool }: { tool?: AiTool }) {
   const { values, current, set, dirty, markDirty, errors, setErrors, general, setGeneral } = useItemForm<AiToolValues, Errors>(() =>
     valuesOf(tool, null),
   );
-  const [logo, setLogo] = useState<{ id: number | null; name: string | null } | null>(null);
+  const { file: logo, onUploaded: onLogoUploaded } = useFormFile(markDirty);
   const save = useMutation({
     mutationFn: (body: AiToolPayload) => saveAiTool(tool ? tool.id : null, body),
     meta: { silent: true },
@@ -98,10 +98,7 @@ function Form({ tool }: { tool?: AiTool }) {
         accept="image/*"
         current={logo ? logo.name : tool?.logo ? 'Current logo' : null}
         check={logoProblem}
-        onUploaded={(id, name) => {
-          setLogo({ id, name });
-          markDirty();
-        }}
+        onUploaded={onLogoUploaded}
         error={errors.logo}
       />
       <TextField label="Website" type="url" value={values.website} onChange={(e) => set('website', e.target.value)} error={!!errors.website} helperText={errors.website} />
@@ -117,8 +114,5 @@ export function NewAiToolPage() {
 
 export function EditAiToolPage() {
   const { id = '' } = useParams();
-  const tool = useAiToolById(Number(id));
-  if (tool.isPending) return <Skeleton variant="rounded" height={400} sx={{ m: 4 }} aria-label="Loading" />;
-  if (!tool.data) return <Form />;
-  return <Form tool={tool.data} />;
+  return <EditItemPage query={useAiToolById(Number(id))} form={(tool) => <Form tool={tool} />} />;
 }

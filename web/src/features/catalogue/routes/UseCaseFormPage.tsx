@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MenuItem, Skeleton, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import OptionMultiSelect from '../../../components/profileForm/OptionMultiSelect';
@@ -14,7 +14,8 @@ import { saveUseCase, useRefreshCatalogue, useUseCaseById, type UseCase, type Us
 import FileChooser from '../components/FileChooser';
 import FormShell from '../components/FormShell';
 import OrganizationSelect from '../components/OrganizationSelect';
-import { useItemForm } from '../components/useItemForm';
+import EditItemPage from '../components/EditItemPage';
+import { useFormFile, useItemForm } from '../components/useItemForm';
 import {
   BUSINESS_VALUES,
   COMPLEXITIES,
@@ -68,8 +69,8 @@ function Form({ useCase }: { useCase?: UseCase }) {
     valuesOf(useCase),
   );
   const [staff, setStaff] = useState<UseCaseStaffValues>(() => staffValuesOf(useCase));
-  const [thumbnail, setThumbnail] = useState<{ id: number | null; name: string | null } | null>(null);
-  const [document, setDocument] = useState<{ id: number | null; name: string | null } | null>(null);
+  const { file: thumbnail, onUploaded: onThumbnailUploaded } = useFormFile(markDirty);
+  const { file: document, onUploaded: onDocumentUploaded } = useFormFile(markDirty);
   const setStaffValue = <K extends keyof UseCaseStaffValues>(key: K, value: UseCaseStaffValues[K]) => {
     setStaff((v) => ({ ...v, [key]: value }));
     markDirty();
@@ -211,10 +212,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
         accept="image/*"
         current={thumbnail ? thumbnail.name : useCase?.thumbnail_image ? 'Current thumbnail' : null}
         check={imageProblem}
-        onUploaded={(id, name) => {
-          setThumbnail({ id, name });
-          markDirty();
-        }}
+        onUploaded={onThumbnailUploaded}
         error={errors.thumbnail_image}
       />
       <FileChooser
@@ -222,10 +220,7 @@ function Form({ useCase }: { useCase?: UseCase }) {
         accept="application/pdf"
         current={document ? document.name : useCase?.document ? useCase.document.name : null}
         check={pdfProblem}
-        onUploaded={(id, name) => {
-          setDocument({ id, name });
-          markDirty();
-        }}
+        onUploaded={onDocumentUploaded}
         error={errors.document}
       />
       <TextField label="Video link" type="url" value={values.video_link} onChange={(e) => set('video_link', e.target.value)} error={!!errors.video_link} helperText={errors.video_link} />
@@ -240,7 +235,5 @@ export function NewUseCasePage() {
 
 export function EditUseCasePage() {
   const { id = '' } = useParams();
-  const found = useUseCaseById(Number(id));
-  if (found.isPending) return <Skeleton variant="rounded" height={400} sx={{ m: 4 }} aria-label="Loading" />;
-  return <Form useCase={found.data ?? undefined} />;
+  return <EditItemPage query={useUseCaseById(Number(id))} form={(useCase) => <Form useCase={useCase} />} />;
 }

@@ -63,9 +63,7 @@ export function useContentById(id: number | null) {
   });
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+export { isNotFound } from '../../../lib/api/errors';
 
 /** Refetches every content query after a change. */
 export function useRefreshContents() {

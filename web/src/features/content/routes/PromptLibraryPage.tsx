@@ -1,14 +1,12 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import CardGridResults from '../../../components/lists/CardGridResults';
 import ListPage from '../../../components/lists/ListPage';
-import { EmptyState } from '../../../components/lists/ListStates';
 import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { useListParams } from '../../../components/lists/useListParams';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useContents } from '../api/contents';
 import { MESSAGES, PAGE_SIZE_HUB } from '../contentRules';
-import ResourceCard from '../components/ResourceCard';
+import ResourceGrid from '../components/ResourceGrid';
 
 /** /prompt-library/* (spec 002 §2): approved resources of type prompt, 15 a page, with search; certified group profiles add prompts. */
 export default function PromptLibraryPage() {
@@ -29,16 +27,7 @@ export default function PromptLibraryPage() {
       }
     >
       <ParamFilterBar label="Prompt filters" searchLabel="Search prompts" />
-      <CardGridResults
-        query={query}
-        label="Prompts"
-        empty={<EmptyState title={MESSAGES.noPrompts} />}
-        itemKey={(item) => item.id}
-        renderItem={(item) => <ResourceCard item={item} />}
-        pageSize={PAGE_SIZE_HUB}
-        page={page}
-        onPageChange={setPage}
-      />
+      <ResourceGrid query={query} label="Prompts" emptyTitle={MESSAGES.noPrompts} page={page} onPageChange={setPage} />
     </ListPage>
   );
 }

@@ -1,8 +1,6 @@
 import { Button } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import CardGridResults from '../../../components/lists/CardGridResults';
 import ListPage from '../../../components/lists/ListPage';
-import { EmptyState } from '../../../components/lists/ListStates';
 import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { COUNTRY_FILTER } from '../../../components/lists/countryFilter';
 import { useProfileFilters, useTopicAreaFilter } from '../../../components/lists/filterOptions';
@@ -10,7 +8,7 @@ import { useListParams } from '../../../components/lists/useListParams';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useContents } from '../api/contents';
 import { MESSAGES, PAGE_SIZE_HUB } from '../contentRules';
-import ResourceCard from '../components/ResourceCard';
+import ResourceGrid from '../components/ResourceGrid';
 
 /**
  * /resourcehub (spec 002 §2): approved resources published to the hub, 15 a page, with search,
@@ -52,16 +50,7 @@ export default function ResourceHubPage() {
         searchLabel="Search resources"
         filters={[topicArea, careerStages, professionalFields, COUNTRY_FILTER]}
       />
-      <CardGridResults
-        query={query}
-        label="Resources"
-        empty={<EmptyState title={MESSAGES.noResources} />}
-        itemKey={(item) => item.id}
-        renderItem={(item) => <ResourceCard item={item} />}
-        pageSize={PAGE_SIZE_HUB}
-        page={page}
-        onPageChange={setPage}
-      />
+      <ResourceGrid query={query} label="Resources" emptyTitle={MESSAGES.noResources} page={page} onPageChange={setPage} />
     </ListPage>
   );
 }

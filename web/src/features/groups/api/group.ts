@@ -33,9 +33,7 @@ export function useGroupById(id: number | null) {
   return useQuery({ ...groupByIdQuery(id ?? 0), enabled: id !== null && id > 0 });
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+export { isNotFound } from '../../../lib/api/errors';
 
 /** Refetches every group query (the page, its members and lists) after a change. */
 export function useRefreshGroups() {

@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
-import { Button, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, Paper, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import DataTable from '../../../components/DataTable';
 import * as Applicants from '../../../components/applicants/ApplicantsParts';
 import StatusTabs from '../../../components/lists/StatusTabs';
 import { useApplicantsView } from '../../../components/applicants/useApplicantsView';
@@ -108,55 +109,54 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
         onRetry={() => void applicants.refetch()}
       />
       {rows.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label="Applicants table">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>Name</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Institution</TableCell>
-                {isEvent && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Role</TableCell>}
-                <TableCell>Payment</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((member) => {
-                const expanded = open.has(member.id);
-                return (
-                  <Fragment key={member.id}>
-                    <TableRow hover>
-                      <Applicants.AnswersToggle name={member.name} expanded={expanded} onToggle={() => toggleOpen(member.id)} />
-                      <Applicants.NameCell name={member.name} slug={member.name_slug} image={member.image} />
-                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{member.institution_name ?? '—'}</TableCell>
-                      {isEvent && (
-                        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                          {member.membership_role ? capitalize(member.membership_role) : '—'}
-                        </TableCell>
-                      )}
-                      <TableCell>{paymentLabel(member.payment_status)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" onClick={() => setDetails(member)}>
-                          Details
-                        </Button>
-                        <MemberActionsMenu
-                          name={member.name}
-                          actions={rowActions(member, group)}
-                          onAction={(action) => onAction(action, member)}
-                        />
-                      </TableCell>
-                    </TableRow>
-                    {expanded && (
-                      <Applicants.AnswersRow columns={isEvent ? 6 : 5}>
-                        <AnswerList member={member} group={group} />
-                      </Applicants.AnswersRow>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Applicants table"
+          size="small"
+          head={
+            <>
+              <TableCell padding="checkbox" />
+              <TableCell>Name</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Institution</TableCell>
+              {isEvent && <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Role</TableCell>}
+              <TableCell>Payment</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </>
+          }
+        >
+          {rows.map((member) => {
+            const expanded = open.has(member.id);
+            return (
+              <Fragment key={member.id}>
+                <TableRow hover>
+                  <Applicants.AnswersToggle name={member.name} expanded={expanded} onToggle={() => toggleOpen(member.id)} />
+                  <Applicants.NameCell name={member.name} slug={member.name_slug} image={member.image} />
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{member.institution_name ?? '—'}</TableCell>
+                  {isEvent && (
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {member.membership_role ? capitalize(member.membership_role) : '—'}
+                    </TableCell>
+                  )}
+                  <TableCell>{paymentLabel(member.payment_status)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button size="small" onClick={() => setDetails(member)}>
+                      Details
+                    </Button>
+                    <MemberActionsMenu
+                      name={member.name}
+                      actions={rowActions(member, group)}
+                      onAction={(action) => onAction(action, member)}
+                    />
+                  </TableCell>
+                </TableRow>
+                {expanded && (
+                  <Applicants.AnswersRow columns={isEvent ? 6 : 5}>
+                    <AnswerList member={member} group={group} />
+                  </Applicants.AnswersRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
       <Applicants.Pagination count={applicants.data?.pagination.count ?? 0} page={page} pageSize={pageSize} onPage={setPage} />
       {details && <ApplicantDetailsDialog group={group} member={details} onClose={() => setDetails(null)} />}

@@ -13,15 +13,12 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import DataTable from '../../../components/DataTable';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../../components/profileForm/useDebouncedValue';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../../lib/profile/topics';
@@ -143,36 +140,36 @@ export default function ChildGroups({ type, parent, identity }: Props) {
         </Paper>
       )}
       {items.length > 0 && type === 'circle' && (
-        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 3 }}>
-          <Table aria-label="Circles">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Dates</TableCell>
-                <TableCell align="right">Members</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.map((circle) => (
-                <TableRow key={circle.id} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={groupPath(circle)} sx={{ fontWeight: 600 }}>
-                      {circle.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    {lifecycleOf(circle) && <Chip size="small" variant="outlined" label={lifecycleOf(circle)?.label} />}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {dateRange(circle.start_date, circle.end_date) ?? '—'}
-                  </TableCell>
-                  <TableCell align="right">{circle.total_members}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Circles"
+          outlined
+          containerSx={{ borderRadius: 3 }}
+          head={
+            <>
+              <TableCell>Name</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Dates</TableCell>
+              <TableCell align="right">Members</TableCell>
+            </>
+          }
+        >
+          {items.map((circle) => (
+            <TableRow key={circle.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={groupPath(circle)} sx={{ fontWeight: 600 }}>
+                  {circle.name}
+                </Link>
+              </TableCell>
+              <TableCell>
+                {lifecycleOf(circle) && <Chip size="small" variant="outlined" label={lifecycleOf(circle)?.label} />}
+              </TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                {dateRange(circle.start_date, circle.end_date) ?? '—'}
+              </TableCell>
+              <TableCell align="right">{circle.total_members}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       )}
       {items.length > 0 && type === 'event' && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>

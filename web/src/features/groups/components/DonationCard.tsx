@@ -19,7 +19,7 @@ import { DONATION_PRESETS, donationCents, hasDonations } from '../donation';
 import { serverMessage } from '../../../lib/groups/messages';
 import type { Group } from '../../../lib/groups/types';
 import { useDonate } from '../api/donate';
-import { SectionCard } from './InfoCards';
+import SectionCard from '../../../components/SectionCard';
 
 /** 'Could not proceed your request' (spec 001 §8 "Donation / payment"). */
 const MSG_FAILED = 'Could not proceed your request';

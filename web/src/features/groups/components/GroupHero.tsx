@@ -1,5 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
+import { Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { canInvite, dateRange, groupPath, isAdministrator, lifecycleOf } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
@@ -8,16 +7,11 @@ import JoinControl from './JoinControl';
 import PayCard from './PayCard';
 import FollowGroupButton from './FollowGroupButton';
 import GroupCover from './GroupCover';
-import ShareMenu from './ShareMenu';
-import { CalendarIcon, EditIcon, GroupsIcon, LinkIcon } from './icons';
-
-// The invitation dialog loads when it is opened. It is a modal: nothing on the page moves
-// meanwhile.
-const InviteDialog = lazy(() => import('./InviteDialog'));
+import GroupHeaderActions from './GroupHeaderActions';
+import { CalendarIcon, GroupsIcon, LinkIcon } from './icons';
 
 /** The circle or event hero (spec 001 §2): cover, name, dates, counts, lifecycle, join, follow, favourite, invite, edit. */
 export default function GroupHero({ group, signedIn }: { group: Group; signedIn: boolean }) {
-  const [inviting, setInviting] = useState(false);
   const admin = isAdministrator(group);
   const lifecycle = lifecycleOf(group);
   const dates = dateRange(group.start_date, group.end_date);
@@ -85,24 +79,9 @@ export default function GroupHero({ group, signedIn }: { group: Group; signedIn:
           {!external && <JoinControl group={group} signedIn={signedIn} />}
           <FollowGroupButton group={group} signedIn={signedIn} />
           <FavouriteButton kind="group" item={{ id: group.id, name: group.name, is_bookmarked: group.is_bookmarked ?? false }} />
-          {signedIn && canInvite(group) && (
-            <Button variant="outlined" onClick={() => setInviting(true)}>
-              Invite People
-            </Button>
-          )}
-          <ShareMenu path={groupPath(group)} />
-          {admin && (
-            <Button component={RouterLink} to={`/groups/${group.id}/edit`} variant="outlined" startIcon={<EditIcon />}>
-              Edit
-            </Button>
-          )}
+          <GroupHeaderActions group={group} mayInvite={signedIn && canInvite(group)} editVariant="outlined" />
         </Stack>
       </Stack>
-      {inviting && (
-        <Suspense fallback={null}>
-          <InviteDialog group={group} onClose={() => setInviting(false)} />
-        </Suspense>
-      )}
     </Paper>
   );
 }

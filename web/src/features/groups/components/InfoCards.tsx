@@ -1,21 +1,10 @@
-import type { ReactNode } from 'react';
-import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { formatPrice } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import RichText from '../../../components/RichText';
-
-export function SectionCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import SectionCard from '../../../components/SectionCard';
 
 function Chips({ items }: { items: { key: string | number; label: string; icon?: string | null }[] }) {
   return (

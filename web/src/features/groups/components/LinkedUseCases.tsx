@@ -2,7 +2,7 @@ import { Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { snippet } from '../../../components/lists/cardRules';
 import type { UseCaseRef } from '../../../lib/groups/types';
-import { SectionCard } from './InfoCards';
+import SectionCard from '../../../components/SectionCard';
 
 function UseCaseCard({ useCase }: { useCase: UseCaseRef }) {
   const about = snippet(useCase.description, 200);

@@ -1,22 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
-import { Avatar, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
-import { canInvite, groupPath, isAdministrator } from '../../../lib/groups/rules';
+import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
+import { canInvite, isAdministrator } from '../../../lib/groups/rules';
 import type { Group } from '../../../lib/groups/types';
 import FollowGroupButton from './FollowGroupButton';
 import GroupCover from './GroupCover';
 import ImageUploadButton from './ImageUploadButton';
-import ShareMenu from './ShareMenu';
-import { EditIcon } from './icons';
-
-// The invitation dialog loads when it is opened. It is a modal: nothing on the page moves
-// meanwhile.
-const InviteDialog = lazy(() => import('./InviteDialog'));
+import GroupHeaderActions from './GroupHeaderActions';
 
 /** The organization header (spec 001 §2): cover, logo (uploads for administrators), name, counts, share, edit. */
 export default function OrgHeader({ group, signedIn }: { group: Group; signedIn: boolean }) {
   const admin = isAdministrator(group);
-  const [inviting, setInviting] = useState(false);
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
       <GroupCover group={group} admin={admin} height={{ xs: 110, md: 180 }} />
@@ -58,24 +50,9 @@ export default function OrgHeader({ group, signedIn }: { group: Group; signedIn:
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0, pt: { md: 2 } }}>
           <FollowGroupButton group={group} signedIn={signedIn} />
-          {signedIn && canInvite(group) && !group.is_influencer && (
-            <Button variant="outlined" onClick={() => setInviting(true)}>
-              Invite People
-            </Button>
-          )}
-          <ShareMenu path={groupPath(group)} />
-          {admin && (
-            <Button component={RouterLink} to={`/groups/${group.id}/edit`} variant="contained" startIcon={<EditIcon />}>
-              Edit
-            </Button>
-          )}
+          <GroupHeaderActions group={group} mayInvite={signedIn && canInvite(group) && !group.is_influencer} editVariant="contained" />
         </Stack>
       </Stack>
-      {inviting && (
-        <Suspense fallback={null}>
-          <InviteDialog group={group} onClose={() => setInviting(false)} />
-        </Suspense>
-      )}
     </Paper>
   );
 }

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { server, signIn } from '../../../test/server';
+import { signIn } from '../../../test/server';
 import { groupFixture, memberFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 import { stubMatchMedia } from '../../../test/mediaQueries';
+import { capturePosts, openSection, openTab } from './testing';
 
 const event = groupFixture({
   group_type: 'event',
@@ -37,23 +37,20 @@ function phoneWidth() {
 
 afterEach(() => vi.unstubAllGlobals());
 
+function openApplicants() {
+  return openSection('/event/ai-foundations/admin', 'Applicants');
+}
+
 describe('event admin tab', { timeout: 20_000 }, () => {
   it('lists applicants by status, shows answers and conference fields, and accepts from the details', async () => {
     signIn();
     const queries: URLSearchParams[] = [];
     serveGroups({ groups: [event], members: applicants, memberQueries: queries });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/groups/:id/respond-join-request/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/event/ai-foundations/admin');
-    const section = await screen.findByRole('region', { name: 'Applicants' });
+    const bodies = capturePosts('groups/:id/respond-join-request/');
+    const section = await openApplicants();
     expect(await within(section).findByText('Omar Haddad')).toBeInTheDocument();
     expect(within(section).getByRole('tab', { name: 'Accepted (5)' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.click(within(section).getByRole('tab', { name: 'Pending (2)' }));
+    await openTab(section, 'Pending (2)');
     const row = (await within(section).findByText('Ngozi Eze')).closest('tr') as HTMLElement;
     expect(within(row).getByText('submitted')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Show answers of Ngozi Eze' }));
@@ -65,7 +62,7 @@ describe('event admin tab', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Online Conference')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(await screen.findByText('Successfully accepted')).toBeInTheDocument();
-    expect(body).toEqual({ users: [201], action: 'accept' });
+    expect(bodies).toEqual([{ users: [201], action: 'accept' }]);
     await waitFor(() => expect(queries.some((query) => query.get('page_size') === '15' && query.get('status') === 'pending')).toBe(true));
   });
 
@@ -108,8 +105,7 @@ describe('event applicants', { timeout: 30_000 }, () => {
     signIn();
     const queries: URLSearchParams[] = [];
     serveGroups({ groups: [event], members: people, memberQueries: queries });
-    renderApp('/event/ai-foundations/admin');
-    const section = await screen.findByRole('region', { name: 'Applicants' });
+    const section = await openApplicants();
     await within(section).findByText('Omar Haddad');
     await userEvent.type(within(section).getByRole('searchbox', { name: 'Search applicants' }), 'p');
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -131,15 +127,8 @@ describe('event applicants', { timeout: 30_000 }, () => {
   it('marks an accepted applicant of a paid event as paid or unpaid until the payment is confirmed', async () => {
     signIn();
     serveGroups({ groups: [event], members: people });
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/groups/:id/payment-confirmation/', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/event/ai-foundations/admin');
-    const section = await screen.findByRole('region', { name: 'Applicants' });
+    const bodies = capturePosts('groups/:id/payment-confirmation/');
+    const section = await openApplicants();
     const row = (await within(section).findByText('Priya Nair')).closest('tr') as HTMLElement;
     expect(within(row).getByText('submitted')).toBeInTheDocument();
     const confirmed = within(section).getByText('Omar Haddad').closest('tr') as HTMLElement;
@@ -160,9 +149,8 @@ describe('event applicants', { timeout: 30_000 }, () => {
   it('links the abstract file, or names it by id when the server lists no files', async () => {
     signIn();
     serveGroups({ groups: [event], members: people });
-    renderApp('/event/ai-foundations/admin');
-    const section = await screen.findByRole('region', { name: 'Applicants' });
-    await userEvent.click(await within(section).findByRole('tab', { name: 'Pending (2)' }));
+    const section = await openApplicants();
+    await openTab(section, 'Pending (2)');
     const lena = (await within(section).findByText('Lena Vogel')).closest('tr') as HTMLElement;
     await userEvent.click(within(lena).getByRole('button', { name: 'Show answers of Lena Vogel' }));
     const link = within(section).getByRole('link', { name: 'abstract.pdf (PDF)' });
@@ -178,16 +166,9 @@ describe('event applicants', { timeout: 30_000 }, () => {
     phoneWidth();
     signIn();
     serveGroups({ groups: [event], members: people });
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/groups/:id/respond-join-request/', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/event/ai-foundations/admin');
-    const section = await screen.findByRole('region', { name: 'Applicants' });
-    await userEvent.click(await within(section).findByRole('tab', { name: 'Pending (2)' }));
+    const bodies = capturePosts('groups/:id/respond-join-request/');
+    const section = await openApplicants();
+    await openTab(section, 'Pending (2)');
     const row = (await within(section).findByText('Ngozi Eze')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ngozi Eze' });
@@ -208,16 +189,9 @@ describe('event applicants', { timeout: 30_000 }, () => {
   it('rejects from the row menu with a reason', async () => {
     signIn();
     serveGroups({ groups: [event], members: people });
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/groups/:id/respond-join-request/', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/event/ai-foundations/admin');
-    const section = await screen.findByRole('region', { name: 'Applicants' });
-    await userEvent.click(await within(section).findByRole('tab', { name: 'Pending (2)' }));
+    const bodies = capturePosts('groups/:id/respond-join-request/');
+    const section = await openApplicants();
+    await openTab(section, 'Pending (2)');
     await userEvent.click(await within(section).findByRole('button', { name: 'Actions for Tomas Ruiz' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Reject' }));
     const reject = await screen.findByRole('dialog', { name: 'Reject member' });

@@ -3,10 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { server, signIn } from '../../../test/server';
+import { recordPosts, server, signIn } from '../../../test/server';
 import { groupFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
 import type { Group } from '../../../lib/groups/types';
+import { expectMissingGroupPage } from './testing';
 
 function captureJoin(answer: Response | (() => Response) = HttpResponse.json({ data: { membership_status: 'pending', role: null, waitlisted: false } })) {
   const calls: unknown[] = [];
@@ -216,13 +217,7 @@ describe('join control', { timeout: 20_000 }, () => {
   });
 
   it('says when the circle does not exist', async () => {
-    serveGroups({ groups: [] });
-    renderApp('/circle/nope');
-    expect(
-      await screen.findByText(
-        "It seems like the circle you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.",
-      ),
-    ).toBeInTheDocument();
+    await expectMissingGroupPage('/circle/nope', 'circle');
   });
 
   it('uses the conference registration form for conferences, with its messages for presenters', async () => {
@@ -308,13 +303,7 @@ describe('join and follow after signing in', { timeout: 20_000 }, () => {
 
   it('follows once a guest who chose Follow is back', async () => {
     serveToken();
-    const follows: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/follow/', async ({ request }) => {
-        follows.push(await request.json());
-        return HttpResponse.json({ data: { followed: true, followers_count: 1 } });
-      }),
-    );
+    const follows = recordPosts('follow/', { data: { followed: true, followers_count: 1 } });
     const { router } = show(groupFixture({ group_type: 'event', event_type: 'talk' }), '/event/ai-foundations');
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

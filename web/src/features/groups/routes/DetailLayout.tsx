@@ -2,12 +2,12 @@ import { Box, Container } from '@mui/material';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import { detailTabs, groupPath } from '../../../lib/groups/rules';
-import { isNotFound, useGroupBySlug } from '../api/group';
+import { useGroupBySlug } from '../api/group';
 import type { GroupContext } from '../../../lib/groups/groupContext';
 import GroupHero from '../components/GroupHero';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
-import { ListError } from '../../../components/lists/ListStates';
+import { ItemLoadError } from '../../../components/lists/ListStates';
 import TabsBar from '../components/TabsBar';
 import { subPath } from './subPath';
 
@@ -20,12 +20,7 @@ function DetailLayout({ kind }: { kind: 'circle' | 'event' }) {
 
   if (query.isPending || identityPending) return <GroupSkeleton />;
   if (query.isError) {
-    if (isNotFound(query.error)) return <GroupNotFound kind={kind} />;
-    return (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
-        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
-      </Container>
-    );
+    return <ItemLoadError error={query.error} notFound={<GroupNotFound kind={kind} />} onRetry={() => void query.refetch()} />;
   }
   const group = query.data;
   // An event at /circle/{slug} (or a circle at /event/…, an organization at either) is shown

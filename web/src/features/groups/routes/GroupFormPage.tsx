@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Container, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -6,11 +6,11 @@ import { createGroup, updateGroup, uploadGroupCover } from '../../../lib/groups/
 import { emptyGroupForm, groupFormValues, isProgram, toGroupPayload, type GroupFormValues } from '../groupForm';
 import { groupPath, isAdministrator } from '../../../lib/groups/rules';
 import type { Group, GroupType } from '../../../lib/groups/types';
-import { isNotFound, useGroupById, useRefreshGroups } from '../api/group';
+import { useGroupById, useRefreshGroups } from '../api/group';
 import GroupForm from '../components/GroupForm';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
-import { ListError } from '../../../components/lists/ListStates';
+import { ItemLoadError } from '../../../components/lists/ListStates';
 import GroupQuestionsEditor from '../components/GroupQuestionsEditor';
 
 /** Whether this tab came to the form from another page of the app (the router keeps an index). */
@@ -93,24 +93,22 @@ function NoPermission() {
   );
 }
 
-/** /groups/{id}/edit: the same form filled from the group, for its administrators. */
-export function EditGroupPage() {
+/** The group's loading, missing and not-allowed states for the edit and questions pages. */
+function EditableGroup({ render }: { render: (group: Group) => ReactNode }) {
   const query = useEditableGroup();
+  if (query.isPending) return <GroupSkeleton />;
+  if (query.isError) {
+    return <ItemLoadError error={query.error} notFound={<GroupNotFound kind="group" />} maxWidth="md" onRetry={() => void query.refetch()} />;
+  }
+  if (!isAdministrator(query.data)) return <NoPermission />;
+  return <>{render(query.data)}</>;
+}
+
+function EditForm({ group }: { group: Group }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const refresh = useRefreshGroups();
   const saveCover = useSaveCover();
-  if (query.isPending) return <GroupSkeleton />;
-  if (query.isError) {
-    if (isNotFound(query.error)) return <GroupNotFound kind="group" />;
-    return (
-      <Container maxWidth="md" sx={{ py: 4 }}>
-        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
-      </Container>
-    );
-  }
-  const group = query.data;
-  if (!isAdministrator(group)) return <NoPermission />;
   const submit = async (values: GroupFormValues, cover: File | null) => {
     const saved = await updateGroup(group.id, toGroupPayload(values, group.extra_info));
     await saveCover(saved.id, cover);
@@ -135,21 +133,8 @@ export function EditGroupPage() {
   );
 }
 
-/** /groups/{id}/questions: the questions editor on its own, for administrators. */
-export function GroupQuestionsPage() {
-  const query = useEditableGroup();
+function QuestionsEditor({ group }: { group: Group }) {
   const navigate = useNavigate();
-  if (query.isPending) return <GroupSkeleton />;
-  if (query.isError) {
-    if (isNotFound(query.error)) return <GroupNotFound kind="group" />;
-    return (
-      <Container maxWidth="md" sx={{ py: 4 }}>
-        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
-      </Container>
-    );
-  }
-  const group = query.data;
-  if (!isAdministrator(group)) return <NoPermission />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
@@ -158,4 +143,14 @@ export function GroupQuestionsPage() {
       <GroupQuestionsEditor group={group} onDone={() => void navigate(groupPath(group))} />
     </Container>
   );
+}
+
+/** /groups/{id}/edit: the same form filled from the group, for its administrators. */
+export function EditGroupPage() {
+  return <EditableGroup render={(group) => <EditForm group={group} />} />;
+}
+
+/** /groups/{id}/questions: the questions editor on its own, for administrators. */
+export function GroupQuestionsPage() {
+  return <EditableGroup render={(group) => <QuestionsEditor group={group} />} />;
 }

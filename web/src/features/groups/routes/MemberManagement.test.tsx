@@ -5,14 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderApp } from '../../../test/renderApp';
-import { configFixture, identityFixture } from '../../../test/fixtures';
-import { identityHandler, server, signIn } from '../../../test/server';
+import { configFixture } from '../../../test/fixtures';
+import { server } from '../../../test/server';
 import type { Member } from '../../../lib/groups/types';
 import { groupFixture, memberFixture, orgFixture, paged } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
-
-const ME = 7;
+import { capturePosts, chooseBulkAction, ME, openSection, openTab, signInAsMe } from './testing';
 
 const org = orgFixture({
   role: 'admin',
@@ -41,36 +39,41 @@ const members: Member[] = [
   memberFixture({ id: 106, name: 'Femi Ade', membership_status: 'rejected', notes: 'Not a fit this time' }),
 ];
 
-function asAdmin() {
-  signIn();
-  server.use(identityHandler(identityFixture({ id: ME })));
+/** Opens the People tab's Members section. */
+function openPeople(path = '/org/waypoint-demo/people') {
+  return openSection(path, 'Members');
 }
 
-async function openPeople(path = '/org/waypoint-demo/people') {
-  renderApp(path);
-  return screen.findByRole('region', { name: 'Members' });
+/** As the administrator of `org` and its `members`: what the join-request actions post. */
+function manageMembers() {
+  signInAsMe();
+  serveGroups({ groups: [org], members });
+  return capturePosts('groups/:id/respond-join-request/');
 }
 
-function captureRespond(bodies: unknown[]) {
-  server.use(
-    http.post('*/api/v1/groups/:id/respond-join-request/', async ({ request }) => {
-      bodies.push(await request.json());
-      return HttpResponse.json({ message: 'ok' });
-    }),
-  );
+/** Opens the Members section on `tab` and waits for `name`'s row. */
+async function openTabWith(tab: RegExp, name: string) {
+  const section = await openPeople();
+  await openTab(section, tab);
+  await within(section).findByText(name);
+  return section;
+}
+
+async function rowAction(section: HTMLElement, person: string, action: string) {
+  await userEvent.click(within(section).getByRole('button', { name: `Actions for ${person}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
 }
 
 describe('member tabs and their actions', { timeout: 30_000 }, () => {
   it('offers bulk accept and reject on the Pending tab only', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
+    manageMembers();
     const section = await openPeople();
     await within(section).findByText('Amina Odhiambo');
     expect(within(section).queryByRole('button', { name: 'Manage' })).not.toBeInTheDocument();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Rejected/ }));
+    await openTab(section, /^Rejected/);
     await within(section).findByText('Eve Moreau');
     expect(within(section).queryByRole('button', { name: 'Manage' })).not.toBeInTheDocument();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
+    await openTab(section, /^Pending/);
     await within(section).findByText('Bao Tran');
     await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
     await userEvent.click(within(section).getByLabelText('Action'));
@@ -79,27 +82,20 @@ describe('member tabs and their actions', { timeout: 30_000 }, () => {
   });
 
   it('starts a new tab with no selection and no action', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
-    const bodies: unknown[] = [];
-    captureRespond(bodies);
-    const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
-    await within(section).findByText('Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
-    await userEvent.click(within(section).getByLabelText('Action'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Accept' }));
+    const bodies = manageMembers();
+    const section = await openTabWith(/^Pending/, 'Bao Tran');
+    await chooseBulkAction(section, 'Accept');
     await userEvent.click(within(section).getByRole('checkbox', { name: 'Select Carlos Diaz' }));
     expect(within(section).getByText('Select all (1 selected)')).toBeInTheDocument();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Unverified/ }));
+    await openTab(section, /^Unverified/);
     await within(section).findByText('Dana Smith');
     expect(within(section).getByText('Select all (0 selected)')).toBeInTheDocument();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
+    await openTab(section, /^Pending/);
     await within(section).findByText('Bao Tran');
     expect(within(section).getByText('Select all (0 selected)')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Please select an action to perform.')).toBeInTheDocument();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Accepted/ }));
+    await openTab(section, /^Accepted/);
     await within(section).findByText('Amina Odhiambo');
     expect(within(section).queryByRole('group', { name: 'Manage members' })).not.toBeInTheDocument();
     expect(within(section).queryByRole('checkbox', { name: 'Select Amina Odhiambo' })).not.toBeInTheDocument();
@@ -107,18 +103,9 @@ describe('member tabs and their actions', { timeout: 30_000 }, () => {
   });
 
   it('adds a rejected person back under a chosen role instead of accepting them', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/groups/:id/add-member/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'Successfully added as member' });
-      }),
-    );
-    const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Rejected/ }));
-    await within(section).findByText('Eve Moreau');
+    manageMembers();
+    const bodies = capturePosts('groups/:id/add-member/', 'Successfully added as member');
+    const section = await openTabWith(/^Rejected/, 'Eve Moreau');
     await userEvent.click(within(section).getByRole('button', { name: 'Actions for Eve Moreau' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View details', 'Add back']);
@@ -132,14 +119,13 @@ describe('member tabs and their actions', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Member' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Successfully added as member')).toBeInTheDocument();
-    expect(body).toEqual({ user: 105, role: 'member' });
+    expect(bodies).toEqual([{ user: 105, role: 'member' }]);
   });
 
   it('shows the removal reason and the rejection notes on the Rejected tab', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
+    manageMembers();
     const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Rejected/ }));
+    await openTab(section, /^Rejected/);
     expect(await within(section).findByText('Reason: Left the company')).toBeInTheDocument();
     expect(within(section).getByText('Notes: Not a fit this time')).toBeInTheDocument();
   });
@@ -147,22 +133,15 @@ describe('member tabs and their actions', { timeout: 30_000 }, () => {
 
 describe('rejecting with a reason', { timeout: 30_000 }, () => {
   it('asks for an optional reason from the row menu: Enter rejects, Escape cancels', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
-    const bodies: unknown[] = [];
-    captureRespond(bodies);
-    const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
-    await within(section).findByText('Carlos Diaz');
-    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Carlos Diaz' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reject' }));
+    const bodies = manageMembers();
+    const section = await openTabWith(/^Pending/, 'Carlos Diaz');
+    await rowAction(section, 'Carlos Diaz', 'Reject');
     let dialog = await screen.findByRole('dialog', { name: 'Reject member' });
     await waitFor(() => expect(within(dialog).getByLabelText('Reason (optional)')).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject member' })).not.toBeInTheDocument());
     expect(bodies).toEqual([]);
-    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Carlos Diaz' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reject' }));
+    await rowAction(section, 'Carlos Diaz', 'Reject');
     dialog = await screen.findByRole('dialog', { name: 'Reject member' });
     await waitFor(() => expect(within(dialog).getByLabelText('Reason (optional)')).toHaveFocus());
     await userEvent.keyboard('The circle is full{Enter}');
@@ -171,15 +150,9 @@ describe('rejecting with a reason', { timeout: 30_000 }, () => {
   });
 
   it('rejects without a reason when none is given', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
-    const bodies: unknown[] = [];
-    captureRespond(bodies);
-    const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
-    await within(section).findByText('Carlos Diaz');
-    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Carlos Diaz' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reject' }));
+    const bodies = manageMembers();
+    const section = await openTabWith(/^Pending/, 'Carlos Diaz');
+    await rowAction(section, 'Carlos Diaz', 'Reject');
     const dialog = await screen.findByRole('dialog', { name: 'Reject member' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Successfully rejected')).toBeInTheDocument();
@@ -187,16 +160,9 @@ describe('rejecting with a reason', { timeout: 30_000 }, () => {
   });
 
   it('asks for the reason once for a bulk reject and sends it as notes', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
-    const bodies: unknown[] = [];
-    captureRespond(bodies);
-    const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
-    await within(section).findByText('Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
-    await userEvent.click(within(section).getByLabelText('Action'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    const bodies = manageMembers();
+    const section = await openTabWith(/^Pending/, 'Bao Tran');
+    await chooseBulkAction(section, 'Reject');
     expect(within(section).queryByLabelText('Notes (optional)')).not.toBeInTheDocument();
     await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
@@ -211,15 +177,9 @@ describe('rejecting with a reason', { timeout: 30_000 }, () => {
 
 describe("a pending member's answers", { timeout: 30_000 }, () => {
   it('shows them with the questions and a link to the file, and rejects from there with a reason', async () => {
-    asAdmin();
-    serveGroups({ groups: [org], members });
-    const bodies: unknown[] = [];
-    captureRespond(bodies);
-    const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
-    await within(section).findByText('Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Actions for Bao Tran' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'View details' }));
+    const bodies = manageMembers();
+    const section = await openTabWith(/^Pending/, 'Bao Tran');
+    await rowAction(section, 'Bao Tran', 'View details');
     const dialog = await screen.findByRole('dialog', { name: 'Bao Tran' });
     expect(within(dialog).getByText('Why do you want to join?')).toBeInTheDocument();
     expect(within(dialog).getByText('To learn about AI')).toBeInTheDocument();
@@ -237,17 +197,13 @@ describe("a pending member's answers", { timeout: 30_000 }, () => {
 
 describe('add member roles', { timeout: 30_000 }, () => {
   it('lets an event get a new administrator', async () => {
-    asAdmin();
+    signInAsMe();
     const event = groupFixture({ group_type: 'event', event_type: 'workshop', is_administrator: true, role: 'admin', membership_status: 'accepted' });
     serveGroups({ groups: [event], members });
-    let body: unknown;
     server.use(
       http.get('*/api/v1/search/', () => HttpResponse.json(paged([{ id: 301, name: 'Omar Haddad', institution_name: 'Cairo University' }]))),
-      http.post('*/api/v1/groups/:id/add-member/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'Successfully added as admin' });
-      }),
     );
+    const bodies = capturePosts('groups/:id/add-member/', 'Successfully added as admin');
     const section = await openPeople('/event/ai-foundations/people');
     await userEvent.click(await within(section).findByRole('button', { name: 'Add member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add member' });
@@ -261,7 +217,7 @@ describe('add member roles', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('option', { name: 'Admin' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Successfully added as admin')).toBeInTheDocument();
-    expect(body).toEqual({ user: 301, role: 'admin' });
+    expect(bodies).toEqual([{ user: 301, role: 'admin' }]);
   });
 });
 
@@ -275,7 +231,7 @@ describe('members download', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("exports the current tab with its filters (the Unverified tab's unverified members, not the accepted list)", async () => {
-    asAdmin();
+    signInAsMe();
     const queries: URLSearchParams[] = [];
     serveGroups({ groups: [org], members, memberQueries: queries });
     const exports: URLSearchParams[] = [];
@@ -289,14 +245,14 @@ describe('members download', { timeout: 30_000 }, () => {
       }),
     );
     const section = await openPeople();
-    await userEvent.click(within(section).getByRole('tab', { name: /^Unverified/ }));
+    await openTab(section, /^Unverified/);
     await within(section).findByText('Dana Smith');
     await userEvent.click(within(section).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(exports).toHaveLength(1));
     expect(exports[0]!.get('is_verified')).toBe('false');
     expect(exports[0]!.has('status')).toBe(false);
 
-    await userEvent.click(within(section).getByRole('tab', { name: /^Pending/ }));
+    await openTab(section, /^Pending/);
     await userEvent.type(within(section).getByLabelText('Search members'), 'ba');
     await userEvent.type(within(section).getByRole('combobox', { name: 'Country' }), 'Keny');
     await userEvent.click(await screen.findByRole('option', { name: 'Kenya' }));

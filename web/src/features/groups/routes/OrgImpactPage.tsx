@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useGroupContext } from '../../../lib/groups/groupContext';
-import { SectionCard } from '../components/InfoCards';
+import SectionCard from '../../../components/SectionCard';
 import RichText from '../../../components/RichText';
 
 /** An influencer's AI Impact tab: the impact text. */

@@ -3,11 +3,11 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { groupPath, orgTabs } from '../../../lib/groups/rules';
-import { isNotFound, useGroupBySlug } from '../api/group';
+import { useGroupBySlug } from '../api/group';
 import type { GroupContext } from '../../../lib/groups/groupContext';
 import GroupNotFound from '../components/GroupNotFound';
 import GroupSkeleton from '../components/GroupSkeleton';
-import { ListError } from '../../../components/lists/ListStates';
+import { ItemLoadError } from '../../../components/lists/ListStates';
 import OrgHeader from '../components/OrgHeader';
 import TabsBar from '../components/TabsBar';
 import { subPath } from './subPath';
@@ -21,12 +21,7 @@ export default function OrgLayout() {
   const showJobMenu = useAppConfig().ui.show_job_menu;
   if (query.isPending || identityPending) return <GroupSkeleton />;
   if (query.isError) {
-    if (isNotFound(query.error)) return <GroupNotFound kind="organization" />;
-    return (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
-        <ListError message="Could not fetch item" onRetry={() => void query.refetch()} />
-      </Container>
-    );
+    return <ItemLoadError error={query.error} notFound={<GroupNotFound kind="organization" />} onRetry={() => void query.refetch()} />;
   }
   const group = query.data;
   // Circles and events have pages of their own (organizations and institutions live here).

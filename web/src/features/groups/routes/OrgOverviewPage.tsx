@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { useGroupContext } from '../../../lib/groups/groupContext';
-import { SectionCard, SideCards } from '../components/InfoCards';
+import SectionCard from '../../../components/SectionCard';
+import { SideCards } from '../components/InfoCards';
 import RichText from '../../../components/RichText';
 import DonationCard from '../components/DonationCard';
 

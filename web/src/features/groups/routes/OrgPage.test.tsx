@@ -3,17 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { identityFixture } from '../../../test/fixtures';
-import { identityHandler, server, signIn } from '../../../test/server';
+import { server, signIn } from '../../../test/server';
 import { groupFixture, memberFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
-
-const ME = 7;
-
-function asAdmin() {
-  signIn();
-  server.use(identityHandler(identityFixture({ id: ME })));
-}
+import { capturePosts, chooseBulkAction, expectMissingGroupPage, ME, openSection, openTab, signInAsMe } from './testing';
 
 const members = [
   memberFixture({ id: ME, name: 'Maria Lopez', membership_role: 'admin' }),
@@ -49,13 +42,7 @@ describe('organization page', { timeout: 20_000 }, () => {
   });
 
   it('says when the organization does not exist', async () => {
-    serveGroups({ groups: [] });
-    renderApp('/org/nope');
-    expect(
-      await screen.findByText(
-        "It seems like the organization you're looking for doesn't exist or the path is incorrect. Please check the URL and try again.",
-      ),
-    ).toBeInTheDocument();
+    await expectMissingGroupPage('/org/nope', 'organization');
   });
 
   it('lists events with an Event Details link, and says when there are none', async () => {
@@ -70,20 +57,27 @@ describe('organization page', { timeout: 20_000 }, () => {
   });
 });
 
+/** As the organization's administrator: its People tab's Members section. */
+function openPeopleAsAdmin() {
+  signInAsMe();
+  serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
+  return openSection('/org/waypoint-demo/people', 'Members');
+}
+
+/** As a member: the Invite People dialog of the organization's page. */
+async function openInviteDialog() {
+  signIn();
+  serveGroups({ groups: [orgFixture()] });
+  renderApp('/org/waypoint-demo');
+  await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
+  return screen.findByRole('dialog', { name: 'Invite People' });
+}
+
 describe('members manage mode', { timeout: 20_000 }, () => {
   it('checks the action and the selection, then accepts the chosen members with notes', async () => {
-    asAdmin();
-    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/groups/:id/respond-join-request/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/org/waypoint-demo/people');
-    const section = await screen.findByRole('region', { name: 'Members' });
-    await userEvent.click(within(section).getByRole('tab', { name: 'Pending (2)' }));
+    const bodies = capturePosts('groups/:id/respond-join-request/');
+    const section = await openPeopleAsAdmin();
+    await openTab(section, 'Pending (2)');
     expect(await within(section).findByText('Bao Tran')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
@@ -96,20 +90,15 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     await userEvent.type(within(section).getByLabelText('Notes (optional)'), 'Welcome');
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Members accepted successfully')).toBeInTheDocument();
-    expect(body).toEqual({ users: [103], action: 'accept', notes: 'Welcome' });
+    expect(bodies).toEqual([{ users: [103], action: 'accept', notes: 'Welcome' }]);
   });
 
   it("says 'Could not {action} members' when a bulk action fails", async () => {
-    asAdmin();
-    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
     server.use(http.post('*/api/v1/groups/:id/respond-join-request/', () => HttpResponse.json({ detail: 'x' }, { status: 400 })));
-    renderApp('/org/waypoint-demo/people');
-    const section = await screen.findByRole('region', { name: 'Members' });
-    await userEvent.click(within(section).getByRole('tab', { name: 'Pending (2)' }));
+    const section = await openPeopleAsAdmin();
+    await openTab(section, 'Pending (2)');
     await within(section).findByText('Bao Tran');
-    await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
-    await userEvent.click(within(section).getByLabelText('Action'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Reject' }));
+    await chooseBulkAction(section, 'Reject');
     await userEvent.click(within(section).getByRole('checkbox', { name: /Select all/ }));
     await userEvent.click(within(section).getByRole('button', { name: 'Apply' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject members' });
@@ -118,17 +107,8 @@ describe('members manage mode', { timeout: 20_000 }, () => {
   });
 
   it('removes a member only with a reason, and never offers to remove oneself', async () => {
-    asAdmin();
-    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/groups/:id/remove-member/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/org/waypoint-demo/people');
-    const section = await screen.findByRole('region', { name: 'Members' });
+    const bodies = capturePosts('groups/:id/remove-member/');
+    const section = await openPeopleAsAdmin();
     await within(section).findByText('Amina Odhiambo');
     await userEvent.click(within(section).getByRole('button', { name: 'Actions for Maria Lopez' }));
     expect(await screen.findByRole('menuitem', { name: 'View details' })).toBeInTheDocument();
@@ -140,26 +120,17 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove member' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await within(dialog).findByText('Required')).toBeInTheDocument();
-    expect(body).toBeUndefined();
+    expect(bodies).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Left the company');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Member removed successfully')).toBeInTheDocument();
-    expect(body).toEqual({ user: 101, reason: 'Left the company' });
+    expect(bodies).toEqual([{ user: 101, reason: 'Left the company' }]);
   });
 
   it('sends the verification follow-up only to selected unverified members', async () => {
-    asAdmin();
-    serveGroups({ groups: [orgFixture({ role: 'admin', is_administrator: true })], members });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/groups/:id/followup-email-unverified/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/org/waypoint-demo/people');
-    const section = await screen.findByRole('region', { name: 'Members' });
-    await userEvent.click(await within(section).findByRole('tab', { name: 'Unverified (1)' }));
+    const bodies = capturePosts('groups/:id/followup-email-unverified/');
+    const section = await openPeopleAsAdmin();
+    await openTab(section, 'Unverified (1)');
     await within(section).findByText('Dana Smith');
     await userEvent.click(within(section).getByRole('button', { name: 'Manage' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Send follow-up email' }));
@@ -167,15 +138,14 @@ describe('members manage mode', { timeout: 20_000 }, () => {
     await userEvent.click(within(section).getByRole('checkbox', { name: 'Select Dana Smith' }));
     await userEvent.click(within(section).getByRole('button', { name: 'Send follow-up email' }));
     expect(await screen.findByText('Verification follow-up email sent successfully')).toBeInTheDocument();
-    expect(body).toEqual({ user_ids: [104] });
+    expect(bodies).toEqual([{ user_ids: [104] }]);
   });
 
   it('shows members only the accepted list, without managing', async () => {
     signIn();
     const queries: URLSearchParams[] = [];
     serveGroups({ groups: [orgFixture()], members, memberQueries: queries });
-    renderApp('/org/waypoint-demo/people');
-    const section = await screen.findByRole('region', { name: 'Members' });
+    const section = await openSection('/org/waypoint-demo/people', 'Members');
     expect(await within(section).findByText('Amina Odhiambo')).toBeInTheDocument();
     expect(within(section).queryByRole('tab')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Manage' })).not.toBeInTheDocument();
@@ -189,18 +159,8 @@ describe('members manage mode', { timeout: 20_000 }, () => {
 
 describe('invite people', { timeout: 20_000 }, () => {
   it('checks e-mail addresses and sends the invitation', async () => {
-    signIn();
-    serveGroups({ groups: [orgFixture()] });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/invite-users/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/org/waypoint-demo');
-    await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite People' });
+    const bodies = capturePosts('invite-users/');
+    const dialog = await openInviteDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('Please add at least one email address or select a user')).toBeInTheDocument();
     const email = within(dialog).getByLabelText('Email address');
@@ -215,22 +175,12 @@ describe('invite people', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
-    expect(body).toEqual({ object_id: 1, content_type: 'group', users: [], emails: 'li@example.com,jo@example.com' });
+    expect(bodies).toEqual([{ object_id: 1, content_type: 'group', users: [], emails: 'li@example.com,jo@example.com' }]);
   });
 
   it('adds the address still in the box on Send, and refuses it there when it is not valid', async () => {
-    signIn();
-    serveGroups({ groups: [orgFixture()] });
-    const bodies: unknown[] = [];
-    server.use(
-      http.post('*/api/v1/invite-users/', async ({ request }) => {
-        bodies.push(await request.json());
-        return HttpResponse.json({ message: 'ok' });
-      }),
-    );
-    renderApp('/org/waypoint-demo');
-    await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite People' });
+    const bodies = capturePosts('invite-users/');
+    const dialog = await openInviteDialog();
     expect(within(dialog).getByRole('combobox', { name: 'Search people' })).toHaveFocus();
     const email = within(dialog).getByLabelText('Email address');
     await userEvent.type(email, 'li@example');
@@ -244,23 +194,15 @@ describe('invite people', { timeout: 20_000 }, () => {
   });
 
   it('searches people after more than 1 character, once typing pauses, 100 a page', async () => {
-    signIn();
-    serveGroups({ groups: [orgFixture()] });
     const searches: URLSearchParams[] = [];
-    let body: unknown;
     server.use(
       http.get('*/api/v1/search/', ({ request }) => {
         searches.push(new URL(request.url).searchParams);
         return HttpResponse.json({ data: [{ id: 301, name: 'Lina Park' }], pagination: { count: 1, next: null } });
       }),
-      http.post('*/api/v1/invite-users/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'ok' });
-      }),
     );
-    renderApp('/org/waypoint-demo');
-    await userEvent.click(await screen.findByRole('button', { name: 'Invite People' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Invite People' });
+    const bodies = capturePosts('invite-users/');
+    const dialog = await openInviteDialog();
     const search = within(dialog).getByRole('combobox', { name: 'Search people' });
     await userEvent.type(search, 'l');
     expect(await screen.findByText('Type at least 2 characters to search')).toBeInTheDocument();
@@ -271,6 +213,6 @@ describe('invite people', { timeout: 20_000 }, () => {
     expect(searches.map((query) => [query.get('search'), query.get('type'), query.get('page_size')])).toEqual([['lin', 'user', '100']]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Invitation sent successfully.')).toBeInTheDocument();
-    expect(body).toEqual({ object_id: 1, content_type: 'group', users: [301], emails: '' });
+    expect(bodies).toEqual([{ object_id: 1, content_type: 'group', users: [301], emails: '' }]);
   });
 });

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../test/renderApp';
-import { identityHandler, server, signIn } from '../../../test/server';
+import { identityHandler, recordPosts, server, signIn } from '../../../test/server';
 import { identityFixture } from '../../../test/fixtures';
 import { groupFixture, orgFixture } from '../../../test/groupFixtures';
 import { serveGroups } from '../test/handlers';
@@ -120,13 +120,7 @@ describe('donations', { timeout: 20_000 }, () => {
   it('checks the amount and starts a donation to the chosen option', async () => {
     signIn();
     serveGroups({ groups: [org] });
-    let body: unknown;
-    server.use(
-      http.post('*/api/v1/payment/donate/', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ url: '/payment/success?type=donation', data: '/payment/success?type=donation' });
-      }),
-    );
+    const bodies = recordPosts('payment/donate/', { url: '/payment/success?type=donation', data: '/payment/success?type=donation' });
     renderApp(`/org/${org.name_slug}/donate`);
     expect(await screen.findByRole('tab', { name: 'Donate' })).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText(/General support/));
@@ -139,7 +133,7 @@ describe('donations', { timeout: 20_000 }, () => {
     await userEvent.type(amount, '40');
     await userEvent.click(screen.getByRole('button', { name: 'Donate' }));
     await waitFor(() =>
-      expect(body).toMatchObject({ group_id: org.id, name: 'General support', price_id: 'price_general', amount: 4000 }),
+      expect(bodies.at(-1)).toMatchObject({ group_id: org.id, name: 'General support', price_id: 'price_general', amount: 4000 }),
     );
     expect(await screen.findByRole('heading', { name: 'Donation Complete' })).toBeInTheDocument();
   });

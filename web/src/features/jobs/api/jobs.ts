@@ -61,9 +61,7 @@ export function useJobById(id: number | null) {
   });
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+export { isNotFound } from '../../../lib/api/errors';
 
 /** Refetches every jobs query (the board, the page, its applicants) after a change. */
 export function useRefreshJobs() {

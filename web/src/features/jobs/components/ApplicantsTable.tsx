@@ -6,15 +6,12 @@ import {
   Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import DataTable from '../../../components/DataTable';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from '../../../lib/snackbar';
 import * as Applicants from '../../../components/applicants/ApplicantsParts';
@@ -163,89 +160,88 @@ export default function ApplicantsTable({ job }: { job: Job }) {
         onRetry={() => void applicants.refetch()}
       />
       {rows.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label="Applicants table">
-            <TableHead>
-              <TableRow>
-                {pending && (
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={allSelected}
-                      indeterminate={selected.size > 0 && !allSelected}
-                      onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
-                      slotProps={{ input: { 'aria-label': 'Select all applicants on this page' } }}
-                    />
-                  </TableCell>
-                )}
-                <TableCell padding="checkbox" />
-                <TableCell>Name</TableCell>
-                <TableCell align="right">{pending ? 'Actions' : 'Status'}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((applicant) => {
-                const expanded = open.has(applicant.id);
-                return (
-                  <Fragment key={applicant.id}>
-                    <TableRow hover selected={selected.has(applicant.id)}>
-                      {pending && (
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={selected.has(applicant.id)}
-                            onChange={() => setSelected((current) => toggled(current, applicant.id))}
-                            slotProps={{ input: { 'aria-label': `Select ${applicant.name}` } }}
-                          />
-                        </TableCell>
-                      )}
-                      <Applicants.AnswersToggle name={applicant.name} expanded={expanded} onToggle={() => toggleOpen(applicant.id)} iconSize="small" />
-                      <Applicants.NameCell
-                        name={applicant.name}
-                        slug={applicant.name_slug}
-                        image={applicant.image}
-                        below={
-                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                            {applicant.email}
-                          </Typography>
-                        }
+        <DataTable
+          label="Applicants table"
+          size="small"
+          head={
+            <>
+              {pending && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allSelected}
+                    indeterminate={selected.size > 0 && !allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+                    slotProps={{ input: { 'aria-label': 'Select all applicants on this page' } }}
+                  />
+                </TableCell>
+              )}
+              <TableCell padding="checkbox" />
+              <TableCell>Name</TableCell>
+              <TableCell align="right">{pending ? 'Actions' : 'Status'}</TableCell>
+            </>
+          }
+        >
+          {rows.map((applicant) => {
+            const expanded = open.has(applicant.id);
+            return (
+              <Fragment key={applicant.id}>
+                <TableRow hover selected={selected.has(applicant.id)}>
+                  {pending && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(applicant.id)}
+                        onChange={() => setSelected((current) => toggled(current, applicant.id))}
+                        slotProps={{ input: { 'aria-label': `Select ${applicant.name}` } }}
                       />
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {pending ? (
-                          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
-                            <Button
-                              size="small"
-                              variant="contained"
-                              disabled={review.isPending}
-                              onClick={() => review.mutate({ ids: [applicant.id], action: 'accept' })}
-                              aria-label={`Accept ${applicant.name}`}
-                            >
-                              Accept
-                            </Button>
-                            <Button
-                              size="small"
-                              color="error"
-                              disabled={review.isPending}
-                              onClick={() => review.mutate({ ids: [applicant.id], action: 'reject' })}
-                              aria-label={`Reject ${applicant.name}`}
-                            >
-                              Reject
-                            </Button>
-                          </Stack>
-                        ) : (
-                          applicationLabel(applicant.status)
-                        )}
-                      </TableCell>
-                    </TableRow>
-                    {expanded && (
-                      <Applicants.AnswersRow columns={columns}>
-                        <Answers applicant={applicant} job={job} />
-                      </Applicants.AnswersRow>
+                    </TableCell>
+                  )}
+                  <Applicants.AnswersToggle name={applicant.name} expanded={expanded} onToggle={() => toggleOpen(applicant.id)} iconSize="small" />
+                  <Applicants.NameCell
+                    name={applicant.name}
+                    slug={applicant.name_slug}
+                    image={applicant.image}
+                    below={
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                        {applicant.email}
+                      </Typography>
+                    }
+                  />
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {pending ? (
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          variant="contained"
+                          disabled={review.isPending}
+                          onClick={() => review.mutate({ ids: [applicant.id], action: 'accept' })}
+                          aria-label={`Accept ${applicant.name}`}
+                        >
+                          Accept
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          disabled={review.isPending}
+                          onClick={() => review.mutate({ ids: [applicant.id], action: 'reject' })}
+                          aria-label={`Reject ${applicant.name}`}
+                        >
+                          Reject
+                        </Button>
+                      </Stack>
+                    ) : (
+                      applicationLabel(applicant.status)
                     )}
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  </TableCell>
+                </TableRow>
+                {expanded && (
+                  <Applicants.AnswersRow columns={columns}>
+                    <Answers applicant={applicant} job={job} />
+                  </Applicants.AnswersRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
       <Applicants.Pagination
         count={applicants.data?.pagination.count ?? 0}

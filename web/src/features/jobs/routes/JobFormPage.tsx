@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Container, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ListError } from '../../../components/lists/ListStates';
+import { ItemLoadError } from '../../../components/lists/ListStates';
 import QuestionsEditor from '../../../components/questions/QuestionsEditor';
 import { useGroup } from '../../../lib/discover/groups';
-import { createJob, isNotFound, saveJobQuestions, updateJob, useJobById, useRefreshJobs } from '../api/jobs';
+import { createJob, saveJobQuestions, updateJob, useJobById, useRefreshJobs } from '../api/jobs';
 import { jobQuestions, type Job } from '../api/types';
 import JobForm from '../components/JobForm';
 import JobNotFound from '../components/JobNotFound';
@@ -100,12 +100,7 @@ function EditableJob({ render }: { render: (job: Job) => ReactNode }) {
   const query = useEditableJob();
   if (query.isPending) return <JobSkeleton />;
   if (query.isError) {
-    if (isNotFound(query.error)) return <JobNotFound />;
-    return (
-      <Container maxWidth="md" sx={{ py: 4 }}>
-        <ListError message="Could not fetch job" onRetry={() => void query.refetch()} />
-      </Container>
-    );
+    return <ItemLoadError error={query.error} notFound={<JobNotFound />} message="Could not fetch job" maxWidth="md" onRetry={() => void query.refetch()} />;
   }
   if (!query.data.is_administrator) {
     return (

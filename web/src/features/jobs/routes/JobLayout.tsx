@@ -1,8 +1,8 @@
 import { Box, Container, Tab, Tabs } from '@mui/material';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { ListError } from '../../../components/lists/ListStates';
+import { ItemLoadError } from '../../../components/lists/ListStates';
 import { useIdentity } from '../../../lib/auth/identity';
-import { isNotFound, useJobBySlug } from '../api/jobs';
+import { useJobBySlug } from '../api/jobs';
 import JobHero from '../components/JobHero';
 import JobNotFound from '../components/JobNotFound';
 import JobSkeleton from '../components/JobSkeleton';
@@ -33,12 +33,7 @@ export default function JobLayout() {
 
   if (query.isPending || identityPending) return <JobSkeleton />;
   if (query.isError) {
-    if (isNotFound(query.error)) return <JobNotFound />;
-    return (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
-        <ListError message="Could not fetch job" onRetry={() => void query.refetch()} />
-      </Container>
-    );
+    return <ItemLoadError error={query.error} notFound={<JobNotFound />} message="Could not fetch job" onRetry={() => void query.refetch()} />;
   }
   const job = query.data;
   const base = jobPath(job);

@@ -1,19 +1,8 @@
-import type { ReactNode } from 'react';
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack } from '@mui/material';
 import RichText from '../../../components/RichText';
+import SectionCard from '../../../components/SectionCard';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
 import { useJobContext } from '../jobContext';
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function Chips({ items }: { items: string[] }) {
   return (
@@ -34,30 +23,30 @@ export default function JobOverviewPage() {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
       <Stack spacing={2}>
-        <Card title="Description">
+        <SectionCard title="Description">
           <RichText html={job.description} />
-        </Card>
+        </SectionCard>
         {job.requirements && (
-          <Card title="Requirements">
+          <SectionCard title="Requirements">
             <RichText html={job.requirements} />
-          </Card>
+          </SectionCard>
         )}
       </Stack>
       <Stack spacing={2}>
         {job.skills_detailed.length > 0 && (
-          <Card title="Skills">
+          <SectionCard title="Skills">
             <Chips items={job.skills_detailed.map((skill) => skill.name)} />
-          </Card>
+          </SectionCard>
         )}
         {stages.length > 0 && (
-          <Card title="Career stages">
+          <SectionCard title="Career stages">
             <Chips items={stages} />
-          </Card>
+          </SectionCard>
         )}
         {job.countries.length > 0 && (
-          <Card title="Countries">
+          <SectionCard title="Countries">
             <Chips items={job.countries} />
-          </Card>
+          </SectionCard>
         )}
       </Stack>
     </Box>

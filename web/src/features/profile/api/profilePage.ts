@@ -28,6 +28,4 @@ export function storeProfile(client: QueryClient, page: ProfilePage): void {
   client.setQueryData(profileKey(page.profile.name_slug), page);
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
-}
+export { isNotFound } from '../../../lib/api/errors';

@@ -1,17 +1,13 @@
-// The shapes the profile screens read, all from the generated schema.
+// The shapes the profile screens read, all from the generated schema; those every profile
+// form shares are lib/profile/types' (a profile page is its UserProfile).
 import type { components } from '../../../lib/api/schema';
+
+export type { CareerEntry, ProfileDetails, TopicRef, UserProfile as ProfilePage } from '../../../lib/profile/types';
 
 type Schemas = components['schemas'];
 
-export type CareerEntry = Schemas['CareerEntryView'];
-export type TopicRef = Schemas['TopicRefView'];
 export type GroupRef = Schemas['GroupRefView'];
 export type UserService = Schemas['UserServiceView'];
-
-export type ProfileDetails = Schemas['ProfileView'];
-
-/** GET /api/v1/users/profile/{slug}/ data. */
-export type ProfilePage = Schemas['UserProfileView'];
 
 export type EntryType = 'work' | 'education';
 

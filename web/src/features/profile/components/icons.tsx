@@ -1,4 +1,5 @@
-// Icons the profile screens use (Material Design paths), kept with the feature.
+// Icons the profile screens use (Material Design paths), kept with the feature; those of the
+// profile form (delete, document, link) come from components/profileForm/formIcons.
 import { icon } from '../../../components/icons';
 
 export const EditIcon = /* @__PURE__ */ icon(
@@ -35,13 +36,3 @@ export const GroupsIcon = /* @__PURE__ */ icon(
 export const RocketIcon = /* @__PURE__ */ icon(
   'M12 2.5s4.5 2.04 4.5 10.5c0 2.64-1.11 5.11-1.5 6h-6c-.39-.89-1.5-3.36-1.5-6 0-8.46 4.5-10.5 4.5-10.5zm2 8.5a2 2 0 1 0-4 0 2 2 0 0 0 4 0zm-6.31 9.52c-.48-1.23-1.52-4.17-1.67-6.87l-1.13.75c-.56.38-.89 1-.89 1.67V22l3.69-1.48zM20 22v-5.93c0-.67-.33-1.29-.89-1.66l-1.13-.76c-.15 2.71-1.2 5.64-1.67 6.87L20 22z',
 );
-export const DeleteIcon = /* @__PURE__ */ icon(
-  'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z',
-);
-export const DocumentIcon = /* @__PURE__ */ icon(
-  'M14 2H6c-1.1 0-1.99.9-1.99 2L4 20c0 1.1.89 2 1.99 2H18c1.1 0 2-.9 2-2V8l-6-6zm2 16H8v-2h8v2zm0-4H8v-2h8v2zm-3-5V3.5L18.5 9H13z',
-);
-export const LinkIcon = /* @__PURE__ */ icon(
-  'M3.9 12c0-1.71 1.39-3.1 3.1-3.1h4V7H7c-2.76 0-5 2.24-5 5s2.24 5 5 5h4v-1.9H7c-1.71 0-3.1-1.39-3.1-3.1zM8 13h8v-2H8v2zm9-6h-4v1.9h4c1.71 0 3.1 1.39 3.1 3.1s-1.39 3.1-3.1 3.1h-4V17h4c2.76 0 5-2.24 5-5s-2.24-5-5-5z',
-);
-export const UploadIcon = /* @__PURE__ */ icon('M9 16h6v-6h4l-7-7-7 7h4v6zm-4 2h14v2H5v-2z');

@@ -11,7 +11,7 @@ import BookingCard from '../components/about/BookingCard';
 import FocusAreas from '../components/about/FocusAreas';
 import ServicesSection from '../components/about/ServicesSection';
 import { socialLinksOf, useFocusAreas } from '../components/about/aboutData';
-import { DocumentIcon } from '../components/icons';
+import { DocumentIcon } from '../../../components/profileForm/formIcons';
 
 /**
  * The About tab and the public read-only view (spec 000 §2 "Profile page"): bio, story,

@@ -3,12 +3,12 @@ import { Box, Container, Tab, Tabs } from '@mui/material';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import { pathWithNext } from '../../../lib/auth/next';
-import { isNotFound, useProfile } from '../api/profilePage';
+import { useProfile } from '../api/profilePage';
 import { profileTabs, viewerOf, type EditSection, type ProfileContext } from '../profileContext';
 import ProfileHeader from '../components/ProfileHeader';
 import ProfileSkeleton from '../components/ProfileSkeleton';
 import UserNotFound from '../components/UserNotFound';
-import { ListError } from '../../../components/lists/ListStates';
+import { ItemLoadError } from '../../../components/lists/ListStates';
 
 // The dialogs load when first opened.
 const EditProfileDialog = lazy(() => import('../components/edit/EditProfileDialog'));
@@ -30,12 +30,7 @@ export default function ProfileLayout() {
 
   if (profile.isPending || identityPending) return <ProfileSkeleton />;
   if (profile.isError) {
-    if (isNotFound(profile.error)) return <UserNotFound />;
-    return (
-      <Container maxWidth="lg" sx={{ py: 4 }}>
-        <ListError message="Could not fetch item" onRetry={() => void profile.refetch()} />
-      </Container>
-    );
+    return <ItemLoadError error={profile.error} notFound={<UserNotFound />} onRetry={() => void profile.refetch()} />;
   }
 
   const page = profile.data;

@@ -1,6 +1,6 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
-import { PartyIcon } from './wizardIcons';
+import { CheckCircleIcon } from '../../../components/icons';
 
 export interface CompletionStepProps {
   /** Set when the profile came from an import. */
@@ -28,7 +28,7 @@ export default function CompletionStep({ importedFrom, onFinish }: CompletionSte
           bgcolor: alpha(theme.palette.success.main, 0.12),
         })}
       >
-        <PartyIcon sx={{ fontSize: 40 }} />
+        <CheckCircleIcon sx={{ fontSize: 40 }} />
       </Box>
       <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
         {text}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Box, ButtonBase, Chip, Stack, Typography } from '@mui/material';
 import { alpha } from '@mui/material/styles';
 import { ESTIMATED_SECONDS } from '../steps';
-import { FormIcon, LinkedInMarkIcon, ResumeIcon, TimerIcon } from './wizardIcons';
+import { DocumentIcon } from '../../../components/profileForm/formIcons';
+import { FormIcon, LinkedInMarkIcon, TimerIcon } from './wizardIcons';
 
 export type EntryChoice = 'linkedin' | 'resume' | 'form';
 
@@ -17,7 +18,7 @@ const CHOICES: { id: EntryChoice; title: string; text: string; icon: ReactNode }
     id: 'resume',
     title: 'Upload your resume',
     text: 'We read your PDF resume and fill in the rest.',
-    icon: <ResumeIcon />,
+    icon: <DocumentIcon />,
   },
   {
     id: 'form',

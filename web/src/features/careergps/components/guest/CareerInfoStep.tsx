@@ -1,12 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
 import ProfileFields from '../../../../components/profileForm/ProfileFields';
 import { useProfileForm } from '../../../../components/profileForm/useProfileForm';
-import {
-  profileFormContext,
-  shownFields,
-  toProfileUpdate,
-  type ProfileFieldName,
-} from '../../../../components/profileForm/profileSchema';
+import { CAREER_QUESTIONS, profileFormContext, shownFields, toProfileUpdate } from '../../../../components/profileForm/profileSchema';
 import { ApiError } from '../../../../lib/api/errors';
 import { useIdentity } from '../../../../lib/auth/identity';
 import { useAppConfig } from '../../../../lib/config/appConfig';
@@ -14,16 +9,7 @@ import { applyServerErrors } from '../../../../lib/forms/serverErrors';
 import { useUpdateProfile } from '../../../../lib/profile/updateProfile';
 
 /** The career fields a visitor gives (spec 002 §4 "Career fields"); the extras show with 'other'. */
-const FIELDS: readonly ProfileFieldName[] = [
-  'current_role',
-  'job_function',
-  'career_stage',
-  'career_stage_extra',
-  'professional_field',
-  'professional_field_extra',
-  'reason_to_join',
-  'reason_to_join_extra',
-];
+const FIELDS = CAREER_QUESTIONS;
 
 const SAVE_FALLBACK = 'Could not update profile';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import FileDropzone from '../../../../components/profileForm/FileDropzone';
+import { Alert, Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { LinkedInUrlField, ResumeDropzone } from '../../../../components/profileForm/ImportSourceFields';
 import { ApiError, fieldErrors, firstErrorMessage } from '../../../../lib/api/errors';
 import { ALL_IMPORT_SECTIONS, IMPORT_MESSAGES, importFromLinkedIn, importFromResume } from '../../../../lib/profile/profileImport';
 import { linkedinError, resumeError } from './guestRules';
@@ -68,39 +68,27 @@ export default function ProfileSourceStep({ onDone, onBack }: { onDone: () => vo
           <ToggleButton value="linkedin">LinkedIn</ToggleButton>
         </ToggleButtonGroup>
         {source === 'linkedin' ? (
-          <TextField
+          <LinkedInUrlField
             label="LinkedIn URL"
-            placeholder="https://www.linkedin.com/in/your-name"
             value={url}
-            onChange={(e) => {
-              setUrl(e.target.value);
+            onChange={(value) => {
+              setUrl(value);
               setError(null);
             }}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'url' } }}
-            fullWidth
+            error={error}
           />
         ) : (
-          <Stack spacing={1}>
-            <FileDropzone
-              accept="application/pdf,.pdf"
-              buttonLabel={file ? 'Choose another resume' : 'Choose resume'}
-              hint="PDF, up to 10 MB"
-              disabled={busy}
-              error={Boolean(error)}
-              onFiles={(files) => {
-                setFile(files[0] ?? null);
-                setError(null);
-              }}
-            />
+          <ResumeDropzone
+            chosen={file !== null}
+            onFile={(chosen) => {
+              setFile(chosen ?? null);
+              setError(null);
+            }}
+            error={error}
+            disabled={busy}
+          >
             {file ? <Typography variant="body2">{file.name}</Typography> : null}
-            {error ? (
-              <Typography variant="caption" color="error" role="alert">
-                {error}
-              </Typography>
-            ) : null}
-          </Stack>
+          </ResumeDropzone>
         )}
         {problem ? <Alert severity="error">{problem}</Alert> : null}
         <Stack direction="row" spacing={1.5}>

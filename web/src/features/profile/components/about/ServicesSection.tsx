@@ -1,17 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Divider, IconButton, Stack, Typography } from '@mui/material';
 import LazyTooltip from '../../../../components/LazyTooltip';
-import { useSnackbar } from '../../../../lib/snackbar';
 import { useDeleteService, useServices } from '../../api/services';
 import type { UserService } from '../../api/types';
 import { hasText } from '../../richText';
 import RichText from '../../../../components/RichText';
-import ConfirmDialog from '../../../../components/ConfirmDialog';
+import ConfirmRemoval from '../ConfirmRemoval';
 import { ListError } from '../../../../components/lists/ListStates';
 import { SectionSkeleton } from '../ProfileSkeleton';
 import ProfileSection from './ProfileSection';
 import { AddIcon } from '../../../../components/icons';
-import { DeleteIcon, EditIcon } from '../icons';
+import { DeleteIcon } from '../../../../components/profileForm/formIcons';
+import { EditIcon } from '../icons';
 
 const ServiceDialog = lazy(() => import('./ServiceDialog'));
 
@@ -25,7 +25,6 @@ interface Props {
 
 /** The services a person offers (GET /users/{id}/services/); the owner adds, edits and removes them. */
 export default function ServicesSection({ userId, firstName, canEdit, showEmpty = false }: Props) {
-  const { enqueueSnackbar } = useSnackbar();
   const services = useServices(userId);
   const remove = useDeleteService(userId);
   const [editing, setEditing] = useState<UserService | 'new' | null>(null);
@@ -102,22 +101,13 @@ export default function ServicesSection({ userId, firstName, canEdit, showEmpty 
           <ServiceDialog userId={userId} service={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         )}
       </Suspense>
-      <ConfirmDialog
-        open={Boolean(removing)}
+      <ConfirmRemoval
+        item={removing}
         title="Delete this service?"
-        message={`"${removing?.title ?? ''}" will be removed from ${canEdit ? 'your' : `${firstName}'s`} profile.`}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              enqueueSnackbar('Service deleted', { variant: 'success' });
-            },
-          })
-        }
+        whose={canEdit ? 'your' : `${firstName}'s`}
+        remove={remove}
+        done="Service deleted"
+        onClose={() => setRemoving(null)}
       />
     </ProfileSection>
   );

@@ -1,5 +1,5 @@
 import { Button, Stack } from '@mui/material';
-import { LinkIcon } from '../icons';
+import { LinkIcon } from '../../../../components/profileForm/formIcons';
 
 export default function SocialLinks({ links }: { links: { label: string; url: string }[] }) {
   return (

@@ -3,7 +3,8 @@ import type { CareerEntry } from '../../api/types';
 import { dateRange } from '../../profileFormat';
 import { hasText } from '../../richText';
 import RichText from '../../../../components/RichText';
-import { DeleteIcon, EditIcon } from '../icons';
+import { DeleteIcon } from '../../../../components/profileForm/formIcons';
+import { EditIcon } from '../icons';
 
 interface Props {
   entry: CareerEntry;

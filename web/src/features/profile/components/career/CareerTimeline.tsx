@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { useSnackbar } from '../../../../lib/snackbar';
 import { useCareerEntries, useDeleteCareerEntry } from '../../api/careerEntries';
 import type { CareerEntry, EntryType } from '../../api/types';
-import ConfirmDialog from '../../../../components/ConfirmDialog';
+import ConfirmRemoval from '../ConfirmRemoval';
 import { ListError } from '../../../../components/lists/ListStates';
 import { AddIcon } from '../../../../components/icons';
 import { RocketIcon, SchoolIcon, WorkIcon } from '../icons';
@@ -51,7 +50,6 @@ function TimelineSkeleton() {
  * edits and deletes entries, and sees the dream career node at the top of the Career Tree.
  */
 export default function CareerTimeline({ type, userId, firstName, isOwner }: Props) {
-  const { enqueueSnackbar } = useSnackbar();
   const entries = useCareerEntries(userId, type);
   const remove = useDeleteCareerEntry(userId);
   const [editing, setEditing] = useState<CareerEntry | 'new' | null>(null);
@@ -124,22 +122,13 @@ export default function CareerTimeline({ type, userId, firstName, isOwner }: Pro
           />
         )}
       </Suspense>
-      <ConfirmDialog
-        open={Boolean(removing)}
+      <ConfirmRemoval
+        item={removing}
         title={type === 'work' ? 'Delete this experience?' : 'Delete this education?'}
-        message={`"${removing?.title ?? ''}" will be removed from your profile.`}
-        confirmLabel="Delete"
-        pending={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              setRemoving(null);
-              enqueueSnackbar('Successfully updated information', { variant: 'success' });
-            },
-          })
-        }
+        whose="your"
+        remove={remove}
+        done="Successfully updated information"
+        onClose={() => setRemoving(null)}
       />
     </Paper>
   );

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../../../test/renderApp';
-import { configFixture, identityFixture } from '../../../../test/fixtures';
+import { configFixture, groupProfileFixture, identityFixture } from '../../../../test/fixtures';
 import { configHandler, identityHandler, server, signIn } from '../../../../test/server';
 import { profilePageFixture } from '../../test/fixtures';
 import { serveProfiles } from '../../test/handlers';
@@ -24,29 +24,7 @@ config.options = {
 };
 
 const maria = profilePageFixture({
-  group_profile: {
-    id: 3,
-    group: 1,
-    user: 7,
-    current_role: 2,
-    career_stage: 2,
-    professional_field: null,
-    job_function: null,
-    reason_to_join: [1],
-    skills: [1],
-    topics: [2],
-    is_certified: false,
-    extra_info: {
-      affiliation: null,
-      career_stage_extra: null,
-      college: null,
-      country_of_origin: null,
-      department: null,
-      professional_field_extra: null,
-      reason_to_join_extra: null,
-      uni_batch: null,
-    },
-  },
+  group_profile: groupProfileFixture({ id: 3, current_role: 2, career_stage: 2, skills: [1], topics: [2] }),
   profile: { interested_services: [1], batch: '2019' },
 });
 

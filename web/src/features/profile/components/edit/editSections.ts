@@ -1,6 +1,6 @@
 // The edit dialog's sections and the profile fields each holds (spec 000 §2 "Profile edit
 // dialog sections").
-import type { ProfileFieldName, ProfileFormSource } from '../../../../components/profileForm/profileSchema';
+import { CAREER_QUESTIONS, type ProfileFieldName, type ProfileFormSource } from '../../../../components/profileForm/profileSchema';
 import { SOCIAL_LINK_FIELDS } from '../../../../components/profileForm/socialLinks';
 import type { ProfilePage } from '../../api/types';
 import type { EditSection } from '../../profileContext';
@@ -8,14 +8,7 @@ import type { EditSection } from '../../profileContext';
 export const CAREER_FIELDS: readonly ProfileFieldName[] = [
   'title',
   'institution',
-  'current_role',
-  'job_function',
-  'career_stage',
-  'career_stage_extra',
-  'professional_field',
-  'professional_field_extra',
-  'reason_to_join',
-  'reason_to_join_extra',
+  ...CAREER_QUESTIONS,
   'interested_services',
   'affiliation',
   'college',
