@@ -102,9 +102,9 @@ impl Engine {
                                 PlaceFit::Unknown
                             }
                         }
-                        (_, Some(target)) if entry.facts.countries.contains(target) => PlaceFit::There,
+                        (_, Some(target)) if entry.facts.countries().contains(target) => PlaceFit::There,
                         (_, Some(_)) if entry.facts.online => PlaceFit::Online,
-                        (_, Some(_)) if !entry.facts.countries.is_empty() => PlaceFit::Elsewhere,
+                        (_, Some(_)) if !entry.facts.countries().is_empty() => PlaceFit::Elsewhere,
                         _ => PlaceFit::Unknown,
                     };
                     // A named country is where the asker wants it: elsewhere is not an answer.
@@ -124,7 +124,7 @@ impl Engine {
                         days_until,
                         time_asked: intent.when.is_some(),
                         stage_lead: (intent.mentor && *kind == ItemKind::User)
-                            .then(|| entry.facts.stages.first().zip(member.stage).map(|(theirs, mine)| theirs - mine))
+                            .then(|| entry.facts.stages().first().zip(member.stage).map(|(theirs, mine)| theirs - mine))
                             .flatten(),
                         person_unasked: *kind == ItemKind::User && intent.kinds.is_empty(),
                         leaned_to: intent.leans_to.contains(kind),

@@ -155,9 +155,9 @@ impl Member {
     fn fit(&self, site: &SiteIndex, entry: &Entry) -> Fit {
         Fit {
             shared_topics: site.shared_topics(entry, |id| self.topic_ids.binary_search(&id).is_ok()),
-            same_country: self.country_id.is_some_and(|c| entry.facts.countries.contains(&c)),
-            same_stage: self.stage.is_some_and(|s| entry.facts.stages.contains(&s)),
-            same_field: self.field.is_some_and(|f| entry.facts.fields.contains(&f)),
+            same_country: self.country_id.is_some_and(|c| entry.facts.countries().contains(&c)),
+            same_stage: self.stage.is_some_and(|s| entry.facts.stages().contains(&s)),
+            same_field: self.field.is_some_and(|f| entry.facts.fields().contains(&f)),
             peers_joined: 0,
         }
     }

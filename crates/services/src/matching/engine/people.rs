@@ -125,7 +125,7 @@ impl Engine {
             let target_topics = site.word_ids(target_meta.topics.iter().map(|t| t.to_lowercase()));
             let target = site.facts(&target_meta);
             let in_stages = |e: &Entry| match q.stages {
-                Some((low, high)) => e.facts.stages.first().is_some_and(|s| (low..=high).contains(s)),
+                Some((low, high)) => e.facts.stages().first().is_some_and(|s| (low..=high).contains(s)),
                 None => true,
             };
             let candidates: Vec<Arc<Entry>> = match q.pool {
@@ -142,9 +142,9 @@ impl Engine {
                 }
                 let fit = Fit {
                     shared_topics: site.shared_topics(&target, |id| person.has_topic(id)),
-                    same_country: person.facts.countries.iter().any(|c| target.facts.countries.contains(c)),
-                    same_stage: person.facts.stages.iter().any(|s| target.facts.stages.contains(s)),
-                    same_field: person.facts.fields.iter().any(|f| target.facts.fields.contains(f)),
+                    same_country: person.facts.countries().iter().any(|c| target.facts.countries().contains(c)),
+                    same_stage: person.facts.stages().iter().any(|s| target.facts.stages().contains(s)),
+                    same_field: person.facts.fields().iter().any(|f| target.facts.fields().contains(f)),
                     peers_joined: 0,
                 };
                 let signals = Signals {
