@@ -496,7 +496,7 @@ mod tests {
         assert!(entry.has_topic(sql) && entry.has_topic(words.id("data science")));
         assert!(!entry.has_topic(words.id("python")), "a term is not a topic");
         assert_eq!(entry.shared_topic_count(|id| id == sql), 1);
-        let mut terms = vec![words.id("python"), words.id("analyst")];
+        let mut terms = [words.id("python"), words.id("analyst")];
         terms.sort_unstable();
         assert_eq!(entry.facts.term_ids(), &terms[..], "sorted, without repeats");
         assert!(entry.has_any_term(&[words.id("analyst")]) && !entry.has_any_term(&[sql]));
