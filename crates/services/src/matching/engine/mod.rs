@@ -311,9 +311,7 @@ impl Engine {
         }
         // One question is embedded at a time (the model runs one computation at a time
         // anyway): many members asking the same new question at once wait for its vector
-        // instead of each embedding it. At 100k members, 32 asking one new question at once
-        // raised the server's peak memory by ~54 MB for a moment, one asking it by ~27 MB
-        // (issue 29).
+        // instead of each embedding it again.
         let _turn = self.question_turn.lock().await;
         if let Some(v) = kept() {
             return Some(v);
