@@ -1,8 +1,9 @@
 // Form fields bound to a react-hook-form field by name: each shows its field's error
 // message (or its own helper text) and hands its value back in the form's type.
 import type { ReactNode } from 'react';
-import { Autocomplete, MenuItem, TextField, type TextFieldProps } from '@mui/material';
+import { MenuItem, TextField, type TextFieldProps } from '@mui/material';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import LazyAutocomplete from './LazyAutocomplete';
 import OptionMultiSelect, { type OptionMultiSelectProps } from '../profileForm/OptionMultiSelect';
 import RichTextEditor from '../profileForm/RichTextEditor';
 import TopicTagPicker, { type TopicTagPickerProps } from '../profileForm/TopicTagPicker';
@@ -149,7 +150,7 @@ export function BoundTopicTagPicker<T extends FieldValues>({
 export function BoundCountries<T extends FieldValues>({ control, name }: Bound<T>) {
   const { field } = useController({ control, name });
   return (
-    <Autocomplete
+    <LazyAutocomplete
       multiple
       options={COUNTRY_NAMES}
       value={field.value as string[]}

@@ -1,4 +1,5 @@
-import { Autocomplete, TextField } from '@mui/material';
+import LazyAutocomplete from '../forms/LazyAutocomplete';
+import { TextField } from '@mui/material';
 import { COUNTRY_CHOICES, type CountryChoice } from './countries';
 import type { FieldStateProps } from './fieldProps';
 
@@ -28,7 +29,7 @@ export default function CountrySelect({
   const selected: CountryChoice | null = value ? (known ?? { name: value, group: 'Countries' }) : null;
   const options = known || !selected ? COUNTRY_CHOICES : [selected, ...COUNTRY_CHOICES];
   return (
-    <Autocomplete
+    <LazyAutocomplete
       options={options}
       value={selected}
       groupBy={(choice) => choice.group}

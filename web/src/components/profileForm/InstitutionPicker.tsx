@@ -1,4 +1,5 @@
-import { Autocomplete, TextField } from '@mui/material';
+import LazyAutocomplete from '../forms/LazyAutocomplete';
+import { TextField } from '@mui/material';
 import type { InstitutionValue } from '../../lib/profile/institutions';
 import type { FieldStateProps } from './fieldProps';
 
@@ -37,7 +38,7 @@ export default function InstitutionPicker({
     return known.find((option) => sameName(option.name, text)) ?? { id: null, name: text };
   };
   return (
-    <Autocomplete<InstitutionValue, false, false, true>
+    <LazyAutocomplete<InstitutionValue, false, false, true>
       freeSolo
       options={known}
       value={value}

@@ -1,5 +1,6 @@
+import LazyAutocomplete from '../forms/LazyAutocomplete';
 import { useState } from 'react';
-import { Autocomplete, Chip, TextField } from '@mui/material';
+import { Chip, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from '../../lib/snackbar';
 import { SEARCH_DEBOUNCE_MS, searchText } from '../../lib/profile/topics';
@@ -110,7 +111,7 @@ export default function TagPicker({
   const limitMessage = limitHit ? tagLimitMessage(max) : null;
 
   return (
-    <Autocomplete<TagOption, true, false, false>
+    <LazyAutocomplete<TagOption, true, false, false>
       multiple
       value={value}
       options={options}

@@ -1,4 +1,5 @@
-import { Autocomplete, Avatar, Chip, TextField } from '@mui/material';
+import LazyAutocomplete from '../../../components/forms/LazyAutocomplete';
+import { Avatar, Chip, TextField } from '@mui/material';
 import type { Sdg } from '../../../lib/groups/types';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
 export default function SdgPicker({ sdgs, value, onChange, onBlur, loading, error, required }: Props) {
   const chosen = value.map((id) => sdgs.find((sdg) => sdg.id === id) ?? { id, name: `SDG ${id}` });
   return (
-    <Autocomplete<Sdg, true, false, false>
+    <LazyAutocomplete<Sdg, true, false, false>
       multiple
       options={sdgs}
       value={chosen}
