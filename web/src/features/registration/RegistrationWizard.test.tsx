@@ -85,7 +85,8 @@ describe('registration wizard', { timeout: 40_000 }, () => {
 
     expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Personal information' })).toHaveFocus();
-    expect(screen.getByLabelText(/^Title/)).toHaveValue('Analyst');
+    // The form's code may still be on its way (it loads as the wizard opens): its fields follow.
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Analyst');
     // The group-profile fields were given already.
     expect(screen.queryByRole('combobox', { name: /^Current role/ })).not.toBeInTheDocument();
 
@@ -133,7 +134,7 @@ describe('registration wizard', { timeout: 40_000 }, () => {
     renderApp('/registration');
     await userEvent.click(await screen.findByRole('button', { name: 'Fill in the form, about 30 seconds' }));
     expect(await screen.findByText('Step 1 of 2')).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('combobox', { name: /^Institution/ }), 'Strathmore');
+    await userEvent.type(await screen.findByRole('combobox', { name: /^Institution/ }), 'Strathmore');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Social sites' })).toBeInTheDocument();
   }

@@ -1,18 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Container, Paper, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Box, Container, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { Navigate } from 'react-router';
 import type { Identity } from '../../../lib/auth/identity';
 import type { UiConfig } from '../../../lib/config/appConfig';
 import type { ImportStarted } from '../../../lib/profile/profileImport';
 import { getRole } from '../../../lib/session';
 import { reloadPage } from '../../../lib/profile/reloadPage';
-import ImportProfileForm from '../../../components/profileForm/ImportProfileForm';
 import { profileFormContext, type ProfileFormValues } from '../../../components/profileForm/profileSchema';
 import { completeIndex, hostFlow, nextIndex, planSteps, previousIndex, stepCounter } from '../steps';
 import CompletionStep from './CompletionStep';
 import EntryOptions, { type EntryChoice } from './EntryOptions';
-import ImportProgress from './ImportProgress';
-import ProfileStep from './ProfileStep';
 import StepIndicator from '../../../components/profileForm/StepIndicator';
 
 export interface RegistrationWizardProps {
@@ -22,6 +19,14 @@ export interface RegistrationWizardProps {
 }
 
 type EntryMode = 'choose' | 'linkedin' | 'resume';
+
+// Off the entry screen (issue 30): the profile form (react-hook-form, its rules, the pickers) and
+// the import screens load as the wizard opens, in parallel with what the first screen shows, and
+// the wizard's frame (heading, counter) does not wait for them.
+const loadProfileStep = () => import('./ProfileStep');
+const ProfileStep = lazy(loadProfileStep);
+const ImportProfileForm = lazy(() => import('../../../components/profileForm/ImportProfileForm'));
+const ImportProgress = lazy(() => import('./ImportProgress'));
 
 /** The persona picked in the portal preferences starts the current role when none is stored. */
 function initialDraft(identity: Identity): Partial<ProfileFormValues> {
@@ -47,6 +52,13 @@ export default function RegistrationWizard({ identity, ui }: RegistrationWizardP
 
   const step = plan[index];
   const counter = stepCounter(plan, index);
+
+  // The form steps come next (or first): their code downloads at once, not on the click.
+  useEffect(() => {
+    void loadProfileStep().catch(() => {
+      // The step itself retries (React.lazy) and shows a failure then.
+    });
+  }, []);
 
   // Each new step announces itself: focus moves to its heading.
   useEffect(() => {
@@ -172,7 +184,7 @@ export default function RegistrationWizard({ identity, ui }: RegistrationWizardP
               {subtitle}
             </Typography>
           </Box>
-          {body}
+          <Suspense fallback={<Skeleton variant="rounded" height={240} aria-label="Loading the step" />}>{body}</Suspense>
         </Stack>
       </Paper>
     </Container>
