@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Step as StepperStep, StepLabel, Stepper, Typography } from '@mui/material';
 import { useNavigate, useParams } from 'react-router';
 import PageSpinner from '../../../components/PageSpinner';
@@ -6,13 +6,18 @@ import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { useAgent, useProcessStep, type AgentStep, type AgentView } from '../api';
 import AccessDenied from '../components/AccessDenied';
 import AgentStaffTools from '../components/staff/AgentStaffTools';
-import GuestAgentRun from '../components/guest/GuestAgentRun';
 import { memberStartIndex } from '../components/guest/guestRules';
 import { useGuestMode } from '../components/guest/useGuestMode';
 import { AgentTitle, StepButtons, StepHeading, StepInputs } from '../components/StepRun';
 import { answerErrors, MSG_PROCESSING_FAILED, useStepRun } from '../components/useStepRun';
 
 export { MSG_PROCESSING_FAILED };
+
+// The visitor's flow (issue 18) with its profile forms (react-hook-form, the pickers, the
+// import): only visitors and trial accounts run it, so it is off a member's page (issue 30).
+// It starts downloading as soon as the page knows the user is a visitor, alongside the agent.
+const loadGuestRun = () => import('../components/guest/GuestAgentRun');
+const GuestAgentRun = lazy(loadGuestRun);
 
 type StepKind = AgentStep['extra_info']['type'];
 /** The step types a signed-in member goes through on this page. */
@@ -25,6 +30,7 @@ export default function AgentPage() {
   const { slug = '' } = useParams();
   const guest = useGuestMode();
   const agent = useAgent(slug, true);
+  if (guest) void loadGuestRun().catch(() => {});
 
   if (agent.isPending || guest === null) return <PageSpinner />;
   if (agent.isError) {
@@ -36,7 +42,13 @@ export default function AgentPage() {
     );
   }
   // Visitors and trial accounts go through the visitor's flow (issue 18).
-  if (guest) return <GuestAgentRun key={agent.data.id} agent={agent.data} />;
+  if (guest) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <GuestAgentRun key={agent.data.id} agent={agent.data} />
+      </Suspense>
+    );
+  }
   return <AgentRun key={agent.data.id} agent={agent.data} />;
 }
 

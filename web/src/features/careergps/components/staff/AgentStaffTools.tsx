@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import { useIdentity } from '../../../../lib/auth/identity';
 import { enqueueSnackbar } from '../../../../lib/snackbar';
 import type { AgentView } from '../../api';
-import AgentPromptsDialog from './AgentPromptsDialog';
 import { downloadAgentLog } from './api';
+
+// The prompts editor opens from a button: it loads then, off the agent page's first screen.
+const AgentPromptsDialog = lazy(() => import('./AgentPromptsDialog'));
 
 /** Staff only (spec 002 §6): "Edit prompts" (a dialog) and "Download log" (the agent log as JSON). */
 export default function AgentStaffTools({ agent }: { agent: AgentView }) {
@@ -32,7 +34,11 @@ export default function AgentStaffTools({ agent }: { agent: AgentView }) {
       <Button variant="outlined" size="small" onClick={() => void download()} disabled={downloading}>
         Download log
       </Button>
-      {editing ? <AgentPromptsDialog agent={agent} open onClose={() => setEditing(false)} /> : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <AgentPromptsDialog agent={agent} open onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
