@@ -14,7 +14,7 @@ import {
 import BoundSwitch from '../../../components/forms/BoundSwitch';
 import { FormActions, FormRow, FormSection } from '../../../components/forms/FormLayout';
 import { messagesResolver } from '../../../lib/forms/messagesResolver';
-import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { applyServerErrorsOnDemand } from '../../../lib/forms/serverErrorsOnDemand';
 import { withFieldErrors } from '../../../lib/groups/messages';
 import { useAdministeredGroups } from '../../../lib/groups/useAdministeredGroups';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
@@ -91,7 +91,7 @@ export default function GroupForm({ initial, context, editing, submitLabel, onSu
     try {
       await onSubmit(values, cover);
     } catch (error) {
-      const rest = applyServerErrors(withFieldErrors(error), setError, FIELDS);
+      const rest = await applyServerErrorsOnDemand(withFieldErrors(error), setError, FIELDS);
       enqueueSnackbar(rest ?? `Could not ${editing ? 'edit' : 'create'} ${type}`, { variant: 'error' });
     }
   });

@@ -11,7 +11,7 @@ import {
 } from '../../../components/forms/BoundFields';
 import { FormActions, FormRow, FormSection } from '../../../components/forms/FormLayout';
 import { useAdministeredGroups } from '../../../lib/groups/useAdministeredGroups';
-import { applyServerErrors } from '../../../lib/forms/serverErrors';
+import { applyServerErrorsOnDemand } from '../../../lib/forms/serverErrorsOnDemand';
 import { messagesResolver } from '../../../lib/forms/messagesResolver';
 import { withFieldErrors } from '../../../lib/groups/messages';
 import { useOptionsConfig } from '../../../lib/profile/optionsConfig';
@@ -57,7 +57,7 @@ export default function JobForm({ initial, editing, groupFixed, submitLabel, onS
     try {
       await onSubmit(values);
     } catch (error) {
-      const rest = applyServerErrors(withFieldErrors(error), setError, FIELDS);
+      const rest = await applyServerErrorsOnDemand(withFieldErrors(error), setError, FIELDS);
       enqueueSnackbar(rest ?? `Could not ${editing ? 'edit' : 'create'} job`, { variant: 'error' });
     }
   });
