@@ -1,22 +1,24 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Container, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Container, Skeleton, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { createGroup, updateGroup, uploadGroupCover } from '../../../lib/groups/groups';
 import { emptyGroupForm, groupFormValues, isProgram, toGroupPayload, type GroupFormValues } from '../groupForm';
-import { groupPath, isAdministrator } from '../../../lib/groups/rules';
+import { groupPath } from '../../../lib/groups/rules';
 import type { Group, GroupType } from '../../../lib/groups/types';
-import { useGroupById, useRefreshGroups } from '../api/group';
+import { useRefreshGroups } from '../api/group';
 import GroupForm from '../components/GroupForm';
-import GroupNotFound from '../components/GroupNotFound';
-import GroupSkeleton from '../components/GroupSkeleton';
-import { ItemLoadError } from '../../../components/lists/ListStates';
-import GroupQuestionsEditor from '../components/GroupQuestionsEditor';
+import EditableGroup from '../components/EditableGroup';
 
 /** Whether this tab came to the form from another page of the app (the router keeps an index). */
 function hasHistory(): boolean {
   return Boolean((window.history.state as { idx?: number } | null)?.idx);
 }
+
+// The questions step follows the create form of a circle or event (issue 30: off the form's first
+// screen). Its code downloads while that form is filled in; /groups/{id}/questions is its own page.
+const loadQuestionsEditor = () => import('../components/GroupQuestionsEditor');
+const GroupQuestionsEditor = lazy(loadQuestionsEditor);
 
 const TYPES: GroupType[] = ['circle', 'event', 'organization', 'institution'];
 
@@ -48,6 +50,10 @@ export function CreateGroupPage() {
   const parent = Number(params.get('parent')) || null;
   const useCase = params.get('use_case');
   const initial = { ...emptyGroupForm(type, parent), use_cases: useCase ? [useCase] : [] };
+  const program = isProgram(type);
+  useEffect(() => {
+    if (program) void loadQuestionsEditor().catch(() => {});
+  }, [program]);
 
   const submit = async (values: GroupFormValues, cover: File | null) => {
     const group = await createGroup(toGroupPayload(values));
@@ -64,7 +70,9 @@ export function CreateGroupPage() {
         {created ? `Questions for ${created.name}` : `Create ${type}`}
       </Typography>
       {created ? (
-        <GroupQuestionsEditor group={created} skippable onDone={() => void navigate(groupPath(created))} />
+        <Suspense fallback={<Skeleton variant="rounded" height={240} aria-label="Loading the questions" />}>
+          <GroupQuestionsEditor group={created} skippable onDone={() => void navigate(groupPath(created))} />
+        </Suspense>
       ) : (
         <GroupForm
           initial={initial}
@@ -77,31 +85,6 @@ export function CreateGroupPage() {
       )}
     </Container>
   );
-}
-
-function useEditableGroup() {
-  const { id } = useParams();
-  const groupId = Number(id) || null;
-  return useGroupById(groupId);
-}
-
-function NoPermission() {
-  return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Alert severity="error">You do not have permission to edit this group.</Alert>
-    </Container>
-  );
-}
-
-/** The group's loading, missing and not-allowed states for the edit and questions pages. */
-function EditableGroup({ render }: { render: (group: Group) => ReactNode }) {
-  const query = useEditableGroup();
-  if (query.isPending) return <GroupSkeleton />;
-  if (query.isError) {
-    return <ItemLoadError error={query.error} notFound={<GroupNotFound kind="group" />} maxWidth="md" onRetry={() => void query.refetch()} />;
-  }
-  if (!isAdministrator(query.data)) return <NoPermission />;
-  return <>{render(query.data)}</>;
 }
 
 function EditForm({ group }: { group: Group }) {
@@ -133,24 +116,7 @@ function EditForm({ group }: { group: Group }) {
   );
 }
 
-function QuestionsEditor({ group }: { group: Group }) {
-  const navigate = useNavigate();
-  return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
-        Questions for {group.name}
-      </Typography>
-      <GroupQuestionsEditor group={group} onDone={() => void navigate(groupPath(group))} />
-    </Container>
-  );
-}
-
 /** /groups/{id}/edit: the same form filled from the group, for its administrators. */
 export function EditGroupPage() {
   return <EditableGroup render={(group) => <EditForm group={group} />} />;
-}
-
-/** /groups/{id}/questions: the questions editor on its own, for administrators. */
-export function GroupQuestionsPage() {
-  return <EditableGroup render={(group) => <QuestionsEditor group={group} />} />;
 }
