@@ -7,7 +7,15 @@ import LazyAutocomplete from './LazyAutocomplete';
 
 const FRUITS = ['Apple', 'Apricot', 'Banana', 'Cherry'];
 
-function Single({ initial = null, onChange }: { initial?: string | null; onChange?: (value: string | null) => void }) {
+function Single({
+  initial = null,
+  onChange,
+  onBlur,
+}: {
+  initial?: string | null;
+  onChange?: (value: string | null) => void;
+  onBlur?: () => void;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
@@ -18,6 +26,7 @@ function Single({ initial = null, onChange }: { initial?: string | null; onChang
           setValue(next);
           onChange?.(next);
         }}
+        onBlur={onBlur}
         renderInput={(params) => <TextField {...params} label="Fruit" helperText="Pick one" required />}
       />
       <button type="button">After</button>
@@ -93,6 +102,17 @@ describe('LazyAutocomplete', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
     await screen.findByRole('button', { name: 'Open' }, { timeout: 8000 });
     expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+  });
+
+  it('reports leaving the field once (a form marks it touched)', async () => {
+    const onBlur = vi.fn();
+    render(<Single onBlur={onBlur} />);
+    const user = userEvent.setup();
+    await user.tab();
+    await screen.findByRole('button', { name: 'Open' }, { timeout: 8000 });
+    expect(onBlur).not.toHaveBeenCalled();
+    await user.tab();
+    await waitFor(() => expect(onBlur).toHaveBeenCalledTimes(1));
   });
 
   it('shows the chosen chips, and removes one on the stand-in', async () => {

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
   type ChangeEvent,
+  type FocusEvent,
   type ReactNode,
   type RefObject,
   type SyntheticEvent,
@@ -51,8 +52,9 @@ interface Handover {
  * same) with the Autocomplete's layout: the chosen value or chips, the arrow, a combobox role.
  * Focusing it (by keyboard, or by a press, which also opens the list) starts the download in a
  * transition: the stand-in stays on screen and keeps what is typed until the real field takes
- * over its text, caret and focus, so a keyboard user loses no keypress. Focus is taken over only when the stand-in still has it
- * (tabbing past a field does not pull focus back). A chip's delete works on the stand-in too.
+ * over its text, caret and focus, so a keyboard user loses no keypress. The focus is taken over
+ * only when the stand-in still has it (tabbing past a field does not pull the focus back). A
+ * chip's delete works on the stand-in too.
  */
 export default function LazyAutocomplete<
   Value,
@@ -250,8 +252,13 @@ function StandIn<
         autoCapitalize: 'none',
         spellCheck: false,
         onFocus: () => wake(false),
-        onBlur: () => {
-          handoverRef.current = { focused: false, selection: null };
+        onBlur: (event: FocusEvent<HTMLInputElement>) => {
+          // Left for another element: no taking the focus back. Checked a moment later, as a
+          // browser may also blur the stand-in when the real field replaces it (then it is gone).
+          const element = event.currentTarget;
+          queueMicrotask(() => {
+            if (element.isConnected) handoverRef.current = { focused: false, selection: null };
+          });
         },
         onSelect: remember,
         onPointerDown: () => {
@@ -268,17 +275,26 @@ function StandIn<
   return (
     <Box
       className="MuiAutocomplete-root"
-      onBlur={props.onBlur}
+      onBlur={(event) => {
+        // As the real field's: when the user leaves, not when the real field replaces this one.
+        const element = event.target;
+        queueMicrotask(() => {
+          if (element.isConnected) props.onBlur?.(event);
+        });
+      }}
       sx={[
         {
-        width: (props.fullWidth ?? true) ? '100%' : undefined,
-        '& .MuiAutocomplete-tag': size === 'small' ? { m: '2px', maxWidth: 'calc(100% - 4px)' } : { m: '3px', maxWidth: 'calc(100% - 6px)' },
-        '& .MuiAutocomplete-inputRoot': { flexWrap: multiple ? 'wrap' : undefined, '& .MuiAutocomplete-input': { width: 0, minWidth: 30, flexGrow: 1, textOverflow: 'ellipsis' } },
-        '& .MuiOutlinedInput-root': {
-          p: size === 'small' ? '6px' : '9px',
-          pr: hasPopupIcon ? '39px' : undefined,
-          '& .MuiAutocomplete-input': { p: size === 'small' ? '2.5px 4px 2.5px 8px' : '7.5px 4px 7.5px 5px' },
-        },
+          width: (props.fullWidth ?? true) ? '100%' : undefined,
+          '& .MuiAutocomplete-tag': size === 'small' ? { m: '2px', maxWidth: 'calc(100% - 4px)' } : { m: '3px', maxWidth: 'calc(100% - 6px)' },
+          '& .MuiAutocomplete-inputRoot': {
+            flexWrap: multiple ? 'wrap' : undefined,
+            '& .MuiAutocomplete-input': { width: 0, minWidth: 30, flexGrow: 1, textOverflow: 'ellipsis' },
+          },
+          '& .MuiOutlinedInput-root': {
+            p: size === 'small' ? '6px' : '9px',
+            pr: hasPopupIcon ? '39px' : undefined,
+            '& .MuiAutocomplete-input': { p: size === 'small' ? '2.5px 4px 2.5px 8px' : '7.5px 4px 7.5px 5px' },
+          },
         },
         ...(Array.isArray(props.sx) ? props.sx : [props.sx]),
       ]}
