@@ -106,7 +106,8 @@ describe('circle request form', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByText('Please select a country')).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
-    await userEvent.type(location, 'Keny');
+    // The real country field has replaced its stand-in since the click (components/forms/LazyAutocomplete.tsx).
+    await userEvent.type(within(dialog).getByRole('combobox', { name: /Location/ }), 'Keny');
     await userEvent.click(await screen.findByRole('option', { name: 'Kenya' }));
     await waitFor(() => expect(submit).toBeEnabled());
   });
