@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { useIdentity } from '../../../lib/auth/identity';
 import { enqueueSnackbar } from '../../../lib/snackbar';
 import { withNext } from '../../../components/shell/nextParam';
+import { useOpenAddress } from '../../../lib/openAddress';
 import PlanCard from '../components/PlanCard';
 import MembershipCardButton from '../components/MembershipCardButton';
 import MembershipDialog, { type DialogRequest } from '../components/MembershipDialog';
@@ -31,7 +32,6 @@ import {
   priceFor,
   runningSubscription,
   showTrialTag,
-  sitePath,
   sortPlans,
   type Interval,
   type Plan,
@@ -83,11 +83,7 @@ export default function MembershipPage() {
   const currentPlanEntry = ownEntry ?? institutionEntry;
   const others = currentPlanEntry ? sorted.filter((p) => p !== currentPlanEntry) : sorted;
 
-  const goTo = (url: string) => {
-    const path = sitePath(url, window.location.origin);
-    if (path) navigate(path);
-    else window.location.assign(url);
-  };
+  const goTo = useOpenAddress();
 
   const renew = () =>
     update.mutate(
