@@ -158,12 +158,10 @@ export default function ApplicantsTable({ job }: { job: Job }) {
         )}
       </Stack>
       <Applicants.States
-        pending={applicants.isPending}
-        failed={applicants.isError}
-        empty={Boolean(applicants.data) && rows.length === 0}
+        query={applicants}
+        rowCount={rows.length}
         errorMessage="Could not fetch applicants"
         emptyMessage={search ? 'No applicants match this search.' : `No ${status} applicants.`}
-        onRetry={() => void applicants.refetch()}
       />
       {rows.length > 0 && (
         <DataTable
