@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { server, signIn } from '../../test/server';
 import { paged, serveFilterOptions, serveList } from '../../components/lists/testing';
-import { aiToolFixture as tool } from '../../test/catalogueFixtures';
+import { aiToolFixture as tool } from '../../test/fixtures';
 
 /** The list and the vote call as the server keeps them; `fail` makes the vote answer 500. */
 function serveTools(fail = false) {
