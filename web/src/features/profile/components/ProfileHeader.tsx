@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import type { ProfilePage } from '../api/types';
@@ -8,22 +7,11 @@ import ProfileAvatar from './ProfileAvatar';
 import FollowButton from './FollowButton';
 import StartChatButton from '../../../components/chat/StartChatButton';
 import CompletionMeter from './CompletionMeter';
+import { IconLine } from '../../../components/lists/cardParts';
 import { LocationIcon, SchoolIcon, StarIcon, VerifiedIcon } from './icons';
 
 /** The session key CareerGPS reads to run an agent for another user (spec 000 §6 "Staff"). */
 export const BENEFICIARY_KEY = 'beneficiary_user';
-
-/** An icon and one line of text beside it (the institution, the place). */
-function IconLine({ icon, text }: { icon: ReactNode; text: string }) {
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-      {icon}
-      <Typography variant="body2" noWrap>
-        {text}
-      </Typography>
-    </Stack>
-  );
-}
 
 function isCertifiedLeader(profile: ProfilePage): boolean {
   const details = profile.profile.leadership_certification_details;
@@ -82,8 +70,16 @@ export default function ProfileHeader({ profile, viewer, onEdit, onImport }: Pro
             <Typography sx={{ mt: 0.5, fontWeight: 500, overflowWrap: 'anywhere' }}>{details.title}</Typography>
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ mt: 0.75, color: 'text.secondary' }}>
-            {institution && <IconLine icon={<SchoolIcon fontSize="small" />} text={institution} />}
-            {place && <IconLine icon={<LocationIcon fontSize="small" />} text={place} />}
+            {institution && (
+              <IconLine icon={<SchoolIcon fontSize="small" />} noWrap>
+                {institution}
+              </IconLine>
+            )}
+            {place && (
+              <IconLine icon={<LocationIcon fontSize="small" />} noWrap>
+                {place}
+              </IconLine>
+            )}
           </Stack>
           {(profile.followers_count !== undefined || profile.following_count !== undefined) && (
             <Typography variant="body2" sx={{ mt: 0.75, color: 'text.secondary' }}>
