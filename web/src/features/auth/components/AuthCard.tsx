@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 
 interface Props {
   title: string;
@@ -33,5 +34,17 @@ export default function AuthCard({ title, subtitle, before, children }: Props) {
         </Stack>
       </Paper>
     </Box>
+  );
+}
+
+/** A sign-in step that failed: why, and the way back to the login page. */
+export function AuthFailed({ title, message, back }: { title: string; message: ReactNode; back: { label: string; variant: 'contained' | 'outlined' } }) {
+  return (
+    <AuthCard title={title}>
+      <Typography role="alert">{message}</Typography>
+      <Button component={RouterLink} to="/login" variant={back.variant}>
+        {back.label}
+      </Button>
+    </AuthCard>
   );
 }
