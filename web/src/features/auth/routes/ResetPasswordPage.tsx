@@ -21,7 +21,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [linkError, setLinkError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, errors, submitting } = useSchemaForm<ResetPasswordValues, keyof ResetPasswordValues>(
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<ResetPasswordValues, keyof ResetPasswordValues>(
     resetPasswordSchema,
     FIELDS,
   );
@@ -61,18 +61,14 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           autoFocus
           fullWidth
-          {...register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
+          {...field('password')}
         />
         <PlainTextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
           fullWidth
-          {...register('confirm_password')}
-          error={Boolean(errors.confirm_password)}
-          helperText={errors.confirm_password}
+          {...field('confirm_password')}
         />
         <Button type="submit" variant="contained" size="large" disabled={submitting} loading={submitting}>
           Change password
