@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Link, Stack } from '@mui/material';
+import { Alert, Link, Stack } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
@@ -9,6 +9,7 @@ import type { ResetPasswordValues } from '../schemas';
 import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import AuthCard from '../components/AuthCard';
 import PlainTextField from '../../../components/forms/PlainTextField';
+import SubmitButton from '../../../components/forms/SubmitButton';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 
@@ -70,9 +71,9 @@ export default function ResetPasswordPage() {
           fullWidth
           {...field('confirm_password')}
         />
-        <Button type="submit" variant="contained" size="large" disabled={submitting} loading={submitting}>
+        <SubmitButton submitting={submitting} size="large">
           Change password
-        </Button>
+        </SubmitButton>
       </Stack>
     </AuthCard>
   );
