@@ -8,12 +8,3 @@ export default function PageSpinner({ label = 'Loading', fullScreen = false }: {
     </Box>
   );
 }
-
-/** A centred spinner in a dialog or a panel while its content loads. */
-export function InlineSpinner({ label }: { label: string }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-      <CircularProgress aria-label={label} />
-    </Box>
-  );
-}

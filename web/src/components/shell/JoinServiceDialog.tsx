@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from '../../lib/snackbar';
 import { CloseIcon } from '../icons';
-import { InlineSpinner } from '../PageSpinner';
+import InlineSpinner from '../InlineSpinner';
 import { ListError } from '../lists/ListStates';
 import { ApiError } from '../../lib/api/errors';
 import { useDefaultOrgs, useMakeDefaultOrg } from '../../lib/discover/defaultOrgs';

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ListError } from '../../../components/lists/ListStates';
-import { InlineSpinner } from '../../../components/PageSpinner';
+import InlineSpinner from '../../../components/InlineSpinner';
 import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { useCertificationQuestions, useSubmitLeaderApplication } from '../../../lib/discover/leaders';
 import { missingAnswers } from '../leaderApplication';
