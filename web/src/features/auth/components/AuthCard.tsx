@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 
 interface Props {
   title: string;
@@ -34,17 +33,5 @@ export default function AuthCard({ title, subtitle, before, children }: Props) {
         </Stack>
       </Paper>
     </Box>
-  );
-}
-
-/** A sign-in step that failed: why, and the way back to the login page. */
-export function AuthFailed({ title, message, back }: { title: string; message: ReactNode; back: { label: string; variant: 'contained' | 'outlined' } }) {
-  return (
-    <AuthCard title={title}>
-      <Typography role="alert">{message}</Typography>
-      <Button component={RouterLink} to="/login" variant={back.variant}>
-        {back.label}
-      </Button>
-    </AuthCard>
   );
 }

@@ -7,7 +7,8 @@ import { safeNext } from '../../../lib/auth/next';
 import { socialLogin, type SocialLoginBody, type SocialProvider } from '../api';
 import { endSocialSignIn, findSocialSignIn, redirectUri } from '../social';
 import { useStartSession } from '../session';
-import AuthCard, { AuthFailed } from '../components/AuthCard';
+import AuthCard from '../components/AuthCard';
+import AuthFailed from '../components/AuthFailed';
 
 const FALLBACK = 'Something went wrong';
 

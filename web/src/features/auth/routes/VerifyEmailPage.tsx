@@ -5,7 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import { CheckCircleIcon } from '../components/icons';
 import { verifyEmail } from '../api';
 import { useStartSession } from '../session';
-import AuthCard, { AuthFailed } from '../components/AuthCard';
+import AuthCard from '../components/AuthCard';
+import AuthFailed from '../components/AuthFailed';
 
 export const HOME_DELAY_MS = 2000;
 
