@@ -3,6 +3,7 @@ import type { Identity } from '../lib/auth/identity';
 import type { AuthConfig } from '../features/auth/api';
 import type { GroupProfile } from '../lib/profile/types';
 import { DEFAULT_COLOURS } from '../lib/theme';
+import type { components } from '../lib/api/schema';
 
 /** A configuration as the server sends it, with overrides for a test. */
 export function configFixture(overrides: { ui?: Partial<AppConfig['ui']>; organization?: Partial<AppConfig['organization']> } = {}): AppConfig {
@@ -165,6 +166,32 @@ export function authConfigFixture(overrides: Partial<AuthConfig> = {}): AuthConf
   return {
     botcheck: { provider: 'off', site_key: null },
     social: { google: null, facebook: null, linkedin: null },
+    ...overrides,
+  };
+}
+
+/** An AI tool as the server sends it (AiToolView), for the catalogue's and the admin's tests. */
+export function aiToolFixture(overrides: Partial<components['schemas']['AiToolView']> = {}): components['schemas']['AiToolView'] {
+  return {
+    id: 7,
+    name: 'Draft Writer',
+    slug: 'draft-writer',
+    description: '<p>Writes drafts.</p>',
+    group: 1,
+    categories: ['writing', 'coding', 'research'],
+    logo: null,
+    logo_file_id: null,
+    website: null,
+    roles: [],
+    use_cases: [],
+    vote_score: 1499,
+    user_vote_type: 'neutral',
+    is_bookmarked: false,
+    created_by: { id: 2 },
+    status: 'approved',
+    created_at: '2026-01-01T00:00:00Z',
+    can_edit: false,
+    can_moderate: null,
     ...overrides,
   };
 }

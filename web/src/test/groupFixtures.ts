@@ -1,5 +1,12 @@
 // Groups and members as the server sends them (the groups API contract (now in openapi.json)), for the group tests.
-import type { Group, Member, Paged } from '../lib/groups/types';
+import { LIFECYCLE } from '../lib/groups/rules';
+import type { Group, Lifecycle, LifecycleStatus, Member, Paged } from '../lib/groups/types';
+
+/** The server's lifecycle of a circle or event at `status`: applications taken only while open. */
+export function lifecycleFixture(status: LifecycleStatus): Lifecycle {
+  const index = LIFECYCLE.findIndex((item) => item.status === status);
+  return { key: index + 1, ...LIFECYCLE[index]!, accepts_applications: status === 'application_open', has_ended: index >= 4 };
+}
 
 export function groupFixture(overrides: Partial<Group> = {}): Group {
   return {
@@ -54,14 +61,7 @@ export function groupFixture(overrides: Partial<Group> = {}): Group {
     extra_info: { questions: [] },
     cover_image: null,
     logo: null,
-    lifecycle: {
-      key: 2,
-      status: 'application_open',
-      name: 'Application Open',
-      label: 'Registration Open',
-      accepts_applications: true,
-      has_ended: false,
-    },
+    lifecycle: lifecycleFixture('application_open'),
     is_full: false,
     membership_status: null,
     role: null,

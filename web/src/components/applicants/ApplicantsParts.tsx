@@ -19,34 +19,31 @@ import { ListError } from '../lists/ListStates';
 
 /** Loading, could not load (with Retry) and no rows. */
 export function States({
-  pending,
-  failed,
-  empty,
+  query,
+  rowCount,
   errorMessage,
   emptyMessage,
-  onRetry,
 }: {
-  pending: boolean;
-  failed: boolean;
-  empty: boolean;
+  /** The applicants' query: loading, failed (with Retry), or answered with `rowCount` rows. */
+  query: { isPending: boolean; isError: boolean; data: unknown; refetch: () => unknown };
+  rowCount: number;
   errorMessage: string;
   emptyMessage: string;
-  onRetry: () => void;
 }) {
   return (
     <>
-      {pending && (
+      {query.isPending && (
         <Stack spacing={1} sx={{ p: 2 }} aria-label="Loading applicants">
           <Skeleton variant="rounded" height={40} />
           <Skeleton variant="rounded" height={40} />
         </Stack>
       )}
-      {failed && (
+      {query.isError && (
         <Box sx={{ p: 2 }}>
-          <ListError message={errorMessage} onRetry={onRetry} />
+          <ListError message={errorMessage} onRetry={() => void query.refetch()} />
         </Box>
       )}
-      {empty && (
+      {Boolean(query.data) && rowCount === 0 && (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           {emptyMessage}
         </Typography>

@@ -102,6 +102,30 @@ function AnswerText({ text }: { text: string }) {
   );
 }
 
+/** A text of up to 2,000 characters, sent with Enter (Shift+Enter starts a new line). */
+function MessageField({
+  onChange,
+  onSend,
+  ...field
+}: { label: string; value: string; onChange: (text: string) => void; onSend: () => void; fullWidth?: boolean; minRows?: number; maxRows?: number }) {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      onSend();
+    }
+  };
+  return (
+    <TextField
+      {...field}
+      size="small"
+      multiline
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={onKey}
+      slotProps={{ htmlInput: { maxLength: 2000 } }}
+    />
+  );
+}
+
 function RateAnswer({ chat }: { chat: AmaChat }) {
   const rate = useRateAnswer();
   const [stars, setStars] = useState<number | null>(chat.rating);
@@ -119,12 +143,6 @@ function RateAnswer({ chat }: { chat: AmaChat }) {
         },
       },
     );
-  };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      submit();
-    }
   };
   if (thanks) return <Alert severity="success">{thanks}</Alert>;
   return (
@@ -145,16 +163,7 @@ function RateAnswer({ chat }: { chat: AmaChat }) {
       </Stack>
       {open && (
         <Stack spacing={1} sx={{ mt: 1 }}>
-          <TextField
-            size="small"
-            multiline
-            minRows={2}
-            label="Tell us why"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            onKeyDown={onKey}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-          />
+          <MessageField minRows={2} label="Tell us why" value={reason} onChange={setReason} onSend={submit} />
           {rate.isError && <Alert severity="error">{rate.error.message}</Alert>}
           <Box>
             <Button size="small" variant="contained" onClick={submit} disabled={rate.isPending}>
@@ -308,12 +317,6 @@ export default function AssistantChat() {
     setResumed(true);
   };
 
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      send(question);
-    }
-  };
 
   const started = chats.length > 0 || resumed || ask.isPending || failed !== null;
   const visibleSuggestions = small && !showAll ? suggestions.slice(0, SUGGESTIONS_SMALL) : suggestions.slice(0, SUGGESTIONS);
@@ -321,16 +324,13 @@ export default function AssistantChat() {
   return (
     <Stack spacing={1.5} sx={{ height: '100%', minHeight: 0 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
-        <TextField
+        <MessageField
           fullWidth
-          size="small"
-          multiline
           maxRows={4}
           label="Ask me anything about your career"
           value={question}
-          onChange={(e) => setQuestion(e.target.value)}
-          onKeyDown={onKey}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          onChange={setQuestion}
+          onSend={() => send(question)}
         />
         <Button variant="contained" onClick={() => send(question)} disabled={!question.trim() || ask.isPending}>
           Send

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   Button,
   FormControl,
@@ -89,6 +89,22 @@ export default function ConferenceDialog({ eventName, questions, submitting, onS
     setErrors(({ [key as ConferenceField]: _dropped, ...rest }) => rest);
   };
 
+  /** A required text field's value, change and message (phone number, title, abstract). */
+  const text = (key: 'phone_number' | 'title' | 'abstract') => ({
+    value: values[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(key, event.target.value),
+    error: Boolean(errors[key]),
+    helperText: errors[key],
+  });
+
+  /** A required choice's value, change and message (submission, program and publication types). */
+  const choice = (key: 'submission_type' | 'program_type' | 'publication') => ({
+    required: true,
+    value: values[key],
+    onChange: (value: string) => set(key, value),
+    error: errors[key],
+  });
+
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.type !== 'application/pdf') {
@@ -145,16 +161,7 @@ export default function ConferenceDialog({ eventName, questions, submitting, onS
           {errors.participant_type && <FormHelperText role="alert">{errors.participant_type}</FormHelperText>}
         </FormControl>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            fullWidth
-            required
-            type="tel"
-            label="Phone number"
-            value={values.phone_number}
-            onChange={(event) => set('phone_number', event.target.value)}
-            error={Boolean(errors.phone_number)}
-            helperText={errors.phone_number}
-          />
+          <TextField fullWidth required type="tel" label="Phone number" {...text('phone_number')} />
           <TextField
             fullWidth
             type="tel"
@@ -166,40 +173,16 @@ export default function ConferenceDialog({ eventName, questions, submitting, onS
         {presenter && (
           <>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Choice
-                label="Submission type"
-                required
-                value={values.submission_type}
-                options={SUBMISSION_TYPES}
-                onChange={(value) => set('submission_type', value)}
-                error={errors.submission_type}
-              />
-              <Choice
-                label="Program type"
-                required
-                value={values.program_type}
-                options={PROGRAM_TYPES}
-                onChange={(value) => set('program_type', value)}
-                error={errors.program_type}
-              />
+              <Choice label="Submission type" options={SUBMISSION_TYPES} {...choice('submission_type')} />
+              <Choice label="Program type" options={PROGRAM_TYPES} {...choice('program_type')} />
             </Stack>
-            <TextField
-              fullWidth
-              required
-              label="Title"
-              value={values.title}
-              onChange={(event) => set('title', event.target.value)}
-              error={Boolean(errors.title)}
-              helperText={errors.title}
-            />
+            <TextField fullWidth required label="Title" {...text('title')} />
             <TextField
               fullWidth
               multiline
               minRows={4}
               label="Abstract"
-              value={values.abstract}
-              onChange={(event) => set('abstract', event.target.value)}
-              error={Boolean(errors.abstract)}
+              {...text('abstract')}
               helperText={errors.abstract ?? `${words}/${ABSTRACT_MAX_WORDS} words`}
             />
             <FormControl error={Boolean(errors.abstract_file || uploadError)}>
@@ -224,14 +207,7 @@ export default function ConferenceDialog({ eventName, questions, submitting, onS
                 <FormHelperText role="alert">{errors.abstract_file ?? uploadError}</FormHelperText>
               )}
             </FormControl>
-            <Choice
-              label="Publication"
-              required
-              value={values.publication}
-              options={PUBLICATION_TYPES}
-              onChange={(value) => set('publication', value)}
-              error={errors.publication}
-            />
+            <Choice label="Publication" options={PUBLICATION_TYPES} {...choice('publication')} />
           </>
         )}
         <Choice label="Dietary preference" value={values.dietary} options={DIETARY} onChange={(value) => set('dietary', value)} />

@@ -11,7 +11,7 @@ interface PageOfItems<T> {
 }
 
 /** The parts of a list query's state the results read. */
-interface ListQuery<T> {
+export interface ListQuery<T> {
   isPending: boolean;
   isError: boolean;
   isPlaceholderData: boolean;

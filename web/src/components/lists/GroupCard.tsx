@@ -1,5 +1,4 @@
-import { Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import FavouriteButton from '../reactions/FavouriteButton';
 import type { Group } from '../../lib/discover/types';
 import {
@@ -13,7 +12,7 @@ import {
   priceLabel,
   snippet,
 } from './cardRules';
-import { ChipRow, CountriesLine, IconLine } from './cardParts';
+import { ChipRow, CountriesLine, IconLine, LinkCard } from './cardParts';
 import { ScheduleIcon } from './listIcons';
 
 interface Props {
@@ -34,60 +33,55 @@ export default function GroupCard({ group, maxCountries = 2 }: Props) {
   const about = snippet(group.description, 200);
 
   return (
-    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%', position: 'relative' }}>
-      <CardActionArea
-        component={RouterLink}
-        to={groupPath(group)}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+    <LinkCard
+      to={groupPath(group)}
+      corner={<FavouriteButton kind="group" item={{ id: group.id, name: group.name, is_bookmarked: group.is_bookmarked ?? false }} size="small" />}
+      cornerSx={{ bgcolor: 'background.paper', borderRadius: '50%' }}
+    >
+      <Box
+        sx={{
+          height: 120,
+          bgcolor: 'primary.light',
+          backgroundImage: image ? `url("${image}")` : undefined,
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+          position: 'relative',
+        }}
       >
-        <Box
-          sx={{
-            height: 120,
-            bgcolor: 'primary.light',
-            backgroundImage: image ? `url("${image}")` : undefined,
-            backgroundSize: 'cover',
-            backgroundPosition: 'center',
-            position: 'relative',
-          }}
-        >
-          {status && (
-            <Chip
-              label={status}
-              size="small"
-              sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper', fontWeight: 600 }}
-            />
-          )}
-        </Box>
-        <Stack spacing={1} sx={{ p: 2, flexGrow: 1 }}>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-            {group.name}
-          </Typography>
-          {(start || end) && (
-            <Typography variant="body2" color="text.secondary">
-              {start && end ? `${start} – ${end}` : (start ?? end)}
-            </Typography>
-          )}
-          {about && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {about}
-            </Typography>
-          )}
-          <ChipRow label="Topics" items={topics.items} more={moreLabel(topics.more)} />
-          <CountriesLine items={countries.items} more={moreLabel(countries.more)} />
-          <Box sx={{ flexGrow: 1 }} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography sx={{ fontWeight: 700 }} color="primary">
-              {priceLabel(group)}
-            </Typography>
-            {commitment && (
-              <IconLine icon={<ScheduleIcon fontSize="small" color="action" />}>{commitment}</IconLine>
-            )}
-          </Stack>
-        </Stack>
-      </CardActionArea>
-      <Box sx={{ position: 'absolute', top: 6, right: 6, bgcolor: 'background.paper', borderRadius: '50%' }}>
-        <FavouriteButton kind="group" item={{ id: group.id, name: group.name, is_bookmarked: group.is_bookmarked ?? false }} size="small" />
+        {status && (
+          <Chip
+            label={status}
+            size="small"
+            sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper', fontWeight: 600 }}
+          />
+        )}
       </Box>
-    </Card>
+      <Stack spacing={1} sx={{ p: 2, flexGrow: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          {group.name}
+        </Typography>
+        {(start || end) && (
+          <Typography variant="body2" color="text.secondary">
+            {start && end ? `${start} – ${end}` : (start ?? end)}
+          </Typography>
+        )}
+        {about && (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {about}
+          </Typography>
+        )}
+        <ChipRow label="Topics" items={topics.items} more={moreLabel(topics.more)} />
+        <CountriesLine items={countries.items} more={moreLabel(countries.more)} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography sx={{ fontWeight: 700 }} color="primary">
+            {priceLabel(group)}
+          </Typography>
+          {commitment && (
+            <IconLine icon={<ScheduleIcon fontSize="small" color="action" />}>{commitment}</IconLine>
+          )}
+        </Stack>
+      </Stack>
+    </LinkCard>
   );
 }

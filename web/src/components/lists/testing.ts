@@ -5,6 +5,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { server } from '../../test/server';
 import { configFixture } from '../../test/fixtures';
+import { lifecycleFixture } from '../../test/groupFixtures';
 import type { Group, Paged } from '../../lib/discover/types';
 
 export function paged<T>(items: T[], count = items.length): Paged<T> {
@@ -25,14 +26,7 @@ export function groupFixture(overrides: Partial<Group> = {}): Group {
     is_paid: false,
     price: null,
     commitment_time: 4,
-    lifecycle: {
-      key: 2,
-      status: 'application_open',
-      name: 'Application Open',
-      label: 'Registration Open',
-      accepts_applications: true,
-      has_ended: false,
-    },
+    lifecycle: lifecycleFixture('application_open'),
     membership_status: null,
     ...overrides,
   };

@@ -16,11 +16,24 @@ interface Props {
   onVoted?: (answer: VoteAnswer) => void;
 }
 
-function Arrow({ up }: { up: boolean }) {
+/** One direction's button: pressed when the vote is in that direction; the click stays off the card it sits on. */
+function DirectionButton({ up, pressed, onClick }: { up: boolean; pressed: boolean; onClick: () => void }) {
   return (
-    <SvgIcon fontSize="small">
-      <path d={up ? 'M4 14h4v7h8v-7h4L12 3z' : 'M20 10h-4V3H8v7H4l8 11z'} />
-    </SvgIcon>
+    <IconButton
+      size="small"
+      aria-label={up ? 'Upvote' : 'Downvote'}
+      aria-pressed={pressed}
+      color={pressed ? (up ? 'primary' : 'error') : 'default'}
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      <SvgIcon fontSize="small">
+        <path d={up ? 'M4 14h4v7h8v-7h4L12 3z' : 'M20 10h-4V3H8v7H4l8 11z'} />
+      </SvgIcon>
+    </IconButton>
   );
 }
 
@@ -64,35 +77,11 @@ export default function VoteButton({ kind, item, onVoted }: Props) {
   const label = item.name ?? item.title ?? 'this item';
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }} role="group" aria-label={`Votes for ${label}`}>
-      <IconButton
-        size="small"
-        aria-label="Upvote"
-        aria-pressed={state === 'upvote'}
-        color={state === 'upvote' ? 'primary' : 'default'}
-        onClick={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          click('upvote');
-        }}
-      >
-        <Arrow up />
-      </IconButton>
+      <DirectionButton up pressed={state === 'upvote'} onClick={() => click('upvote')} />
       <Typography variant="body2" sx={{ minWidth: 28, textAlign: 'center', fontWeight: 600 }} aria-label="Score" data-testid="vote-score">
         {abbreviateCount(score)}
       </Typography>
-      <IconButton
-        size="small"
-        aria-label="Downvote"
-        aria-pressed={state === 'downvote'}
-        color={state === 'downvote' ? 'error' : 'default'}
-        onClick={(event) => {
-          event.preventDefault();
-          event.stopPropagation();
-          click('downvote');
-        }}
-      >
-        <Arrow up={false} />
-      </IconButton>
+      <DirectionButton up={false} pressed={state === 'downvote'} onClick={() => click('downvote')} />
     </Stack>
   );
 }

@@ -1,11 +1,8 @@
 import { useId, useState } from 'react';
 import {
-  Alert,
   Avatar,
-  Box,
   Button,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -22,6 +19,8 @@ import {
 } from '@mui/material';
 import { useSnackbar } from '../../lib/snackbar';
 import { CloseIcon } from '../icons';
+import InlineSpinner from '../InlineSpinner';
+import { ListError } from '../lists/ListStates';
 import { ApiError } from '../../lib/api/errors';
 import { useDefaultOrgs, useMakeDefaultOrg } from '../../lib/discover/defaultOrgs';
 import type { DefaultOrg } from '../../lib/discover/types';
@@ -80,25 +79,9 @@ export default function JoinServiceDialog({ open, onClose }: { open: boolean; on
 
   let body;
   if (orgs.isPending) {
-    body = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading services" />
-      </Box>
-    );
+    body = <InlineSpinner label="Loading services" />;
   } else if (orgs.isError) {
-    body = (
-      <Alert
-        severity="error"
-        variant="outlined"
-        action={
-          <Button color="inherit" size="small" onClick={() => void orgs.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not fetch default organizations
-      </Alert>
-    );
+    body = <ListError message="Could not fetch default organizations" onRetry={() => void orgs.refetch()} />;
   } else if (orgs.data.length === 0) {
     body = <Typography color="text.secondary">No services available at the moment</Typography>;
   } else {

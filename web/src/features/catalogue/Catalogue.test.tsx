@@ -5,32 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { server, signIn } from '../../test/server';
 import { paged, serveFilterOptions, serveList } from '../../components/lists/testing';
-import type { AiTool } from './api/catalogue';
-
-function tool(overrides: Partial<AiTool> = {}): AiTool {
-  return {
-    id: 7,
-    name: 'Draft Writer',
-    slug: 'draft-writer',
-    description: '<p>Writes drafts.</p>',
-    group: 1,
-    categories: ['writing', 'coding', 'research'],
-    logo: null,
-    logo_file_id: null,
-    website: null,
-    roles: [],
-    use_cases: [],
-    vote_score: 1499,
-    user_vote_type: 'neutral',
-    is_bookmarked: false,
-    created_by: { id: 2 },
-    status: 'approved',
-    created_at: '2026-01-01T00:00:00Z',
-    can_edit: false,
-    can_moderate: null,
-    ...overrides,
-  };
-}
+import { aiToolFixture as tool } from '../../test/fixtures';
 
 /** The list and the vote call as the server keeps them; `fail` makes the vote answer 500. */
 function serveTools(fail = false) {

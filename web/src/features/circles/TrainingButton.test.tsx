@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderApp } from '../../test/renderApp';
 import { server, signIn } from '../../test/server';
 import { paged, serveList } from '../../components/lists/testing';
-import { groupFixture } from '../../test/groupFixtures';
+import { groupFixture, lifecycleFixture } from '../../test/groupFixtures';
 import type { Group } from '../../lib/groups/types';
 
 const questions = [
@@ -85,14 +85,7 @@ describe('apply for training', { timeout: 20_000 }, () => {
     signIn();
     serveTraining({
       application_open_date: '2099-01-05',
-      lifecycle: {
-        key: 1,
-        status: 'application_opening_soon',
-        name: 'Application Opening Soon',
-        label: 'Upcoming',
-        accepts_applications: false,
-        has_ended: false,
-      },
+      lifecycle: lifecycleFixture('application_opening_soon'),
     });
     renderApp('/circles');
     expect(await screen.findByText('Applications open Jan 5, 2099')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/renderApp';
 import { identityHandler, server, signIn } from '../../test/server';
 import { identityFixture } from '../../test/fixtures';
-import type { Plan, SubscriptionDetail } from './planRules';
+import type { Plan, SubscriptionDetail, UserSubscription } from './planRules';
 import { planFixture } from './testing';
 
 function plan(tier: number, name: string, trial = 0): Plan {
@@ -54,6 +54,32 @@ function serve(detail: SubscriptionDetail | null) {
     }),
   );
   return sent;
+}
+
+/** Signs in on the Professional tier with an institution's membership too (University of Lagos), `own` telling the member's own part. */
+function signInProfessionalWithInstitution(
+  own: Pick<UserSubscription, 'payment_status' | 'individual_subscription' | 'institutional_subscription_tier' | 'is_institutional_membership'>,
+) {
+  signIn();
+  server.use(
+    identityHandler(
+      identityFixture({
+        user_subscription: {
+          applied_membership_tier: 'Professional',
+          subscription_tier: 2,
+          institutional_subscription: true,
+          institution_name: 'University of Lagos',
+          circle_discount_percent: 20,
+          use_ama: true,
+          one_to_one_chat: true,
+          can_use_premium_agents: true,
+          can_create_membership_card: false,
+          can_view_premium_resources: true,
+          ...own,
+        },
+      }),
+    ),
+  );
 }
 
 describe('Membership Plans', { timeout: 30_000 }, () => {
@@ -114,29 +140,7 @@ describe('Membership Plans', { timeout: 30_000 }, () => {
   });
 
   it("an institution's member sees its yearly plan as theirs and cannot Downgrade or Switch", async () => {
-    signIn();
-    server.use(
-      identityHandler(
-        identityFixture({
-          user_subscription: {
-            applied_membership_tier: 'Professional',
-            subscription_tier: 2,
-            payment_status: null,
-            individual_subscription: false,
-            institutional_subscription: true,
-            institutional_subscription_tier: 2,
-            institution_name: 'University of Lagos',
-            is_institutional_membership: true,
-            circle_discount_percent: 20,
-            use_ama: true,
-            one_to_one_chat: true,
-            can_use_premium_agents: true,
-            can_create_membership_card: false,
-            can_view_premium_resources: true,
-          },
-        }),
-      ),
-    );
+    signInProfessionalWithInstitution({ payment_status: null, individual_subscription: false, institutional_subscription_tier: 2, is_institutional_membership: true });
     serve(null);
     renderApp('/membership');
     const active = await screen.findByRole('region', { name: 'Active Membership' });
@@ -157,29 +161,7 @@ describe('Membership Plans', { timeout: 30_000 }, () => {
   });
 
   it("with a higher own plan, the badge stays on the institution's yearly plan and nothing is locked", async () => {
-    signIn();
-    server.use(
-      identityHandler(
-        identityFixture({
-          user_subscription: {
-            applied_membership_tier: 'Professional',
-            subscription_tier: 2,
-            payment_status: 'confirmed',
-            individual_subscription: true,
-            institutional_subscription: true,
-            institutional_subscription_tier: 1,
-            institution_name: 'University of Lagos',
-            is_institutional_membership: false,
-            circle_discount_percent: 20,
-            use_ama: true,
-            one_to_one_chat: true,
-            can_use_premium_agents: true,
-            can_create_membership_card: false,
-            can_view_premium_resources: true,
-          },
-        }),
-      ),
-    );
+    signInProfessionalWithInstitution({ payment_status: 'confirmed', individual_subscription: true, institutional_subscription_tier: 1, is_institutional_membership: false });
     serve({ ...trialing(), status: 'active', trial_end: null });
     renderApp('/membership');
     const others = await screen.findByRole('region', { name: 'Other Membership Plans' });

@@ -212,16 +212,6 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
   return formatted.length;
 }
 
-/** A path of this site for an address the server returns (absolute on our origin, or a path). */
-export function sitePath(url: string, origin: string): string | null {
-  try {
-    const parsed = new URL(url, origin);
-    return parsed.origin === origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /** 'Failed to generate membership card. Try again later.' (spec 002 §8). */
 export const MSG_CARD_FAILED = 'Failed to generate membership card. Try again later.';
 

@@ -16,7 +16,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { components } from '../../lib/api/schema';
 import { searchResources, searchUsersOrGroups } from './api';
-import { searchable, type Picked } from './packageRules';
+import { searchable, type Selection } from './packageRules';
 
 export interface Found {
   id: number;
@@ -55,11 +55,9 @@ export function Finder({
   selected,
   onToggle,
   single,
-}: {
+}: Selection & {
   source: Source;
   label: string;
-  selected: Picked[];
-  onToggle: (item: Picked) => void;
   single?: boolean;
 }) {
   const [text, setText] = useState('');

@@ -21,7 +21,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchPackagePeople } from './api';
 import { Finder } from './Finder';
-import { MSG_GROUP_FIRST, SEARCH_PAGE_SIZE, type PeopleKind, type Picked } from './packageRules';
+import { MSG_GROUP_FIRST, SEARCH_PAGE_SIZE, type MemberPickerProps, type PeopleKind, type Picked } from './packageRules';
 
 const KIND_LABELS: Record<PeopleKind, string> = {
   mentor: 'Mentors',
@@ -29,15 +29,7 @@ const KIND_LABELS: Record<PeopleKind, string> = {
   cross_group: 'Members of the group',
 };
 
-export default function GroupPeoplePicker({
-  memberId,
-  selected,
-  onToggle,
-}: {
-  memberId: number;
-  selected: Picked[];
-  onToggle: (item: Picked) => void;
-}) {
+export default function GroupPeoplePicker({ memberId, selected, onToggle }: MemberPickerProps) {
   const [kind, setKind] = useState<PeopleKind>('mentor');
   const [group, setGroup] = useState<Picked | null>(null);
   const [page, setPage] = useState(1);

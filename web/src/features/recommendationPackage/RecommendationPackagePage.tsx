@@ -38,6 +38,7 @@ import {
   MSG_NO_ACCESS,
   MSG_SENT,
   toggle,
+  type MemberPickerProps,
   type PackageKind,
   type Picked,
 } from './packageRules';
@@ -48,15 +49,7 @@ import GroupPeoplePicker from './GroupPeoplePicker';
 type Tab = Source | 'group_people' | 'agent_reports';
 
 /** The member's own CareerGPS reports, newest first (staff may list anyone's). */
-function ReportsPicker({
-  memberId,
-  selected,
-  onToggle,
-}: {
-  memberId: number;
-  selected: Picked[];
-  onToggle: (item: Picked) => void;
-}) {
+function ReportsPicker({ memberId, selected, onToggle }: MemberPickerProps) {
   const reports = useQuery({
     queryKey: ['recommendation-package', 'agent_reports', memberId],
     queryFn: ({ signal }) => fetchMemberReports(memberId, signal),

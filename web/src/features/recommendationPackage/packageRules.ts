@@ -30,6 +30,15 @@ export interface Picked {
   name: string;
 }
 
+/** A picker's part of the selection: what is chosen of its kind, and the toggle of one item. */
+export interface Selection {
+  selected: Picked[];
+  onToggle: (item: Picked) => void;
+}
+
+/** A picker of the items about one member. */
+export type MemberPickerProps = Selection & { memberId: number };
+
 /** The selection after toggling `item` of `kind`, or the limit's message when it is full. */
 export function toggle(selected: Picked[], item: Picked, kind: PackageKind): { next: Picked[]; error: string | null } {
   if (selected.some((s) => s.id === item.id)) return { next: selected.filter((s) => s.id !== item.id), error: null };

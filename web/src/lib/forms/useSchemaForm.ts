@@ -6,7 +6,8 @@
 // "Web weight, round 3". The schema may be given as a loader (`() => import(…)`): its code
 // (zod) then stays off the page's first download and loads once the form has mounted, in any
 // case before the first submit is checked (docs/decisions.md "Declarative routing"). A checkbox
-// registered like a text input gives its `checked` state; `submitting` is react-hook-form's
+// registered like a text input gives its `checked` state; `field(name)` is a text field's
+// `register(name)` with its error and helper text; `submitting` is react-hook-form's
 // `isSubmitting` (from the submit until the handler has settled), `reset` its `reset()`.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
@@ -129,5 +130,8 @@ export function useSchemaForm<T extends Record<K, unknown>, K extends string>(so
     setErrors({});
   }, []);
 
-  return { register, handleSubmit, setError, errors, submitting, reset };
+  /** A text field's props: `register(name)` with its message, if any, as the error and helper text. */
+  const field = (name: K) => ({ ...register(name), error: Boolean(errors[name]), helperText: errors[name] });
+
+  return { register, field, handleSubmit, setError, errors, submitting, reset };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupFixture, orgFixture } from '../../test/groupFixtures';
+import { groupFixture, lifecycleFixture, orgFixture } from '../../test/groupFixtures';
 import type { Lifecycle } from './types';
 import { detailTabs, EVENT_REGISTRATION_ROLES, joinState, lifecycleFromDates, managedRoles, orgTabs, paymentLabel } from './rules';
 
@@ -33,14 +33,7 @@ describe('group rules', () => {
   });
 
   it('shows a status line instead of Join outside the application window; members keep their request or role', () => {
-    const upcoming: Lifecycle = {
-      key: 1,
-      status: 'application_opening_soon',
-      name: 'Application Opening Soon',
-      label: 'Upcoming',
-      accepts_applications: false,
-      has_ended: false,
-    };
+    const upcoming = lifecycleFixture('application_opening_soon');
     const closed: Lifecycle = { ...upcoming, key: 3, status: 'application_closed', name: 'Application Closed', label: 'Registration Closed' };
     const running: Lifecycle = { ...upcoming, key: 4, status: 'running', name: 'Running', label: 'Running' };
     const soon = { lifecycle: upcoming, application_open_date: '2099-01-05' };

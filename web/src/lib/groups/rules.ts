@@ -37,7 +37,8 @@ export function capitalize(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
-const LIFECYCLE: { status: LifecycleStatus; name: string; label: string }[] = [
+/** The six lifecycle steps in order (key 1 to 6), with the server's names and the labels shown. */
+export const LIFECYCLE: { status: LifecycleStatus; name: string; label: string }[] = [
   { status: 'application_opening_soon', name: 'Application Opening Soon', label: 'Upcoming' },
   { status: 'application_open', name: 'Application Open', label: 'Registration Open' },
   { status: 'application_closed', name: 'Application Closed', label: 'Registration Closed' },

@@ -1,5 +1,4 @@
 import { useIdentity } from '../../../lib/auth/identity';
-import AuditHistoryButton from '../components/AuditHistoryButton';
 import AdminItemTable from './AdminItemTable';
 import { fetchAiTools } from './api';
 import { MODERATION_TABS } from './itemRules';
@@ -16,7 +15,7 @@ export default function AdminAiToolsPage() {
       tabs={MODERATION_TABS}
       fetch={(query, signal) => fetchAiTools(orgId ?? 0, query, signal)}
       toRow={(tool) => aiToolRow(tool, orgId)}
-      extra={(item) => <AuditHistoryButton entityType="ai_tool" entityId={item.id} name={item.name} />}
+      audit={{ entityType: 'ai_tool', name: (item) => item.name }}
       enabled={orgId !== undefined}
       empty="No ai tools found."
       chipsLabel="Categories"

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Box,
   Button,
@@ -23,6 +23,8 @@ import { useSnackbar } from '../../../lib/snackbar';
 import { ADMIN_ITEMS_KEY, type Paged, type TableQuery } from './api';
 import { readPageSize, readStatus, splitChips, type StatusTab } from './itemRules';
 import ItemPagination from './ItemPagination';
+import AuditHistoryButton from '../components/AuditHistoryButton';
+import type { AuditEntityType } from '../api/auditLog';
 
 /** A button of a row: a link (edit) or a call, optionally confirmed first (delete, reject). */
 export interface RowAction {
@@ -50,7 +52,7 @@ export interface RowView {
   actions: RowAction[];
 }
 
-interface Props<T> {
+export interface AdminItemTableProps<T> {
   title: string;
   /** A name for the query key (jobs, resources, …). */
   area: string;
@@ -62,8 +64,8 @@ interface Props<T> {
   chipsLabel: string;
   /** Off while what the fetch needs (the organization) is not known yet. */
   enabled?: boolean;
-  /** Extra per-row content after the actions (the History button). */
-  extra?: (item: T) => ReactNode;
+  /** The History button after each row's actions: the audit log's entity type and the item's name. */
+  audit: { entityType: AuditEntityType; name: (item: T) => string };
 }
 
 function Chips({ names }: { names: string[] }) {
@@ -85,7 +87,7 @@ function Chips({ names }: { names: string[] }) {
  * admin page sizes, and each row's actions; rejecting and deleting ask first. On narrow
  * screens the table scrolls sideways.
  */
-export default function AdminItemTable<T>({ title, area, tabs, fetch, toRow, empty, chipsLabel, enabled = true, extra }: Props<T>) {
+export default function AdminItemTable<T extends { id: number }>({ title, area, tabs, fetch, toRow, empty, chipsLabel, enabled = true, audit }: AdminItemTableProps<T>) {
   const [params, setParams] = useSearchParams();
   const status = readStatus(params, tabs);
   const search = readValue(params, 'q');
@@ -215,7 +217,7 @@ export default function AdminItemTable<T>({ title, area, tabs, fetch, toRow, emp
                         </Button>
                       ),
                     )}
-                    {extra?.(item)}
+                    <AuditHistoryButton entityType={audit.entityType} entityId={item.id} name={audit.name(item)} />
                   </Stack>
                 </TableCell>
               </TableRow>

@@ -5,13 +5,14 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { renderApp } from '../../../test/renderApp';
 import { identityHandler, server, signIn } from '../../../test/server';
-import { identityFixture } from '../../../test/fixtures';
+import { aiToolFixture, identityFixture } from '../../../test/fixtures';
+import { paged as page } from '../../../components/lists/testing';
 import AdminAiToolsPage from './AdminAiToolsPage';
 import AdminFeedbackPage from './AdminFeedbackPage';
 import AdminJobsPage from './AdminJobsPage';
 import AdminResourcesPage from './AdminResourcesPage';
 import AdminUseCasesPage from './AdminUseCasesPage';
-import type { AdminAiTool, AdminJob, AdminResource, AdminUseCase, ContactItem, FeedbackItem } from './api';
+import type { AdminJob, AdminResource, AdminUseCase, ContactItem, FeedbackItem } from './api';
 import { catalogueActions, jobStatusLabel, readPageSize, readStatus, resourceActions, splitChips, MODERATION_TABS } from './itemRules';
 
 const admin = identityFixture({
@@ -25,35 +26,6 @@ const pages: RouteObject[] = [
   { path: 't/usecases', element: <AdminUseCasesPage /> },
   { path: 't/feedback', element: <AdminFeedbackPage /> },
 ];
-
-function page<T>(data: T[]) {
-  return { data, pagination: { count: data.length, next: null } };
-}
-
-function tool(overrides: Partial<AdminAiTool> = {}): AdminAiTool {
-  return {
-    id: 5,
-    name: 'Draft Writer',
-    slug: 'draft-writer',
-    description: '<p>Writes.</p>',
-    group: 1,
-    categories: ['writing', 'productivity', 'email'],
-    logo: null,
-    logo_file_id: null,
-    website: null,
-    roles: [],
-    use_cases: [],
-    vote_score: 0,
-    user_vote_type: 'neutral',
-    is_bookmarked: false,
-    created_by: { id: 9 },
-    status: 'pending',
-    created_at: '2026-11-20T10:00:00Z',
-    can_edit: false,
-    can_moderate: null,
-    ...overrides,
-  } as AdminAiTool;
-}
 
 function useCase(overrides: Partial<AdminUseCase> = {}): AdminUseCase {
   return {
@@ -132,7 +104,7 @@ describe('admin item tables', { timeout: 30_000 }, () => {
       http.get('*/api/v1/ai-tools/', ({ request }) => {
         const query = new URL(request.url).searchParams;
         queries.push(query);
-        return HttpResponse.json(page(query.get('status') === 'rejected' ? [tool({ status: 'rejected' })] : []));
+        return HttpResponse.json(page(query.get('status') === 'rejected' ? [aiToolFixture({ status: 'rejected' })] : []));
       }),
       http.post('*/api/v1/ai-tools/:id/approve-reject/', async ({ request, params }) => {
         posts.push({ id: params.id, ...((await request.json()) as object) });
@@ -155,13 +127,13 @@ describe('admin item tables', { timeout: 30_000 }, () => {
     // Chips: 2, then +N.
     expect(screen.getByText('writing')).toBeInTheDocument();
     expect(screen.getByText('+1')).toBeInTheDocument();
-    expect(screen.queryByText('email')).not.toBeInTheDocument();
+    expect(screen.queryByText('research')).not.toBeInTheDocument();
     // A rejected tool may be approved, not rejected again.
     expect(screen.queryByRole('button', { name: 'Reject Draft Writer' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'History of Draft Writer' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Approve Draft Writer' }));
     expect(await screen.findByText('Successfully approved AI tool')).toBeInTheDocument();
-    expect(posts).toEqual([{ id: '5', action: 'approve' }]);
+    expect(posts).toEqual([{ id: '7', action: 'approve' }]);
 
     // Another tab asks for its status.
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Pending' }));

@@ -1,4 +1,3 @@
-import AuditHistoryButton from '../components/AuditHistoryButton';
 import AdminItemTable from './AdminItemTable';
 import { fetchJobs } from './api';
 import { JOB_TABS } from './itemRules';
@@ -13,7 +12,7 @@ export default function AdminJobsPage() {
       tabs={JOB_TABS}
       fetch={fetchJobs}
       toRow={jobRow}
-      extra={(job) => <AuditHistoryButton entityType="job" entityId={job.id} name={job.title} />}
+      audit={{ entityType: 'job', name: (job) => job.title }}
       empty="No jobs found."
       chipsLabel="Skills"
     />

@@ -1,4 +1,3 @@
-import AuditHistoryButton from '../components/AuditHistoryButton';
 import AdminItemTable from './AdminItemTable';
 import { fetchResources } from './api';
 import { MODERATION_TABS } from './itemRules';
@@ -13,7 +12,7 @@ export default function AdminResourcesPage() {
       tabs={MODERATION_TABS}
       fetch={fetchResources}
       toRow={resourceRow}
-      extra={(item) => <AuditHistoryButton entityType="resource" entityId={item.id} name={item.title} />}
+      audit={{ entityType: 'resource', name: (item) => item.title }}
       empty="No resources found"
       chipsLabel="Topics"
     />

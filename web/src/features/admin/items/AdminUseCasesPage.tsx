@@ -1,5 +1,4 @@
 import { useIdentity } from '../../../lib/auth/identity';
-import AuditHistoryButton from '../components/AuditHistoryButton';
 import AdminItemTable from './AdminItemTable';
 import { fetchUseCases } from './api';
 import { MODERATION_TABS } from './itemRules';
@@ -16,7 +15,7 @@ export default function AdminUseCasesPage() {
       tabs={MODERATION_TABS}
       fetch={(query, signal) => fetchUseCases(orgId ?? 0, query, signal)}
       toRow={(item) => rowOfUseCase(item, orgId)}
-      extra={(item) => <AuditHistoryButton entityType="use_case" entityId={item.id} name={item.title} />}
+      audit={{ entityType: 'use_case', name: (item) => item.title }}
       enabled={orgId !== undefined}
       empty="No use cases found."
       chipsLabel="Topics"

@@ -1,7 +1,8 @@
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from '../../../lib/snackbar';
+import SubmitButton from '../../../components/forms/SubmitButton';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
 import { sendContact } from '../api.contact';
 import { CONTACT_MESSAGES, contactSchema, type ContactValues } from '../contact';
@@ -47,9 +48,9 @@ export default function ContactForm({ onSent }: { onSent: () => void }) {
         error={Boolean(errors.message)}
         helperText={errors.message?.message}
       />
-      <Button type="submit" variant="contained" disabled={isSubmitting} loading={isSubmitting} sx={{ alignSelf: { sm: 'flex-start' } }}>
+      <SubmitButton submitting={isSubmitting} alignStart>
         Send
-      </Button>
+      </SubmitButton>
     </Stack>
   );
 }

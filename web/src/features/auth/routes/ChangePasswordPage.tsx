@@ -1,4 +1,4 @@
-import { Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { Container, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
 import { applyServerErrors } from '../../../lib/forms/serverErrors';
@@ -6,6 +6,7 @@ import { changePassword } from '../api';
 import { CHANGE_PASSWORD_FIELDS, useChangePasswordForm } from '../../../lib/auth/useChangePasswordForm';
 import FormError from '../components/FormError';
 import PlainTextField from '../../../components/forms/PlainTextField';
+import SubmitButton from '../../../components/forms/SubmitButton';
 
 /** /change-password: the current password and a new one twice (spec 000 §5, §8). */
 export default function ChangePasswordPage() {
@@ -33,16 +34,9 @@ export default function ChangePasswordPage() {
           {fields.map((field) => (
             <PlainTextField key={field.name} {...field.props} />
           ))}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            loading={isSubmitting}
-            sx={{ alignSelf: { sm: 'flex-start' } }}
-          >
+          <SubmitButton submitting={isSubmitting} size="large" alignStart>
             Change password
-          </Button>
+          </SubmitButton>
         </Stack>
       </Paper>
     </Container>

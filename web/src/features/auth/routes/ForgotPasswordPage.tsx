@@ -18,7 +18,7 @@ const forgotPasswordSchema = async () => (await import('../schemas')).forgotPass
 export default function ForgotPasswordPage() {
   const { enqueueSnackbar } = useSnackbar();
   const mutation = useMutation({ mutationFn: forgotPassword, meta: { silent: true } });
-  const { register, handleSubmit, reset, errors } = useSchemaForm<ForgotPasswordValues, keyof ForgotPasswordValues>(forgotPasswordSchema, FIELDS);
+  const { field, handleSubmit, reset } = useSchemaForm<ForgotPasswordValues, keyof ForgotPasswordValues>(forgotPasswordSchema, FIELDS);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
@@ -47,9 +47,7 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           autoFocus
           fullWidth
-          {...register('email')}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
+          {...field('email')}
         />
         <Button type="submit" variant="contained" size="large" disabled={mutation.isPending} loading={mutation.isPending}>
           Send recovery email

@@ -35,7 +35,7 @@ export default function LoginPage() {
   const startSession = useStartSession();
   const { enqueueSnackbar } = useSnackbar();
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
-  const { register, handleSubmit, setError, errors } = useSchemaForm<LoginValues, keyof LoginValues>(loginSchema, FIELDS);
+  const { field, handleSubmit, setError, errors } = useSchemaForm<LoginValues, keyof LoginValues>(loginSchema, FIELDS);
 
   const mutation = useMutation({ mutationFn: login, meta: { silent: true } });
 
@@ -82,18 +82,14 @@ export default function LoginPage() {
               autoComplete="email"
               autoFocus
               fullWidth
-              {...register('username')}
-              error={Boolean(errors.username)}
-              helperText={errors.username}
+              {...field('username')}
             />
             <PlainTextField
               label="Password"
               type="password"
               autoComplete="current-password"
               fullWidth
-              {...register('password')}
-              error={Boolean(errors.password)}
-              helperText={errors.password}
+              {...field('password')}
             />
             <Box sx={{ textAlign: 'right' }}>
               <Link component={RouterLink} to="/forgot-password" variant="body2">

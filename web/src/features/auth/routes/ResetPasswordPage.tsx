@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Link, Stack } from '@mui/material';
+import { Alert, Link, Stack } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError, fieldErrors, globalErrorMessage } from '../../../lib/api/errors';
@@ -9,6 +9,7 @@ import type { ResetPasswordValues } from '../schemas';
 import { useSchemaForm } from '../../../lib/forms/useSchemaForm';
 import AuthCard from '../components/AuthCard';
 import PlainTextField from '../../../components/forms/PlainTextField';
+import SubmitButton from '../../../components/forms/SubmitButton';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 
@@ -21,7 +22,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [linkError, setLinkError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, errors, submitting } = useSchemaForm<ResetPasswordValues, keyof ResetPasswordValues>(
+  const { field, handleSubmit, setError, submitting } = useSchemaForm<ResetPasswordValues, keyof ResetPasswordValues>(
     resetPasswordSchema,
     FIELDS,
   );
@@ -61,22 +62,18 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           autoFocus
           fullWidth
-          {...register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
+          {...field('password')}
         />
         <PlainTextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
           fullWidth
-          {...register('confirm_password')}
-          error={Boolean(errors.confirm_password)}
-          helperText={errors.confirm_password}
+          {...field('confirm_password')}
         />
-        <Button type="submit" variant="contained" size="large" disabled={submitting} loading={submitting}>
+        <SubmitButton submitting={submitting} size="large">
           Change password
-        </Button>
+        </SubmitButton>
       </Stack>
     </AuthCard>
   );

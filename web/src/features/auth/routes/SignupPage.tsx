@@ -42,7 +42,7 @@ export default function SignupPage() {
   // A bot-check answer is good for one attempt: a new round fetches a fresh challenge.
   const [botRound, setBotRound] = useState(0);
   const [botMissing, setBotMissing] = useState(false);
-  const { register, handleSubmit, setError, errors, submitting } = useSchemaForm<SignupValues, keyof SignupValues>(signupSchema, FORM_FIELDS);
+  const { register, field, handleSubmit, setError, errors, submitting } = useSchemaForm<SignupValues, keyof SignupValues>(signupSchema, FORM_FIELDS);
 
   const onSubmit = handleSubmit(async (values) => {
     if (botAnswer === null) {
@@ -89,12 +89,7 @@ export default function SignupPage() {
   }
 
 
-  const field = (name: (typeof SIGNUP_FIELDS)[number]) => ({
-    ...register(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name],
-    fullWidth: true,
-  });
+  const wideField = (name: (typeof SIGNUP_FIELDS)[number]) => ({ ...field(name), fullWidth: true });
 
   return (
     <AuthCard
@@ -111,12 +106,12 @@ export default function SignupPage() {
       <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label="Sign up" {...firstScreenForm}>
         <FormError message={errors.form} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <PlainTextField label="First name" autoComplete="given-name" autoFocus {...field('first_name')} />
-          <PlainTextField label="Last name" autoComplete="family-name" {...field('last_name')} />
+          <PlainTextField label="First name" autoComplete="given-name" autoFocus {...wideField('first_name')} />
+          <PlainTextField label="Last name" autoComplete="family-name" {...wideField('last_name')} />
         </Stack>
-        <PlainTextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <PlainTextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
-        <PlainTextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirm_password')} />
+        <PlainTextField label="Email" type="email" autoComplete="email" {...wideField('email')} />
+        <PlainTextField label="Password" type="password" autoComplete="new-password" {...wideField('password')} />
+        <PlainTextField label="Confirm password" type="password" autoComplete="new-password" {...wideField('confirm_password')} />
         <PlainCheckbox label="Send me the newsletter" defaultChecked {...register('subscribe_to_newsletter')} />
         <BotCheck
           key={botRound}

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { CircularProgress, Stack } from '@mui/material';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { safeNext } from '../../../lib/auth/next';
 import { socialLogin, type SocialLoginBody, type SocialProvider } from '../api';
 import { endSocialSignIn, findSocialSignIn, redirectUri } from '../social';
 import { useStartSession } from '../session';
 import AuthCard from '../components/AuthCard';
+import AuthFailed from '../components/AuthFailed';
 
 const FALLBACK = 'Something went wrong';
 
@@ -81,14 +82,7 @@ export default function SocialCallbackPage({ provider: fixed }: { provider?: Soc
         : null;
 
   if (error) {
-    return (
-      <AuthCard title="Sign-in failed">
-        <Typography role="alert">{error}</Typography>
-        <Button component={RouterLink} to="/login" variant="contained">
-          Back to login
-        </Button>
-      </AuthCard>
-    );
+    return <AuthFailed title="Sign-in failed" message={error} back={{ label: 'Back to login', variant: 'contained' }} />;
   }
   return (
     <AuthCard title="Signing you in…">

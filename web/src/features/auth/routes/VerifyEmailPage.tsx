@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { CheckCircleIcon } from '../components/icons';
 import { verifyEmail } from '../api';
 import { useStartSession } from '../session';
 import AuthCard from '../components/AuthCard';
+import AuthFailed from '../components/AuthFailed';
 
 export const HOME_DELAY_MS = 2000;
 
@@ -51,12 +52,11 @@ export default function VerifyEmailPage() {
   }
   if (verification.isError) {
     return (
-      <AuthCard title="Verification failed">
-        <Typography role="alert">There was an error verifying your email. Please try again.</Typography>
-        <Button component={RouterLink} to="/login" variant="outlined">
-          Go to login
-        </Button>
-      </AuthCard>
+      <AuthFailed
+        title="Verification failed"
+        message="There was an error verifying your email. Please try again."
+        back={{ label: 'Go to login', variant: 'outlined' }}
+      />
     );
   }
   return (

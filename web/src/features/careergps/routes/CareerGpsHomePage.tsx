@@ -20,6 +20,7 @@ import { useIdentity } from '../../../lib/auth/identity';
 import { useAppConfig } from '../../../lib/config/appConfig';
 import { getPortal } from '../../../lib/session';
 import LazyTooltip from '../../../components/LazyTooltip';
+import StepNumber from '../../../components/StepNumber';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 import AgentCards from '../components/AgentCards';
 import { HOME_STEPS, HOME_TITLE, homeTabs, TAB_LABELS, type HomeStep, type HomeTab } from '../home';
@@ -161,22 +162,7 @@ function StepList({ steps, headingLevel, onFocusAreas }: StepListProps) {
         <Card component="li" key={step.title} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
           <CardContent sx={{ flex: 1 }}>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-              <Box
-                aria-hidden
-                sx={{
-                  width: 32,
-                  height: 32,
-                  flexShrink: 0,
-                  borderRadius: '50%',
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontWeight: 700,
-                }}
-              >
-                {i + 1}
-              </Box>
+              <StepNumber n={i + 1} />
               <Typography component={headingLevel} variant="h6" sx={{ lineHeight: 1.25 }}>
                 <Box component="span" sx={visuallyHidden}>{`Step ${i + 1}: `}</Box>
                 {step.title}

@@ -38,26 +38,43 @@ function CatalogueCard({ kind, item, to, children }: ShellProps) {
   );
 }
 
+/** A catalogue card's title row (after `leading`, a logo, if any) with the status chip, then its chips (`children`). */
+function CardHeading({ title, status, leading, children }: { title: string; status: string; leading?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Stack direction="row" spacing={leading ? 1.5 : 1} sx={{ alignItems: 'center', mb: 1 }}>
+        {leading}
+        <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        <StatusChip status={status} />
+      </Stack>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+        {children}
+      </Stack>
+    </>
+  );
+}
+
 /** An AI tool in a list: logo, name, the first 2 categories, an excerpt, votes and the favourite toggle. */
 export function AiToolCard({ tool }: { tool: AiTool }) {
   const options = useOptionsConfig();
   const label = (value: string) => options.aitool_categories.find((o) => o.value === value)?.label ?? value;
   return (
     <CatalogueCard kind="aitool" item={tool} to={`/ai-tool/${tool.slug}`}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-        <Avatar src={tool.logo ?? undefined} alt="" variant="rounded">
-          {tool.name.slice(0, 1)}
-        </Avatar>
-        <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
-          {tool.name}
-        </Typography>
-        <StatusChip status={tool.status} />
-      </Stack>
-      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+      <CardHeading
+        title={tool.name}
+        status={tool.status}
+        leading={
+          <Avatar src={tool.logo ?? undefined} alt="" variant="rounded">
+            {tool.name.slice(0, 1)}
+          </Avatar>
+        }
+      >
         {tool.categories.slice(0, 2).map((c) => (
           <Chip key={c} size="small" label={label(c)} />
         ))}
-      </Stack>
+      </CardHeading>
     </CatalogueCard>
   );
 }
@@ -69,16 +86,10 @@ export function UseCaseCard({ useCase }: { useCase: UseCase }) {
       {useCase.thumbnail_image && (
         <Box component="img" src={useCase.thumbnail_image} alt="" sx={{ width: '100%', height: 120, objectFit: 'cover', borderRadius: 2, mb: 1 }} />
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontSize: 18, overflowWrap: 'anywhere' }}>
-          {useCase.title}
-        </Typography>
-        <StatusChip status={useCase.status} />
-      </Stack>
-      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', mb: 1 }}>
+      <CardHeading title={useCase.title} status={useCase.status}>
         {useCase.business_value && <Chip size="small" label={`Value: ${useCase.business_value}`} />}
         {useCase.complexity && <Chip size="small" label={`Complexity: ${useCase.complexity}`} />}
-      </Stack>
+      </CardHeading>
     </CatalogueCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Button, Card, CardActionArea, Chip, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import RichText from '../../../components/RichText';
@@ -9,6 +10,18 @@ import FavouriteButton from '../../../components/reactions/FavouriteButton';
 import ModerationActions from '../components/ModerationActions';
 import VoteButton from '../../../components/reactions/VoteButton';
 import { MSG_MISSING } from './AiToolPage';
+
+/** A titled panel of the page. */
+function Section({ title, wide = false, label, children }: { title: string; wide?: boolean; label?: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: wide ? { xs: 2, md: 3 } : 2, borderRadius: 3 }} aria-label={label}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
 
 function DefaultCircle({ id }: { id: number }) {
   const circle = useGroup(id);
@@ -89,19 +102,13 @@ export default function UseCasePage() {
       </Paper>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <Stack spacing={3} sx={{ flex: 2, minWidth: 0, width: '100%' }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Description
-            </Typography>
+          <Section title="Description" wide>
             <RichText html={u.description ?? ''} />
-          </Paper>
+          </Section>
           {u.reason && (
-            <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                Why this is important
-              </Typography>
+            <Section title="Why this is important" wide>
               <RichText html={u.reason} />
-            </Paper>
+            </Section>
           )}
           {u.ai_tools_detailed.length > 0 && (
             <Box>
@@ -120,32 +127,23 @@ export default function UseCasePage() {
             </Box>
           )}
           {u.document && (
-            <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                Document
-              </Typography>
+            <Section title="Document">
               <Box component="iframe" src={u.document.file} title={u.document.name} sx={{ width: '100%', height: { xs: 320, md: 520 }, border: 0 }} />
               <Link href={u.document.file} target="_blank" rel="noopener noreferrer">
                 {u.document.name || 'Open the document'}
               </Link>
-            </Paper>
+            </Section>
           )}
           {u.video_link && (
-            <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                Video
-              </Typography>
+            <Section title="Video">
               <Link href={u.video_link} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
                 {u.video_link}
               </Link>
-            </Paper>
+            </Section>
           )}
         </Stack>
         <Stack spacing={3} sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-          <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }} aria-label="Classification">
-            <Typography variant="h6" component="h2" gutterBottom>
-              Classification
-            </Typography>
+          <Section title="Classification" label="Classification">
             {facts
               .filter(([, v]) => v)
               .map(([k, v]) => (
@@ -153,7 +151,7 @@ export default function UseCasePage() {
                   <strong>{k}:</strong> {v}
                 </Typography>
               ))}
-          </Paper>
+          </Section>
           {u.default_group && <DefaultCircle id={u.default_group} />}
         </Stack>
       </Stack>

@@ -80,47 +80,36 @@ function section<T>(fields: Omit<Section, 'row' | 'fetch'>, fetch: Fetch<T>, row
   };
 }
 
+type Names = Pick<Section, 'key' | 'title' | 'overviewKey' | 'jobsOnly'>;
+
+/** A favourites section: 'No favorite {title} found.' when empty. */
+function favouriteSection<T>(names: Names, fetch: Fetch<T>, row: (item: T) => Row): Section {
+  return section({ ...names, empty: `No favorite ${names.title.toLowerCase()} found.` }, fetch, row);
+}
+
+/** A section of my items, titled 'My {noun}': 'You have not created or applied to any {noun} yet.' when empty. */
+function mySection<T>({ noun, ...names }: Omit<Names, 'title'> & { noun: string }, fetch: Fetch<T>, row: (item: T) => Row): Section {
+  const title = `My ${noun.replace(/\b\w/g, (c) => c.toUpperCase())}`;
+  return section({ ...names, title, empty: `You have not created or applied to any ${noun} yet.` }, fetch, row);
+}
+
 /** Favourites in the spec's order: use cases, circles, events, resources, AI tools, jobs. */
 export const FAVOURITE_SECTIONS: Section[] = [
-  section({ key: 'usecases', title: 'Use Cases', empty: 'No favorite use cases found.', overviewKey: 'use_cases' }, favourites('usecase'), useCaseRow),
-  section({ key: 'circles', title: 'Circles', empty: 'No favorite circles found.', overviewKey: 'circles' }, favourites('group', 'circle'), groupRow),
-  section({ key: 'events', title: 'Events', empty: 'No favorite events found.', overviewKey: 'events' }, favourites('group', 'event'), groupRow),
-  section({ key: 'resources', title: 'Resources', empty: 'No favorite resources found.', overviewKey: 'resources' }, favouriteResources, contentRow),
-  section({ key: 'ai-tools', title: 'AI Tools', empty: 'No favorite ai tools found.', overviewKey: 'ai_tools' }, favourites('aitool'), toolRow),
-  section(
-    { key: 'jobs', title: 'Jobs', empty: 'No favorite jobs found.', jobsOnly: true, overviewKey: 'jobs' },
-    favourites('job'),
-    jobRow,
-  ),
+  favouriteSection({ key: 'usecases', title: 'Use Cases', overviewKey: 'use_cases' }, favourites('usecase'), useCaseRow),
+  favouriteSection({ key: 'circles', title: 'Circles', overviewKey: 'circles' }, favourites('group', 'circle'), groupRow),
+  favouriteSection({ key: 'events', title: 'Events', overviewKey: 'events' }, favourites('group', 'event'), groupRow),
+  favouriteSection({ key: 'resources', title: 'Resources', overviewKey: 'resources' }, favouriteResources, contentRow),
+  favouriteSection({ key: 'ai-tools', title: 'AI Tools', overviewKey: 'ai_tools' }, favourites('aitool'), toolRow),
+  favouriteSection({ key: 'jobs', title: 'Jobs', jobsOnly: true, overviewKey: 'jobs' }, favourites('job'), jobRow),
 ];
 
 /** My area in the spec's order: circles, resources, jobs, use cases, posts, AI tools (GET /{type}/me/). */
 export const MY_SECTIONS: Section[] = [
-  section(
-    { key: 'circles', title: 'My Circles', empty: 'You have not created or applied to any circles yet.', overviewKey: 'circles' },
-    myCircles,
-    groupRow,
-  ),
-  section(
-    { key: 'resources', title: 'My Resources', empty: 'You have not created or applied to any resources yet.', overviewKey: 'resources' },
-    myContents('resource'),
-    contentRow,
-  ),
-  section(
-    { key: 'jobs', title: 'My Jobs', empty: 'You have not created or applied to any jobs yet.', jobsOnly: true, overviewKey: 'jobs' },
-    myJobs,
-    jobRow,
-  ),
-  section(
-    { key: 'usecases', title: 'My Use Cases', empty: 'You have not created or applied to any use cases yet.', overviewKey: 'use_cases' },
-    myUseCases,
-    useCaseRow,
-  ),
-  section(
-    { key: 'posts', title: 'My Posts', empty: 'You have not created or applied to any posts yet.', overviewKey: 'posts' },
-    myContents('post'),
-    contentRow,
-  ),
+  mySection({ key: 'circles', noun: 'circles', overviewKey: 'circles' }, myCircles, groupRow),
+  mySection({ key: 'resources', noun: 'resources', overviewKey: 'resources' }, myContents('resource'), contentRow),
+  mySection({ key: 'jobs', noun: 'jobs', jobsOnly: true, overviewKey: 'jobs' }, myJobs, jobRow),
+  mySection({ key: 'usecases', noun: 'use cases', overviewKey: 'use_cases' }, myUseCases, useCaseRow),
+  mySection({ key: 'posts', noun: 'posts', overviewKey: 'posts' }, myContents('post'), contentRow),
   section({ key: 'ai-tools', title: 'My AI Tools', empty: 'You have not created any AI tools yet.', overviewKey: 'ai_tools' }, myAiTools, toolRow),
 ];
 

@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import StepNumber from '../../../components/StepNumber';
 
 const STEPS = [
   { title: 'Find a circle', text: 'Browse circles by topic, start month, length and format.' },
@@ -27,22 +28,7 @@ export default function HowCircleWorks() {
       >
         {STEPS.map((step, index) => (
           <Stack component="li" key={step.title} direction="row" spacing={1.5}>
-            <Box
-              aria-hidden
-              sx={{
-                flexShrink: 0,
-                width: 32,
-                height: 32,
-                borderRadius: '50%',
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                display: 'grid',
-                placeItems: 'center',
-                fontWeight: 700,
-              }}
-            >
-              {index + 1}
-            </Box>
+            <StepNumber n={index + 1} />
             <Box>
               <Typography sx={{ fontWeight: 600 }}>{step.title}</Typography>
               <Typography variant="body2" color="text.secondary">

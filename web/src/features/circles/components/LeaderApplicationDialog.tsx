@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import {
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -15,6 +14,7 @@ import {
 } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
 import { ListError } from '../../../components/lists/ListStates';
+import InlineSpinner from '../../../components/InlineSpinner';
 import { ApiError, firstErrorMessage } from '../../../lib/api/errors';
 import { useCertificationQuestions, useSubmitLeaderApplication } from '../../../lib/discover/leaders';
 import { missingAnswers } from '../leaderApplication';
@@ -75,11 +75,7 @@ export default function LeaderApplicationDialog({ open, onClose }: { open: boole
 
   let body;
   if (questions.isPending) {
-    body = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading questions" />
-      </Box>
-    );
+    body = <InlineSpinner label="Loading questions" />;
   } else if (questions.isError) {
     body = <ListError message="Could not fetch items." onRetry={() => void questions.refetch()} />;
   } else if (step === 'answers') {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Box, Button, Card, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { useNavigate } from 'react-router';
 import FilterBar from '../../../components/lists/FilterBar';
 import ListPage from '../../../components/lists/ListPage';
 import ListPagination from '../../../components/lists/ListPagination';
 import { CardGridSkeleton, EmptyState, ListError } from '../../../components/lists/ListStates';
 import SearchField from '../../../components/lists/SearchField';
-import { snippet } from '../../../components/lists/cardRules';
+import UseCaseSummary from '../../../components/lists/UseCaseSummary';
 import { cardGrid } from '../../../components/lists/layout';
 import { useListParams } from '../../../components/lists/useListParams';
 import { globalErrorMessage } from '../../../lib/api/errors';
@@ -14,7 +14,6 @@ import { USE_CASES_PAGE_SIZE, useUseCases } from '../../../lib/discover/useCases
 import type { UseCase } from '../../../lib/discover/types';
 
 function UseCaseOption({ useCase, checked }: { useCase: UseCase; checked: boolean }) {
-  const about = snippet(useCase.description, 200);
   return (
     <Card
       variant="outlined"
@@ -27,16 +26,7 @@ function UseCaseOption({ useCase, checked }: { useCase: UseCase; checked: boolea
         value={String(useCase.id)}
         control={<Radio sx={{ mt: -0.5 }} />}
         sx={{ m: 0, p: 2, width: '100%', alignItems: 'flex-start', gap: 1 }}
-        label={
-          <Stack spacing={0.5} sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{useCase.title}</Typography>
-            {about && (
-              <Typography variant="body2" color="text.secondary">
-                {about}
-              </Typography>
-            )}
-          </Stack>
-        }
+        label={<UseCaseSummary useCase={useCase} sx={{ minWidth: 0 }} />}
       />
     </Card>
   );

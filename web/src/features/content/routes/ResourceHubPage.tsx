@@ -1,11 +1,9 @@
-import { Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import ListPage from '../../../components/lists/ListPage';
 import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { COUNTRY_FILTER } from '../../../components/lists/countryFilter';
 import { useProfileFilters, useTopicAreaFilter } from '../../../components/lists/filterOptions';
 import { useListParams } from '../../../components/lists/useListParams';
-import { useIdentity } from '../../../lib/auth/identity';
+import { useCertifiedAction } from '../../../components/lists/useCertifiedAction';
 import { useContents } from '../api/contents';
 import { MESSAGES, PAGE_SIZE_HUB } from '../contentRules';
 import ResourceGrid from '../components/ResourceGrid';
@@ -19,7 +17,6 @@ export default function ResourceHubPage() {
   const { params, page, setPage } = useListParams();
   const { careerStages, professionalFields } = useProfileFilters();
   const topicArea = useTopicAreaFilter();
-  const { identity } = useIdentity();
   const search = (params.get('q') ?? '').trim();
   const query = useContents({
     types: 'resource',
@@ -33,17 +30,11 @@ export default function ResourceHubPage() {
     page,
     page_size: PAGE_SIZE_HUB,
   });
-  const certified = Boolean(identity?.group_profile?.is_certified);
+  const action = useCertifiedAction('/resources/new?contribute=1', 'Contribute');
   return (
     <ListPage
       title="Resource Hub"
-      actions={
-        certified ? (
-          <Button component={RouterLink} to="/resources/new?contribute=1" variant="contained">
-            Contribute
-          </Button>
-        ) : undefined
-      }
+      actions={action}
     >
       <ParamFilterBar
         label="Resource filters"

@@ -1,5 +1,3 @@
-import { Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import GroupCard from '../../../components/lists/GroupCard';
 import ListPage from '../../../components/lists/ListPage';
 import CardGridResults from '../../../components/lists/CardGridResults';
@@ -8,7 +6,7 @@ import ParamFilterBar from '../../../components/lists/ParamFilterBar';
 import { COUNTRY_FILTER } from '../../../components/lists/countryFilter';
 import { useProfileFilters, useTopicAreaFilter } from '../../../components/lists/filterOptions';
 import { useListParams } from '../../../components/lists/useListParams';
-import { useIdentity } from '../../../lib/auth/identity';
+import { useCertifiedAction } from '../../../components/lists/useCertifiedAction';
 import { useEventsList } from '../../../lib/discover/groups';
 import { EVENTS_PAGE_SIZE, eventsQuery } from '../../../lib/discover/params';
 
@@ -19,11 +17,10 @@ import { EVENTS_PAGE_SIZE, eventsQuery } from '../../../lib/discover/params';
  */
 export default function EventsPage() {
   const { params, page, setPage } = useListParams();
-  const { identity } = useIdentity();
   const { careerStages, professionalFields } = useProfileFilters();
   const topicArea = useTopicAreaFilter();
   const events = useEventsList(eventsQuery(params));
-  const certified = Boolean(identity?.group_profile?.is_certified);
+  const action = useCertifiedAction('/groups/new?type=event', 'Create Event');
 
   const results = (
     <CardGridResults
@@ -41,13 +38,7 @@ export default function EventsPage() {
   return (
     <ListPage
       title="Events"
-      actions={
-        certified ? (
-          <Button component={RouterLink} to="/groups/new?type=event" variant="contained">
-            Create Event
-          </Button>
-        ) : undefined
-      }
+      actions={action}
     >
       <ParamFilterBar
         label="Event filters"

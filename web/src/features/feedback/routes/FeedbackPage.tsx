@@ -1,7 +1,8 @@
-import { Button, Container, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Container, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSnackbar } from '../../../lib/snackbar';
+import SubmitButton from '../../../components/forms/SubmitButton';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
 import { sendFeedback } from '../api';
 import { FEEDBACK_MESSAGES, feedbackSchema, MAX_DESCRIPTION, MAX_TITLE, type FeedbackValues } from '../feedbackSchema';
@@ -70,16 +71,9 @@ export default function FeedbackPage() {
             error={Boolean(errors.content)}
             helperText={errors.content?.message ?? `${content.length}/${MAX_DESCRIPTION}`}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            loading={isSubmitting}
-            sx={{ alignSelf: { sm: 'flex-start' } }}
-          >
+          <SubmitButton submitting={isSubmitting} size="large" alignStart>
             Submit
-          </Button>
+          </SubmitButton>
         </Stack>
       </Paper>
     </Container>

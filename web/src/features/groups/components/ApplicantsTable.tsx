@@ -101,12 +101,10 @@ export default function ApplicantsTable({ group, pageSize }: { group: Group; pag
         )}
       </Stack>
       <Applicants.States
-        pending={applicants.isPending}
-        failed={applicants.isError}
-        empty={Boolean(applicants.data) && rows.length === 0}
+        query={applicants}
+        rowCount={rows.length}
         errorMessage="Could not fetch members"
         emptyMessage={filtering ? 'No applicants match these filters.' : 'No applicants.'}
-        onRetry={() => void applicants.refetch()}
       />
       {rows.length > 0 && (
         <DataTable

@@ -38,6 +38,30 @@ interface Props {
   identity: Identity | undefined;
 }
 
+/** A filter of the list: one of `choices`, or All (''). */
+function ChoiceFilter({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField select label={label} value={value} onChange={(event) => onChange(event.target.value)} sx={{ flex: 1, minWidth: 160 }}>
+      <MenuItem value="">All</MenuItem>
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /**
  * An organization's circles (a table) or events (cards with cover, dates and an Event
  * Details link), 15 a page, with search, status and (circles) learning modality filters kept
@@ -84,35 +108,14 @@ export default function ChildGroups({ type, parent, identity }: Props) {
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <TextField label={`Search ${noun}`} value={input} onChange={(event) => setInput(event.target.value)} sx={{ flex: 2 }} />
-        <TextField
-          select
-          label="Status"
-          value={status}
-          onChange={(event) => setFilter('circle_status', event.target.value)}
-          sx={{ flex: 1, minWidth: 160 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {LIFECYCLE_CHOICES.map((choice) => (
-            <MenuItem key={choice.value} value={choice.value}>
-              {choice.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ChoiceFilter label="Status" value={status} choices={LIFECYCLE_CHOICES} onChange={(value) => setFilter('circle_status', value)} />
         {type === 'circle' && (
-          <TextField
-            select
+          <ChoiceFilter
             label="Learning modality"
             value={modality}
-            onChange={(event) => setFilter('learning_modality', event.target.value)}
-            sx={{ flex: 1, minWidth: 160 }}
-          >
-            <MenuItem value="">All</MenuItem>
-            {LEARNING_MODALITIES.map((choice) => (
-              <MenuItem key={choice.value} value={choice.value}>
-                {choice.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            choices={LEARNING_MODALITIES}
+            onChange={(value) => setFilter('learning_modality', value)}
+          />
         )}
         {canCreateChild(type, parent, identity) && (
           <Button

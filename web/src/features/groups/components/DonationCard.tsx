@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import PlainTextField from '../../../components/forms/PlainTextField';
 import { useIdentity } from '../../../lib/auth/identity';
+import { useOpenAddress } from '../../../lib/openAddress';
 import { DONATION_PRESETS, donationCents, hasDonations } from '../donation';
 import { serverMessage } from '../../../lib/groups/messages';
 import type { Group } from '../../../lib/groups/types';
@@ -24,15 +25,6 @@ import SectionCard from '../../../components/SectionCard';
 /** 'Could not proceed your request' (spec 001 §8 "Donation / payment"). */
 const MSG_FAILED = 'Could not proceed your request';
 
-function siteAddress(url: string): string | null {
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The donation card (spec 001 §2): the group's donation options, an amount (presets or typed),
  * and Donate, which goes to the payment provider's checkout. Guests are asked to sign in.
@@ -40,6 +32,7 @@ function siteAddress(url: string): string | null {
 export default function DonationCard({ group }: { group: Group }) {
   const fieldId = useId();
   const navigate = useNavigate();
+  const openAddress = useOpenAddress();
   const { signedIn } = useIdentity();
   const donate = useDonate();
   const options = group.donation_details ?? [];
@@ -66,11 +59,7 @@ export default function DonationCard({ group }: { group: Group }) {
     donate.mutate(
       { group_id: group.id, name: option.name, price_id: option.stripe_price_id ?? null, amount: parsed.cents },
       {
-        onSuccess: (url) => {
-          const path = siteAddress(url);
-          if (path) navigate(path);
-          else window.location.assign(url);
-        },
+        onSuccess: (url) => openAddress(url),
         onError: (failure) => setError(serverMessage(failure) ?? MSG_FAILED),
       },
     );

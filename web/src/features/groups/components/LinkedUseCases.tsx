@@ -1,11 +1,10 @@
-import { Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { snippet } from '../../../components/lists/cardRules';
+import UseCaseSummary from '../../../components/lists/UseCaseSummary';
 import type { UseCaseRef } from '../../../lib/groups/types';
 import SectionCard from '../../../components/SectionCard';
 
 function UseCaseCard({ useCase }: { useCase: UseCaseRef }) {
-  const about = snippet(useCase.description, 200);
   // The use-case detail page arrives with the catalogue; until then a card lists the circles on it.
   const to = `/circles?usecase_id=${useCase.id}`;
   const content = (
@@ -13,14 +12,7 @@ function UseCaseCard({ useCase }: { useCase: UseCaseRef }) {
       {useCase.thumbnail_image && (
         <Box component="img" src={useCase.thumbnail_image} alt="" sx={{ width: '100%', height: 110, objectFit: 'cover', display: 'block' }} />
       )}
-      <Stack spacing={0.5} sx={{ p: 1.5 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{useCase.title}</Typography>
-        {about && (
-          <Typography variant="body2" color="text.secondary">
-            {about}
-          </Typography>
-        )}
-      </Stack>
+      <UseCaseSummary useCase={useCase} sx={{ p: 1.5 }} />
     </>
   );
   return (

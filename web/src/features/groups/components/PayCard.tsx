@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from '../../../lib/snackbar';
+import { useOpenAddress } from '../../../lib/openAddress';
 import { useIdentity } from '../../../lib/auth/identity';
 import { serverMessage } from '../../../lib/groups/messages';
 import { formatCents, groupPrice, MSG_PAYMENT_FAILED, payState } from '../payment';
@@ -13,15 +14,6 @@ import { usePayForGroup } from '../api/pay';
 // The voucher form (MUI's Dialog and TextField) loads when "I paid offline" is pressed.
 const VoucherDialog = lazy(() => import('./VoucherDialog'));
 
-function siteAddress(url: string): string | null {
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.origin === window.location.origin ? `${parsed.pathname}${parsed.search}${parsed.hash}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The pay card of a paid circle or event (spec 001 §2 "a pay card", §4 "Payment status on
  * a paid group"): the price after the group's discount and the member's tier discount, Pay
@@ -30,6 +22,7 @@ function siteAddress(url: string): string | null {
 export default function PayCard({ group }: { group: Group }) {
   const { signedIn, identity } = useIdentity();
   const navigate = useNavigate();
+  const openAddress = useOpenAddress();
   const { enqueueSnackbar } = useSnackbar();
   const pay = usePayForGroup();
   const [voucher, setVoucher] = useState(false);
@@ -46,11 +39,7 @@ export default function PayCard({ group }: { group: Group }) {
     pay.mutate(
       { groupId: group.id, slug: group.name_slug },
       {
-        onSuccess: (url) => {
-          const path = siteAddress(url);
-          if (path) navigate(path);
-          else window.location.assign(url);
-        },
+        onSuccess: (url) => openAddress(url),
         onError: (error) => enqueueSnackbar(serverMessage(error) ?? MSG_PAYMENT_FAILED, { variant: 'error' }),
       },
     );

@@ -2,7 +2,7 @@ import { Avatar, Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
-interface Props {
+export interface InfluencerCardProps {
   name: string;
   image: string | null | undefined;
   detail?: string | null;
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** A highly influential person or organization: picture, name, institution or country. */
-export default function InfluencerCard({ name, image, detail, to }: Props) {
+export default function InfluencerCard({ name, image, detail, to }: InfluencerCardProps) {
   const body: ReactNode = (
     <Stack spacing={1.5} sx={{ p: 2, alignItems: 'center', textAlign: 'center', height: '100%' }}>
       <Avatar src={image ?? undefined} alt="" sx={{ width: 72, height: 72 }}>

@@ -25,6 +25,12 @@ import { answerLines, reviewMessage, type ReviewAction } from '../applicants';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected' };
 
+/** A pending applicant's own buttons. */
+const REVIEW_BUTTONS: { action: ReviewAction; label: string; variant?: 'contained'; color?: 'error' }[] = [
+  { action: 'accept', label: 'Accept', variant: 'contained' },
+  { action: 'reject', label: 'Reject', color: 'error' },
+];
+
 function Answers({ applicant, job }: { applicant: JobApplicant; job: Job }) {
   const lines = answerLines(applicant, jobQuestions(job));
   const resume = applicant.resume && isSafeFileUrl(applicant.resume) ? applicant.resume : null;
@@ -152,12 +158,10 @@ export default function ApplicantsTable({ job }: { job: Job }) {
         )}
       </Stack>
       <Applicants.States
-        pending={applicants.isPending}
-        failed={applicants.isError}
-        empty={Boolean(applicants.data) && rows.length === 0}
+        query={applicants}
+        rowCount={rows.length}
         errorMessage="Could not fetch applicants"
         emptyMessage={search ? 'No applicants match this search.' : `No ${status} applicants.`}
-        onRetry={() => void applicants.refetch()}
       />
       {rows.length > 0 && (
         <DataTable
@@ -209,24 +213,18 @@ export default function ApplicantsTable({ job }: { job: Job }) {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {pending ? (
                       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
-                        <Button
-                          size="small"
-                          variant="contained"
-                          disabled={review.isPending}
-                          onClick={() => review.mutate({ ids: [applicant.id], action: 'accept' })}
-                          aria-label={`Accept ${applicant.name}`}
-                        >
-                          Accept
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          disabled={review.isPending}
-                          onClick={() => review.mutate({ ids: [applicant.id], action: 'reject' })}
-                          aria-label={`Reject ${applicant.name}`}
-                        >
-                          Reject
-                        </Button>
+                        {REVIEW_BUTTONS.map(({ action, label, ...look }) => (
+                          <Button
+                            key={action}
+                            size="small"
+                            {...look}
+                            disabled={review.isPending}
+                            onClick={() => review.mutate({ ids: [applicant.id], action })}
+                            aria-label={`${label} ${applicant.name}`}
+                          >
+                            {label}
+                          </Button>
+                        ))}
                       </Stack>
                     ) : (
                       applicationLabel(applicant.status)

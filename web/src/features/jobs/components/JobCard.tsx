@@ -1,7 +1,6 @@
-import { Avatar, Box, Card, CardActionArea, Chip, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Avatar, Box, Chip, Stack, Typography } from '@mui/material';
 import { firstOf, formatDate, moreLabel } from '../../../components/lists/cardRules';
-import { ChipRow, CountriesLine, IconLine } from '../../../components/lists/cardParts';
+import { ChipRow, CountriesLine, IconLine, LinkCard } from '../../../components/lists/cardParts';
 import { ScheduleIcon } from '../../../components/lists/listIcons';
 import type { Job } from '../api/types';
 import BookmarkButton from './BookmarkButton';
@@ -39,54 +38,44 @@ export default function JobCard({ job, maxCountries = 2 }: Props) {
   const facts = [jobTypeLabel(job.job_type), jobLocationLabel(job.job_location)].filter(Boolean).join(' · ');
 
   return (
-    <Card variant="outlined" sx={{ borderRadius: 2, height: '100%', position: 'relative' }}>
-      <CardActionArea
-        component={RouterLink}
-        to={jobPath(job)}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
-      >
-        <Stack spacing={1.25} sx={{ p: 2, flexGrow: 1 }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', pr: 4 }}>
-            <Avatar src={job.group.image ?? undefined} alt="" variant="rounded" sx={{ width: 40, height: 40, bgcolor: 'primary.light' }}>
-              {job.group.name.slice(0, 1)}
-            </Avatar>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-                {job.title}
-                {expired && (
-                  <Typography component="span" color="error" sx={{ fontWeight: 600, ml: 0.5 }}>
-                    (Expired)
-                  </Typography>
-                )}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>
-                {job.group.name}
-              </Typography>
-            </Box>
-          </Stack>
-          {(application || job.is_administrator) && (
-            <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-              {application && <Chip size="small" color={STATUS_COLOURS[application as keyof typeof STATUS_COLOURS]} label={application} />}
-              {job.is_administrator && <Chip size="small" variant="outlined" label={jobStatusLabel(job.job_status)} />}
-            </Stack>
-          )}
-          {facts && (
-            <Typography variant="body2" color="text.secondary">
-              {facts}
+    <LinkCard to={jobPath(job)} corner={<BookmarkButton job={job} size="small" />}>
+      <Stack spacing={1.25} sx={{ p: 2, flexGrow: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', pr: 4 }}>
+          <Avatar src={job.group.image ?? undefined} alt="" variant="rounded" sx={{ width: 40, height: 40, bgcolor: 'primary.light' }}>
+            {job.group.name.slice(0, 1)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+              {job.title}
+              {expired && (
+                <Typography component="span" color="error" sx={{ fontWeight: 600, ml: 0.5 }}>
+                  (Expired)
+                </Typography>
+              )}
             </Typography>
-          )}
-          <ChipRow label="Skills" items={skills.items} more={moreLabel(skills.more)} />
-          <CountriesLine items={countries.items} more={moreLabel(countries.more)} />
-          <Box sx={{ flexGrow: 1 }} />
-          {closes && (
-            <IconLine icon={<ScheduleIcon fontSize="small" color="action" />}>Apply by {formatDate(closes)}</IconLine>
-          )}
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {job.group.name}
+            </Typography>
+          </Box>
         </Stack>
-      </CardActionArea>
-      {/* Outside the card's link: a button may not sit inside a link, and it has its own tab stop. */}
-      <Box sx={{ position: 'absolute', top: 6, right: 6 }}>
-        <BookmarkButton job={job} size="small" />
-      </Box>
-    </Card>
+        {(application || job.is_administrator) && (
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+            {application && <Chip size="small" color={STATUS_COLOURS[application as keyof typeof STATUS_COLOURS]} label={application} />}
+            {job.is_administrator && <Chip size="small" variant="outlined" label={jobStatusLabel(job.job_status)} />}
+          </Stack>
+        )}
+        {facts && (
+          <Typography variant="body2" color="text.secondary">
+            {facts}
+          </Typography>
+        )}
+        <ChipRow label="Skills" items={skills.items} more={moreLabel(skills.more)} />
+        <CountriesLine items={countries.items} more={moreLabel(countries.more)} />
+        <Box sx={{ flexGrow: 1 }} />
+        {closes && (
+          <IconLine icon={<ScheduleIcon fontSize="small" color="action" />}>Apply by {formatDate(closes)}</IconLine>
+        )}
+      </Stack>
+    </LinkCard>
   );
 }

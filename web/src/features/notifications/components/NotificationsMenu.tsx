@@ -1,4 +1,4 @@
-import { Box, Button, Divider, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider } from '@mui/material';
 import TopBarPanel, { PanelStates } from '../../../components/shell/TopBarPanel';
 import { usePanelAnchor } from '../../../components/shell/usePanelAnchor';
 import { Link as RouterLink } from 'react-router';
@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NotificationsIcon } from '../../../components/icons';
 import { identityKey, useIdentity } from '../../../lib/auth/identity';
 import { useRealtimeEvents } from '../../../lib/realtime/hooks';
-import { EMPTY_TEXT, notificationsKey, useMarkAllRead, useNotifications } from '../api/notifications';
+import { EMPTY_TEXT, notificationsKey, useNotifications } from '../api/notifications';
+import NotificationsHeader from './NotificationsHeader';
 import NotificationList from './NotificationList';
 
 /**
@@ -19,7 +20,6 @@ export default function NotificationsMenu() {
   const client = useQueryClient();
   const panel = usePanelAnchor();
   const list = useNotifications(1, panel.open);
-  const markAll = useMarkAllRead();
   const unread = identity?.unread_notifications_count ?? 0;
 
   useRealtimeEvents((event) => {
@@ -31,14 +31,7 @@ export default function NotificationsMenu() {
   const items = list.data?.data ?? [];
   return (
     <TopBarPanel name="Notifications" unread={unread} icon={<NotificationsIcon />} panel={panel} width={380}>
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
-          Notifications
-        </Typography>
-        <Button size="small" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
-          Mark all as read
-        </Button>
-      </Stack>
+      <NotificationsHeader />
       <Divider />
       <PanelStates query={list} empty={items.length === 0} loadingLabel="Loading notifications" emptyText={EMPTY_TEXT} />
       {items.length > 0 && <NotificationList items={items} dense onOpen={() => panel.close()} />}

@@ -1,7 +1,7 @@
-import { Box, Button, CircularProgress, Pagination, Paper, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, Pagination, Paper, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
-import { useIdentity } from '../../../lib/auth/identity';
-import { EMPTY_TEXT, PAGE_SIZE, useMarkAllRead, useNotifications } from '../api/notifications';
+import { EMPTY_TEXT, PAGE_SIZE, useNotifications } from '../api/notifications';
+import NotificationsHeader from '../components/NotificationsHeader';
 import NotificationList from '../components/NotificationList';
 
 /** /notification: every notification, 12 a page, unread highlighted, with Mark all as read. */
@@ -9,23 +9,13 @@ export default function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useNotifications(page);
-  const markAll = useMarkAllRead();
-  const { identity } = useIdentity();
-  const unread = identity?.unread_notifications_count ?? 0;
   const count = list.data?.pagination.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   const items = list.data?.data ?? [];
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto', p: { xs: 1.5, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
-          Notifications
-        </Typography>
-        <Button variant="outlined" onClick={() => markAll.mutate()} disabled={unread === 0 || markAll.isPending}>
-          Mark all as read
-        </Button>
-      </Stack>
+      <NotificationsHeader page />
       <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
         {list.isPending && (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>

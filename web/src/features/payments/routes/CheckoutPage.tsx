@@ -1,9 +1,10 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { Alert, Box, Button, Container, Divider, Link, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { ApiError, fieldErrors } from '../../../lib/api/errors';
+import { useOpenAddress } from '../../../lib/openAddress';
 import { useCheckoutSession, useConfirmPayment, usePay, type CheckoutView } from '../api';
-import { MSG_CHANGE_FAILED, caretAfterDigits, cardDigits, formatCardNumber, formatCents, sitePath } from '../planRules';
+import { MSG_CHANGE_FAILED, caretAfterDigits, cardDigits, formatCardNumber, formatCents } from '../planRules';
 
 function payError(error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) {
@@ -66,7 +67,6 @@ function Summary({ checkout }: { checkout: CheckoutView }) {
 /** The local checkout (/checkout/{session}): the card number, Pay, and the pending step. */
 export default function CheckoutPage() {
   const { session = '' } = useParams();
-  const navigate = useNavigate();
   const query = useCheckoutSession(session);
   const pay = usePay(session);
   const confirm = useConfirmPayment();
@@ -75,11 +75,7 @@ export default function CheckoutPage() {
   const [pendingNow, setPendingNow] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const goTo = (url: string) => {
-    const path = sitePath(url, window.location.origin);
-    if (path) navigate(path, { replace: true });
-    else window.location.assign(url);
-  };
+  const goTo = useOpenAddress({ replace: true });
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const target = event.target;

@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { useIdentity } from '../../../lib/auth/identity';
 import { enqueueSnackbar } from '../../../lib/snackbar';
 import { withNext } from '../../../components/shell/nextParam';
+import { useOpenAddress } from '../../../lib/openAddress';
 import PlanCard from '../components/PlanCard';
 import MembershipCardButton from '../components/MembershipCardButton';
 import MembershipDialog, { type DialogRequest } from '../components/MembershipDialog';
@@ -31,7 +32,6 @@ import {
   priceFor,
   runningSubscription,
   showTrialTag,
-  sitePath,
   sortPlans,
   type Interval,
   type Plan,
@@ -45,6 +45,28 @@ type Pending =
 
 function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : MSG_CHANGE_FAILED;
+}
+
+/** The Active Membership section: the plan's card and, beside it, what the membership is, then the membership card button. */
+function ActiveMembership({ card, children }: { card: ReactNode; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby="active-membership">
+      <Typography id="active-membership" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        Active Membership
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        {card}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Stack spacing={1.5}>
+            {children}
+            <Box>
+              <MembershipCardButton />
+            </Box>
+          </Stack>
+        </Paper>
+      </Box>
+    </Box>
+  );
 }
 
 /** Membership Plans, at /membership and /pricing (spec 002 §2 "Membership and payment", §4). */
@@ -83,11 +105,7 @@ export default function MembershipPage() {
   const currentPlanEntry = ownEntry ?? institutionEntry;
   const others = currentPlanEntry ? sorted.filter((p) => p !== currentPlanEntry) : sorted;
 
-  const goTo = (url: string) => {
-    const path = sitePath(url, window.location.origin);
-    if (path) navigate(path);
-    else window.location.assign(url);
-  };
+  const goTo = useOpenAddress();
 
   const renew = () =>
     update.mutate(
@@ -302,101 +320,75 @@ export default function MembershipPage() {
       ) : (
         <Stack spacing={4}>
           {currentPlanEntry && !(running && ownEntry) && (
-            <Box component="section" aria-labelledby="active-membership">
-              <Typography id="active-membership" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-                Active Membership
+            <ActiveMembership card={card(currentPlanEntry)}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {currentPlanEntry.name} membership
               </Typography>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-                {card(currentPlanEntry)}
-                <Paper variant="outlined" sx={{ p: 2 }}>
-                  <Stack spacing={1.5}>
-                    <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                      {currentPlanEntry.name} membership
-                    </Typography>
-                    <Typography variant="body2">
-                      Your membership is provided by {flags?.institution_name || 'your institution'}.
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      You can upgrade to a higher plan of your own at any time.
-                    </Typography>
-                    <Box>
-                      <MembershipCardButton />
-                    </Box>
-                  </Stack>
-                </Paper>
-              </Box>
-            </Box>
+              <Typography variant="body2">
+                Your membership is provided by {flags?.institution_name || 'your institution'}.
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                You can upgrade to a higher plan of your own at any time.
+              </Typography>
+            </ActiveMembership>
           )}
           {running && ownEntry && (
-            <Box component="section" aria-labelledby="active-membership">
-              <Typography id="active-membership" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-                Active Membership
+            <ActiveMembership card={card(ownEntry, running.status === 'past_due' ? <Chip size="small" color="error" label="Past Due" /> : null)}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {ownEntry.name} · {formatCents(running.items.data[0]?.price.unit_amount ?? 0)} /{' '}
+                {running.items.data[0]?.price.recurring.interval}
               </Typography>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
-                {card(ownEntry, running.status === 'past_due' ? <Chip size="small" color="error" label="Past Due" /> : null)}
-                <Paper variant="outlined" sx={{ p: 2 }}>
-                  <Stack spacing={1.5}>
-                    <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                      {ownEntry.name} · {formatCents(running.items.data[0]?.price.unit_amount ?? 0)} /{' '}
-                      {running.items.data[0]?.price.recurring.interval}
-                    </Typography>
-                    {running.discount && (
-                      <Typography variant="body2">
-                        {running.discount.coupon.name}: {running.discount.coupon.percent_off}% off
-                      </Typography>
-                    )}
-                    {running.status === 'trialing' && running.trial_end != null && (
-                      <Typography variant="body2">
-                        Your free trial ends on {formatDate(running.trial_end)}. Your membership continues automatically after
-                        the trial.
-                      </Typography>
-                    )}
-                    {running.status === 'past_due' && (
-                      <Typography variant="body2" color="error">
-                        Your last payment failed. Update your payment to keep your membership.
-                      </Typography>
-                    )}
-                    {running.cancel_at != null ? (
-                      <Typography variant="body2">Your membership ends on {formatDate(running.cancel_at)}.</Typography>
-                    ) : running.status !== 'incomplete' ? (
-                      <Typography variant="body2">Your membership renews on {formatDate(running.current_period_end)}.</Typography>
-                    ) : null}
-                    {running.canceled_at != null ? (
-                      <Box>
-                        <Button variant="contained" onClick={renew} disabled={pending} loading={update.isPending}>
-                          Renew
-                        </Button>
-                      </Box>
-                    ) : (
-                      <Box>
-                        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-                          Manage Membership
-                        </Typography>
-                        <Button
-                          variant="outlined"
-                          color="error"
-                          disabled={pending}
-                          onClick={() => {
-                            setDialogError(null);
-                            setAsked({ kind: 'cancel' });
-                          }}
-                        >
-                          Cancel Membership
-                        </Button>
-                        {detail?.provider === 'stripe' && (
-                          <Button sx={{ ml: 1 }} variant="text" onClick={openPortal} loading={portal.isPending}>
-                            Manage Billing
-                          </Button>
-                        )}
-                      </Box>
-                    )}
-                    <Box>
-                      <MembershipCardButton />
-                    </Box>
-                  </Stack>
-                </Paper>
-              </Box>
-            </Box>
+              {running.discount && (
+                <Typography variant="body2">
+                  {running.discount.coupon.name}: {running.discount.coupon.percent_off}% off
+                </Typography>
+              )}
+              {running.status === 'trialing' && running.trial_end != null && (
+                <Typography variant="body2">
+                  Your free trial ends on {formatDate(running.trial_end)}. Your membership continues automatically after
+                  the trial.
+                </Typography>
+              )}
+              {running.status === 'past_due' && (
+                <Typography variant="body2" color="error">
+                  Your last payment failed. Update your payment to keep your membership.
+                </Typography>
+              )}
+              {running.cancel_at != null ? (
+                <Typography variant="body2">Your membership ends on {formatDate(running.cancel_at)}.</Typography>
+              ) : running.status !== 'incomplete' ? (
+                <Typography variant="body2">Your membership renews on {formatDate(running.current_period_end)}.</Typography>
+              ) : null}
+              {running.canceled_at != null ? (
+                <Box>
+                  <Button variant="contained" onClick={renew} disabled={pending} loading={update.isPending}>
+                    Renew
+                  </Button>
+                </Box>
+              ) : (
+                <Box>
+                  <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                    Manage Membership
+                  </Typography>
+                  <Button
+                    variant="outlined"
+                    color="error"
+                    disabled={pending}
+                    onClick={() => {
+                      setDialogError(null);
+                      setAsked({ kind: 'cancel' });
+                    }}
+                  >
+                    Cancel Membership
+                  </Button>
+                  {detail?.provider === 'stripe' && (
+                    <Button sx={{ ml: 1 }} variant="text" onClick={openPortal} loading={portal.isPending}>
+                      Manage Billing
+                    </Button>
+                  )}
+                </Box>
+              )}
+            </ActiveMembership>
           )}
           <Box component="section" aria-labelledby={currentPlanEntry ? 'other-plans' : undefined} aria-label={currentPlanEntry ? undefined : 'Plans'}>
             {currentPlanEntry && (

@@ -7,6 +7,7 @@ import ProfileAvatar from './ProfileAvatar';
 import FollowButton from './FollowButton';
 import StartChatButton from '../../../components/chat/StartChatButton';
 import CompletionMeter from './CompletionMeter';
+import { IconLine } from '../../../components/lists/cardParts';
 import { LocationIcon, SchoolIcon, StarIcon, VerifiedIcon } from './icons';
 
 /** The session key CareerGPS reads to run an agent for another user (spec 000 §6 "Staff"). */
@@ -70,20 +71,14 @@ export default function ProfileHeader({ profile, viewer, onEdit, onImport }: Pro
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ mt: 0.75, color: 'text.secondary' }}>
             {institution && (
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                <SchoolIcon fontSize="small" />
-                <Typography variant="body2" noWrap>
-                  {institution}
-                </Typography>
-              </Stack>
+              <IconLine icon={<SchoolIcon fontSize="small" />} noWrap>
+                {institution}
+              </IconLine>
             )}
             {place && (
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-                <LocationIcon fontSize="small" />
-                <Typography variant="body2" noWrap>
-                  {place}
-                </Typography>
-              </Stack>
+              <IconLine icon={<LocationIcon fontSize="small" />} noWrap>
+                {place}
+              </IconLine>
             )}
           </Stack>
           {(profile.followers_count !== undefined || profile.following_count !== undefined) && (

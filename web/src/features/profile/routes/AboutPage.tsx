@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import LandingVideo from '../../../components/landing/LandingVideo';
 import { useProfileContext } from '../profileContext';
@@ -52,6 +53,19 @@ export default function AboutPage() {
       </Button>
     ) : null;
 
+  /** A section the owner fills in: its content with Edit once filled, else (to the owner only) a prompt to fill it. */
+  const fillable = (
+    title: string,
+    section: Parameters<typeof openEditor>[0],
+    labels: { edit: string; prompt: string; add: string },
+    content: ReactNode,
+  ) =>
+    (content || owner) && (
+      <ProfileSection title={title} action={content ? editButton(section, labels.edit) : null}>
+        {content || <OwnerPrompt text={labels.prompt} action={labels.add} onClick={() => openEditor(section)} />}
+      </ProfileSection>
+    );
+
   return (
     <Box
       sx={{
@@ -67,32 +81,23 @@ export default function AboutPage() {
             <Typography color="text.secondary">{first} has not shared any details yet.</Typography>
           </ProfileSection>
         )}
-        {(bio || owner) && (
-          <ProfileSection title="About" action={bio ? editButton('personal', 'Edit short bio') : null}>
-            {bio ? (
-              <RichText html={details.short_bio!} />
-            ) : (
-              <OwnerPrompt text="Tell people who you are in a short bio." action="Add a short bio" onClick={() => openEditor('personal')} />
-            )}
-          </ProfileSection>
+        {fillable(
+          'About',
+          'personal',
+          { edit: 'Edit short bio', prompt: 'Tell people who you are in a short bio.', add: 'Add a short bio' },
+          bio && <RichText html={details.short_bio!} />,
         )}
-        {(story || owner) && (
-          <ProfileSection title="Career Story" action={story ? editButton('personal', 'Edit career story') : null}>
-            {story ? (
-              <RichText html={details.career_story!} />
-            ) : (
-              <OwnerPrompt text="Share how your career has unfolded so far." action="Add your career story" onClick={() => openEditor('personal')} />
-            )}
-          </ProfileSection>
+        {fillable(
+          'Career Story',
+          'personal',
+          { edit: 'Edit career story', prompt: 'Share how your career has unfolded so far.', add: 'Add your career story' },
+          story && <RichText html={details.career_story!} />,
         )}
-        {(details.video || owner) && (
-          <ProfileSection title="Video" action={details.video ? editButton('uploads', 'Change video') : null}>
-            {details.video ? (
-              <LandingVideo url={details.video} />
-            ) : (
-              <OwnerPrompt text="Introduce yourself with a short video." action="Upload a video" onClick={() => openEditor('uploads')} />
-            )}
-          </ProfileSection>
+        {fillable(
+          'Video',
+          'uploads',
+          { edit: 'Change video', prompt: 'Introduce yourself with a short video.', add: 'Upload a video' },
+          details.video && <LandingVideo url={details.video} />,
         )}
         {advice && (
           <ProfileSection title="Career Advice" action={editButton('career', 'Edit career advice')}>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Box, Container, Tab, Tabs } from '@mui/material';
+import { Box, Container, Tab } from '@mui/material';
+import ProfileTabs from '../components/ProfileTabs';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useIdentity } from '../../../lib/auth/identity';
 import { pathWithNext } from '../../../lib/auth/next';
@@ -48,25 +49,11 @@ export default function ProfileLayout() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 }, px: { xs: 1.5, sm: 3 } }}>
       <ProfileHeader profile={page} viewer={viewer} onEdit={() => setEditing('career')} onImport={() => setImporting(true)} />
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mt: 2 }}>
-        <Tabs
-          value={selected}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Profile sections"
-        >
-          {tabs.map((tab) => (
-            <Tab
-              key={tab.path}
-              value={tab.path}
-              label={tab.label}
-              component={RouterLink}
-              to={tab.path ? `${base}/${tab.path}` : base}
-            />
-          ))}
-        </Tabs>
-      </Box>
+      <ProfileTabs value={selected} sx={{ mt: 2 }}>
+        {tabs.map((tab) => (
+          <Tab key={tab.path} value={tab.path} label={tab.label} component={RouterLink} to={tab.path ? `${base}/${tab.path}` : base} />
+        ))}
+      </ProfileTabs>
       <Box sx={{ mt: { xs: 2, md: 3 } }}>
         <Outlet context={context} />
       </Box>

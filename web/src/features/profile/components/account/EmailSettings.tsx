@@ -67,50 +67,67 @@ export default function EmailSettings({ email, alternateEmail, verified }: Props
     }
   });
 
-  const verify = async () => {
-    setBusy('verify');
+  /**
+   * One of the alternate email's buttons: busy while its call runs, then the server's message
+   * (else `done`) and `after`; a failure goes to `failed`.
+   */
+  const act = async (
+    kind: NonNullable<typeof busy>,
+    call: () => Promise<{ message?: string | null }>,
+    done: string,
+    after: () => unknown,
+    failed: (error: unknown) => void,
+  ) => {
+    setBusy(kind);
+    try {
+      const answer = await call();
+      enqueueSnackbar(answer.message || done, { variant: 'success' });
+      await after();
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const verify = () => {
     setCodeError(null);
-    try {
-      const answer = await verifyAlternateEmail(code);
-      enqueueSnackbar(answer.message || 'Successfully verified OTP.', { variant: 'success' });
-      setCode('');
-      await refresh();
-    } catch (error) {
-      const field = error instanceof ApiError ? error.body?.field_errors?.otp?.[0] : undefined;
-      if (field) setCodeError(field);
-      else enqueueSnackbar(serverMessage(error) ?? 'Something went wrong', { variant: 'error' });
-    } finally {
-      setBusy(null);
-    }
+    return act(
+      'verify',
+      () => verifyAlternateEmail(code),
+      'Successfully verified OTP.',
+      () => {
+        setCode('');
+        return refresh();
+      },
+      (error) => {
+        const field = error instanceof ApiError ? error.body?.field_errors?.otp?.[0] : undefined;
+        if (field) setCodeError(field);
+        else enqueueSnackbar(serverMessage(error) ?? 'Something went wrong', { variant: 'error' });
+      },
+    );
   };
 
-  const resend = async () => {
-    setBusy('resend');
-    try {
-      const answer = await resendAlternateEmailOtp();
-      enqueueSnackbar(answer.message || 'Successfully resent OTP. Please check your alternate email.', {
-        variant: 'success',
-      });
-    } catch {
-      enqueueSnackbar('Could not resend OTP. Please try again later.', { variant: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const resend = () =>
+    act(
+      'resend',
+      resendAlternateEmailOtp,
+      'Successfully resent OTP. Please check your alternate email.',
+      () => undefined,
+      () => enqueueSnackbar('Could not resend OTP. Please try again later.', { variant: 'error' }),
+    );
 
-  const makePrimary = async () => {
-    setBusy('primary');
-    try {
-      const answer = await makeAlternateEmailPrimary();
-      enqueueSnackbar(answer.message || 'Successfully set as primary email', { variant: 'success' });
-      setConfirmingPrimary(false);
-      await refresh();
-    } catch (error) {
-      enqueueSnackbar(serverMessage(error) ?? 'Could not set as primary email', { variant: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const makePrimary = () =>
+    act(
+      'primary',
+      makeAlternateEmailPrimary,
+      'Successfully set as primary email',
+      () => {
+        setConfirmingPrimary(false);
+        return refresh();
+      },
+      (error) => enqueueSnackbar(serverMessage(error) ?? 'Could not set as primary email', { variant: 'error' }),
+    );
 
   return (
     <Stack spacing={2.5}>

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, Tab, Tabs, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, Tab, useMediaQuery, useTheme } from '@mui/material';
+import ProfileTabs from '../ProfileTabs';
 import type { FieldErrors } from 'react-hook-form';
 import { useSnackbar } from '../../../../lib/snackbar';
 import ProfileFields from '../../../../components/profileForm/ProfileFields';
@@ -85,26 +86,11 @@ export default function EditProfileDialog({ profile, initialSection, onClose }: 
       <DialogHeader id={titleId} onClose={close}>
         Edit Profile
       </DialogHeader>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}>
-        <Tabs
-          value={section}
-          onChange={(_event, value: EditSection) => open(value)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Profile sections"
-        >
-          {SECTIONS.map((item) => (
-            <Tab
-              key={item.id}
-              value={item.id}
-              label={item.label}
-              id={`${formId}-${item.id}-tab`}
-              aria-controls={`${formId}-${item.id}`}
-            />
-          ))}
-        </Tabs>
-      </Box>
+      <ProfileTabs value={section} onChange={(_event, value: EditSection) => open(value)} sx={{ px: { xs: 0, sm: 2 } }}>
+        {SECTIONS.map((item) => (
+          <Tab key={item.id} value={item.id} label={item.label} id={`${formId}-${item.id}-tab`} aria-controls={`${formId}-${item.id}`} />
+        ))}
+      </ProfileTabs>
       <DialogContent sx={{ pt: 3 }}>
         <form id={formId} noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
           <Box {...panel('career')} sx={{ pt: 1 }}>
