@@ -83,4 +83,29 @@ describe('SelectField', () => {
     expect(field()).toHaveFocus();
     expect(field()).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('hands over to the real select, closed, on a keyboard focus: typing picks as MUI does', async () => {
+    const onChange = renderField();
+    await pastIdle();
+    await userEvent.tab();
+    expect(field()).toHaveFocus();
+    expect(field()).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await userEvent.keyboard('d');
+    expect(onChange).toHaveBeenCalledWith('4');
+  });
+
+  it('does not take the focus back when it was left before the download landed', async () => {
+    render(
+      <>
+        <SelectField label="Professional field" value="" options={OPTIONS} onChange={vi.fn()} />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    field().focus();
+    screen.getByRole('button', { name: 'Elsewhere' }).focus();
+    await pastIdle();
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
 });

@@ -104,7 +104,6 @@ function ClosedSelect({ className, id, value, onFocus, onBlur, ref, text, labelI
         className={`MuiSelect-select MuiSelect-outlined ${className ?? ''}`}
         onFocus={onFocus}
         onBlur={onBlur}
-        onPointerDown={preload}
         onClick={onOpen}
         onKeyDown={(event: KeyboardEvent) => {
           if (!OPENING_KEYS.includes(event.key)) return;
@@ -127,14 +126,20 @@ function ClosedSelect({ className, id, value, onFocus, onBlur, ref, text, labelI
   );
 }
 
+type Want = 'focus' | 'open' | null;
+
+/** A tap's click (and the focus it brings) follows its touchend by this much at most. */
+const TAP_TAIL_MS = 500;
+
 /**
  * A small outlined select (MUI's `TextField select`). MUI's Select brings its Menu, Popover and
  * Modal (~14 kB gzipped), more than a list page's first screen can carry: until first used, a
  * look-alike renders the closed field (same elements, classes, label and combobox role). The
- * real one downloads once the page is idle (or on the look-alike's focus or press) but only
- * takes over when the look-alike is opened (click or tap, Enter, Space, arrows): it then mounts
- * open and focused. Swapping at any other moment could drop a press: one that started on the
- * look-alike would end on a node that is gone (issue 30).
+ * real one downloads once the page is idle (or on the look-alike's focus or press) and takes
+ * over only when the look-alike is used: opened (click or tap, Enter, Space, arrows), it mounts
+ * open and focused; focused from the keyboard, it mounts focused (for MUI's typing to select).
+ * Never in the middle of a press: one that started on the look-alike would end on a node that
+ * is gone, and open nothing (issue 30).
  */
 export default function SelectField(props: SelectFieldProps) {
   const { label, value, options, fullWidth, sx } = props;
@@ -142,7 +147,10 @@ export default function SelectField(props: SelectFieldProps) {
   const id = props.id ?? generatedId;
   // Already downloaded (an earlier page used it): nothing to wait for, no look-alike.
   const [Real, setReal] = useState<Impl | null>(() => loaded);
-  const [opened, setOpened] = useState(false);
+  // What the look-alike was asked for: the real one mounts open, or focused, accordingly.
+  const [wanted, setWanted] = useState<Want>(null);
+  const wantedNow = useRef<Want>(null);
+  const press = useRef({ down: false, upAt: -Infinity });
 
   useEffect(() => {
     if (Real) return undefined;
@@ -155,19 +163,49 @@ export default function SelectField(props: SelectFieldProps) {
   }, [Real]);
 
   if (Real) {
-    return <Real {...props} id={id} defaultOpen={opened} autoFocus={opened} />;
+    return <Real {...props} id={id} defaultOpen={wanted === 'open'} autoFocus={wanted !== null} />;
   }
   const labelId = `${id}-label`;
   const text = options.find((option) => option.value === value)?.label ?? '';
-  // The press or key has ended (this runs on its click or keydown): the real select mounts
-  // open, so no later part of the same press can reach it and close it again.
-  const open = () => {
-    setOpened(true);
-    if (loaded) setReal(() => loaded);
-    else loadImpl().then((component) => setReal(() => component), () => setOpened(false));
+
+  const want = (next: Want) => {
+    wantedNow.current = next;
+    setWanted(next);
+  };
+  const inPress = () => press.current.down || performance.now() - press.current.upAt < TAP_TAIL_MS;
+  // Hands over to the real select, unless it is no longer wanted or a press is under way (only
+  // its click may hand over then: a focus waits for the press to end).
+  const settle = (component: Impl) => {
+    if (wantedNow.current === 'focus' && inPress()) {
+      window.setTimeout(() => settle(component), 100);
+    } else if (wantedNow.current) {
+      setReal(() => component);
+    }
+  };
+  // On a click (the press is over: nothing of it is left to reach the real one) or a key.
+  const take = (next: 'focus' | 'open') => {
+    want(wantedNow.current === 'open' ? 'open' : next);
+    if (loaded) settle(loaded);
+    else loadImpl().then(settle, () => want(null));
   };
   return (
-    <FormControl className="MuiTextField-root" size="small" fullWidth={fullWidth} sx={sx}>
+    <FormControl
+      className="MuiTextField-root"
+      size="small"
+      fullWidth={fullWidth}
+      sx={sx}
+      onPointerDownCapture={() => {
+        press.current.down = true;
+        const end = () => {
+          press.current = { down: false, upAt: performance.now() };
+          window.removeEventListener('pointerup', end, true);
+          window.removeEventListener('pointercancel', end, true);
+        };
+        window.addEventListener('pointerup', end, true);
+        window.addEventListener('pointercancel', end, true);
+        preload();
+      }}
+    >
       <InputLabel id={labelId} htmlFor={id}>
         {label}
       </InputLabel>
@@ -176,8 +214,16 @@ export default function SelectField(props: SelectFieldProps) {
         label={label}
         value={value}
         inputComponent={ClosedSelect as never}
-        inputProps={{ text, labelId, onOpen: open }}
-        onFocus={preload}
+        inputProps={{ text, labelId, onOpen: () => take('open') }}
+        onFocus={() => {
+          // A press's focus waits for its click; the keyboard's (or a script's) hands over now.
+          if (inPress()) preload();
+          else take('focus');
+        }}
+        onBlur={() => {
+          // Left before the download was in: the real one should not take the focus back.
+          if (!loaded) want(null);
+        }}
       />
     </FormControl>
   );
