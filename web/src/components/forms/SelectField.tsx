@@ -27,11 +27,22 @@ let loaded: Impl | null = null;
 let loading: Promise<Impl> | null = null;
 
 function loadImpl(): Promise<Impl> {
-  loading ??= import('./SelectFieldImpl').then((module) => {
-    loaded = module.default;
-    return loaded;
-  });
+  loading ??= import('./SelectFieldImpl').then(
+    (module) => {
+      loaded = module.default;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = null; // the next use asks again
+      throw error;
+    },
+  );
   return loading;
+}
+
+/** Downloads MUI's select ahead of its first use (nothing shows for it). */
+function preload() {
+  loadImpl().catch(() => undefined);
 }
 
 // What MUI's Select adds to the input's styles (NativeSelectInput's StyledSelectSelect, outlined).
@@ -71,14 +82,13 @@ interface DisplayProps {
   text: string;
   labelId: string;
   onOpen: () => void;
-  onPress: (pressed: boolean) => void;
 }
 
 /**
  * The closed select as MUI renders it (the same elements, classes and roles): InputBase styles
  * it as its input, as it does MUI's own SelectInput.
  */
-function ClosedSelect({ className, id, value, onFocus, onBlur, ref, text, labelId, onOpen, onPress }: DisplayProps) {
+function ClosedSelect({ className, id, value, onFocus, onBlur, ref, text, labelId, onOpen }: DisplayProps) {
   const display = useRef<HTMLDivElement>(null);
   // What InputBase asks of its input: focus() and, for the FormControl, the value.
   useImperativeHandle(ref, () => ({ focus: () => display.current?.focus(), node: null, value }), [value]);
@@ -94,9 +104,6 @@ function ClosedSelect({ className, id, value, onFocus, onBlur, ref, text, labelI
         className={`MuiSelect-select MuiSelect-outlined ${className ?? ''}`}
         onFocus={onFocus}
         onBlur={onBlur}
-        onPointerDown={() => onPress(true)}
-        onPointerUp={() => onPress(false)}
-        onPointerCancel={() => onPress(false)}
         onClick={onOpen}
         onKeyDown={(event: KeyboardEvent) => {
           if (!OPENING_KEYS.includes(event.key)) return;
@@ -119,57 +126,86 @@ function ClosedSelect({ className, id, value, onFocus, onBlur, ref, text, labelI
   );
 }
 
+type Want = 'focus' | 'open' | null;
+
+/** A tap's click (and the focus it brings) follows its touchend by this much at most. */
+const TAP_TAIL_MS = 500;
+
 /**
  * A small outlined select (MUI's `TextField select`). MUI's Select brings its Menu, Popover and
- * Modal (~14 kB gzipped), more than a list page's first screen can carry: until they are in, a
+ * Modal (~14 kB gzipped), more than a list page's first screen can carry: until first used, a
  * look-alike renders the closed field (same elements, classes, label and combobox role). The
- * real one downloads once the page is idle and takes over while nobody is pressing the field;
- * opening the look-alike first (click, Enter, Space, arrows) downloads it at once and opens it.
+ * real one downloads once the page is idle (or on the look-alike's focus or press) and takes
+ * over only when the look-alike is used: opened (click or tap, Enter, Space, arrows), it mounts
+ * open and focused; focused from the keyboard, it mounts focused (for MUI's typing to select).
+ * Never in the middle of a press: one that started on the look-alike would end on a node that
+ * is gone, and open nothing (issue 30).
  */
 export default function SelectField(props: SelectFieldProps) {
   const { label, value, options, fullWidth, sx } = props;
   const generatedId = useId();
   const id = props.id ?? generatedId;
+  // Already downloaded (an earlier page used it): nothing to wait for, no look-alike.
   const [Real, setReal] = useState<Impl | null>(() => loaded);
-  const [intent, setIntent] = useState<{ open: boolean; focus: boolean }>({ open: false, focus: false });
-  const pressed = useRef(false);
-  const focused = useRef(false);
+  // What the look-alike was asked for: the real one mounts open, or focused, accordingly.
+  const [wanted, setWanted] = useState<Want>(null);
+  const wantedNow = useRef<Want>(null);
+  const press = useRef({ down: false, upAt: -Infinity });
 
   useEffect(() => {
     if (Real) return undefined;
-    let cancelled = false;
-    const take = (component: Impl) => {
-      if (cancelled) return;
-      // Never in the middle of a press: a tap whose pointerdown and click land on two nodes is lost.
-      if (pressed.current) {
-        window.setTimeout(() => take(component), 50);
-        return;
-      }
-      setIntent((current) => ({ ...current, focus: current.focus || focused.current }));
-      setReal(() => component);
-    };
-    const load = () => void loadImpl().then(take);
     const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(load, { timeout: 2000 }) : window.setTimeout(load, 200);
+    const handle = idle ? window.requestIdleCallback(preload, { timeout: 2000 }) : window.setTimeout(preload, 200);
     return () => {
-      cancelled = true;
       if (idle) window.cancelIdleCallback(handle);
       else window.clearTimeout(handle);
     };
   }, [Real]);
 
   if (Real) {
-    return <Real {...props} id={id} defaultOpen={intent.open} autoFocus={intent.focus} />;
+    return <Real {...props} id={id} defaultOpen={wanted === 'open'} autoFocus={wanted !== null} />;
   }
   const labelId = `${id}-label`;
   const text = options.find((option) => option.value === value)?.label ?? '';
-  const open = () => {
-    pressed.current = false;
-    setIntent({ open: true, focus: true });
-    void loadImpl().then((component) => setReal(() => component));
+
+  const want = (next: Want) => {
+    wantedNow.current = next;
+    setWanted(next);
+  };
+  const inPress = () => press.current.down || performance.now() - press.current.upAt < TAP_TAIL_MS;
+  // Hands over to the real select, unless it is no longer wanted or a press is under way (only
+  // its click may hand over then: a focus waits for the press to end).
+  const settle = (component: Impl) => {
+    if (wantedNow.current === 'focus' && inPress()) {
+      window.setTimeout(() => settle(component), 100);
+    } else if (wantedNow.current) {
+      setReal(() => component);
+    }
+  };
+  // On a click (the press is over: nothing of it is left to reach the real one) or a key.
+  const take = (next: 'focus' | 'open') => {
+    want(wantedNow.current === 'open' ? 'open' : next);
+    if (loaded) settle(loaded);
+    else loadImpl().then(settle, () => want(null));
   };
   return (
-    <FormControl className="MuiTextField-root" size="small" fullWidth={fullWidth} sx={sx}>
+    <FormControl
+      className="MuiTextField-root"
+      size="small"
+      fullWidth={fullWidth}
+      sx={sx}
+      onPointerDownCapture={() => {
+        press.current.down = true;
+        const end = () => {
+          press.current = { down: false, upAt: performance.now() };
+          window.removeEventListener('pointerup', end, true);
+          window.removeEventListener('pointercancel', end, true);
+        };
+        window.addEventListener('pointerup', end, true);
+        window.addEventListener('pointercancel', end, true);
+        preload();
+      }}
+    >
       <InputLabel id={labelId} htmlFor={id}>
         {label}
       </InputLabel>
@@ -178,19 +214,15 @@ export default function SelectField(props: SelectFieldProps) {
         label={label}
         value={value}
         inputComponent={ClosedSelect as never}
-        inputProps={{
-          text,
-          labelId,
-          onOpen: open,
-          onPress: (down: boolean) => {
-            pressed.current = down;
-          },
-        }}
+        inputProps={{ text, labelId, onOpen: () => take('open') }}
         onFocus={() => {
-          focused.current = true;
+          // A press's focus waits for its click; the keyboard's (or a script's) hands over now.
+          if (inPress()) preload();
+          else take('focus');
         }}
         onBlur={() => {
-          focused.current = false;
+          // Left before the download was in: the real one should not take the focus back.
+          if (!loaded) want(null);
         }}
       />
     </FormControl>
