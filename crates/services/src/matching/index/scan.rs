@@ -14,17 +14,50 @@ pub(super) fn nearest_rows(
     k: &KindIndex,
     query: &[u64],
     wide: usize,
-    without_vector: impl FnMut(usize),
+    mut without_vector: impl FnMut(usize),
+) -> Vec<(u32, u32)> {
+    // The buffer is taken out of the thread's slot for the pass: the pass must not run inside
+    // a closure handed to the slot, which would be compiled without POPCNT (below).
+    let mut scratch = SCRATCH.take();
+    let out = nearest_rows_into(k, query, wide, &mut without_vector, &mut scratch);
+    SCRATCH.set(scratch);
+    out
+}
+
+/// What a pass writes as it goes, kept per thread: a pass over 100,000 members would otherwise
+/// ask the allocator for a fresh 200 kB on every request, and glibc pays for any block over a
+/// kilobyte by consolidating its small free lists first.
+#[derive(Default)]
+struct Scratch {
+    /// Each row's distance (`u16::MAX`: not a candidate).
+    distances: Vec<u16>,
+    /// How many candidate rows are at each distance.
+    per_distance: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> =
+        const { std::cell::RefCell::new(Scratch { distances: Vec::new(), per_distance: Vec::new() }) };
+}
+
+fn nearest_rows_into(
+    k: &KindIndex,
+    query: &[u64],
+    wide: usize,
+    without_vector: &mut impl FnMut(usize),
+    scratch: &mut Scratch,
 ) -> Vec<(u32, u32)> {
     // The build targets baseline x86-64, which has no POPCNT instruction: `count_ones` is
-    // then a dozen shifts and masks per word, most of this pass over 100,000 members. Every
-    // x86-64 CPU since 2008 has the instruction; the pass is compiled a second time with it.
+    // then a dozen shifts and multiplies per word, most of this pass over 100,000 members.
+    // Every x86-64 CPU since 2008 has the instruction; the pass is compiled a second time
+    // with it. The whole loop must sit in that copy: a closure it calls through (a
+    // thread-local's `with`, say) is a function of its own, compiled without the feature.
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has POPCNT, the one feature the copy is compiled with.
-        return unsafe { nearest_rows_popcnt(k, query, wide, without_vector) };
+        return unsafe { nearest_rows_popcnt(k, query, wide, without_vector, scratch) };
     }
-    nearest_rows_portable(k, query, wide, without_vector)
+    nearest_rows_portable(k, query, wide, without_vector, scratch)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -33,9 +66,10 @@ fn nearest_rows_popcnt(
     k: &KindIndex,
     query: &[u64],
     wide: usize,
-    without_vector: impl FnMut(usize),
+    without_vector: &mut impl FnMut(usize),
+    scratch: &mut Scratch,
 ) -> Vec<(u32, u32)> {
-    nearest_rows_portable(k, query, wide, without_vector)
+    nearest_rows_portable(k, query, wide, without_vector, scratch)
 }
 
 /// Bits of the model's 384 numbers: the width the pass is unrolled for.
@@ -46,42 +80,22 @@ fn nearest_rows_portable(
     k: &KindIndex,
     query: &[u64],
     wide: usize,
-    without_vector: impl FnMut(usize),
+    without_vector: &mut impl FnMut(usize),
+    scratch: &mut Scratch,
 ) -> Vec<(u32, u32)> {
     let most = query.len() * 64;
     match <&[u64; MODEL_WORDS]>::try_from(query) {
         Ok(q) => {
             let (rows, _) = k.bits.as_chunks::<MODEL_WORDS>();
-            let distances = rows.iter().map(|b| (0..MODEL_WORDS).map(|w| (b[w] ^ q[w]).count_ones()).sum::<u32>());
-            cut_nearest(k, distances, most, wide, without_vector)
+            let distances_in_order =
+                rows.iter().map(|b| (0..MODEL_WORDS).map(|w| (b[w] ^ q[w]).count_ones()).sum::<u32>());
+            cut_nearest_into(k, distances_in_order, most, wide, without_vector, scratch)
         }
         Err(_) => {
-            let distances = k.bits.chunks_exact(query.len().max(1)).map(|b| vector::hamming(b, query));
-            cut_nearest(k, distances, most, wide, without_vector)
+            let distances_in_order = k.bits.chunks_exact(query.len().max(1)).map(|b| vector::hamming(b, query));
+            cut_nearest_into(k, distances_in_order, most, wide, without_vector, scratch)
         }
     }
-}
-
-/// [`nearest_rows`] given each row's distance in the rows' order.
-#[inline(always)]
-fn cut_nearest(
-    k: &KindIndex,
-    distances_in_order: impl Iterator<Item = u32>,
-    most: usize,
-    wide: usize,
-    mut without_vector: impl FnMut(usize),
-) -> Vec<(u32, u32)> {
-    DISTANCES.with_borrow_mut(|distances| {
-        distances.clear();
-        cut_nearest_into(k, distances_in_order, most, wide, &mut without_vector, distances)
-    })
-}
-
-thread_local! {
-    /// Each row's distance during a pass, kept per thread: a pass over 100,000 members would
-    /// otherwise ask the allocator for a fresh 200 kB on every request, and glibc pays for
-    /// such sizes by consolidating its small free lists first.
-    static DISTANCES: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 #[inline(always)]
@@ -91,27 +105,31 @@ fn cut_nearest_into(
     most: usize,
     wide: usize,
     without_vector: &mut impl FnMut(usize),
-    distances: &mut Vec<u16>,
+    scratch: &mut Scratch,
 ) -> Vec<(u32, u32)> {
-    distances.reserve(k.rows.len());
-    let mut per_distance = vec![0usize; most + 1];
-    for ((at, row), d) in k.rows.iter().enumerate().zip(distances_in_order) {
-        let distance = if !row.eligible {
-            u16::MAX
-        } else if row.slot == NO_SLOT {
+    let Scratch { distances, per_distance } = scratch;
+    distances.clear();
+    distances.resize(k.rows.len(), u16::MAX);
+    per_distance.clear();
+    per_distance.resize(most + 1, 0);
+    // Written in place rather than pushed: a push stores the length back on every row.
+    let rows = k.rows.iter().zip(distances_in_order).zip(distances.iter_mut());
+    for (at, ((row, d), distance)) in rows.enumerate() {
+        if !row.eligible {
+            continue;
+        }
+        if row.slot == NO_SLOT {
             without_vector(at);
-            u16::MAX
-        } else {
-            let d = (d as usize).min(most);
-            per_distance[d] += 1;
-            d as u16
-        };
-        distances.push(distance);
+            continue;
+        }
+        let d = (d as usize).min(most);
+        per_distance[d] += 1;
+        *distance = d as u16;
     }
     // The smallest distance `cut` with at least `wide` rows at or below it.
     let (mut cut, mut below) = (0usize, 0usize);
-    while cut < per_distance.len() && below + per_distance[cut] < wide {
-        below += per_distance[cut];
+    while cut < per_distance.len() && below + (per_distance[cut] as usize) < wide {
+        below += per_distance[cut] as usize;
         cut += 1;
     }
     let mut at_cut = wide.saturating_sub(below);
@@ -185,7 +203,7 @@ mod tests {
         let rows: Vec<(u32, bool)> = (0..300u32).map(|slot| (slot, slot % 7 != 0)).collect();
         let k = kind_of(&rows, &bits);
         let query: Vec<u64> = (0..6).map(|_| next()).collect();
-        let mut portable = nearest_rows_portable(&k, &query, 40, |_| {});
+        let mut portable = nearest_rows_portable(&k, &query, 40, &mut |_| {}, &mut Scratch::default());
         let mut chosen = nearest_rows(&k, &query, 40, |_| {});
         portable.sort_unstable();
         chosen.sort_unstable();
