@@ -205,6 +205,9 @@ const WARM_EVERY: Duration = Duration::from_secs(2);
 /// the catch-ups freed back to the system (a burst of writes, not a trickle).
 const RELEASE_AFTER_ROWS: u64 = 1_000;
 
+/// One new question's embedding, awaited by everyone asking it meanwhile.
+type QuestionTurn = tokio::sync::OnceCell<Option<Arc<Vec<f32>>>>;
+
 /// Cards kept at one site stamp, by (site, kind, id).
 type KeptCards = (Stamps, HashMap<(i64, ItemKind, i64), Arc<Card>>);
 
@@ -243,8 +246,9 @@ pub struct Engine {
     recommendations: Mutex<KeptLists>,
     cards: Mutex<KeptCards>,
     questions: Mutex<HashMap<String, Arc<Vec<f32>>>>,
-    /// Held while a question not kept is embedded ([`Engine::question_vector`]).
-    question_turn: tokio::sync::Mutex<()>,
+    /// Questions being embedded now, each with the one vector its askers wait for
+    /// ([`Engine::question_vector`]).
+    questions_in_flight: Mutex<HashMap<String, Arc<QuestionTurn>>>,
     people_lists: Mutex<HashMap<(i64, String), KeptPeople>>,
 }
 
@@ -257,7 +261,7 @@ impl Engine {
             recommendations: Mutex::new(KeptLists::default()),
             cards: Mutex::new((Stamps::default(), HashMap::new())),
             questions: Mutex::new(HashMap::new()),
-            question_turn: tokio::sync::Mutex::new(()),
+            questions_in_flight: Mutex::new(HashMap::new()),
             people_lists: Mutex::new(HashMap::new()),
         }
     }
@@ -301,37 +305,45 @@ impl Engine {
         }
     }
 
-    /// The vector of a question's subject: embedded once, then remembered.
+    /// The vector of a question's subject: embedded once, then remembered. Members asking
+    /// the same new question at once wait for its one embedding; different new questions
+    /// are embedded side by side (the provider decides how many run at once).
     async fn question_vector(&self, text: &str) -> Option<Arc<Vec<f32>>> {
         let embedder = self.embedder.as_ref()?;
         let key = text.trim().to_lowercase();
-        let kept = || self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned();
-        if let Some(v) = kept() {
+        if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned() {
             return Some(v);
         }
-        // One question is embedded at a time (the model runs one computation at a time
-        // anyway): many members asking the same new question at once wait for its vector
-        // instead of each embedding it again.
-        let _turn = self.question_turn.lock().await;
-        if let Some(v) = kept() {
-            return Some(v);
-        }
-        match embedder.embed(std::slice::from_ref(&key)).await {
-            Ok(mut vectors) if !vectors.is_empty() => {
-                let v = Arc::new(vectors.swap_remove(0));
+        let turn =
+            self.questions_in_flight.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
+        let vector = turn
+            .get_or_init(|| async {
+                // Kept by an asker whose turn ended between the first look and this one.
+                if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned() {
+                    return Some(v);
+                }
+                let v = match embedder.embed(std::slice::from_ref(&key)).await {
+                    Ok(mut vectors) if !vectors.is_empty() => Arc::new(vectors.swap_remove(0)),
+                    Ok(_) => return None,
+                    Err(err) => {
+                        tracing::warn!(error = %err, "embedding a question failed; answering on words");
+                        return None;
+                    }
+                };
                 let mut kept = self.questions.lock().unwrap_or_else(|p| p.into_inner());
                 if kept.len() >= KEPT_QUESTIONS {
                     kept.clear();
                 }
-                kept.insert(key, v.clone());
+                kept.insert(key.clone(), v.clone());
                 Some(v)
-            }
-            Ok(_) => None,
-            Err(err) => {
-                tracing::warn!(error = %err, "embedding a question failed; answering on words");
-                None
-            }
+            })
+            .await
+            .clone();
+        let mut in_flight = self.questions_in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        if in_flight.get(&key).is_some_and(|current| Arc::ptr_eq(current, &turn)) {
+            in_flight.remove(&key);
         }
+        vector
     }
 
     /// The member as ranking sees them: from the index, or read now when the worker has not
@@ -697,7 +709,12 @@ mod tests {
     }
 
     /// A model that counts its calls and takes a moment over each.
-    struct CountingModel(std::sync::atomic::AtomicUsize);
+    #[derive(Default)]
+    struct CountingModel {
+        calls: std::sync::atomic::AtomicUsize,
+        running: std::sync::atomic::AtomicUsize,
+        most_at_once: std::sync::atomic::AtomicUsize,
+    }
 
     #[async_trait::async_trait]
     impl Embedder for CountingModel {
@@ -708,15 +725,19 @@ mod tests {
             2
         }
         async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, super::super::embedder::EmbedError> {
-            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            use std::sync::atomic::Ordering::SeqCst;
+            self.calls.fetch_add(1, SeqCst);
+            let running = self.running.fetch_add(1, SeqCst) + 1;
+            self.most_at_once.fetch_max(running, SeqCst);
             tokio::time::sleep(Duration::from_millis(20)).await;
+            self.running.fetch_sub(1, SeqCst);
             Ok(texts.iter().map(|_| vec![1.0, 0.0]).collect())
         }
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn members_asking_one_new_question_at_once_embed_it_once() {
-        let model = Arc::new(CountingModel(Default::default()));
+        let model = Arc::new(CountingModel::default());
         let engine = Arc::new(Engine::new(Some(model.clone())));
         let asks: Vec<_> = (0..16)
             .map(|n| {
@@ -728,9 +749,29 @@ mod tests {
         for ask in asks {
             assert_eq!(ask.await.unwrap().as_deref(), Some(&vec![1.0, 0.0]));
         }
-        assert_eq!(model.0.load(std::sync::atomic::Ordering::SeqCst), 1, "one embedding for one question");
+        assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 1, "one embedding for one question");
         engine.question_vector("Another question").await.unwrap();
-        assert_eq!(model.0.load(std::sync::atomic::Ordering::SeqCst), 2);
+        assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
+        assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "no turn is left behind");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn different_new_questions_are_embedded_side_by_side() {
+        let model = Arc::new(CountingModel::default());
+        let engine = Arc::new(Engine::new(Some(model.clone())));
+        let asks: Vec<_> = ["Which circles teach SQL?", "Who mentors product managers?"]
+            .into_iter()
+            .map(|text| {
+                let engine = engine.clone();
+                tokio::spawn(async move { engine.question_vector(text).await })
+            })
+            .collect();
+        for ask in asks {
+            assert!(ask.await.unwrap().is_some());
+        }
+        use std::sync::atomic::Ordering::SeqCst;
+        assert_eq!(model.calls.load(SeqCst), 2);
+        assert_eq!(model.most_at_once.load(SeqCst), 2, "one question does not wait for another");
     }
 
     #[test]
