@@ -1,4 +1,4 @@
-// The list envelope every list call answers with (ARCHITECTURE §3).
+// The list envelope every list call answers with (`Page` in crates/api/src/envelope.rs).
 import type { components } from './schema';
 
 /** A list answer: {"data": [...], "pagination": {"count", "next"}}. */
