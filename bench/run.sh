@@ -105,6 +105,10 @@ if [ "${WAYPOINT_EMBEDDING_PROVIDER:-local}" != "off" ]; then
   echo "==> Matching vectors written in $(( $(date +%s) - start ))s after the server started" \
     "($(sql "SELECT COUNT(*) FROM match_items") items, $(sql "SELECT COUNT(*) FROM match_embeddings") distinct texts)"
 fi
+# PostgreSQL plans from statistics that autovacuum keeps, and these machines' server runs with
+# autovacuum off: without them a lookup of a few items by key filtered a whole kind's rows
+# (the every-kind row's item reads took 60 ms instead of 1). Gather them as autovacuum would.
+if [ -n "${BENCH_DATABASE_URL:-}" ]; then sql "ANALYZE" >/dev/null; fi
 
 # Many distinct members' access tokens (signed with the bench's secret), one per request in
 # turn: recommendations are kept per member, so these rows measure them uncached (each member
