@@ -208,6 +208,23 @@ const RELEASE_AFTER_ROWS: u64 = 1_000;
 /// One new question's embedding, awaited by everyone asking it meanwhile.
 type QuestionTurn = tokio::sync::OnceCell<Option<Arc<Vec<f32>>>>;
 
+/// Removes a question's turn from those in flight when an asker's wait ends, however it
+/// ends: a turn left behind by a cancelled request would stay in the map for good.
+struct TurnEnding<'a> {
+    in_flight: &'a Mutex<HashMap<String, Arc<QuestionTurn>>>,
+    key: &'a str,
+    turn: &'a Arc<QuestionTurn>,
+}
+
+impl Drop for TurnEnding<'_> {
+    fn drop(&mut self) {
+        let mut in_flight = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
+        if in_flight.get(self.key).is_some_and(|current| Arc::ptr_eq(current, self.turn)) {
+            in_flight.remove(self.key);
+        }
+    }
+}
+
 /// Cards kept at one site stamp, by (site, kind, id).
 type KeptCards = (Stamps, HashMap<(i64, ItemKind, i64), Arc<Card>>);
 
@@ -316,6 +333,8 @@ impl Engine {
         }
         let turn =
             self.questions_in_flight.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
+        // Ends the turn when this asker is done, or dropped (a member who left mid-question).
+        let _ending = TurnEnding { in_flight: &self.questions_in_flight, key: &key, turn: &turn };
         let vector = turn
             .get_or_init(|| async {
                 // Kept by an asker whose turn ended between the first look and this one.
@@ -339,10 +358,6 @@ impl Engine {
             })
             .await
             .clone();
-        let mut in_flight = self.questions_in_flight.lock().unwrap_or_else(|p| p.into_inner());
-        if in_flight.get(&key).is_some_and(|current| Arc::ptr_eq(current, &turn)) {
-            in_flight.remove(&key);
-        }
         vector
     }
 
@@ -753,6 +768,26 @@ mod tests {
         engine.question_vector("Another question").await.unwrap();
         assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
         assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "no turn is left behind");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_question_whose_asker_left_leaves_no_turn_behind() {
+        let model = Arc::new(CountingModel::default());
+        let engine = Arc::new(Engine::new(Some(model.clone())));
+        let asking = {
+            let engine = engine.clone();
+            tokio::spawn(async move { engine.question_vector("Which circles teach SQL?").await })
+        };
+        while model.calls.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        assert_eq!(engine.questions_in_flight.lock().unwrap().len(), 1, "the question is in flight");
+        asking.abort();
+        assert!(asking.await.unwrap_err().is_cancelled());
+        assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "the cancelled asker's turn ended");
+        // The next asker embeds it.
+        assert!(engine.question_vector("Which circles teach SQL?").await.is_some());
+        assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
