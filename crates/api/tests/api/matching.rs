@@ -6,7 +6,7 @@
 //! by meaning.
 
 use chrono::{Days, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DbBackend, EntityTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use store::{
     entities::{
@@ -624,4 +624,40 @@ async fn with_the_model_a_question_finds_what_it_means_without_its_words() {
     let found = slugs(&answer_items(&answer));
     assert_eq!(found.first(), Some(&lab.slug), "{found:?}");
     assert!(!found.contains(&"watercolour-basics".to_string()), "nothing unrelated: {found:?}");
+}
+
+/// How many times PostgreSQL has gathered `match_items`' statistics in this test's schema.
+async fn items_analyzed(app: &TestApp) -> i64 {
+    use sea_orm::{ConnectionTrait, Statement};
+    let row = app
+        .db
+        .query_one(Statement::from_string(
+            DbBackend::Postgres,
+            "SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'match_items' AND schemaname = \
+             current_schema()",
+        ))
+        .await
+        .unwrap()
+        .expect("match_items is a table of this schema");
+    row.try_get("", "analyze_count").unwrap()
+}
+
+#[tokio::test]
+async fn a_backfill_leaves_postgresql_planner_statistics_behind_and_a_trickle_does_not() {
+    let app = TestApp::new().await;
+    let t = &app.default_tenant;
+    let python = topic(&app, t, "Python").await;
+    member(&app, t, "amani@example.com", "Teacher", &[python], "Kenya", 3).await;
+    app.index_matching().await;
+    let indexer = app.state.matching_indexer();
+    if app.db.get_database_backend() != DbBackend::Postgres {
+        // SQLite reads the engine's tables by primary key: nothing to gather, nothing fails.
+        indexer.after_burst(services::matching::indexer::GATHER_STATISTICS_AFTER).await;
+        return;
+    }
+    let before = items_analyzed(&app).await;
+    indexer.after_burst(3).await;
+    assert_eq!(items_analyzed(&app).await, before, "a few edits are not a backfill");
+    indexer.after_burst(services::matching::indexer::GATHER_STATISTICS_AFTER).await;
+    assert_eq!(items_analyzed(&app).await, before + 1);
 }

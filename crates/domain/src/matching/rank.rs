@@ -27,7 +27,10 @@ pub enum PlaceFit {
 /// What one item shares with the member's profile.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Fit {
-    /// The member's topics and skills the item has too (display names).
+    /// How many of the member's topics and skills the item has too: what ranking counts.
+    pub topics_in_common: usize,
+    /// Their display names, read only for the items shown (a reason, a card): naming every
+    /// candidate's would cost a ranked list more than scoring it.
     pub shared_topics: Vec<String>,
     pub same_country: bool,
     pub same_stage: bool,
@@ -120,7 +123,7 @@ fn similarity(cosine: f32) -> f64 {
 
 fn fit_points(fit: &Fit) -> f64 {
     use weights::*;
-    fit.shared_topics.len().min(MAX_TOPICS) as f64 * TOPIC
+    fit.topics_in_common.min(MAX_TOPICS) as f64 * TOPIC
         + if fit.same_country { COUNTRY } else { 0.0 }
         + if fit.same_stage { STAGE } else { 0.0 }
         + if fit.same_field { FIELD } else { 0.0 }
@@ -213,7 +216,7 @@ mod tests {
         let close = Signals { member: Some(0.6), ..Default::default() };
         let far_but_fits = Signals {
             member: Some(0.2),
-            fit: Fit { shared_topics: vec!["SQL".into()], same_country: true, ..Default::default() },
+            fit: Fit { topics_in_common: 1, same_country: true, ..Default::default() },
             ..Default::default()
         };
         assert!(recommendation_score(&close) > recommendation_score(&far_but_fits));
@@ -226,6 +229,7 @@ mod tests {
         let nothing = Signals::default();
         let fits = Signals {
             fit: Fit {
+                topics_in_common: 2,
                 shared_topics: vec!["Python".into(), "Statistics".into()],
                 same_country: true,
                 same_stage: true,

@@ -32,6 +32,9 @@ use super::{
 pub const BATCH: u64 = 256;
 /// How long a claimed batch is held before another worker may take it.
 const LEASE_MS: i64 = 10 * 60 * 1000;
+/// Items written in one burst after which the database's planner statistics are gathered
+/// again ([`items::gather_statistics`]): a backfill, not a trickle of edits.
+pub const GATHER_STATISTICS_AFTER: usize = 5_000;
 
 /// The item kinds a queue kind feeds (what to retire when its row is gone).
 fn kinds_of(queue_kind: &str) -> &'static [&'static str] {
@@ -291,6 +294,19 @@ impl Indexer {
             .collect())
     }
 
+    /// Tidies up once the queue is drained after a burst of `written` items: the memory the
+    /// batches freed goes back to the system, and after a backfill the planner's statistics
+    /// are gathered again.
+    pub async fn after_burst(&self, written: usize) {
+        crate::memory::release_freed();
+        if written >= GATHER_STATISTICS_AFTER {
+            match items::gather_statistics(&self.db).await {
+                Ok(()) => tracing::info!(items = written, "matching: planner statistics gathered after a backfill"),
+                Err(err) => tracing::warn!(error = %err, "matching: could not gather planner statistics"),
+            }
+        }
+    }
+
     /// Runs until the process stops: a batch at once when `wake` is notified or work is
     /// queued, otherwise a look every two seconds.
     pub fn spawn(self, wake: Arc<Notify>) -> tokio::task::JoinHandle<()> {
@@ -300,19 +316,19 @@ impl Indexer {
                 Ok(n) => tracing::info!(items = n, "matching: queued items whose text has no vector under this model"),
                 Err(err) => tracing::warn!(error = %err, "matching: could not queue the items missing vectors"),
             }
-            let mut after_burst = false;
+            let mut burst: Option<usize> = None;
             loop {
                 match self.run_batch().await {
                     Ok(report) if report.claimed > 0 => {
                         tracing::debug!(?report, "matching batch");
-                        after_burst = true;
+                        *burst.get_or_insert(0) += report.written;
                         continue;
                     }
                     Ok(_) => {}
                     Err(err) => tracing::warn!(error = %format!("{err:#}"), "matching worker error"),
                 }
-                if std::mem::take(&mut after_burst) {
-                    crate::memory::release_freed();
+                if let Some(written) = burst.take() {
+                    self.after_burst(written).await;
                 }
                 tokio::select! {
                     _ = wake.notified() => {},

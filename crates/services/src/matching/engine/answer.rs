@@ -189,17 +189,21 @@ impl Engine {
         let keys: Vec<(&str, i64)> = chosen.iter().map(|(_, e, _, kind)| (kind.as_str(), e.id)).collect();
         let mut metas = read_metas(db, ask.tenant_id, &keys).await?;
         let mut ranked = Vec::new();
-        for (score, entry, signals, kind) in chosen {
-            let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
-            ranked.push(Ranked {
-                kind,
-                id: entry.id,
-                score,
-                reason: reason::answer(kind, &meta, &signals, &words, today),
-                date: entry.facts.date(kind),
-                location: meta.location,
-                topics: meta.topics,
-            });
+        {
+            let site = handle.read();
+            for (score, entry, mut signals, kind) in chosen {
+                member.name_shared_topics(&site, &entry, &mut signals.fit);
+                let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
+                ranked.push(Ranked {
+                    kind,
+                    id: entry.id,
+                    score,
+                    reason: reason::answer(kind, &meta, &signals, &words, today),
+                    date: entry.facts.date(kind),
+                    location: meta.location,
+                    topics: meta.topics,
+                });
+            }
         }
         let items = self.with_cards(db, ask.tenant_id, &stamps, &ranked).await?;
         let asker_country = member.country.as_deref().map(display_country);

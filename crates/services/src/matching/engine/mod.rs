@@ -10,22 +10,21 @@
 //! [`PEOPLE_TTL`] for people when only others' profiles moved.
 
 use std::{
-    collections::{HashMap, HashSet},
+    collections::HashMap,
     sync::{Arc, Mutex},
     time::{Duration, Instant},
 };
 
 use chrono::NaiveDate;
 use domain::matching::{
-    rank::{self, Fit, Signals},
-    reason::{self, MemberWords},
-    ItemKind, ItemMeta, GOAL_KIND,
+    rank::{self, Signals},
+    reason, ItemKind, ItemMeta, GOAL_KIND,
 };
 use store::{
     queries::matching::{
         cards::{self, Card},
         items,
-        member::{self, Held, Stamps},
+        member::{self, Stamps},
         sources,
     },
     sea_orm::ConnectionTrait,
@@ -35,24 +34,24 @@ use store::{
 use super::{
     documents::{self, Labels},
     embedder::Embedder,
-    index::{Entry, Facts, Indexes, Query, SiteIndex},
+    index::{Entry, Facts, Indexes, SiteIndex},
 };
 
 mod answer;
+mod asker;
+mod kept;
 mod people;
+mod question;
 
 pub use answer::{Answer, Ask};
+use asker::{is_held, member_from, Member};
+use kept::{KeptLists, KeptRecommendations, Ranked};
 use people::KeptPeople;
 pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
+use question::QuestionTurn;
 
-/// The memory the kept recommendation lists may take, counted by [`Ranked::bytes`]: an
-/// every-kind list of about thirty items is some ten kilobytes, so this keeps about a
-/// thousand members' lists (a list not kept is ranked again in a few milliseconds).
-const KEPT_RECOMMENDATION_BYTES: usize = 12 << 20;
 /// Cards kept at most, per process.
 const KEPT_CARDS: usize = 20_000;
-/// Question vectors kept at most.
-const KEPT_QUESTIONS: usize = 2_048;
 /// How long a member's recommended people are trusted while only other members' profiles
 /// changed.
 pub const PEOPLE_TTL: Duration = Duration::from_secs(300);
@@ -94,136 +93,11 @@ impl Found {
     }
 }
 
-/// A ranked item before its card is read (what the cache keeps).
-#[derive(Debug, Clone, PartialEq)]
-struct Ranked {
-    kind: ItemKind,
-    id: i64,
-    score: f64,
-    reason: String,
-    topics: Vec<String>,
-    date: Option<NaiveDate>,
-    location: Option<String>,
-}
-
-impl Ranked {
-    /// About what it holds in memory: itself and its texts.
-    fn bytes(&self) -> usize {
-        std::mem::size_of::<Self>()
-            + self.reason.capacity()
-            + self.topics.capacity() * std::mem::size_of::<String>()
-            + self.topics.iter().map(String::capacity).sum::<usize>()
-            + self.location.as_ref().map_or(0, String::capacity)
-    }
-}
-
-/// The asker as ranking sees them.
-#[derive(Default)]
-struct Member {
-    user_id: i64,
-    profile: Option<ItemMeta>,
-    goal: Option<ItemMeta>,
-    /// Goal and profile blended (or the one there is).
-    blend: Option<Query>,
-    goal_query: Option<Query>,
-    profile_query: Option<Query>,
-    topic_keys: HashSet<String>,
-    /// `topic_keys` as the site's vocabulary numbers them, sorted ([`Member::resolve`]).
-    topic_ids: Vec<u32>,
-    terms: Vec<String>,
-    country: Option<String>,
-    /// `country` as the site's vocabulary numbers it ([`Member::resolve`]).
-    country_id: Option<u32>,
-    stage: Option<i64>,
-    field: Option<i64>,
-}
-
-impl Member {
-    fn words(&self) -> MemberWords<'_> {
-        MemberWords {
-            goal: self.goal.as_ref().and_then(|g| g.goal.as_deref()),
-            title: self.profile.as_ref().and_then(|p| p.title.as_deref()),
-        }
-    }
-
-    /// Numbers its topics as the site's index does (after every topic is added).
-    fn resolve(&mut self, site: &SiteIndex) {
-        self.topic_ids = site.word_ids(&self.topic_keys);
-        self.country_id = self.country.as_deref().map(|c| site.word_id(c));
-    }
-
-    fn fit(&self, site: &SiteIndex, entry: &Entry) -> Fit {
-        Fit {
-            shared_topics: site.shared_topics(entry, |id| self.topic_ids.binary_search(&id).is_ok()),
-            same_country: self.country_id.is_some_and(|c| entry.facts.countries().contains(&c)),
-            same_stage: self.stage.is_some_and(|s| entry.facts.stages().contains(&s)),
-            same_field: self.field.is_some_and(|f| entry.facts.fields().contains(&f)),
-            peers_joined: 0,
-        }
-    }
-}
-
-#[derive(Clone)]
-struct KeptRecommendations {
-    stamps: Stamps,
-    at: Instant,
-    items: Arc<Vec<Ranked>>,
-}
-
-type RecommendationKey = (i64, i64, u32, usize);
-
-/// Members' recommendation lists within [`KEPT_RECOMMENDATION_BYTES`]: when a list would
-/// pass it, every list is dropped (each is ranked again when next asked for). A count of
-/// lists would not bound the memory: an every-kind list is twenty times a one-kind list.
-#[derive(Default)]
-struct KeptLists {
-    lists: HashMap<RecommendationKey, (KeptRecommendations, usize)>,
-    bytes: usize,
-}
-
-impl KeptLists {
-    fn get(&self, key: &RecommendationKey) -> Option<&KeptRecommendations> {
-        self.lists.get(key).map(|(kept, _)| kept)
-    }
-
-    fn insert(&mut self, key: RecommendationKey, kept: KeptRecommendations) {
-        let size = kept.items.iter().map(Ranked::bytes).sum::<usize>() + std::mem::size_of_val(&kept);
-        if self.bytes + size > KEPT_RECOMMENDATION_BYTES {
-            self.lists.clear();
-            self.bytes = 0;
-        }
-        if let Some((_, old)) = self.lists.insert(key, (kept, size)) {
-            self.bytes -= old;
-        }
-        self.bytes += size;
-    }
-}
-
 /// How often [`Engine::keep_warm`] catches the held indexes up.
 const WARM_EVERY: Duration = Duration::from_secs(2);
 /// Rows caught up since the last release after which [`Engine::keep_warm`] hands the memory
 /// the catch-ups freed back to the system (a burst of writes, not a trickle).
 const RELEASE_AFTER_ROWS: u64 = 1_000;
-
-/// One new question's embedding, awaited by everyone asking it meanwhile.
-type QuestionTurn = tokio::sync::OnceCell<Option<Arc<Vec<f32>>>>;
-
-/// Removes a question's turn from those in flight when an asker's wait ends, however it
-/// ends: a turn left behind by a cancelled request would stay in the map for good.
-struct TurnEnding<'a> {
-    in_flight: &'a Mutex<HashMap<String, Arc<QuestionTurn>>>,
-    key: &'a str,
-    turn: &'a Arc<QuestionTurn>,
-}
-
-impl Drop for TurnEnding<'_> {
-    fn drop(&mut self) {
-        let mut in_flight = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
-        if in_flight.get(self.key).is_some_and(|current| Arc::ptr_eq(current, self.turn)) {
-            in_flight.remove(self.key);
-        }
-    }
-}
 
 /// Cards kept at one site stamp, by (site, kind, id).
 type KeptCards = (Stamps, HashMap<(i64, ItemKind, i64), Arc<Card>>);
@@ -320,45 +194,6 @@ impl Engine {
             }
             tokio::time::sleep(WARM_EVERY).await;
         }
-    }
-
-    /// The vector of a question's subject: embedded once, then remembered. Members asking
-    /// the same new question at once wait for its one embedding; different new questions
-    /// are embedded side by side (the provider decides how many run at once).
-    async fn question_vector(&self, text: &str) -> Option<Arc<Vec<f32>>> {
-        let embedder = self.embedder.as_ref()?;
-        let key = text.trim().to_lowercase();
-        if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned() {
-            return Some(v);
-        }
-        let turn =
-            self.questions_in_flight.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
-        // Ends the turn when this asker is done, or dropped (a member who left mid-question).
-        let _ending = TurnEnding { in_flight: &self.questions_in_flight, key: &key, turn: &turn };
-        let vector = turn
-            .get_or_init(|| async {
-                // Kept by an asker whose turn ended between the first look and this one.
-                if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned() {
-                    return Some(v);
-                }
-                let v = match embedder.embed(std::slice::from_ref(&key)).await {
-                    Ok(mut vectors) if !vectors.is_empty() => Arc::new(vectors.swap_remove(0)),
-                    Ok(_) => return None,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "embedding a question failed; answering on words");
-                        return None;
-                    }
-                };
-                let mut kept = self.questions.lock().unwrap_or_else(|p| p.into_inner());
-                if kept.len() >= KEPT_QUESTIONS {
-                    kept.clear();
-                }
-                kept.insert(key.clone(), v.clone());
-                Some(v)
-            })
-            .await
-            .clone();
-        vector
     }
 
     /// The member as ranking sees them: from the index, or read now when the worker has not
@@ -536,14 +371,16 @@ impl Engine {
         let mut metas = read_metas(db, tenant_id, &keys).await?;
         let words = member.words();
         let mut out = Vec::new();
-        for (kind, score, entry, signals) in chosen {
+        let site = handle.read();
+        for (kind, score, entry, mut signals) in chosen {
+            member.name_shared_topics(&site, &entry, &mut signals.fit);
             let meta = metas.remove(&(kind.as_str(), entry.id)).unwrap_or_default();
             out.push(Ranked {
                 kind,
                 id: entry.id,
                 score,
                 reason: reason::recommendation(kind, &meta, &signals, &words, today),
-                topics: signals.fit.shared_topics.clone(),
+                topics: signals.fit.shared_topics,
                 date: entry.facts.date(kind),
                 location: meta.location,
             });
@@ -639,54 +476,6 @@ async fn read_metas<'k>(
         .collect())
 }
 
-/// A member from their profile and goal facts and vectors.
-fn member_from(
-    user_id: i64,
-    profile: Option<ItemMeta>,
-    goal: Option<ItemMeta>,
-    profile_vector: Option<Vec<f32>>,
-    goal_vector: Option<Vec<f32>>,
-) -> Member {
-    let blend_vector = match (&goal_vector, &profile_vector) {
-        (Some(g), Some(p)) => Some(domain::matching::vector::blend(g, GOAL_SHARE, p, 1.0 - GOAL_SHARE)),
-        (Some(v), None) | (None, Some(v)) => Some(v.clone()),
-        (None, None) => None,
-    };
-    let mut member = Member {
-        user_id,
-        blend: blend_vector.as_deref().map(Query::new),
-        goal_query: goal_vector.as_deref().map(Query::new),
-        profile_query: profile_vector.as_deref().map(Query::new),
-        ..Default::default()
-    };
-    if let Some(p) = &profile {
-        member.topic_keys = p.topics.iter().map(|t| t.to_lowercase()).collect();
-        member.terms = p.terms.clone();
-        member.country = p.countries.first().cloned();
-        member.stage = p.stages.first().copied();
-        member.field = p.fields.first().copied();
-    }
-    if let Some(g) = &goal {
-        for term in &g.terms {
-            if !member.terms.contains(term) {
-                member.terms.push(term.clone());
-            }
-        }
-    }
-    member.profile = profile;
-    member.goal = goal;
-    member
-}
-
-fn is_held(kind: ItemKind, id: i64, held: &Held) -> bool {
-    match kind {
-        ItemKind::Circle | ItemKind::Event => held.groups.contains(&id),
-        ItemKind::Job => held.jobs.contains(&id),
-        ItemKind::User => held.people.contains(&id),
-        _ => false,
-    }
-}
-
 /// Whether an event runs within the window (an open window: starts from its first day on).
 fn in_window(meta: &Facts, from: NaiveDate, to: Option<NaiveDate>) -> bool {
     let Some(start) = meta.starts_on else { return false };
@@ -704,130 +493,4 @@ fn best_first<T>(scored: &mut Vec<(f64, Arc<Entry>, T)>, n: usize) {
         scored.truncate(n);
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn list(items: usize) -> KeptRecommendations {
-        let item = Ranked {
-            kind: ItemKind::Circle,
-            id: 1,
-            score: 1.0,
-            reason: "Shares your skills SQL and Tableau".repeat(4),
-            topics: vec!["Data science".into(), "SQL".into()],
-            date: None,
-            location: Some("Nairobi".into()),
-        };
-        KeptRecommendations { stamps: Stamps::default(), at: Instant::now(), items: Arc::new(vec![item; items]) }
-    }
-
-    /// A model that counts its calls and takes a moment over each.
-    #[derive(Default)]
-    struct CountingModel {
-        calls: std::sync::atomic::AtomicUsize,
-        running: std::sync::atomic::AtomicUsize,
-        most_at_once: std::sync::atomic::AtomicUsize,
-    }
-
-    #[async_trait::async_trait]
-    impl Embedder for CountingModel {
-        fn model_id(&self) -> &str {
-            "counting"
-        }
-        fn dimensions(&self) -> usize {
-            2
-        }
-        async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, super::super::embedder::EmbedError> {
-            use std::sync::atomic::Ordering::SeqCst;
-            self.calls.fetch_add(1, SeqCst);
-            let running = self.running.fetch_add(1, SeqCst) + 1;
-            self.most_at_once.fetch_max(running, SeqCst);
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            self.running.fetch_sub(1, SeqCst);
-            Ok(texts.iter().map(|_| vec![1.0, 0.0]).collect())
-        }
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn members_asking_one_new_question_at_once_embed_it_once() {
-        let model = Arc::new(CountingModel::default());
-        let engine = Arc::new(Engine::new(Some(model.clone())));
-        let asks: Vec<_> = (0..16)
-            .map(|n| {
-                let engine = engine.clone();
-                let text = if n % 2 == 0 { "Which circles teach SQL?" } else { " which circles teach sql? " };
-                tokio::spawn(async move { engine.question_vector(text).await })
-            })
-            .collect();
-        for ask in asks {
-            assert_eq!(ask.await.unwrap().as_deref(), Some(&vec![1.0, 0.0]));
-        }
-        assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 1, "one embedding for one question");
-        engine.question_vector("Another question").await.unwrap();
-        assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
-        assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "no turn is left behind");
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_question_whose_asker_left_leaves_no_turn_behind() {
-        let model = Arc::new(CountingModel::default());
-        let engine = Arc::new(Engine::new(Some(model.clone())));
-        let asking = {
-            let engine = engine.clone();
-            tokio::spawn(async move { engine.question_vector("Which circles teach SQL?").await })
-        };
-        while model.calls.load(std::sync::atomic::Ordering::SeqCst) == 0 {
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
-        assert_eq!(engine.questions_in_flight.lock().unwrap().len(), 1, "the question is in flight");
-        asking.abort();
-        assert!(asking.await.unwrap_err().is_cancelled());
-        assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "the cancelled asker's turn ended");
-        // The next asker embeds it.
-        assert!(engine.question_vector("Which circles teach SQL?").await.is_some());
-        assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn different_new_questions_are_embedded_side_by_side() {
-        let model = Arc::new(CountingModel::default());
-        let engine = Arc::new(Engine::new(Some(model.clone())));
-        let asks: Vec<_> = ["Which circles teach SQL?", "Who mentors product managers?"]
-            .into_iter()
-            .map(|text| {
-                let engine = engine.clone();
-                tokio::spawn(async move { engine.question_vector(text).await })
-            })
-            .collect();
-        for ask in asks {
-            assert!(ask.await.unwrap().is_some());
-        }
-        use std::sync::atomic::Ordering::SeqCst;
-        assert_eq!(model.calls.load(SeqCst), 2);
-        assert_eq!(model.most_at_once.load(SeqCst), 2, "one question does not wait for another");
-    }
-
-    #[test]
-    fn kept_lists_stay_within_their_memory() {
-        let mut kept = KeptLists::default();
-        kept.insert((1, 1, 1, 3), list(30));
-        let one = kept.bytes;
-        assert!(one > 30 * 200, "a list counts its texts: {one} bytes");
-        // The same key again replaces the list and its bytes.
-        kept.insert((1, 1, 1, 3), list(30));
-        assert_eq!(kept.bytes, one);
-        let mut member = 2;
-        while kept.lists.len() as i64 == member - 1 {
-            kept.insert((1, member, 1, 3), list(30));
-            member += 1;
-            assert!(kept.bytes <= KEPT_RECOMMENDATION_BYTES);
-        }
-        // The list that would have passed the budget is the only one left.
-        assert_eq!(kept.lists.len(), 1);
-        assert!(kept.get(&(1, member - 1, 1, 3)).is_some());
-        assert!(kept.get(&(1, 1, 1, 3)).is_none());
-        assert!((member - 2) as usize * one <= KEPT_RECOMMENDATION_BYTES);
-    }
 }

@@ -141,7 +141,8 @@ impl Engine {
                     continue;
                 }
                 let fit = Fit {
-                    shared_topics: site.shared_topics(&target, |id| person.has_topic(id)),
+                    topics_in_common: site.topics_in_common(&target, |id| person.has_topic(id)),
+                    shared_topics: Vec::new(),
                     same_country: person.facts.countries().iter().any(|c| target.facts.countries().contains(c)),
                     same_stage: person.facts.stages().iter().any(|s| target.facts.stages().contains(s)),
                     same_field: person.facts.fields().iter().any(|f| target.facts.fields().contains(f)),
@@ -162,6 +163,9 @@ impl Engine {
                 scored.push((score, person, signals));
             }
             best_first(&mut scored, q.limit);
+            for (_, person, signals) in &mut scored {
+                signals.fit.shared_topics = site.shared_topics(&target, |id| person.has_topic(id));
+            }
             let not_indexed: HashSet<i64> = q
                 .pool
                 .unwrap_or_default()

@@ -379,6 +379,12 @@ impl SiteIndex {
         Entry { id: 0, eligible: false, facts: Facts::of(meta, |w| self.words.id(w), term_ids), slot: NO_SLOT }
     }
 
+    /// How many of the entry's topics and skills `has` holds (no name read: what a
+    /// candidate's score needs).
+    pub fn topics_in_common(&self, entry: &Entry, has: impl Fn(u32) -> bool) -> usize {
+        entry.facts.topic_ids().iter().filter(|id| **id != NO_WORD && has(**id)).count()
+    }
+
     /// The display names of the entry's topics and skills whose number `has` holds.
     pub fn shared_topics(&self, entry: &Entry, has: impl Fn(u32) -> bool) -> Vec<String> {
         entry
@@ -600,6 +606,8 @@ mod tests {
         let first = site.entry("circle", 1).unwrap();
         assert_eq!(site.terms_of(&first), vec!["sql".to_string(), "data".to_string()]);
         assert_eq!(site.shared_topics(&first, |_| true), vec!["SQL".to_string()]);
+        assert_eq!(site.topics_in_common(&first, |_| true), 1);
+        assert_eq!(site.topics_in_common(&first, |_| false), 0);
         let query: Vec<String> = ["data", "sql", "unknown"].iter().map(|t| t.to_string()).collect();
         let weighted = site.weigh("circle", &query);
         let expected = lexical::coverage(&query, &["sql".to_string(), "data".to_string()], |t| {

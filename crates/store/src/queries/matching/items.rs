@@ -155,6 +155,17 @@ pub async fn bump(db: &impl ConnectionTrait, tenant_id: i64, change: SiteChange)
     Ok(row.try_get("", "generation")?)
 }
 
+/// Gathers PostgreSQL's planner statistics of the items and their vectors, after a backfill
+/// has changed their sizes by orders of magnitude: a server running without autovacuum would
+/// otherwise plan the engine's reads by key as scans of whole kinds. SQLite's lookups here
+/// are by primary key and need none.
+pub async fn gather_statistics(db: &impl ConnectionTrait) -> StoreResult<()> {
+    if db.get_database_backend() == DbBackend::Postgres {
+        db.execute_unprepared("ANALYZE match_items, match_embeddings").await?;
+    }
+    Ok(())
+}
+
 /// Writes items of one site at `seq` (its generation after [`bump`]).
 pub async fn upsert(db: &impl ConnectionTrait, seq: i64, rows: &[ItemRow]) -> StoreResult<()> {
     for chunk in rows.chunks(300) {
