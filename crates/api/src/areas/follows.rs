@@ -14,7 +14,7 @@ use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
-    queries::{connections::PRIVACY_PRIVATE, follows, memberships, profiles as profile_q},
+    queries::{visibility::PRIVACY_PRIVATE, follows, memberships, profiles as profile_q},
 };
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};

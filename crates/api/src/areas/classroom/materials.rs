@@ -10,7 +10,7 @@ use axum::{
 use domain::content::{form::ContentForm, SECURITY_PRIVATE, SECURITY_PUBLIC, STATUS_APPROVED, TYPE_RESOURCE};
 use serde::Serialize;
 use services::classroom;
-use store::queries::{classroom as q, connections::PRIVACY_PRIVATE, contents as content_q};
+use store::queries::{classroom as q, visibility::PRIVACY_PRIVATE, contents as content_q};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 

@@ -29,7 +29,7 @@ pub mod view;
 
 use store::{
     entities::{groups, users},
-    queries::{connections::PRIVACY_PRIVATE, groups as group_q, memberships as member_q},
+    queries::{visibility::PRIVACY_PRIVATE, groups as group_q, memberships as member_q},
 };
 use utoipa_axum::router::OpenApiRouter;
 

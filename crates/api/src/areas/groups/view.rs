@@ -338,7 +338,7 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
             let count = counts.get(&g.id).copied().unwrap_or_default();
             let mut ancestors = Vec::new();
             let mut next = g.parent_id;
-            while let Some(id) = next.filter(|_| ancestors.len() < group_q::HIERARCHY_DEPTH) {
+            while let Some(id) = next.filter(|_| ancestors.len() < store::queries::visibility::HIERARCHY_DEPTH) {
                 let Some(parent) = parents.get(&id) else { break };
                 ancestors.push(id);
                 next = parent.parent_id;

@@ -16,7 +16,7 @@ use serde::Serialize;
 use serde_json::Value;
 use store::{
     entities::{groups, job_posts},
-    queries::{connections::PRIVACY_PRIVATE, job_posts as post_q, memberships as member_q, profiles as profile_q},
+    queries::{visibility::PRIVACY_PRIVATE, job_posts as post_q, memberships as member_q, profiles as profile_q},
 };
 use utoipa::ToSchema;
 
@@ -144,7 +144,7 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
         let Some(group) = groups.get(&job.group_id) else { continue };
         let mut managers = vec![group.id];
         let mut next = group.parent_id;
-        while let Some(id) = next.filter(|_| managers.len() <= store::queries::groups::HIERARCHY_DEPTH) {
+        while let Some(id) = next.filter(|_| managers.len() <= store::queries::visibility::HIERARCHY_DEPTH) {
             let Some(parent) = parents.get(&id) else { break };
             managers.push(id);
             next = parent.parent_id;
