@@ -7,7 +7,7 @@ use std::{
 };
 
 use services::{
-    jobs::JobContext,
+    job_context::JobContext,
     mail::{MailTransport, OutboxTransport, SmtpTransport},
     profile_data::LinkedInProfileSource,
     resume::ResumeRefiner,
