@@ -75,6 +75,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::influencers::routes())
         .merge(areas::my_area::routes())
         .merge(areas::catalogue::routes())
+        .merge(areas::votes::routes())
         .merge(areas::content::routes())
         .merge(areas::payments::routes())
         .merge(areas::notifications::routes())

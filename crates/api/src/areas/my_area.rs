@@ -18,6 +18,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     bookmarks::{self, Favourites},
+    favourites_query::FavouritesQuery,
     catalogue::ai_tools::{self, AiToolListQuery, AiToolView},
     content::{self, items::ContentQuery, tips::TipsQuery, view::ContentView},
     groups::{caller_of, view::GroupView},
@@ -261,8 +262,8 @@ fn contents_query(size: u64, types: &str) -> MyContentsQuery {
 }
 
 /// The query of a favourites section's first page.
-fn favourites_query(size: u64, group_type: Option<&str>) -> bookmarks::FavouritesQuery {
-    bookmarks::FavouritesQuery {
+fn favourites_query(size: u64, group_type: Option<&str>) -> FavouritesQuery {
+    FavouritesQuery {
         page: None,
         page_size: Some(size.to_string()),
         group_type: group_type.map(str::to_string),
