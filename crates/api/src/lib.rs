@@ -41,8 +41,8 @@ use tracing::Level;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+pub use areas::AppState;
 pub use settings::Settings;
-pub use state::AppState;
 
 use crate::error::ApiError;
 

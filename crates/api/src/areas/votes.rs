@@ -16,9 +16,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::catalogue::vote_name;
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -30,9 +30,9 @@ use utoipa_axum::router::OpenApiRouter;
 
 use super::groups::{ensure_visible as group_visible, view::Caller};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -22,10 +22,10 @@ use utoipa::ToSchema;
 use super::{is_certified, is_moderator, may_post, not_found, view, visible_item};
 use crate::{
     areas::groups::{caller_of, is_admin, view::Caller},
+    areas::AppState,
     envelope::RequestUrl,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 use super::*;
