@@ -135,7 +135,7 @@ def _use_group(tokens, i, prefix, leaves):
                 segs = None
                 i += 2
                 break
-            if tok not in {"::"}:
+            if tok != "::":
                 segs.append(tok)
                 offset = pos if offset is None else offset
             i += 1
