@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test: formatting and lints, the Rust suite on SQLite (and on PostgreSQL when
-# WAYPOINT_TEST_DATABASE_URL is set), the OpenAPI freshness check, the API fuzz run
-# (scripts/fuzz.sh), the web app's lint, type check and unit tests, and the end-to-end tests in
-# Chromium against the real binary.
+# Runs every test: formatting and lints, import cycles between modules, the Rust suite on
+# SQLite (and on PostgreSQL when WAYPOINT_TEST_DATABASE_URL is set), the OpenAPI freshness
+# check, the API fuzz run (scripts/fuzz.sh), the web app's lint, type check and unit tests, and
+# the end-to-end tests in Chromium against the real binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +17,9 @@ cargo fmt --all -- --check
 
 step "Clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+
+step "Module import cycles"
+python3 scripts/module-cycles.py
 
 step "Rust tests: build"
 # Compiling is not bounded (a cold debug build takes over 20 minutes on two busy cores); only

@@ -41,8 +41,8 @@ use tracing::Level;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+pub use areas::AppState;
 pub use settings::Settings;
-pub use state::AppState;
 
 use crate::error::ApiError;
 
@@ -75,6 +75,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(areas::influencers::routes())
         .merge(areas::my_area::routes())
         .merge(areas::catalogue::routes())
+        .merge(areas::votes::routes())
         .merge(areas::content::routes())
         .merge(areas::payments::routes())
         .merge(areas::notifications::routes())

@@ -63,7 +63,7 @@ fn too_many(retry_after_secs: i64) -> ApiError {
 }
 
 /// Counts one hit for `subject` and refuses it when the limit is exceeded.
-pub async fn hit(state: &AppState, limit: Limit, subject: &str) -> ApiResult<()> {
+pub async fn hit<K>(state: &AppState<K>, limit: Limit, subject: &str) -> ApiResult<()> {
     if !state.settings.rate_limits {
         return Ok(());
     }
@@ -78,7 +78,7 @@ pub async fn hit(state: &AppState, limit: Limit, subject: &str) -> ApiResult<()>
 
 /// Refuses when earlier hits already reached the limit, without counting this one (for
 /// limits that count failures only, such as wrong passwords).
-pub async fn ensure_open(state: &AppState, limit: Limit, subject: &str) -> ApiResult<()> {
+pub async fn ensure_open<K>(state: &AppState<K>, limit: Limit, subject: &str) -> ApiResult<()> {
     if !state.settings.rate_limits {
         return Ok(());
     }
@@ -90,7 +90,7 @@ pub async fn ensure_open(state: &AppState, limit: Limit, subject: &str) -> ApiRe
 }
 
 /// Forgets the hits of `subject` (a correct password clears its failures).
-pub async fn clear(state: &AppState, limit: Limit, subject: &str) -> ApiResult<()> {
+pub async fn clear<K>(state: &AppState<K>, limit: Limit, subject: &str) -> ApiResult<()> {
     if state.settings.rate_limits {
         rate_limits::clear(&state.db, &key(&limit, subject)).await?;
     }
@@ -98,7 +98,7 @@ pub async fn clear(state: &AppState, limit: Limit, subject: &str) -> ApiResult<(
 }
 
 /// Now and then, deletes counters and used challenges whose time is over.
-async fn maybe_prune(state: &AppState, now: i64) {
+async fn maybe_prune<K>(state: &AppState<K>, now: i64) {
     if rand::random_range(0..500u32) != 0 {
         return;
     }

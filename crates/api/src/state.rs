@@ -7,7 +7,7 @@ use std::{
 };
 
 use services::{
-    jobs::JobContext,
+    job_context::JobContext,
     mail::{MailTransport, OutboxTransport, SmtpTransport},
     profile_data::LinkedInProfileSource,
     resume::ResumeRefiner,
@@ -17,8 +17,16 @@ use tokio::sync::Notify;
 
 use crate::{settings::Settings, tokens::TokenKeys};
 
+/// What the areas keep between requests: the state holds it without naming the areas' types,
+/// which the areas define (`crate::areas::KeptPages`; the router's state is
+/// `crate::areas::AppState`).
+pub trait Kept: Clone + Send + Sync + 'static {
+    /// Empty caches, their hits and rebuilds counted in `metrics`.
+    fn new(metrics: &services::metrics::Metrics) -> Self;
+}
+
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState<K> {
     /// The writer: every change, and reads that must see them at once. On SQLite a single
     /// connection, so writers wait their turn in the pool instead of failing busy.
     pub db: Db,
@@ -30,45 +38,13 @@ pub struct AppState {
     pub tenants: TenantCache,
     /// Exact list counts kept while the tenant does not write (`store::list_counts`).
     pub list_counts: store::list_counts::ListCounts,
-    /// Circles and events pages and their groups' base views, kept while the tenant does
-    /// not write (`crate::page_cache`).
-    pub group_pages: crate::page_cache::PageCache<crate::areas::groups::view::BaseView>,
-    /// The job board's pages and their jobs' base views, the same way.
-    pub job_pages: crate::page_cache::PageCache<crate::areas::jobs::view::BaseView>,
-    /// The contents pages with their items' bases (`areas::content::view::ContentBase`),
-    /// the same way.
-    pub content_pages: crate::page_cache::PageCache<crate::areas::content::view::ContentBase>,
-    /// The AI tool pages with their tools' base views, kept like the group pages.
-    pub ai_tool_pages: crate::page_cache::PageCache<crate::areas::catalogue::ai_tools::AiToolView>,
-    /// The use case pages with their base views, the same way.
-    pub use_case_pages: crate::page_cache::PageCache<crate::areas::use_cases::view::UseCaseView>,
-    /// The career tip pages of the site's list with their base views, the same way.
-    pub career_tip_pages: crate::page_cache::PageCache<crate::areas::content::tips::CareerTipView>,
-    /// Topic list pages with their topics, kept the same way.
-    pub topic_pages: crate::page_cache::PageCache<crate::areas::topics::TopicView>,
-    /// Site search pages (`areas::search`) with their people's cards, kept the same way.
-    pub search_pages:
-        crate::page_cache::PageCache<crate::areas::person_cards::PersonCard, crate::areas::search::KeptHits>,
-    /// Each signed-in person's identity, kept per person generation (`areas::identity`).
-    pub identities: crate::person_cache::PersonCache<(i64, i64), crate::areas::identity::Identity>,
-    /// Profile pages kept per person generation, by (tenant, person, shown to its owner).
-    pub profile_pages: crate::person_cache::PersonCache<(i64, i64, bool), crate::areas::profiles::KeptProfile>,
+    /// The pages and answers the areas keep between requests, of the areas' own types
+    /// (`crate::areas::KeptPages`).
+    pub kept: K,
     /// Whether a member moderates the site's content, kept per person generation.
     pub moderators: crate::person_cache::PersonCache<(i64, i64), bool>,
     /// Whether a member's tier opens premium resources, kept per person generation.
     pub premium_readers: crate::person_cache::PersonCache<(i64, i64), bool>,
-    /// Pages of people's connections, kept per person and site generation.
-    pub connection_pages: crate::person_cache::PersonCache<
-        crate::areas::connections::ConnectionPageKey,
-        crate::areas::connections::KeptConnections,
-    >,
-    /// Pages of people's career entries, kept per person generation.
-    pub entry_pages: crate::person_cache::PersonCache<
-        crate::areas::profiles::career_entries::EntryPageKey,
-        crate::areas::profiles::career_entries::KeptEntries,
-    >,
-    /// Community analytics reports, kept until their sites' counts are rolled up again.
-    pub analytics_reports: crate::areas::analytics::ReportCache,
     pub mail: Arc<dyn MailTransport>,
     /// Wakes the job worker when a request queued work.
     pub jobs_wake: Arc<Notify>,
@@ -106,7 +82,7 @@ pub struct AppState {
     pub metrics: services::metrics::Metrics,
 }
 
-impl AppState {
+impl<K: Kept> AppState<K> {
     pub fn new(db: Db, settings: Settings) -> anyhow::Result<Self> {
         let metrics = services::metrics::Metrics::new();
         let settings_embedder = settings.embedder.clone();
@@ -163,21 +139,9 @@ impl AppState {
             page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
             tenants: TenantCache::new(settings.tenant_cache_ttl),
             list_counts: Default::default(),
-            group_pages: crate::page_cache::PageCache::counted(&metrics, "groups"),
-            search_pages: crate::page_cache::PageCache::counted(&metrics, "search"),
-            topic_pages: crate::page_cache::PageCache::counted(&metrics, "topics"),
-            job_pages: crate::page_cache::PageCache::counted(&metrics, "jobs"),
-            content_pages: crate::page_cache::PageCache::counted(&metrics, "contents"),
-            ai_tool_pages: crate::page_cache::PageCache::counted(&metrics, "ai_tools"),
-            use_case_pages: crate::page_cache::PageCache::counted(&metrics, "use_cases"),
-            career_tip_pages: crate::page_cache::PageCache::counted(&metrics, "career_tips"),
-            identities: Default::default(),
-            profile_pages: Default::default(),
-            entry_pages: Default::default(),
-            connection_pages: Default::default(),
+            kept: K::new(&metrics),
             moderators: Default::default(),
             premium_readers: Default::default(),
-            analytics_reports: crate::areas::analytics::ReportCache::counted(&metrics),
             settings: Arc::new(settings),
             tokens,
             mail,
@@ -187,7 +151,9 @@ impl AppState {
             metrics,
         })
     }
+}
 
+impl<K> AppState<K> {
     /// Uses another fan-out (Redis, shared by several instances).
     pub fn with_realtime(mut self, realtime: Arc<dyn services::realtime::Realtime>) -> Self {
         self.realtime = realtime;

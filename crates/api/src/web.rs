@@ -29,7 +29,7 @@ use axum::{
 };
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
-use crate::{areas::config::config_for_page, state::AppState};
+use crate::areas::{config::config_for_page, AppState};
 use first_screen::{first_data, script_safe_json, viewport_of, TemplateCache};
 
 /// Where index.html asks for the tenant's configuration.

@@ -17,7 +17,7 @@ use store::{
     StoreResult,
 };
 
-use crate::jobs::JobContext;
+use crate::job_context::JobContext;
 
 pub const JOB_KIND: &str = "analytics_rollup";
 

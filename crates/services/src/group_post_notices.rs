@@ -8,7 +8,7 @@
 use serde_json::{json, Value};
 use store::queries::{mail as mail_q, notifications as notification_q};
 
-use crate::jobs::JobContext;
+use crate::job_context::JobContext;
 
 pub const JOB_KIND: &str = "group_post_notices";
 /// Members told per run of the job.

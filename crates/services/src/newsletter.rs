@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use store::queries::{contents as content_q, mail as mail_q};
 
-use crate::jobs::JobContext;
+use crate::job_context::JobContext;
 
 pub const JOB_KIND: &str = "newsletter_batch";
 /// Recipients per fan-out job.

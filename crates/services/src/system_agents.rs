@@ -29,7 +29,7 @@ use store::{
     Db, StoreResult,
 };
 
-use crate::{ai::OpenAiChat, jobs::JobContext};
+use crate::{ai::OpenAiChat, job_context::JobContext};
 
 pub const JOB_KIND: &str = "system_agent";
 /// The longest the model may take on one judgement (both tries) before the rules decide.

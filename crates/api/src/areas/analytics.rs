@@ -37,10 +37,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -290,13 +290,13 @@ async fn report(
     let db = state.read_db();
     let (rolled_up_at, newest) = analytics_q::rolled_up_at(db, &sites).await?;
     let key = ReportKey { sites, site, from: period.from, to: period.to };
-    if let Some(report) = state.analytics_reports.kept(&key, newest) {
+    if let Some(report) = state.kept.analytics_reports.kept(&key, newest) {
         return Ok(report);
     }
     // One report is read at a time; those who waited find theirs kept, so a roll-up followed
     // by many requests reads each report once instead of once per waiting request.
-    let _reading = state.analytics_reports.reading.lock().await;
-    if let Some(report) = state.analytics_reports.kept(&key, newest) {
+    let _reading = state.kept.analytics_reports.reading.lock().await;
+    if let Some(report) = state.kept.analytics_reports.kept(&key, newest) {
         return Ok(report);
     }
     let sites = &key.sites;
@@ -332,7 +332,7 @@ async fn report(
         circles,
         ratings,
     });
-    state.analytics_reports.keep(key, newest, report.clone());
+    state.kept.analytics_reports.keep(key, newest, report.clone());
     Ok(report)
 }
 

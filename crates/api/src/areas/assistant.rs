@@ -21,12 +21,12 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     areas::{config::stored_config, payments::flags::member_tier},
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Tenant},
     rate_limit,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

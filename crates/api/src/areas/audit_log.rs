@@ -19,10 +19,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     areas::groups::{caller_of, require_admin, visible_group},
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -33,15 +33,16 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
     catalogue::ai_tools::{self, AiToolView},
+    favourites_query::FavouritesQuery,
     groups::{self, caller_of, view::GroupView},
     jobs::{self, JobView},
     use_cases::{self, UseCaseView},
 };
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -86,19 +87,6 @@ pub struct ItemPath {
     pub kind: String,
     /// The item's id.
     pub id: i64,
-}
-
-/// Values are read as text, so a bad one gets the spec's message on its parameter.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct FavouritesQuery {
-    #[param(value_type = Option<u64>, minimum = 1, default = 1)]
-    pub page: Option<String>,
-    /// 10 by default; larger sizes are capped at 500.
-    #[param(value_type = Option<u64>, minimum = 1, default = 10)]
-    pub page_size: Option<String>,
-    /// For `group` only, and required there: circle or event.
-    pub group_type: Option<String>,
 }
 
 /// The item must exist on this site and be visible to the caller (404 otherwise).

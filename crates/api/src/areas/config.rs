@@ -23,10 +23,10 @@ use utoipa::{
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, Tenant, TenantAdmin},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -30,10 +30,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::Page,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, MaybeUser, PageOf, PageParams, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -188,7 +188,7 @@ async fn connections_of(
     let generation = store::person_generations::of(db, person_id).await?;
     let site_generation = store::list_counts::generation(db, tenant.id()).await?;
     let today = chrono::Utc::now().date_naive();
-    if let Some(kept) = key.as_ref().and_then(|key| state.connection_pages.get(key, generation, today)) {
+    if let Some(kept) = key.as_ref().and_then(|key| state.kept.connection_pages.get(key, generation, today)) {
         if kept.site_generation == site_generation {
             return Ok(Some(kept));
         }
@@ -198,7 +198,7 @@ async fn connections_of(
     let (count, items) = read_page(state, tenant, viewer, person.id, &kind, paging).await?;
     let kept = Arc::new(KeptConnections { site_generation, active: person.is_active, site_member, count, items });
     if let Some(key) = key {
-        state.connection_pages.remember(key, generation, today, kept.clone());
+        state.kept.connection_pages.remember(key, generation, today, kept.clone());
     }
     Ok(Some(kept))
 }

@@ -20,8 +20,8 @@ use axum::{
 use serde::Serialize;
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
-    state::AppState,
 };
 
 const SHOWN: u64 = 200;

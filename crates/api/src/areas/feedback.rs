@@ -28,12 +28,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     areas::chat::full_name,
+    areas::AppState,
     envelope::Page,
     error::{ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, PageOf, Tenant, TenantAdmin},
     mailer,
     rate_limit::{self, Limit},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

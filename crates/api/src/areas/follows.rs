@@ -14,16 +14,16 @@ use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
 use store::{
     entities::users,
-    queries::{connections::PRIVACY_PRIVATE, follows, memberships, profiles as profile_q},
+    queries::{follows, memberships, profiles as profile_q, visibility::PRIVACY_PRIVATE},
 };
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

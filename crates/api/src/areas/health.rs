@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::state::AppState;
+use crate::areas::AppState;
 
 #[derive(Serialize, ToSchema)]
 pub struct HealthStatus {

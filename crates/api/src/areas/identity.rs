@@ -21,10 +21,10 @@ use super::{
     profiles::{CareerEntryView, GroupProfileView, ProfileView},
 };
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -130,11 +130,11 @@ async fn identity(
     let generation = store::person_generations::of(db, user.id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), user.id);
-    let kept = match state.identities.get(&key, generation, today) {
+    let kept = match state.kept.identities.get(&key, generation, today) {
         Some(kept) => kept,
         None => {
             let read = Arc::new(read_identity(&state, &tenant, &user).await?);
-            state.identities.remember(key, generation, today, read.clone());
+            state.kept.identities.remember(key, generation, today, read.clone());
             read
         }
     };

@@ -34,11 +34,11 @@ use super::{
     jobs::{self, JobView},
 };
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
     mailer, secrets,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

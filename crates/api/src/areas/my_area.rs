@@ -20,15 +20,16 @@ use super::{
     bookmarks::{self, Favourites},
     catalogue::ai_tools::{self, AiToolListQuery, AiToolView},
     content::{self, items::ContentQuery, tips::TipsQuery, view::ContentView},
+    favourites_query::FavouritesQuery,
     groups::{caller_of, view::GroupView},
     jobs::{lists::JobListQuery, JobView},
     use_cases::{self, UseCaseListQuery, UseCaseView},
 };
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{page_from_query, ApiQuery, AuthUser, MaybeUser, Tenant},
-    state::AppState,
 };
 
 /// My-content lists show 10 a page (spec 002 §7).
@@ -261,12 +262,8 @@ fn contents_query(size: u64, types: &str) -> MyContentsQuery {
 }
 
 /// The query of a favourites section's first page.
-fn favourites_query(size: u64, group_type: Option<&str>) -> bookmarks::FavouritesQuery {
-    bookmarks::FavouritesQuery {
-        page: None,
-        page_size: Some(size.to_string()),
-        group_type: group_type.map(str::to_string),
-    }
+fn favourites_query(size: u64, group_type: Option<&str>) -> FavouritesQuery {
+    FavouritesQuery { page: None, page_size: Some(size.to_string()), group_type: group_type.map(str::to_string) }
 }
 
 fn overview_size(query: &OverviewQuery) -> ApiResult<u64> {

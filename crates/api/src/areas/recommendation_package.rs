@@ -24,6 +24,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use store::queries::group_recommendations as recommend_q;
 
 use crate::{
+    areas::AppState,
     areas::{
         config::stored_config,
         person_cards::{self, PersonCard},
@@ -32,7 +33,6 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Client, Tenant},
     mailer::{self, PackageSection},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

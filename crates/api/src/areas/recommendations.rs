@@ -17,10 +17,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     areas::assistant::RecommendedItem,
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

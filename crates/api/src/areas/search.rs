@@ -32,11 +32,11 @@ use super::{
     person_cards::{self, PersonCard},
 };
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{bool_param, id_param, list_param, text_param, ApiQuery, MaybeUser, Param, Tenant},
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -154,6 +154,7 @@ async fn search(
     let viewer = (asked.kind != "user" && asked.group_id.is_none()).then(|| caller.viewer());
     let key = format!("{people_scope:?}|{asked:?}|{viewer:?}|{}|{}", page.offset(), page.page_size);
     let kept = state
+        .kept
         .search_pages
         .kept(tenant.id(), generation, key, async || {
             ranked_hits(&state, &tenant, &caller, people_scope, asked, &page).await
@@ -345,7 +346,7 @@ async fn person_cards(
     generation: i64,
     user_ids: &[i64],
 ) -> ApiResult<HashMap<i64, Arc<PersonCard>>> {
-    let kept = state.search_pages.items(tenant_id, generation, user_ids);
+    let kept = state.kept.search_pages.items(tenant_id, generation, user_ids);
     let missing: Vec<i64> = user_ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
     let mut cards: HashMap<i64, Arc<PersonCard>> =
         user_ids.iter().zip(kept).filter_map(|(id, card)| Some((*id, card?))).collect();
@@ -354,7 +355,7 @@ async fn person_cards(
     }
     let (read, _) = person_cards::load(state.read_db(), &missing).await?;
     let read: Vec<(i64, Arc<PersonCard>)> = read.into_iter().map(|(id, card)| (id, Arc::new(card))).collect();
-    state.search_pages.remember_items(tenant_id, generation, read.iter().cloned());
+    state.kept.search_pages.remember_items(tenant_id, generation, read.iter().cloned());
     cards.extend(read);
     Ok(cards)
 }

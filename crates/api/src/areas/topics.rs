@@ -15,10 +15,10 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::{Data, Page},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, PageParams, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -129,6 +129,7 @@ async fn list_topics(
     let key = format!("{filter:?}|{offset}|{size}");
     let views = |rows: Vec<topics::Model>| rows.into_iter().map(|m| (m.id, TopicView::from(m))).collect();
     let page = state
+        .kept
         .topic_pages
         .kept_page(
             tenant.id(),

@@ -5,7 +5,10 @@ use axum::{
 use store::entities::users;
 
 use super::Tenant;
-use crate::{error::ApiError, state::AppState};
+use crate::{
+    error::ApiError,
+    state::{AppState, Kept},
+};
 
 pub const MSG_INVALID_TOKEN: &str = "Given token not valid for any token type";
 
@@ -28,7 +31,7 @@ fn bearer(parts: &Parts) -> Option<&str> {
     scheme.eq_ignore_ascii_case("bearer").then_some(token.trim())
 }
 
-async fn load(parts: &mut Parts, state: &AppState) -> Result<Option<users::Model>, ApiError> {
+async fn load<K: Kept>(parts: &mut Parts, state: &AppState<K>) -> Result<Option<users::Model>, ApiError> {
     if let Some(user) = parts.extensions.get::<users::Model>() {
         return Ok(Some(user.clone()));
     }
@@ -49,10 +52,10 @@ async fn load(parts: &mut Parts, state: &AppState) -> Result<Option<users::Model
     Ok(Some(user))
 }
 
-impl FromRequestParts<AppState> for AuthUser {
+impl<K: Kept> FromRequestParts<AppState<K>> for AuthUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState<K>) -> Result<Self, Self::Rejection> {
         load(parts, state)
             .await?
             .map(AuthUser)
@@ -60,18 +63,18 @@ impl FromRequestParts<AppState> for AuthUser {
     }
 }
 
-impl FromRequestParts<AppState> for MaybeUser {
+impl<K: Kept> FromRequestParts<AppState<K>> for MaybeUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState<K>) -> Result<Self, Self::Rejection> {
         Ok(MaybeUser(load(parts, state).await?))
     }
 }
 
-impl FromRequestParts<AppState> for TenantAdmin {
+impl<K: Kept> FromRequestParts<AppState<K>> for TenantAdmin {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState<K>) -> Result<Self, Self::Rejection> {
         let AuthUser(user) = AuthUser::from_request_parts(parts, state).await?;
         let tenant = Tenant::from_request_parts(parts, state).await?;
         if store::queries::memberships::is_manager(&state.db, tenant.organization_id(), user.id).await? {

@@ -5,7 +5,10 @@ use axum::{
     http::{header, request::Parts},
 };
 
-use crate::{error::ApiError, state::AppState};
+use crate::{
+    error::ApiError,
+    state::{AppState, Kept},
+};
 
 /// Who is calling, as far as the network says: the client address (from X-Forwarded-For
 /// only when the proxy is trusted) and the site it called, for links in mails.
@@ -34,10 +37,10 @@ fn link_origin(scheme: &str, host: &str, tenant_domain: &str) -> String {
     }
 }
 
-impl FromRequestParts<AppState> for Client {
+impl<K: Kept> FromRequestParts<AppState<K>> for Client {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState<K>) -> Result<Self, Self::Rejection> {
         let forwarded = state
             .settings
             .trust_proxy

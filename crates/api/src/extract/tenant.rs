@@ -3,7 +3,10 @@ use std::sync::Arc;
 use axum::{extract::FromRequestParts, http::request::Parts};
 use store::queries::tenants::TenantRecord;
 
-use crate::{error::ApiError, state::AppState};
+use crate::{
+    error::ApiError,
+    state::{AppState, Kept},
+};
 
 /// The tenant the request's Host header picks; unknown hosts get the default tenant.
 #[derive(Clone)]
@@ -19,10 +22,10 @@ impl Tenant {
     }
 }
 
-impl FromRequestParts<AppState> for Tenant {
+impl<K: Kept> FromRequestParts<AppState<K>> for Tenant {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState<K>) -> Result<Self, Self::Rejection> {
         if let Some(tenant) = parts.extensions.get::<Tenant>() {
             return Ok(tenant.clone());
         }

@@ -450,7 +450,7 @@ async fn a_job_in_a_private_group_is_invisible_to_outsiders() {
             description: Some("<p>x</p>".into()),
             ..Default::default()
         },
-        store::queries::connections::PRIVACY_PRIVATE,
+        store::queries::visibility::PRIVACY_PRIVATE,
         b.admin.id,
     )
     .await

@@ -117,7 +117,7 @@ async fn a_job_the_caller_cannot_see_cannot_be_bookmarked() {
             description: Some("<p>x</p>".into()),
             ..Default::default()
         },
-        store::queries::connections::PRIVACY_PRIVATE,
+        store::queries::visibility::PRIVACY_PRIVATE,
         b.admin.id,
     )
     .await

@@ -23,47 +23,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::definition::{AgentDefinition, StepType};
-
-/// The five category scoring ids.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Category {
-    AwarenessCuriosity,
-    ExperienceWithAiTool,
-    BuildingAiSolutions,
-    ConcernLevel,
-    OptimismLevel,
-}
-
-impl Category {
-    pub const READINESS: [Category; 3] =
-        [Category::AwarenessCuriosity, Category::ExperienceWithAiTool, Category::BuildingAiSolutions];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Category::AwarenessCuriosity => "awareness_curiosity",
-            Category::ExperienceWithAiTool => "experience_with_ai_tool",
-            Category::BuildingAiSolutions => "building_ai_solutions",
-            Category::ConcernLevel => "concern_level",
-            Category::OptimismLevel => "optimism_level",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Category::AwarenessCuriosity => "Awareness and curiosity",
-            Category::ExperienceWithAiTool => "Experience with AI tools",
-            Category::BuildingAiSolutions => "Building AI solutions",
-            Category::ConcernLevel => "Concern about AI",
-            Category::OptimismLevel => "Optimism about AI",
-        }
-    }
-
-    pub fn is_readiness(self) -> bool {
-        Category::READINESS.contains(&self)
-    }
-}
+use super::{
+    category::Category,
+    definition::{AgentDefinition, StepType},
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub enum ReadinessLevel {

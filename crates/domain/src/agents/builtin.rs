@@ -39,7 +39,7 @@ pub fn all() -> Vec<AgentDefinition> {
 mod tests {
     use super::*;
     use crate::agents::{
-        aira::Category,
+        category::Category,
         definition::{check_catalogue, AgentType, Audience, StepType},
     };
 

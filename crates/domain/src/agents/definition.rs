@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
 use super::{
-    aira::Category,
+    category::Category,
     form::{self, FormQuestion},
 };
 use crate::FieldErrors;

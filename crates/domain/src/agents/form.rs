@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 
-use super::aira::Category;
+use super::category::Category;
 use crate::{
     groups::questions::{MSG_ANSWER_CHOICE, MSG_ANSWER_REQUIRED, MSG_LABEL, MSG_TYPE},
     FieldErrors,

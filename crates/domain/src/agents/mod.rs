@@ -6,6 +6,7 @@
 //! - [`form`]: custom form questions (text, textarea, radio, selection, file, slider) and
 //!   their answers.
 //! - [`aira`]: the AI Readiness Assessment score, levels and colours.
+//! - [`category`]: the five categories its questions are scored in.
 //! - [`report`]: the offline report composed from templates and retrieved items.
 //! - [`model_report`]: a report a model writes: its request, answer schema and checks.
 //! - [`feedback`]: a report's star rating and comment.
@@ -19,6 +20,7 @@
 pub mod access;
 pub mod aira;
 pub mod builtin;
+pub mod category;
 pub mod definition;
 pub mod feedback;
 pub mod form;

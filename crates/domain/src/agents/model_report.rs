@@ -19,7 +19,7 @@ use super::{
     form::{self, QuestionType},
     report::{ProfileFacts, ReportBody, ReportItem, Section, MAX_ITEMS},
 };
-use crate::assistant::ItemKind;
+use crate::matching::ItemKind;
 
 pub const MAX_SUMMARY_CHARS: usize = 600;
 pub const MAX_SECTIONS: usize = 8;

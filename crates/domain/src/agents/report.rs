@@ -13,11 +13,12 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    aira::{self, AiraScore, AttitudeLevel, Category, ReadinessLevel},
+    aira::{self, AiraScore, AttitudeLevel, ReadinessLevel},
+    category::Category,
     definition::{AgentDefinition, AgentType, RunAnswers, StepType},
     form::{self, QuestionType},
 };
-use crate::assistant::ItemKind;
+use crate::matching::ItemKind;
 
 /// Items shown per kind, and in all.
 pub const ITEMS_PER_KIND: usize = 3;

@@ -194,7 +194,7 @@ pub fn group(source: &GroupSource) -> Option<Document> {
         about: first_sentence(if objective.is_empty() { &description } else { &objective }),
         ..Default::default()
     };
-    let eligible = !g.is_tenant_root && g.privacy < store::queries::connections::PRIVACY_PRIVATE;
+    let eligible = !g.is_tenant_root && g.privacy < store::queries::visibility::PRIVACY_PRIVATE;
     Some(Document { kind: kind.as_str(), tenant_id: g.tenant_id, item_id: g.id, eligible, text, meta })
 }
 

@@ -19,7 +19,7 @@ use store::{
 };
 
 use crate::{
-    jobs::JobContext,
+    job_context::JobContext,
     resume::{self, ParsedResume, ResumeError},
 };
 

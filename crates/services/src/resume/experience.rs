@@ -2,7 +2,8 @@
 
 use super::countries::{country_of_location, looks_like_location};
 use super::dates::{parse_date_range, strip_range, tidy_leftover, DateRange};
-use super::fields::{has_title_word, is_bullet, paragraphs};
+use super::fields::{is_bullet, paragraphs};
+use super::words::has_title_word;
 use super::Experience;
 
 const COMPANY_WORDS: &[&str] = &[

@@ -8,9 +8,9 @@
 
 use super::countries::looks_like_location;
 use super::dates::{is_duration, parse_date_range, strip_range, tidy_leftover, DateRange};
-use super::education::{has_degree_word, has_school_word, split_degree};
 use super::fields::paragraphs;
 use super::sections::Doc;
+use super::words::{has_degree_word, has_school_word, split_degree};
 use super::{Education, Experience};
 
 /// Whether the text looks like LinkedIn's own export.

@@ -23,6 +23,7 @@ mod linkedin;
 mod pdf_text;
 mod refine;
 mod sections;
+mod words;
 
 use serde::{Deserialize, Serialize};
 

@@ -226,12 +226,12 @@ pub fn heading_kind(line: &str) -> Option<SectionKind> {
         "background",
         "qualifications",
     ];
-    if title_case && words <= 4 && section_words.contains(&last.as_str()) && !super::fields::has_title_word(l) {
+    if title_case && words <= 4 && section_words.contains(&last.as_str()) && !super::words::has_title_word(l) {
         if let Some((_, kind)) = KEYWORDS.iter().find(|(w, _)| k.contains(w)) {
             return Some(*kind);
         }
     }
-    if (caps || line.trim_end().ends_with(':')) && !super::fields::has_title_word(l) {
+    if (caps || line.trim_end().ends_with(':')) && !super::words::has_title_word(l) {
         return KEYWORDS.iter().find(|(w, _)| k.contains(w)).map(|(_, kind)| *kind);
     }
     None
@@ -245,7 +245,7 @@ fn sentence_case_heading(line: &str) -> Option<SectionKind> {
     if words.is_empty() || words.len() > 4 || l.chars().any(|c| c.is_ascii_digit() || c == ',' || c == '.') {
         return None;
     }
-    if !words[0].chars().next().is_some_and(char::is_uppercase) || super::fields::has_title_word(l) {
+    if !words[0].chars().next().is_some_and(char::is_uppercase) || super::words::has_title_word(l) {
         return None;
     }
     let last = key(words[words.len() - 1]);

@@ -13,9 +13,8 @@ use sea_orm::{
 use serde_json::Value;
 
 use super::{
-    connections::PRIVACY_PRIVATE,
     memberships::STATUS_ACCEPTED,
-    visibility::{visible_to, Viewer},
+    visibility::{visible_to, Viewer, PRIVACY_PRIVATE},
 };
 use crate::{
     entities::{

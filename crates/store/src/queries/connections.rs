@@ -14,9 +14,6 @@ use crate::{
     StoreResult,
 };
 
-/// Privacy level of a group only its members may see (spec 000 §3 "Privacy levels").
-pub const PRIVACY_PRIVATE: i16 = 20;
-
 /// Whose connections, on which site, seen by whom.
 #[derive(Debug, Clone)]
 pub struct Scope {

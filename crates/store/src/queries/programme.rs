@@ -11,8 +11,8 @@ use sea_orm::{
 use serde_json::Value;
 
 use super::{
-    connections::PRIVACY_PRIVATE,
     memberships::{MANAGEMENT_ROLES, STATUS_ACCEPTED},
+    visibility::PRIVACY_PRIVATE,
     Paged,
 };
 use crate::{

@@ -11,10 +11,9 @@ use sea_orm::{
 };
 
 use super::{
-    connections::PRIVACY_PRIVATE,
     memberships::STATUS_ACCEPTED,
     sql::{equals_any_ignoring_case, escape_like, json_array_has_any_ignoring_case},
-    visibility::{visible_to, Viewer},
+    visibility::{visible_to, Viewer, PRIVACY_PRIVATE},
 };
 use crate::{
     entities::{group_profiles, groups, memberships, profiles, users},

@@ -6,12 +6,15 @@ use sea_orm::{
     Condition,
 };
 
-use super::{
-    connections::PRIVACY_PRIVATE,
-    groups::HIERARCHY_DEPTH,
-    memberships::{MANAGEMENT_ROLES, STATUS_ACCEPTED},
-};
+use super::memberships::{MANAGEMENT_ROLES, STATUS_ACCEPTED};
 use crate::entities::{groups, memberships};
+
+/// Privacy level of a group only its members may see (spec 000 §3 "Privacy levels").
+pub const PRIVACY_PRIVATE: i16 = 20;
+
+/// How many levels below a group its administrators reach (the same depth as the parent
+/// chain the API loads to decide who administers a group).
+pub const HIERARCHY_DEPTH: usize = 4;
 
 /// Who is looking: private groups show only to their accepted members and to staff.
 #[derive(Debug, Clone, Copy, Default)]

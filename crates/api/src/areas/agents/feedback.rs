@@ -10,9 +10,9 @@ use utoipa::ToSchema;
 use super::MSG_NO_REPORT;
 use crate::{
     areas::assistant::MSG_THANKS,
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -24,10 +24,10 @@ use utoipa::{IntoParams, ToSchema};
 use super::{definition, MSG_NO_AGENT};
 use crate::areas::catalogue::vote_name;
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, MaybeUser, Tenant},
-    state::AppState,
 };
 
 /// Agents per page (the site has a handful; the page keeps the answer bounded).

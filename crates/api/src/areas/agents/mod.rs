@@ -34,8 +34,8 @@ use store::{entities::agents as agent_rows, queries::agents as q};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

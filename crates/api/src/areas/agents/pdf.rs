@@ -14,9 +14,9 @@ use store::queries::agents::reports;
 
 use super::{MSG_NO_ACCESS, MSG_NO_REPORT};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
-    state::AppState,
 };
 
 const PDF: &str = "application/pdf";

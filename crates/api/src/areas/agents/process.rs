@@ -43,11 +43,11 @@ use utoipa::ToSchema;
 
 use super::{definition, is_member, MSG_NO_ACCESS, MSG_NO_AGENT, MSG_NO_USER};
 use crate::{
+    areas::AppState,
     areas::{config::stored_config, payments::flags::member_tier},
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 /// The code of the 403 for a member whose profile is below the threshold (ours).

@@ -24,10 +24,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::MSG_NO_REPORT;
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
-    state::AppState,
 };
 
 /// Reports per page (spec 002 §9: 10 for one's own).

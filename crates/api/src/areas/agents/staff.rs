@@ -36,10 +36,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{definition as definition_of, MSG_NO_AGENT};
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub const MSG_PROMPTS_SAVED: &str = "Agent prompts updated successfully.";

@@ -38,10 +38,10 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{MSG_NO_AGENT, MSG_NO_USER};
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub const MSG_RERUN_DONE: &str = "Agent rerun successfully.";

@@ -14,12 +14,12 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::Client,
     secrets,
     settings::BotCheck,
-    state::AppState,
 };
 
 pub const MSG_BOTCHECK: &str = "Please complete the reCAPTCHA";

@@ -23,10 +23,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::issue_pair;
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, Client, Tenant},
     rate_limit,
-    state::AppState,
 };
 
 pub const MSG_HAS_ACCOUNT: &str = "You already have an account with us. Please log in to access CareerGPS Assessment.";

@@ -12,10 +12,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{issue_pair, otp, MessageAnswer};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
     rate_limit, secrets,
-    state::AppState,
 };
 
 const MSG_BAD_VERIFICATION: &str = "This verification link is invalid or has expired.";

@@ -23,7 +23,7 @@ use store::queries::sessions;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{error::ApiResult, secrets, state::AppState};
+use crate::{areas::AppState, error::ApiResult, secrets};
 
 pub use session::MSG_REGISTERED;
 

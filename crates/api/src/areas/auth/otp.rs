@@ -15,10 +15,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{MessageAnswer, PURPOSE_ALTERNATE_EMAIL, PURPOSE_REGISTRATION};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
     mailer, rate_limit, secrets,
-    state::AppState,
 };
 
 /// How long the one-click verification link in the sign-up mail works.

@@ -12,10 +12,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{issue_pair, MessageAnswer, TokenPair};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
     mailer, passwords, rate_limit, secrets,
-    state::AppState,
 };
 
 const RESET_LINK_TTL_MINUTES: i64 = 60;

@@ -17,10 +17,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{botcheck, issue_pair, otp, TokenAnswer, TokenPair};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, Client, Tenant},
     passwords, rate_limit, secrets,
-    state::AppState,
 };
 
 const MSG_BAD_CREDENTIALS: &str = "No active account found with the given credentials";

@@ -17,11 +17,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{issue_pair, TokenAnswer};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, Client, Tenant},
     rate_limit,
     settings::Settings,
-    state::AppState,
 };
 
 const MSG_DISABLED_ACCOUNT: &str = "This account is disabled.";

@@ -37,6 +37,7 @@ use super::{
     may_moderate, string_list, strings, text, vote_name, with_caller_flags, FileField, ModerationAnswer,
 };
 use crate::{
+    areas::AppState,
     areas::{
         groups::view::UseCaseRef,
         groups::{caller_of, view::Caller},
@@ -45,7 +46,6 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     extract::{first_list, page_from_query, search_param, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -284,6 +284,7 @@ pub(crate) async fn list_ai_tools(
     let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
+        .kept
         .ai_tool_pages
         .kept_page(
             tenant.id(),

@@ -10,9 +10,9 @@ use domain::{
 use super::may_moderate;
 use crate::{
     areas::groups::view::Caller,
+    areas::AppState,
     error::ApiResult,
     extract::{bool_param, id_param, list_param, text_param, Param, Tenant},
-    state::AppState,
 };
 
 /// The order asked for: `sort_by=recent` (the only order named; the admin tables send it)

@@ -3,8 +3,8 @@
 //!
 //! - `ai_tools`: `GET|POST /ai-tools/`, `GET /ai-tools/slug/{slug}/`,
 //!   `GET|PATCH /ai-tools/{id}/`, `POST /ai-tools/{id}/approve-reject/`
-//! - `votes`: `POST /vote/` (content types from `domain::catalogue::ContentType`)
-//! - the use cases' handlers live in `areas::use_cases` and use the helpers here.
+//! - the use cases' handlers live in `areas::use_cases`, and `POST /vote/` in `areas::votes`
+//!   (it votes on items of several areas); both use the helpers here.
 //!
 //! Items belong to one organization (`group`) of the tenant; they are pending until an
 //! administrator of that organization (or staff) approves them, and only approved items
@@ -12,7 +12,6 @@
 
 pub mod ai_tools;
 pub mod list_params;
-pub mod votes;
 
 use std::collections::HashMap;
 
@@ -31,13 +30,13 @@ use utoipa_axum::router::OpenApiRouter;
 
 use super::groups::{ensure_visible as group_visible, view::Caller};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
-    ai_tools::routes().merge(votes::routes())
+    ai_tools::routes()
 }
 
 /// The caller's vote as the client names it.

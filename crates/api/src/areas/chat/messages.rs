@@ -17,10 +17,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{message_view, people, MessageView};
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -28,7 +28,7 @@ use store::{
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{error::ApiResult, extract::Tenant, state::AppState};
+use crate::{areas::AppState, error::ApiResult, extract::Tenant};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     rooms::routes().merge(messages::routes())

@@ -9,10 +9,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{member_of_site, message_view, people, ChatUser, MessageView};
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{page_from_query, ApiJson, ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

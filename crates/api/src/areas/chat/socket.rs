@@ -31,9 +31,9 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::{
+    areas::AppState,
     error::ApiError,
     extract::{Tenant, MSG_INVALID_TOKEN},
-    state::AppState,
     tokens::AccessGrant,
 };
 

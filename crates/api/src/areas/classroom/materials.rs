@@ -10,16 +10,16 @@ use axum::{
 use domain::content::{form::ContentForm, SECURITY_PRIVATE, SECURITY_PUBLIC, STATUS_APPROVED, TYPE_RESOURCE};
 use serde::Serialize;
 use services::classroom;
-use store::queries::{classroom as q, connections::PRIVACY_PRIVATE, contents as content_q};
+use store::queries::{classroom as q, contents as content_q, visibility::PRIVACY_PRIVATE};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{access_for, course_of, failure, MSG_SYNC_RESOURCES_FAILED};
 use crate::{
+    areas::AppState,
     envelope::{Page, Pagination},
     error::{ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -34,10 +34,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::groups::{caller_of, group_path, is_admin, visible_group};
 use crate::{
+    areas::AppState,
     envelope::{Data, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 mod materials;

@@ -23,10 +23,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{access_for, course_of, failure, msg_sync_failed, CHUNK, MAX_UNMATCHED};
 use crate::{
+    areas::AppState,
     areas::{groups::notify_added, notifications},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

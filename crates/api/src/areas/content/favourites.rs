@@ -10,11 +10,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{is_moderator, view, ContentView};
 use crate::{
-    areas::{bookmarks::FavouritesQuery, groups::caller_of},
+    areas::AppState,
+    areas::{favourites_query::FavouritesQuery, groups::caller_of},
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -36,9 +36,9 @@ pub use view::ContentView;
 
 use crate::{
     areas::groups::{is_admin, is_visible, view::Caller},
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::ApiJson,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

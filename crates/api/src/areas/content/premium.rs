@@ -23,9 +23,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::visible_item;
 use crate::{
     areas::groups::caller_of,
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{MaybeUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -14,10 +14,10 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

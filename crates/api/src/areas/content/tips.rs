@@ -31,11 +31,11 @@ use super::{is_moderator, items::ActionInput, view::Author};
 use crate::{
     areas::catalogue::{vote_name, with_caller_flags},
     areas::groups::{caller_of, is_admin, member_of_site, view::Caller, view::GroupRef},
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{list_param, page_from_query, search_param, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -467,6 +467,7 @@ async fn all_tips(
     let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
+        .kept
         .career_tip_pages
         .kept_page(
             tenant.id(),

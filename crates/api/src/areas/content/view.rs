@@ -17,13 +17,13 @@ use store::{
 use utoipa::ToSchema;
 
 use crate::{
+    areas::AppState,
     areas::{
         groups::view::{Caller, GroupRef, NamedRef},
         uploads::file_url,
     },
     envelope::RequestUrl,
     error::ApiResult,
-    state::AppState,
 };
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

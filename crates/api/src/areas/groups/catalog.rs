@@ -11,10 +11,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{caller_of, view::SdgRef, visible_group};
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiResult, ErrorBody},
     extract::{MaybeUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

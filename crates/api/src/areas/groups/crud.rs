@@ -34,6 +34,7 @@ use super::{
     visible_group,
 };
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{
@@ -41,7 +42,6 @@ use crate::{
         Tenant,
     },
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

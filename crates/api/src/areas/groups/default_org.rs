@@ -20,10 +20,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::{Data, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

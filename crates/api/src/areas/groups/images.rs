@@ -13,9 +13,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{caller_of, crud::require_edit, crud::GroupAnswer, view, visible_group};
 use crate::{
     areas::uploads::{self, FromUploadForm, IncomingFile, Purpose, SingleFileForm, UploadForm},
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

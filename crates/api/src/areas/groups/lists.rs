@@ -17,6 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{caller_of, country_values, view, GroupView};
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{
@@ -24,7 +25,6 @@ use crate::{
     },
     page_cache::PageIds,
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -208,12 +208,12 @@ async fn program_list(
     let today = view::today();
     let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let key = format!("{group_type}|{:?}|{today}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    let mut kept = state.group_pages.page(tenant.id(), generation, &key);
+    let mut kept = state.kept.group_pages.page(tenant.id(), generation, &key);
     let _turn = match kept {
         Some(_) => None,
         None => {
-            let turn = state.group_pages.turn(tenant.id(), &key).await;
-            kept = state.group_pages.page(tenant.id(), generation, &key);
+            let turn = state.kept.group_pages.turn(tenant.id(), &key).await;
+            kept = state.kept.group_pages.page(tenant.id(), generation, &key);
             Some(turn)
         }
     };
@@ -233,7 +233,7 @@ async fn program_list(
             .await?;
             let ids = found.items.iter().map(|g| g.id).collect();
             let kept = PageIds { ids, count: found.count };
-            state.group_pages.remember_page(tenant.id(), generation, key, kept.clone());
+            state.kept.group_pages.remember_page(tenant.id(), generation, key, kept.clone());
             (std::sync::Arc::new(kept), found.items.into_iter().map(|g| (g.id, g)).collect())
         }
     };

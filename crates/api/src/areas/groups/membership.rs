@@ -32,10 +32,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{caller_of, group_path, not_found, view, visible_group};
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{parse_json, ApiJson, AuthUser, Client, Tenant},
     mailer,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

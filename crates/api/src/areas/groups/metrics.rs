@@ -9,11 +9,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{caller_of, require_admin, view, visible_group};
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiResult, ErrorBody},
     extract::{id_param, ApiQuery, AuthUser, Tenant},
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -29,7 +29,7 @@ pub mod view;
 
 use store::{
     entities::{groups, users},
-    queries::{connections::PRIVACY_PRIVATE, groups as group_q, memberships as member_q},
+    queries::{groups as group_q, memberships as member_q, visibility::PRIVACY_PRIVATE},
 };
 use utoipa_axum::router::OpenApiRouter;
 
@@ -37,9 +37,9 @@ pub(crate) use members::notify_added;
 pub use view::{Caller, GroupView};
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

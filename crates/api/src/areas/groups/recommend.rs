@@ -34,10 +34,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{caller_of, country_values, is_visible, require_admin, view::Caller, visible_group};
 use crate::areas::person_cards::{self, PersonCard};
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiQuery, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

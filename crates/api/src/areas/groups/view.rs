@@ -25,7 +25,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
-use crate::{error::ApiResult, state::AppState};
+use crate::{areas::AppState, error::ApiResult};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct GroupRef {
@@ -338,7 +338,7 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
             let count = counts.get(&g.id).copied().unwrap_or_default();
             let mut ancestors = Vec::new();
             let mut next = g.parent_id;
-            while let Some(id) = next.filter(|_| ancestors.len() < group_q::HIERARCHY_DEPTH) {
+            while let Some(id) = next.filter(|_| ancestors.len() < store::queries::visibility::HIERARCHY_DEPTH) {
                 let Some(parent) = parents.get(&id) else { break };
                 ancestors.push(id);
                 next = parent.parent_id;
@@ -530,7 +530,7 @@ pub async fn kept_views(
     ids: &[i64],
     mut models: HashMap<i64, groups::Model>,
 ) -> ApiResult<Vec<GroupView>> {
-    let mut kept = state.group_pages.items(tenant_id, generation, ids);
+    let mut kept = state.kept.group_pages.items(tenant_id, generation, ids);
     let missing: Vec<i64> = ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
     if !missing.is_empty() {
         let unread: Vec<i64> = missing.iter().filter(|id| !models.contains_key(id)).copied().collect();
@@ -540,7 +540,7 @@ pub async fn kept_views(
         let to_build: Vec<groups::Model> = missing.iter().filter_map(|id| models.remove(id)).collect();
         let built: HashMap<i64, Arc<BaseView>> =
             base_views(state, to_build).await?.into_iter().map(|b| (b.id(), Arc::new(b))).collect();
-        state.group_pages.remember_items(tenant_id, generation, built.iter().map(|(id, b)| (*id, b.clone())));
+        state.kept.group_pages.remember_items(tenant_id, generation, built.iter().map(|(id, b)| (*id, b.clone())));
         for (slot, id) in kept.iter_mut().zip(ids) {
             if slot.is_none() {
                 *slot = built.get(id).cloned();

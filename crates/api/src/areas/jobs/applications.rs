@@ -39,11 +39,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{job_path, managed_job, visible_job};
 use crate::{
     areas::groups::{caller_of, view::today},
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{page_from_query, search_param, text_param, ApiJson, ApiQuery, AuthUser, Client, Param, Tenant},
     mailer, param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

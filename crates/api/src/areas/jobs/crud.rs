@@ -21,11 +21,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{input, managed_job, not_found, view, visible_job, JobView};
 use crate::{
     areas::groups::{caller_of, is_admin, view::Caller},
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, MaybeUser, Tenant},
     page_cache::PageIds,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -161,6 +161,7 @@ async fn job_by_slug(
     // the board's pages: a job every caller may see is answered without reading it again.
     let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let named = state
+        .kept
         .job_pages
         .kept_when(
             tenant.id(),

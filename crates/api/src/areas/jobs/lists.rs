@@ -19,6 +19,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{view, JobView};
 use crate::{
     areas::groups::{caller_of, country_values},
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{
@@ -27,7 +28,6 @@ use crate::{
     },
     page_cache::PageIds,
     param,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -210,12 +210,12 @@ pub(crate) async fn list_jobs(
     // which posts a viewer sees does not change with the day.
     let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let key = format!("{:?}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    let mut kept = state.job_pages.page(tenant.id(), generation, &key);
+    let mut kept = state.kept.job_pages.page(tenant.id(), generation, &key);
     let _turn = match kept {
         Some(_) => None,
         None => {
-            let turn = state.job_pages.turn(tenant.id(), &key).await;
-            kept = state.job_pages.page(tenant.id(), generation, &key);
+            let turn = state.kept.job_pages.turn(tenant.id(), &key).await;
+            kept = state.kept.job_pages.page(tenant.id(), generation, &key);
             Some(turn)
         }
     };
@@ -233,7 +233,7 @@ pub(crate) async fn list_jobs(
             )
             .await?;
             let kept = PageIds { ids: found.items.iter().map(|j| j.id).collect(), count: found.count };
-            state.job_pages.remember_page(tenant.id(), generation, key, kept.clone());
+            state.kept.job_pages.remember_page(tenant.id(), generation, key, kept.clone());
             (std::sync::Arc::new(kept), found.items.into_iter().map(|j| (j.id, j)).collect())
         }
     };

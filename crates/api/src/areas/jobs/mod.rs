@@ -30,9 +30,9 @@ pub use view::JobView;
 
 use crate::{
     areas::groups::{is_visible, view::Caller},
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -37,6 +37,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{managed_job, Visible};
 use crate::{
+    areas::AppState,
     areas::{
         groups::{caller_of, country_values, is_admin, is_visible, view::Caller},
         person_cards::{self, PersonCard},
@@ -44,7 +45,6 @@ use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{id_param, page_from_query, text_param, ApiQuery, AuthUser, Param, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -16,14 +16,14 @@ use serde::Serialize;
 use serde_json::Value;
 use store::{
     entities::{groups, job_posts},
-    queries::{connections::PRIVACY_PRIVATE, job_posts as post_q, memberships as member_q, profiles as profile_q},
+    queries::{job_posts as post_q, memberships as member_q, profiles as profile_q, visibility::PRIVACY_PRIVATE},
 };
 use utoipa::ToSchema;
 
 use crate::{
     areas::groups::view::{self as group_view, Caller, NamedRef},
+    areas::AppState,
     error::ApiResult,
-    state::AppState,
 };
 
 /// The group a job belongs to, as its card shows it.
@@ -144,7 +144,7 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
         let Some(group) = groups.get(&job.group_id) else { continue };
         let mut managers = vec![group.id];
         let mut next = group.parent_id;
-        while let Some(id) = next.filter(|_| managers.len() <= store::queries::groups::HIERARCHY_DEPTH) {
+        while let Some(id) = next.filter(|_| managers.len() <= store::queries::visibility::HIERARCHY_DEPTH) {
             let Some(parent) = parents.get(&id) else { break };
             managers.push(id);
             next = parent.parent_id;
@@ -292,7 +292,7 @@ pub async fn kept_bases(
     ids: &[i64],
     mut models: HashMap<i64, job_posts::Model>,
 ) -> ApiResult<Vec<Arc<BaseView>>> {
-    let mut kept = state.job_pages.items(tenant_id, generation, ids);
+    let mut kept = state.kept.job_pages.items(tenant_id, generation, ids);
     let missing: Vec<i64> = ids.iter().zip(&kept).filter(|(_, k)| k.is_none()).map(|(id, _)| *id).collect();
     if !missing.is_empty() {
         let unread: Vec<i64> = missing.iter().filter(|id| !models.contains_key(id)).copied().collect();
@@ -302,7 +302,7 @@ pub async fn kept_bases(
         let to_build: Vec<job_posts::Model> = missing.iter().filter_map(|id| models.remove(id)).collect();
         let built: HashMap<i64, Arc<BaseView>> =
             base_views(state, to_build).await?.into_iter().map(|b| (b.id(), Arc::new(b))).collect();
-        state.job_pages.remember_items(tenant_id, generation, built.iter().map(|(id, b)| (*id, b.clone())));
+        state.kept.job_pages.remember_items(tenant_id, generation, built.iter().map(|(id, b)| (*id, b.clone())));
         for (slot, id) in kept.iter_mut().zip(ids) {
             if slot.is_none() {
                 *slot = built.get(id).cloned();

@@ -27,9 +27,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::subscription::own_url;
 use crate::{
     areas::groups::{caller_of, group_path, not_found, visible_group},
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

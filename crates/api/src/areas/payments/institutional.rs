@@ -30,10 +30,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     areas::profiles::invalid_pk,
+    areas::AppState,
     envelope::{Data, Page},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, PageParams, Tenant, TenantAdmin},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -21,10 +21,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::flags::member_tier;
 use crate::{
     areas::uploads::{key_of_link, stored_link},
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

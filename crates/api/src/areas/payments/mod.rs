@@ -35,7 +35,7 @@ pub mod webhook;
 use services::payments::PaymentError;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{error::ApiError, state::AppState};
+use crate::{areas::AppState, error::ApiError};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -39,10 +39,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{flags::member_tier, subscription::own_url};
 use crate::{
     areas::groups::{caller_of, group_path, view, visible_group},
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

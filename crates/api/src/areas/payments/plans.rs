@@ -18,10 +18,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::views::{plan_view, PlanView};
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, Pagination},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, Tenant, TenantAdmin},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -25,10 +25,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::views::{detail, discount_tiers, SubscriptionDetail};
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

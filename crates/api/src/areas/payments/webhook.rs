@@ -21,9 +21,9 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -29,10 +29,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{entry_views, finish, not_found_user, resolve_group, resolve_topics, visible, CareerEntryView};
 use crate::{
+    areas::AppState,
     envelope::{Data, Page},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, ApiQuery, AuthUser, MaybeUser, PageParams, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -96,7 +96,7 @@ async fn list_entries(
     let generation = store::person_generations::of(db, owner_id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), owner_id, kind, paging.page.offset(), paging.page.page_size);
-    let kept = match state.entry_pages.get(&key, generation, today) {
+    let kept = match state.kept.entry_pages.get(&key, generation, today) {
         Some(kept) => kept,
         None => {
             let owner = store::queries::users::find_by_id(db, owner_id).await?.ok_or_else(not_found_user)?;
@@ -104,7 +104,7 @@ async fn list_entries(
             let page = q::career_entries_page(db, owner.id, kind, paging.page.offset(), paging.page.page_size).await?;
             let items = entry_views(db, &page.items).await?;
             let kept = Arc::new(KeptEntries { active: owner.is_active, site_member, count: page.count, items });
-            state.entry_pages.remember(key, generation, today, kept.clone());
+            state.kept.entry_pages.remember(key, generation, today, kept.clone());
             kept
         }
     };

@@ -19,10 +19,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{finish, invalid_pk, load_career_profile_view, resolve_group, CareerProfileView};
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -20,10 +20,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{finish, load_group_profile_view, resolve_topics, GroupProfileView};
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -24,9 +24,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{user_profile_view, UserProfileView};
 use crate::{
     areas::uploads::{self, FromUploadForm, IncomingFile, Purpose, UploadForm},
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{parse_json, ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

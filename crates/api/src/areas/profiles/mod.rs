@@ -36,9 +36,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -20,10 +20,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{finish, not_found_user, resolve_group, resolve_topics, user_profile_view, KeptProfile, UserProfileView};
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, MaybeUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -59,14 +59,14 @@ async fn profile_by_slug(
     let generation = store::person_generations::of(db, owner.id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), owner.id, private);
-    let kept = match state.profile_pages.get(&key, generation, today) {
+    let kept = match state.kept.profile_pages.get(&key, generation, today) {
         Some(kept) => kept,
         None => {
             let membership = memberships::find(db, tenant.organization_id(), owner.id).await?;
             let view =
                 user_profile_view(db, &tenant, None, &owner, &profile, private, Some(membership.as_ref())).await?;
             let kept = Arc::new(KeptProfile { site_member: membership.is_some(), view });
-            state.profile_pages.remember(key, generation, today, kept.clone());
+            state.kept.profile_pages.remember(key, generation, today, kept.clone());
             kept
         }
     };

@@ -13,10 +13,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{not_found_user, visible};
 use crate::{
+    areas::AppState,
     envelope::{Data, Page},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, MaybeUser, PageParams, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {

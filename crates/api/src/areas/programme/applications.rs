@@ -29,11 +29,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     areas::uploads::{attached_files, AttachedFile},
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{bool_param, text_param, ApiJson, ApiQuery, AuthUser, Client, Tenant},
     mailer, param,
-    state::AppState,
 };
 
 use super::*;

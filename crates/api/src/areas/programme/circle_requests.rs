@@ -15,10 +15,10 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
     mailer, rate_limit,
-    state::AppState,
 };
 
 use super::*;

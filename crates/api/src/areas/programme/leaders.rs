@@ -14,11 +14,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
+    areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{list_param, search_param, ApiQuery, AuthUser, Param, Tenant},
     param,
-    state::AppState,
 };
 
 use super::*;

@@ -21,7 +21,7 @@ use domain::{config::AppConfig, groups::questions::Question};
 use store::{entities::users, queries::memberships as member_q};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::{envelope::Data, error::ApiResult, extract::Tenant, state::AppState};
+use crate::{areas::AppState, envelope::Data, error::ApiResult, extract::Tenant};
 
 pub use leaders::{certification_on, LeaderCertificationView};
 

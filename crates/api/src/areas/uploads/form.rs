@@ -16,8 +16,8 @@ use super::{
     MSG_ONE_FILE, MSG_UNREADABLE,
 };
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult},
-    state::AppState,
 };
 
 /// A file part of the form, read whole (at most `upload_max_bytes`).

@@ -15,10 +15,10 @@ use super::{
     ImportRequest, Purpose, ResumeForm, ResumeImport, SingleFileForm, StoredUpload, UploadAnswer, UploadResult,
 };
 use crate::{
+    areas::AppState,
     envelope::{Data, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{AuthUser, Tenant},
-    state::AppState,
 };
 
 /// Stores one or more files of the signed-in user.

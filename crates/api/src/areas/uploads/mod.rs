@@ -34,11 +34,11 @@ pub use form::{read, FileUploadForm, FromUploadForm, IncomingFile, ResumeForm, S
 pub use sniff::FileType;
 
 use crate::{
+    areas::AppState,
     envelope::RequestUrl,
     error::{ApiError, ApiResult},
     extract::Tenant,
     secrets,
-    state::AppState,
 };
 
 // Messages. The spec gives the size and PDF texts; the others are ours (docs/decisions.md).

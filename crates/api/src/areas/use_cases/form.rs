@@ -25,9 +25,9 @@ use crate::areas::{
     groups::{caller_of, view::Caller},
 };
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 use super::*;

@@ -14,11 +14,11 @@ use crate::areas::{
     groups::caller_of,
 };
 use crate::{
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{first_list, list_param, page_from_query, text_param, ApiQuery, MaybeUser, Param, Tenant},
     param,
-    state::AppState,
 };
 
 use super::view::{base_views, for_caller};
@@ -171,6 +171,7 @@ pub(crate) async fn list_use_cases(
     let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
+        .kept
         .use_case_pages
         .kept_page(
             tenant.id(),

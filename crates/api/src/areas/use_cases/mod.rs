@@ -35,10 +35,10 @@ use super::{
     groups::{caller_of, view::Caller},
 };
 use crate::{
+    areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{MaybeUser, Tenant},
-    state::AppState,
 };
 
 pub(crate) use list::list_use_cases;

@@ -15,7 +15,7 @@ use crate::areas::{
     catalogue::{ai_tools::CreatorRef, id_list, may_moderate, string_list, vote_name, with_caller_flags},
     groups::view::Caller,
 };
-use crate::{error::ApiResult, extract::Tenant, state::AppState};
+use crate::{areas::AppState, error::ApiResult, extract::Tenant};
 
 /// An AI tool named by a use case, as its card shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]

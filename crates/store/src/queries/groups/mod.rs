@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use super::{
     memberships::STATUS_ACCEPTED,
     slugs::{self, SlugColumn},
-    visibility::{visible_to, Viewer},
+    visibility::{visible_to, Viewer, HIERARCHY_DEPTH},
     Paged,
 };
 use crate::{
@@ -397,10 +397,6 @@ pub async fn counts(db: &impl ConnectionTrait, group_ids: &[i64]) -> StoreResult
     }
     Ok(out)
 }
-
-/// How many levels below a group its administrators reach (the same depth as the parent
-/// chain the API loads to decide who administers a group).
-pub const HIERARCHY_DEPTH: usize = 4;
 
 /// The ids of the groups (of the tenant, when given) up to `depth` levels below the
 /// groups `roots` selects, one subquery per level.

@@ -11,7 +11,7 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Statement,
 };
 
-use super::super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED};
+use super::super::{memberships::STATUS_ACCEPTED, visibility::PRIVACY_PRIVATE};
 use crate::{
     entities::{ai_tools, career_tips, contents, groups, job_posts, memberships, use_cases, users},
     StoreResult,

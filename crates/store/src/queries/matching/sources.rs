@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, JoinType, QueryFilter, QueryOrder, QuerySelect};
 use serde_json::Value;
 
-use super::super::{connections::PRIVACY_PRIVATE, memberships::STATUS_ACCEPTED};
+use super::super::{memberships::STATUS_ACCEPTED, visibility::PRIVACY_PRIVATE};
 use crate::{
     entities::{
         agent_runs, ai_tools, career_tips, circle_requests, contents, group_profiles, group_topics, groups,

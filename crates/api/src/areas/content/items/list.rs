@@ -13,13 +13,13 @@ use utoipa::IntoParams;
 use super::{is_moderator, view, ContentView};
 use crate::{
     areas::groups::{caller_of, country_values, view::Caller},
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{
         bool_param, id_param, list_param, page_from_query, search_param, text_param, ApiQuery, MaybeUser, Tenant,
     },
     param,
-    state::AppState,
 };
 
 /// Values are read as text, so a bad one is answered on its own field with the spec's words.
@@ -173,6 +173,7 @@ pub(crate) async fn list_contents(
     let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{reader:?}|{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
+        .kept
         .content_pages
         .kept_page(
             tenant.id(),

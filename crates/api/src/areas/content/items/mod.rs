@@ -23,10 +23,10 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{ensure_visible, is_certified, is_moderator, may_post, not_found, view, visible_item, ContentView, Seen};
 use crate::{
     areas::groups::{caller_of, view::Caller},
+    areas::AppState,
     envelope::{Data, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{AuthUser, MaybeUser, Tenant},
-    state::AppState,
 };
 
 pub(crate) use list::list_contents;

@@ -22,10 +22,10 @@ use utoipa::ToSchema;
 use super::{is_certified, is_moderator, may_post, not_found, view, visible_item};
 use crate::{
     areas::groups::{caller_of, is_admin, view::Caller},
+    areas::AppState,
     envelope::RequestUrl,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 use super::*;
@@ -146,7 +146,7 @@ pub(super) async fn create_content(
     check_files(&state, &tenant, user_id, &form).await?;
     check_topics(&state, &tenant, &form).await?;
     let moderated = is_moderated(&form.content_type);
-    let group_private = group.privacy >= store::queries::connections::PRIVACY_PRIVATE;
+    let group_private = group.privacy >= store::queries::visibility::PRIVACY_PRIVATE;
     let security = if !moderated {
         domain::content::effective_security(form.security_level, group_private)
     } else if group_private {
@@ -271,7 +271,7 @@ pub(super) async fn update_content(
     check_files(&state, &tenant, user_id, &changed).await?;
     check_topics(&state, &tenant, &changed).await?;
     let moderated = is_moderated(&seen.item.content_type);
-    let group_private = seen.group.privacy >= store::queries::connections::PRIVACY_PRIVATE;
+    let group_private = seen.group.privacy >= store::queries::visibility::PRIVACY_PRIVATE;
     let security = if moderated {
         if group_private {
             SECURITY_PRIVATE

@@ -30,10 +30,10 @@ use crate::areas::groups::{
 };
 use crate::{
     areas::notifications,
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},
     mailer,
-    state::AppState,
 };
 
 use super::*;

@@ -23,11 +23,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::areas::groups::{caller_of, is_admin, visible_group};
 use crate::{
     areas::uploads::{attached_files, AttachedFile},
+    areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{list_param, search_param, text_param, ApiQuery, AuthUser, Tenant},
     param,
-    state::AppState,
 };
 
 use super::*;

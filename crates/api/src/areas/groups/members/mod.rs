@@ -26,10 +26,10 @@ use utoipa_axum::router::OpenApiRouter;
 use super::{caller_of, group_path, require_admin, view::Caller, visible_group};
 use crate::{
     areas::notifications,
+    areas::AppState,
     error::{ApiError, ApiResult},
     extract::{Client, Tenant},
     mailer,
-    state::AppState,
 };
 
 pub use list::membership_statuses;

@@ -14,11 +14,11 @@ use store::queries::catalogue as cat_q;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::vote_name;
+use super::catalogue::vote_name;
 use crate::{
+    areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
-    state::AppState,
 };
 
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -69,7 +69,7 @@ async fn vote(
         .ok_or_else(|| ApiError::field("vote_type", format!("\"{}\" is not a valid choice.", body.vote_type.trim())))?;
     match kind {
         ContentType::AiTool => {
-            super::ai_tools::approved(&state, &tenant, body.object_id).await?;
+            super::catalogue::ai_tools::approved(&state, &tenant, body.object_id).await?;
         }
         ContentType::UseCase => {
             crate::areas::use_cases::approved(&state, &tenant, body.object_id).await?;
