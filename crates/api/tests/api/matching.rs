@@ -631,7 +631,7 @@ async fn items_analyzed(app: &TestApp) -> i64 {
     use sea_orm::{ConnectionTrait, Statement};
     let row = app
         .db
-        .query_one(Statement::from_string(
+        .query_one_raw(Statement::from_string(
             DbBackend::Postgres,
             "SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'match_items' AND schemaname = \
              current_schema()",
