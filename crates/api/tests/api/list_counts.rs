@@ -2,42 +2,23 @@
 //! not write (issue 11): they must stay exact after every kind of write the counts read,
 //! and a repeated page must not count again.
 
-use axum::http::Method;
 use sea_orm::{EntityTrait, ModelTrait};
-use serde_json::{json, Value};
+use serde_json::json;
 use store::entities::groups;
 
 use crate::{
     common::TestApp,
-    groups::{circle_body, create, day, topic},
+    groups::{circle_body, create, day, edit, page, setup, topic, Setup},
 };
 
 async fn count(app: &TestApp, path: &str, token: Option<&str>) -> u64 {
-    let mut request = app.get(path);
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    let answer = request.send().await;
-    answer.assert_status(200);
-    answer.json()["pagination"]["count"].as_u64().unwrap()
-}
-
-async fn patch(app: &TestApp, token: &str, id: i64, body: Value) {
-    app.request(Method::PATCH, &format!("/api/v1/groups/{id}/"))
-        .token(token)
-        .json(&body)
-        .send()
-        .await
-        .assert_status(200);
+    page(app, path, token).await["pagination"]["count"].as_u64().unwrap()
 }
 
 #[tokio::test]
 async fn counts_stay_exact_after_creates_edits_lifecycle_changes_and_deletes() {
     let app = TestApp::new().await;
-    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
-    let token = app.token_for(admin.id);
-    let org = app.default_tenant.organization.id;
-    let ml = topic(&app, &app.default_tenant, "Machine Learning").await;
+    let Setup { admin_token: token, topic: ml, org, .. } = setup(&app).await;
     let art = topic(&app, &app.default_tenant, "Art").await;
     let open = "/api/v1/circles/?circle_status=2";
     let running = "/api/v1/circles/?circle_status=4";
@@ -52,7 +33,7 @@ async fn counts_stay_exact_after_creates_edits_lifecycle_changes_and_deletes() {
     assert_eq!(count(&app, &about_ml, None).await, 2);
 
     // A lifecycle change: the second circle starts running.
-    patch(
+    edit(
         &app,
         &token,
         second,
@@ -62,11 +43,11 @@ async fn counts_stay_exact_after_creates_edits_lifecycle_changes_and_deletes() {
     assert_eq!((count(&app, open, None).await, count(&app, running, None).await), (1, 1));
 
     // Its topics change: the topic filter follows.
-    patch(&app, &token, second, json!({"topics": [art]})).await;
+    edit(&app, &token, second, json!({"topics": [art]})).await;
     assert_eq!(count(&app, &about_ml, None).await, 1);
 
     // Made private: guests stop counting it, a new member starts to once accepted.
-    patch(&app, &token, first, json!({"privacy": 20})).await;
+    edit(&app, &token, first, json!({"privacy": 20})).await;
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
     let member_token = app.token_for(member.id);
     assert_eq!(count(&app, "/api/v1/circles/", None).await, 1);
@@ -87,9 +68,7 @@ async fn counts_stay_exact_after_creates_edits_lifecycle_changes_and_deletes() {
 #[tokio::test]
 async fn a_repeated_page_does_not_count_again_and_another_tenant_does_not_share_its_counts() {
     let (app, log) = TestApp::with_statement_log().await;
-    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
-    let token = app.token_for(admin.id);
-    let ml = topic(&app, &app.default_tenant, "Machine Learning").await;
+    let Setup { admin_token: token, topic: ml, .. } = setup(&app).await;
     create(&app, &token, &circle_body(app.default_tenant.organization.id, ml, "Only")).await;
     let other = app.add_tenant("other.example.com", "Other").await;
 

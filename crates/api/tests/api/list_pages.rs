@@ -2,7 +2,6 @@
 //! base views (`api::page_cache`, migration m0017): every write a page shows must show on
 //! the next request, and a kept page must not read the page's rows again.
 
-use axum::http::Method;
 use sea_orm::{ActiveModelTrait, EntityTrait, ModelTrait, Set};
 use serde_json::{json, Value};
 use store::{
@@ -12,18 +11,8 @@ use store::{
 
 use crate::{
     common::{StatementLog, TestApp},
-    groups::{circle_body, create, day, topic},
+    groups::{circle_body, create, day, edit, page, setup, Setup},
 };
-
-async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
-    let mut request = app.get(path);
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    let answer = request.send().await;
-    answer.assert_status(200);
-    answer.json()
-}
 
 /// The page's one circle named `name`.
 async fn card(app: &TestApp, path: &str, token: Option<&str>, name: &str) -> Value {
@@ -36,22 +25,10 @@ fn names(answer: &Value) -> Vec<String> {
     answer["data"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap().to_string()).collect()
 }
 
-async fn patch(app: &TestApp, token: &str, id: i64, body: Value) {
-    app.request(Method::PATCH, &format!("/api/v1/groups/{id}/"))
-        .token(token)
-        .json(&body)
-        .send()
-        .await
-        .assert_status(200);
-}
-
 #[tokio::test]
 async fn every_write_a_kept_page_shows_shows_at_once() {
     let app = TestApp::new().await;
-    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
-    let token = app.token_for(admin.id);
-    let org = app.default_tenant.organization.id;
-    let ml = topic(&app, &app.default_tenant, "Machine Learning").await;
+    let Setup { admin_token: token, topic: ml, org, .. } = setup(&app).await;
     let list = "/api/v1/circles/";
     let kenya = "/api/v1/circles/?countries=ke";
     let open = "/api/v1/circles/?circle_status=2";
@@ -64,13 +41,13 @@ async fn every_write_a_kept_page_shows_shows_at_once() {
     assert_eq!(names(&page(&app, open, None).await), ["First"]);
 
     // Edited: the new name, and the country filter follows the new countries.
-    patch(&app, &token, id, json!({"name": "Renamed", "countries": ["FR"]})).await;
+    edit(&app, &token, id, json!({"name": "Renamed", "countries": ["FR"]})).await;
     assert_eq!(names(&page(&app, list, None).await), ["Renamed"]);
     assert!(names(&page(&app, kenya, None).await).is_empty());
     assert_eq!(names(&page(&app, "/api/v1/circles/?countries=fr", None).await), ["Renamed"]);
 
     // A lifecycle date change: the status and the status filters follow.
-    patch(
+    edit(
         &app,
         &token,
         id,
@@ -132,7 +109,7 @@ async fn every_write_a_kept_page_shows_shows_at_once() {
     )
     .await
     .unwrap();
-    patch(&app, &token, id, json!({"use_cases": [use_case.id]})).await;
+    edit(&app, &token, id, json!({"use_cases": [use_case.id]})).await;
     assert_eq!(card(&app, list, None, "Renamed").await["use_cases_detailed"][0]["title"], "Hiring");
     let mut edited: use_case_entity::ActiveModel = use_case.into();
     edited.title = Set("Hiring with AI".into());
@@ -150,9 +127,7 @@ async fn every_write_a_kept_page_shows_shows_at_once() {
 #[tokio::test]
 async fn a_kept_page_reads_only_the_generation_and_the_callers_own_rows() {
     let (app, log) = TestApp::with_statement_log().await;
-    let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
-    let token = app.token_for(admin.id);
-    let ml = topic(&app, &app.default_tenant, "Machine Learning").await;
+    let Setup { admin_token: token, topic: ml, .. } = setup(&app).await;
     for i in 0..12 {
         create(&app, &token, &circle_body(app.default_tenant.organization.id, ml, &format!("Circle {i}"))).await;
     }

@@ -2,6 +2,7 @@
 //! tenant and privacy scoping, the circles and events lists with their filters, the
 //! lifecycle in SQL, images and questions.
 
+use axum::http::Method;
 use chrono::{Days, Utc};
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
@@ -103,14 +104,36 @@ pub(crate) async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
     answer.json()["data"].clone()
 }
 
-struct Setup {
-    admin: users::Model,
-    admin_token: String,
-    topic: i64,
-    org: i64,
+/// Edits a group as `token`; panics unless 200.
+pub(crate) async fn edit(app: &TestApp, token: &str, id: i64, body: Value) {
+    app.request(Method::PATCH, &format!("/api/v1/groups/{id}/"))
+        .token(token)
+        .json(&body)
+        .send()
+        .await
+        .assert_status(200);
 }
 
-async fn setup(app: &TestApp) -> Setup {
+/// A list page, as `token` or anonymously; panics unless 200.
+pub(crate) async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
+    let mut request = app.get(path);
+    if let Some(token) = token {
+        request = request.token(token);
+    }
+    let answer = request.send().await;
+    answer.assert_status(200);
+    answer.json()
+}
+
+/// The default site's admin, a "Machine Learning" topic and the site's organization.
+pub(crate) struct Setup {
+    pub(crate) admin: users::Model,
+    pub(crate) admin_token: String,
+    pub(crate) topic: i64,
+    pub(crate) org: i64,
+}
+
+pub(crate) async fn setup(app: &TestApp) -> Setup {
     let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
     let topic = topic(app, &app.default_tenant, "Machine Learning").await;
     Setup { admin_token: app.token_for(admin.id), admin, topic, org: app.default_tenant.organization.id }
