@@ -4,7 +4,7 @@
 use axum::http::Method;
 use serde_json::{json, Value};
 use store::{
-    entities::users,
+    entities::{groups, users},
     queries::{
         groups as group_q, memberships,
         profiles::{self as profile_q, ProfileMedia},
@@ -85,6 +85,29 @@ impl Board {
 
     pub(crate) async fn published(&self, title: &str) -> Value {
         let mut body = job_body(self.org_id, title);
+        body["job_status"] = json!("approved");
+        self.create(body).await
+    }
+
+    /// A circle below the organization, made by the board's administrator, with this privacy.
+    pub(crate) async fn circle(&self, name: &str, privacy: i16) -> groups::Model {
+        let form = domain::groups::form::GroupForm {
+            name: name.into(),
+            group_type: "circle".into(),
+            parent_group: Some(self.org_id),
+            description: Some("<p>x</p>".into()),
+            ..Default::default()
+        };
+        group_q::insert(&self.app.db, self.app.default_tenant.tenant.id, &form, privacy, self.admin.id).await.unwrap()
+    }
+
+    /// An approved "Hidden job" of a private circle that the board's administrator leads.
+    pub(crate) async fn hidden_job(&self) -> Value {
+        let private = self.circle("Secret circle", store::queries::visibility::PRIVACY_PRIVATE).await;
+        memberships::upsert(&self.app.db, private.id, self.admin.id, "leader", memberships::STATUS_ACCEPTED)
+            .await
+            .unwrap();
+        let mut body = job_body(private.id, "Hidden job");
         body["job_status"] = json!("approved");
         self.create(body).await
     }
@@ -439,26 +462,7 @@ async fn applying_to_a_draft_an_expired_a_future_or_another_sites_job_is_refused
 async fn a_job_in_a_private_group_is_invisible_to_outsiders() {
     let b = board().await;
     let (_, outsider) = applicant(&b.app, "p@example.com").await;
-    // A private circle below the organization.
-    let private = group_q::insert(
-        &b.app.db,
-        b.app.default_tenant.tenant.id,
-        &domain::groups::form::GroupForm {
-            name: "Secret circle".into(),
-            group_type: "circle".into(),
-            parent_group: Some(b.org_id),
-            description: Some("<p>x</p>".into()),
-            ..Default::default()
-        },
-        store::queries::visibility::PRIVACY_PRIVATE,
-        b.admin.id,
-    )
-    .await
-    .unwrap();
-    memberships::upsert(&b.app.db, private.id, b.admin.id, "leader", memberships::STATUS_ACCEPTED).await.unwrap();
-    let mut body = job_body(private.id, "Hidden job");
-    body["job_status"] = json!("approved");
-    let job = b.create(body).await;
+    let job = b.hidden_job().await;
     let id = job["id"].as_i64().unwrap();
     b.app.get(&format!("{JOBS}{id}/")).token(&outsider).send().await.error(404);
     b.app.get("/api/v1/jobs/slug/hidden-job/").send().await.error(404);

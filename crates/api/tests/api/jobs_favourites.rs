@@ -3,7 +3,6 @@
 //! `is_bookmarked` on every job — the rules and the hostile cases.
 
 use serde_json::{json, Value};
-use store::queries::{groups as group_q, memberships};
 
 use crate::{
     groups::certify_group_profile,
@@ -107,25 +106,7 @@ async fn a_job_the_caller_cannot_see_cannot_be_bookmarked() {
     b.app.post(&bookmark_path(&draft["id"])).token(&b.admin_token).send().await.assert_status(200);
 
     // A job of a private circle.
-    let private = group_q::insert(
-        &b.app.db,
-        b.app.default_tenant.tenant.id,
-        &domain::groups::form::GroupForm {
-            name: "Secret circle".into(),
-            group_type: "circle".into(),
-            parent_group: Some(b.org_id),
-            description: Some("<p>x</p>".into()),
-            ..Default::default()
-        },
-        store::queries::visibility::PRIVACY_PRIVATE,
-        b.admin.id,
-    )
-    .await
-    .unwrap();
-    memberships::upsert(&b.app.db, private.id, b.admin.id, "leader", memberships::STATUS_ACCEPTED).await.unwrap();
-    let mut body = job_body(private.id, "Hidden job");
-    body["job_status"] = json!("approved");
-    let hidden = b.create(body).await;
+    let hidden = b.hidden_job().await;
     b.app.post(&bookmark_path(&hidden["id"])).token(&member).send().await.error(404);
     b.app.request(axum::http::Method::DELETE, &unbookmark_path(&hidden["id"])).token(&member).send().await.error(404);
 

@@ -174,21 +174,7 @@ async fn the_extra_info_filter_keeps_people_with_those_answers() {
 async fn people_come_from_the_chosen_group_the_caller_administers() {
     let Setup { b, job } = setup().await;
     // A circle under the organization that the administrator leads, with one member.
-    let circle = group_q::insert(
-        &b.app.db,
-        b.app.default_tenant.tenant.id,
-        &domain::groups::form::GroupForm {
-            name: "Analytics circle".into(),
-            group_type: "circle".into(),
-            parent_group: Some(b.org_id),
-            description: Some("<p>x</p>".into()),
-            ..Default::default()
-        },
-        0,
-        b.admin.id,
-    )
-    .await
-    .unwrap();
+    let circle = b.circle("Analytics circle", 0).await;
     let gus = person(&b.app, "gus@example.com", "Gus", &[], None, json!({})).await;
     memberships::upsert(&b.app.db, circle.id, gus.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
     let page = b
