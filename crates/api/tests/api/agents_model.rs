@@ -18,7 +18,7 @@ use store::{
 
 use crate::{
     agents::{agent_id, aira_form, step, step_path},
-    common::TestApp,
+    common::{settings_with_fake_model, TestApp},
 };
 
 // --- helpers ---------------------------------------------------------------------------
@@ -118,11 +118,7 @@ async fn app_with_model(script: Vec<&'static str>) -> (TestApp, Fake) {
     let fake = Fake::default();
     *fake.script.lock().unwrap() = script;
     let router = Router::new().route("/v1/chat/completions", post(completions)).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}/v1", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    let mut settings = api::Settings::for_tests();
-    settings.model = Some(services::ai::OpenAiChat::new(base, "test-key", "test-model", Duration::from_millis(1500)));
+    let settings = settings_with_fake_model(router).await;
     (TestApp::with_settings(settings).await, fake)
 }
 

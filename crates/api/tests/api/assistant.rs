@@ -12,7 +12,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use store::{entities::subscription_plans, queries::tenants::TenantRecord};
 
-use crate::common::{TestApp, TestResponse};
+use crate::common::{settings_with_fake_model, TestApp, TestResponse};
 
 const ASK: &str = "/api/v1/ask-me-anything/";
 const FEEDBACK: &str = "/api/v1/ama-feedback/";
@@ -326,11 +326,7 @@ async fn app_with_model() -> (TestApp, Fake) {
     let fake = Fake::default();
     *fake.mode.lock().unwrap() = "ok";
     let router = Router::new().route("/v1/chat/completions", post(completions)).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}/v1", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    let mut settings = api::Settings::for_tests();
-    settings.model = Some(services::ai::OpenAiChat::new(base, "test-key", "test-model", Duration::from_millis(1500)));
+    let settings = settings_with_fake_model(router).await;
     let app = TestApp::with_settings(settings).await;
     store::seed::seed_demo(&app.db, "not-a-real-hash").await.unwrap();
     free_plan_with_ama(&app, &app.default_tenant).await;

@@ -17,17 +17,6 @@ use crate::{
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
-/// Serves the app on a free port of 127.0.0.1; its address.
-async fn serve(app: &TestApp) -> std::net::SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let service = axum::ServiceExt::<axum::extract::Request>::into_make_service_with_connect_info::<std::net::SocketAddr>(
-        app.app.clone(),
-    );
-    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
-    address
-}
-
 async fn connect(address: std::net::SocketAddr, token: &str) -> Socket {
     let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws/events/{token}/")).await.unwrap();
     socket
@@ -68,7 +57,7 @@ async fn a_message_sent_on_one_socket_reaches_the_other_person_only() {
     let (cy, cy_token) = member(&app, "cy@example.com").await;
     let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
     let other_room = open_room(&app, &ada_token, cy.id).await.json()["data"]["id"].as_i64().unwrap();
-    let address = serve(&app).await;
+    let address = app.serve().await;
     let mut a = connect(address, &ada_token).await;
     let mut b = connect(address, &bob_token).await;
     let mut c = connect(address, &cy_token).await;
@@ -104,7 +93,7 @@ async fn a_message_sent_on_one_socket_reaches_the_other_person_only() {
 async fn malformed_frames_are_answered_and_the_socket_kept() {
     let app = TestApp::new().await;
     let (_, ada_token) = member(&app, "ada@example.com").await;
-    let address = serve(&app).await;
+    let address = app.serve().await;
     let mut a = connect(address, &ada_token).await;
     a.send(Message::Text("{not json".into())).await.unwrap();
     let answer = next_event(&mut a).await;
@@ -125,7 +114,7 @@ async fn offline_then_back_reads_the_history_and_hears_notifications() {
     let (_, ada_token) = member(&app, "ada@example.com").await;
     let (bob, bob_token) = member(&app, "bob@example.com").await;
     let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
-    let address = serve(&app).await;
+    let address = app.serve().await;
     let b = connect(address, &bob_token).await;
     drop(b);
     send(&app, &ada_token, room, json!({"value": "While you were away"})).await.assert_status(201);
@@ -153,7 +142,7 @@ async fn a_bad_token_is_refused_and_a_revoked_sign_in_closes_the_socket() {
     settings.socket_check_interval = Duration::from_millis(100);
     let app = TestApp::with_settings(settings).await;
     let (user, _) = member(&app, "ada@example.com").await;
-    let address = serve(&app).await;
+    let address = app.serve().await;
     let refused = tokio_tungstenite::connect_async(format!("ws://{address}/ws/events/not-a-token/")).await;
     match refused {
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => assert_eq!(response.status(), 401),

@@ -15,7 +15,7 @@ use store::{
 };
 
 use crate::{
-    common::TestApp,
+    common::{serve_fake, TestApp},
     groups::{certify_group_profile, circle_body, create as create_group, topic},
 };
 
@@ -409,10 +409,7 @@ async fn fake_google(down: Arc<AtomicBool>) -> String {
     }
     let router =
         Router::new().route("/token", post(token)).route("/v1/courses/{course}/{resource}", get(list)).with_state(down);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    format!("http://{address}")
+    serve_fake(router).await
 }
 
 #[tokio::test]

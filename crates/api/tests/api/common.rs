@@ -267,6 +267,34 @@ impl TestApp {
     pub fn post(&self, path: &str) -> RequestBuilder<'_> {
         self.request(Method::POST, path)
     }
+
+    /// Serves the app on a free port of 127.0.0.1 (for sockets); its address.
+    pub async fn serve(&self) -> std::net::SocketAddr {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let service = axum::ServiceExt::<Request<Body>>::into_make_service_with_connect_info::<std::net::SocketAddr>(
+            self.app.clone(),
+        );
+        tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
+        address
+    }
+}
+
+/// Serves a fake outside service on a free port of 127.0.0.1; its base address, `http://…`.
+pub async fn serve_fake(router: axum::Router) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    base
+}
+
+/// Test settings whose language model is the fake `router` (answering `/v1/chat/completions`).
+pub async fn settings_with_fake_model(router: axum::Router) -> Settings {
+    let base = format!("{}/v1", serve_fake(router).await);
+    let mut settings = Settings::for_tests();
+    settings.model =
+        Some(services::ai::OpenAiChat::new(base, "test-key", "test-model", std::time::Duration::from_millis(1500)));
+    settings
 }
 
 /// The SQL statements a database ran, in order.

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use store::entities::{jobs, profile_imports};
 
 use crate::{
-    common::{TestApp, TestResponse},
+    common::{serve_fake, TestApp, TestResponse},
     resume_pdfs,
     uploads::{file, make_staff, png, text, upload, MB},
 };
@@ -427,9 +427,7 @@ async fn provider(State(seen): State<Seen>, headers: HeaderMap, Query(q): Query<
 async fn app_with_provider() -> (TestApp, tempfile::TempDir, Seen) {
     let seen = Seen::default();
     let router = Router::new().route("/v1/profile", get(provider)).with_state(seen.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let base = serve_fake(router).await;
     let dir = tempfile::tempdir().unwrap();
     let settings = api::Settings {
         linkedin_profile: Some(services::profile_data::LinkedInApiConfig {

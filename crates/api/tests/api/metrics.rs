@@ -164,11 +164,7 @@ async fn kept_list_pages_count_their_rebuilds_and_hits() {
 async fn open_sockets_are_counted_while_they_are_open() {
     let app = TestApp::with_settings(app_settings()).await;
     let (_, token) = member(&app, "ada@example.com").await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    let service =
-        axum::ServiceExt::<Request>::into_make_service_with_connect_info::<std::net::SocketAddr>(app.app.clone());
-    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
+    let address = app.serve().await;
     let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws/events/{token}/")).await.unwrap();
     let open = wait_for(&app, "waypoint_sockets_open", 1.0).await;
     assert_eq!(open, 1.0);

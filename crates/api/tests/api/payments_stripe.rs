@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use services::payments::stripe::{signature, StripeConfig};
 
 use crate::{
-    common::{TestApp, TestResponse},
+    common::{serve_fake, TestApp, TestResponse},
     payments::{detail, plan_body, setup_plans, tier, Plans},
 };
 
@@ -112,9 +112,7 @@ async fn stripe_app() -> (TestApp, Fake) {
     let fake = Fake::default();
     fake.set_status("active");
     let router = axum::Router::new().fallback(answer).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let base = serve_fake(router).await;
     let settings = Settings {
         stripe: Some(StripeConfig {
             secret_key: SECRET_KEY.into(),

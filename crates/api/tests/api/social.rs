@@ -19,7 +19,7 @@ use services::social::{FacebookConfig, GoogleConfig, LinkedInConfig};
 use std::collections::HashMap;
 use store::{entities::users, queries::social_accounts};
 
-use crate::common::TestApp;
+use crate::common::{serve_fake, TestApp};
 
 const GOOGLE_CLIENT: &str = "google-client.apps.example";
 const FB_APP: &str = "4242";
@@ -214,9 +214,7 @@ async fn fake_providers() -> (String, Seen) {
         .route("/li/oauth/v2/accessToken", post(linkedin_token))
         .route("/li/v2/userinfo", get(linkedin_userinfo))
         .with_state(seen.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    let base = serve_fake(router).await;
     (base, seen)
 }
 

@@ -17,7 +17,7 @@ use store::{
     sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set},
 };
 
-use crate::common::TestApp;
+use crate::common::{settings_with_fake_model, TestApp};
 
 const RERUN: &str = "/api/v1/rerun-system-agent/";
 const SYSTEM_AGENTS: &str = "/api/v1/agents/system-agents/";
@@ -407,11 +407,7 @@ async fn app_with_model() -> (TestApp, Fake) {
     let fake = Fake::default();
     *fake.mode.lock().unwrap() = "ok";
     let router = Router::new().route("/v1/chat/completions", post(completions)).with_state(fake.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}/v1", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    let mut settings = api::Settings::for_tests();
-    settings.model = Some(services::ai::OpenAiChat::new(base, "test-key", "test-model", Duration::from_millis(1500)));
+    let settings = settings_with_fake_model(router).await;
     (TestApp::with_settings(settings).await, fake)
 }
 
