@@ -27,13 +27,7 @@ fn report_path(slug: &str) -> String {
 
 /// The agent as `token` (or a guest) sees it.
 async fn agent(app: &TestApp, slug: &str, token: Option<&str>) -> Value {
-    let mut req = app.get(&format!("/api/v1/agents/slug/{slug}/"));
-    if let Some(token) = token {
-        req = req.token(token);
-    }
-    let res = req.send().await;
-    res.assert_status(200);
-    res.json()["data"].clone()
+    app.get_json(&format!("/api/v1/agents/slug/{slug}/"), token).await["data"].clone()
 }
 
 fn flow(agent: &Value) -> Vec<String> {

@@ -11,13 +11,7 @@ use crate::{
 };
 
 async fn page(s: &Site, path: &str, token: Option<&str>) -> Value {
-    let mut request = s.app.get(path);
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    let answer = request.send().await;
-    answer.assert_status(200);
-    answer.json()
+    s.app.get_json(path, token).await
 }
 
 fn titles(page: &Value) -> Vec<String> {
@@ -162,17 +156,9 @@ async fn a_kept_catalogue_page_reads_only_the_generation_and_the_callers_own_row
     for (token, most) in [(None, 1), (Some(member.as_str()), 3)] {
         for (path, table) in [(TOOLS, "FROM \"ai_tools\" WHERE"), (USE_CASES, "FROM \"use_cases\" WHERE")] {
             for path in [path.to_string(), format!("{path}?page_size=2&page=2")] {
-                let mut request = app.get(&path);
-                if let Some(token) = token {
-                    request = request.token(token);
-                }
-                let first = request.send().await.json();
+                let first = app.get(&path).token_if(token).send().await.json();
                 log.clear();
-                let mut request = app.get(&path);
-                if let Some(token) = token {
-                    request = request.token(token);
-                }
-                let again = request.send().await.json();
+                let again = app.get(&path).token_if(token).send().await.json();
                 let statements = log.taken();
                 assert_eq!(first, again);
                 assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());

@@ -268,6 +268,13 @@ impl TestApp {
         self.request(Method::POST, path)
     }
 
+    /// A GET as `token` (or anonymously); panics unless 200; the answer's JSON.
+    pub async fn get_json(&self, path: &str, token: Option<&str>) -> Value {
+        let answer = self.get(path).token_if(token).send().await;
+        answer.assert_status(200);
+        answer.json()
+    }
+
     /// Serves the app on a free port of 127.0.0.1 (for sockets); its address.
     pub async fn serve(&self) -> std::net::SocketAddr {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -361,6 +368,14 @@ impl RequestBuilder<'_> {
     pub fn token(self, token: &str) -> Self {
         let value = format!("Bearer {token}");
         self.header("authorization", &value)
+    }
+
+    /// As `token` when there is one, else anonymously.
+    pub fn token_if(self, token: Option<&str>) -> Self {
+        match token {
+            Some(token) => self.token(token),
+            None => self,
+        }
     }
 
     pub fn json(mut self, body: &Value) -> Self {

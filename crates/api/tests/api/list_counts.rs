@@ -8,11 +8,11 @@ use store::entities::groups;
 
 use crate::{
     common::TestApp,
-    groups::{circle_body, create, day, edit, page, setup, topic, Setup},
+    groups::{circle_body, create, day, edit, setup, topic, Setup},
 };
 
 async fn count(app: &TestApp, path: &str, token: Option<&str>) -> u64 {
-    page(app, path, token).await["pagination"]["count"].as_u64().unwrap()
+    app.get_json(path, token).await["pagination"]["count"].as_u64().unwrap()
 }
 
 #[tokio::test]

@@ -11,12 +11,12 @@ use store::{
 
 use crate::{
     common::{StatementLog, TestApp},
-    groups::{circle_body, create, day, edit, page, setup, Setup},
+    groups::{circle_body, create, day, edit, setup, Setup},
 };
 
 /// The page's one circle named `name`.
 async fn card(app: &TestApp, path: &str, token: Option<&str>, name: &str) -> Value {
-    let answer = page(app, path, token).await;
+    let answer = app.get_json(path, token).await;
     let found = answer["data"].as_array().unwrap().iter().find(|g| g["name"] == name).cloned();
     found.unwrap_or_else(|| panic!("{name} not on {path}: {answer}"))
 }
@@ -34,17 +34,17 @@ async fn every_write_a_kept_page_shows_shows_at_once() {
     let open = "/api/v1/circles/?circle_status=2";
 
     // Created: on the (already kept) empty page at once.
-    assert!(names(&page(&app, list, None).await).is_empty());
+    assert!(names(&app.get_json(list, None).await).is_empty());
     let id = create(&app, &token, &circle_body(org, ml, "First")).await["id"].as_i64().unwrap();
-    assert_eq!(names(&page(&app, list, None).await), ["First"]);
-    assert_eq!(names(&page(&app, kenya, None).await), ["First"], "matched ignoring case");
-    assert_eq!(names(&page(&app, open, None).await), ["First"]);
+    assert_eq!(names(&app.get_json(list, None).await), ["First"]);
+    assert_eq!(names(&app.get_json(kenya, None).await), ["First"], "matched ignoring case");
+    assert_eq!(names(&app.get_json(open, None).await), ["First"]);
 
     // Edited: the new name, and the country filter follows the new countries.
     edit(&app, &token, id, json!({"name": "Renamed", "countries": ["FR"]})).await;
-    assert_eq!(names(&page(&app, list, None).await), ["Renamed"]);
-    assert!(names(&page(&app, kenya, None).await).is_empty());
-    assert_eq!(names(&page(&app, "/api/v1/circles/?countries=fr", None).await), ["Renamed"]);
+    assert_eq!(names(&app.get_json(list, None).await), ["Renamed"]);
+    assert!(names(&app.get_json(kenya, None).await).is_empty());
+    assert_eq!(names(&app.get_json("/api/v1/circles/?countries=fr", None).await), ["Renamed"]);
 
     // A lifecycle date change: the status and the status filters follow.
     edit(
@@ -55,8 +55,8 @@ async fn every_write_a_kept_page_shows_shows_at_once() {
     )
     .await;
     assert_eq!(card(&app, list, None, "Renamed").await["lifecycle"]["key"], 4);
-    assert!(names(&page(&app, open, None).await).is_empty());
-    assert_eq!(names(&page(&app, "/api/v1/circles/?circle_status=4", None).await), ["Renamed"]);
+    assert!(names(&app.get_json(open, None).await).is_empty());
+    assert_eq!(names(&app.get_json("/api/v1/circles/?circle_status=4", None).await), ["Renamed"]);
 
     // A membership: the member count, and the member's own status on their page.
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
@@ -119,9 +119,9 @@ async fn every_write_a_kept_page_shows_shows_at_once() {
     // Deleted: gone from every page.
     let gone = groups::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
     gone.delete(&app.db).await.unwrap();
-    assert!(names(&page(&app, list, None).await).is_empty());
-    assert!(names(&page(&app, list, Some(&member_token)).await).is_empty());
-    assert_eq!(page(&app, list, None).await["pagination"]["count"], 0);
+    assert!(names(&app.get_json(list, None).await).is_empty());
+    assert!(names(&app.get_json(list, Some(&member_token)).await).is_empty());
+    assert_eq!(app.get_json(list, None).await["pagination"]["count"], 0);
 }
 
 #[tokio::test]
@@ -135,9 +135,9 @@ async fn a_kept_page_reads_only_the_generation_and_the_callers_own_rows() {
     let member_token = app.token_for(member.id);
     for (token, most) in [(None, 1), (Some(member_token.as_str()), 4)] {
         for path in ["/api/v1/circles/", "/api/v1/circles/?page=2&circle_status_priority=true"] {
-            let first = page(&app, path, token).await;
+            let first = app.get_json(path, token).await;
             log.clear();
-            let again = page(&app, path, token).await;
+            let again = app.get_json(path, token).await;
             let statements = log.taken();
             assert_eq!(first, again);
             assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());

@@ -11,11 +11,7 @@ use crate::{
 };
 
 async fn members(app: &TestApp, token: Option<&str>, group: i64, query: &str) -> TestResponse {
-    let mut request = app.get(&format!("/api/v1/groups/{group}/members/{query}"));
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    request.send().await
+    app.get(&format!("/api/v1/groups/{group}/members/{query}")).token_if(token).send().await
 }
 
 fn names(page: &Value) -> Vec<String> {

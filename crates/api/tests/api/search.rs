@@ -20,13 +20,8 @@ async fn named(app: &TestApp, email: &str, first: &str, last: &str, org_member: 
 }
 
 async fn names(app: &TestApp, token: Option<&str>, query: &str) -> Vec<String> {
-    let mut request = app.get(&format!("/api/v1/search/?{query}"));
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    let answer = request.send().await;
-    answer.assert_status(200);
-    answer.json()["data"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_string()).collect()
+    let answer = app.get_json(&format!("/api/v1/search/?{query}"), token).await;
+    answer["data"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap().to_string()).collect()
 }
 
 #[tokio::test]
@@ -433,13 +428,7 @@ async fn a_kept_search_page_reads_only_the_generation_and_the_callers_follows() 
     let token = app.token_for(viewer.id);
     for (token, most) in [(None, 1), (Some(token.as_str()), 3)] {
         for query in ["type=user&search=ada", "type=user&search=ada&page_size=2&page=2", "search=ada"] {
-            let ask = || {
-                let mut request = app.get(&format!("/api/v1/search/?{query}"));
-                if let Some(token) = token {
-                    request = request.token(token);
-                }
-                request.send()
-            };
+            let ask = || app.get(&format!("/api/v1/search/?{query}")).token_if(token).send();
             let first = ask().await.json();
             log.clear();
             let again = ask().await.json();

@@ -62,13 +62,7 @@ async fn use_case(app: &TestApp, tenant_id: i64, title: &str) -> use_case_entity
 }
 
 async fn get(app: &TestApp, token: Option<&str>, path: &str) -> Value {
-    let mut request = app.get(path);
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    let answer = request.send().await;
-    answer.assert_status(200);
-    answer.json()
+    app.get_json(path, token).await
 }
 
 fn field(page: &Value, key: &str) -> Vec<String> {

@@ -63,11 +63,8 @@ pub(crate) fn multipart(parts: Vec<Part<'_>>) -> Vec<u8> {
 }
 
 pub(crate) async fn upload(app: &TestApp, path: &str, token: Option<&str>, parts: Vec<Part<'_>>) -> TestResponse {
-    let mut request = app.post(path).raw(&format!("multipart/form-data; boundary={BOUNDARY}"), multipart(parts));
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    request.send().await
+    let request = app.post(path).raw(&format!("multipart/form-data; boundary={BOUNDARY}"), multipart(parts));
+    request.token_if(token).send().await
 }
 
 pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {

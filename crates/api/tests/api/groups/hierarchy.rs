@@ -420,18 +420,9 @@ async fn circles_by_the_callers_role_and_by_persona() {
         let app = &app;
         let query = query.to_string();
         async move {
-            let mut request = app.get(&format!("/api/v1/circles/?{query}"));
-            if let Some(token) = token {
-                request = request.token(&token);
-            }
-            let answer = request.send().await;
-            answer.assert_status(200);
-            let mut names: Vec<String> = answer.json()["data"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|g| g["name"].as_str().unwrap().to_string())
-                .collect();
+            let answer = app.get_json(&format!("/api/v1/circles/?{query}"), token.as_deref()).await;
+            let mut names: Vec<String> =
+                answer["data"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap().to_string()).collect();
             names.sort();
             names
         }
@@ -514,16 +505,9 @@ async fn a_list_page_runs_the_same_queries_for_5_and_50_circles() {
         let mut reads = Vec::new();
         // The list's count is kept after the first page (`store::list_counts`): count once
         // for this viewer, so both sizes below read the same way.
-        let mut first = app.get("/api/v1/circles/?page_size=1");
-        if let Some(token) = token {
-            first = first.token(token);
-        }
-        first.send().await.assert_status(200);
+        app.get("/api/v1/circles/?page_size=1").token_if(token).send().await.assert_status(200);
         for size in [5, 50] {
-            let mut request = app.get(&format!("/api/v1/circles/?page_size={size}"));
-            if let Some(token) = token {
-                request = request.token(token);
-            }
+            let request = app.get(&format!("/api/v1/circles/?page_size={size}")).token_if(token);
             // A page read afresh (kept pages, `api::page_cache`, read none of these).
             app.forget_kept_pages().await;
             log.clear();

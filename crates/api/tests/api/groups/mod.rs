@@ -114,17 +114,6 @@ pub(crate) async fn edit(app: &TestApp, token: &str, id: i64, body: Value) {
         .assert_status(200);
 }
 
-/// A list page, as `token` or anonymously; panics unless 200.
-pub(crate) async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
-    let mut request = app.get(path);
-    if let Some(token) = token {
-        request = request.token(token);
-    }
-    let answer = request.send().await;
-    answer.assert_status(200);
-    answer.json()
-}
-
 /// The default site's admin, a "Machine Learning" topic and the site's organization.
 pub(crate) struct Setup {
     pub(crate) admin: users::Model,

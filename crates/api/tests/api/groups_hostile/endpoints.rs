@@ -39,10 +39,7 @@ async fn the_groups_list_filters_by_type_search_and_parent_and_pages() {
     let site_org = app.default_tenant.organization.name.clone();
 
     let list = |query: &str, token: Option<&str>| {
-        let mut request = app.get(&format!("/api/v1/groups/{query}"));
-        if let Some(token) = token {
-            request = request.token(token);
-        }
+        let request = app.get(&format!("/api/v1/groups/{query}")).token_if(token);
         async move {
             let answer = request.send().await;
             answer.assert_status(200);
