@@ -17,11 +17,14 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use store::entities::{
-    ai_tools, contents, group_profiles, group_topics, groups, job_post_skills, job_posts, memberships, profile_topics,
-    profiles, topics, use_cases, users,
+    ai_tools, contents, group_topics, groups, job_post_skills, job_posts, memberships, profile_topics, profiles,
+    topics, use_cases, users,
 };
 
-use crate::common::{require_embedding_model, TestApp};
+use crate::{
+    common::{require_embedding_model, TestApp},
+    groups::add_group_profile,
+};
 
 /// The floors of a set: the figures of the engine as committed, rounded down.
 struct Floors {
@@ -229,21 +232,11 @@ async fn add_person(
     .insert(&app.db)
     .await
     .unwrap();
-    group_profiles::ActiveModel {
-        group_id: Set(organization_id),
-        user_id: Set(user.id),
-        career_stage: Set(stage),
-        professional_field: Set(field),
-        reason_to_join: Set(json!([])),
-        is_certified: Set(false),
-        extra_info: Set(json!({})),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    add_group_profile(app, organization_id, user.id, |p| {
+        p.career_stage = Set(stage);
+        p.professional_field = Set(field);
+    })
+    .await;
     user.id
 }
 

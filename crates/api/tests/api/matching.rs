@@ -9,13 +9,14 @@ use chrono::{Days, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, DbBackend, EntityTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use store::{
-    entities::{
-        ai_tools, contents, group_profiles, groups, job_applications, job_posts, profiles, topics, use_cases, users,
-    },
+    entities::{ai_tools, contents, groups, job_applications, job_posts, profiles, topics, use_cases, users},
     queries::{memberships, tenants::TenantRecord},
 };
 
-use crate::common::{require_embedding_model, TestApp};
+use crate::{
+    common::{require_embedding_model, TestApp},
+    groups::add_group_profile,
+};
 
 /// A topic of the site.
 async fn topic(app: &TestApp, tenant: &TenantRecord, name: &str) -> i64 {
@@ -186,21 +187,11 @@ async fn member(
         .await
         .unwrap();
     }
-    group_profiles::ActiveModel {
-        group_id: Set(tenant.organization.id),
-        user_id: Set(user.id),
-        career_stage: Set(Some(stage)),
-        professional_field: Set(Some(2)),
-        reason_to_join: Set(json!([])),
-        is_certified: Set(false),
-        extra_info: Set(json!({})),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    add_group_profile(app, tenant.organization.id, user.id, |p| {
+        p.career_stage = Set(Some(stage));
+        p.professional_field = Set(Some(2));
+    })
+    .await;
     user
 }
 

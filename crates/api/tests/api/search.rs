@@ -7,7 +7,7 @@ use store::{entities::users, queries::memberships};
 
 use crate::{
     common::TestApp,
-    groups::{circle_body, create, topic},
+    groups::{add_group_profile, circle_body, create, topic},
 };
 
 async fn named(app: &TestApp, email: &str, first: &str, last: &str, org_member: bool) -> users::Model {
@@ -116,21 +116,11 @@ async fn filters_country_fields_and_group_profile_values() {
     let mut active: store::entities::profiles::ActiveModel = profile.into();
     active.country = Set(Some("KE".into()));
     active.update(&app.db).await.unwrap();
-    let at = chrono::Utc::now();
-    store::entities::group_profiles::ActiveModel {
-        group_id: Set(app.default_tenant.organization.id),
-        user_id: Set(kenyan.id),
-        is_certified: Set(false),
-        professional_field: Set(Some(3)),
-        reason_to_join: Set(json!([])),
-        extra_info: Set(json!({"department": "Physics"})),
-        created_at: Set(at),
-        updated_at: Set(at),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    add_group_profile(&app, app.default_tenant.organization.id, kenyan.id, |p| {
+        p.professional_field = Set(Some(3));
+        p.extra_info = Set(json!({"department": "Physics"}));
+    })
+    .await;
     assert_eq!(names(&app, None, "type=user&search=field&country=ke,us").await, vec!["Kofi Field"]);
     assert_eq!(names(&app, None, "type=user&professional_fields=3").await, vec!["Kofi Field"]);
     let extra = urlencoding(&json!({"department": "Physics"}));
@@ -476,22 +466,9 @@ async fn what_a_kept_search_page_shows_changes_at_once() {
 
     let department = "type=user&search=ada&extra_info=%7B%22department%22%3A%22Physics%22%7D";
     assert!(names(&app, None, department).await.is_empty());
-    store::entities::group_profiles::ActiveModel {
-        group_id: Set(app.default_tenant.organization.id),
-        user_id: Set(ada.id),
-        current_role: Set(None),
-        job_function: Set(None),
-        career_stage: Set(None),
-        professional_field: Set(None),
-        reason_to_join: Set(json!([])),
-        is_certified: Set(false),
-        extra_info: Set(json!({"department": "Physics"})),
-        created_at: Set(chrono::Utc::now()),
-        updated_at: Set(chrono::Utc::now()),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    add_group_profile(&app, app.default_tenant.organization.id, ada.id, |p| {
+        p.extra_info = Set(json!({"department": "Physics"}));
+    })
+    .await;
     assert_eq!(names(&app, None, department).await, vec!["Ada Lovelace"]);
 }

@@ -50,20 +50,30 @@ pub(crate) async fn certify_leader(app: &TestApp, user: &users::Model) {
 
 /// Gives the user a certified group profile on the organization (needed to create events).
 pub(crate) async fn certify_group_profile(app: &TestApp, org_id: i64, user: &users::Model) {
+    add_group_profile(app, org_id, user.id, |p| p.is_certified = Set(true)).await;
+}
+
+/// Adds the user's group profile on the group: uncertified, no reasons, no extra answers, no
+/// role, function, stage or field; `fill` sets what the test needs.
+pub(crate) async fn add_group_profile(
+    app: &TestApp,
+    group_id: i64,
+    user_id: i64,
+    fill: impl FnOnce(&mut group_profiles::ActiveModel),
+) {
     let at = Utc::now();
-    group_profiles::ActiveModel {
-        group_id: Set(org_id),
-        user_id: Set(user.id),
-        is_certified: Set(true),
+    let mut profile = group_profiles::ActiveModel {
+        group_id: Set(group_id),
+        user_id: Set(user_id),
+        is_certified: Set(false),
         reason_to_join: Set(json!([])),
         extra_info: Set(json!({})),
         created_at: Set(at),
         updated_at: Set(at),
         ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    };
+    fill(&mut profile);
+    profile.insert(&app.db).await.unwrap();
 }
 
 /// A valid circle form under the tenant's organization, open for applications now.

@@ -1,17 +1,16 @@
 //! Circle leaders and the default organizations.
 
-use chrono::Utc;
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
 use store::{
-    entities::{group_profiles, users},
+    entities::users,
     queries::{memberships, profiles as profile_q, tenants::TenantRecord, topics},
 };
 
 use super::applications::certify_on;
 use crate::{
     common::TestApp,
-    groups::{circle_body, topic},
+    groups::{add_group_profile, circle_body, topic},
 };
 
 async fn certify(app: &TestApp, user: &users::Model, level: i32, areas: &[i64]) -> i64 {
@@ -19,24 +18,11 @@ async fn certify(app: &TestApp, user: &users::Model, level: i32, areas: &[i64]) 
 }
 
 async fn group_profile(app: &TestApp, tenant: &TenantRecord, user: &users::Model, field: i64, function: i64) {
-    let at = Utc::now();
-    group_profiles::ActiveModel {
-        group_id: Set(tenant.organization.id),
-        user_id: Set(user.id),
-        current_role: Set(None),
-        job_function: Set(Some(function)),
-        career_stage: Set(None),
-        professional_field: Set(Some(field)),
-        reason_to_join: Set(json!([])),
-        is_certified: Set(false),
-        extra_info: Set(json!({})),
-        created_at: Set(at),
-        updated_at: Set(at),
-        ..Default::default()
-    }
-    .insert(&app.db)
-    .await
-    .unwrap();
+    add_group_profile(app, tenant.organization.id, user.id, |p| {
+        p.job_function = Set(Some(function));
+        p.professional_field = Set(Some(field));
+    })
+    .await;
 }
 
 async fn named(app: &TestApp, email: &str, first: &str, last: &str, tenant: &TenantRecord) -> users::Model {
