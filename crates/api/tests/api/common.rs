@@ -287,6 +287,20 @@ impl TestApp {
     }
 }
 
+/// The site's topic of this name and kind (made if missing, under `area` if given); its id.
+pub async fn add_topic(app: &TestApp, tenant_id: i64, name: &str, kind: &str, area: Option<i64>) -> i64 {
+    let topic = store::queries::topics::NewTopic {
+        tenant_id,
+        name,
+        name_key: &name.to_lowercase(),
+        topic_type: kind,
+        topic_area_id: area,
+        group_id: None,
+        created_by: None,
+    };
+    store::queries::topics::get_or_create(&app.db, topic).await.unwrap().0.id
+}
+
 /// Serves a fake outside service on a free port of 127.0.0.1; its base address, `http://…`.
 pub async fn serve_fake(router: axum::Router) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

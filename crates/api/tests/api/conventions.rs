@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::common::TestApp;
+use crate::common::{add_topic, TestApp};
 
 #[tokio::test]
 async fn health_and_readiness() {
@@ -47,20 +47,7 @@ async fn list_envelope_and_next_link() {
     let tenant = app.default_tenant.tenant.id;
     for i in 0..5 {
         let name = format!("Topic {i}");
-        store::queries::topics::get_or_create(
-            &app.db,
-            store::queries::topics::NewTopic {
-                tenant_id: tenant,
-                name: &name,
-                name_key: &name.to_lowercase(),
-                topic_type: "general",
-                topic_area_id: None,
-                group_id: None,
-                created_by: None,
-            },
-        )
-        .await
-        .unwrap();
+        add_topic(&app, tenant, &name, "general", None).await;
     }
     let body = app.get("/api/v1/topics/?page_size=2&search=topic").send().await.json();
     assert_eq!(body["data"].as_array().unwrap().len(), 2);

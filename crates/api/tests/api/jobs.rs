@@ -8,12 +8,11 @@ use store::{
     queries::{
         groups as group_q, memberships,
         profiles::{self as profile_q, ProfileMedia},
-        topics::{self as topic_q, NewTopic},
     },
 };
 
 use crate::{
-    common::{StatementLog, TestApp},
+    common::{add_topic, StatementLog, TestApp},
     groups::{certify_group_profile, make_staff},
 };
 
@@ -39,21 +38,7 @@ pub(crate) async fn board() -> Board {
 }
 
 pub(crate) async fn skill(app: &TestApp, name: &str) -> i64 {
-    let (topic, _) = topic_q::get_or_create(
-        &app.db,
-        NewTopic {
-            tenant_id: app.default_tenant.tenant.id,
-            name,
-            name_key: &name.to_lowercase(),
-            topic_type: "skill",
-            topic_area_id: None,
-            group_id: None,
-            created_by: None,
-        },
-    )
-    .await
-    .unwrap();
-    topic.id
+    add_topic(app, app.default_tenant.tenant.id, name, "skill", None).await
 }
 
 pub(crate) fn job_body(group: i64, title: &str) -> Value {

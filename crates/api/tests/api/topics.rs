@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::common::TestApp;
+use crate::common::{add_topic, TestApp};
 
 async fn seed_topics(app: &TestApp, tenant_id: i64) -> i64 {
     let area = store::queries::topics::create_area(&app.db, tenant_id, "AI and Data").await.unwrap();
@@ -14,20 +14,7 @@ async fn seed_topics(app: &TestApp, tenant_id: i64) -> i64 {
         ("Generative AI", "general", true),
         ("Remote Work", "general", false),
     ] {
-        store::queries::topics::get_or_create(
-            &app.db,
-            store::queries::topics::NewTopic {
-                tenant_id,
-                name,
-                name_key: &name.to_lowercase(),
-                topic_type: kind,
-                topic_area_id: with_area.then_some(area.id),
-                group_id: None,
-                created_by: None,
-            },
-        )
-        .await
-        .unwrap();
+        add_topic(&app, tenant_id, name, kind, with_area.then_some(area.id)).await;
     }
     area.id
 }

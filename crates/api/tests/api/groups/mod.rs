@@ -8,10 +8,10 @@ use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
 use store::{
     entities::{group_profiles, users},
-    queries::{tenants::TenantRecord, topics},
+    queries::tenants::TenantRecord,
 };
 
-use crate::common::TestApp;
+use crate::common::{add_topic, TestApp};
 
 pub(crate) fn day(offset: i64) -> String {
     let today = Utc::now().date_naive();
@@ -24,17 +24,7 @@ pub(crate) fn day(offset: i64) -> String {
 }
 
 pub(crate) async fn topic(app: &TestApp, tenant: &TenantRecord, name: &str) -> i64 {
-    let key = name.to_lowercase();
-    let new = topics::NewTopic {
-        tenant_id: tenant.tenant.id,
-        name,
-        name_key: &key,
-        topic_type: "general",
-        topic_area_id: None,
-        group_id: None,
-        created_by: None,
-    };
-    topics::get_or_create(&app.db, new).await.unwrap().0.id
+    add_topic(app, tenant.tenant.id, name, "general", None).await
 }
 
 pub(crate) async fn make_staff(app: &TestApp, user: &users::Model) {

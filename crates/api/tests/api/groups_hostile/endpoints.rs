@@ -6,7 +6,7 @@ use store::queries::memberships;
 
 use super::{client_error, on_field, send_json};
 use crate::{
-    common::TestApp,
+    common::{add_topic, TestApp},
     groups::{certify_group_profile, circle_body, create, event_body, make_staff},
     membership::{circle, id_of, join, leave, mails_to, person, respond, status_of, world},
     uploads::{file, png, upload},
@@ -120,28 +120,7 @@ async fn the_events_list_filters_by_search_career_stage_field_topic_area_and_cou
     let tenant = app.default_tenant.tenant.id;
     let ai = store::queries::topics::create_area(&app.db, tenant, "AI and Data").await.unwrap().id;
     let lead = store::queries::topics::create_area(&app.db, tenant, "Leadership").await.unwrap().id;
-    let topic_in = |name: &'static str, area: i64| {
-        let db = app.db.clone();
-        async move {
-            let key = name.to_lowercase();
-            store::queries::topics::get_or_create(
-                &db,
-                store::queries::topics::NewTopic {
-                    tenant_id: tenant,
-                    name,
-                    name_key: &key,
-                    topic_type: "general",
-                    topic_area_id: Some(area),
-                    group_id: None,
-                    created_by: None,
-                },
-            )
-            .await
-            .unwrap()
-            .0
-            .id
-        }
-    };
+    let topic_in = |name: &'static str, area: i64| add_topic(&app, tenant, name, "general", Some(area));
     let prompting = topic_in("Prompting", ai).await;
     let mentoring = topic_in("Mentoring", lead).await;
     let event = |name: &str, topic: i64, stage: &str, field: &str, country: &str| {

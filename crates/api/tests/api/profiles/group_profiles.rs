@@ -4,7 +4,8 @@ use axum::http::Method;
 use serde_json::{json, Value};
 use store::queries::users;
 
-use super::{delete, identity, patch, person, person_on, topic, topic_on, words};
+use super::{delete, identity, patch, person, person_on, topic, words};
+use crate::common::add_topic;
 use crate::common::TestApp;
 
 #[tokio::test]
@@ -269,7 +270,7 @@ async fn references_are_resolved_in_the_request_tenant() {
     let app = TestApp::new().await;
     let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
     let other = app.add_tenant("other.example", "Other Org").await;
-    let foreign_skill = topic_on(&app, other.tenant.id, "Elsewhere", "skill").await;
+    let foreign_skill = add_topic(&app, other.tenant.id, "Elsewhere", "skill", None).await;
     let body = patch(
         &app,
         "/api/v1/users/profile/",

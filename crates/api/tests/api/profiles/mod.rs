@@ -5,7 +5,7 @@ use axum::http::Method;
 use serde_json::Value;
 use store::queries::{memberships, tenants::TenantRecord, users};
 
-use crate::common::{TestApp, TestResponse, PASSWORD};
+use crate::common::{add_topic, TestApp, TestResponse, PASSWORD};
 
 /// A member of the tenant's organization with a name.
 async fn person(app: &TestApp, email: &str, first: &str, last: &str) -> (i64, String) {
@@ -41,26 +41,7 @@ async fn person_on(
 }
 
 async fn topic(app: &TestApp, name: &str, kind: &str) -> i64 {
-    topic_on(app, app.default_tenant.tenant.id, name, kind).await
-}
-
-async fn topic_on(app: &TestApp, tenant_id: i64, name: &str, kind: &str) -> i64 {
-    store::queries::topics::get_or_create(
-        &app.db,
-        store::queries::topics::NewTopic {
-            tenant_id,
-            name,
-            name_key: &name.to_lowercase(),
-            topic_type: kind,
-            topic_area_id: None,
-            group_id: None,
-            created_by: None,
-        },
-    )
-    .await
-    .unwrap()
-    .0
-    .id
+    add_topic(app, app.default_tenant.tenant.id, name, kind, None).await
 }
 
 async fn identity(app: &TestApp, token: &str) -> Value {

@@ -9,7 +9,7 @@ use store::{
 
 use super::applications::certify_on;
 use crate::{
-    common::TestApp,
+    common::{add_topic, TestApp},
     groups::{add_group_profile, circle_body, topic},
 };
 
@@ -54,16 +54,7 @@ async fn circle_leaders_are_the_sites_certified_members_with_every_filter() {
     group_profile(&app, &tenant, &ada, 7, 11).await;
     group_profile(&app, &tenant, &grace, 8, 12).await;
     // Grace's profile topic sits in the Health area.
-    let new = topics::NewTopic {
-        tenant_id: tenant.tenant.id,
-        name: "Nursing",
-        name_key: "nursing",
-        topic_type: "general",
-        topic_area_id: Some(health),
-        group_id: None,
-        created_by: None,
-    };
-    let nursing = topics::get_or_create(&app.db, new).await.unwrap().0.id;
+    let nursing = add_topic(&app, tenant.tenant.id, "Nursing", "general", Some(health)).await;
     profile_q::set_topics(&app.db, grace_profile, "general", &[nursing]).await.unwrap();
     // Ada leads one circle and is a plain member of another.
     for (name, role) in [("Led", "leader"), ("Joined", "member")] {
