@@ -42,6 +42,11 @@ pub(crate) async fn open_room(app: &TestApp, token: &str, other: i64) -> TestRes
     app.post("/api/v1/room/").token(token).json(&json!({"type": "ONE_TO_ONE", "user_ids": [other]})).send().await
 }
 
+/// Opens (or finds) the one-to-one room with `other`; its id.
+pub(crate) async fn room_id(app: &TestApp, token: &str, other: i64) -> i64 {
+    open_room(app, token, other).await.json()["data"]["id"].as_i64().unwrap()
+}
+
 pub(crate) async fn send(app: &TestApp, token: &str, room: i64, body: Value) -> TestResponse {
     app.post(&format!("/api/v1/chats/{room}/")).token(token).json(&body).send().await
 }
@@ -131,7 +136,7 @@ async fn messages_are_checked_kept_to_the_room_and_counted_unread() {
     let (_, ada_token) = member(&app, "ada@example.com").await;
     let (bob, bob_token) = member(&app, "bob@example.com").await;
     let (_, cy_token) = member(&app, "cy@example.com").await;
-    let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
+    let room = room_id(&app, &ada_token, bob.id).await;
 
     let sent = send(&app, &ada_token, room, json!({"type": "text", "value": "Hello Bob"})).await;
     sent.assert_status(201);
@@ -174,7 +179,7 @@ async fn history_is_fifty_a_page_with_stable_scroll_back() {
     free_plan(&app, &app.default_tenant, true).await;
     let (_, ada_token) = member(&app, "ada@example.com").await;
     let (bob, bob_token) = member(&app, "bob@example.com").await;
-    let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
+    let room = room_id(&app, &ada_token, bob.id).await;
     for i in 0..53 {
         send(&app, &ada_token, room, json!({"value": format!("m{i}")})).await.assert_status(201);
     }
@@ -199,7 +204,7 @@ async fn rooms_belong_to_their_site() {
     free_plan(&app, &app.default_tenant, true).await;
     let (ada, ada_token) = member(&app, "ada@example.com").await;
     let (bob, _) = member(&app, "bob@example.com").await;
-    let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
+    let room = room_id(&app, &ada_token, bob.id).await;
     let other = app.add_tenant("other.test", "Other Org").await;
     store::queries::memberships::upsert(&app.db, other.organization.id, ada.id, "member", "accepted").await.unwrap();
     app.get(&format!("/api/v1/chats/{room}/")).host("other.test").token(&ada_token).send().await.error(404);

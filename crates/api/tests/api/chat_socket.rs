@@ -11,7 +11,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::{tungstenite::Message, MaybeTlsStream, WebSocketStream};
 
 use crate::{
-    chat::{free_plan, member, open_room, send},
+    chat::{free_plan, member, room_id, send},
     common::{TestApp, PASSWORD},
 };
 
@@ -55,8 +55,8 @@ async fn a_message_sent_on_one_socket_reaches_the_other_person_only() {
     let (ada, ada_token) = member(&app, "ada@example.com").await;
     let (bob, bob_token) = member(&app, "bob@example.com").await;
     let (cy, cy_token) = member(&app, "cy@example.com").await;
-    let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
-    let other_room = open_room(&app, &ada_token, cy.id).await.json()["data"]["id"].as_i64().unwrap();
+    let room = room_id(&app, &ada_token, bob.id).await;
+    let other_room = room_id(&app, &ada_token, cy.id).await;
     let address = app.serve().await;
     let mut a = connect(address, &ada_token).await;
     let mut b = connect(address, &bob_token).await;
@@ -113,7 +113,7 @@ async fn offline_then_back_reads_the_history_and_hears_notifications() {
     free_plan(&app, &app.default_tenant, true).await;
     let (_, ada_token) = member(&app, "ada@example.com").await;
     let (bob, bob_token) = member(&app, "bob@example.com").await;
-    let room = open_room(&app, &ada_token, bob.id).await.json()["data"]["id"].as_i64().unwrap();
+    let room = room_id(&app, &ada_token, bob.id).await;
     let address = app.serve().await;
     let b = connect(address, &bob_token).await;
     drop(b);
