@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::{
@@ -255,7 +254,7 @@ async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit()
 
     // Editing: the creator and staff; others are refused (after approval they see it).
     let path = format!("{TOOLS}{}/", tool["id"]);
-    let res = s.app.request(Method::PATCH, &path).token(&s.member).json(&json!({"name": "Logo Pro"})).send().await;
+    let res = s.app.patch(&path).token(&s.member).json(&json!({"name": "Logo Pro"})).send().await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "AI tool updated successfully");
     assert_eq!(res.json()["data"]["name"], "Logo Pro");
@@ -267,19 +266,12 @@ async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit()
         .send()
         .await
         .assert_status(200);
-    s.app.request(Method::PATCH, &path).token(&s.other).json(&json!({"name": "Mine now"})).send().await.error(403);
-    let res = s
-        .app
-        .request(Method::PATCH, &path)
-        .token(&s.member)
-        .json(&json!({"categories": ["a", "b", "c", "d"]}))
-        .send()
-        .await;
+    s.app.patch(&path).token(&s.other).json(&json!({"name": "Mine now"})).send().await.error(403);
+    let res = s.app.patch(&path).token(&s.member).json(&json!({"categories": ["a", "b", "c", "d"]})).send().await;
     assert_eq!(res.error(400)["field_errors"]["categories"][0], "Maximum 3 categories");
     let staff = s.app.add_user("staff@example.com").await;
     make_staff(&s.app, staff.id).await;
-    let res =
-        s.app.request(Method::PATCH, &path).token(&s.app.token_for(staff.id)).json(&json!({"logo": null})).send().await;
+    let res = s.app.patch(&path).token(&s.app.token_for(staff.id)).json(&json!({"logo": null})).send().await;
     res.assert_status(200);
     assert_eq!(res.json()["data"]["logo"], Value::Null);
     assert_eq!(res.json()["data"]["name"], "Logo Pro");
@@ -444,12 +436,7 @@ async fn ai_tools_and_use_cases_are_bookmarked_once_and_listed_in_favourites() {
     let pending = s.submit_tool("Hidden").await;
     s.app.post(&format!("/api/v1/bookmark/aitool/{}/", pending["id"])).token(&s.other).send().await.error(404);
     s.app.post(&path).send().await.error(401);
-    let res = s
-        .app
-        .request(Method::DELETE, &format!("/api/v1/unbookmark/aitool/{}/", tool["id"]))
-        .token(&s.member)
-        .send()
-        .await;
+    let res = s.app.delete(&format!("/api/v1/unbookmark/aitool/{}/", tool["id"])).token(&s.member).send().await;
     assert_eq!(res.json()["message"], "Removed from favourites");
     assert_eq!(s.app.get("/api/v1/bookmark/aitool/").token(&s.member).send().await.json()["pagination"]["count"], 0);
     let _ = s.member_id;
@@ -521,12 +508,12 @@ async fn use_cases_are_submitted_with_a_pdf_checked_edited_and_filtered() {
         .send()
         .await
         .assert_status(200);
-    s.app.request(Method::PATCH, &path).token(&s.other).json(&json!({"title": "Taken"})).send().await.error(403);
-    let res = s.app.request(Method::PATCH, &path).token(&s.member).json(&json!({"complexity": "high"})).send().await;
+    s.app.patch(&path).token(&s.other).json(&json!({"title": "Taken"})).send().await.error(403);
+    let res = s.app.patch(&path).token(&s.member).json(&json!({"complexity": "high"})).send().await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Use case updated successfully");
     assert_eq!(res.json()["data"]["document"]["name"], "guide.pdf", "absent files are kept");
-    s.app.request(Method::PATCH, &path).token(&s.member).json(&json!({"default_group": s.org})).send().await.error(400);
+    s.app.patch(&path).token(&s.member).json(&json!({"default_group": s.org})).send().await.error(400);
 
     // The filters.
     s.approved_use_case("Other case").await;

@@ -2,7 +2,6 @@
 //! base views (`api::page_cache`, migration m0041): every write a page shows must show on
 //! the next request, and a kept page must not read its rows again.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::{
@@ -20,7 +19,7 @@ fn titles(page: &Value) -> Vec<String> {
 
 /// An edit by the items' creator (the site's member).
 async fn patch(s: &Site, path: &str, body: Value) {
-    s.app.request(Method::PATCH, path).token(&s.member).json(&body).send().await.assert_status(200);
+    s.app.patch(path).token(&s.member).json(&body).send().await.assert_status(200);
 }
 
 #[tokio::test]

@@ -478,12 +478,12 @@ async fn google_classroom_asks_consent_keeps_it_sealed_and_reports_its_failures(
     let admin_id = grants[0].user_id;
     let other_site = app.add_tenant("other.example", "Other").await;
     cq::save_grant(&app.db, other_site.tenant.id, admin_id, "sealed-elsewhere").await.unwrap();
-    app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").send().await.error(401);
+    app.delete("/api/v1/google-classroom/consent/").send().await.error(401);
     let pupil_token = app.token_for(pupil.id);
-    let own = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&pupil_token);
+    let own = app.delete("/api/v1/google-classroom/consent/").token(&pupil_token);
     own.send().await.assert_status(204);
     assert_eq!(classroom_grants::Entity::find().all(&app.db).await.unwrap().len(), 2, "nobody else's");
-    let disconnect = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&s.admin_token);
+    let disconnect = app.delete("/api/v1/google-classroom/consent/").token(&s.admin_token);
     disconnect.send().await.assert_status(204);
     let left = classroom_grants::Entity::find().all(&app.db).await.unwrap();
     assert_eq!(left.len(), 1);
@@ -493,7 +493,7 @@ async fn google_classroom_asks_consent_keeps_it_sealed_and_reports_its_failures(
     let refused = s.sync_users(&s.admin_token, s.circle, "student").await.error(403);
     assert_eq!(refused["code"], "CLASSROOM_CONSENT_REQUIRED");
     // Again: nothing kept, still a success.
-    let again = app.request(axum::http::Method::DELETE, "/api/v1/google-classroom/consent/").token(&s.admin_token);
+    let again = app.delete("/api/v1/google-classroom/consent/").token(&s.admin_token);
     again.send().await.assert_status(204);
 }
 

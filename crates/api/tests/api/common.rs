@@ -268,6 +268,18 @@ impl TestApp {
         self.request(Method::POST, path)
     }
 
+    pub fn patch(&self, path: &str) -> RequestBuilder<'_> {
+        self.request(Method::PATCH, path)
+    }
+
+    pub fn put(&self, path: &str) -> RequestBuilder<'_> {
+        self.request(Method::PUT, path)
+    }
+
+    pub fn delete(&self, path: &str) -> RequestBuilder<'_> {
+        self.request(Method::DELETE, path)
+    }
+
     /// A GET as `token` (or anonymously); panics unless 200; the answer's JSON.
     pub async fn get_json(&self, path: &str, token: Option<&str>) -> Value {
         let answer = self.get(path).token_if(token).send().await;

@@ -74,7 +74,7 @@ async fn world_on(app: TestApp) -> World {
         .await
         .unwrap();
     // Named so its slug and institution show.
-    app.request(axum::http::Method::PATCH, "/api/v1/users/profile/")
+    app.patch("/api/v1/users/profile/")
         .token(&app.token_for(followed.id))
         .json(&json!({"title": "Pilot", "institution": "Flight School"}))
         .send()
@@ -372,7 +372,7 @@ async fn a_kept_page_of_connections_shows_every_write_at_once() {
         .await
         .unwrap();
     assert!(ids(&app.get(&path).send().await.json()).contains(&newcomer.id));
-    app.request(axum::http::Method::PATCH, "/api/v1/users/profile/")
+    app.patch("/api/v1/users/profile/")
         .token(&app.token_for(w.followed))
         .json(&json!({"title": "Captain"}))
         .send()

@@ -19,7 +19,6 @@
 
 use std::collections::BTreeSet;
 
-use axum::http::Method;
 use serde_json::Value;
 
 use crate::common::TestApp;
@@ -59,7 +58,7 @@ async fn every_documented_operation_is_routed_and_nothing_else_on_its_path() {
     for (path, item) in doc["paths"].as_object().unwrap() {
         assert!(item.get("put").is_none(), "{path}: this test probes with PUT, which no operation may use");
         let concrete = path.replace("{action}", "accept").replace(['{', '}'], "");
-        let answer = app.request(Method::PUT, &concrete).send().await;
+        let answer = app.put(&concrete).send().await;
         assert_eq!(answer.status.as_u16(), 405, "{path} is documented but not routed: {}", answer.text());
         let allow: BTreeSet<String> = answer
             .header("allow")

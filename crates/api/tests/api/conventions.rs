@@ -28,7 +28,7 @@ async fn unknown_api_paths_answer_json_404() {
 #[tokio::test]
 async fn wrong_method_is_json_405_with_allow() {
     let app = TestApp::new().await;
-    let res = app.request(axum::http::Method::DELETE, "/api/v1/options-config/").send().await;
+    let res = app.delete("/api/v1/options-config/").send().await;
     let body = res.error(405);
     assert_eq!(body["detail"], "Method \"DELETE\" not allowed.");
     assert!(res.header("allow").unwrap_or("").contains("GET"));

@@ -1,13 +1,12 @@
 //! A partial `PATCH /groups/{id}/` answers for the fields it sends (and the cross-field rules
 //! that read them), not for what the stored group already lacks.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::common::TestApp;
 
 async fn patch(app: &TestApp, token: &str, id: i64, body: Value) -> crate::common::TestResponse {
-    app.request(Method::PATCH, &format!("/api/v1/groups/{id}/")).token(token).json(&body).send().await
+    app.patch(&format!("/api/v1/groups/{id}/")).token(token).json(&body).send().await
 }
 
 #[tokio::test]

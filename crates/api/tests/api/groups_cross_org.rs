@@ -266,7 +266,7 @@ async fn an_administrator_cannot_move_a_circle_below_another_organization() {
     let t = two_orgs(&app).await;
     let mine = id_of(&create(&app, &t.a_token, &circle_body(t.org_a, t.topic, "A Circle")).await);
     let answer = app
-        .request(Method::PATCH, &format!("/api/v1/groups/{mine}/"))
+        .patch(&format!("/api/v1/groups/{mine}/"))
         .token(&t.a_token)
         .json(&json!({"parent_group": t.org_b}))
         .send()

@@ -4,7 +4,6 @@
 //! and details — the rules and the hostile cases (twice, another site's circle, a private
 //! circle, an organization).
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::{
@@ -74,8 +73,7 @@ async fn circles_and_events_are_bookmarked_once_and_listed_by_type() {
 
     // Removing, twice.
     for _ in 0..2 {
-        let answer =
-            app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{first}/")).token(&ada).send().await;
+        let answer = app.delete(&format!("/api/v1/unbookmark/group/{first}/")).token(&ada).send().await;
         answer.assert_status(200);
         assert_eq!(answer.json()["message"], "Removed from favourites");
     }
@@ -104,7 +102,7 @@ async fn organizations_private_circles_and_other_sites_circles_cannot_be_bookmar
     // Bookmarked while public, then made private: it leaves her favourites and lists.
     let hidden = id_of(&circle(&app, &w, "Soon Hidden", |_| {}).await);
     app.post(&bookmark(hidden)).token(&ada).send().await.assert_status(200);
-    app.request(Method::PATCH, &format!("/api/v1/groups/{hidden}/"))
+    app.patch(&format!("/api/v1/groups/{hidden}/"))
         .token(&w.admin_token)
         .json(&json!({"privacy": 20}))
         .send()
@@ -113,11 +111,7 @@ async fn organizations_private_circles_and_other_sites_circles_cannot_be_bookmar
     let circles = app.get("/api/v1/bookmark/group/?group_type=circle").token(&ada).send().await.json();
     assert_eq!(circles["pagination"]["count"], 0, "a private group's bookmark does not leak");
     // She may still remove the bookmark she made.
-    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{hidden}/"))
-        .token(&ada)
-        .send()
-        .await
-        .assert_status(200);
+    app.delete(&format!("/api/v1/unbookmark/group/{hidden}/")).token(&ada).send().await.assert_status(200);
 
     // Another site's circle, named on this site: 404, and nothing is stored.
     let site = app.add_tenant("other.example.com", "Other Org").await;
@@ -133,7 +127,7 @@ async fn organizations_private_circles_and_other_sites_circles_cannot_be_bookmar
     answer.assert_status(201);
     let foreign = id_of(&answer.json()["data"]);
     app.post(&bookmark(foreign)).token(&ada).send().await.error(404);
-    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{foreign}/")).token(&ada).send().await.error(404);
+    app.delete(&format!("/api/v1/unbookmark/group/{foreign}/")).token(&ada).send().await.error(404);
     assert_eq!(
         app.get("/api/v1/bookmark/group/?group_type=circle").token(&ada).send().await.json()["pagination"]["count"],
         0

@@ -3,7 +3,6 @@
 //! shows (the person's profile, name, entries, memberships, a topic's name) shows on the
 //! next request.
 
-use axum::http::Method;
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::{json, Value};
 use store::queries::{memberships, notifications};
@@ -44,7 +43,7 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
     assert_eq!(me["unread_notifications_count"], 0);
 
     // Her profile, through the API.
-    app.request(Method::PATCH, "/api/v1/profiles/me/")
+    app.patch("/api/v1/profiles/me/")
         .token(&token)
         .json(&json!({"location": "London"}))
         .send()
@@ -78,12 +77,7 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
 
     // Her topics through the API, then the topic's new name (every identity may show it).
     let ai = crate::groups::topic(&app, &app.default_tenant, "Machine Learning").await;
-    app.request(Method::PATCH, "/api/v1/profiles/me/")
-        .token(&token)
-        .json(&json!({"topics": [ai]}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch("/api/v1/profiles/me/").token(&token).json(&json!({"topics": [ai]})).send().await.assert_status(200);
     assert_eq!(identity(&app, &token).await["profile"]["topics_detailed"][0]["name"], "Machine Learning");
     let topic = store::entities::topics::Entity::find_by_id(ai).one(&app.db).await.unwrap().unwrap();
     let mut topic: store::entities::topics::ActiveModel = topic.into();
@@ -153,7 +147,7 @@ async fn a_kept_profile_page_shows_every_write_at_once_and_who_follows() {
     assert_eq!(page(None).await["followed"], false);
 
     // Her edit shows to every viewer.
-    app.request(Method::PATCH, "/api/v1/profiles/me/")
+    app.patch("/api/v1/profiles/me/")
         .token(&ada_token)
         .json(&json!({"location": "London"}))
         .send()
@@ -213,7 +207,7 @@ async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
     add("Engineer", "Difference Works").await;
     assert_eq!(app.get(&path).send().await.json()["pagination"]["count"], 2);
     let id = entry["id"].as_i64().unwrap();
-    app.request(Method::PATCH, &format!("/api/v1/career-entries/{id}/"))
+    app.patch(&format!("/api/v1/career-entries/{id}/"))
         .token(&ada_token)
         .json(&json!({"title": "Lead analyst"}))
         .send()

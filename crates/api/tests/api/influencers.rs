@@ -4,7 +4,6 @@
 //! listed with `is_influencer=true`. Hostile cases: a non-staff caller, a person of another
 //! site, a wrong type.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::{common::TestApp, groups::make_staff, membership::person};
@@ -33,21 +32,11 @@ async fn staff_mark_influencers_and_everyone_sees_them_listed() {
     empty.assert_status(200);
     assert_eq!(empty.json()["pagination"]["count"], 0);
 
-    let answer = app
-        .request(Method::PATCH, &mark(ada.id))
-        .token(&staff_token)
-        .json(&json!({"is_influencer": true}))
-        .send()
-        .await;
+    let answer = app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["is_influencer"], true);
     // Twice changes nothing.
-    app.request(Method::PATCH, &mark(ada.id))
-        .token(&staff_token)
-        .json(&json!({"is_influencer": true}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.assert_status(200);
 
     // Her profile is made on her first visit; until then the list has no slug to link to.
     assert_eq!(app.get(LIST).send().await.json()["data"][0]["name_slug"], Value::Null);
@@ -68,7 +57,7 @@ async fn staff_mark_influencers_and_everyone_sees_them_listed() {
     // 16 a page by default; page_size and page work.
     for i in 0..17 {
         let (someone, _) = person(&app, &format!("p{i}@example.com")).await;
-        app.request(Method::PATCH, &mark(someone.id))
+        app.patch(&mark(someone.id))
             .token(&staff_token)
             .json(&json!({"is_influencer": true}))
             .send()
@@ -83,12 +72,7 @@ async fn staff_mark_influencers_and_everyone_sees_them_listed() {
     app.get(&format!("{LIST}?page=0")).send().await.error(400);
 
     // Unmarked: gone from the list.
-    app.request(Method::PATCH, &mark(ada.id))
-        .token(&staff_token)
-        .json(&json!({"is_influencer": false}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": false})).send().await.assert_status(200);
     let after = app.get(LIST).send().await.json();
     assert_eq!(after["pagination"]["count"], 17);
     assert!(after["data"].as_array().unwrap().iter().all(|p| p["id"] != ada.id));
@@ -106,44 +90,24 @@ async fn only_staff_mark_influencers_of_their_own_site() {
     let (ada, ada_token) = person(&app, "ada@example.com").await;
 
     // Guests, members and the organization's own admin may not.
-    app.request(Method::PATCH, &mark(ada.id)).json(&json!({"is_influencer": true})).send().await.assert_status(401);
+    app.patch(&mark(ada.id)).json(&json!({"is_influencer": true})).send().await.assert_status(401);
     for token in [&ada_token, &admin_token] {
-        app.request(Method::PATCH, &mark(ada.id))
-            .token(token)
-            .json(&json!({"is_influencer": true}))
-            .send()
-            .await
-            .error(403);
+        app.patch(&mark(ada.id)).token(token).json(&json!({"is_influencer": true})).send().await.error(403);
     }
     // A wrong type or a missing field is reported on the field.
     for body in [json!({"is_influencer": "yes"}), json!({})] {
-        let e = app.request(Method::PATCH, &mark(ada.id)).token(&staff_token).json(&body).send().await.error(400);
+        let e = app.patch(&mark(ada.id)).token(&staff_token).json(&body).send().await.error(400);
         assert!(e["field_errors"]["is_influencer"][0].is_string(), "{e}");
     }
     // Someone of another site only: not a member here.
     let other = app.add_tenant("other.example.com", "Other Org").await;
     let stranger = app.add_member("stranger@other.example.com", &other, "member").await;
-    app.request(Method::PATCH, &mark(stranger.id))
-        .token(&staff_token)
-        .json(&json!({"is_influencer": true}))
-        .send()
-        .await
-        .error(404);
-    app.request(Method::PATCH, &mark(i64::MAX))
-        .token(&staff_token)
-        .json(&json!({"is_influencer": true}))
-        .send()
-        .await
-        .error(404);
+    app.patch(&mark(stranger.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.error(404);
+    app.patch(&mark(i64::MAX)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.error(404);
     assert_eq!(app.get(LIST).send().await.json()["pagination"]["count"], 0);
 
     // Marked on this site, the other site does not list them.
-    app.request(Method::PATCH, &mark(ada.id))
-        .token(&staff_token)
-        .json(&json!({"is_influencer": true}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.assert_status(200);
     assert_eq!(app.get(LIST).host("other.example.com").send().await.json()["pagination"]["count"], 0);
     assert_eq!(app.get(LIST).send().await.json()["pagination"]["count"], 1);
 }
@@ -156,7 +120,7 @@ async fn influential_organizations_are_listed_for_guests() {
     let org = app.default_tenant.organization.id;
     let path = "/api/v1/groups/?group_type=organization&is_influencer=true&page_size=16";
     assert_eq!(app.get(path).send().await.json()["pagination"]["count"], 0);
-    app.request(Method::PATCH, &format!("/api/v1/groups/{org}/"))
+    app.patch(&format!("/api/v1/groups/{org}/"))
         .token(&app.token_for(staff.id))
         .json(&json!({"is_influencer": true}))
         .send()

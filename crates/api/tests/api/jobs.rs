@@ -1,7 +1,6 @@
 //! The job board (issue 12): posting, visibility, the board's filters and search, applying,
 //! reviewing, the applicants list and the CSV — the rules and the hostile cases.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 use store::{
     entities::{groups, users},
@@ -98,7 +97,7 @@ impl Board {
     }
 
     pub(crate) async fn patch(&self, id: i64, token: &str, body: Value) -> crate::common::TestResponse {
-        self.app.request(Method::PATCH, &format!("{JOBS}{id}/")).token(token).json(&body).send().await
+        self.app.patch(&format!("{JOBS}{id}/")).token(token).json(&body).send().await
     }
 }
 
@@ -199,7 +198,7 @@ async fn a_job_page_by_slug_is_kept_and_shows_every_write_at_once() {
     // A deleted job is gone; a slug that names nothing stays not found.
     b.patch(id, &b.admin_token, json!({"job_status": "approved"})).await.assert_status(200);
     b.app.get(path).send().await.assert_status(200);
-    b.app.request(Method::DELETE, &format!("{JOBS}{id}/")).token(&b.admin_token).send().await.assert_status(200);
+    b.app.delete(&format!("{JOBS}{id}/")).token(&b.admin_token).send().await.assert_status(200);
     b.app.get(path).send().await.error(404);
     b.app.get("/api/v1/jobs/slug/no-such-job/").send().await.error(404);
 
@@ -286,7 +285,7 @@ async fn only_certified_administrators_of_the_group_post_and_manage() {
     let job = b.published("Editor").await;
     let id = job["id"].as_i64().unwrap();
     b.patch(id, &member_token, json!({"title": "Hijacked"})).await.error(403);
-    b.app.request(Method::DELETE, &format!("{JOBS}{id}/")).token(&member_token).send().await.error(403);
+    b.app.delete(&format!("{JOBS}{id}/")).token(&member_token).send().await.error(403);
     b.app.get(&format!("{JOBS}{id}/applications/")).token(&member_token).send().await.error(403);
     b.app.get(&format!("{JOBS}{id}/export-job-membership/")).token(&member_token).send().await.error(403);
     let review = json!({"user_id": member.id, "status": "accepted"});
@@ -297,7 +296,7 @@ async fn only_certified_administrators_of_the_group_post_and_manage() {
     b.patch(id, &member_token, json!({"title": "Edited by staff"})).await.assert_status(200);
 
     // Delete (soft): gone from the page and the board.
-    let res = b.app.request(Method::DELETE, &format!("{JOBS}{id}/")).token(&b.admin_token).send().await;
+    let res = b.app.delete(&format!("{JOBS}{id}/")).token(&b.admin_token).send().await;
     res.assert_status(200);
     b.app.get(&format!("{JOBS}{id}/")).token(&b.admin_token).send().await.error(404);
     assert!(ids(&b.app.get(JOBS).send().await.json()).is_empty());
@@ -641,7 +640,7 @@ async fn the_board_counts_stay_exact_after_every_kind_of_write() {
     // Back to draft, then deleted: the board follows both.
     b.patch(draft, &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
     assert_eq!(count(String::new(), None).await, 1);
-    b.app.request(Method::DELETE, &format!("{JOBS}{first}/")).token(&b.admin_token).send().await.assert_status(200);
+    b.app.delete(&format!("{JOBS}{first}/")).token(&b.admin_token).send().await.assert_status(200);
     assert_eq!(count(String::new(), None).await, 0);
     assert_eq!(count(by_skill, None).await, 0);
 }

@@ -68,16 +68,11 @@ async fn a_member_bookmarks_jobs_and_sees_them_in_favourites_newest_first() {
     assert_eq!(b.app.get(FAVOURITES).token(&b.admin_token).send().await.json()["pagination"]["count"], 0);
 
     // Removing, and removing again.
-    let res = b.app.request(axum::http::Method::DELETE, &unbookmark_path(&first["id"])).token(&member).send().await;
+    let res = b.app.delete(&unbookmark_path(&first["id"])).token(&member).send().await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Removed from favourites");
     assert_eq!(res.json()["data"]["is_bookmarked"], false);
-    b.app
-        .request(axum::http::Method::DELETE, &unbookmark_path(&first["id"]))
-        .token(&member)
-        .send()
-        .await
-        .assert_status(200);
+    b.app.delete(&unbookmark_path(&first["id"])).token(&member).send().await.assert_status(200);
     assert_eq!(ids(&b.app.get(FAVOURITES).token(&member).send().await.json()), vec![second["id"].as_i64().unwrap()]);
 }
 
@@ -86,7 +81,7 @@ async fn guests_and_unknown_kinds_are_refused() {
     let b = board().await;
     let job = b.published("Open role").await;
     b.app.post(&bookmark_path(&job["id"])).send().await.assert_status(401);
-    b.app.request(axum::http::Method::DELETE, &unbookmark_path(&job["id"])).send().await.assert_status(401);
+    b.app.delete(&unbookmark_path(&job["id"])).send().await.assert_status(401);
     b.app.get(FAVOURITES).send().await.assert_status(401);
     let (_, member) = applicant(&b.app, "m@example.com").await;
     b.app.post(&format!("/api/v1/bookmark/spaceship/{}/", job["id"])).token(&member).send().await.error(404);
@@ -108,7 +103,7 @@ async fn a_job_the_caller_cannot_see_cannot_be_bookmarked() {
     // A job of a private circle.
     let hidden = b.hidden_job().await;
     b.app.post(&bookmark_path(&hidden["id"])).token(&member).send().await.error(404);
-    b.app.request(axum::http::Method::DELETE, &unbookmark_path(&hidden["id"])).token(&member).send().await.error(404);
+    b.app.delete(&unbookmark_path(&hidden["id"])).token(&member).send().await.error(404);
 
     // Another site's job, asked for here; and our job, asked for on the other site.
     let other = b.app.add_tenant("other.example.com", "Other").await;
@@ -147,22 +142,12 @@ async fn a_bookmarked_job_that_becomes_invisible_leaves_the_favourites() {
     assert_eq!(b.app.get(FAVOURITES).token(&member).send().await.json()["pagination"]["count"], 2);
     // Back to draft, and deleted.
     b.patch(job["id"].as_i64().unwrap(), &b.admin_token, json!({"job_status": "pending"})).await.assert_status(200);
-    b.app
-        .request(axum::http::Method::DELETE, &format!("{JOBS}{}/", gone["id"]))
-        .token(&b.admin_token)
-        .send()
-        .await
-        .assert_status(200);
+    b.app.delete(&format!("{JOBS}{}/", gone["id"])).token(&b.admin_token).send().await.assert_status(200);
     let page = b.app.get(FAVOURITES).token(&member).send().await.json();
     assert_eq!(page["pagination"]["count"], 0);
     assert!(ids(&page).is_empty());
     // The member can still remove the bookmark they made.
-    b.app
-        .request(axum::http::Method::DELETE, &unbookmark_path(&job["id"]))
-        .token(&member)
-        .send()
-        .await
-        .assert_status(200);
+    b.app.delete(&unbookmark_path(&job["id"])).token(&member).send().await.assert_status(200);
     // Published again, it is no longer bookmarked.
     b.patch(job["id"].as_i64().unwrap(), &b.admin_token, json!({"job_status": "approved"})).await.assert_status(200);
     assert!(!flag(&b.app.get(JOBS).token(&member).send().await.json(), &job["id"]));

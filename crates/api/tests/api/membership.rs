@@ -438,10 +438,7 @@ async fn raising_the_maximum_size_promotes_the_wait_list() {
         waiting.push(user);
     }
     let patch = |size: i64| {
-        app.request(axum::http::Method::PATCH, &format!("/api/v1/groups/{id}/"))
-            .token(&w.admin_token)
-            .json(&json!({"maximum_size": size}))
-            .send()
+        app.patch(&format!("/api/v1/groups/{id}/")).token(&w.admin_token).json(&json!({"maximum_size": size})).send()
     };
     let answer = patch(3).await;
     answer.assert_status(200);

@@ -3,7 +3,6 @@
 //! page of every section. Hostile cases: another person's items, another site's items,
 //! guests.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::{
@@ -134,11 +133,7 @@ async fn overviews_give_the_first_page_of_every_section() {
     assert_eq!(bobs["data"]["ai_tools"]["pagination"]["count"], 0);
 
     // Removing a favourite shows at once.
-    app.request(Method::DELETE, &format!("/api/v1/unbookmark/group/{}/", circles[3]))
-        .token(&ada)
-        .send()
-        .await
-        .assert_status(200);
+    app.delete(&format!("/api/v1/unbookmark/group/{}/", circles[3])).token(&ada).send().await.assert_status(200);
     let favourites = app.get("/api/v1/my-favourites/").token(&ada).send().await.json();
     assert_eq!(favourites["data"]["circles"]["pagination"]["count"], 3);
 }

@@ -147,12 +147,8 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
     ] {
         let answer = app.post("/api/v1/subscription-plans/").token(&admin).json(&bad(amount.clone())).send().await;
         assert_eq!(answer.error(400)["field_errors"]["prices.0.unit_amount"][0], message);
-        let answer = app
-            .request(axum::http::Method::PATCH, &format!("/api/v1/subscription-plans/{pro_id}/"))
-            .token(&admin)
-            .json(&bad(amount))
-            .send()
-            .await;
+        let answer =
+            app.patch(&format!("/api/v1/subscription-plans/{pro_id}/")).token(&admin).json(&bad(amount)).send().await;
         assert_eq!(answer.error(400)["field_errors"]["prices.0.unit_amount"][0], message);
     }
     let taken = app.post("/api/v1/subscription-plans/").token(&admin).json(&body).send().await;
@@ -163,12 +159,7 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
     // Editing keeps the price ids.
     let mut edit = plan_body("Pro Plus", 2, 2100, 21000, 0);
     edit["description"] = json!("Renamed");
-    let answer = app
-        .request(axum::http::Method::PATCH, &format!("/api/v1/subscription-plans/{pro_id}/"))
-        .token(&admin)
-        .json(&edit)
-        .send()
-        .await;
+    let answer = app.patch(&format!("/api/v1/subscription-plans/{pro_id}/")).token(&admin).json(&edit).send().await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["name"], "Pro Plus");
     assert_eq!(answer.json()["data"]["price"], 21000);
@@ -177,7 +168,7 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
     // Another site's admin cannot edit this site's plan.
     let other = app.add_tenant("other.example.org", "Other").await;
     let theirs = app.token_for(app.add_member("boss@other.example.org", &other, "admin").await.id);
-    app.request(axum::http::Method::PATCH, &format!("/api/v1/subscription-plans/{pro_id}/"))
+    app.patch(&format!("/api/v1/subscription-plans/{pro_id}/"))
         .host(&other.tenant.domain)
         .token(&theirs)
         .json(&edit)

@@ -2,7 +2,6 @@
 //! site holds a plan for its members; its accepted members get its tier when it is above
 //! their own, and identity says where their tier comes from.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 use store::{
     entities::{groups, institutional_subscriptions},
@@ -124,12 +123,7 @@ async fn an_accepted_member_of_the_institution_gets_its_tier_and_flags() {
 
     // The administrators end the plan: the member is back on the free tier at once.
     let id = given["id"].as_i64().unwrap();
-    let ended = app
-        .request(Method::PATCH, &format!("{PATH}{id}/"))
-        .token(&admin)
-        .json(&json!({"status": "canceled"}))
-        .send()
-        .await;
+    let ended = app.patch(&format!("{PATH}{id}/")).token(&admin).json(&json!({"status": "canceled"})).send().await;
     ended.assert_status(200);
     assert_eq!(ended.json()["data"]["covers_members"], false);
     assert_eq!(ended.json()["data"]["end_date"], end.as_str(), "the last day is kept");
@@ -138,12 +132,7 @@ async fn an_accepted_member_of_the_institution_gets_its_tier_and_flags() {
     assert_eq!(after["institutional_subscription"], false);
 
     // Taken up again, then past its last day: it covers nobody.
-    app.request(Method::PATCH, &format!("{PATH}{id}/"))
-        .token(&admin)
-        .json(&json!({"status": "active"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch(&format!("{PATH}{id}/")).token(&admin).json(&json!({"status": "active"})).send().await.assert_status(200);
     assert_eq!(tier(&app, &ada).await["applied_membership_tier"], "Pro");
     let row = institutional_subscriptions::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
     let mut row = row.into_active_model();
@@ -234,12 +223,7 @@ async fn other_sites_and_open_institutions_cover_nobody_here() {
     // Nor see or change the other site's plans.
     let other_id = given.json()["data"]["id"].as_i64().unwrap();
     app.get(&format!("{PATH}{other_id}/")).token(&admin).send().await.error(404);
-    app.request(Method::PATCH, &format!("{PATH}{other_id}/"))
-        .token(&admin)
-        .json(&json!({"status": "canceled"}))
-        .send()
-        .await
-        .error(404);
+    app.patch(&format!("{PATH}{other_id}/")).token(&admin).json(&json!({"status": "canceled"})).send().await.error(404);
     let list = app.get(PATH).token(&admin).send().await;
     assert_eq!(list.json()["pagination"]["count"], 0);
 
@@ -338,16 +322,16 @@ async fn only_the_sites_admins_set_plans_and_bad_input_changes_nothing() {
         (json!({"group": lagos.id}), "group", "The institution of a plan cannot be changed."),
         (json!({"end_date": "2020-01-01"}), "end_date", "The end date cannot be in the past."),
     ] {
-        let answer = app.request(Method::PATCH, &path).token(&admin).json(&sent).send().await.error(400);
+        let answer = app.patch(&path).token(&admin).json(&sent).send().await.error(400);
         assert_eq!(field(&answer, name), message, "{sent}");
     }
-    app.request(Method::PATCH, &path).token(&member).json(&json!({"status": "canceled"})).send().await.error(403);
-    app.request(Method::PATCH, &format!("{PATH}999999/")).token(&admin).json(&json!({})).send().await.error(404);
+    app.patch(&path).token(&member).json(&json!({"status": "canceled"})).send().await.error(403);
+    app.patch(&format!("{PATH}999999/")).token(&admin).json(&json!({})).send().await.error(404);
     let unchanged = app.get(&path).token(&admin).send().await.json()["data"].clone();
     assert_eq!(unchanged, given);
 
     let moved = app
-        .request(Method::PATCH, &path)
+        .patch(&path)
         .token(&admin)
         .json(&json!({"price_id": plans.price("Max", "year"), "end_date": tomorrow()}))
         .send()

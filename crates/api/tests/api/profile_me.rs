@@ -1,7 +1,6 @@
 //! PATCH /profiles/me/ (multipart with a picture, or JSON) and DELETE
 //! /profiles/me/delete-picture/.
 
-use axum::http::Method;
 use sea_orm::{EntityTrait, PaginatorTrait};
 use serde_json::{json, Value};
 
@@ -11,7 +10,7 @@ use crate::{
 };
 
 async fn patch_form(app: &TestApp, token: &str, parts: Vec<Part<'_>>) -> TestResponse {
-    app.request(Method::PATCH, "/api/v1/profiles/me/")
+    app.patch("/api/v1/profiles/me/")
         .token(token)
         .raw(&format!("multipart/form-data; boundary={BOUNDARY}"), multipart(parts))
         .send()
@@ -76,7 +75,7 @@ async fn a_form_updates_the_profile_and_its_picture_at_once() {
 
     // So is JSON, as for PATCH /users/profile/.
     let answer = app
-        .request(Method::PATCH, "/api/v1/profiles/me/")
+        .patch("/api/v1/profiles/me/")
         .token(&token)
         .json(&json!({"location": "London", "languages": null}))
         .send()
@@ -117,13 +116,8 @@ async fn a_refused_update_stores_no_picture() {
 
     let me = app.get("/api/v1/identity/").token(&token).send().await.json();
     assert_eq!(me["data"]["profile"]["picture"], Value::Null);
-    app.request(Method::PATCH, "/api/v1/profiles/me/")
-        .token(&token)
-        .raw("text/plain", "title=x")
-        .send()
-        .await
-        .error(415);
-    app.request(Method::PATCH, "/api/v1/profiles/me/").json(&json!({"title": "x"})).send().await.error(401);
+    app.patch("/api/v1/profiles/me/").token(&token).raw("text/plain", "title=x").send().await.error(415);
+    app.patch("/api/v1/profiles/me/").json(&json!({"title": "x"})).send().await.error(401);
 }
 
 #[tokio::test]
@@ -136,7 +130,7 @@ async fn deleting_the_picture_removes_the_stored_file() {
     let percent = answer.json()["data"]["profile"]["completion_percent"].as_i64().unwrap();
     assert_eq!(files_on_disk(&dir), 1);
 
-    let answer = app.request(Method::DELETE, "/api/v1/profiles/me/delete-picture/").token(&token).send().await;
+    let answer = app.delete("/api/v1/profiles/me/delete-picture/").token(&token).send().await;
     answer.assert_status(200);
     let body = answer.json();
     assert_eq!(body["message"], "Profile picture removed");
@@ -147,15 +141,15 @@ async fn deleting_the_picture_removes_the_stored_file() {
     app.get(&picture).send().await.assert_status(404);
 
     // Nothing left to remove: still fine.
-    app.request(Method::DELETE, "/api/v1/profiles/me/delete-picture/").token(&token).send().await.assert_status(200);
+    app.delete("/api/v1/profiles/me/delete-picture/").token(&token).send().await.assert_status(200);
     // A picture that is a link elsewhere is only unlinked.
-    app.request(Method::PATCH, "/api/v1/profiles/me/")
+    app.patch("/api/v1/profiles/me/")
         .token(&token)
         .json(&json!({"picture": "https://example.com/ada.png"}))
         .send()
         .await
         .assert_status(200);
-    let answer = app.request(Method::DELETE, "/api/v1/profiles/me/delete-picture/").token(&token).send().await;
+    let answer = app.delete("/api/v1/profiles/me/delete-picture/").token(&token).send().await;
     assert_eq!(answer.json()["data"]["profile"]["picture"], Value::Null);
-    app.request(Method::DELETE, "/api/v1/profiles/me/delete-picture/").send().await.error(401);
+    app.delete("/api/v1/profiles/me/delete-picture/").send().await.error(401);
 }

@@ -3,7 +3,6 @@
 
 use std::io::Cursor;
 
-use axum::http::Method;
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
 use serde_json::{json, Value};
 
@@ -234,7 +233,7 @@ async fn uploads_need_a_signed_in_user() {
     {
         upload(&app, path, None, vec![file("file", "a.pdf", pdf())]).await.error(401);
     }
-    app.request(Method::DELETE, "/api/v1/file-upload/1/").send().await.error(401);
+    app.delete("/api/v1/file-upload/1/").send().await.error(401);
 }
 
 #[tokio::test]
@@ -464,10 +463,10 @@ async fn only_the_owner_deletes_a_file_on_its_tenant() {
     let item = answer.json()["data"]["data"][0].clone();
     let path = format!("/api/v1/file-upload/{}/", item["id"]);
 
-    app.request(Method::DELETE, &path).token(&app.token_for(other.id)).send().await.error(404);
+    app.delete(&path).token(&app.token_for(other.id)).send().await.error(404);
     // The same owner on another tenant does not see it either.
     app.add_tenant("acme.example", "Acme").await;
-    app.request(Method::DELETE, &path).host("acme.example").token(&owner_token).send().await.error(404);
+    app.delete(&path).host("acme.example").token(&owner_token).send().await.error(404);
     let id = item["id"].as_i64().unwrap();
     assert!(store::queries::files::find_owned(&app.db, app.default_tenant.tenant.id, other.id, id)
         .await
@@ -478,10 +477,10 @@ async fn only_the_owner_deletes_a_file_on_its_tenant() {
         .unwrap()
         .is_some());
 
-    app.request(Method::DELETE, &path).token(&owner_token).send().await.assert_status(204);
+    app.delete(&path).token(&owner_token).send().await.assert_status(204);
     app.get(&media_path(&item["file"])).send().await.assert_status(404);
-    app.request(Method::DELETE, &path).token(&owner_token).send().await.error(404);
-    app.request(Method::DELETE, "/api/v1/file-upload/abc/").token(&owner_token).send().await.error(404);
+    app.delete(&path).token(&owner_token).send().await.error(404);
+    app.delete("/api/v1/file-upload/abc/").token(&owner_token).send().await.error(404);
 }
 
 #[tokio::test]

@@ -30,7 +30,7 @@ async fn a_kept_contents_page_shows_every_write_at_once() {
     let id = page["data"][0]["id"].as_i64().unwrap();
     // An edit shows on the kept page.
     s.app
-        .request(axum::http::Method::PATCH, &format!("{CONTENTS}{id}/"))
+        .patch(&format!("{CONTENTS}{id}/"))
         .token(&author)
         .json(&json!({"content": "Members only, edited"}))
         .send()
@@ -44,12 +44,7 @@ async fn a_kept_contents_page_shows_every_write_at_once() {
     assert_eq!(count(page.clone()), 2);
     assert_eq!(page["data"][0]["raw_text"], "Second");
     // Deleted: gone from the page.
-    s.app
-        .request(axum::http::Method::DELETE, &format!("{CONTENTS}{id}/"))
-        .token(&author)
-        .send()
-        .await
-        .assert_status(200);
+    s.app.delete(&format!("{CONTENTS}{id}/")).token(&author).send().await.assert_status(200);
     assert_eq!(count(s.app.get(&posts).token(&outsider_token).send().await.json()), 1);
 }
 
@@ -118,12 +113,7 @@ async fn career_tips_take_votes_once_approved_and_only_on_their_site() {
     assert_eq!(mine["data"][0]["user_vote_type"], "neutral");
 
     // Deleting the tip takes its votes with it.
-    s.app
-        .request(axum::http::Method::DELETE, &format!("/api/v1/career-tips/{id}/"))
-        .token(&token)
-        .send()
-        .await
-        .assert_status(200);
+    s.app.delete(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(200);
     vote(voter, "upvote", None).await.assert_status(404);
     use sea_orm::{ColumnTrait, PaginatorTrait, QueryFilter};
     let left = store::entities::votes::Entity::find()
@@ -306,7 +296,7 @@ async fn a_kept_career_tips_page_shows_every_write_at_once() {
 
     // Edited by its author: back to review, so off the list until approved again.
     s.app
-        .request(axum::http::Method::PATCH, &format!("/api/v1/career-tips/{id}/"))
+        .patch(&format!("/api/v1/career-tips/{id}/"))
         .token(&token)
         .json(&json!({"content": "<p>Network early and often</p>"}))
         .send()

@@ -286,18 +286,13 @@ async fn career_tips_are_moderated_and_show_their_author() {
     let answer = s.app.post(&approve).token(&s.admin_token).json(&json!({"action": "approve"})).send().await;
     assert_eq!(answer.json()["message"], "Career tip approved successfully");
     s.app
-        .request(axum::http::Method::PATCH, &format!("/api/v1/career-tips/{id}/"))
+        .patch(&format!("/api/v1/career-tips/{id}/"))
         .token(&other)
         .json(&json!({"content": "x"}))
         .send()
         .await
         .assert_status(403);
-    s.app
-        .request(axum::http::Method::DELETE, &format!("/api/v1/career-tips/{id}/"))
-        .token(&other)
-        .send()
-        .await
-        .assert_status(403);
+    s.app.delete(&format!("/api/v1/career-tips/{id}/")).token(&other).send().await.assert_status(403);
     // Approved: public, by slug, in the group's list, searchable.
     s.app.get(&format!("/api/v1/all-career-tips/slug/{slug}/")).send().await.assert_status(200);
     assert_eq!(
@@ -309,17 +304,12 @@ async fn career_tips_are_moderated_and_show_their_author() {
     // The author's edit goes back to moderation; delete works.
     let edited = s
         .app
-        .request(axum::http::Method::PATCH, &format!("/api/v1/career-tips/{id}/"))
+        .patch(&format!("/api/v1/career-tips/{id}/"))
         .token(&token)
         .json(&json!({"content": "Network a lot"}))
         .send()
         .await;
     assert_eq!(edited.json()["data"]["status"], "pending");
-    s.app
-        .request(axum::http::Method::DELETE, &format!("/api/v1/career-tips/{id}/"))
-        .token(&token)
-        .send()
-        .await
-        .assert_status(200);
+    s.app.delete(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(200);
     s.app.get(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(404);
 }

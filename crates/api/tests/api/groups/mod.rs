@@ -2,7 +2,6 @@
 //! tenant and privacy scoping, the circles and events lists with their filters, the
 //! lifecycle in SQL, images and questions.
 
-use axum::http::Method;
 use chrono::{Days, Utc};
 use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{json, Value};
@@ -106,12 +105,7 @@ pub(crate) async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
 
 /// Edits a group as `token`; panics unless 200.
 pub(crate) async fn edit(app: &TestApp, token: &str, id: i64, body: Value) {
-    app.request(Method::PATCH, &format!("/api/v1/groups/{id}/"))
-        .token(token)
-        .json(&body)
-        .send()
-        .await
-        .assert_status(200);
+    app.patch(&format!("/api/v1/groups/{id}/")).token(token).json(&body).send().await.assert_status(200);
 }
 
 /// The default site's admin, a "Machine Learning" topic and the site's organization.

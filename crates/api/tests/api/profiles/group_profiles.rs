@@ -1,6 +1,5 @@
 //! Group profiles per organization and the fields institutional and diaspora sites ask for.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 use store::queries::users;
 
@@ -79,13 +78,7 @@ async fn group_profiles_are_created_once_per_organization_and_owned() {
 
     // Another site's organization does not see this group profile.
     app.add_tenant("other.example", "Other Org").await;
-    app.request(Method::PATCH, &path)
-        .host("other.example")
-        .token(&ada)
-        .json(&json!({"career_stage": 2}))
-        .send()
-        .await
-        .error(404);
+    app.patch(&path).host("other.example").token(&ada).json(&json!({"career_stage": 2})).send().await.error(404);
 }
 
 #[tokio::test]

@@ -1,7 +1,6 @@
 //! Profiles: the profile and its page, group and career profiles, career entries and user
 //! services; validation messages, ownership, privacy and tenant scoping.
 
-use axum::http::Method;
 use serde_json::Value;
 use store::queries::{memberships, tenants::TenantRecord, users};
 
@@ -51,11 +50,11 @@ async fn identity(app: &TestApp, token: &str) -> Value {
 }
 
 async fn patch(app: &TestApp, path: &str, token: &str, body: Value) -> TestResponse {
-    app.request(Method::PATCH, path).token(token).json(&body).send().await
+    app.patch(path).token(token).json(&body).send().await
 }
 
 async fn delete(app: &TestApp, path: &str, token: &str) -> TestResponse {
-    app.request(Method::DELETE, path).token(token).send().await
+    app.delete(path).token(token).send().await
 }
 
 fn words(n: usize) -> String {

@@ -1,6 +1,5 @@
 //! The personal profile: slugs, registration fields, messages, the public page and who may edit.
 
-use axum::http::Method;
 use serde_json::{json, Value};
 
 use super::{identity, patch, person, person_on, topic, words};
@@ -230,7 +229,7 @@ async fn only_the_owner_or_staff_edit_a_profile() {
     let path = format!("/api/v1/profiles/{id}/");
 
     patch(&app, &path, &bob, json!({"title": "Hacked"})).await.error(403);
-    app.request(Method::PATCH, &path).json(&json!({"title": "Hacked"})).send().await.error(401);
+    app.patch(&path).json(&json!({"title": "Hacked"})).send().await.error(401);
     patch(&app, "/api/v1/profiles/999999/", &bob, json!({"title": "x"})).await.error(404);
     let own = patch(&app, &path, &ada, json!({"title": "Countess"})).await;
     own.assert_status(200);
