@@ -280,6 +280,14 @@ impl TestApp {
         self.request(Method::DELETE, path)
     }
 
+    /// Saves the default site's configuration; the server reads the site afresh (it keeps
+    /// sites for a while).
+    pub async fn set_site_config(&self, config: &domain::config::AppConfig) {
+        let value = serde_json::to_value(config).unwrap();
+        tenants::update_config(&self.db, &self.default_tenant, value, Default::default()).await.unwrap();
+        self.state.tenants.invalidate(self.default_tenant.tenant.id);
+    }
+
     /// A GET as `token` (or anonymously); panics unless 200; the answer's JSON.
     pub async fn get_json(&self, path: &str, token: Option<&str>) -> Value {
         let answer = self.get(path).token_if(token).send().await;

@@ -20,16 +20,7 @@ const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n
 async fn star_site(app: &TestApp) {
     let mut config = domain::config::AppConfig::default();
     config.ui.host_variant = domain::config::HostVariant::Star;
-    store::queries::tenants::update_config(
-        &app.db,
-        &app.default_tenant,
-        serde_json::to_value(&config).unwrap(),
-        Default::default(),
-    )
-    .await
-    .unwrap();
-    // The server keeps sites for a while: this one is read afresh.
-    app.state.tenants.invalidate(app.default_tenant.tenant.id);
+    app.set_site_config(&config).await;
 }
 
 async fn identity_card(app: &TestApp, token: &str) -> Value {

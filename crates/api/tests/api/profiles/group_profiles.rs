@@ -88,14 +88,7 @@ async fn institutional_and_diaspora_sites_ask_for_their_fields() {
     let mut config = domain::config::AppConfig::default();
     config.ui.show_institutional_registration_screen = true;
     config.ui.host_variant = domain::config::HostVariant::Diaspora;
-    store::queries::tenants::update_config(
-        &app.db,
-        &app.default_tenant,
-        serde_json::to_value(&config).unwrap(),
-        Default::default(),
-    )
-    .await
-    .unwrap();
+    app.set_site_config(&config).await;
     let body = app
         .post("/api/v1/group-profiles/")
         .token(&ada)
