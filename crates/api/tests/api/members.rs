@@ -7,7 +7,7 @@ use store::{entities::users, queries::memberships};
 
 use crate::{
     common::{TestApp, TestResponse},
-    membership::{circle, event, id_of, join, mails_to, person, respond, status_of, world, World},
+    membership::{circle, event, id_of, join, mails_to, person, respond, status_of, upload_of, world, World},
 };
 
 async fn members(app: &TestApp, token: Option<&str>, group: i64, query: &str) -> TestResponse {
@@ -324,24 +324,6 @@ async fn system_agent_filters_are_checked_and_match_no_member_yet() {
     let e = members(&app, admin, c.id, &format!("?agent_response={bad}")).await.error(400);
     assert!(e["field_errors"]["agent_response"][0].as_str().unwrap().contains("not a valid choice"));
     members(&app, admin, c.id, "?agent_response=nope").await.error(400);
-}
-
-/// A stored upload of `user` on the default site.
-async fn upload_of(app: &TestApp, user: &users::Model, key: &str, name: &str, content_type: &str) -> i64 {
-    use store::queries::files;
-    let new = files::NewFile {
-        tenant_id: app.default_tenant.tenant.id,
-        user_id: user.id,
-        storage_key: key,
-        name,
-        content_type,
-        size: 10,
-        kind: files::KIND_DOCUMENT,
-        purpose: "file",
-        description: None,
-        details: None,
-    };
-    files::insert(&app.db, new).await.unwrap().id
 }
 
 #[tokio::test]

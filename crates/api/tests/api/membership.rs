@@ -87,24 +87,24 @@ pub(crate) fn date(offset: i64) -> chrono::NaiveDate {
 }
 
 pub(crate) async fn file_of(app: &TestApp, user: &users::Model, content_type: &str) -> i64 {
-    files::insert(
-        &app.db,
-        files::NewFile {
-            tenant_id: app.default_tenant.tenant.id,
-            user_id: user.id,
-            storage_key: &format!("test/{}-{content_type}", user.id),
-            name: "upload",
-            content_type,
-            size: 10,
-            kind: files::KIND_DOCUMENT,
-            purpose: "file",
-            description: None,
-            details: None,
-        },
-    )
-    .await
-    .unwrap()
-    .id
+    upload_of(app, user, &format!("test/{}-{content_type}", user.id), "upload", content_type).await
+}
+
+/// A stored upload of `user` on the default site.
+pub(crate) async fn upload_of(app: &TestApp, user: &users::Model, key: &str, name: &str, content_type: &str) -> i64 {
+    let new = files::NewFile {
+        tenant_id: app.default_tenant.tenant.id,
+        user_id: user.id,
+        storage_key: key,
+        name,
+        content_type,
+        size: 10,
+        kind: files::KIND_DOCUMENT,
+        purpose: "file",
+        description: None,
+        details: None,
+    };
+    files::insert(&app.db, new).await.unwrap().id
 }
 
 fn non_field(answer: &TestResponse) -> String {
