@@ -144,9 +144,9 @@ async fn codes_cannot_be_resent_or_guessed_without_end() {
     }
     app.post("/api/v1/resend-otp/").token(&access).send().await.error(429);
     for _ in 0..10 {
-        app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": "000000"})).send().await;
+        app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": "000000"})).await;
     }
-    app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": "000000"})).send().await.error(429);
+    app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": "000000"})).await.error(429);
 }
 
 #[tokio::test]
@@ -230,22 +230,24 @@ async fn changing_the_password_needs_the_current_one_and_ends_other_sessions() {
     let app = TestApp::new().await;
     let (access, refresh) = register(&app, "ada@example.com").await;
     app.post("/api/v1/change-password/").json(&json!({})).send().await.error(401);
-    let body = app.post("/api/v1/change-password/").token(&access).json(&json!({})).send().await.error(400);
+    let body = app.post_json("/api/v1/change-password/", &access, &json!({})).await.error(400);
     assert_eq!(body["field_errors"]["current_password"][0], "Required");
     assert_eq!(body["field_errors"]["new_password"][0], "Required");
     let body = app
-        .post("/api/v1/change-password/")
-        .token(&access)
-        .json(&json!({"current_password": "wrong-password", "new_password": "difference-engine"}))
-        .send()
+        .post_json(
+            "/api/v1/change-password/",
+            &access,
+            &json!({"current_password": "wrong-password", "new_password": "difference-engine"}),
+        )
         .await
         .error(400);
     assert_eq!(body["field_errors"]["current_password"][0], "Your current password is incorrect.");
     let res = app
-        .post("/api/v1/change-password/")
-        .token(&access)
-        .json(&json!({"current_password": "analytical-engine", "new_password": "difference-engine"}))
-        .send()
+        .post_json(
+            "/api/v1/change-password/",
+            &access,
+            &json!({"current_password": "analytical-engine", "new_password": "difference-engine"}),
+        )
         .await;
     res.assert_status(200);
     let body = res.json();
@@ -281,32 +283,23 @@ async fn an_alternate_email_is_confirmed_by_code_and_can_become_primary() {
     let (access, _) = register(&app, "ada@example.com").await;
     register(&app, "bob@example.com").await;
     let add = |email: &str| json!({"alternate_email": email});
-    let body = app.post("/api/v1/alternate-email/").token(&access).json(&add("")).send().await.error(400);
+    let body = app.post_json("/api/v1/alternate-email/", &access, &add("")).await.error(400);
     assert_eq!(body["field_errors"]["alternate_email"][0], "Alternate email is required");
-    let body =
-        app.post("/api/v1/alternate-email/").token(&access).json(&add("bob@example.com")).send().await.error(400);
+    let body = app.post_json("/api/v1/alternate-email/", &access, &add("bob@example.com")).await.error(400);
     assert_eq!(body["field_errors"]["alternate_email"][0], "A user with this email already exists.");
-    app.post("/api/v1/switch-email/").token(&access).json(&json!({})).send().await.error(400);
+    app.post_json("/api/v1/switch-email/", &access, &json!({})).await.error(400);
 
-    let res = app.post("/api/v1/alternate-email/").token(&access).json(&add("ada@work.example")).send().await;
+    let res = app.post_json("/api/v1/alternate-email/", &access, &add("ada@work.example")).await;
     assert_eq!(res.json()["message"], "We have sent an OTP to your alternate email for verification.");
-    let res = app.post("/api/v1/resend-otp/").token(&access).json(&json!({"type": "alternate_email"})).send().await;
+    let res = app.post_json("/api/v1/resend-otp/", &access, &json!({"type": "alternate_email"})).await;
     assert_eq!(res.json()["message"], "Successfully resent OTP. Please check your alternate email.");
     let code = code_for(&app, "ada@work.example").await;
     let body = app
-        .post("/api/v1/verify-otp/")
-        .token(&access)
-        .json(&json!({"otp": "000000", "type": "alternate_email"}))
-        .send()
+        .post_json("/api/v1/verify-otp/", &access, &json!({"otp": "000000", "type": "alternate_email"}))
         .await
         .error(400);
     assert_eq!(body["field_errors"]["otp"][0], "Invalid OTP.");
-    let res = app
-        .post("/api/v1/verify-otp/")
-        .token(&access)
-        .json(&json!({"otp": code, "type": "alternate_email"}))
-        .send()
-        .await;
+    let res = app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": code, "type": "alternate_email"})).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Successfully verified OTP.");
     let me = app.get("/api/v1/identity/").token(&access).send().await.json();
@@ -315,7 +308,7 @@ async fn an_alternate_email_is_confirmed_by_code_and_can_become_primary() {
     // The registration code is still separate: the account itself is not verified by this.
     assert_eq!(me["data"]["is_verified"], false);
 
-    let res = app.post("/api/v1/switch-email/").token(&access).json(&json!({})).send().await;
+    let res = app.post_json("/api/v1/switch-email/", &access, &json!({})).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Successfully set as primary email");
     login(&app, "ada@example.com", "analytical-engine").await.error(401);

@@ -86,13 +86,13 @@ async fn site() -> Site {
 
 impl Site {
     async fn created(&self, path: &str, token: &str, body: Value) -> Value {
-        let res = self.app.post(path).token(token).json(&body).send().await;
+        let res = self.app.post_json(path, token, &body).await;
         res.assert_status(201);
         res.json()["data"].clone()
     }
 
     async fn moderate(&self, path: &str, id: &Value, token: &str, action: &str) -> TestResponse {
-        self.app.post(&format!("{path}{id}/approve-reject/")).token(token).json(&json!({"action": action})).send().await
+        self.app.post_json(&format!("{path}{id}/approve-reject/"), token, &json!({"action": action})).await
     }
 
     async fn tool(&self, name: &str) -> Value {
@@ -249,7 +249,7 @@ async fn feedback_is_checked_stored_mailed_to_the_administrators_and_read_by_the
     let second = s.app.add_member("second@example.com", &s.app.default_tenant, "leader").await;
     let post = |token: String, body: Value| {
         let app = &s.app;
-        async move { app.post(FEEDBACK).token(&token).json(&body).send().await }
+        async move { app.post_json(FEEDBACK, &token, &body).await }
     };
 
     let errors = post(s.member_token.clone(), json!({})).await.error(400)["field_errors"].clone();
@@ -313,15 +313,15 @@ async fn a_pending_member_writes_to_the_administrators_from_the_pending_page() {
     memberships::upsert(&s.app.db, s.org, waiting.id, "member", memberships::STATUS_PENDING).await.unwrap();
     let token = s.app.token_for(waiting.id);
 
-    let errors = s.app.post(CONTACT).token(&token).json(&json!({"subject": " "})).send().await.error(400);
+    let errors = s.app.post_json(CONTACT, &token, &json!({"subject": " "})).await.error(400);
     assert_eq!(errors["field_errors"]["subject"][0], "This field is required.");
     assert_eq!(errors["field_errors"]["message"][0], "This field is required.");
     let long = json!({"subject": "Hello", "message": "x".repeat(5001)});
-    let errors = s.app.post(CONTACT).token(&token).json(&long).send().await.error(400);
+    let errors = s.app.post_json(CONTACT, &token, &long).await.error(400);
     assert_eq!(errors["field_errors"]["message"][0], "Ensure this field has no more than 5000 characters.");
 
     let body = json!({"subject": "My membership", "message": "I applied last week.\nCould you look?"});
-    let res = s.app.post(CONTACT).token(&token).json(&body).send().await;
+    let res = s.app.post_json(CONTACT, &token, &body).await;
     res.assert_status(201);
     assert_eq!(res.json()["data"]["membership_status"], "pending");
 
@@ -348,13 +348,13 @@ async fn feedback_and_contact_are_limited_per_sender() {
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
     let token = app.token_for(member.id);
     for _ in 0..10 {
-        app.post(FEEDBACK).token(&token).json(&json!({"title": "t", "content": "c"})).send().await.assert_status(201);
+        app.post_json(FEEDBACK, &token, &json!({"title": "t", "content": "c"})).await.assert_status(201);
     }
-    app.post(FEEDBACK).token(&token).json(&json!({"title": "t", "content": "c"})).send().await.error(429);
+    app.post_json(FEEDBACK, &token, &json!({"title": "t", "content": "c"})).await.error(429);
     for _ in 0..5 {
-        app.post(CONTACT).token(&token).json(&json!({"subject": "s", "message": "m"})).send().await.assert_status(201);
+        app.post_json(CONTACT, &token, &json!({"subject": "s", "message": "m"})).await.assert_status(201);
     }
-    app.post(CONTACT).token(&token).json(&json!({"subject": "s", "message": "m"})).send().await.error(429);
+    app.post_json(CONTACT, &token, &json!({"subject": "s", "message": "m"})).await.error(429);
     // Another sender is not held back.
     let other = app.add_member("other@example.com", &app.default_tenant, "member").await;
     let res = app.request(Method::POST, FEEDBACK).token(&app.token_for(other.id));

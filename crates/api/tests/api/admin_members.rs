@@ -52,7 +52,7 @@ async fn pending_people(app: &TestApp, org: i64, n: usize) -> Vec<i64> {
 }
 
 async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> TestResponse {
-    app.post(path).token(token).json(&body).send().await
+    app.post_json(path, token, &body).await
 }
 
 async fn history(app: &TestApp, token: &str, entity_type: &str, id: i64) -> TestResponse {

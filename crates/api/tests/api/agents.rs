@@ -82,7 +82,7 @@ pub(crate) fn aira_form_with_goal(readiness: i64, goal: &str) -> Value {
 }
 
 pub(crate) async fn step(app: &TestApp, token: &str, agent: i64, order: u32, answers: Value) -> Value {
-    let res = app.post(&step_path(agent, order)).token(token).json(&json!({ "user_response": answers })).send().await;
+    let res = app.post_json(&step_path(agent, order), token, &json!({ "user_response": answers })).await;
     res.assert_status(200);
     res.json()["data"].clone()
 }
@@ -210,7 +210,7 @@ async fn the_report_step_needs_the_form_answered_first() {
     let (_, token) = member(&app, "ada@example.com").await;
     let aira = agent_id(&app, "aira").await;
     step(&app, &token, aira, 1, json!({})).await;
-    let res = app.post(&step_path(aira, 3)).token(&token).json(&json!({})).send().await;
+    let res = app.post_json(&step_path(aira, 3), &token, &json!({})).await;
     assert_eq!(res.error(400)["field_errors"]["step"][0], "Answer step 2 first.");
     let res = app.get("/api/v1/agents/reports/").token(&token).send().await;
     assert_eq!(res.json()["pagination"]["count"], 0, "nothing was stored");
@@ -227,14 +227,8 @@ async fn a_private_report_is_only_its_owners_and_a_shared_one_shows_no_private_d
     app.get(&report_path(&slug)).send().await.error(404);
     app.get(&report_path("aira-00000000")).token(&ada).send().await.error(404);
     // Only the owner shares it.
-    app.post(&format!("{}share/", report_path(&slug)))
-        .token(&bo)
-        .json(&json!({"is_public": true}))
-        .send()
-        .await
-        .error(404);
-    let res =
-        app.post(&format!("{}share/", report_path(&slug))).token(&ada).json(&json!({"is_public": true})).send().await;
+    app.post_json(&format!("{}share/", report_path(&slug)), &bo, &json!({"is_public": true})).await.error(404);
+    let res = app.post_json(&format!("{}share/", report_path(&slug)), &ada, &json!({"is_public": true})).await;
     res.assert_status(200);
 
     for viewer in [Some(bo.as_str()), None] {
@@ -277,7 +271,7 @@ async fn another_sites_agents_and_reports_are_not_found() {
     assert_eq!(res.error(404)["detail"], "No agent found");
     app.get(&report_path(&slug)).host("other.localhost").token(&ada).send().await.error(404);
     // Ada shares it: still not on the other site.
-    app.post(&format!("{}share/", report_path(&slug))).token(&ada).json(&json!({"is_public": true})).send().await;
+    app.post_json(&format!("{}share/", report_path(&slug)), &ada, &json!({"is_public": true})).await;
     app.get(&report_path(&slug)).host("other.localhost").send().await.error(404);
 }
 
@@ -286,7 +280,7 @@ async fn premium_agents_need_the_premium_flag_and_guests_sign_in() {
     let app = TestApp::new().await;
     let (_, token) = member(&app, "ada@example.com").await;
     let premium = agent_id(&app, "career-assistant").await;
-    let res = app.post(&step_path(premium, 1)).token(&token).json(&json!({})).send().await;
+    let res = app.post_json(&step_path(premium, 1), &token, &json!({})).await;
     let body = res.error(403);
     assert_eq!(body["code"], "NO_PREMIUM_SUBSCRIPTION");
 
@@ -305,7 +299,7 @@ async fn the_monthly_usage_limit_stops_a_new_run() {
     }
     // The fifth use is allowed, and then the limit (5) is reached.
     run_aira(&app, &token, 5).await;
-    let res = app.post(&step_path(aira, 1)).token(&token).json(&json!({})).send().await;
+    let res = app.post_json(&step_path(aira, 1), &token, &json!({})).await;
     let body = res.error(403);
     assert_eq!(body["code"], "USAGE_LIMIT_REACHED");
     assert!(body["detail"].as_str().unwrap().contains("5 times"), "{body}");
@@ -317,7 +311,7 @@ async fn an_incomplete_profile_is_refused() {
     let (ada, token) = member(&app, "ada@example.com").await;
     set_completion(&app, &ada, 59).await;
     let aira = agent_id(&app, "aira").await;
-    let body = app.post(&step_path(aira, 1)).token(&token).json(&json!({})).send().await.error(403);
+    let body = app.post_json(&step_path(aira, 1), &token, &json!({})).await.error(403);
     assert_eq!(body["code"], "PROFILE_INCOMPLETE");
     assert!(body["detail"].as_str().unwrap().contains("greater than 60%"));
 }
@@ -330,14 +324,14 @@ async fn bad_answers_are_refused_on_their_field() {
     let mut form = aira_form(5);
     form["aw_familiar"] = json!(11);
     form.as_object_mut().unwrap().remove("ex_prompts");
-    let res = app.post(&step_path(aira, 2)).token(&token).json(&json!({"user_response": form})).send().await;
+    let res = app.post_json(&step_path(aira, 2), &token, &json!({"user_response": form})).await;
     let body = res.error(400);
     assert_eq!(body["field_errors"]["answers.aw_familiar"][0], "Choose a value from 0 to 10.");
     assert!(body["field_errors"]["answers.ex_prompts"][0].as_str().unwrap().starts_with("This field is required"));
-    let res = app.post(&step_path(aira, 2)).token(&token).json(&json!({"user_response": [1, 2]})).send().await;
+    let res = app.post_json(&step_path(aira, 2), &token, &json!({"user_response": [1, 2]})).await;
     assert!(res.error(400)["field_errors"]["answers"][0].is_string());
-    app.post(&step_path(aira, 9)).token(&token).json(&json!({})).send().await.error(404);
-    app.post("/api/v1/agents/process/abc/1/").token(&token).json(&json!({})).send().await.error(404);
+    app.post_json(&step_path(aira, 9), &token, &json!({})).await.error(404);
+    app.post_json("/api/v1/agents/process/abc/1/", &token, &json!({})).await.error(404);
 }
 
 #[tokio::test]
@@ -349,38 +343,27 @@ async fn report_feedback_is_checked_and_thanked() {
     let report = app.get(&report_path(&slug)).token(&ada).send().await.json()["data"].clone();
     let id = report["id"].as_i64().unwrap();
 
-    let body = app.post("/api/v1/agents/feedback/").token(&ada).json(&json!({"rating": 6})).send().await.error(400);
+    let body = app.post_json("/api/v1/agents/feedback/", &ada, &json!({"rating": 6})).await.error(400);
     assert_eq!(body["field_errors"]["rating"][0], "Choose a rating from 1 to 5 stars.");
     assert_eq!(body["field_errors"]["response_id"][0], "This field is required.");
     let long = "x".repeat(2001);
     let body = app
-        .post("/api/v1/agents/feedback/")
-        .token(&ada)
-        .json(&json!({"response_id": id, "rating": 4, "feedback": long}))
-        .send()
+        .post_json("/api/v1/agents/feedback/", &ada, &json!({"response_id": id, "rating": 4, "feedback": long}))
         .await
         .error(400);
     assert!(body["field_errors"]["feedback"][0].is_string());
     // Someone else's report: not found.
-    app.post("/api/v1/agents/feedback/")
-        .token(&bo)
-        .json(&json!({"response_id": id, "rating": 4}))
-        .send()
-        .await
-        .error(404);
+    app.post_json("/api/v1/agents/feedback/", &bo, &json!({"response_id": id, "rating": 4})).await.error(404);
 
     let res = app
-        .post("/api/v1/agents/feedback/")
-        .token(&ada)
-        .json(&json!({"response_id": id, "rating": 4, "feedback": " Useful "}))
-        .send()
+        .post_json("/api/v1/agents/feedback/", &ada, &json!({"response_id": id, "rating": 4, "feedback": " Useful "}))
         .await;
     res.assert_status(200);
     let body = res.json();
     assert_eq!(body["message"], THANKS);
     assert_eq!(body["data"]["feedback"], "Useful");
     // Rating again replaces it.
-    app.post("/api/v1/agents/feedback/").token(&ada).json(&json!({"response_id": id, "rating": 2})).send().await;
+    app.post_json("/api/v1/agents/feedback/", &ada, &json!({"response_id": id, "rating": 2})).await;
     let report = app.get(&report_path(&slug)).token(&ada).send().await.json()["data"].clone();
     assert_eq!(report["my_feedback"]["rating"], 2);
 }
@@ -421,10 +404,10 @@ async fn staff_run_a_premium_agent_for_a_member_who_then_owns_the_report() {
     let premium = agent_id(&app, "career-assistant").await;
 
     // A member cannot run an agent for someone else.
-    let res = app.post(&step_path(premium, 1)).token(&bo_token).json(&json!({"user_id": ada.id})).send().await;
+    let res = app.post_json(&step_path(premium, 1), &bo_token, &json!({"user_id": ada.id})).await;
     res.error(403);
     // Staff may, for a member of the site only.
-    let res = app.post(&step_path(premium, 1)).token(&staff_token).json(&json!({"user_id": 999_999})).send().await;
+    let res = app.post_json(&step_path(premium, 1), &staff_token, &json!({"user_id": 999_999})).await;
     assert_eq!(res.error(404)["detail"], "No user found");
 
     let form = json!({
@@ -435,10 +418,7 @@ async fn staff_run_a_premium_agent_for_a_member_who_then_owns_the_report() {
     });
     for (order, answers) in [(1, json!({})), (2, form), (3, Value::Null)] {
         let res = app
-            .post(&step_path(premium, order))
-            .token(&staff_token)
-            .json(&json!({"user_response": answers, "user_id": ada.id}))
-            .send()
+            .post_json(&step_path(premium, order), &staff_token, &json!({"user_response": answers, "user_id": ada.id}))
             .await;
         res.assert_status(200);
         if order == 3 {
@@ -486,7 +466,7 @@ async fn a_group_checklist_takes_circles_the_member_may_see() {
     let chosen = step(&app, &token, agent, 1, json!([open, open])).await;
     assert_eq!(chosen["next_step"], 2, "{chosen}");
     for bad in [json!([elsewhere.id]), json!([hidden.id]), json!([org]), json!(["x"])] {
-        let res = app.post(&step_path(agent, 1)).token(&token).json(&json!({ "user_response": bad })).send().await;
+        let res = app.post_json(&step_path(agent, 1), &token, &json!({ "user_response": bad })).await;
         let e = res.error(400);
         assert!(e["field_errors"]["answers"].is_array(), "{bad}: {e}");
     }

@@ -35,7 +35,7 @@ fn flow(agent: &Value) -> Vec<String> {
 }
 
 async fn post_step(app: &TestApp, token: &str, agent: i64, order: u32, answers: Value) -> crate::common::TestResponse {
-    app.post(&step_path(agent, order)).token(token).json(&json!({ "user_response": answers })).send().await
+    app.post_json(&step_path(agent, order), token, &json!({ "user_response": answers })).await
 }
 
 /// Personal Information: register-career-gps signs the visitor in with a trial account.
@@ -152,10 +152,7 @@ async fn a_guest_takes_aira_signs_up_at_the_invitation_and_gets_the_report_with_
     assert_eq!(list["pagination"]["count"], 1);
 
     // Shared, the report opens for anyone.
-    app.post(&format!("{}share/", report_path(&slug)))
-        .token(&member)
-        .json(&json!({"is_public": true}))
-        .send()
+    app.post_json(&format!("{}share/", report_path(&slug)), &member, &json!({"is_public": true}))
         .await
         .assert_status(200);
     let public = app.get(&report_path(&slug)).send().await;
@@ -206,16 +203,8 @@ async fn a_guests_shared_report_shows_none_of_its_owners_private_data() {
     let other = register_guest(&app, "other.guest@example.com").await;
     app.get(&report_path(&slug)).token(&other).send().await.error(404);
     // Only the owner shares it.
-    app.post(&format!("{}share/", report_path(&slug)))
-        .token(&other)
-        .json(&json!({"is_public": true}))
-        .send()
-        .await
-        .error(404);
-    app.post(&format!("{}share/", report_path(&slug)))
-        .token(&member)
-        .json(&json!({"is_public": true}))
-        .send()
+    app.post_json(&format!("{}share/", report_path(&slug)), &other, &json!({"is_public": true})).await.error(404);
+    app.post_json(&format!("{}share/", report_path(&slug)), &member, &json!({"is_public": true}))
         .await
         .assert_status(200);
 

@@ -63,12 +63,7 @@ async fn source_of(app: &TestApp, slug: &str) -> (String, Value) {
 
 async fn set_agents_config(app: &TestApp, agents: Value) {
     let admin = app.add_member("site-admin@example.com", &app.default_tenant, "admin").await;
-    let res = app
-        .post("/api/v1/app-config-group/")
-        .token(&app.token_for(admin.id))
-        .json(&json!({ "agents": agents }))
-        .send()
-        .await;
+    let res = app.post_json("/api/v1/app-config-group/", &app.token_for(admin.id), &json!({ "agents": agents })).await;
     res.assert_status(200);
 }
 
@@ -218,7 +213,7 @@ async fn the_sites_threshold_and_limit_come_from_its_configuration() {
 
     let aira = agent_id(&app, "aira").await;
     let (_, low) = member(&app, "low@example.com", 79).await;
-    let body = app.post(&step_path(aira, 1)).token(&low).json(&json!({})).send().await.error(403);
+    let body = app.post_json(&step_path(aira, 1), &low, &json!({})).await.error(403);
     assert_eq!(body["code"], "PROFILE_INCOMPLETE");
     assert_eq!(
         body["detail"],
@@ -228,12 +223,12 @@ async fn the_sites_threshold_and_limit_come_from_its_configuration() {
     let (_, ada) = member(&app, "ada@example.com", 80).await;
     aira_answered(&app, &ada).await;
     step(&app, &ada, aira, 3, Value::Null).await;
-    let body = app.post(&step_path(aira, 1)).token(&ada).json(&json!({})).send().await.error(403);
+    let body = app.post_json(&step_path(aira, 1), &ada, &json!({})).await.error(403);
     assert_eq!(body["code"], "USAGE_LIMIT_REACHED");
     assert!(body["detail"].as_str().unwrap().contains("1 times"), "{body}");
     // The limit is per agent type: the other type has its own.
     let assistant = agent_id(&app, "career-assistant").await;
-    let res = app.post(&step_path(assistant, 1)).token(&ada).json(&json!({})).send().await;
+    let res = app.post_json(&step_path(assistant, 1), &ada, &json!({})).await;
     assert_ne!(res.json()["code"], "USAGE_LIMIT_REACHED");
 }
 
@@ -243,18 +238,16 @@ async fn bad_agent_settings_are_refused_on_their_field() {
     let admin = app.add_member("site-admin@example.com", &app.default_tenant, "admin").await;
     let token = app.token_for(admin.id);
     let body = app
-        .post("/api/v1/app-config-group/")
-        .token(&token)
-        .json(&json!({"agents": {"profile_completion_threshold": 101}}))
-        .send()
+        .post_json("/api/v1/app-config-group/", &token, &json!({"agents": {"profile_completion_threshold": 101}}))
         .await
         .error(400);
     assert!(body["field_errors"]["agents.profile_completion_threshold"].is_array(), "{body}");
     let body = app
-        .post("/api/v1/app-config-group/")
-        .token(&token)
-        .json(&json!({"agents": {"usage_limits": {"careergps": {"members": -1}}}}))
-        .send()
+        .post_json(
+            "/api/v1/app-config-group/",
+            &token,
+            &json!({"agents": {"usage_limits": {"careergps": {"members": -1}}}}),
+        )
         .await
         .error(400);
     assert!(body["field_errors"].as_object().unwrap().keys().any(|k| k.starts_with("agents.")), "{body}");
@@ -345,10 +338,7 @@ async fn the_owner_downloads_the_report_as_a_pdf() {
 
     let (_, other) = member(&app, "bob@example.com", 80).await;
     assert_eq!(app.get(&path).token(&other).send().await.error(404)["detail"], "No report found");
-    app.post(&format!("/api/v1/agents/report/slug/{slug}/share/"))
-        .token(&token)
-        .json(&json!({"is_public": true}))
-        .send()
+    app.post_json(&format!("/api/v1/agents/report/slug/{slug}/share/"), &token, &json!({"is_public": true}))
         .await
         .assert_status(200);
     app.get(&path).token(&other).send().await.error(403);
@@ -391,8 +381,7 @@ async fn a_file_question_takes_the_callers_uploaded_image_or_pdf() {
 
     step(&app, &token, row.id, 1, json!({})).await;
     for bad in [json!(theirs), json!(987654), json!("nope")] {
-        let res =
-            app.post(&step_path(row.id, 2)).token(&token).json(&json!({"user_response": {"cv": bad}})).send().await;
+        let res = app.post_json(&step_path(row.id, 2), &token, &json!({"user_response": {"cv": bad}})).await;
         assert_eq!(res.error(400)["field_errors"]["answers.cv"][0], "Upload a file.", "{bad}");
     }
     for good in [mine, picture] {

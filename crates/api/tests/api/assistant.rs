@@ -59,7 +59,7 @@ async fn free_plan_with_ama(app: &TestApp, tenant: &TenantRecord) {
 }
 
 async fn ask(app: &TestApp, token: &str, body: Value) -> TestResponse {
-    app.post(ASK).token(token).json(&body).send().await
+    app.post_json(ASK, token, &body).await
 }
 
 fn items(answer: &Value) -> Vec<Value> {
@@ -248,7 +248,7 @@ async fn conversations_are_threaded_paged_and_private() {
     app.get(&format!("{ASK}?parent_chat={root}")).token(&bo_t).send().await.error(404);
     ask(&app, &bo_t, json!({"question": "hi", "parent_chat": root})).await.error(404);
     let rate = json!({"chat": root, "rating": 4, "feedback": "Useful"});
-    app.post(FEEDBACK).token(&bo_t).json(&rate).send().await.error(404);
+    app.post_json(FEEDBACK, &bo_t, &rate).await.error(404);
     app.get(&format!("{ASK}?parent_chat=x")).token(&ada_t).send().await.error(400);
 }
 
@@ -266,18 +266,17 @@ async fn answers_are_rated_one_to_five_with_a_reason() {
         (json!({"chat": chat, "rating": 3, "feedback": "  "}), "feedback"),
         (json!({"rating": 3, "feedback": "x"}), "chat"),
     ] {
-        let e = app.post(FEEDBACK).token(&token).json(&body).send().await.error(400);
+        let e = app.post_json(FEEDBACK, &token, &body).await.error(400);
         assert!(e["field_errors"][field].is_array(), "{body}: {e}");
     }
-    let answer =
-        app.post(FEEDBACK).token(&token).json(&json!({"chat": chat, "rating": 2, "feedback": "Vague"})).send().await;
+    let answer = app.post_json(FEEDBACK, &token, &json!({"chat": chat, "rating": 2, "feedback": "Vague"})).await;
     answer.assert_status(200);
     assert_eq!(
         answer.json()["message"],
         "Thank you for your feedback! Your input is invaluable to us and will help us improve."
     );
     let again = json!({"chat": chat, "rating": "5", "feedback": "Better on reflection"});
-    app.post(FEEDBACK).token(&token).json(&again).send().await.assert_status(200);
+    app.post_json(FEEDBACK, &token, &again).await.assert_status(200);
     let page = app.get(ASK).token(&token).send().await.json();
     assert_eq!(page["data"][0]["rating"], 5);
 }
@@ -454,10 +453,10 @@ async fn staff_mail_a_recommendation_package_within_its_limits() {
 
     // Members are not staff.
     let maria = token_of(&app, "maria@example.com").await;
-    let e = app.post(&path).token(&maria).json(&package).send().await.error(403);
+    let e = app.post_json(&path, &maria, &package).await.error(403);
     assert_eq!(e["detail"], "Sorry, You do not have access to use this feature");
 
-    let answer = app.post(&path).token(&operator).json(&package).send().await;
+    let answer = app.post_json(&path, &operator, &package).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["message"], "Email sent successfully");
     let mail =
@@ -477,11 +476,11 @@ async fn staff_mail_a_recommendation_package_within_its_limits() {
     // The limits, with the spec's messages.
     let mut six = package.clone();
     six["users"] = json!([1, 2, 3, 4, 5, 6]);
-    let e = app.post(&path).token(&operator).json(&six).send().await.error(400);
+    let e = app.post_json(&path, &operator, &six).await.error(400);
     assert_eq!(e["field_errors"]["users"][0], "You can only select up to 5 users");
     let mut reports = package.clone();
     reports["agent_reports"] = json!([1, 2, 3, 4, 5, 6]);
-    let e = app.post(&path).token(&operator).json(&reports).send().await.error(400);
+    let e = app.post_json(&path, &operator, &reports).await.error(400);
     assert_eq!(e["field_errors"]["agent_reports"][0], "You cannot select more than 5 agent reports");
     // Items of another site, or that the member may not see, are refused.
     let other = app.add_tenant("other.localhost", "Other").await;
@@ -490,17 +489,12 @@ async fn staff_mail_a_recommendation_package_within_its_limits() {
     for group in [elsewhere.id, hidden.id] {
         let mut bad = package.clone();
         bad["groups"] = json!([group]);
-        app.post(&path).token(&operator).json(&bad).send().await.error(400);
+        app.post_json(&path, &operator, &bad).await.error(400);
     }
     // Only members of the site receive packages.
     let outsider = app.add_member("out@example.com", &other, "member").await;
-    app.post(&format!("/api/v1/recommendation-package/{}/", outsider.id))
-        .token(&operator)
-        .json(&package)
-        .send()
-        .await
-        .error(404);
-    app.post("/api/v1/recommendation-package/abc/").token(&operator).json(&package).send().await.error(404);
+    app.post_json(&format!("/api/v1/recommendation-package/{}/", outsider.id), &operator, &package).await.error(404);
+    app.post_json("/api/v1/recommendation-package/abc/", &operator, &package).await.error(404);
 
     // Agent reports: the member's own go in with links; someone else's are refused.
     use store::queries::agents::{self as agent_q, reports as report_q};
@@ -522,12 +516,12 @@ async fn staff_mail_a_recommendation_package_within_its_limits() {
     let sams = report_q::insert(&app.db, report_of(sam.id, "aira-sam00001")).await.unwrap();
     let mut not_hers = package.clone();
     not_hers["agent_reports"] = json!([marias.id, sams.id]);
-    let e = app.post(&path).token(&operator).json(&not_hers).send().await.error(400);
+    let e = app.post_json(&path, &operator, &not_hers).await.error(400);
     assert_eq!(e["field_errors"]["agent_reports"][0], "Some of the chosen items are not available to this member.");
     let mut hers = package.clone();
     hers["agent_reports"] = json!([marias.id]);
     hers["subject"] = json!("Your CareerGPS report");
-    app.post(&path).token(&operator).json(&hers).send().await.assert_status(200);
+    app.post_json(&path, &operator, &hers).await.assert_status(200);
     let mail = emails::Entity::find()
         .filter(emails::Column::Subject.eq("Your CareerGPS report"))
         .one(&app.db)

@@ -51,21 +51,15 @@ async fn sign_up_mails_a_code_that_verifies_the_account() {
     assert_eq!(mails[0]["subject"], format!("{code} is your Waypoint verification code"));
 
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    let err = app
-        .post("/api/v1/verify-otp/")
-        .token(&access)
-        .json(&json!({"otp": wrong, "type": "registration"}))
-        .send()
-        .await
-        .error(400);
+    let err =
+        app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": wrong, "type": "registration"})).await.error(400);
     assert_eq!(err["field_errors"]["otp"][0], "Invalid OTP.");
-    let ok =
-        app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": code, "type": "registration"})).send().await;
+    let ok = app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": code, "type": "registration"})).await;
     ok.assert_status(200);
     assert_eq!(ok.json()["message"], "OTP verified successfully");
     let me = app.get("/api/v1/identity/").token(&access).send().await.json();
     assert_eq!(me["data"]["is_verified"], true);
-    let again = app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": code})).send().await.error(400);
+    let again = app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": code})).await.error(400);
     assert_eq!(again["non_field_errors"][0], "Your email is already verified.");
 }
 
@@ -110,9 +104,9 @@ async fn codes_allow_five_attempts_and_resending_replaces_them() {
     let first = code_for(&app, "ada@example.com").await;
     let wrong = if first == "999999" { "999998" } else { "999999" };
     for _ in 0..5 {
-        app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": wrong})).send().await.error(400);
+        app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": wrong})).await.error(400);
     }
-    let body = app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": first})).send().await.error(400);
+    let body = app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": first})).await.error(400);
     assert_eq!(body["field_errors"]["otp"][0], "Too many attempts. Please request a new OTP.");
 
     let res = app.post("/api/v1/resend-otp/").token(&access).send().await;
@@ -120,11 +114,11 @@ async fn codes_allow_five_attempts_and_resending_replaces_them() {
     assert_eq!(res.json()["message"], "OTP resent successfully. Please check your email.");
     let second = code_for(&app, "ada@example.com").await;
     if second != first {
-        app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": first})).send().await.error(400);
+        app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": first})).await.error(400);
     }
-    app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": second})).send().await.assert_status(200);
+    app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": second})).await.assert_status(200);
 
-    let body = app.post("/api/v1/verify-otp/").token(&access).json(&json!({"otp": "12ab56"})).send().await.error(400);
+    let body = app.post_json("/api/v1/verify-otp/", &access, &json!({"otp": "12ab56"})).await.error(400);
     assert_eq!(body["field_errors"]["otp"][0], "Enter the 6-digit code.");
     app.post("/api/v1/resend-otp/").send().await.error(401);
 }

@@ -71,7 +71,7 @@ pub(crate) fn use_case_body(org: i64, title: &str) -> Value {
 
 impl Site {
     pub(crate) async fn submit_tool(&self, name: &str) -> Value {
-        let res = self.app.post(TOOLS).token(&self.member).json(&tool_body(self.org, name)).send().await;
+        let res = self.app.post_json(TOOLS, &self.member, &tool_body(self.org, name)).await;
         res.assert_status(201);
         assert_eq!(res.json()["message"], "AI tool submitted successfully");
         res.json()["data"].clone()
@@ -81,24 +81,22 @@ impl Site {
         let tool = self.submit_tool(name).await;
         let res = self
             .app
-            .post(&format!("{TOOLS}{}/approve-reject/", tool["id"]))
-            .token(&self.admin)
-            .json(&json!({"action": "approve"}))
-            .send()
+            .post_json(&format!("{TOOLS}{}/approve-reject/", tool["id"]), &self.admin, &json!({"action": "approve"}))
             .await;
         res.assert_status(200);
         tool
     }
 
     pub(crate) async fn approved_use_case(&self, title: &str) -> Value {
-        let res = self.app.post(USE_CASES).token(&self.member).json(&use_case_body(self.org, title)).send().await;
+        let res = self.app.post_json(USE_CASES, &self.member, &use_case_body(self.org, title)).await;
         res.assert_status(201);
         let data = res.json()["data"].clone();
         self.app
-            .post(&format!("{USE_CASES}{}/approve-reject/", data["id"]))
-            .token(&self.admin)
-            .json(&json!({"action": "approve"}))
-            .send()
+            .post_json(
+                &format!("{USE_CASES}{}/approve-reject/", data["id"]),
+                &self.admin,
+                &json!({"action": "approve"}),
+            )
             .await
             .assert_status(200);
         data
@@ -111,12 +109,7 @@ impl Site {
         id: &Value,
         vote_type: &str,
     ) -> crate::common::TestResponse {
-        self.app
-            .post(VOTE)
-            .token(token)
-            .json(&json!({"content_type": kind, "object_id": id, "vote_type": vote_type}))
-            .send()
-            .await
+        self.app.post_json(VOTE, token, &json!({"content_type": kind, "object_id": id, "vote_type": vote_type})).await
     }
 }
 
@@ -154,18 +147,18 @@ async fn ai_tools_are_submitted_pending_approved_by_the_admin_and_then_listed() 
 
     // Only an administrator of its organization moderates; reject only pending ones.
     let moderate = format!("{TOOLS}{}/approve-reject/", tool["id"]);
-    let refused = s.app.post(&moderate).token(&s.other).json(&json!({"action": "approve"})).send().await;
+    let refused = s.app.post_json(&moderate, &s.other, &json!({"action": "approve"})).await;
     assert_eq!(refused.status, 404, "an outsider does not see a pending tool");
-    let refused = s.app.post(&moderate).token(&s.member).json(&json!({"action": "approve"})).send().await.error(403);
+    let refused = s.app.post_json(&moderate, &s.member, &json!({"action": "approve"})).await.error(403);
     assert_eq!(refused["detail"], "Failed to approve AI Tool");
-    let res = s.app.post(&moderate).token(&s.admin).json(&json!({"action": "reject"})).send().await;
+    let res = s.app.post_json(&moderate, &s.admin, &json!({"action": "reject"})).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Successfully rejected AI tool");
-    let again = s.app.post(&moderate).token(&s.admin).json(&json!({"action": "reject"})).send().await.error(400);
+    let again = s.app.post_json(&moderate, &s.admin, &json!({"action": "reject"})).await.error(400);
     assert_eq!(again["detail"], "Failed to reject AI Tool");
-    let res = s.app.post(&moderate).token(&s.admin).json(&json!({"action": "approve"})).send().await;
+    let res = s.app.post_json(&moderate, &s.admin, &json!({"action": "approve"})).await;
     assert_eq!(res.json()["message"], "Successfully approved AI tool");
-    s.app.post(&moderate).token(&s.admin).json(&json!({"action": "maybe"})).send().await.error(400);
+    s.app.post_json(&moderate, &s.admin, &json!({"action": "maybe"})).await.error(400);
 
     // Approved: listed for everyone, found by slug.
     let page = s.app.get(TOOLS).send().await.json();
@@ -181,12 +174,9 @@ async fn ai_tool_lists_filter_by_text_and_category_nine_a_page() {
     }
     let mut coder = tool_body(s.org, "Code Pilot");
     coder["categories"] = json!(["coding"]);
-    let coder = s.app.post(TOOLS).token(&s.member).json(&coder).send().await.json()["data"].clone();
+    let coder = s.app.post_json(TOOLS, &s.member, &coder).await.json()["data"].clone();
     s.app
-        .post(&format!("{TOOLS}{}/approve-reject/", coder["id"]))
-        .token(&s.admin)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{TOOLS}{}/approve-reject/", coder["id"]), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     let page = s.app.get(TOOLS).send().await.json();
@@ -204,24 +194,24 @@ async fn ai_tool_lists_filter_by_text_and_category_nine_a_page() {
 #[tokio::test]
 async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit() {
     let s = site().await;
-    let res = s.app.post(TOOLS).token(&s.member).json(&json!({})).send().await.error(400);
+    let res = s.app.post_json(TOOLS, &s.member, &json!({})).await.error(400);
     for field in ["name", "description", "group"] {
         assert_eq!(res["field_errors"][field][0], "Required", "{field}");
     }
     let mut four = tool_body(s.org, "Four");
     four["categories"] = json!(["writing", "coding", "research", "design"]);
-    let res = s.app.post(TOOLS).token(&s.member).json(&four).send().await.error(400);
+    let res = s.app.post_json(TOOLS, &s.member, &four).await.error(400);
     assert_eq!(res["field_errors"]["categories"][0], "Maximum 3 categories");
     let mut unknown = tool_body(s.org, "Unknown");
     unknown["categories"] = json!(["astrology"]);
-    s.app.post(TOOLS).token(&s.member).json(&unknown).send().await.error(400);
+    s.app.post_json(TOOLS, &s.member, &unknown).await.error(400);
     let mut bad_site = tool_body(s.org, "Bad");
     bad_site["website"] = json!("javascript:alert(1)");
-    let res = s.app.post(TOOLS).token(&s.member).json(&bad_site).send().await.error(400);
+    let res = s.app.post_json(TOOLS, &s.member, &bad_site).await.error(400);
     assert!(res["field_errors"]["website"].is_array());
     // Another site's organization is not a choice.
     let other = s.app.add_tenant("other.example.com", "Other Site").await;
-    let res = s.app.post(TOOLS).token(&s.member).json(&tool_body(other.organization.id, "X")).send().await.error(400);
+    let res = s.app.post_json(TOOLS, &s.member, &tool_body(other.organization.id, "X")).await.error(400);
     assert!(res["field_errors"]["group"][0].as_str().unwrap().contains("does not exist"));
     // Guests cannot submit.
     s.app.post(TOOLS).json(&tool_body(s.org, "Guest")).send().await.error(401);
@@ -235,22 +225,19 @@ async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit()
     let document_id = document.json()["data"]["data"][0]["id"].clone();
     let mut with_pdf = tool_body(s.org, "Logo");
     with_pdf["logo"] = document_id;
-    s.app.post(TOOLS).token(&s.member).json(&with_pdf).send().await.error(400);
+    s.app.post_json(TOOLS, &s.member, &with_pdf).await.error(400);
     let mut two = tool_body(s.org, "Logo");
     two["logo"] = json!([picture_id, picture_id]);
-    assert_eq!(
-        s.app.post(TOOLS).token(&s.member).json(&two).send().await.error(400)["field_errors"]["logo"][0],
-        "Maximum 1 image"
-    );
+    assert_eq!(s.app.post_json(TOOLS, &s.member, &two).await.error(400)["field_errors"]["logo"][0], "Maximum 1 image");
     let mut with_logo = tool_body(s.org, "Logo");
     with_logo["logo"] = picture_id.clone();
-    let tool = s.app.post(TOOLS).token(&s.member).json(&with_logo).send().await.json()["data"].clone();
+    let tool = s.app.post_json(TOOLS, &s.member, &with_logo).await.json()["data"].clone();
     assert!(tool["logo"].as_str().unwrap().contains("/media/"));
     assert_eq!(tool["logo_file_id"], picture_id);
     // Someone else's upload is not theirs to use.
     let mut stolen = tool_body(s.org, "Stolen");
     stolen["logo"] = picture_id;
-    s.app.post(TOOLS).token(&s.other).json(&stolen).send().await.error(400);
+    s.app.post_json(TOOLS, &s.other, &stolen).await.error(400);
 
     // Editing: the creator and staff; others are refused (after approval they see it).
     let path = format!("{TOOLS}{}/", tool["id"]);
@@ -260,10 +247,7 @@ async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit()
     assert_eq!(res.json()["data"]["name"], "Logo Pro");
     assert_eq!(res.json()["data"]["logo_file_id"], tool["logo_file_id"], "an absent logo is kept");
     s.app
-        .post(&format!("{TOOLS}{}/approve-reject/", tool["id"]))
-        .token(&s.admin)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{TOOLS}{}/approve-reject/", tool["id"]), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     s.app.patch(&path).token(&s.other).json(&json!({"name": "Mine now"})).send().await.error(403);
@@ -445,26 +429,26 @@ async fn ai_tools_and_use_cases_are_bookmarked_once_and_listed_in_favourites() {
 #[tokio::test]
 async fn use_cases_are_submitted_with_a_pdf_checked_edited_and_filtered() {
     let s = site().await;
-    let res = s.app.post(USE_CASES).token(&s.member).json(&json!({})).send().await.error(400);
+    let res = s.app.post_json(USE_CASES, &s.member, &json!({})).await.error(400);
     for field in ["title", "description", "group", "business_value", "complexity", "innovation_category"] {
         assert_eq!(res["field_errors"][field][0], "Required", "{field}");
     }
     let mut long = use_case_body(s.org, "Long");
     long["description"] = json!(format!("<p>{}</p>", vec!["word"; 501].join(" ")));
     long["reason"] = json!(format!("<p>{}</p>", vec!["word"; 501].join(" ")));
-    let res = s.app.post(USE_CASES).token(&s.member).json(&long).send().await.error(400);
+    let res = s.app.post_json(USE_CASES, &s.member, &long).await.error(400);
     assert_eq!(res["field_errors"]["description"][0], "Maximum 500 words");
     assert_eq!(res["field_errors"]["reason"][0], "Maximum 500 words");
     let mut many = use_case_body(s.org, "Many");
     many["job_functions"] = json!(["1", "2", "3", "4"]);
     many["categories"] = json!(["learning", "research", "productivity", "communication"]);
-    let res = s.app.post(USE_CASES).token(&s.member).json(&many).send().await.error(400);
+    let res = s.app.post_json(USE_CASES, &s.member, &many).await.error(400);
     assert_eq!(res["field_errors"]["job_functions"][0], "Maximum 3 job functions");
     assert_eq!(res["field_errors"]["categories"][0], "Maximum 3 categories");
     // Topic fields are for staff.
     let mut topics = use_case_body(s.org, "Topics");
     topics["topics"] = json!([1]);
-    s.app.post(USE_CASES).token(&s.member).json(&topics).send().await.error(400);
+    s.app.post_json(USE_CASES, &s.member, &topics).await.error(400);
 
     // A PDF document and an image thumbnail; a picture is not a document.
     let document =
@@ -480,18 +464,17 @@ async fn use_cases_are_submitted_with_a_pdf_checked_edited_and_filtered() {
     let picture_id = picture.json()["data"]["data"][0]["id"].clone();
     let mut wrong = use_case_body(s.org, "Wrong");
     wrong["document"] = picture_id.clone();
-    assert!(s.app.post(USE_CASES).token(&s.member).json(&wrong).send().await.error(400)["field_errors"]["document"]
-        .is_array());
+    assert!(s.app.post_json(USE_CASES, &s.member, &wrong).await.error(400)["field_errors"]["document"].is_array());
     let mut two = use_case_body(s.org, "Two");
     two["document"] = json!([document_id, document_id]);
     assert_eq!(
-        s.app.post(USE_CASES).token(&s.member).json(&two).send().await.error(400)["field_errors"]["document"][0],
+        s.app.post_json(USE_CASES, &s.member, &two).await.error(400)["field_errors"]["document"][0],
         "Maximum 1 document"
     );
     let mut body = use_case_body(s.org, "Report summaries");
     body["document"] = document_id;
     body["thumbnail_image"] = picture_id;
-    let res = s.app.post(USE_CASES).token(&s.member).json(&body).send().await;
+    let res = s.app.post_json(USE_CASES, &s.member, &body).await;
     res.assert_status(201);
     assert_eq!(res.json()["message"], "Thank you for submitting a use case");
     let created = res.json()["data"].clone();
@@ -502,10 +485,7 @@ async fn use_cases_are_submitted_with_a_pdf_checked_edited_and_filtered() {
     // Editing: the creator yes, someone else no; default_group alone.
     let path = format!("{USE_CASES}{}/", created["id"]);
     s.app
-        .post(&format!("{USE_CASES}{}/approve-reject/", created["id"]))
-        .token(&s.admin)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{USE_CASES}{}/approve-reject/", created["id"]), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     s.app.patch(&path).token(&s.other).json(&json!({"title": "Taken"})).send().await.error(403);
@@ -544,17 +524,10 @@ async fn a_list_page_reads_a_fixed_number_of_queries_whatever_its_size() {
     for size in [1usize, 9] {
         while reads.len() < size {
             let n = reads.len();
-            let res = app.post(TOOLS).token(&member).json(&tool_body(org, &format!("Tool {size} {n}"))).send().await;
+            let res = app.post_json(TOOLS, &member, &tool_body(org, &format!("Tool {size} {n}"))).await;
             let id = res.json()["data"]["id"].clone();
-            app.post(&format!("{TOOLS}{id}/approve-reject/"))
-                .token(&admin)
-                .json(&json!({"action": "approve"}))
-                .send()
-                .await;
-            app.post(VOTE)
-                .token(&member)
-                .json(&json!({"content_type": "aitool", "object_id": id, "vote_type": "upvote"}))
-                .send()
+            app.post_json(&format!("{TOOLS}{id}/approve-reject/"), &admin, &json!({"action": "approve"})).await;
+            app.post_json(VOTE, &member, &json!({"content_type": "aitool", "object_id": id, "vote_type": "upvote"}))
                 .await;
             app.post(&format!("/api/v1/bookmark/aitool/{id}/")).token(&member).send().await;
             reads.push(0);

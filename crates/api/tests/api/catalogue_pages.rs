@@ -35,10 +35,7 @@ async fn every_write_a_kept_ai_tool_page_shows_shows_at_once() {
     let tool_path = format!("{TOOLS}{}/", tool["id"]);
     assert!(names(&page(&s, TOOLS, None).await).is_empty());
     s.app
-        .post(&format!("{tool_path}approve-reject/"))
-        .token(&s.admin)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{tool_path}approve-reject/"), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     assert_eq!(names(&page(&s, TOOLS, None).await), ["Draft Writer"]);
@@ -67,15 +64,12 @@ async fn every_write_a_kept_ai_tool_page_shows_shows_at_once() {
     // A use case naming the tool: on the tool's card once approved, renamed with it.
     let mut body = use_case_body(s.org, "Report summaries");
     body["ai_tools"] = json!([tool["id"]]);
-    let created = s.app.post(USE_CASES).token(&s.member).json(&body).send().await;
+    let created = s.app.post_json(USE_CASES, &s.member, &body).await;
     created.assert_status(201);
     let use_case_id = created.json()["data"]["id"].clone();
     assert_eq!(page(&s, TOOLS, None).await["data"][0]["use_cases"], json!([]), "not approved yet");
     s.app
-        .post(&format!("{USE_CASES}{use_case_id}/approve-reject/"))
-        .token(&s.admin)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{USE_CASES}{use_case_id}/approve-reject/"), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     assert_eq!(page(&s, TOOLS, None).await["data"][0]["use_cases"][0]["title"], "Report summaries");
@@ -139,13 +133,10 @@ async fn a_kept_catalogue_page_reads_only_the_generation_and_the_callers_own_row
         for (list, body) in
             [(TOOLS, tool_body(org, &format!("Tool {i}"))), (USE_CASES, use_case_body(org, &format!("Case {i}")))]
         {
-            let created = app.post(list).token(&member).json(&body).send().await;
+            let created = app.post_json(list, &member, &body).await;
             created.assert_status(201);
             let id = created.json()["data"]["id"].clone();
-            app.post(&format!("{list}{id}/approve-reject/"))
-                .token(&admin)
-                .json(&json!({"action": "approve"}))
-                .send()
+            app.post_json(&format!("{list}{id}/approve-reject/"), &admin, &json!({"action": "approve"}))
                 .await
                 .assert_status(200);
         }

@@ -39,7 +39,7 @@ pub(crate) async fn member(app: &TestApp, email: &str) -> (users::Model, String)
 }
 
 pub(crate) async fn open_room(app: &TestApp, token: &str, other: i64) -> TestResponse {
-    app.post("/api/v1/room/").token(token).json(&json!({"type": "ONE_TO_ONE", "user_ids": [other]})).send().await
+    app.post_json("/api/v1/room/", token, &json!({"type": "ONE_TO_ONE", "user_ids": [other]})).await
 }
 
 /// Opens (or finds) the one-to-one room with `other`; its id.
@@ -48,7 +48,7 @@ pub(crate) async fn room_id(app: &TestApp, token: &str, other: i64) -> i64 {
 }
 
 pub(crate) async fn send(app: &TestApp, token: &str, room: i64, body: Value) -> TestResponse {
-    app.post(&format!("/api/v1/chats/{room}/")).token(token).json(&body).send().await
+    app.post_json(&format!("/api/v1/chats/{room}/"), token, &body).await
 }
 
 async fn rooms(app: &TestApp, token: &str) -> Value {
@@ -80,12 +80,8 @@ async fn starting_a_chat_needs_the_flag_and_finds_the_same_room_again() {
     let again = open_room(&app, &ada_token, bob.id).await;
     again.assert_status(200);
     assert_eq!(again.json()["data"]["id"], room["id"]);
-    let other_side = app
-        .post("/api/v1/room/")
-        .token(&bob_token)
-        .json(&json!({"type": "ONE_TO_ONE", "user_ids": [bob.id, ada.id]}))
-        .send()
-        .await;
+    let other_side =
+        app.post_json("/api/v1/room/", &bob_token, &json!({"type": "ONE_TO_ONE", "user_ids": [bob.id, ada.id]})).await;
     other_side.assert_status(200);
     assert_eq!(other_side.json()["data"]["id"], room["id"]);
     assert_eq!(rooms(&app, &ada_token).await["pagination"]["count"], 1);
@@ -111,15 +107,9 @@ async fn who_one_may_chat_with() {
     let (ada, ada_token) = member(&app, "ada@example.com").await;
     let e = open_room(&app, &ada_token, ada.id).await.error(400);
     assert_eq!(e["field_errors"]["user_ids"][0], "You cannot start a chat with yourself.");
-    let e = app.post("/api/v1/room/").token(&ada_token).json(&json!({"user_ids": []})).send().await.error(400);
+    let e = app.post_json("/api/v1/room/", &ada_token, &json!({"user_ids": []})).await.error(400);
     assert_eq!(e["field_errors"]["user_ids"][0], "Choose the one person to chat with.");
-    let e = app
-        .post("/api/v1/room/")
-        .token(&ada_token)
-        .json(&json!({"type": "GROUP", "user_ids": [2]}))
-        .send()
-        .await
-        .error(400);
+    let e = app.post_json("/api/v1/room/", &ada_token, &json!({"type": "GROUP", "user_ids": [2]})).await.error(400);
     assert_eq!(e["field_errors"]["type"][0], "\"GROUP\" is not a valid choice.");
     // Someone of another site only, or nobody: 404.
     let other = app.add_tenant("other.test", "Other Org").await;

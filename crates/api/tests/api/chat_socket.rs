@@ -125,12 +125,7 @@ async fn offline_then_back_reads_the_history_and_hears_notifications() {
     assert_eq!(history["data"][0]["messages"][0]["value"], "While you were away");
 
     // A new follower reaches the socket as a notification event.
-    app.post("/api/v1/follow/")
-        .token(&ada_token)
-        .json(&json!({"id": bob.id, "type": "user"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json("/api/v1/follow/", &ada_token, &json!({"id": bob.id, "type": "user"})).await.assert_status(200);
     let event = next_event(&mut b).await;
     assert_eq!(event["type"], "notification");
     assert_eq!(event["notification"]["notification_type"], "follow");

@@ -73,12 +73,7 @@ impl Site {
     }
 
     async fn sync_users(&self, token: &str, group: i64, role: &str) -> crate::common::TestResponse {
-        self.app
-            .post(&format!("/api/v1/groups/{group}/sync-users/"))
-            .token(token)
-            .json(&json!({"role": role}))
-            .send()
-            .await
+        self.app.post_json(&format!("/api/v1/groups/{group}/sync-users/"), token, &json!({"role": role})).await
     }
 
     async fn sync_materials(&self, token: &str, group: i64) -> crate::common::TestResponse {
@@ -169,13 +164,8 @@ async fn only_a_certified_administrator_of_a_group_with_a_classroom_syncs() {
 
     let bad = s.sync_users(&s.admin_token, s.circle, "parent").await.error(400);
     assert_eq!(bad["field_errors"]["role"][0], "\"parent\" is not a valid choice.");
-    let missing = app
-        .post(&format!("/api/v1/groups/{}/sync-users/", s.circle))
-        .token(&s.admin_token)
-        .json(&json!({}))
-        .send()
-        .await
-        .error(400);
+    let missing =
+        app.post_json(&format!("/api/v1/groups/{}/sync-users/", s.circle), &s.admin_token, &json!({})).await.error(400);
     assert!(missing["field_errors"]["role"].is_array(), "{missing}");
 
     // A course the classroom does not know: the spec's messages.
@@ -511,24 +501,16 @@ async fn the_demo_circle_syncs_its_built_in_course() {
     let consent = app.get("/api/v1/google-classroom/consent/").token(&token).send().await.json();
     assert_eq!(consent["data"], json!({"provider": "local", "needs_consent": false, "connected": true, "url": null}));
 
-    let students = app
-        .post(&format!("/api/v1/groups/{id}/sync-users/"))
-        .token(&token)
-        .json(&json!({"role": "student"}))
-        .send()
-        .await;
+    let students =
+        app.post_json(&format!("/api/v1/groups/{id}/sync-users/"), &token, &json!({"role": "student"})).await;
     students.assert_status(200);
     let data = students.json()["data"].clone();
     assert_eq!((data["total"].clone(), data["unmatched_count"].clone()), (json!(4), json!(2)));
     assert_eq!(data["added"].as_u64().unwrap() + data["updated"].as_u64().unwrap(), 2, "{data}");
     let maria = store::queries::users::find_by_email(&app.db, "maria@example.com").await.unwrap().unwrap();
     assert_eq!(memberships::find(&app.db, id, maria.id).await.unwrap().unwrap().status, "accepted");
-    let teachers = app
-        .post(&format!("/api/v1/groups/{id}/sync-users/"))
-        .token(&token)
-        .json(&json!({"role": "teacher"}))
-        .send()
-        .await;
+    let teachers =
+        app.post_json(&format!("/api/v1/groups/{id}/sync-users/"), &token, &json!({"role": "teacher"})).await;
     teachers.assert_status(200);
     let resources = app.post(&format!("/api/v1/groups/{id}/classroom-materials/sync/")).token(&token).send().await;
     resources.assert_status(200);

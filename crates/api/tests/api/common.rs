@@ -268,6 +268,11 @@ impl TestApp {
         self.request(Method::POST, path)
     }
 
+    /// A POST of `body` as JSON, as `token`.
+    pub async fn post_json(&self, path: &str, token: &str, body: &Value) -> TestResponse {
+        self.post(path).token(token).json(body).send().await
+    }
+
     pub fn patch(&self, path: &str) -> RequestBuilder<'_> {
         self.request(Method::PATCH, path)
     }

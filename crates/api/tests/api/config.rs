@@ -93,11 +93,10 @@ async fn only_the_tenants_admins_may_change_the_configuration() {
     let update = json!({"ui": {"show_job_menu": false}});
 
     app.post("/api/v1/app-config-group/").json(&update).send().await.error(401);
-    let body =
-        app.post("/api/v1/app-config-group/").token(&app.token_for(member.id)).json(&update).send().await.error(403);
+    let body = app.post_json("/api/v1/app-config-group/", &app.token_for(member.id), &update).await.error(403);
     assert_eq!(body["detail"], "You do not have permission to perform this action.");
     // An admin of another tenant is nobody here.
-    app.post("/api/v1/app-config-group/").token(&app.token_for(other_admin.id)).json(&update).send().await.error(403);
+    app.post_json("/api/v1/app-config-group/", &app.token_for(other_admin.id), &update).await.error(403);
     let ui = app.get("/api/v1/app-config-group/").send().await.json()["data"]["ui"].clone();
     assert_eq!(ui["show_job_menu"], true, "nothing changed");
     // ...but is an admin on their own host.
@@ -118,9 +117,7 @@ async fn an_admin_updates_branding_and_flags() {
     let admin = app.add_member("admin@example.com", &app.default_tenant, "admin").await;
     let token = app.token_for(admin.id);
     let res = app
-        .post("/api/v1/app-config-group/")
-        .token(&token)
-        .json(&json!({
+        .post_json("/api/v1/app-config-group/", &token, &json!({
             "organization": {"name": "Acme Careers", "logo": "https://cdn.example.org/logo.png"},
             "ui": {
                 "show_connect_menu": false,
@@ -130,9 +127,7 @@ async fn an_admin_updates_branding_and_flags() {
             },
             "options": {"interested_services": [{"value": 1, "label": "Coaching"}]},
             "ama_user_default_prompts": {"by_location": [{"id": "kenya", "prompts": ["Which AI jobs are growing in Nairobi?"]}]}
-        }))
-        .send()
-        .await;
+        })).await;
     res.assert_status(200);
     let data = app.get("/api/v1/app-config-group/").send().await.json()["data"].clone();
     assert_eq!(data["organization"]["name"], "Acme Careers");
@@ -155,36 +150,34 @@ async fn an_invalid_update_changes_nothing_and_names_the_fields() {
     let token = app.token_for(admin.id);
     let before = app.get("/api/v1/app-config-group/").send().await.json();
     let body = app
-        .post("/api/v1/app-config-group/")
-        .token(&token)
-        .json(&json!({
-            "organization": {"name": "  ", "logo": "javascript:alert(1)"},
-            "ui": {"theme": {"primary_main": "red"}, "landing_page_content": {"cta_url": "ftp://x"}}
-        }))
-        .send()
+        .post_json(
+            "/api/v1/app-config-group/",
+            &token,
+            &json!({
+                "organization": {"name": "  ", "logo": "javascript:alert(1)"},
+                "ui": {"theme": {"primary_main": "red"}, "landing_page_content": {"cta_url": "ftp://x"}}
+            }),
+        )
         .await
         .error(400);
     assert_eq!(body["field_errors"]["ui.theme.primary_main"][0], "Enter a colour as #RRGGBB.");
     assert_eq!(body["field_errors"]["ui.landing_page_content.cta_url"][0], "Enter a valid URL.");
     let body = app
-        .post("/api/v1/app-config-group/")
-        .token(&token)
-        .json(&json!({"organization": {"name": "  ", "logo": "javascript:alert(1)"}}))
-        .send()
+        .post_json(
+            "/api/v1/app-config-group/",
+            &token,
+            &json!({"organization": {"name": "  ", "logo": "javascript:alert(1)"}}),
+        )
         .await
         .error(400);
     assert_eq!(body["field_errors"]["organization.name"][0], "This field may not be blank.");
     assert_eq!(body["field_errors"]["organization.logo"][0], "Enter a valid URL.");
     let body = app
-        .post("/api/v1/app-config-group/")
-        .token(&token)
-        .json(&json!({"ui": {"show_job_menu": "sometimes"}}))
-        .send()
+        .post_json("/api/v1/app-config-group/", &token, &json!({"ui": {"show_job_menu": "sometimes"}}))
         .await
         .error(400);
     assert!(body["field_errors"]["ui.show_job_menu"][0].as_str().unwrap().starts_with("Invalid type"), "{body}");
-    let body =
-        app.post("/api/v1/app-config-group/").token(&token).json(&json!({"colour": "red"})).send().await.error(400);
+    let body = app.post_json("/api/v1/app-config-group/", &token, &json!({"colour": "red"})).await.error(400);
     assert_eq!(body["field_errors"]["colour"][0], "Unknown field.");
     let after = app.get("/api/v1/app-config-group/").send().await.json();
     assert_eq!(before, after);
@@ -199,12 +192,13 @@ async fn settings_changed_on_one_instance_are_served_by_the_others_within_a_seco
     // The second instance has read (and kept) the site as it was.
     let before = other_instance.get("/api/v1/app-config-group/").send().await.json();
     assert_ne!(title(&before), "Moved on");
-    app.post("/api/v1/app-config-group/")
-        .token(&app.token_for(admin.id))
-        .json(&json!({"ui": {"landing_page_content": {"title": "Moved on"}}, "organization": {"name": "Moved Org"}}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        "/api/v1/app-config-group/",
+        &app.token_for(admin.id),
+        &json!({"ui": {"landing_page_content": {"title": "Moved on"}}, "organization": {"name": "Moved Org"}}),
+    )
+    .await
+    .assert_status(200);
     assert_eq!(
         title(&app.get("/api/v1/app-config-group/").send().await.json()),
         "Moved on",

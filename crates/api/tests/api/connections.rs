@@ -63,12 +63,7 @@ async fn world_on(app: TestApp) -> World {
     }
     let token = app.token_for(person.id);
     for (id, kind) in [(followed.id, "user"), (event.id, "event")] {
-        app.post("/api/v1/follow/")
-            .token(&token)
-            .json(&json!({"id": id, "type": kind}))
-            .send()
-            .await
-            .assert_status(200);
+        app.post_json("/api/v1/follow/", &token, &json!({"id": id, "type": kind})).await.assert_status(200);
     }
     store::queries::follows::follow(&app.db, person.id, store::queries::follows::Target::User(elsewhere.id))
         .await

@@ -95,7 +95,7 @@ async fn bad_bodies_get_clear_4xx() {
         app.post("/api/v1/app-config-group/").token(&token).raw("application/json", huge).send().await.error(413);
     assert_eq!(body["detail"], "Request body is too large.");
 
-    let body = app.post("/api/v1/topics/").token(&token).json(&json!({"topic_type": "skill"})).send().await.error(400);
+    let body = app.post_json("/api/v1/topics/", &token, &json!({"topic_type": "skill"})).await.error(400);
     assert_eq!(body["field_errors"]["name"][0], "This field is required.");
 }
 
@@ -104,17 +104,11 @@ async fn tokens_are_checked() {
     let app = TestApp::new().await;
     let body = app.post("/api/v1/topics/").json(&json!({"name": "Rust"})).send().await.error(401);
     assert_eq!(body["detail"], "Authentication credentials were not provided.");
-    let body = app.post("/api/v1/topics/").token("garbage").json(&json!({"name": "Rust"})).send().await.error(401);
+    let body = app.post_json("/api/v1/topics/", "garbage", &json!({"name": "Rust"})).await.error(401);
     assert_eq!(body["detail"], "Given token not valid for any token type");
     assert_eq!(body["code"], "token_not_valid");
     // A token for a user who no longer exists is not valid either.
-    let body = app
-        .post("/api/v1/topics/")
-        .token(&app.token_for(999_999))
-        .json(&json!({"name": "Rust"}))
-        .send()
-        .await
-        .error(401);
+    let body = app.post_json("/api/v1/topics/", &app.token_for(999_999), &json!({"name": "Rust"})).await.error(401);
     assert_eq!(body["code"], "token_not_valid");
 }
 

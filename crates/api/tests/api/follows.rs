@@ -32,7 +32,7 @@ pub(crate) async fn group(app: &TestApp, tenant: &TenantRecord, kind: &str, name
 }
 
 async fn follow(app: &TestApp, token: &str, body: Value) -> TestResponse {
-    app.post("/api/v1/follow/").token(token).json(&body).send().await
+    app.post_json("/api/v1/follow/", token, &body).await
 }
 
 async fn page_of(app: &TestApp, viewer: Option<&str>, user_id: i64) -> Value {

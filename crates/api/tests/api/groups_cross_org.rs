@@ -222,23 +222,12 @@ async fn an_administrator_of_one_organization_is_refused_every_call_on_another_o
 
     // Creating below B (its organization or its circles) is refused.
     for parent in [t.org_b, t.b_circle] {
-        let e = app
-            .post("/api/v1/groups/")
-            .token(&t.a_token)
-            .json(&circle_body(parent, t.topic, "Planted"))
-            .send()
-            .await
-            .error(403);
+        let e = app.post_json("/api/v1/groups/", &t.a_token, &circle_body(parent, t.topic, "Planted")).await.error(403);
         assert!(e["detail"].as_str().unwrap().starts_with("Creating a circle needs"), "{e}");
     }
     // A private parent of B is not even there.
-    let e = app
-        .post("/api/v1/groups/")
-        .token(&t.a_token)
-        .json(&circle_body(t.b_private, t.topic, "Planted"))
-        .send()
-        .await
-        .error(400);
+    let e =
+        app.post_json("/api/v1/groups/", &t.a_token, &circle_body(t.b_private, t.topic, "Planted")).await.error(400);
     assert_eq!(
         e["field_errors"]["parent_group"][0],
         format!("Invalid pk \"{}\" - object does not exist.", t.b_private)
@@ -373,13 +362,8 @@ async fn another_sites_group_ids_are_unknown_on_every_group_endpoint() {
 
     // As a reference inside a body: 'Invalid pk' on the field.
     for parent in [o.org, o.circle] {
-        let e = app
-            .post("/api/v1/groups/")
-            .token(&home_token)
-            .json(&circle_body(parent, home_topic, "Across"))
-            .send()
-            .await
-            .error(400);
+        let e =
+            app.post_json("/api/v1/groups/", &home_token, &circle_body(parent, home_topic, "Across")).await.error(400);
         assert_eq!(e["field_errors"]["parent_group"][0], format!("Invalid pk \"{parent}\" - object does not exist."));
     }
     let own =

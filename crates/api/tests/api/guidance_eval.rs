@@ -507,8 +507,7 @@ async fn evaluate(test: &str, path: &str, floors: &Floors) {
     for q in &set.questions {
         let asker = seeded.people[q.asker.as_deref().unwrap_or("")];
         let token = app.token_for(asker);
-        let response =
-            app.post("/api/v1/ask-me-anything/").token(&token).json(&json!({"question": q.question})).send().await;
+        let response = app.post_json("/api/v1/ask-me-anything/", &token, &json!({"question": q.question})).await;
         let body = response.json();
         let parts = body["data"]["answer"]["messages"].as_array().cloned().unwrap_or_default();
         let items = parts

@@ -65,14 +65,15 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
     assert_eq!(identity(&app, &token).await["organization"]["membership_status"], "accepted");
 
     // A career entry.
-    app.post("/api/v1/career-entries/")
-        .token(&token)
-        .json(&json!({"type": "education", "title": "Mathematics", "description": "Tutored by De Morgan",
+    app.post_json(
+        "/api/v1/career-entries/",
+        &token,
+        &json!({"type": "education", "title": "Mathematics", "description": "Tutored by De Morgan",
                       "group": "University of London", "skills": [{"name": "Algebra"}], "start_date": "1840-01-01",
-                      "end_date": "1841-06-30"}))
-        .send()
-        .await
-        .assert_status(201);
+                      "end_date": "1841-06-30"}),
+    )
+    .await
+    .assert_status(201);
     assert_eq!(identity(&app, &token).await["education_background"][0]["title"], "Mathematics");
 
     // Her topics through the API, then the topic's new name (every identity may show it).
@@ -140,7 +141,7 @@ async fn a_kept_profile_page_shows_every_write_at_once_and_who_follows() {
 
     // Her own view has her e-mail; Ben's does not, and follows once he does.
     assert_eq!(page(Some(ada_token.clone())).await["profile"]["email"], "ada@example.com");
-    app.post("/api/v1/follow/").token(&ben_token).json(&json!({"id": ada.id, "type": "user"})).send().await;
+    app.post_json("/api/v1/follow/", &ben_token, &json!({"id": ada.id, "type": "user"})).await;
     let followed = page(Some(ben_token.clone())).await;
     assert_eq!(followed["followed"], true);
     assert_eq!(followed["followers_count"], first["followers_count"].as_u64().unwrap() + 1);
@@ -181,11 +182,12 @@ async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
         let token = ada_token.clone();
         async move {
             let answer = app
-                .post("/api/v1/career-entries/")
-                .token(&token)
-                .json(&json!({"type": "work", "title": title, "description": "Notes", "group": group,
-                              "skills": [skill], "is_currently_working": true, "start_date": "2020-01-01"}))
-                .send()
+                .post_json(
+                    "/api/v1/career-entries/",
+                    &token,
+                    &json!({"type": "work", "title": title, "description": "Notes", "group": group,
+                              "skills": [skill], "is_currently_working": true, "start_date": "2020-01-01"}),
+                )
                 .await;
             answer.assert_status(201);
             answer.json()["data"].clone()

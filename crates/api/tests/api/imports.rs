@@ -188,14 +188,15 @@ async fn a_linkedin_export_imports_every_section_and_keeps_what_is_there() {
         .collect();
     patch_profile(&app, &token, json!({ "skills": own_skills, "languages": ["english"] })).await;
     // The profile already has the current job: the import must not add it twice.
-    app.post("/api/v1/career-entries/")
-        .token(&token)
-        .json(&json!({"type": "work", "title": "Lead Service Designer", "description": "<p>Mine</p>",
+    app.post_json(
+        "/api/v1/career-entries/",
+        &token,
+        &json!({"type": "work", "title": "Lead Service Designer", "description": "<p>Mine</p>",
                       "group": "Nordlys", "skills": [{"name": "Sketching"}], "start_date": "2021-03-01",
-                      "is_currently_working": true}))
-        .send()
-        .await
-        .assert_status(201);
+                      "is_currently_working": true}),
+    )
+    .await
+    .assert_status(201);
 
     let answer = upload(
         &app,
@@ -435,7 +436,7 @@ async fn app_with_provider() -> (TestApp, tempfile::TempDir, Seen) {
 }
 
 async fn linkedin(app: &TestApp, token: &str, body: Value) -> TestResponse {
-    app.post(LINKEDIN).token(token).json(&body).send().await
+    app.post_json(LINKEDIN, token, &body).await
 }
 
 #[tokio::test]

@@ -11,7 +11,7 @@ use crate::{
 };
 
 async fn invite(app: &TestApp, token: &str, body: Value) -> TestResponse {
-    app.post("/api/v1/invite-users/").token(token).json(&body).send().await
+    app.post_json("/api/v1/invite-users/", token, &body).await
 }
 
 /// The invitation id from the last mail to `to`.

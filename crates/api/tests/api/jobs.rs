@@ -62,7 +62,7 @@ pub(crate) async fn applicant(app: &TestApp, email: &str) -> (users::Model, Stri
 
 impl Board {
     pub(crate) async fn create(&self, body: Value) -> Value {
-        let res = self.app.post(JOBS).token(&self.admin_token).json(&body).send().await;
+        let res = self.app.post_json(JOBS, &self.admin_token, &body).await;
         res.assert_status(201);
         res.json()["data"].clone()
     }
@@ -180,7 +180,7 @@ async fn a_job_page_by_slug_is_kept_and_shows_every_write_at_once() {
     }
 
     // The caller's own tie is read per request.
-    b.app.post(&format!("{JOBS}{id}/apply/")).token(&member).json(&json!({})).send().await.assert_status(200);
+    b.app.post_json(&format!("{JOBS}{id}/apply/"), &member, &json!({})).await.assert_status(200);
     let seen = b.app.get(path).token(&member).send().await.json();
     assert_eq!(seen["data"]["status"], "pending");
     assert_eq!(b.app.get(path).send().await.json()["data"]["status"], Value::Null);
@@ -223,7 +223,7 @@ async fn the_form_rules_have_the_spec_messages() {
     body["skills"] = json!(skills);
     body["application_open_date"] = json!("2026-05-02");
     body["application_close_date"] = json!("2026-05-01");
-    let err = b.app.post(JOBS).token(&b.admin_token).json(&body).send().await.error(400);
+    let err = b.app.post_json(JOBS, &b.admin_token, &body).await.error(400);
     let fields = &err["field_errors"];
     assert_eq!(fields["title"][0], "Required");
     assert_eq!(fields["description"][0], "Maximum of 4000 characters");
@@ -233,7 +233,7 @@ async fn the_form_rules_have_the_spec_messages() {
 
     let mut no_group = job_body(b.org_id, "No group");
     no_group.as_object_mut().unwrap().remove("group");
-    let err = b.app.post(JOBS).token(&b.admin_token).json(&no_group).send().await.error(400);
+    let err = b.app.post_json(JOBS, &b.admin_token, &no_group).await.error(400);
     assert_eq!(err["field_errors"]["group"][0], "Required");
 
     // Exactly 4000 characters of text pass; 7 skills pass.
@@ -245,7 +245,7 @@ async fn the_form_rules_have_the_spec_messages() {
     // A topic that is not a skill of this site is refused on its field.
     let mut wrong = job_body(b.org_id, "Wrong skill");
     wrong["skills"] = json!([999_999]);
-    let err = b.app.post(JOBS).token(&b.admin_token).json(&wrong).send().await.error(400);
+    let err = b.app.post_json(JOBS, &b.admin_token, &wrong).await.error(400);
     assert!(err["field_errors"]["skills"][0].as_str().unwrap().contains("999999"));
 }
 
@@ -272,12 +272,12 @@ async fn career_stages_and_fields_are_taken_as_numbers_or_text_as_groups_take_th
 async fn only_certified_administrators_of_the_group_post_and_manage() {
     let b = board().await;
     let (member, member_token) = applicant(&b.app, "m@example.com").await;
-    let err = b.app.post(JOBS).token(&member_token).json(&job_body(b.org_id, "Nope")).send().await.error(403);
+    let err = b.app.post_json(JOBS, &member_token, &job_body(b.org_id, "Nope")).await.error(403);
     assert!(err["detail"].as_str().unwrap().contains("administrators"));
     // An administrator of the organization without a certified profile.
     let uncertified = b.app.add_member("admin2@example.com", &b.app.default_tenant, "admin").await;
     let token = b.app.token_for(uncertified.id);
-    let err = b.app.post(JOBS).token(&token).json(&job_body(b.org_id, "Nope")).send().await.error(403);
+    let err = b.app.post_json(JOBS, &token, &job_body(b.org_id, "Nope")).await.error(403);
     assert_eq!(err["detail"], "Only certified organizations can post jobs.");
     // Guests are asked to sign in.
     b.app.post(JOBS).json(&job_body(b.org_id, "Nope")).send().await.assert_status(401);
@@ -289,7 +289,7 @@ async fn only_certified_administrators_of_the_group_post_and_manage() {
     b.app.get(&format!("{JOBS}{id}/applications/")).token(&member_token).send().await.error(403);
     b.app.get(&format!("{JOBS}{id}/export-job-membership/")).token(&member_token).send().await.error(403);
     let review = json!({"user_id": member.id, "status": "accepted"});
-    b.app.post(&format!("{JOBS}{id}/status/")).token(&member_token).json(&review).send().await.error(403);
+    b.app.post_json(&format!("{JOBS}{id}/status/"), &member_token, &review).await.error(403);
 
     // Staff may.
     make_staff(&b.app, &member).await;
@@ -315,20 +315,20 @@ async fn applying_answering_reviewing_and_the_mail() {
 
     // No resume on the profile: a field error the UI turns into an upload.
     let bare = b.app.add_member("bare@example.com", &b.app.default_tenant, "member").await;
-    let err = b.app.post(&apply).token(&b.app.token_for(bare.id)).json(&json!({"answers": {"why": "x"}})).send().await;
+    let err = b.app.post_json(&apply, &b.app.token_for(bare.id), &json!({"answers": {"why": "x"}})).await;
     assert_eq!(err.error(400)["field_errors"]["resume"][0], "Please upload your resume before applying.");
 
     let (person, token) = applicant(&b.app, "p@example.com").await;
     // The required answer is missing; a choice must be one of the options.
-    let err = b.app.post(&apply).token(&token).json(&json!({"answers": {"pick": "C"}})).send().await.error(400);
+    let err = b.app.post_json(&apply, &token, &json!({"answers": {"pick": "C"}})).await.error(400);
     assert_eq!(err["field_errors"]["answers.why"][0], "This field is required");
     assert_eq!(err["field_errors"]["answers.pick"][0], "Please select one of the options");
 
-    let res = b.app.post(&apply).token(&token).json(&json!({"answers": {"why": "Because", "pick": "B"}})).send().await;
+    let res = b.app.post_json(&apply, &token, &json!({"answers": {"why": "Because", "pick": "B"}})).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "You have successfully applied to the job");
     // Twice: refused, one application kept.
-    let err = b.app.post(&apply).token(&token).json(&json!({"answers": {"why": "Again"}})).send().await.error(400);
+    let err = b.app.post_json(&apply, &token, &json!({"answers": {"why": "Again"}})).await.error(400);
     assert_eq!(err["non_field_errors"][0], "You have already applied to this job.");
     let list = b.app.get(&format!("{JOBS}{id}/applications/")).token(&b.admin_token).send().await;
     list.assert_status(200);
@@ -346,10 +346,7 @@ async fn applying_answering_reviewing_and_the_mail() {
     let before = store::queries::mail::latest(&b.app.db, 100).await.unwrap().len();
     let res = b
         .app
-        .post(&format!("{JOBS}{id}/status/"))
-        .token(&b.admin_token)
-        .json(&json!({"user_id": person.id, "status": "accepted"}))
-        .send()
+        .post_json(&format!("{JOBS}{id}/status/"), &b.admin_token, &json!({"user_id": person.id, "status": "accepted"}))
         .await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Successfully accepted");
@@ -367,28 +364,29 @@ async fn applying_answering_reviewing_and_the_mail() {
     let err = b.app.post(&format!("{JOBS}{id}/unapply/")).token(&token).send().await.error(400);
     assert_eq!(err["non_field_errors"][0], "Only a pending application can be withdrawn.");
     let again = json!({"user_id": person.id, "status": "rejected"});
-    b.app.post(&format!("{JOBS}{id}/status/")).token(&b.admin_token).json(&again).send().await.error(400);
+    b.app.post_json(&format!("{JOBS}{id}/status/"), &b.admin_token, &again).await.error(400);
 
     // Many at once, then unapply while pending.
     let (second, second_token) = applicant(&b.app, "s@example.com").await;
     let (third, _) = applicant(&b.app, "t@example.com").await;
     for (who, t) in [(second.id, second_token.clone()), (third.id, b.app.token_for(third.id))] {
         let _ = who;
-        b.app.post(&apply).token(&t).json(&json!({"answers": {"why": "Me"}})).send().await.assert_status(200);
+        b.app.post_json(&apply, &t, &json!({"answers": {"why": "Me"}})).await.assert_status(200);
     }
     let res = b
         .app
-        .post(&format!("{JOBS}{id}/status/"))
-        .token(&b.admin_token)
-        .json(&json!({"user_ids": [second.id, third.id], "status": "rejected"}))
-        .send()
+        .post_json(
+            &format!("{JOBS}{id}/status/"),
+            &b.admin_token,
+            &json!({"user_ids": [second.id, third.id], "status": "rejected"}),
+        )
         .await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Applicants rejected successfully");
     let rejected = b.app.get(&format!("{JOBS}{id}/applications/?status=rejected")).token(&b.admin_token).send().await;
     assert_eq!(rejected.json()["pagination"]["count"], 2);
     let (fourth, fourth_token) = applicant(&b.app, "f@example.com").await;
-    b.app.post(&apply).token(&fourth_token).json(&json!({"answers": {"why": "Me"}})).send().await.assert_status(200);
+    b.app.post_json(&apply, &fourth_token, &json!({"answers": {"why": "Me"}})).await.assert_status(200);
     let res = b.app.post(&format!("{JOBS}{id}/unapply/")).token(&fourth_token).send().await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "You have successfully unapplied from the job");
@@ -402,21 +400,21 @@ async fn applying_to_a_draft_an_expired_a_future_or_another_sites_job_is_refused
     let b = board().await;
     let (_, token) = applicant(&b.app, "p@example.com").await;
     let draft = b.create(job_body(b.org_id, "Draft")).await;
-    b.app.post(&format!("{JOBS}{}/apply/", draft["id"])).token(&token).json(&json!({})).send().await.error(404);
+    b.app.post_json(&format!("{JOBS}{}/apply/", draft["id"]), &token, &json!({})).await.error(404);
 
     let mut expired = job_body(b.org_id, "Expired");
     expired["job_status"] = json!("approved");
     expired["application_close_date"] = json!("2020-01-01");
     let expired = b.create(expired).await;
     assert_eq!(expired["is_expired"], true);
-    let err = b.app.post(&format!("{JOBS}{}/apply/", expired["id"])).token(&token).json(&json!({})).send().await;
+    let err = b.app.post_json(&format!("{JOBS}{}/apply/", expired["id"]), &token, &json!({})).await;
     assert_eq!(err.error(400)["non_field_errors"][0], "Applications for this job are closed.");
 
     let mut future = job_body(b.org_id, "Future");
     future["job_status"] = json!("approved");
     future["application_open_date"] = json!("2999-01-01");
     let future = b.create(future).await;
-    let err = b.app.post(&format!("{JOBS}{}/apply/", future["id"])).token(&token).json(&json!({})).send().await;
+    let err = b.app.post_json(&format!("{JOBS}{}/apply/", future["id"]), &token, &json!({})).await;
     assert!(err.error(400)["non_field_errors"][0].as_str().unwrap().starts_with("Applications for this job open on"));
 
     // Another site's job does not exist here.
@@ -433,12 +431,12 @@ async fn applying_to_a_draft_an_expired_a_future_or_another_sites_job_is_refused
         .await;
     theirs.assert_status(201);
     let their_id = theirs.json()["data"]["id"].as_i64().unwrap();
-    b.app.post(&format!("{JOBS}{their_id}/apply/")).token(&token).json(&json!({})).send().await.error(404);
+    b.app.post_json(&format!("{JOBS}{their_id}/apply/"), &token, &json!({})).await.error(404);
     b.app.get(&format!("{JOBS}{their_id}/")).token(&token).send().await.error(404);
     // Our administrator cannot review or post into the other site's job and group.
     let review = json!({"user_id": outsider.id, "status": "accepted"});
-    b.app.post(&format!("{JOBS}{their_id}/status/")).token(&b.admin_token).json(&review).send().await.error(404);
-    let err = b.app.post(JOBS).token(&b.admin_token).json(&job_body(other.organization.id, "X")).send().await;
+    b.app.post_json(&format!("{JOBS}{their_id}/status/"), &b.admin_token, &review).await.error(404);
+    let err = b.app.post_json(JOBS, &b.admin_token, &job_body(other.organization.id, "X")).await;
     err.error(400);
 }
 
@@ -450,7 +448,7 @@ async fn a_job_in_a_private_group_is_invisible_to_outsiders() {
     let id = job["id"].as_i64().unwrap();
     b.app.get(&format!("{JOBS}{id}/")).token(&outsider).send().await.error(404);
     b.app.get("/api/v1/jobs/slug/hidden-job/").send().await.error(404);
-    b.app.post(&format!("{JOBS}{id}/apply/")).token(&outsider).json(&json!({})).send().await.error(404);
+    b.app.post_json(&format!("{JOBS}{id}/apply/"), &outsider, &json!({})).await.error(404);
     assert!(ids(&b.app.get(JOBS).token(&outsider).send().await.json()).is_empty());
     assert_eq!(ids(&b.app.get(JOBS).token(&b.admin_token).send().await.json()), vec![id]);
 }
@@ -468,10 +466,7 @@ async fn the_csv_opens_in_a_spreadsheet_without_running_formulas() {
     active.first_name = Set("=HYPERLINK(\"http://evil\")".into());
     active.update(&b.app.db).await.unwrap();
     b.app
-        .post(&format!("{JOBS}{id}/apply/"))
-        .token(&token)
-        .json(&json!({"answers": {"why": "@SUM(1)"}}))
-        .send()
+        .post_json(&format!("{JOBS}{id}/apply/"), &token, &json!({"answers": {"why": "@SUM(1)"}}))
         .await
         .assert_status(200);
     let res = b.app.get(&format!("{JOBS}{id}/export-job-membership/")).token(&b.admin_token).send().await;
@@ -574,13 +569,13 @@ async fn administrators_invite_people_to_a_published_job() {
     let draft = b.create(job_body(b.org_id, "Draft role")).await;
     let (person, token) = applicant(&b.app, "inv@example.com").await;
     let invite = |id: &Value| json!({"object_id": id, "content_type": "job", "users": [person.id]});
-    let err = b.app.post("/api/v1/invite-users/").token(&b.admin_token).json(&invite(&draft["id"])).send().await;
+    let err = b.app.post_json("/api/v1/invite-users/", &b.admin_token, &invite(&draft["id"])).await;
     assert_eq!(err.error(400)["non_field_errors"][0], "Only a published job can be shared.");
     let job = b.published("Open role").await;
     // A member may not invite to a job they do not administer.
-    let err = b.app.post("/api/v1/invite-users/").token(&token).json(&invite(&job["id"])).send().await;
+    let err = b.app.post_json("/api/v1/invite-users/", &token, &invite(&job["id"])).await;
     err.error(403);
-    let res = b.app.post("/api/v1/invite-users/").token(&b.admin_token).json(&invite(&job["id"])).send().await;
+    let res = b.app.post_json("/api/v1/invite-users/", &b.admin_token, &invite(&job["id"])).await;
     res.assert_status(200);
     let mails = store::queries::mail::latest(&b.app.db, 5).await.unwrap();
     assert!(mails[0].subject.contains("apply to Open role"), "{}", mails[0].subject);
@@ -632,7 +627,7 @@ async fn the_board_counts_stay_exact_after_every_kind_of_write() {
     // Applications: my area's "applied" count follows apply and unapply.
     let (_, token) = applicant(&b.app, "p@example.com").await;
     assert_eq!(count("applied=true".into(), Some(token.clone())).await, 0);
-    b.app.post(&format!("{JOBS}{first}/apply/")).token(&token).json(&json!({})).send().await.assert_status(200);
+    b.app.post_json(&format!("{JOBS}{first}/apply/"), &token, &json!({})).await.assert_status(200);
     assert_eq!(count("applied=true".into(), Some(token.clone())).await, 1);
     b.app.post(&format!("{JOBS}{first}/unapply/")).token(&token).send().await.assert_status(200);
     assert_eq!(count("applied=true".into(), Some(token.clone())).await, 0);

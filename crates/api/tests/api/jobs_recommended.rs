@@ -93,10 +93,7 @@ async fn setup() -> Setup {
         .await
         .unwrap();
     b.app
-        .post(&format!("{JOBS}{}/apply/", job["id"]))
-        .token(&b.app.token_for(eve.id))
-        .json(&json!({}))
-        .send()
+        .post_json(&format!("{JOBS}{}/apply/", job["id"]), &b.app.token_for(eve.id), &json!({}))
         .await
         .assert_status(200);
     let fay = b.app.add_user("fay@example.com").await;

@@ -410,8 +410,7 @@ async fn nothing_of_another_site_hidden_over_or_already_held_is_offered() {
     let jobs = slugs(&app.get("/api/v1/job-recommendations/").token(&token).send().await.json()["data"]);
     assert_eq!(jobs, vec![published.slug.clone()]);
 
-    let answer =
-        app.post("/api/v1/ask-me-anything/").token(&token).json(&json!({"question": "data science"})).send().await;
+    let answer = app.post_json("/api/v1/ask-me-anything/", &token, &json!({"question": "data science"})).await;
     answer.assert_status(200);
     let answered = slugs(&answer_items(&answer.json()));
     assert!(answered.contains(&open.slug) && answered.contains(&"data-guide-ok".to_string()), "{answered:?}");
@@ -447,10 +446,7 @@ async fn nothing_of_another_site_hidden_over_or_already_held_is_offered() {
     // kind's rows by their keys.
     let ask_use_cases = || async {
         let answer = app
-            .post("/api/v1/ask-me-anything/")
-            .token(&token)
-            .json(&json!({"question": "data science use cases"}))
-            .send()
+            .post_json("/api/v1/ask-me-anything/", &token, &json!({"question": "data science use cases"}))
             .await
             .json();
         slugs(&answer_items(&answer))
@@ -515,10 +511,11 @@ async fn upcoming_events_near_the_asker_answer_the_suggested_question() {
     let wanjiru = member(&app, &t, "wanjiru@example.com", "Accountant", &[], "Kenya", 3).await;
     staff(&app, &wanjiru).await;
     let answer = app
-        .post("/api/v1/ask-me-anything/")
-        .token(&app.token_for(wanjiru.id))
-        .json(&json!({"question": "What career events are coming up near me?"}))
-        .send()
+        .post_json(
+            "/api/v1/ask-me-anything/",
+            &app.token_for(wanjiru.id),
+            &json!({"question": "What career events are coming up near me?"}),
+        )
         .await
         .json();
     let found = answer_items(&answer);
@@ -570,10 +567,11 @@ async fn without_a_model_questions_are_answered_on_their_words() {
     let kim = member(&app, &t, "kim@example.com", "Engineer", &[], "Kenya", 3).await;
     staff(&app, &kim).await;
     let answer = app
-        .post("/api/v1/ask-me-anything/")
-        .token(&app.token_for(kim.id))
-        .json(&json!({"question": "Is there anything on kubernetes?"}))
-        .send()
+        .post_json(
+            "/api/v1/ask-me-anything/",
+            &app.token_for(kim.id),
+            &json!({"question": "Is there anything on kubernetes?"}),
+        )
         .await
         .json();
     assert_eq!(slugs(&answer_items(&answer)), vec![k8s.slug.clone()]);
@@ -606,10 +604,11 @@ async fn with_the_model_a_question_finds_what_it_means_without_its_words() {
     let noor = member(&app, &t, "noor@example.com", "Analyst", &[], "Kenya", 3).await;
     staff(&app, &noor).await;
     let answer = app
-        .post("/api/v1/ask-me-anything/")
-        .token(&app.token_for(noor.id))
-        .json(&json!({"question": "How do I learn machine learning?"}))
-        .send()
+        .post_json(
+            "/api/v1/ask-me-anything/",
+            &app.token_for(noor.id),
+            &json!({"question": "How do I learn machine learning?"}),
+        )
         .await
         .json();
     let found = slugs(&answer_items(&answer));

@@ -30,7 +30,7 @@ async fn rename(app: &TestApp, user: &users::Model, first: &str, last: &str, ver
 }
 
 async fn post(app: &TestApp, token: &str, group: i64, call: &str, body: Value) -> TestResponse {
-    app.post(&format!("/api/v1/groups/{group}/{call}/")).token(token).json(&body).send().await
+    app.post_json(&format!("/api/v1/groups/{group}/{call}/"), token, &body).await
 }
 
 /// A circle with Ada and Bo accepted (Bo unverified), Cy pending and Di rejected.

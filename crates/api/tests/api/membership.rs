@@ -52,15 +52,15 @@ pub(crate) fn id_of(group: &Value) -> i64 {
 }
 
 pub(crate) async fn join(app: &TestApp, token: &str, group: i64, body: Value) -> TestResponse {
-    app.post(&format!("/api/v1/groups/{group}/join/")).token(token).json(&body).send().await
+    app.post_json(&format!("/api/v1/groups/{group}/join/"), token, &body).await
 }
 
 pub(crate) async fn leave(app: &TestApp, token: &str, group: i64) -> TestResponse {
-    app.post(&format!("/api/v1/groups/{group}/leave/")).token(token).json(&json!({})).send().await
+    app.post_json(&format!("/api/v1/groups/{group}/leave/"), token, &json!({})).await
 }
 
 pub(crate) async fn respond(app: &TestApp, token: &str, group: i64, body: Value) -> TestResponse {
-    app.post(&format!("/api/v1/groups/{group}/respond-join-request/")).token(token).json(&body).send().await
+    app.post_json(&format!("/api/v1/groups/{group}/respond-join-request/"), token, &body).await
 }
 
 pub(crate) async fn status_of(app: &TestApp, group: i64, user: i64) -> Option<(String, bool)> {
@@ -177,7 +177,7 @@ async fn joining_is_refused_when_ended_closed_paid_or_not_open() {
     })
     .await;
     assert_eq!(non_field(&join(&app, &token, id_of(&ended), json!({})).await), "This circle has ended.");
-    let e = app.post("/api/v1/groups/999999/join/").token(&token).json(&json!({})).send().await.error(404);
+    let e = app.post_json("/api/v1/groups/999999/join/", &token, &json!({})).await.error(404);
     assert_eq!(e["detail"], "Group not found.");
 }
 
@@ -216,16 +216,17 @@ async fn answers_are_checked_against_the_groups_questions() {
     let w = world(&app).await;
     let group = circle(&app, &w, "Questions", |_| {}).await;
     let id = id_of(&group);
-    app.post(&format!("/api/v1/groups/{id}/questions/"))
-        .token(&w.admin_token)
-        .json(&json!({"questions": [
+    app.post_json(
+        &format!("/api/v1/groups/{id}/questions/"),
+        &w.admin_token,
+        &json!({"questions": [
             {"id": "why", "label": "Why?", "type": "text", "required": true},
             {"id": "cv", "label": "CV", "type": "file", "required": false},
             {"id": "level", "label": "Level", "type": "radio", "options": ["New", "Expert"]}
-        ]}))
-        .send()
-        .await
-        .assert_status(200);
+        ]}),
+    )
+    .await
+    .assert_status(200);
     let (ada, token) = person(&app, "ada@example.com").await;
     let (bo, _) = person(&app, "bo@example.com").await;
     let e = join(&app, &token, id, json!({"extra_info": {"answers": {"level": "Guru"}}})).await.error(400);
@@ -308,8 +309,7 @@ async fn leaving_cancels_a_request_or_leaves_but_not_for_the_last_admin() {
     join(&app, &token, id, json!({})).await.assert_status(200);
     respond(&app, &w.admin_token, id, json!({"users": [ada.id], "action": "accept"})).await.assert_status(200);
     // Someone else cannot be made to leave.
-    let other =
-        app.post(&format!("/api/v1/groups/{id}/leave/")).token(&token).json(&json!({"user": w.admin.id})).send().await;
+    let other = app.post_json(&format!("/api/v1/groups/{id}/leave/"), &token, &json!({"user": w.admin.id})).await;
     other.error(403);
     let answer = leave(&app, &token, id).await;
     assert_eq!(answer.json()["message"], "You successfully left");
@@ -360,12 +360,13 @@ async fn a_full_circle_wait_lists_and_a_freed_seat_promotes_the_longest_waiting(
     assert!(mails[0].text_body.contains("/circle/tiny"));
 
     // Removing an accepted member frees a seat too.
-    app.post(&format!("/api/v1/groups/{id}/remove-member/"))
-        .token(&w.admin_token)
-        .json(&json!({"user": b.id, "reason": "Inactive"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        &format!("/api/v1/groups/{id}/remove-member/"),
+        &w.admin_token,
+        &json!({"user": b.id, "reason": "Inactive"}),
+    )
+    .await
+    .assert_status(200);
     assert_eq!(status_of(&app, id, c.id).await, Some(("accepted".into(), false)));
     assert_eq!(mails_to(&app, "c@example.com").await.len(), 1);
 }

@@ -135,12 +135,13 @@ async fn an_institutions_plan_with_the_card_unlocks_it() {
     let ada = app.token_for(ada.id);
     app.post(PATH).token(&ada).send().await.error(403);
 
-    app.post("/api/v1/institutional-subscriptions/")
-        .token(&admin)
-        .json(&json!({"group": lagos.id, "price_id": plans.price("Max", "year")}))
-        .send()
-        .await
-        .assert_status(201);
+    app.post_json(
+        "/api/v1/institutional-subscriptions/",
+        &admin,
+        &json!({"group": lagos.id, "price_id": plans.price("Max", "year")}),
+    )
+    .await
+    .assert_status(201);
     let answer = app.post(PATH).token(&ada).send().await;
     answer.assert_status(200);
     let link = answer.json()["data"]["membership_card"].as_str().unwrap().to_string();

@@ -16,7 +16,7 @@ fn ids(page: &Value) -> Vec<i64> {
 
 async fn submit_tool(app: &TestApp, token: &str, org: i64, name: &str) -> i64 {
     let body = json!({"name": name, "description": "<p>Writes drafts.</p>", "group": org, "categories": ["writing"]});
-    let answer = app.post("/api/v1/ai-tools/").token(token).json(&body).send().await;
+    let answer = app.post_json("/api/v1/ai-tools/", token, &body).await;
     answer.assert_status(201);
     answer.json()["data"]["id"].as_i64().unwrap()
 }
@@ -26,7 +26,7 @@ async fn submit_use_case(app: &TestApp, token: &str, org: i64, title: &str) -> i
         "title": title, "description": "<p>Summarise reports.</p>", "group": org,
         "business_value": "high", "complexity": "low", "innovation_category": "incremental",
     });
-    let answer = app.post("/api/v1/use-cases/").token(token).json(&body).send().await;
+    let answer = app.post_json("/api/v1/use-cases/", token, &body).await;
     answer.assert_status(201);
     answer.json()["data"]["id"].as_i64().unwrap()
 }
@@ -146,7 +146,7 @@ async fn my_jobs_are_those_created_or_applied_to() {
     let other = b.published("Data Engineer").await;
     let (_, ada) = applicant(&b.app, "ada@example.com").await;
     let (_, bob) = applicant(&b.app, "bob@example.com").await;
-    b.app.post(&format!("{JOBS}{}/apply/", applied["id"])).token(&ada).json(&json!({})).send().await.assert_status(200);
+    b.app.post_json(&format!("{JOBS}{}/apply/", applied["id"]), &ada, &json!({})).await.assert_status(200);
 
     let mine = b.app.get("/api/v1/jobs/me/").token(&ada).send().await.json();
     assert_eq!(ids(&mine), vec![applied["id"].as_i64().unwrap()]);

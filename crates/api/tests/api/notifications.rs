@@ -22,10 +22,7 @@ async fn unread(app: &TestApp, token: &str) -> u64 {
 }
 
 async fn follow(app: &TestApp, token: &str, id: i64) {
-    app.post("/api/v1/follow/")
-        .token(token)
-        .json(&json!({"id": id, "type": "user", "action": "follow"}))
-        .send()
+    app.post_json("/api/v1/follow/", token, &json!({"id": id, "type": "user", "action": "follow"}))
         .await
         .assert_status(200);
 }
@@ -165,10 +162,11 @@ async fn a_confirmed_payment_tells_the_payer_online_or_by_the_administrators() {
     let online = id_of(&paid("Prompt Craft").await);
     let (ada, token) = person(&app, "ada@example.com").await;
     let started = app
-        .post("/api/v1/payment/create-one-time-payment/")
-        .token(&token)
-        .json(&json!({"entity_type": "group", "group_id": online}))
-        .send()
+        .post_json(
+            "/api/v1/payment/create-one-time-payment/",
+            &token,
+            &json!({"entity_type": "group", "group_id": online}),
+        )
         .await;
     started.assert_status(200);
     let session = session_of(started.json()["data"].as_str().unwrap());
@@ -182,19 +180,21 @@ async fn a_confirmed_payment_tells_the_payer_online_or_by_the_administrators() {
 
     // Marked paid by an administrator: told once, not again when marked paid twice.
     let offline = id_of(&paid("Offline Craft").await);
-    app.post(&format!("/api/v1/groups/{offline}/add-member/"))
-        .token(&w.admin_token)
-        .json(&json!({"user": ada.id, "role": "member"}))
-        .send()
+    app.post_json(
+        &format!("/api/v1/groups/{offline}/add-member/"),
+        &w.admin_token,
+        &json!({"user": ada.id, "role": "member"}),
+    )
+    .await
+    .assert_status(200);
+    for _ in 0..2 {
+        app.post_json(
+            &format!("/api/v1/groups/{offline}/payment-confirmation/"),
+            &w.admin_token,
+            &json!({"user": ada.id, "action": "accept"}),
+        )
         .await
         .assert_status(200);
-    for _ in 0..2 {
-        app.post(&format!("/api/v1/groups/{offline}/payment-confirmation/"))
-            .token(&w.admin_token)
-            .json(&json!({"user": ada.id, "action": "accept"}))
-            .send()
-            .await
-            .assert_status(200);
     }
     let page = list(&app, &token, "").await;
     let paid_notices: Vec<&str> = page["data"]

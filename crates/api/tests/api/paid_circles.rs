@@ -17,11 +17,12 @@ use crate::{
 };
 
 async fn start(app: &TestApp, token: &str, group: i64) -> TestResponse {
-    app.post("/api/v1/payment/create-one-time-payment/")
-        .token(token)
-        .json(&json!({"entity_type": "group", "group_id": group}))
-        .send()
-        .await
+    app.post_json(
+        "/api/v1/payment/create-one-time-payment/",
+        token,
+        &json!({"entity_type": "group", "group_id": group}),
+    )
+    .await
 }
 
 async fn started_session(app: &TestApp, token: &str, group: i64) -> String {
@@ -163,10 +164,11 @@ async fn a_payment_event_applies_once_and_a_late_one_for_a_full_circle_waits() {
     assert_eq!(applied, Applied::Changed);
     // The administrators mark the payment unpaid; the replayed event changes nothing.
     let answer = app
-        .post(&format!("/api/v1/groups/{}/payment-confirmation/", id_of(&group)))
-        .token(&w.admin_token)
-        .json(&json!({"user": ada.id, "action": "reject"}))
-        .send()
+        .post_json(
+            &format!("/api/v1/groups/{}/payment-confirmation/", id_of(&group)),
+            &w.admin_token,
+            &json!({"user": ada.id, "action": "reject"}),
+        )
         .await;
     answer.assert_status(200);
     let replay = one_time_payments::apply_payment_event_now(&app.db, &event("evt_1", ada.id)).await.unwrap();
@@ -202,7 +204,7 @@ async fn vouchers_wait_for_the_groups_administrators_to_confirm_them() {
     let bobs = file_of(&app, &bob, "application/pdf").await;
     let voucher = |token: String, body: Value| {
         let app = &app;
-        async move { app.post(&format!("/api/v1/groups/{gid}/payment-voucher/")).token(&token).json(&body).send().await }
+        async move { app.post_json(&format!("/api/v1/groups/{gid}/payment-voucher/"), &token, &body).await }
     };
     let foreign_file = voucher(token.clone(), json!({"voucher": bobs})).await;
     assert_eq!(foreign_file.error(400)["field_errors"]["voucher"][0], "Upload the receipt as an image or a PDF.");
@@ -228,18 +230,20 @@ async fn vouchers_wait_for_the_groups_administrators_to_confirm_them() {
     // Only the group's administrators confirm; others get 403.
     respond(&app, &w.admin_token, gid, json!({"users": [ada.id], "action": "accept"})).await.assert_status(200);
     let by_member = app
-        .post(&format!("/api/v1/groups/{gid}/payment-confirmation/"))
-        .token(&bob_token)
-        .json(&json!({"user": ada.id, "action": "accept"}))
-        .send()
+        .post_json(
+            &format!("/api/v1/groups/{gid}/payment-confirmation/"),
+            &bob_token,
+            &json!({"user": ada.id, "action": "accept"}),
+        )
         .await;
     by_member.assert_status(403);
     assert_eq!(membership_of(&app, gid, ada.id).await.unwrap().payment_status.as_deref(), Some("pending"));
     let by_admin = app
-        .post(&format!("/api/v1/groups/{gid}/payment-confirmation/"))
-        .token(&w.admin_token)
-        .json(&json!({"user": ada.id, "action": "accept"}))
-        .send()
+        .post_json(
+            &format!("/api/v1/groups/{gid}/payment-confirmation/"),
+            &w.admin_token,
+            &json!({"user": ada.id, "action": "accept"}),
+        )
         .await;
     by_admin.assert_status(200);
     let mine = membership_of(&app, gid, ada.id).await.unwrap();
@@ -251,18 +255,20 @@ async fn vouchers_wait_for_the_groups_administrators_to_confirm_them() {
     );
     // An accepted member marked paid offline keeps the offline mode.
     let added = app
-        .post(&format!("/api/v1/groups/{gid}/add-member/"))
-        .token(&w.admin_token)
-        .json(&json!({"user": bob.id, "role": "member"}))
-        .send()
+        .post_json(
+            &format!("/api/v1/groups/{gid}/add-member/"),
+            &w.admin_token,
+            &json!({"user": bob.id, "role": "member"}),
+        )
         .await;
     added.assert_status(200);
-    app.post(&format!("/api/v1/groups/{gid}/payment-confirmation/"))
-        .token(&w.admin_token)
-        .json(&json!({"user": bob.id, "action": "accept"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        &format!("/api/v1/groups/{gid}/payment-confirmation/"),
+        &w.admin_token,
+        &json!({"user": bob.id, "action": "accept"}),
+    )
+    .await
+    .assert_status(200);
     assert_eq!(membership_of(&app, gid, bob.id).await.unwrap().payment_mode.as_deref(), Some("offline"));
 }
 
@@ -274,20 +280,18 @@ async fn bad_input_free_groups_and_other_sites_groups_are_refused() {
     let group = paid_circle(&app, &w, "Paid", |_| {}).await;
     let free = circle(&app, &w, "Free", |_| {}).await;
     let bad = app
-        .post("/api/v1/payment/create-one-time-payment/")
-        .token(&token)
-        .json(&json!({"entity_type": "plan", "group_id": "x"}))
-        .send()
+        .post_json("/api/v1/payment/create-one-time-payment/", &token, &json!({"entity_type": "plan", "group_id": "x"}))
         .await
         .error(400);
     assert_eq!(bad["field_errors"]["group_id"][0], "A valid integer is required.");
     assert_eq!(bad["field_errors"]["entity_type"][0], "\"plan\" is not a valid choice.");
     assert_eq!(non_field(&start(&app, &token, id_of(&free)).await), "This circle is free: there is nothing to pay.");
     let foreign_return = app
-        .post("/api/v1/payment/create-one-time-payment/")
-        .token(&token)
-        .json(&json!({"group_id": id_of(&group), "success_url": "https://evil.example/"}))
-        .send()
+        .post_json(
+            "/api/v1/payment/create-one-time-payment/",
+            &token,
+            &json!({"group_id": id_of(&group), "success_url": "https://evil.example/"}),
+        )
         .await
         .error(400);
     assert_eq!(foreign_return["field_errors"]["success_url"][0], "The address must be on this site.");
@@ -339,7 +343,7 @@ async fn a_seat_that_costs_nothing_after_discounts_is_given_at_once() {
 }
 
 async fn donate(app: &TestApp, token: &str, path: &str, body: Value) -> TestResponse {
-    app.post(path).token(token).json(&body).send().await
+    app.post_json(path, token, &body).await
 }
 
 async fn donations_of(app: &TestApp, group: i64) -> Vec<store::entities::donations::Model> {

@@ -68,7 +68,7 @@ pub(crate) async fn setup_plans(app: &TestApp, tenant: &TenantRecord, admin_emai
 }
 
 async fn checkout(app: &TestApp, token: &str, body: Value) -> TestResponse {
-    app.post("/api/v1/payment/create-subscription/").token(token).json(&body).send().await
+    app.post_json("/api/v1/payment/create-subscription/", token, &body).await
 }
 
 pub(crate) fn session_of(url: &str) -> String {
@@ -76,11 +76,7 @@ pub(crate) fn session_of(url: &str) -> String {
 }
 
 pub(crate) async fn pay(app: &TestApp, token: &str, session: &str, card: &str) -> TestResponse {
-    app.post(&format!("/api/v1/payment/checkout/{session}/pay/"))
-        .token(token)
-        .json(&json!({"card_number": card}))
-        .send()
-        .await
+    app.post_json(&format!("/api/v1/payment/checkout/{session}/pay/"), token, &json!({"card_number": card})).await
 }
 
 /// Checks out `price` and pays with `card`; the session id.
@@ -136,7 +132,7 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
     let member = app.token_for(app.add_member("ada@example.com", &app.default_tenant, "member").await.id);
     let body = plan_body("Extra", 2, 100, 1000, 0);
     app.post("/api/v1/subscription-plans/").json(&body).send().await.assert_status(401);
-    app.post("/api/v1/subscription-plans/").token(&member).json(&body).send().await.assert_status(403);
+    app.post_json("/api/v1/subscription-plans/", &member, &body).await.assert_status(403);
 
     let bad = |amount: Value| json!({"name": "Odd", "subscription_tier": 1, "prices": [{"unit_amount": amount, "recurring": "year"}]});
     let pro_id = plans.0[2]["id"].as_i64().unwrap();
@@ -145,13 +141,13 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
         (json!(19.99), "A valid integer is required."),
         (json!("1999"), "A valid integer is required."),
     ] {
-        let answer = app.post("/api/v1/subscription-plans/").token(&admin).json(&bad(amount.clone())).send().await;
+        let answer = app.post_json("/api/v1/subscription-plans/", &admin, &bad(amount.clone())).await;
         assert_eq!(answer.error(400)["field_errors"]["prices.0.unit_amount"][0], message);
         let answer =
             app.patch(&format!("/api/v1/subscription-plans/{pro_id}/")).token(&admin).json(&bad(amount)).send().await;
         assert_eq!(answer.error(400)["field_errors"]["prices.0.unit_amount"][0], message);
     }
-    let taken = app.post("/api/v1/subscription-plans/").token(&admin).json(&body).send().await;
+    let taken = app.post_json("/api/v1/subscription-plans/", &admin, &body).await;
     assert_eq!(taken.error(400)["field_errors"]["subscription_tier"][0], "A plan with this tier already exists.");
     let after = app.get("/api/v1/subscription-plans/").send().await.json()["data"].clone();
     assert_eq!(after, plans.0, "nothing changed");
@@ -268,10 +264,7 @@ async fn a_pending_payment_waits_for_confirmation() {
     assert_eq!(sub["status"], "incomplete");
     assert_eq!(sub["client_secret"], session.as_str());
     let change = app
-        .post("/api/v1/payment/update-subscription/")
-        .token(&ada)
-        .json(&json!({"price_id": plans.price("Pro", "year")}))
-        .send()
+        .post_json("/api/v1/payment/update-subscription/", &ada, &json!({"price_id": plans.price("Pro", "year")}))
         .await;
     assert_eq!(change.error(400)["non_field_errors"][0], "Your payment status is pending");
 
@@ -419,12 +412,12 @@ async fn members_change_renew_and_cancel_with_a_reason() {
     let update = |body: Value| {
         let token = ada.clone();
         let app = &app;
-        async move { app.post("/api/v1/payment/update-subscription/").token(&token).json(&body).send().await }
+        async move { app.post_json("/api/v1/payment/update-subscription/", &token, &body).await }
     };
     let cancel = |body: Value| {
         let token = ada.clone();
         let app = &app;
-        async move { app.post("/api/v1/payment/cancel-subscription/").token(&token).json(&body).send().await }
+        async move { app.post_json("/api/v1/payment/cancel-subscription/", &token, &body).await }
     };
     let none = cancel(json!({"cancellation_reason": "Too expensive"})).await;
     assert_eq!(none.error(400)["non_field_errors"][0], "You have no membership to change.");

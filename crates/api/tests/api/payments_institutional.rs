@@ -44,7 +44,7 @@ async fn join(app: &TestApp, group: &groups::Model, user_id: i64, status: &str) 
 }
 
 async fn give_plan(app: &TestApp, admin: &str, body: Value) -> Value {
-    let answer = app.post(PATH).token(admin).json(&body).send().await;
+    let answer = app.post_json(PATH, admin, &body).await;
     answer.assert_status(201);
     answer.json()["data"].clone()
 }
@@ -211,13 +211,8 @@ async fn other_sites_and_open_institutions_cover_nobody_here() {
     // a group that is not an institution.
     let circle = group(&app, &app.default_tenant, "circle", "Reading Circle", "closed").await;
     for id in [theirs.id, circle.id, app.default_tenant.organization.id, 999_999] {
-        let refused = app
-            .post(PATH)
-            .token(&admin)
-            .json(&json!({"group": id, "price_id": plans.price("Pro", "year")}))
-            .send()
-            .await
-            .error(400);
+        let refused =
+            app.post_json(PATH, &admin, &json!({"group": id, "price_id": plans.price("Pro", "year")})).await.error(400);
         assert_eq!(refused["field_errors"]["group"][0], format!("Invalid pk \"{id}\" - object does not exist."));
     }
     // Nor see or change the other site's plans.
@@ -231,10 +226,7 @@ async fn other_sites_and_open_institutions_cover_nobody_here() {
     // stops covering its members.
     let open = group(&app, &app.default_tenant, "institution", "Open College", "open").await;
     let refused = app
-        .post(PATH)
-        .token(&admin)
-        .json(&json!({"group": open.id, "price_id": plans.price("Pro", "year")}))
-        .send()
+        .post_json(PATH, &admin, &json!({"group": open.id, "price_id": plans.price("Pro", "year")}))
         .await
         .error(400);
     assert_eq!(
@@ -261,12 +253,12 @@ async fn only_the_sites_admins_set_plans_and_bad_input_changes_nothing() {
     let body = json!({"group": lagos.id, "price_id": plans.price("Pro", "year")});
     app.post(PATH).json(&body).send().await.error(401);
     app.get(PATH).send().await.error(401);
-    app.post(PATH).token(&member).json(&body).send().await.error(403);
+    app.post_json(PATH, &member, &body).await.error(403);
     app.get(PATH).token(&member).send().await.error(403);
     // Another site's admin is no admin here.
     let other = app.add_tenant("other.example.org", "Other").await;
     let boss = app.token_for(app.add_member("boss@other.example.org", &other, "admin").await.id);
-    app.post(PATH).token(&boss).json(&body).send().await.error(403);
+    app.post_json(PATH, &boss, &body).await.error(403);
 
     let other_plans = setup_plans(&app, &other, "boss2@other.example.org").await;
     let field = |answer: &Value, name: &str| answer["field_errors"][name][0].as_str().unwrap_or("").to_string();
@@ -302,13 +294,13 @@ async fn only_the_sites_admins_set_plans_and_bad_input_changes_nothing() {
             "Date has wrong format. Use one of these formats instead: YYYY-MM-DD.",
         ),
     ] {
-        let answer = app.post(PATH).token(&admin).json(&sent).send().await.error(400);
+        let answer = app.post_json(PATH, &admin, &sent).await.error(400);
         assert_eq!(field(&answer, name), message, "{sent}");
     }
     assert_eq!(app.get(PATH).token(&admin).send().await.json()["pagination"]["count"], 0, "nothing was stored");
 
     let given = give_plan(&app, &admin, body.clone()).await;
-    let again = app.post(PATH).token(&admin).json(&body).send().await.error(400);
+    let again = app.post_json(PATH, &admin, &body).await.error(400);
     assert_eq!(field(&again, "group"), "This institution already has a plan.");
 
     // Changes: the price must still fit, the institution stays, members may not.

@@ -183,10 +183,11 @@ async fn checkout_asks_stripe_for_a_subscription_session_with_the_right_fields()
 
     let basic = plans.price("Basic", "year");
     let started = app
-        .post("/api/v1/payment/create-subscription/")
-        .token(&token)
-        .json(&json!({"price_id": basic, "discount_ids": [student]}))
-        .send()
+        .post_json(
+            "/api/v1/payment/create-subscription/",
+            &token,
+            &json!({"price_id": basic, "discount_ids": [student]}),
+        )
         .await;
     started.assert_status(200);
     assert_eq!(started.json()["data"], "https://checkout.stripe.test/c/pay/cs_test_1");
@@ -228,12 +229,7 @@ async fn checkout_asks_stripe_for_a_subscription_session_with_the_right_fields()
     // Without a discount no coupon is made; a plan of another site is refused before Stripe is asked.
     fake.take();
     let pro = plans.price("Pro", "month");
-    app.post("/api/v1/payment/create-subscription/")
-        .token(&token)
-        .json(&json!({"price_id": pro}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json("/api/v1/payment/create-subscription/", &token, &json!({"price_id": pro})).await.assert_status(200);
     let calls = fake.take();
     assert_eq!(calls.len(), 1);
     assert_eq!(calls[0].get("discounts[0][coupon]"), None);
@@ -241,10 +237,7 @@ async fn checkout_asks_stripe_for_a_subscription_session_with_the_right_fields()
     let other = app.add_tenant("other.example.org", "Other").await;
     let theirs = setup_plans(&app, &other, "admin@other.example.org").await;
     let refused = app
-        .post("/api/v1/payment/create-subscription/")
-        .token(&token)
-        .json(&json!({"price_id": theirs.price("Pro", "year")}))
-        .send()
+        .post_json("/api/v1/payment/create-subscription/", &token, &json!({"price_id": theirs.price("Pro", "year")}))
         .await;
     assert_eq!(refused.error(400)["field_errors"]["price_id"][0], "Select a valid price.");
     assert!(fake.calls().is_empty(), "Stripe was not asked");
@@ -417,8 +410,7 @@ async fn changes_are_asked_of_stripe_and_show_when_the_webhook_arrives() {
     deliver(&app, HOST, &event("evt_1", t, "customer.subscription.created", &sub, json!({}))).await.assert_status(200);
 
     // Upgrade: Stripe is asked to move the subscription's item to the new price.
-    let answer =
-        app.post("/api/v1/payment/update-subscription/").token(&token).json(&json!({"price_id": pro})).send().await;
+    let answer = app.post_json("/api/v1/payment/update-subscription/", &token, &json!({"price_id": pro})).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["items"]["data"][0]["price"]["id"], basic, "unchanged until the webhook");
     let calls = fake.take();
@@ -439,10 +431,7 @@ async fn changes_are_asked_of_stripe_and_show_when_the_webhook_arrives() {
 
     // Cancel at the period's end with a reason, then renew, then cancel at once.
     let answer = app
-        .post("/api/v1/payment/cancel-subscription/")
-        .token(&token)
-        .json(&json!({"cancellation_reason": "Moving abroad"}))
-        .send()
+        .post_json("/api/v1/payment/cancel-subscription/", &token, &json!({"cancellation_reason": "Moving abroad"}))
         .await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["canceled_at"], Value::Null);
@@ -459,20 +448,16 @@ async fn changes_are_asked_of_stripe_and_show_when_the_webhook_arrives() {
     )
     .await
     .assert_status(200);
-    app.post("/api/v1/payment/update-subscription/")
-        .token(&token)
-        .json(&json!({"is_renew": true}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json("/api/v1/payment/update-subscription/", &token, &json!({"is_renew": true})).await.assert_status(200);
     let calls = fake.take();
     assert_eq!(calls[0].get("cancel_at_period_end"), Some("false"));
-    app.post("/api/v1/payment/cancel-subscription/")
-        .token(&token)
-        .json(&json!({"cancellation_reason": "Now", "cancel_at_period_end": false}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        "/api/v1/payment/cancel-subscription/",
+        &token,
+        &json!({"cancellation_reason": "Now", "cancel_at_period_end": false}),
+    )
+    .await
+    .assert_status(200);
     let calls = fake.take();
     assert_eq!((calls[0].method.as_str(), calls[0].path.as_str()), ("DELETE", "/v1/subscriptions/sub_test_5"));
     assert_eq!(calls[0].get("cancellation_details[comment]"), Some("Now"));
@@ -569,7 +554,7 @@ async fn plans_take_their_stripe_price_ids() {
     let token = app.token_for(admin.id);
     let mut body = plan_body("Pro", 2, 1900, 19000, 0);
     body["prices"][0]["stripe_price_id"] = json!("price_1ProMonthly");
-    let created = app.post("/api/v1/subscription-plans/").token(&token).json(&body).send().await;
+    let created = app.post_json("/api/v1/subscription-plans/", &token, &body).await;
     created.assert_status(201);
     let plans = Plans(json!([created.json()["data"].clone()]));
     assert_eq!(plans.price("Pro", "month"), "price_1ProMonthly");
@@ -592,7 +577,7 @@ async fn plans_take_their_stripe_price_ids() {
     assert_eq!(refused.error(400)["field_errors"]["prices.1.stripe_price_id"][0], "Enter a valid Stripe price id.");
     let mut basic = plan_body("Basic", 1, 900, 9000, 0);
     basic["prices"][0]["stripe_price_id"] = json!("price_1ProMonthly");
-    let taken = app.post("/api/v1/subscription-plans/").token(&token).json(&basic).send().await;
+    let taken = app.post_json("/api/v1/subscription-plans/", &token, &basic).await;
     assert_eq!(taken.error(400)["field_errors"]["prices"][0], "This Stripe price is used by another plan.");
 }
 
@@ -625,10 +610,11 @@ async fn a_paid_circle_through_stripe_is_confirmed_by_its_completed_session_once
     let group_id = crate::membership::id_of(&group);
     fake.take();
     let started = app
-        .post("/api/v1/payment/create-one-time-payment/")
-        .token(&token)
-        .json(&json!({"entity_type": "group", "group_id": group_id}))
-        .send()
+        .post_json(
+            "/api/v1/payment/create-one-time-payment/",
+            &token,
+            &json!({"entity_type": "group", "group_id": group_id}),
+        )
         .await;
     started.assert_status(200);
     assert_eq!(started.json()["data"], "https://checkout.stripe.test/c/pay/cs_test_1");

@@ -144,12 +144,8 @@ async fn a_submitted_use_case_is_curated() {
     let app = TestApp::new().await;
     let org = app.default_tenant.organization.id;
     let (_, token) = member_of(&app, &app.default_tenant.clone(), "mia@example.com").await;
-    let res = app
-        .post("/api/v1/use-cases/")
-        .token(&token)
-        .json(&use_case_body(org, "Weekly report summaries", &words(60)))
-        .send()
-        .await;
+    let res =
+        app.post_json("/api/v1/use-cases/", &token, &use_case_body(org, "Weekly report summaries", &words(60))).await;
     res.assert_status(201);
     let id = res.json()["data"]["id"].as_i64().unwrap();
     run_jobs(&app).await;
@@ -161,10 +157,7 @@ async fn a_submitted_use_case_is_curated() {
     assert_eq!(answers[0].action, "review");
 
     let thin = app
-        .post("/api/v1/use-cases/")
-        .token(&token)
-        .json(&use_case_body(org, "Weekly report summaries", "<p>Too short.</p>"))
-        .send()
+        .post_json("/api/v1/use-cases/", &token, &use_case_body(org, "Weekly report summaries", "<p>Too short.</p>"))
         .await;
     thin.assert_status(201);
     let thin = thin.json()["data"]["id"].as_i64().unwrap();
@@ -180,8 +173,7 @@ async fn moderators_read_the_curation_agents_verdict_on_the_use_case_and_in_the_
     let org = site.organization.id;
     let admin = admin_of(&app, &site, "alex@example.com").await;
     let (_, member) = member_of(&app, &site, "mia@example.com").await;
-    let res =
-        app.post("/api/v1/use-cases/").token(&member).json(&use_case_body(org, "Too thin", "<p>Hi</p>")).send().await;
+    let res = app.post_json("/api/v1/use-cases/", &member, &use_case_body(org, "Too thin", "<p>Hi</p>")).await;
     res.assert_status(201);
     let id = res.json()["data"]["id"].as_i64().unwrap();
     run_jobs(&app).await;
@@ -215,10 +207,11 @@ async fn a_rerun_judges_again_and_moves_last_run_at() {
     let (mia, _) = member_of(&app, &tenant, "mia@example.com").await;
 
     let first = app
-        .post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": approval, "content_type": "user", "content_ids": [mia.id]}))
-        .send()
+        .post_json(
+            RERUN,
+            &admin,
+            &json!({"system_agent_id": approval, "content_type": "user", "content_ids": [mia.id]}),
+        )
         .await;
     first.assert_status(200);
     let first = first.json();
@@ -236,8 +229,7 @@ async fn a_rerun_judges_again_and_moves_last_run_at() {
     active.social_linkedin = Set(Some("https://www.linkedin.com/in/mia".into()));
     active.update(&app.db).await.unwrap();
     tokio::time::sleep(Duration::from_millis(20)).await;
-    let second =
-        app.post(RERUN).token(&admin).json(&json!({"agent_id": approval, "object_ids": [mia.id]})).send().await;
+    let second = app.post_json(RERUN, &admin, &json!({"agent_id": approval, "object_ids": [mia.id]})).await;
     second.assert_status(200);
     let answer = second.json()["data"]["responses"][0].clone();
     assert_eq!(answer["response"]["action"], "accept");
@@ -253,8 +245,7 @@ async fn a_rerun_judges_again_and_moves_last_run_at() {
         ids.push(user.id);
     }
     let enthusiasm = agents["ai_enthusiasm_ranking"];
-    let big =
-        app.post(RERUN).token(&admin).json(&json!({"system_agent_id": enthusiasm, "content_ids": ids})).send().await;
+    let big = app.post_json(RERUN, &admin, &json!({"system_agent_id": enthusiasm, "content_ids": ids})).await;
     big.assert_status(200);
     assert_eq!(big.json()["data"]["queued"], 30);
     run_jobs(&app).await;
@@ -262,39 +253,24 @@ async fn a_rerun_judges_again_and_moves_last_run_at() {
     assert_eq!(stored.iter().filter(|r| r.agent_id == enthusiasm).count(), 30);
 
     // Bad input.
-    let body = app
-        .post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": approval, "content_ids": []}))
-        .send()
-        .await
-        .error(400);
+    let body = app.post_json(RERUN, &admin, &json!({"system_agent_id": approval, "content_ids": []})).await.error(400);
     assert_eq!(body["field_errors"]["content_ids"][0], "Choose at least one.");
     let many: Vec<i64> = (1..=501).collect();
-    app.post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": approval, "content_ids": many}))
-        .send()
-        .await
-        .error(400);
-    let body = app.post(RERUN).token(&admin).json(&json!({"content_ids": [mia.id]})).send().await.error(400);
+    app.post_json(RERUN, &admin, &json!({"system_agent_id": approval, "content_ids": many})).await.error(400);
+    let body = app.post_json(RERUN, &admin, &json!({"content_ids": [mia.id]})).await.error(400);
     assert!(body["field_errors"]["system_agent_id"].is_array());
     let body = app
-        .post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": approval, "content_type": "aiusecase", "content_ids": [mia.id]}))
-        .send()
+        .post_json(
+            RERUN,
+            &admin,
+            &json!({"system_agent_id": approval, "content_type": "aiusecase", "content_ids": [mia.id]}),
+        )
         .await
         .error(400);
     assert!(body["field_errors"]["content_type"].is_array());
     let aira = agent_q::find_by_slug(&app.db, tenant.tenant.id, "aira").await.unwrap().unwrap();
-    let body = app
-        .post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": aira.id, "content_ids": [mia.id]}))
-        .send()
-        .await
-        .error(404);
+    let body =
+        app.post_json(RERUN, &admin, &json!({"system_agent_id": aira.id, "content_ids": [mia.id]})).await.error(404);
     assert_eq!(body["detail"], "No agent found");
 }
 
@@ -338,37 +314,23 @@ async fn only_staff_and_the_organizations_administrators_use_them_on_their_own_s
     }
     let all = app.get(METRICS).token(&admin).send().await.json()["data"]["agents"].clone();
     assert!(all.as_array().unwrap().iter().any(|a| a["is_system"] == true), "administrators see the system agents");
-    app.post(RERUN)
-        .token(&member)
-        .json(&json!({"system_agent_id": approval, "content_ids": [mia.id]}))
-        .send()
-        .await
-        .error(403);
+    app.post_json(RERUN, &member, &json!({"system_agent_id": approval, "content_ids": [mia.id]})).await.error(403);
     app.post(RERUN).json(&json!({"system_agent_id": approval, "content_ids": [mia.id]})).send().await.error(401);
 
     // Another site's agent or person is not found here.
     let body = app
-        .post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": theirs["registration_approval"], "content_ids": [mia.id]}))
-        .send()
+        .post_json(RERUN, &admin, &json!({"system_agent_id": theirs["registration_approval"], "content_ids": [mia.id]}))
         .await
         .error(404);
     assert_eq!(body["detail"], "No agent found");
     let body = app
-        .post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": approval, "content_ids": [mia.id, stranger.id]}))
-        .send()
+        .post_json(RERUN, &admin, &json!({"system_agent_id": approval, "content_ids": [mia.id, stranger.id]}))
         .await
         .error(404);
     assert_eq!(body["detail"], "No user found");
     assert!(responses_about(&app, "user", mia.id).await.is_empty(), "nothing judged on a refused rerun");
     // Staff may rerun.
-    app.post(RERUN)
-        .token(&staff_token)
-        .json(&json!({"system_agent_id": approval, "content_ids": [mia.id]}))
-        .send()
+    app.post_json(RERUN, &staff_token, &json!({"system_agent_id": approval, "content_ids": [mia.id]}))
         .await
         .assert_status(200);
 }
@@ -440,7 +402,7 @@ async fn with_a_model_the_model_decides_and_the_rules_stand_in_when_it_fails() {
 
     // A use case, curated by the model (its answer in a code fence).
     let (_, member) = member_of(&app, &tenant, "mia@example.com").await;
-    let res = app.post("/api/v1/use-cases/").token(&member).json(&use_case_body(org, "Too", "<p>Hi</p>")).send().await;
+    let res = app.post_json("/api/v1/use-cases/", &member, &use_case_body(org, "Too", "<p>Hi</p>")).await;
     res.assert_status(201);
     let case = res.json()["data"]["id"].as_i64().unwrap();
     run_jobs(&app).await;
@@ -462,12 +424,8 @@ async fn with_a_model_the_model_decides_and_the_rules_stand_in_when_it_fails() {
     for (mode, calls) in [("invalid", 2), ("fail", 1)] {
         *fake.mode.lock().unwrap() = mode;
         fake.seen.lock().unwrap().clear();
-        let res = app
-            .post(RERUN)
-            .token(&staff_token)
-            .json(&json!({"system_agent_id": approval_id, "content_ids": [ada.id]}))
-            .send()
-            .await;
+        let res =
+            app.post_json(RERUN, &staff_token, &json!({"system_agent_id": approval_id, "content_ids": [ada.id]})).await;
         res.assert_status(200);
         let answer = &res.json()["data"]["responses"][0]["response"];
         assert_eq!(answer["action"], "review", "{mode}: the rules' answer");
@@ -498,12 +456,13 @@ async fn metrics_count_runs_reports_usage_answers_and_feedback() {
     let agents = agent_ids(&app, &admin, "localhost:8080").await;
     let (mia, _) = member_of(&app, &tenant, "mia@example.com").await;
     let (sam, _) = member_of(&app, &tenant, "sam@example.com").await;
-    app.post(RERUN)
-        .token(&admin)
-        .json(&json!({"system_agent_id": agents["registration_approval"], "content_ids": [mia.id, sam.id]}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        RERUN,
+        &admin,
+        &json!({"system_agent_id": agents["registration_approval"], "content_ids": [mia.id, sam.id]}),
+    )
+    .await
+    .assert_status(200);
 
     let aira = agent_q::find_by_slug(&app.db, tid, "aira").await.unwrap().unwrap();
     let period = domain::agents::access::usage_period(chrono::Utc::now());

@@ -72,10 +72,11 @@ async fn signed_in_users_create_topics_once() {
     let token = app.token_for(user.id);
 
     let res = app
-        .post("/api/v1/topics/")
-        .token(&token)
-        .json(&json!({"name": "  Rust   Programming ", "topic_type": "skill", "topic_area": area}))
-        .send()
+        .post_json(
+            "/api/v1/topics/",
+            &token,
+            &json!({"name": "  Rust   Programming ", "topic_type": "skill", "topic_area": area}),
+        )
         .await;
     res.assert_status(201);
     let created = res.json()["data"].clone();
@@ -83,39 +84,26 @@ async fn signed_in_users_create_topics_once() {
     assert_eq!(created["topic_type"], "skill");
     assert_eq!(created["topic_area"], area);
 
-    let again = app
-        .post("/api/v1/topics/")
-        .token(&token)
-        .json(&json!({"name": "rust programming", "topic_type": "skill"}))
-        .send()
-        .await;
+    let again =
+        app.post_json("/api/v1/topics/", &token, &json!({"name": "rust programming", "topic_type": "skill"})).await;
     again.assert_status(200);
     assert_eq!(again.json()["data"]["id"], created["id"]);
 
-    let general = app.post("/api/v1/topics/").token(&token).json(&json!({"name": "Rust Programming"})).send().await;
+    let general = app.post_json("/api/v1/topics/", &token, &json!({"name": "Rust Programming"})).await;
     general.assert_status(201);
     assert_eq!(general.json()["data"]["topic_type"], "general", "a general topic of the same name is another topic");
 
-    let body = app
-        .post("/api/v1/topics/")
-        .token(&token)
-        .json(&json!({"name": "   ", "topic_type": "hobby"}))
-        .send()
-        .await
-        .error(400);
+    let body =
+        app.post_json("/api/v1/topics/", &token, &json!({"name": "   ", "topic_type": "hobby"})).await.error(400);
     assert_eq!(body["field_errors"]["name"][0], "This field may not be blank.");
     assert_eq!(body["field_errors"]["topic_type"][0], "\"hobby\" is not a valid choice.");
-    let body =
-        app.post("/api/v1/topics/").token(&token).json(&json!({"name": "x".repeat(101)})).send().await.error(400);
+    let body = app.post_json("/api/v1/topics/", &token, &json!({"name": "x".repeat(101)})).await.error(400);
     assert_eq!(body["field_errors"]["name"][0], "Ensure this field has no more than 100 characters.");
 
     let other = app.add_tenant("other.example.org", "Other").await;
     let foreign_area = store::queries::topics::create_area(&app.db, other.tenant.id, "Elsewhere").await.unwrap();
     let body = app
-        .post("/api/v1/topics/")
-        .token(&token)
-        .json(&json!({"name": "Sneaky", "topic_area": foreign_area.id}))
-        .send()
+        .post_json("/api/v1/topics/", &token, &json!({"name": "Sneaky", "topic_area": foreign_area.id}))
         .await
         .error(400);
     assert_eq!(

@@ -219,7 +219,7 @@ async fn file_upload_refuses_unknown_types_missing_files_and_bad_descriptions() 
     assert_eq!(body["field_errors"]["files"][0], "The PDF file is damaged or incomplete. Please upload a valid PDF");
 
     // A JSON body is not an upload.
-    app.post("/api/v1/file-upload/").token(&token).json(&json!({"files": []})).send().await.error(415);
+    app.post_json("/api/v1/file-upload/", &token, &json!({"files": []})).await.error(415);
     // Nothing was stored by any of these.
     let count = store::entities::files::Entity::find().all(&app.db).await.unwrap().len();
     assert_eq!(count, 0);

@@ -153,7 +153,7 @@ async fn groups_link_approved_use_cases_of_their_site() {
     for (id, what) in [(pending.id, "pending"), (foreign.id, "another site's"), (999_999, "unknown")] {
         let mut body = circle_body(org, topic, "Refused");
         body["use_cases"] = json!([id]);
-        let e = app.post("/api/v1/groups/").token(&token).json(&body).send().await.error(400);
+        let e = app.post_json("/api/v1/groups/", &token, &body).await.error(400);
         assert_eq!(
             e["field_errors"]["use_cases"],
             json!([format!("Invalid pk \"{id}\" - object does not exist.")]),

@@ -54,7 +54,7 @@ impl Site {
     }
 
     async fn post(&self, token: &str, body: Value) -> Value {
-        let answer = self.app.post(CONTENTS).token(token).json(&body).send().await;
+        let answer = self.app.post_json(CONTENTS, token, &body).await;
         answer.assert_status(201);
         answer.json()["data"].clone()
     }

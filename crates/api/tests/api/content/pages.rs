@@ -53,13 +53,7 @@ async fn career_tips_take_votes_once_approved_and_only_on_their_site() {
     let s = site().await;
     let (_, token) = s.member("ana@example.com").await;
     let (_, voter) = s.member("ben@example.com").await;
-    let tip = s
-        .app
-        .post("/api/v1/career-tips/")
-        .token(&token)
-        .json(&json!({"content": "<p>Ask for feedback</p>"}))
-        .send()
-        .await;
+    let tip = s.app.post_json("/api/v1/career-tips/", &token, &json!({"content": "<p>Ask for feedback</p>"})).await;
     tip.assert_status(201);
     let tip = tip.json()["data"].clone();
     assert_eq!(tip["vote_score"], 0);
@@ -81,10 +75,7 @@ async fn career_tips_take_votes_once_approved_and_only_on_their_site() {
     // Pending: refused.
     vote(voter.clone(), "upvote", None).await.assert_status(404);
     s.app
-        .post(&format!("/api/v1/career-tips/{id}/approve-reject/"))
-        .token(&s.admin_token)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("/api/v1/career-tips/{id}/approve-reject/"), &s.admin_token, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     // Another site's voter cannot reach it.
@@ -172,10 +163,7 @@ impl Site {
         body["files"] = json!(ids);
         let id = self.post(token, body).await["id"].as_i64().unwrap();
         self.app
-            .post(&format!("{CONTENTS}{id}/approve-reject/"))
-            .token(&self.admin_token)
-            .json(&json!({"action": "approve"}))
-            .send()
+            .post_json(&format!("{CONTENTS}{id}/approve-reject/"), &self.admin_token, &json!({"action": "approve"}))
             .await
             .assert_status(200);
         (id, ids)
@@ -278,16 +266,12 @@ async fn a_kept_career_tips_page_shows_every_write_at_once() {
     let (_, ben) = s.member("ben@example.com").await;
     let count = |v: &Value| v["pagination"]["count"].as_i64().unwrap();
     assert_eq!(count(&s.app.get(tips).send().await.json()), 0);
-    let tip =
-        s.app.post("/api/v1/career-tips/").token(&token).json(&json!({"content": "<p>Network early</p>"})).send().await;
+    let tip = s.app.post_json("/api/v1/career-tips/", &token, &json!({"content": "<p>Network early</p>"})).await;
     tip.assert_status(201);
     let id = tip.json()["data"]["id"].as_i64().unwrap();
     assert_eq!(count(&s.app.get(tips).token(&token).send().await.json()), 0, "pending: not on the site's list");
     s.app
-        .post(&format!("/api/v1/career-tips/{id}/approve-reject/"))
-        .token(&s.admin_token)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("/api/v1/career-tips/{id}/approve-reject/"), &s.admin_token, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     let page = s.app.get(tips).send().await.json();
@@ -304,16 +288,13 @@ async fn a_kept_career_tips_page_shows_every_write_at_once() {
         .assert_status(200);
     assert_eq!(count(&s.app.get(tips).send().await.json()), 0);
     s.app
-        .post(&format!("/api/v1/career-tips/{id}/approve-reject/"))
-        .token(&s.admin_token)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("/api/v1/career-tips/{id}/approve-reject/"), &s.admin_token, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     assert_eq!(s.app.get(tips).send().await.json()["data"][0]["content"], "<p>Network early and often</p>");
 
     let vote = json!({"content_type": "careertip", "object_id": id, "vote_type": "upvote"});
-    s.app.post("/api/v1/vote/").token(&ben).json(&vote).send().await.assert_status(200);
+    s.app.post_json("/api/v1/vote/", &ben, &vote).await.assert_status(200);
     let bens = s.app.get(tips).token(&ben).send().await.json();
     assert_eq!(
         (bens["data"][0]["vote_score"].clone(), bens["data"][0]["user_vote_type"].clone()),

@@ -51,21 +51,15 @@ async fn outsiders_and_pending_members_cannot_post() {
     // Not a member of the (public) circle.
     let outsider = s.app.add_member("out@example.com", &s.app.default_tenant, "member").await;
     let token = s.app.token_for(outsider.id);
-    let answer = s.app.post(CONTENTS).token(&token).json(&json!({"content": "hi", "group": s.circle})).send().await;
+    let answer = s.app.post_json(CONTENTS, &token, &json!({"content": "hi", "group": s.circle})).await;
     assert_eq!(answer.error(403)["detail"], "Only accepted members of the group can post here.");
     // Pending in it.
     memberships::upsert(&s.app.db, s.circle, outsider.id, "member", "pending").await.unwrap();
-    s.app
-        .post(CONTENTS)
-        .token(&token)
-        .json(&json!({"content": "hi", "group": s.circle}))
-        .send()
-        .await
-        .assert_status(403);
+    s.app.post_json(CONTENTS, &token, &json!({"content": "hi", "group": s.circle})).await.assert_status(403);
     // A private group the caller is not in does not exist for them.
     s.make_private(s.circle).await;
     memberships::upsert(&s.app.db, s.circle, outsider.id, "member", "rejected").await.unwrap();
-    let answer = s.app.post(CONTENTS).token(&token).json(&json!({"content": "hi", "group": s.circle})).send().await;
+    let answer = s.app.post_json(CONTENTS, &token, &json!({"content": "hi", "group": s.circle})).await;
     assert!(answer.error(400)["field_errors"]["group"].is_array());
     // Guests: 401.
     s.app.post(CONTENTS).json(&json!({"content": "hi", "group": s.circle})).send().await.assert_status(401);
@@ -109,21 +103,12 @@ async fn attachments_are_checked() {
     // An eighth file is refused with the spec's message, before anything is looked up.
     let answer = s
         .app
-        .post(CONTENTS)
-        .token(&token)
-        .json(&json!({"content": "x", "group": s.circle, "files": [1, 2, 3, 4, 5, 6, 7, 8]}))
-        .send()
+        .post_json(CONTENTS, &token, &json!({"content": "x", "group": s.circle, "files": [1, 2, 3, 4, 5, 6, 7, 8]}))
         .await;
     assert_eq!(answer.error(400)["field_errors"]["files"][0], "Maximum 7 files");
     // Someone else's file cannot be attached.
     let (_, other) = s.member("ben@example.com").await;
-    let answer = s
-        .app
-        .post(CONTENTS)
-        .token(&other)
-        .json(&json!({"content": "x", "group": s.circle, "files": [image]}))
-        .send()
-        .await;
+    let answer = s.app.post_json(CONTENTS, &other, &json!({"content": "x", "group": s.circle, "files": [image]})).await;
     assert!(answer.error(400)["field_errors"]["files"].is_array());
     // The owner's image is attached, with its URL.
     let post = s.post(&token, json!({"content": "A picture", "group": s.circle, "files": [image]})).await;
@@ -134,11 +119,7 @@ async fn attachments_are_checked() {
     // Bad blocks are refused on their index.
     let answer = s
         .app
-        .post(CONTENTS)
-        .token(&token)
-        .json(&json!({"content": "x", "group": s.circle, "data": {"blocks": [{"type": "hyperlink", "url": "javascript:alert(1)"}]}}))
-        .send()
-        .await;
+        .post_json(CONTENTS, &token, &json!({"content": "x", "group": s.circle, "data": {"blocks": [{"type": "hyperlink", "url": "javascript:alert(1)"}]}})).await;
     assert!(answer.error(400)["field_errors"]["data.blocks.0"].is_array());
 }
 
@@ -148,16 +129,13 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
     let area = s.topic_area().await;
     let (contributor, token) = s.member("ana@example.com").await;
     // Not certified: refused.
-    let answer = s.app.post(CONTENTS).token(&token).json(&s.resource_body("Pandas guide", area)).send().await;
+    let answer = s.app.post_json(CONTENTS, &token, &s.resource_body("Pandas guide", area)).await;
     assert_eq!(answer.error(403)["detail"], "Only certified members can contribute resources and prompts.");
     certify_group_profile(&s.app, s.org, &contributor).await;
     // The contribute form's required fields.
     let answer = s
         .app
-        .post(CONTENTS)
-        .token(&token)
-        .json(&json!({"type": "resource", "contribute": true, "content": "x", "group": s.org}))
-        .send()
+        .post_json(CONTENTS, &token, &json!({"type": "resource", "contribute": true, "content": "x", "group": s.org}))
         .await;
     let errors = answer.error(400)["field_errors"].clone();
     for field in ["title", "topics", "topic_area", "career_stages"] {
@@ -187,7 +165,7 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
     assert_eq!(mine.json()["pagination"]["count"], 1);
     // A reader cannot approve; the author is not a moderator by being the author.
     let approve = format!("{CONTENTS}{id}/approve-reject/");
-    s.app.post(&approve).token(&reader).json(&json!({"action": "approve"})).send().await.assert_status(404);
+    s.app.post_json(&approve, &reader, &json!({"action": "approve"})).await.assert_status(404);
     // The moderation queue of the organization's certified admin.
     let queue = s
         .app
@@ -197,7 +175,7 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
         .await;
     assert_eq!(queue.json()["pagination"]["count"], 1);
     assert_eq!(queue.json()["data"][0]["can_moderate"], true);
-    let answer = s.app.post(&approve).token(&s.admin_token).json(&json!({"action": "approve"})).send().await;
+    let answer = s.app.post_json(&approve, &s.admin_token, &json!({"action": "approve"})).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["message"], "Resource approved successfully");
     // Approved: in the hub, found by search and by its filters, shareable.
@@ -215,7 +193,7 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
     let by_country = s.app.get(&format!("{hub}&countries=kenya")).send().await.json();
     assert_eq!(by_country["pagination"]["count"], 1);
     // Not offered again once approved.
-    let again = s.app.post(&approve).token(&s.admin_token).json(&json!({"action": "reject"})).send().await;
+    let again = s.app.post_json(&approve, &s.admin_token, &json!({"action": "reject"})).await;
     again.error(400);
     // Posts are not searched.
     s.app.get(&format!("{CONTENTS}?types=post&search=hello")).send().await.error(400);
@@ -227,12 +205,12 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
     // A rejected resource stays out of the hub; it may still be approved later.
     let other = s.post(&token, s.resource_body("Numpy notes", area)).await;
     let reject = format!("{CONTENTS}{}/approve-reject/", other["id"]);
-    let answer = s.app.post(&reject).token(&s.admin_token).json(&json!({"action": "reject"})).send().await;
+    let answer = s.app.post_json(&reject, &s.admin_token, &json!({"action": "reject"})).await;
     assert_eq!(answer.json()["message"], "Resource rejected successfully");
     assert_eq!(answer.json()["data"]["status"], "rejected");
     assert_eq!(s.app.get(&format!("{hub}&search=numpy")).send().await.json()["pagination"]["count"], 0);
     // Nobody approves their own resource, not even a certified member.
-    let own = s.app.post(&approve).token(&token).json(&json!({"action": "approve"})).send().await;
+    let own = s.app.post_json(&approve, &token, &json!({"action": "approve"})).await;
     assert_eq!(own.error(403)["detail"], "You cannot approve or reject your own resource.");
     // Someone else cannot edit it.
     s.app.patch(&path).token(&s.admin_token).json(&json!({"title": "x"})).send().await.assert_status(403);

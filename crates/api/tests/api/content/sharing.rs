@@ -36,10 +36,7 @@ async fn a_premium_file_is_not_served_to_those_who_may_not_open_it() {
     let resource = s.post(&token, body).await;
     let id = resource["id"].as_i64().unwrap();
     s.app
-        .post(&format!("{CONTENTS}{id}/approve-reject/"))
-        .token(&s.admin_token)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{CONTENTS}{id}/approve-reject/"), &s.admin_token, &json!({"action": "approve"}))
         .await
         .assert_status(200);
 
@@ -126,10 +123,11 @@ async fn a_newsletter_reaches_the_members_who_did_not_unsubscribe() {
     // Members may not mail the group.
     let answer = s
         .app
-        .post(CONTENTS)
-        .token(&ana_token)
-        .json(&json!({"types": ["newsletter"], "content": "Spam", "group": s.circle, "send_email": true}))
-        .send()
+        .post_json(
+            CONTENTS,
+            &ana_token,
+            &json!({"types": ["newsletter"], "content": "Spam", "group": s.circle, "send_email": true}),
+        )
         .await;
     assert!(answer.error(400)["field_errors"]["send_email"].is_array());
     let letter = s
@@ -237,10 +235,7 @@ async fn resources_are_bookmarked_and_listed_as_favourites() {
     // Pending: not visible, so not bookmarkable.
     s.app.post(&format!("/api/v1/bookmark/resource/{id}/")).token(&reader).send().await.assert_status(404);
     s.app
-        .post(&format!("{CONTENTS}{id}/approve-reject/"))
-        .token(&s.admin_token)
-        .json(&json!({"action": "approve"}))
-        .send()
+        .post_json(&format!("{CONTENTS}{id}/approve-reject/"), &s.admin_token, &json!({"action": "approve"}))
         .await
         .assert_status(200);
     let answer = s.app.post(&format!("/api/v1/bookmark/resource/{id}/")).token(&reader).send().await;
@@ -259,10 +254,11 @@ async fn career_tips_are_moderated_and_show_their_author() {
     let (ana, token) = s.member("ana@example.com").await;
     let answer = s
         .app
-        .post("/api/v1/career-tips/")
-        .token(&token)
-        .json(&json!({"content": "<p>Network early <script>x</script></p>", "group": s.circle}))
-        .send()
+        .post_json(
+            "/api/v1/career-tips/",
+            &token,
+            &json!({"content": "<p>Network early <script>x</script></p>", "group": s.circle}),
+        )
         .await;
     answer.assert_status(201);
     let tip = answer.json()["data"].clone();
@@ -278,12 +274,12 @@ async fn career_tips_are_moderated_and_show_their_author() {
     s.app.get(&format!("/api/v1/all-career-tips/slug/{slug}/")).send().await.assert_status(404);
     assert_eq!(s.app.get("/api/v1/career-tips/").token(&token).send().await.json()["pagination"]["count"], 1);
     // Required content.
-    s.app.post("/api/v1/career-tips/").token(&token).json(&json!({"content": "<p> </p>"})).send().await.error(400);
+    s.app.post_json("/api/v1/career-tips/", &token, &json!({"content": "<p> </p>"})).await.error(400);
     // Someone else cannot approve, edit or delete it.
     let (_, other) = s.member("ben@example.com").await;
     let approve = format!("/api/v1/career-tips/{id}/approve-reject/");
-    s.app.post(&approve).token(&other).json(&json!({"action": "approve"})).send().await.assert_status(404);
-    let answer = s.app.post(&approve).token(&s.admin_token).json(&json!({"action": "approve"})).send().await;
+    s.app.post_json(&approve, &other, &json!({"action": "approve"})).await.assert_status(404);
+    let answer = s.app.post_json(&approve, &s.admin_token, &json!({"action": "approve"})).await;
     assert_eq!(answer.json()["message"], "Career tip approved successfully");
     s.app
         .patch(&format!("/api/v1/career-tips/{id}/"))

@@ -24,7 +24,7 @@ async fn an_organization_admin_creates_a_circle_with_every_field() {
     body["professional_fields"] = json!(["all"]);
     body["roles"] = json!(["student"]);
     body["objective"] = json!("<p>Ship a project</p><script>alert(1)</script>");
-    let answer = app.post("/api/v1/groups/").token(&s.admin_token).json(&body).send().await;
+    let answer = app.post_json("/api/v1/groups/", &s.admin_token, &body).await;
     answer.assert_status(201);
     let json = answer.json();
     assert_eq!(json["message"], "Successfully created circle");
@@ -62,7 +62,7 @@ async fn the_form_is_checked_with_the_specs_messages() {
     let s = setup(&app).await;
     let body = json!({"group_type": "circle", "parent_group": s.org, "description": "", "topics": [], "is_paid": true,
         "price": 0, "discount": 120, "paid_features": ["a", "b", "c", "d"], "maximum_size": -1});
-    let errors = app.post("/api/v1/groups/").token(&s.admin_token).json(&body).send().await.error(400);
+    let errors = app.post_json("/api/v1/groups/", &s.admin_token, &body).await.error(400);
     let e = &errors["field_errors"];
     assert_eq!(e["name"][0], "Required");
     assert_eq!(e["description"][0], "Required");
@@ -90,7 +90,7 @@ async fn the_form_is_checked_with_the_specs_messages() {
     body["relevant_sdgs"] = json!([1, 2, 3, 4]);
     body["discount"] = json!(-1);
     body["start_date"] = json!("soon");
-    let e = app.post("/api/v1/groups/").token(&s.admin_token).json(&body).send().await.error(400);
+    let e = app.post_json("/api/v1/groups/", &s.admin_token, &body).await.error(400);
     assert_eq!(e["field_errors"]["description"][0], "Maximum of 4000 characters", "{e}");
     assert_eq!(e["field_errors"]["topics"][0], "Maximum 7 topics");
     assert_eq!(e["field_errors"]["relevant_sdgs"][0], "Maximum 3");
@@ -101,17 +101,18 @@ async fn the_form_is_checked_with_the_specs_messages() {
     let foreign = topic(&app, &other, "Foreign").await;
     let mut body = circle_body(s.org, foreign, "Foreign topics");
     body["surprise"] = json!(1);
-    let e = app.post("/api/v1/groups/").token(&s.admin_token).json(&body).send().await.error(400);
+    let e = app.post_json("/api/v1/groups/", &s.admin_token, &body).await.error(400);
     assert_eq!(e["field_errors"]["surprise"][0], "Unknown field.");
     body.as_object_mut().unwrap().remove("surprise");
-    let e = app.post("/api/v1/groups/").token(&s.admin_token).json(&body).send().await.error(400);
+    let e = app.post_json("/api/v1/groups/", &s.admin_token, &body).await.error(400);
     assert_eq!(e["field_errors"]["topics"][0], format!("Invalid pk \"{foreign}\" - object does not exist."));
     // An organization needs a country.
     let e = app
-        .post("/api/v1/groups/")
-        .token(&s.admin_token)
-        .json(&json!({"name": "Org", "group_type": "organization", "description": "x"}))
-        .send()
+        .post_json(
+            "/api/v1/groups/",
+            &s.admin_token,
+            &json!({"name": "Org", "group_type": "organization", "description": "x"}),
+        )
         .await
         .error(400);
     assert_eq!(e["field_errors"]["country"][0], "Required");
@@ -124,7 +125,7 @@ async fn who_may_create_circles_events_and_organizations() {
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
     let token = app.token_for(member.id);
     let body = circle_body(s.org, s.topic, "Member circle");
-    let e = app.post("/api/v1/groups/").token(&token).json(&body).send().await.error(403);
+    let e = app.post_json("/api/v1/groups/", &token, &body).await.error(403);
     assert_eq!(
         e["detail"],
         "Creating a circle needs leadership certification on your profile or administrator rights on the parent group."
@@ -133,22 +134,17 @@ async fn who_may_create_circles_events_and_organizations() {
     let circle = create(&app, &token, &body).await;
     assert_eq!(circle["role"], "leader");
     // Events need a certified group profile and admin rights on the parent.
-    let e = app.post("/api/v1/groups/").token(&token).json(&event_body(s.org, s.topic, "Talk")).send().await.error(403);
+    let e = app.post_json("/api/v1/groups/", &token, &event_body(s.org, s.topic, "Talk")).await.error(403);
     assert!(e["detail"].as_str().unwrap().starts_with("Creating an event needs a certified group profile"));
-    let e = app
-        .post("/api/v1/groups/")
-        .token(&s.admin_token)
-        .json(&event_body(s.org, s.topic, "Admin talk"))
-        .send()
-        .await
-        .error(403);
+    let e =
+        app.post_json("/api/v1/groups/", &s.admin_token, &event_body(s.org, s.topic, "Admin talk")).await.error(403);
     assert!(e["detail"].as_str().unwrap().starts_with("Creating an event"));
     certify_group_profile(&app, s.org, &s.admin).await;
     let event = create(&app, &s.admin_token, &event_body(s.org, s.topic, "Admin talk")).await;
     assert_eq!(event["role"], "admin");
     // Organizations: staff only.
     let org = json!({"name": "Partner", "group_type": "organization", "description": "x", "country": "KE"});
-    app.post("/api/v1/groups/").token(&s.admin_token).json(&org).send().await.error(403);
+    app.post_json("/api/v1/groups/", &s.admin_token, &org).await.error(403);
     make_staff(&app, &s.admin).await;
     create(&app, &s.admin_token, &org).await;
     app.post("/api/v1/groups/").json(&org).send().await.error(401);
@@ -361,13 +357,14 @@ async fn logo_cover_image_and_questions() {
 
     let path = format!("/api/v1/groups/{id}/questions/");
     let answer = app
-        .post(&path)
-        .token(&s.admin_token)
-        .json(&json!({"questions": [
-            {"label": "Why join?", "type": "textarea", "required": true},
-            {"label": "Level", "type": "radio", "options": "Beginner\nExpert"}
-        ]}))
-        .send()
+        .post_json(
+            &path,
+            &s.admin_token,
+            &json!({"questions": [
+                {"label": "Why join?", "type": "textarea", "required": true},
+                {"label": "Level", "type": "radio", "options": "Beginner\nExpert"}
+            ]}),
+        )
         .await;
     answer.assert_status(200);
     assert_eq!(answer.json()["message"], "Questions added successfully");
@@ -375,26 +372,20 @@ async fn logo_cover_image_and_questions() {
     let first = questions[0]["id"].as_str().unwrap();
     assert!(first.starts_with("textarea") && first["textarea".len()..].parse::<u32>().unwrap() < 10_000);
     assert_eq!(questions[1]["options"], json!(["Beginner", "Expert"]));
-    let e = app
-        .post(&path)
-        .token(&s.admin_token)
-        .json(&json!({"questions": [{"label": "", "type": ""}]}))
-        .send()
-        .await
-        .error(400);
+    let e = app.post_json(&path, &s.admin_token, &json!({"questions": [{"label": "", "type": ""}]})).await.error(400);
     assert_eq!(e["field_errors"]["questions.0.label"][0], "Please enter question");
     assert_eq!(e["field_errors"]["questions.0.type"][0], "Please select field type");
     // A body without the list is refused and keeps the questions; an empty list clears them.
     for body in [json!({}), json!({"questions": null})] {
-        let e = app.post(&path).token(&s.admin_token).json(&body).send().await.error(400);
+        let e = app.post_json(&path, &s.admin_token, &body).await.error(400);
         assert_eq!(e["field_errors"]["questions"][0], "This field is required.");
     }
     let kept = app.get(&format!("/api/v1/groups/{id}/")).token(&s.admin_token).send().await.json();
     assert_eq!(kept["data"]["extra_info"]["questions"].as_array().unwrap().len(), 2);
-    let cleared = app.post(&path).token(&s.admin_token).json(&json!({"questions": []})).send().await;
+    let cleared = app.post_json(&path, &s.admin_token, &json!({"questions": []})).await;
     cleared.assert_status(200);
     assert_eq!(cleared.json()["data"]["extra_info"]["questions"], json!([]));
-    app.post(&path).token(&app.token_for(member.id)).json(&json!({"questions": []})).send().await.error(403);
+    app.post_json(&path, &app.token_for(member.id), &json!({"questions": []})).await.error(403);
 }
 
 #[tokio::test]

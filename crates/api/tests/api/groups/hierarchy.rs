@@ -28,15 +28,8 @@ async fn a_parent_must_be_visible_and_the_creator_a_member_of_its_organization()
     let token = app.token_for(leader.id);
 
     // A private organization the caller cannot see answers exactly like an unknown id.
-    let unknown = app
-        .post("/api/v1/groups/")
-        .token(&token)
-        .json(&circle_body(999_999, s.topic, "Nowhere"))
-        .send()
-        .await
-        .error(400);
-    let private =
-        app.post("/api/v1/groups/").token(&token).json(&circle_body(hidden, s.topic, "Hidden")).send().await.error(400);
+    let unknown = app.post_json("/api/v1/groups/", &token, &circle_body(999_999, s.topic, "Nowhere")).await.error(400);
+    let private = app.post_json("/api/v1/groups/", &token, &circle_body(hidden, s.topic, "Hidden")).await.error(400);
     assert_eq!(
         private["field_errors"]["parent_group"],
         json!([format!("Invalid pk \"{hidden}\" - object does not exist.")])
@@ -45,20 +38,14 @@ async fn a_parent_must_be_visible_and_the_creator_a_member_of_its_organization()
     assert_eq!(same, serde_json::to_string(&unknown).unwrap());
 
     // A visible organization the certified leader is not a member of: refused.
-    let e = app
-        .post("/api/v1/groups/")
-        .token(&token)
-        .json(&circle_body(open, s.topic, "Lab circle"))
-        .send()
-        .await
-        .error(403);
+    let e = app.post_json("/api/v1/groups/", &token, &circle_body(open, s.topic, "Lab circle")).await.error(403);
     assert_eq!(
         e["detail"],
         "Only accepted members of the parent group's organization can create circles and events in it."
     );
     // A pending membership is not enough; an accepted one is.
     store::queries::memberships::upsert(&app.db, open, leader.id, "member", "pending").await.unwrap();
-    app.post("/api/v1/groups/").token(&token).json(&circle_body(open, s.topic, "Lab circle")).send().await.error(403);
+    app.post_json("/api/v1/groups/", &token, &circle_body(open, s.topic, "Lab circle")).await.error(403);
     store::queries::memberships::upsert(&app.db, open, leader.id, "member", "accepted").await.unwrap();
     let circle = create(&app, &token, &circle_body(open, s.topic, "Lab circle")).await;
     assert_eq!(circle["parent_group"], open);
@@ -70,10 +57,7 @@ async fn a_parent_must_be_visible_and_the_creator_a_member_of_its_organization()
     let gone = app.add_user("gone@example.com").await;
     certify_leader(&app, &gone).await;
     let e = app
-        .post("/api/v1/groups/")
-        .token(&app.token_for(gone.id))
-        .json(&circle_body(s.org, s.topic, "Outsider circle"))
-        .send()
+        .post_json("/api/v1/groups/", &app.token_for(gone.id), &circle_body(s.org, s.topic, "Outsider circle"))
         .await
         .error(403);
     assert_eq!(
@@ -187,7 +171,7 @@ async fn texts_are_held_to_their_column_sizes() {
         ),
     ];
     for (field, value, key, message) in cases {
-        let e = app.post("/api/v1/groups/").token(&s.admin_token).json(&too_long(field, value)).send().await.error(400);
+        let e = app.post_json("/api/v1/groups/", &s.admin_token, &too_long(field, value)).await.error(400);
         assert_eq!(e["field_errors"][key][0], message, "{field}: {e}");
     }
     // At the limits everything is stored, on SQLite and PostgreSQL alike.
@@ -207,36 +191,40 @@ async fn texts_are_held_to_their_column_sizes() {
     active.last_name = Set("L".repeat(150));
     let member = active.update(&app.db).await.unwrap();
     let token = app.token_for(member.id);
-    app.post(&format!("/api/v1/groups/{id}/join/")).token(&token).json(&json!({})).send().await.assert_status(200);
+    app.post_json(&format!("/api/v1/groups/{id}/join/"), &token, &json!({})).await.assert_status(200);
     let e = app
-        .post(&format!("/api/v1/groups/{id}/respond-join-request/"))
-        .token(&s.admin_token)
-        .json(&json!({"users": [member.id], "action": "accept", "notes": "x".repeat(2001)}))
-        .send()
+        .post_json(
+            &format!("/api/v1/groups/{id}/respond-join-request/"),
+            &s.admin_token,
+            &json!({"users": [member.id], "action": "accept", "notes": "x".repeat(2001)}),
+        )
         .await
         .error(400);
     assert_eq!(e["field_errors"]["notes"][0], "Ensure this field has no more than 2000 characters.");
-    app.post(&format!("/api/v1/groups/{id}/respond-join-request/"))
-        .token(&s.admin_token)
-        .json(&json!({"users": [member.id], "action": "accept", "notes": "x".repeat(2000)}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        &format!("/api/v1/groups/{id}/respond-join-request/"),
+        &s.admin_token,
+        &json!({"users": [member.id], "action": "accept", "notes": "x".repeat(2000)}),
+    )
+    .await
+    .assert_status(200);
     // A member with 300 characters of name invites to a group of 200: the mail's subject
     // (varchar 300) is cut to fit instead of failing the request.
-    app.post("/api/v1/invite-users/")
-        .token(&token)
-        .json(&json!({"object_id": id, "content_type": "group", "emails": "friend@example.org"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        "/api/v1/invite-users/",
+        &token,
+        &json!({"object_id": id, "content_type": "group", "emails": "friend@example.org"}),
+    )
+    .await
+    .assert_status(200);
     let mail = crate::membership::mails_to(&app, "friend@example.org").await.pop().unwrap();
     assert_eq!(mail.subject.chars().count(), 300);
     let e = app
-        .post(&format!("/api/v1/groups/{id}/remove-member/"))
-        .token(&s.admin_token)
-        .json(&json!({"user": member.id, "reason": "r".repeat(2001)}))
-        .send()
+        .post_json(
+            &format!("/api/v1/groups/{id}/remove-member/"),
+            &s.admin_token,
+            &json!({"user": member.id, "reason": "r".repeat(2001)}),
+        )
         .await
         .error(400);
     assert_eq!(e["field_errors"]["reason"][0], "Ensure this field has no more than 2000 characters.");

@@ -98,7 +98,7 @@ pub(crate) fn event_body(org_id: i64, topic_id: i64, name: &str) -> Value {
 
 /// Creates a group as `token`; panics unless 201.
 pub(crate) async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
-    let answer = app.post("/api/v1/groups/").token(token).json(body).send().await;
+    let answer = app.post_json("/api/v1/groups/", token, body).await;
     answer.assert_status(201);
     answer.json()["data"].clone()
 }

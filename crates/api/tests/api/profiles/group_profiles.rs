@@ -14,24 +14,22 @@ async fn group_profiles_are_created_once_per_organization_and_owned() {
     let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
     let (_, staff) = person_on(&app, &app.default_tenant, "staff@example.com", "Sam", "Staff", true).await;
 
-    let body = app.post("/api/v1/group-profiles/").token(&ada).json(&json!({})).send().await.error(400);
+    let body = app.post_json("/api/v1/group-profiles/", &ada, &json!({})).await.error(400);
     assert_eq!(body["field_errors"]["current_role"][0], "Required");
     assert_eq!(body["field_errors"]["career_stage"][0], "Required");
     let body = app
-        .post("/api/v1/group-profiles/")
-        .token(&ada)
-        .json(&json!({"current_role": 2, "career_stage": "x"}))
-        .send()
+        .post_json("/api/v1/group-profiles/", &ada, &json!({"current_role": 2, "career_stage": "x"}))
         .await
         .error(400);
     assert_eq!(body["field_errors"]["career_stage"][0], "Required");
 
     let created = app
-        .post("/api/v1/group-profiles/")
-        .token(&ada)
-        .json(&json!({"current_role": 1, "career_stage": 3, "reason_to_join": [2], "professional_field": 0,
-                      "professional_field_extra": "Astronomy", "country_of_origin": "hidden"}))
-        .send()
+        .post_json(
+            "/api/v1/group-profiles/",
+            &ada,
+            &json!({"current_role": 1, "career_stage": 3, "reason_to_join": [2], "professional_field": 0,
+                      "professional_field_extra": "Astronomy", "country_of_origin": "hidden"}),
+        )
         .await;
     created.assert_status(201);
     let group = created.json()["data"].clone();
@@ -43,12 +41,7 @@ async fn group_profiles_are_created_once_per_organization_and_owned() {
     let id = group["id"].as_i64().unwrap();
 
     // A second POST updates the same group profile.
-    let again = app
-        .post("/api/v1/group-profiles/")
-        .token(&ada)
-        .json(&json!({"current_role": 3, "career_stage": 4}))
-        .send()
-        .await;
+    let again = app.post_json("/api/v1/group-profiles/", &ada, &json!({"current_role": 3, "career_stage": 4})).await;
     again.assert_status(200);
     assert_eq!(again.json()["data"]["id"], id);
 
@@ -90,10 +83,11 @@ async fn institutional_and_diaspora_sites_ask_for_their_fields() {
     config.ui.host_variant = domain::config::HostVariant::Diaspora;
     app.set_site_config(&config).await;
     let body = app
-        .post("/api/v1/group-profiles/")
-        .token(&ada)
-        .json(&json!({"current_role": 2, "career_stage": 2, "affiliation": "Pirate"}))
-        .send()
+        .post_json(
+            "/api/v1/group-profiles/",
+            &ada,
+            &json!({"current_role": 2, "career_stage": 2, "affiliation": "Pirate"}),
+        )
         .await
         .error(400);
     let fields = &body["field_errors"];
@@ -102,11 +96,12 @@ async fn institutional_and_diaspora_sites_ask_for_their_fields() {
     assert_eq!(fields["country_of_origin"][0], "Required");
     assert_eq!(fields["affiliation"][0], "\"Pirate\" is not a valid choice.");
     let created = app
-        .post("/api/v1/group-profiles/")
-        .token(&ada)
-        .json(&json!({"current_role": 2, "career_stage": 2, "affiliation": "alumni", "department": "economics",
-                      "college": "business", "uni_batch": "2020", "country_of_origin": "NG"}))
-        .send()
+        .post_json(
+            "/api/v1/group-profiles/",
+            &ada,
+            &json!({"current_role": 2, "career_stage": 2, "affiliation": "alumni", "department": "economics",
+                      "college": "business", "uni_batch": "2020", "country_of_origin": "NG"}),
+        )
         .await;
     created.assert_status(201);
     let extra = &created.json()["data"]["extra_info"];
@@ -121,10 +116,11 @@ async fn career_profiles() {
     let (_, ada) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
     let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
     let body = app
-        .post("/api/v1/career-profiles/")
-        .token(&ada)
-        .json(&json!({"start_date": "yesterday", "batch": "20", "group": 999999}))
-        .send()
+        .post_json(
+            "/api/v1/career-profiles/",
+            &ada,
+            &json!({"start_date": "yesterday", "batch": "20", "group": 999999}),
+        )
         .await
         .error(400);
     assert_eq!(
@@ -133,10 +129,11 @@ async fn career_profiles() {
     );
     assert_eq!(body["field_errors"]["batch"][0], "Enter a valid year.");
     let created = app
-        .post("/api/v1/career-profiles/")
-        .token(&ada)
-        .json(&json!({"institution": "Cambridge", "start_date": "1833-06-05", "batch": "2015", "title": "Student"}))
-        .send()
+        .post_json(
+            "/api/v1/career-profiles/",
+            &ada,
+            &json!({"institution": "Cambridge", "start_date": "1833-06-05", "batch": "2015", "title": "Student"}),
+        )
         .await;
     created.assert_status(201);
     let data = created.json()["data"].clone();
@@ -166,16 +163,17 @@ async fn career_entries_validate_and_belong_to_their_owner() {
         ids
     };
 
-    let body = app.post("/api/v1/career-entries/").token(&ada).json(&json!({})).send().await.error(400);
+    let body = app.post_json("/api/v1/career-entries/", &ada, &json!({})).await.error(400);
     for field in ["type", "title", "description", "group", "skills", "start_date", "end_date"] {
         assert_eq!(body["field_errors"][field][0], "Required", "{field}");
     }
     let body = app
-        .post("/api/v1/career-entries/")
-        .token(&ada)
-        .json(&json!({"type": "hobby", "title": "t", "description": format!("<p>{}</p>", "x".repeat(4001)),
-                      "group": 999999, "skills": skills, "start_date": "2020-01-01", "end_date": "2019-01-01"}))
-        .send()
+        .post_json(
+            "/api/v1/career-entries/",
+            &ada,
+            &json!({"type": "hobby", "title": "t", "description": format!("<p>{}</p>", "x".repeat(4001)),
+                      "group": 999999, "skills": skills, "start_date": "2020-01-01", "end_date": "2019-01-01"}),
+        )
         .await
         .error(400);
     assert_eq!(body["field_errors"]["type"][0], "\"hobby\" is not a valid choice.");
@@ -184,14 +182,13 @@ async fn career_entries_validate_and_belong_to_their_owner() {
     assert_eq!(body["field_errors"]["end_date"][0], "End date must be after the start date.");
 
     let created = app
-        .post("/api/v1/career-entries/")
-        .token(&ada)
-        .json(
+        .post_json(
+            "/api/v1/career-entries/",
+            &ada,
             &json!({"type": "work", "title": "Analyst", "description": "<p>Notes <script>x()</script>on the engine</p>",
                       "group": "Analytical Engines Ltd", "skills": [skills[0], skills[1]], "is_currently_working": true,
                       "start_date": "1842-01-01", "end_date": "1843-01-01", "show_gps": false}),
         )
-        .send()
         .await;
     created.assert_status(201);
     let entry = created.json()["data"].clone();
@@ -206,12 +203,8 @@ async fn career_entries_validate_and_belong_to_their_owner() {
     let group = entry["group"].as_i64().unwrap();
 
     let education = app
-        .post("/api/v1/career-entries/")
-        .token(&ada)
-        .json(&json!({"type": "education", "title": "Mathematics", "description": "Tutored by De Morgan",
-                      "group": group, "skills": [{"id": skills[2]}], "start_date": "1840-01-01", "end_date": "1841-06-30"}))
-        .send()
-        .await;
+        .post_json("/api/v1/career-entries/", &ada, &json!({"type": "education", "title": "Mathematics", "description": "Tutored by De Morgan",
+                      "group": group, "skills": [{"id": skills[2]}], "start_date": "1840-01-01", "end_date": "1841-06-30"})).await;
     education.assert_status(201);
 
     let me = identity(&app, &ada).await;
@@ -279,10 +272,7 @@ async fn user_services() {
     let (_, bob) = person(&app, "bob@example.com", "Bob", "Babbage").await;
     let (_, staff) = person_on(&app, &app.default_tenant, "staff@example.com", "Sam", "Staff", true).await;
     let body = app
-        .post("/api/v1/user-services/")
-        .token(&ada)
-        .json(&json!({"title": "", "description": words(401), "url": "nope"}))
-        .send()
+        .post_json("/api/v1/user-services/", &ada, &json!({"title": "", "description": words(401), "url": "nope"}))
         .await
         .error(400);
     assert_eq!(body["field_errors"]["title"][0], "Required");
@@ -290,11 +280,7 @@ async fn user_services() {
     assert_eq!(body["field_errors"]["url"][0], "Enter a valid URL.");
 
     let created = app
-        .post("/api/v1/user-services/")
-        .token(&ada)
-        .json(&json!({"title": "Mentoring", "description": "<p>Hour <b>long</b><script>x</script></p>", "url": "https://cal.example.com/ada"}))
-        .send()
-        .await;
+        .post_json("/api/v1/user-services/", &ada, &json!({"title": "Mentoring", "description": "<p>Hour <b>long</b><script>x</script></p>", "url": "https://cal.example.com/ada"})).await;
     created.assert_status(201);
     let service = created.json()["data"].clone();
     assert_eq!(service["description"], "<p>Hour long</p>");
@@ -357,14 +343,15 @@ async fn the_profile_page_reads_a_fixed_number_of_statements() {
     for (round, entries) in [1usize, 4].into_iter().enumerate() {
         let (id, token) = person(&app, &format!("p{round}@example.com"), "Pat", &format!("Round{round}")).await;
         for n in 0..entries {
-            app.post("/api/v1/career-entries/")
-                .token(&token)
-                .json(&json!({"type": "work", "title": format!("Job {n}"), "description": "Work",
+            app.post_json(
+                "/api/v1/career-entries/",
+                &token,
+                &json!({"type": "work", "title": format!("Job {n}"), "description": "Work",
                               "group": format!("Company {n}"), "skills": &skills[..=n.min(5)],
-                              "start_date": "2020-01-01", "end_date": "2021-01-01"}))
-                .send()
-                .await
-                .assert_status(201);
+                              "start_date": "2020-01-01", "end_date": "2021-01-01"}),
+            )
+            .await
+            .assert_status(201);
         }
         let slug = identity(&app, &token).await["profile"]["name_slug"].as_str().unwrap().to_string();
         let path = format!("/api/v1/users/profile/{slug}/");

@@ -20,8 +20,7 @@ async fn a_circle_request_is_stored_and_mailed_to_the_sites_administrators() {
     let other = app.add_tenant("star.example", "Star").await;
     app.add_member("star-boss@example.com", &other, "admin").await;
 
-    let answer =
-        app.post("/api/v1/request-circle/").token(&app.token_for(member.id)).json(&request_body()).send().await;
+    let answer = app.post_json("/api/v1/request-circle/", &app.token_for(member.id), &request_body()).await;
     answer.assert_status(201);
     let json = answer.json();
     assert_eq!(json["message"], "Your circle request has been submitted.");
@@ -38,7 +37,7 @@ async fn a_circle_request_is_stored_and_mailed_to_the_sites_administrators() {
     let mut remote = request_body();
     remote["learning_modality"] = json!("remote");
     remote["urgency"] = json!(month(0));
-    let answer = app.post("/api/v1/request-circle/").token(&app.token_for(member.id)).json(&remote).send().await;
+    let answer = app.post_json("/api/v1/request-circle/", &app.token_for(member.id), &remote).await;
     answer.assert_status(201);
     assert_eq!(answer.json()["data"]["location"], Value::Null);
 
@@ -53,7 +52,7 @@ async fn the_circle_request_form_is_checked_with_the_specs_messages() {
     let post = |body: Value| {
         let token = token.clone();
         let app = &app;
-        async move { app.post("/api/v1/request-circle/").token(&token).json(&body).send().await.error(400) }
+        async move { app.post_json("/api/v1/request-circle/", &token, &body).await.error(400) }
     };
 
     let e = post(json!({})).await["field_errors"].clone();
@@ -97,13 +96,7 @@ async fn circle_requests_need_a_member_of_the_site_and_are_rate_limited() {
     let pending = app.add_user("pending@example.com").await;
     memberships::upsert(&app.db, app.default_tenant.organization.id, pending.id, "member", "pending").await.unwrap();
     for user in [&outsider, &pending] {
-        let e = app
-            .post("/api/v1/request-circle/")
-            .token(&app.token_for(user.id))
-            .json(&request_body())
-            .send()
-            .await
-            .error(403);
+        let e = app.post_json("/api/v1/request-circle/", &app.token_for(user.id), &request_body()).await.error(403);
         assert_eq!(
             e["detail"],
             format!(
@@ -117,22 +110,17 @@ async fn circle_requests_need_a_member_of_the_site_and_are_rate_limited() {
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
     let token = app.token_for(member.id);
     // A form with mistakes does not count.
-    app.post("/api/v1/request-circle/").token(&token).json(&json!({})).send().await.error(400);
+    app.post_json("/api/v1/request-circle/", &token, &json!({})).await.error(400);
     for _ in 0..10 {
-        app.post("/api/v1/request-circle/").token(&token).json(&request_body()).send().await.assert_status(201);
+        app.post_json("/api/v1/request-circle/", &token, &request_body()).await.assert_status(201);
     }
-    let limited = app.post("/api/v1/request-circle/").token(&token).json(&request_body()).send().await;
+    let limited = app.post_json("/api/v1/request-circle/", &token, &request_body()).await;
     let e = limited.error(429);
     assert!(e["detail"].as_str().unwrap().starts_with("Too many attempts."), "{e}");
     assert!(limited.header("retry-after").is_some());
     // Someone else still may.
     let other = app.add_member("other@example.com", &app.default_tenant, "member").await;
-    app.post("/api/v1/request-circle/")
-        .token(&app.token_for(other.id))
-        .json(&request_body())
-        .send()
-        .await
-        .assert_status(201);
+    app.post_json("/api/v1/request-circle/", &app.token_for(other.id), &request_body()).await.assert_status(201);
 }
 
 // ------------------------------------------------------------ leader applications
@@ -154,7 +142,7 @@ async fn the_certification_questions_come_from_the_sites_configuration() {
     let update = json!({"leader_certification_questions": [
         {"id": "why", "label": "Why lead?", "type": "text", "required": true, "options": []}
     ]});
-    app.post("/api/v1/app-config-group/").token(&app.token_for(admin.id)).json(&update).send().await.assert_status(200);
+    app.post_json("/api/v1/app-config-group/", &app.token_for(admin.id), &update).await.assert_status(200);
     let questions = app.get("/api/v1/leader-certification-questions/").send().await.json()["data"].clone();
     assert_eq!(
         questions,
@@ -164,7 +152,7 @@ async fn the_certification_questions_come_from_the_sites_configuration() {
     let bad = json!({"leader_certification_questions": [
         {"id": "x", "label": "", "type": "radio", "required": true, "options": []}
     ]});
-    let e = app.post("/api/v1/app-config-group/").token(&app.token_for(admin.id)).json(&bad).send().await.error(400);
+    let e = app.post_json("/api/v1/app-config-group/", &app.token_for(admin.id), &bad).await.error(400);
     assert_eq!(e["field_errors"]["leader_certification_questions.0.label"][0], "Please enter question");
     assert_eq!(
         e["field_errors"]["leader_certification_questions.0.options"][0],
@@ -185,17 +173,14 @@ async fn applying_to_lead_checks_the_answers_and_allows_one_pending_application(
 
     // Required answers and choices are checked.
     let body = json!({"response": {"motivation": " ", "availability": "Always", "resume": "javascript:alert(1)"}});
-    let e = app.post("/api/v1/leader-applications/").token(&token).json(&body).send().await.error(400);
+    let e = app.post_json("/api/v1/leader-applications/", &token, &body).await.error(400);
     let e = &e["field_errors"];
     assert_eq!(e["answers.motivation"][0], "This field is required");
     assert_eq!(e["answers.experience"][0], "This field is required");
     assert_eq!(e["answers.availability"][0], "Please select one of the options");
     assert_eq!(e["answers.resume"][0], "Upload a file.");
     let e = app
-        .post("/api/v1/leader-applications/")
-        .token(&token)
-        .json(&json!({"response": answers(), "group": 999_999}))
-        .send()
+        .post_json("/api/v1/leader-applications/", &token, &json!({"response": answers(), "group": 999_999}))
         .await
         .error(400);
     assert_eq!(e["field_errors"]["group"][0], "Invalid pk \"999999\" - object does not exist.");
@@ -208,8 +193,7 @@ async fn applying_to_lead_checks_the_answers_and_allows_one_pending_application(
     assert_eq!(data["user"], member.id);
 
     // While it is pending another is refused.
-    let again =
-        app.post("/api/v1/leader-applications/").token(&token).json(&json!({"response": answers()})).send().await;
+    let again = app.post_json("/api/v1/leader-applications/", &token, &json!({"response": answers()})).await;
     let e = again.error(400);
     assert_eq!(e["non_field_errors"][0], "Your previous application is still under review.");
     assert_eq!(e["message"], "Your previous application is still under review.");
@@ -242,10 +226,10 @@ async fn only_staff_and_the_sites_administrators_review_applications() {
     let accept = json!({"action": "accept", "certification_level": 2});
 
     app.post(&path).json(&accept).send().await.error(401);
-    app.post(&path).token(&app.token_for(member.id)).json(&accept).send().await.error(403);
-    app.post(&path).token(&app.token_for(applicant.id)).json(&accept).send().await.error(403);
+    app.post_json(&path, &app.token_for(member.id), &accept).await.error(403);
+    app.post_json(&path, &app.token_for(applicant.id), &accept).await.error(403);
     // Another site's administrator: not a reviewer here, and the application is not theirs to find.
-    app.post(&path).token(&app.token_for(star_admin.id)).json(&accept).send().await.error(403);
+    app.post_json(&path, &app.token_for(star_admin.id), &accept).await.error(403);
     app.post(&path).host("star.example").token(&app.token_for(star_admin.id)).json(&accept).send().await.error(404);
     let star_list = app
         .get("/api/v1/leader-applications/?all=true")
@@ -261,7 +245,7 @@ async fn only_staff_and_the_sites_administrators_review_applications() {
 
     // Staff may.
     let staff = make_staff(&app, app.add_user("staff@example.com").await).await;
-    let answer = app.post(&path).token(&app.token_for(staff.id)).json(&accept).send().await;
+    let answer = app.post_json(&path, &app.token_for(staff.id), &accept).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["application_status"], "accepted");
 }
@@ -279,7 +263,7 @@ async fn an_accepted_leader_is_certified_and_can_create_circles() {
 
     // Not certified yet: no circle of one's own.
     let body = circle_body(tenant.organization.id, topic, "Forecasting for Farmers");
-    app.post("/api/v1/groups/").token(&token).json(&body).send().await.error(403);
+    app.post_json("/api/v1/groups/", &token, &body).await.error(403);
     assert_eq!(app.get("/api/v1/leader-certifications/").token(&token).send().await.json()["data"], Value::Null);
 
     let id = apply(&app, &token).await["data"]["id"].as_i64().unwrap();
@@ -291,17 +275,17 @@ async fn an_accepted_leader_is_certified_and_can_create_circles() {
     let path = format!("/api/v1/leader-applications/{id}/review/");
 
     // The review's own rules.
-    let e = app.post(&path).token(&admin_token).json(&json!({"action": "promote"})).send().await.error(400);
+    let e = app.post_json(&path, &admin_token, &json!({"action": "promote"})).await.error(400);
     assert_eq!(e["field_errors"]["action"][0], "\"promote\" is not a valid choice.");
-    let e = app.post(&path).token(&admin_token).json(&json!({"action": "accept"})).send().await.error(400);
+    let e = app.post_json(&path, &admin_token, &json!({"action": "accept"})).await.error(400);
     assert_eq!(e["field_errors"]["certification_level"][0], "This field is required");
     let body_bad = json!({"action": "accept", "certification_level": 4, "topic_areas": [999_999]});
-    let e = app.post(&path).token(&admin_token).json(&body_bad).send().await.error(400);
+    let e = app.post_json(&path, &admin_token, &body_bad).await.error(400);
     assert_eq!(e["field_errors"]["certification_level"][0], "\"4\" is not a valid choice.");
     assert_eq!(e["field_errors"]["topic_areas"][0], "Invalid pk \"999999\" - object does not exist.");
 
     let review = json!({"action": "accept", "certification_level": 3, "topic_areas": [area.id]});
-    let answer = app.post(&path).token(&admin_token).json(&review).send().await;
+    let answer = app.post_json(&path, &admin_token, &review).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["message"], "Application accepted.");
 
@@ -322,11 +306,11 @@ async fn an_accepted_leader_is_certified_and_can_create_circles() {
         .any(|m| m["to"] == "leader@example.com" && m["subject"].as_str().unwrap().contains("certified")));
 
     // Reviewed once only.
-    let e = app.post(&path).token(&admin_token).json(&json!({"action": "reject"})).send().await.error(400);
+    let e = app.post_json(&path, &admin_token, &json!({"action": "reject"})).await.error(400);
     assert_eq!(e["non_field_errors"][0], "This application has already been reviewed.");
 
     // Now a circle of one's own, led by the new leader.
-    let answer = app.post("/api/v1/groups/").token(&token).json(&body).send().await;
+    let answer = app.post_json("/api/v1/groups/", &token, &body).await;
     answer.assert_status(201);
     assert_eq!(answer.json()["data"]["role"], "leader");
 
@@ -349,10 +333,11 @@ async fn a_rejected_applicant_is_told_and_may_apply_again() {
     let token = app.token_for(applicant.id);
     let first = apply(&app, &token).await["data"]["id"].as_i64().unwrap();
     let answer = app
-        .post(&format!("/api/v1/leader-applications/{first}/review/"))
-        .token(&app.token_for(admin.id))
-        .json(&json!({"action": "reject"}))
-        .send()
+        .post_json(
+            &format!("/api/v1/leader-applications/{first}/review/"),
+            &app.token_for(admin.id),
+            &json!({"action": "reject"}),
+        )
         .await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["application_status"], "rejected");

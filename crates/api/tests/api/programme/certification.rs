@@ -27,12 +27,13 @@ async fn a_certification_counts_only_on_the_site_that_gave_it() {
         .unwrap();
     let token = app.token_for(leader.id);
     let id = apply(&app, &token).await["data"]["id"].as_i64().unwrap();
-    app.post(&format!("/api/v1/leader-applications/{id}/review/"))
-        .token(&app.token_for(reviewer.id))
-        .json(&json!({"action": "accept", "certification_level": 2}))
-        .send()
-        .await
-        .assert_status(200);
+    app.post_json(
+        &format!("/api/v1/leader-applications/{id}/review/"),
+        &app.token_for(reviewer.id),
+        &json!({"action": "accept", "certification_level": 2}),
+    )
+    .await
+    .assert_status(200);
 
     // Certified here: the own certification, the profile and the leaders list say so.
     let own = app.get("/api/v1/leader-certifications/").token(&token).send().await.json();
@@ -45,10 +46,7 @@ async fn a_certification_counts_only_on_the_site_that_gave_it() {
     assert_eq!(leaders["data"][0]["id"], leader.id);
     let star_topic = topic(&app, &star, "Astronomy").await;
     let home_topic = topic(&app, &home, "Forecasting").await;
-    app.post("/api/v1/groups/")
-        .token(&token)
-        .json(&circle_body(home.organization.id, home_topic, "Home circle"))
-        .send()
+    app.post_json("/api/v1/groups/", &token, &circle_body(home.organization.id, home_topic, "Home circle"))
         .await
         .assert_status(201);
 
@@ -160,8 +158,7 @@ async fn reviewers_open_the_files_an_application_gives_by_id() {
     let mut response = answers();
     response["resume"] = json!(file);
     let token = app.token_for(applicant.id);
-    let answer =
-        app.post("/api/v1/leader-applications/").token(&token).json(&json!({"response": response})).send().await;
+    let answer = app.post_json("/api/v1/leader-applications/", &token, &json!({"response": response})).await;
     answer.assert_status(201);
     assert!(answer.json()["data"].get("files").is_none(), "the applicant's own answer has no files");
     let id = answer.json()["data"]["id"].as_i64().unwrap();
@@ -173,10 +170,11 @@ async fn reviewers_open_the_files_an_application_gives_by_id() {
     let own = app.get("/api/v1/leader-applications/").token(&token).send().await.json();
     assert!(own["data"][0].get("files").is_none());
     let reviewed = app
-        .post(&format!("/api/v1/leader-applications/{id}/review/"))
-        .token(&app.token_for(reviewer.id))
-        .json(&json!({"action": "reject"}))
-        .send()
+        .post_json(
+            &format!("/api/v1/leader-applications/{id}/review/"),
+            &app.token_for(reviewer.id),
+            &json!({"action": "reject"}),
+        )
         .await;
     reviewed.assert_status(200);
     assert_eq!(reviewed.json()["data"]["files"], expected);

@@ -165,7 +165,7 @@ async fn default_organizations_can_be_listed_and_joined_once() {
     assert_eq!((theirs["is_default"].clone(), theirs["membership_status"].clone()), (json!(true), json!("accepted")));
 
     for body in [json!({"id": 999_999}), json!({"id": secret.organization.id}), json!({})] {
-        let e = app.post("/api/v1/groups/default-org/").token(&token).json(&body).send().await.error(400);
+        let e = app.post_json("/api/v1/groups/default-org/", &token, &body).await.error(400);
         assert_eq!(e["non_field_errors"][0], "Could not join organization");
     }
 }
@@ -177,10 +177,7 @@ async fn a_closed_organization_takes_a_join_request() {
     set_org(&app, closed.organization.id, |g| g.join_mode = Set("closed".into())).await;
     let user = app.add_user("someone@example.com").await;
     let answer = app
-        .post("/api/v1/groups/default-org/")
-        .token(&app.token_for(user.id))
-        .json(&json!({"id": closed.organization.id}))
-        .send()
+        .post_json("/api/v1/groups/default-org/", &app.token_for(user.id), &json!({"id": closed.organization.id}))
         .await;
     answer.assert_status(200);
     let json = answer.json();

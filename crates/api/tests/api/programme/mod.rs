@@ -50,8 +50,7 @@ fn answers() -> Value {
 }
 
 async fn apply(app: &TestApp, token: &str) -> Value {
-    let answer =
-        app.post("/api/v1/leader-applications/").token(token).json(&json!({"response": answers()})).send().await;
+    let answer = app.post_json("/api/v1/leader-applications/", token, &json!({"response": answers()})).await;
     answer.assert_status(201);
     answer.json()
 }
