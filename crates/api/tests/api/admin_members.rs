@@ -338,10 +338,7 @@ async fn the_overview_counts_what_waits_for_the_administrators() {
     post(&app, &a.token, &format!("/api/v1/ai-tools/{tool_id}/approve-reject/"), json!({"action": "approve"}))
         .await
         .assert_status(200);
-    app.patch(&format!("/api/v1/jobs/{job_id}/"))
-        .token(&a.token)
-        .json(&json!({"job_status": "approved"}))
-        .send()
+    app.patch_json(&format!("/api/v1/jobs/{job_id}/"), &a.token, &json!({"job_status": "approved"}))
         .await
         .assert_status(200);
     let m = metrics(a.token.clone()).await.json()["data"].clone();

@@ -241,7 +241,7 @@ async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit()
 
     // Editing: the creator and staff; others are refused (after approval they see it).
     let path = format!("{TOOLS}{}/", tool["id"]);
-    let res = s.app.patch(&path).token(&s.member).json(&json!({"name": "Logo Pro"})).send().await;
+    let res = s.app.patch_json(&path, &s.member, &json!({"name": "Logo Pro"})).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "AI tool updated successfully");
     assert_eq!(res.json()["data"]["name"], "Logo Pro");
@@ -250,12 +250,12 @@ async fn the_ai_tool_form_checks_every_rule_and_only_staff_or_the_creator_edit()
         .post_json(&format!("{TOOLS}{}/approve-reject/", tool["id"]), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
-    s.app.patch(&path).token(&s.other).json(&json!({"name": "Mine now"})).send().await.error(403);
-    let res = s.app.patch(&path).token(&s.member).json(&json!({"categories": ["a", "b", "c", "d"]})).send().await;
+    s.app.patch_json(&path, &s.other, &json!({"name": "Mine now"})).await.error(403);
+    let res = s.app.patch_json(&path, &s.member, &json!({"categories": ["a", "b", "c", "d"]})).await;
     assert_eq!(res.error(400)["field_errors"]["categories"][0], "Maximum 3 categories");
     let staff = s.app.add_user("staff@example.com").await;
     make_staff(&s.app, staff.id).await;
-    let res = s.app.patch(&path).token(&s.app.token_for(staff.id)).json(&json!({"logo": null})).send().await;
+    let res = s.app.patch_json(&path, &s.app.token_for(staff.id), &json!({"logo": null})).await;
     res.assert_status(200);
     assert_eq!(res.json()["data"]["logo"], Value::Null);
     assert_eq!(res.json()["data"]["name"], "Logo Pro");
@@ -488,12 +488,12 @@ async fn use_cases_are_submitted_with_a_pdf_checked_edited_and_filtered() {
         .post_json(&format!("{USE_CASES}{}/approve-reject/", created["id"]), &s.admin, &json!({"action": "approve"}))
         .await
         .assert_status(200);
-    s.app.patch(&path).token(&s.other).json(&json!({"title": "Taken"})).send().await.error(403);
-    let res = s.app.patch(&path).token(&s.member).json(&json!({"complexity": "high"})).send().await;
+    s.app.patch_json(&path, &s.other, &json!({"title": "Taken"})).await.error(403);
+    let res = s.app.patch_json(&path, &s.member, &json!({"complexity": "high"})).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Use case updated successfully");
     assert_eq!(res.json()["data"]["document"]["name"], "guide.pdf", "absent files are kept");
-    s.app.patch(&path).token(&s.member).json(&json!({"default_group": s.org})).send().await.error(400);
+    s.app.patch_json(&path, &s.member, &json!({"default_group": s.org})).await.error(400);
 
     // The filters.
     s.approved_use_case("Other case").await;

@@ -19,7 +19,7 @@ fn titles(page: &Value) -> Vec<String> {
 
 /// An edit by the items' creator (the site's member).
 async fn patch(s: &Site, path: &str, body: Value) {
-    s.app.patch(path).token(&s.member).json(&body).send().await.assert_status(200);
+    s.app.patch_json(path, &s.member, &body).await.assert_status(200);
 }
 
 #[tokio::test]

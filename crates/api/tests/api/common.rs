@@ -277,6 +277,11 @@ impl TestApp {
         self.request(Method::PATCH, path)
     }
 
+    /// A PATCH of `body` as JSON, as `token`.
+    pub async fn patch_json(&self, path: &str, token: &str, body: &Value) -> TestResponse {
+        self.patch(path).token(token).json(body).send().await
+    }
+
     pub fn put(&self, path: &str) -> RequestBuilder<'_> {
         self.request(Method::PUT, path)
     }

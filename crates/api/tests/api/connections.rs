@@ -69,12 +69,13 @@ async fn world_on(app: TestApp) -> World {
         .await
         .unwrap();
     // Named so its slug and institution show.
-    app.patch("/api/v1/users/profile/")
-        .token(&app.token_for(followed.id))
-        .json(&json!({"title": "Pilot", "institution": "Flight School"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch_json(
+        "/api/v1/users/profile/",
+        &app.token_for(followed.id),
+        &json!({"title": "Pilot", "institution": "Flight School"}),
+    )
+    .await
+    .assert_status(200);
     World {
         person: person.id,
         followed: followed.id,
@@ -367,10 +368,7 @@ async fn a_kept_page_of_connections_shows_every_write_at_once() {
         .await
         .unwrap();
     assert!(ids(&app.get(&path).send().await.json()).contains(&newcomer.id));
-    app.patch("/api/v1/users/profile/")
-        .token(&app.token_for(w.followed))
-        .json(&json!({"title": "Captain"}))
-        .send()
+    app.patch_json("/api/v1/users/profile/", &app.token_for(w.followed), &json!({"title": "Captain"}))
         .await
         .assert_status(200);
     let page = app.get(&path).send().await.json();

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::common::TestApp;
 
 async fn patch(app: &TestApp, token: &str, id: i64, body: Value) -> crate::common::TestResponse {
-    app.patch(&format!("/api/v1/groups/{id}/")).token(token).json(&body).send().await
+    app.patch_json(&format!("/api/v1/groups/{id}/"), token, &body).await
 }
 
 #[tokio::test]

@@ -254,12 +254,8 @@ async fn an_administrator_cannot_move_a_circle_below_another_organization() {
     let app = TestApp::new().await;
     let t = two_orgs(&app).await;
     let mine = id_of(&create(&app, &t.a_token, &circle_body(t.org_a, t.topic, "A Circle")).await);
-    let answer = app
-        .patch(&format!("/api/v1/groups/{mine}/"))
-        .token(&t.a_token)
-        .json(&json!({"parent_group": t.org_b}))
-        .send()
-        .await;
+    let answer =
+        app.patch_json(&format!("/api/v1/groups/{mine}/"), &t.a_token, &json!({"parent_group": t.org_b})).await;
     assert_eq!(answer.status.as_u16(), 403, "{}", answer.text());
     let circles = app.get(&format!("/api/v1/circles/?parent_group={}", t.org_b)).send().await.json();
     assert_eq!(circles["pagination"]["count"], 1, "only B's own public circle");

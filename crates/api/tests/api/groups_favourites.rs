@@ -102,10 +102,7 @@ async fn organizations_private_circles_and_other_sites_circles_cannot_be_bookmar
     // Bookmarked while public, then made private: it leaves her favourites and lists.
     let hidden = id_of(&circle(&app, &w, "Soon Hidden", |_| {}).await);
     app.post(&bookmark(hidden)).token(&ada).send().await.assert_status(200);
-    app.patch(&format!("/api/v1/groups/{hidden}/"))
-        .token(&w.admin_token)
-        .json(&json!({"privacy": 20}))
-        .send()
+    app.patch_json(&format!("/api/v1/groups/{hidden}/"), &w.admin_token, &json!({"privacy": 20}))
         .await
         .assert_status(200);
     let circles = app.get("/api/v1/bookmark/group/?group_type=circle").token(&ada).send().await.json();

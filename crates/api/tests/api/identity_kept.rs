@@ -43,12 +43,7 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
     assert_eq!(me["unread_notifications_count"], 0);
 
     // Her profile, through the API.
-    app.patch("/api/v1/profiles/me/")
-        .token(&token)
-        .json(&json!({"location": "London"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch_json("/api/v1/profiles/me/", &token, &json!({"location": "London"})).await.assert_status(200);
     assert_eq!(identity(&app, &token).await["profile"]["location"], "London");
 
     // Her name, written elsewhere.
@@ -78,7 +73,7 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
 
     // Her topics through the API, then the topic's new name (every identity may show it).
     let ai = crate::groups::topic(&app, &app.default_tenant, "Machine Learning").await;
-    app.patch("/api/v1/profiles/me/").token(&token).json(&json!({"topics": [ai]})).send().await.assert_status(200);
+    app.patch_json("/api/v1/profiles/me/", &token, &json!({"topics": [ai]})).await.assert_status(200);
     assert_eq!(identity(&app, &token).await["profile"]["topics_detailed"][0]["name"], "Machine Learning");
     let topic = store::entities::topics::Entity::find_by_id(ai).one(&app.db).await.unwrap().unwrap();
     let mut topic: store::entities::topics::ActiveModel = topic.into();
@@ -148,12 +143,7 @@ async fn a_kept_profile_page_shows_every_write_at_once_and_who_follows() {
     assert_eq!(page(None).await["followed"], false);
 
     // Her edit shows to every viewer.
-    app.patch("/api/v1/profiles/me/")
-        .token(&ada_token)
-        .json(&json!({"location": "London"}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch_json("/api/v1/profiles/me/", &ada_token, &json!({"location": "London"})).await.assert_status(200);
     assert_eq!(page(None).await["profile"]["location"], "London");
     assert_eq!(page(Some(ada_token.clone())).await["profile"]["location"], "London");
 
@@ -209,10 +199,7 @@ async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
     add("Engineer", "Difference Works").await;
     assert_eq!(app.get(&path).send().await.json()["pagination"]["count"], 2);
     let id = entry["id"].as_i64().unwrap();
-    app.patch(&format!("/api/v1/career-entries/{id}/"))
-        .token(&ada_token)
-        .json(&json!({"title": "Lead analyst"}))
-        .send()
+    app.patch_json(&format!("/api/v1/career-entries/{id}/"), &ada_token, &json!({"title": "Lead analyst"}))
         .await
         .assert_status(200);
     assert!(titles(&app.get(&path).token(&ben_token).send().await.json()).contains(&"Lead analyst".to_string()));

@@ -53,7 +53,7 @@ async fn status(app: &TestApp, token: &str, id: i64) -> TestResponse {
 }
 
 async fn patch_profile(app: &TestApp, token: &str, body: Value) {
-    app.patch("/api/v1/users/profile/").token(token).json(&body).send().await.assert_status(200);
+    app.patch_json("/api/v1/users/profile/", token, &body).await.assert_status(200);
 }
 
 fn names(list: &Value) -> Vec<String> {

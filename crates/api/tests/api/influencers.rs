@@ -32,11 +32,11 @@ async fn staff_mark_influencers_and_everyone_sees_them_listed() {
     empty.assert_status(200);
     assert_eq!(empty.json()["pagination"]["count"], 0);
 
-    let answer = app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await;
+    let answer = app.patch_json(&mark(ada.id), &staff_token, &json!({"is_influencer": true})).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["is_influencer"], true);
     // Twice changes nothing.
-    app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.assert_status(200);
+    app.patch_json(&mark(ada.id), &staff_token, &json!({"is_influencer": true})).await.assert_status(200);
 
     // Her profile is made on her first visit; until then the list has no slug to link to.
     assert_eq!(app.get(LIST).send().await.json()["data"][0]["name_slug"], Value::Null);
@@ -57,12 +57,7 @@ async fn staff_mark_influencers_and_everyone_sees_them_listed() {
     // 16 a page by default; page_size and page work.
     for i in 0..17 {
         let (someone, _) = person(&app, &format!("p{i}@example.com")).await;
-        app.patch(&mark(someone.id))
-            .token(&staff_token)
-            .json(&json!({"is_influencer": true}))
-            .send()
-            .await
-            .assert_status(200);
+        app.patch_json(&mark(someone.id), &staff_token, &json!({"is_influencer": true})).await.assert_status(200);
     }
     let first = app.get(LIST).send().await.json();
     assert_eq!(first["pagination"]["count"], 18);
@@ -72,7 +67,7 @@ async fn staff_mark_influencers_and_everyone_sees_them_listed() {
     app.get(&format!("{LIST}?page=0")).send().await.error(400);
 
     // Unmarked: gone from the list.
-    app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": false})).send().await.assert_status(200);
+    app.patch_json(&mark(ada.id), &staff_token, &json!({"is_influencer": false})).await.assert_status(200);
     let after = app.get(LIST).send().await.json();
     assert_eq!(after["pagination"]["count"], 17);
     assert!(after["data"].as_array().unwrap().iter().all(|p| p["id"] != ada.id));
@@ -92,22 +87,22 @@ async fn only_staff_mark_influencers_of_their_own_site() {
     // Guests, members and the organization's own admin may not.
     app.patch(&mark(ada.id)).json(&json!({"is_influencer": true})).send().await.assert_status(401);
     for token in [&ada_token, &admin_token] {
-        app.patch(&mark(ada.id)).token(token).json(&json!({"is_influencer": true})).send().await.error(403);
+        app.patch_json(&mark(ada.id), token, &json!({"is_influencer": true})).await.error(403);
     }
     // A wrong type or a missing field is reported on the field.
     for body in [json!({"is_influencer": "yes"}), json!({})] {
-        let e = app.patch(&mark(ada.id)).token(&staff_token).json(&body).send().await.error(400);
+        let e = app.patch_json(&mark(ada.id), &staff_token, &body).await.error(400);
         assert!(e["field_errors"]["is_influencer"][0].is_string(), "{e}");
     }
     // Someone of another site only: not a member here.
     let other = app.add_tenant("other.example.com", "Other Org").await;
     let stranger = app.add_member("stranger@other.example.com", &other, "member").await;
-    app.patch(&mark(stranger.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.error(404);
-    app.patch(&mark(i64::MAX)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.error(404);
+    app.patch_json(&mark(stranger.id), &staff_token, &json!({"is_influencer": true})).await.error(404);
+    app.patch_json(&mark(i64::MAX), &staff_token, &json!({"is_influencer": true})).await.error(404);
     assert_eq!(app.get(LIST).send().await.json()["pagination"]["count"], 0);
 
     // Marked on this site, the other site does not list them.
-    app.patch(&mark(ada.id)).token(&staff_token).json(&json!({"is_influencer": true})).send().await.assert_status(200);
+    app.patch_json(&mark(ada.id), &staff_token, &json!({"is_influencer": true})).await.assert_status(200);
     assert_eq!(app.get(LIST).host("other.example.com").send().await.json()["pagination"]["count"], 0);
     assert_eq!(app.get(LIST).send().await.json()["pagination"]["count"], 1);
 }
@@ -120,10 +115,7 @@ async fn influential_organizations_are_listed_for_guests() {
     let org = app.default_tenant.organization.id;
     let path = "/api/v1/groups/?group_type=organization&is_influencer=true&page_size=16";
     assert_eq!(app.get(path).send().await.json()["pagination"]["count"], 0);
-    app.patch(&format!("/api/v1/groups/{org}/"))
-        .token(&app.token_for(staff.id))
-        .json(&json!({"is_influencer": true}))
-        .send()
+    app.patch_json(&format!("/api/v1/groups/{org}/"), &app.token_for(staff.id), &json!({"is_influencer": true}))
         .await
         .assert_status(200);
     let page = app.get(path).send().await.json();

@@ -97,7 +97,7 @@ impl Board {
     }
 
     pub(crate) async fn patch(&self, id: i64, token: &str, body: Value) -> crate::common::TestResponse {
-        self.app.patch(&format!("{JOBS}{id}/")).token(token).json(&body).send().await
+        self.app.patch_json(&format!("{JOBS}{id}/"), token, &body).await
     }
 }
 

@@ -143,8 +143,7 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
     ] {
         let answer = app.post_json("/api/v1/subscription-plans/", &admin, &bad(amount.clone())).await;
         assert_eq!(answer.error(400)["field_errors"]["prices.0.unit_amount"][0], message);
-        let answer =
-            app.patch(&format!("/api/v1/subscription-plans/{pro_id}/")).token(&admin).json(&bad(amount)).send().await;
+        let answer = app.patch_json(&format!("/api/v1/subscription-plans/{pro_id}/"), &admin, &bad(amount)).await;
         assert_eq!(answer.error(400)["field_errors"]["prices.0.unit_amount"][0], message);
     }
     let taken = app.post_json("/api/v1/subscription-plans/", &admin, &body).await;
@@ -155,7 +154,7 @@ async fn only_the_sites_admins_edit_plans_and_amounts_are_whole_cents() {
     // Editing keeps the price ids.
     let mut edit = plan_body("Pro Plus", 2, 2100, 21000, 0);
     edit["description"] = json!("Renamed");
-    let answer = app.patch(&format!("/api/v1/subscription-plans/{pro_id}/")).token(&admin).json(&edit).send().await;
+    let answer = app.patch_json(&format!("/api/v1/subscription-plans/{pro_id}/"), &admin, &edit).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["name"], "Pro Plus");
     assert_eq!(answer.json()["data"]["price"], 21000);

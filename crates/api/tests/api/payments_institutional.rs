@@ -123,7 +123,7 @@ async fn an_accepted_member_of_the_institution_gets_its_tier_and_flags() {
 
     // The administrators end the plan: the member is back on the free tier at once.
     let id = given["id"].as_i64().unwrap();
-    let ended = app.patch(&format!("{PATH}{id}/")).token(&admin).json(&json!({"status": "canceled"})).send().await;
+    let ended = app.patch_json(&format!("{PATH}{id}/"), &admin, &json!({"status": "canceled"})).await;
     ended.assert_status(200);
     assert_eq!(ended.json()["data"]["covers_members"], false);
     assert_eq!(ended.json()["data"]["end_date"], end.as_str(), "the last day is kept");
@@ -132,7 +132,7 @@ async fn an_accepted_member_of_the_institution_gets_its_tier_and_flags() {
     assert_eq!(after["institutional_subscription"], false);
 
     // Taken up again, then past its last day: it covers nobody.
-    app.patch(&format!("{PATH}{id}/")).token(&admin).json(&json!({"status": "active"})).send().await.assert_status(200);
+    app.patch_json(&format!("{PATH}{id}/"), &admin, &json!({"status": "active"})).await.assert_status(200);
     assert_eq!(tier(&app, &ada).await["applied_membership_tier"], "Pro");
     let row = institutional_subscriptions::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
     let mut row = row.into_active_model();
@@ -218,7 +218,7 @@ async fn other_sites_and_open_institutions_cover_nobody_here() {
     // Nor see or change the other site's plans.
     let other_id = given.json()["data"]["id"].as_i64().unwrap();
     app.get(&format!("{PATH}{other_id}/")).token(&admin).send().await.error(404);
-    app.patch(&format!("{PATH}{other_id}/")).token(&admin).json(&json!({"status": "canceled"})).send().await.error(404);
+    app.patch_json(&format!("{PATH}{other_id}/"), &admin, &json!({"status": "canceled"})).await.error(404);
     let list = app.get(PATH).token(&admin).send().await;
     assert_eq!(list.json()["pagination"]["count"], 0);
 
@@ -314,20 +314,16 @@ async fn only_the_sites_admins_set_plans_and_bad_input_changes_nothing() {
         (json!({"group": lagos.id}), "group", "The institution of a plan cannot be changed."),
         (json!({"end_date": "2020-01-01"}), "end_date", "The end date cannot be in the past."),
     ] {
-        let answer = app.patch(&path).token(&admin).json(&sent).send().await.error(400);
+        let answer = app.patch_json(&path, &admin, &sent).await.error(400);
         assert_eq!(field(&answer, name), message, "{sent}");
     }
-    app.patch(&path).token(&member).json(&json!({"status": "canceled"})).send().await.error(403);
-    app.patch(&format!("{PATH}999999/")).token(&admin).json(&json!({})).send().await.error(404);
+    app.patch_json(&path, &member, &json!({"status": "canceled"})).await.error(403);
+    app.patch_json(&format!("{PATH}999999/"), &admin, &json!({})).await.error(404);
     let unchanged = app.get(&path).token(&admin).send().await.json()["data"].clone();
     assert_eq!(unchanged, given);
 
-    let moved = app
-        .patch(&path)
-        .token(&admin)
-        .json(&json!({"price_id": plans.price("Max", "year"), "end_date": tomorrow()}))
-        .send()
-        .await;
+    let moved =
+        app.patch_json(&path, &admin, &json!({"price_id": plans.price("Max", "year"), "end_date": tomorrow()})).await;
     moved.assert_status(200);
     assert_eq!(moved.json()["data"]["plan_name"], "Max");
     assert_eq!(moved.json()["data"]["end_date"], tomorrow().as_str());

@@ -565,7 +565,7 @@ async fn plans_take_their_stripe_price_ids() {
     let id = created.json()["data"]["id"].as_i64().unwrap();
     let mut body = plan_body("Pro", 2, 1900, 19000, 0);
     body["prices"][1]["stripe_price_id"] = json!("price_1ProYearly");
-    let saved = app.patch(&format!("/api/v1/subscription-plans/{id}/")).token(&token).json(&body).send().await;
+    let saved = app.patch_json(&format!("/api/v1/subscription-plans/{id}/"), &token, &body).await;
     saved.assert_status(200);
     let plans = Plans(json!([saved.json()["data"].clone()]));
     assert_eq!(plans.price("Pro", "month"), "price_1ProMonthly");
@@ -573,7 +573,7 @@ async fn plans_take_their_stripe_price_ids() {
 
     // A malformed id, and one that another plan uses, are refused on the right field.
     body["prices"][1]["stripe_price_id"] = json!("price with spaces");
-    let refused = app.patch(&format!("/api/v1/subscription-plans/{id}/")).token(&token).json(&body).send().await;
+    let refused = app.patch_json(&format!("/api/v1/subscription-plans/{id}/"), &token, &body).await;
     assert_eq!(refused.error(400)["field_errors"]["prices.1.stripe_price_id"][0], "Enter a valid Stripe price id.");
     let mut basic = plan_body("Basic", 1, 900, 9000, 0);
     basic["prices"][0]["stripe_price_id"] = json!("price_1ProMonthly");

@@ -74,12 +74,8 @@ async fn a_form_updates_the_profile_and_its_picture_at_once() {
     assert_eq!(answer.json()["data"]["profile"]["picture"], picture.as_str());
 
     // So is JSON, as for PATCH /users/profile/.
-    let answer = app
-        .patch("/api/v1/profiles/me/")
-        .token(&token)
-        .json(&json!({"location": "London", "languages": null}))
-        .send()
-        .await;
+    let answer =
+        app.patch_json("/api/v1/profiles/me/", &token, &json!({"location": "London", "languages": null})).await;
     answer.assert_status(200);
     let body = answer.json();
     assert_eq!(body["message"], "Successfully updated information");
@@ -143,10 +139,7 @@ async fn deleting_the_picture_removes_the_stored_file() {
     // Nothing left to remove: still fine.
     app.delete("/api/v1/profiles/me/delete-picture/").token(&token).send().await.assert_status(200);
     // A picture that is a link elsewhere is only unlinked.
-    app.patch("/api/v1/profiles/me/")
-        .token(&token)
-        .json(&json!({"picture": "https://example.com/ada.png"}))
-        .send()
+    app.patch_json("/api/v1/profiles/me/", &token, &json!({"picture": "https://example.com/ada.png"}))
         .await
         .assert_status(200);
     let answer = app.delete("/api/v1/profiles/me/delete-picture/").token(&token).send().await;

@@ -342,7 +342,7 @@ async fn writes_are_searchable_at_once() {
     let patch = |body: Value| {
         let (app, path, token) = (&app, path.clone(), token.clone());
         async move {
-            app.patch(&path).token(&token).json(&body).send().await.assert_status(200);
+            app.patch_json(&path, &token, &body).await.assert_status(200);
         }
     };
     patch(json!({"name": "Photon Club"})).await;

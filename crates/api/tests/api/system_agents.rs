@@ -413,12 +413,13 @@ async fn with_a_model_the_model_decides_and_the_rules_stand_in_when_it_fails() {
     let (_, staff_token) = staff(&app, "staff@example.com").await;
     let agents = agent_ids(&app, &staff_token, "localhost:8080").await;
     let approval_id = agents["registration_approval"];
-    app.patch(&format!("/api/v1/agents/{approval_id}/"))
-        .token(&staff_token)
-        .json(&json!({"user_prompt": "Members must work in healthcare."}))
-        .send()
-        .await
-        .assert_status(200);
+    app.patch_json(
+        &format!("/api/v1/agents/{approval_id}/"),
+        &staff_token,
+        &json!({"user_prompt": "Members must work in healthcare."}),
+    )
+    .await
+    .assert_status(200);
 
     // An invalid answer is asked for again, then the rules decide; so on a failure.
     for (mode, calls) in [("invalid", 2), ("fail", 1)] {
@@ -539,9 +540,9 @@ async fn staff_edit_an_agents_prompts_and_read_its_log() {
         "steps": [{"order": report_step, "user_prompt": "Write the readiness report for {name}."}],
     });
     for token in [&member, &admin] {
-        app.patch(&path).token(token).json(&body).send().await.error(403);
+        app.patch_json(&path, token, &body).await.error(403);
     }
-    let res = app.patch(&path).token(&staff_token).json(&body).send().await;
+    let res = app.patch_json(&path, &staff_token, &body).await;
     res.assert_status(200);
     assert_eq!(res.json()["message"], "Agent prompts updated successfully.");
     let after = aira_of(&app).await;
@@ -563,7 +564,7 @@ async fn staff_edit_an_agents_prompts_and_read_its_log() {
         (json!({"steps": [{"order": report_step, "user_prompt": "x".repeat(8001)}]}), long_prompt_field.as_str()),
     ];
     for (bad, field) in refused {
-        let body = app.patch(&path).token(&staff_token).json(&bad).send().await.error(400);
+        let body = app.patch_json(&path, &staff_token, &bad).await.error(400);
         let errors = if field == "non_field_errors" {
             body["non_field_errors"].clone()
         } else {
@@ -576,7 +577,7 @@ async fn staff_edit_an_agents_prompts_and_read_its_log() {
         .as_i64()
         .unwrap();
     let _ = other;
-    app.patch(&format!("/api/v1/agents/{theirs}/")).token(&staff_token).json(&body).send().await.error(404);
+    app.patch_json(&format!("/api/v1/agents/{theirs}/"), &staff_token, &body).await.error(404);
 
     // The log of a system agent's runs, paged, and as a download.
     let org = tenant.organization.id;

@@ -205,7 +205,7 @@ async fn groups_link_approved_use_cases_of_their_site() {
     let path = format!("/api/v1/groups/{id}/");
     let patch = |body: Value| {
         let (app, path, token) = (&app, path.clone(), token.clone());
-        async move { app.patch(&path).token(&token).json(&body).send().await }
+        async move { app.patch_json(&path, &token, &body).await }
     };
     let kept = patch(json!({"name": "Hiring with AI, again"})).await;
     kept.assert_status(200);

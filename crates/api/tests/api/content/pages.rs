@@ -30,10 +30,7 @@ async fn a_kept_contents_page_shows_every_write_at_once() {
     let id = page["data"][0]["id"].as_i64().unwrap();
     // An edit shows on the kept page.
     s.app
-        .patch(&format!("{CONTENTS}{id}/"))
-        .token(&author)
-        .json(&json!({"content": "Members only, edited"}))
-        .send()
+        .patch_json(&format!("{CONTENTS}{id}/"), &author, &json!({"content": "Members only, edited"}))
         .await
         .assert_status(200);
     let page = s.app.get(&posts).token(&outsider_token).send().await.json();
@@ -280,10 +277,11 @@ async fn a_kept_career_tips_page_shows_every_write_at_once() {
 
     // Edited by its author: back to review, so off the list until approved again.
     s.app
-        .patch(&format!("/api/v1/career-tips/{id}/"))
-        .token(&token)
-        .json(&json!({"content": "<p>Network early and often</p>"}))
-        .send()
+        .patch_json(
+            &format!("/api/v1/career-tips/{id}/"),
+            &token,
+            &json!({"content": "<p>Network early and often</p>"}),
+        )
         .await
         .assert_status(200);
     assert_eq!(count(&s.app.get(tips).send().await.json()), 0);

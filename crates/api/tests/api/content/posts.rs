@@ -79,13 +79,13 @@ async fn only_the_author_edits_or_deletes_a_post() {
     let (_, other) = s.member("ben@example.com").await;
     let post = s.post(&author, json!({"content": "First", "group": s.circle})).await;
     let path = format!("{CONTENTS}{}/", post["id"]);
-    let answer = s.app.patch(&path).token(&other).json(&json!({"content": "Hacked"})).send().await;
+    let answer = s.app.patch_json(&path, &other, &json!({"content": "Hacked"})).await;
     answer.error(403);
     let answer = s.app.delete(&path).token(&other).send().await;
     assert_eq!(answer.error(403)["detail"], "Could not delete at this moment.");
     // The group's administrator is not the author either.
     s.app.delete(&path).token(&s.admin_token).send().await.assert_status(403);
-    let answer = s.app.patch(&path).token(&author).json(&json!({"content": "<p>Second</p>"})).send().await;
+    let answer = s.app.patch_json(&path, &author, &json!({"content": "<p>Second</p>"})).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["title"], "Second");
     assert!(answer.json()["data"]["last_edited_at"].is_string());
@@ -199,7 +199,7 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
     s.app.get(&format!("{CONTENTS}?types=post&search=hello")).send().await.error(400);
     // An edit by its author takes it back to moderation.
     let path = format!("{CONTENTS}{id}/");
-    let edited = s.app.patch(&path).token(&token).json(&json!({"title": "Pandas guide 2"})).send().await;
+    let edited = s.app.patch_json(&path, &token, &json!({"title": "Pandas guide 2"})).await;
     assert_eq!(edited.json()["data"]["status"], "pending");
     assert_eq!(s.app.get(&hub).send().await.json()["pagination"]["count"], 0);
     // A rejected resource stays out of the hub; it may still be approved later.
@@ -213,7 +213,7 @@ async fn resources_are_moderated_and_only_approved_ones_are_public() {
     let own = s.app.post_json(&approve, &token, &json!({"action": "approve"})).await;
     assert_eq!(own.error(403)["detail"], "You cannot approve or reject your own resource.");
     // Someone else cannot edit it.
-    s.app.patch(&path).token(&s.admin_token).json(&json!({"title": "x"})).send().await.assert_status(403);
+    s.app.patch_json(&path, &s.admin_token, &json!({"title": "x"})).await.assert_status(403);
     // Whether someone moderates is kept per person: certified, a member moderates at once.
     let (newcomer, newcomer_token) = s.member("cy@example.com").await;
     let queue = format!("{CONTENTS}?types=resource&status=pending");

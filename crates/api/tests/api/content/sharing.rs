@@ -281,13 +281,7 @@ async fn career_tips_are_moderated_and_show_their_author() {
     s.app.post_json(&approve, &other, &json!({"action": "approve"})).await.assert_status(404);
     let answer = s.app.post_json(&approve, &s.admin_token, &json!({"action": "approve"})).await;
     assert_eq!(answer.json()["message"], "Career tip approved successfully");
-    s.app
-        .patch(&format!("/api/v1/career-tips/{id}/"))
-        .token(&other)
-        .json(&json!({"content": "x"}))
-        .send()
-        .await
-        .assert_status(403);
+    s.app.patch_json(&format!("/api/v1/career-tips/{id}/"), &other, &json!({"content": "x"})).await.assert_status(403);
     s.app.delete(&format!("/api/v1/career-tips/{id}/")).token(&other).send().await.assert_status(403);
     // Approved: public, by slug, in the group's list, searchable.
     s.app.get(&format!("/api/v1/all-career-tips/slug/{slug}/")).send().await.assert_status(200);
@@ -298,13 +292,8 @@ async fn career_tips_are_moderated_and_show_their_author() {
     assert_eq!(s.app.get("/api/v1/all-career-tips/?search=network").send().await.json()["pagination"]["count"], 1);
     assert_eq!(s.app.get("/api/v1/all-career-tips/?search=zebra").send().await.json()["pagination"]["count"], 0);
     // The author's edit goes back to moderation; delete works.
-    let edited = s
-        .app
-        .patch(&format!("/api/v1/career-tips/{id}/"))
-        .token(&token)
-        .json(&json!({"content": "Network a lot"}))
-        .send()
-        .await;
+    let edited =
+        s.app.patch_json(&format!("/api/v1/career-tips/{id}/"), &token, &json!({"content": "Network a lot"})).await;
     assert_eq!(edited.json()["data"]["status"], "pending");
     s.app.delete(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(200);
     s.app.get(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(404);

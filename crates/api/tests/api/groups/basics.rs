@@ -157,26 +157,25 @@ async fn editing_needs_an_administrator_of_the_group_or_above() {
     let circle = create(&app, &s.admin_token, &circle_body(s.org, s.topic, "Editable")).await;
     let id = circle["id"].as_i64().unwrap();
     let path = format!("/api/v1/groups/{id}/");
-    let answer =
-        app.patch(&path).token(&s.admin_token).json(&json!({"name": "Edited", "maximum_size": 3})).send().await;
+    let answer = app.patch_json(&path, &s.admin_token, &json!({"name": "Edited", "maximum_size": 3})).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["message"], "Successfully edited circle");
     assert_eq!(answer.json()["data"]["name"], "Edited");
     assert_eq!(answer.json()["data"]["topics"], json!([s.topic]));
-    let e = app.patch(&path).token(&s.admin_token).json(&json!({"group_type": "event"})).send().await.error(400);
+    let e = app.patch_json(&path, &s.admin_token, &json!({"group_type": "event"})).await.error(400);
     assert_eq!(e["field_errors"]["group_type"][0], "The type of a group cannot be changed.");
-    let e = app.patch(&path).token(&s.admin_token).json(&json!({"end_date": day(1)})).send().await.error(400);
+    let e = app.patch_json(&path, &s.admin_token, &json!({"end_date": day(1)})).await.error(400);
     assert_eq!(e["field_errors"]["end_date"][0], "End date cannot be before the start date");
 
     let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
-    app.patch(&path).token(&app.token_for(member.id)).json(&json!({"name": "Mine"})).send().await.error(403);
+    app.patch_json(&path, &app.token_for(member.id), &json!({"name": "Mine"})).await.error(403);
     // An admin of another site's organization cannot see it there, nor edit it here.
     let other = app.add_tenant("other.example.com", "Other").await;
     let stranger = app.add_member("stranger@example.com", &other, "admin").await;
     let token = app.token_for(stranger.id);
     app.patch(&path).host("other.example.com").token(&token).json(&json!({"name": "X"})).send().await.error(404);
     app.get(&path).host("other.example.com").send().await.error(404);
-    app.patch(&path).token(&token).json(&json!({"name": "X"})).send().await.error(403);
+    app.patch_json(&path, &token, &json!({"name": "X"})).await.error(403);
 }
 
 #[tokio::test]

@@ -89,7 +89,7 @@ async fn moving_a_group_needs_administrator_rights_on_the_new_parent() {
     let path = format!("/api/v1/groups/{}/", circle["id"]);
     let patch = |token: &str, body: Value| {
         let (app, path, token) = (&app, path.clone(), token.to_string());
-        async move { app.patch(&path).token(&token).json(&body).send().await }
+        async move { app.patch_json(&path, &token, &body).await }
     };
 
     // The leader edits their circle but may not move it where they are only a member…
@@ -120,15 +120,9 @@ async fn moving_a_group_needs_administrator_rights_on_the_new_parent() {
     let lab_admin = app.add_member("lab-admin@example.com", &app.default_tenant, "member").await;
     store::queries::memberships::upsert(&app.db, open, lab_admin.id, "admin", "accepted").await.unwrap();
     let org_path = format!("/api/v1/groups/{open}/");
-    let e = app
-        .patch(&org_path)
-        .token(&app.token_for(lab_admin.id))
-        .json(&json!({"parent_group": null}))
-        .send()
-        .await
-        .error(403);
+    let e = app.patch_json(&org_path, &app.token_for(lab_admin.id), &json!({"parent_group": null})).await.error(403);
     assert_eq!(e["detail"], "Taking a group out of its parent group needs administrator rights on that parent group.");
-    let answer = app.patch(&org_path).token(&s.admin_token).json(&json!({"parent_group": null})).send().await;
+    let answer = app.patch_json(&org_path, &s.admin_token, &json!({"parent_group": null})).await;
     answer.assert_status(200);
     assert_eq!(answer.json()["data"]["parent_group"], Value::Null);
 }
@@ -181,7 +175,7 @@ async fn texts_are_held_to_their_column_sizes() {
     assert_eq!(circle["name"].as_str().unwrap().chars().count(), 200);
     let id = circle["id"].as_i64().unwrap();
     let path = format!("/api/v1/groups/{id}/");
-    let e = app.patch(&path).token(&s.admin_token).json(&json!({"name": "m".repeat(201)})).send().await.error(400);
+    let e = app.patch_json(&path, &s.admin_token, &json!({"name": "m".repeat(201)})).await.error(400);
     assert_eq!(e["field_errors"]["name"][0], "Ensure this field has no more than 200 characters.");
 
     // Notes and reasons of member management: at most 2000 characters, said, not cut.

@@ -105,7 +105,7 @@ pub(crate) async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
 
 /// Edits a group as `token`; panics unless 200.
 pub(crate) async fn edit(app: &TestApp, token: &str, id: i64, body: Value) {
-    app.patch(&format!("/api/v1/groups/{id}/")).token(token).json(&body).send().await.assert_status(200);
+    app.patch_json(&format!("/api/v1/groups/{id}/"), token, &body).await.assert_status(200);
 }
 
 /// The default site's admin, a "Machine Learning" topic and the site's organization.

@@ -50,7 +50,7 @@ async fn identity(app: &TestApp, token: &str) -> Value {
 }
 
 async fn patch(app: &TestApp, path: &str, token: &str, body: Value) -> TestResponse {
-    app.patch(path).token(token).json(&body).send().await
+    app.patch_json(path, token, &body).await
 }
 
 async fn delete(app: &TestApp, path: &str, token: &str) -> TestResponse {
