@@ -111,6 +111,18 @@ impl Site {
     ) -> crate::common::TestResponse {
         self.app.post_json(VOTE, token, &json!({"content_type": kind, "object_id": id, "vote_type": vote_type})).await
     }
+
+    /// An upvote sent to another site (made here), which does not offer this site's items.
+    pub(crate) async fn upvote_on_another_site(
+        &self,
+        token: &str,
+        kind: &str,
+        id: &Value,
+    ) -> crate::common::TestResponse {
+        let other = self.app.add_tenant("other.example.com", "Other Site").await;
+        let body = json!({"content_type": kind, "object_id": id, "vote_type": "upvote"});
+        self.app.post(VOTE).host(&other.tenant.domain).token(token).json(&body).send().await
+    }
 }
 
 pub(crate) fn names(page: &Value) -> Vec<String> {
@@ -301,15 +313,7 @@ async fn votes_follow_the_button_and_are_refused_on_unapproved_or_foreign_items(
     let pending = s.submit_tool("Pending").await;
     s.vote(&s.other, "aitool", &pending["id"], "upvote").await.error(404);
     s.vote(&s.member, "aitool", &json!(999_999), "upvote").await.error(404);
-    let other = s.app.add_tenant("other.example.com", "Other Site").await;
-    let res = s
-        .app
-        .post(VOTE)
-        .host(&other.tenant.domain)
-        .token(&s.member)
-        .json(&json!({"content_type": "aitool", "object_id": id, "vote_type": "upvote"}))
-        .send()
-        .await;
+    let res = s.upvote_on_another_site(&s.member, "aitool", id).await;
     assert_eq!(res.status, 404, "another site's tool cannot be voted on");
     assert_eq!(s.app.get(TOOLS).send().await.json()["data"][0]["vote_score"], -1);
 }
@@ -344,15 +348,7 @@ async fn members_vote_on_the_careergps_agents_the_site_offers() {
         .unwrap();
     s.vote(&s.member, "agentbuilder", &json!(system.id), "upvote").await.error(404);
     s.vote(&s.member, "agentbuilder", &json!(999_999), "upvote").await.error(404);
-    let other = s.app.add_tenant("other.example.com", "Other Site").await;
-    let res = s
-        .app
-        .post(VOTE)
-        .host(&other.tenant.domain)
-        .token(&s.member)
-        .json(&json!({"content_type": "agentbuilder", "object_id": id, "vote_type": "upvote"}))
-        .send()
-        .await;
+    let res = s.upvote_on_another_site(&s.member, "agentbuilder", id).await;
     assert_eq!(res.status, 404, "another site's agent cannot be voted on");
 }
 
