@@ -271,13 +271,7 @@ async fn two_report_steps_on_one_run_make_one_report() {
     let (a, b) = (a.json()["data"].clone(), b.json()["data"].clone());
     assert_eq!(a["report_slug"], b["report_slug"], "the loser gets the winner's report");
     assert_eq!(a["status"], "completed");
-    let tid = app.default_tenant.tenant.id;
-    let mine = reports::page(&app.db, tid, reports::ReportFilter { owner_id: Some(ada.id), created_by: None }, 0, 10)
-        .await
-        .unwrap();
-    assert_eq!(mine.count, 1);
-    let period = domain::agents::access::usage_period(chrono::Utc::now());
-    assert_eq!(usage::count_for_type(&app.db, tid, ada.id, "careergps", &period).await.unwrap(), 1, "counted once");
+    one_report_counted_once(&app, ada.id).await;
 }
 
 #[tokio::test]
@@ -297,13 +291,18 @@ async fn concurrent_runs_cannot_both_pass_the_limit() {
     assert_eq!(statuses, [200, 403], "{} / {}", a.text(), b.text());
     let refused = if a.status.as_u16() == 403 { a } else { b };
     assert_eq!(refused.json()["code"], "USAGE_LIMIT_REACHED");
+    one_report_counted_once(&app, ada.id).await;
+}
+
+/// The member owns one report, and one CareerGPS run is counted in this period.
+async fn one_report_counted_once(app: &TestApp, owner: i64) {
     let tid = app.default_tenant.tenant.id;
-    let mine = reports::page(&app.db, tid, reports::ReportFilter { owner_id: Some(ada.id), created_by: None }, 0, 10)
+    let mine = reports::page(&app.db, tid, reports::ReportFilter { owner_id: Some(owner), created_by: None }, 0, 10)
         .await
         .unwrap();
     assert_eq!(mine.count, 1);
     let period = domain::agents::access::usage_period(chrono::Utc::now());
-    assert_eq!(usage::count_for_type(&app.db, tid, ada.id, "careergps", &period).await.unwrap(), 1);
+    assert_eq!(usage::count_for_type(&app.db, tid, owner, "careergps", &period).await.unwrap(), 1, "counted once");
 }
 
 // --- the PDF -------------------------------------------------------------------------------
