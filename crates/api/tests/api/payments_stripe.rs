@@ -14,6 +14,7 @@ use axum::{
 };
 use serde_json::{json, Value};
 use services::payments::stripe::{signature, StripeConfig};
+use store::entities::users;
 
 use crate::{
     common::{serve_fake, TestApp, TestResponse},
@@ -124,6 +125,23 @@ async fn stripe_app() -> (TestApp, Fake) {
     (TestApp::with_settings(settings).await, fake)
 }
 
+/// The fake Stripe and its app, with the default site's plans and Ada, a member, signed in.
+struct Shop {
+    app: TestApp,
+    fake: Fake,
+    plans: Plans,
+    ada: users::Model,
+    token: String,
+}
+
+async fn shop() -> Shop {
+    let (app, fake) = stripe_app().await;
+    let plans = setup_plans(&app, &app.default_tenant, "admin@example.com").await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ada.id);
+    Shop { app, fake, plans, ada, token }
+}
+
 fn now() -> i64 {
     chrono::Utc::now().timestamp()
 }
@@ -169,11 +187,8 @@ const HOST: &str = "localhost:8080";
 
 #[tokio::test]
 async fn checkout_asks_stripe_for_a_subscription_session_with_the_right_fields() {
-    let (app, fake) = stripe_app().await;
+    let Shop { app, fake, plans, ada, token } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let discounts = app.get("/api/v1/subscription-plans/").send().await.json()["data"][1]["discounts"].clone();
     assert_eq!(discounts, json!([]), "no discounts yet");
     store::queries::payments::add_discount(&app.db, tenant.tenant.id, "Student", "<p>Students</p>", 20, &[1, 2])
@@ -245,11 +260,8 @@ async fn checkout_asks_stripe_for_a_subscription_session_with_the_right_fields()
 
 #[tokio::test]
 async fn a_signed_subscription_event_applies_once() {
-    let (app, _fake) = stripe_app().await;
+    let Shop { app, plans, ada, token, .. } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let pro = plans.price("Pro", "year");
     let sub = Sub { id: "sub_test_1", price: &pro, status: "active", tenant_id: tenant.tenant.id, user_id: ada.id };
     let created = event("evt_1", now(), "customer.subscription.created", &sub, json!({}));
@@ -282,11 +294,8 @@ async fn a_signed_subscription_event_applies_once() {
 
 #[tokio::test]
 async fn events_out_of_order_never_move_a_subscription_backwards() {
-    let (app, _fake) = stripe_app().await;
+    let Shop { app, plans, ada, token, .. } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let max = plans.price("Max", "month");
     let sub = |status| Sub { id: "sub_test_2", price: &max, status, tenant_id: tenant.tenant.id, user_id: ada.id };
     let t = now();
@@ -326,11 +335,8 @@ async fn events_out_of_order_never_move_a_subscription_backwards() {
 
 #[tokio::test]
 async fn wrong_signatures_old_timestamps_and_malformed_bodies_are_refused_and_change_nothing() {
-    let (app, _fake) = stripe_app().await;
+    let Shop { app, plans, ada, token, .. } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let pro = plans.price("Pro", "year");
     let sub = Sub { id: "sub_test_3", price: &pro, status: "active", tenant_id: tenant.tenant.id, user_id: ada.id };
     let body = serde_json::to_vec(&event("evt_x", now(), "customer.subscription.created", &sub, json!({}))).unwrap();
@@ -399,11 +405,8 @@ async fn an_event_naming_a_price_of_another_site_is_refused() {
 
 #[tokio::test]
 async fn changes_are_asked_of_stripe_and_show_when_the_webhook_arrives() {
-    let (app, fake) = stripe_app().await;
+    let Shop { app, fake, plans, ada, token } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let (basic, pro) = (plans.price("Basic", "year"), plans.price("Pro", "year"));
     let sub = Sub { id: "sub_test_5", price: &basic, status: "active", tenant_id: tenant.tenant.id, user_id: ada.id };
     let t = now();
@@ -466,11 +469,8 @@ async fn changes_are_asked_of_stripe_and_show_when_the_webhook_arrives() {
 
 #[tokio::test]
 async fn stripe_failures_are_a_clear_502_and_change_nothing() {
-    let (app, fake) = stripe_app().await;
+    let Shop { app, fake, plans, ada, token } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let sub = Sub {
         id: "sub_test_6",
         price: &plans.price("Pro", "year"),
@@ -512,11 +512,8 @@ async fn stripe_failures_are_a_clear_502_and_change_nothing() {
 
 #[tokio::test]
 async fn the_customer_portal_or_the_unpaid_invoice_for_resolve_now() {
-    let (app, fake) = stripe_app().await;
+    let Shop { app, fake, plans, ada, token } = shop().await;
     let tenant = &app.default_tenant;
-    let plans = setup_plans(&app, tenant, "admin@example.com").await;
-    let ada = app.add_member("ada@example.com", tenant, "member").await;
-    let token = app.token_for(ada.id);
     let portal = "/api/v1/payment/create-customer-portal-session/";
     app.post(portal).send().await.assert_status(401);
     let none = app.post(portal).token(&token).send().await;
