@@ -14,7 +14,7 @@ async fn seed_topics(app: &TestApp, tenant_id: i64) -> i64 {
         ("Generative AI", "general", true),
         ("Remote Work", "general", false),
     ] {
-        add_topic(&app, tenant_id, name, kind, with_area.then_some(area.id)).await;
+        add_topic(app, tenant_id, name, kind, with_area.then_some(area.id)).await;
     }
     area.id
 }
