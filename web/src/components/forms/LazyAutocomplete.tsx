@@ -87,6 +87,9 @@ export default function LazyAutocomplete<
       handoverRef={handoverRef}
       onType={setTyped}
       onWake={(next) => startTransition(() => setWake((current) => ({ open: Boolean(current?.open) || next.open })))}
+      // Left before the real field came: it arrives closed. An urgent update, so it also applies
+      // over a wake still waiting for the download (updates apply in the order they were made).
+      onLeave={() => setWake((current) => current && { open: false })}
     />
   );
   if (!wake) return <Suspense fallback={standIn}>{standIn}</Suspense>;
@@ -158,7 +161,14 @@ type StandInProps<Value, Multiple extends boolean | undefined, DisableClearable 
   DisableClearable,
   FreeSolo,
   ChipComponent
-> & { id: string; typed: string | null; handoverRef: RefObject<Handover>; onType: (text: string) => void; onWake: (wake: Wake) => void };
+> & {
+  id: string;
+  typed: string | null;
+  handoverRef: RefObject<Handover>;
+  onType: (text: string) => void;
+  onWake: (wake: Wake) => void;
+  onLeave: () => void;
+};
 
 /** What the Autocomplete looks like before it is used, drawn with the caller's `renderInput`. */
 function StandIn<
@@ -168,7 +178,7 @@ function StandIn<
   FreeSolo extends boolean | undefined,
   ChipComponent extends React.ElementType,
 >(props: StandInProps<Value, Multiple, DisableClearable, FreeSolo, ChipComponent>) {
-  const { id, typed, handoverRef, onType, onWake, multiple, disabled = false, readOnly = false, size, freeSolo, forcePopupIcon = 'auto' } = props;
+  const { id, typed, handoverRef, onType, onWake, onLeave, multiple, disabled = false, readOnly = false, size, freeSolo, forcePopupIcon = 'auto' } = props;
   const input = useRef<HTMLInputElement>(null);
   const label = (option: Value | string) => (typeof option === 'string' ? option : props.getOptionLabel ? props.getOptionLabel(option) : String((option as { label?: unknown }).label ?? option));
   const values: Value[] = multiple ? ((props.value ?? []) as Value[]) : [];
@@ -257,7 +267,10 @@ function StandIn<
           // browser may also blur the stand-in when the real field replaces it (then it is gone).
           const element = event.currentTarget;
           queueMicrotask(() => {
-            if (element.isConnected) handoverRef.current = { focused: false, selection: null };
+            if (!element.isConnected) return;
+            handoverRef.current = { focused: false, selection: null };
+            pressed.current = false;
+            onLeave();
           });
         },
         onSelect: remember,
