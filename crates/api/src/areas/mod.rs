@@ -49,6 +49,9 @@ pub struct KeptPages {
     /// Circles and events pages and their groups' base views, kept while the tenant does
     /// not write (`crate::page_cache`).
     pub group_pages: PageCache<groups::view::BaseView>,
+    /// Members' own pages (which circles they created or applied to), kept the same way
+    /// but apart, so that many members' pages do not push the shared lists' pages out.
+    pub my_pages: PageCache<()>,
     /// The job board's pages and their jobs' base views, the same way.
     pub job_pages: PageCache<jobs::view::BaseView>,
     /// The contents pages with their items' bases (`areas::content::view::ContentBase`),
@@ -83,6 +86,7 @@ impl state::Kept for KeptPages {
             search_pages: PageCache::counted(metrics, "search"),
             topic_pages: PageCache::counted(metrics, "topics"),
             job_pages: PageCache::counted(metrics, "jobs"),
+            my_pages: PageCache::counted(metrics, "mine"),
             content_pages: PageCache::counted(metrics, "contents"),
             ai_tool_pages: PageCache::counted(metrics, "ai_tools"),
             use_case_pages: PageCache::counted(metrics, "use_cases"),

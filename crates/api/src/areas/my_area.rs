@@ -11,6 +11,8 @@
 //!   page (3 by default: the overview cards) of every section of My area / Favourites, each
 //!   a `Page` whose `next` leads to the section's own list.
 
+use std::{collections::HashMap, sync::Arc};
+
 use axum::{extract::State, http::Uri, Json};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -29,7 +31,8 @@ use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
-    extract::{page_from_query, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{page_from_query, ApiQuery, AuthUser, ListGeneration, MaybeUser, Tenant},
+    page_cache::PageIds,
 };
 
 /// My-content lists show 10 a page (spec 002 §7).
@@ -93,13 +96,14 @@ const YES: &str = "true";
 async fn my_jobs(
     state: State<AppState>,
     tenant: Tenant,
+    generation: ListGeneration,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<JobView>>> {
     let mine =
         JobListQuery { mine: Some(YES.into()), page_size: query.page_size(), page: query.page, ..Default::default() };
-    super::jobs::lists::list_jobs(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
+    super::jobs::lists::list_jobs(state, tenant, generation, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// The career tips the caller shared, every status, newest first.
@@ -122,6 +126,7 @@ async fn my_career_tips(
 async fn my_ai_tools(
     state: State<AppState>,
     tenant: Tenant,
+    generation: ListGeneration,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<MineQuery>,
@@ -132,7 +137,7 @@ async fn my_ai_tools(
         page: query.page,
         ..Default::default()
     };
-    ai_tools::list_ai_tools(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
+    ai_tools::list_ai_tools(state, tenant, generation, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// The use cases the caller submitted, every status.
@@ -141,6 +146,7 @@ async fn my_ai_tools(
 async fn my_use_cases(
     state: State<AppState>,
     tenant: Tenant,
+    generation: ListGeneration,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<MineQuery>,
@@ -151,7 +157,7 @@ async fn my_use_cases(
         page: query.page,
         ..Default::default()
     };
-    use_cases::list_use_cases(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
+    use_cases::list_use_cases(state, tenant, generation, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// The circles the caller created or applied to (any membership status), newest first.
@@ -160,26 +166,36 @@ async fn my_use_cases(
 async fn my_circles(
     State(state): State<AppState>,
     tenant: Tenant,
+    ListGeneration(generation): ListGeneration,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<MineQuery>,
 ) -> ApiResult<Json<Page<GroupView>>> {
     let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
-    // The circles' base views are those the lists keep per write generation (read first).
-    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
-    let found = store::queries::groups::created_or_applied_by(
-        state.read_db(),
-        tenant.id(),
-        user.id,
-        &["circle".to_string()],
-        page.offset(),
-        page.page_size,
-    )
-    .await?;
-    let ids: Vec<i64> = found.items.iter().map(|group| group.id).collect();
-    let models = found.items.into_iter().map(|group| (group.id, group)).collect();
+    // Which circles and how many are kept per member and write generation (memberships
+    // and groups bump it), apart from the shared lists' pages; their base views are those
+    // the circles lists keep.
+    let key = format!("circles|{}|{}|{}", user.id, page.offset(), page.page_size);
+    let kept = state.kept.my_pages.page(tenant.id(), generation, &key);
+    let (found, models) = match kept {
+        Some(kept) => (kept, HashMap::new()),
+        None => {
+            let found = store::queries::groups::created_or_applied_by(
+                state.read_db(),
+                tenant.id(),
+                user.id,
+                &["circle".to_string()],
+                page.offset(),
+                page.page_size,
+            )
+            .await?;
+            let kept = PageIds { ids: found.items.iter().map(|group| group.id).collect(), count: found.count };
+            state.kept.my_pages.remember_page(tenant.id(), generation, key, kept.clone());
+            (Arc::new(kept), found.items.into_iter().map(|group| (group.id, group)).collect())
+        }
+    };
     let caller = caller_of(Some(user));
-    let items = super::groups::view::kept_views(&state, &caller, tenant.id(), generation, &ids, models).await?;
+    let items = super::groups::view::kept_views(&state, &caller, tenant.id(), generation, &found.ids, models).await?;
     Ok(Json(Page::new(items, found.count, &page, &url)))
 }
 
@@ -189,6 +205,7 @@ async fn my_circles(
 async fn my_contents(
     state: State<AppState>,
     tenant: Tenant,
+    generation: ListGeneration,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<MyContentsQuery>,
@@ -201,7 +218,7 @@ async fn my_contents(
         page_size,
         ..Default::default()
     };
-    content::items::list_contents(state, tenant, MaybeUser(Some(user)), url, ApiQuery(mine)).await
+    content::items::list_contents(state, tenant, generation, MaybeUser(Some(user)), url, ApiQuery(mine)).await
 }
 
 /// Read as text, so a bad size is answered on its field with the spec's words.
@@ -277,6 +294,7 @@ fn overview_size(query: &OverviewQuery) -> ApiResult<u64> {
 async fn my_items(
     State(state): State<AppState>,
     tenant: Tenant,
+    generation: ListGeneration,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<OverviewQuery>,
@@ -285,19 +303,19 @@ async fn my_items(
     let me = || AuthUser(user.clone());
     let first = || ApiQuery(MineQuery::first(size));
     let u = section(&url, "/api/v1/circles/me/", size, &[]);
-    let circles = my_circles(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let circles = my_circles(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     let u = section(&url, "/api/v1/contents/me/", size, &[("types", "resource")]);
     let q = ApiQuery(contents_query(size, "resource"));
-    let resources = my_contents(State(state.clone()), tenant.clone(), me(), u, q).await?.0;
+    let resources = my_contents(State(state.clone()), tenant.clone(), generation, me(), u, q).await?.0;
     let u = section(&url, "/api/v1/jobs/me/", size, &[]);
-    let jobs = my_jobs(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let jobs = my_jobs(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     let u = section(&url, "/api/v1/use_cases/me/", size, &[]);
-    let use_cases = my_use_cases(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let use_cases = my_use_cases(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     let u = section(&url, "/api/v1/contents/me/", size, &[("types", "post")]);
     let q = ApiQuery(contents_query(size, "post"));
-    let posts = my_contents(State(state.clone()), tenant.clone(), me(), u, q).await?.0;
+    let posts = my_contents(State(state.clone()), tenant.clone(), generation, me(), u, q).await?.0;
     let u = section(&url, "/api/v1/ai_tools/me/", size, &[]);
-    let ai_tools = my_ai_tools(State(state.clone()), tenant.clone(), me(), u, first()).await?.0;
+    let ai_tools = my_ai_tools(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     Ok(Json(MyItemsAnswer { data: MyItems { circles, resources, jobs, use_cases, posts, ai_tools } }))
 }
 

@@ -3,6 +3,7 @@
 
 mod auth;
 mod client;
+mod generation;
 mod json;
 mod params;
 mod query;
@@ -10,6 +11,7 @@ mod tenant;
 
 pub use auth::{AuthUser, MaybeUser, TenantAdmin, MSG_INVALID_TOKEN};
 pub use client::Client;
+pub use generation::ListGeneration;
 pub use json::{parse_json, ApiJson, MSG_NUL};
 pub use params::{bool_param, first_ids, first_list, id_param, list_param, search_param, text_param, Param};
 pub use query::{page_from_query, ApiQuery, PageOf, PageParams};

@@ -44,7 +44,9 @@ use crate::{
     },
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
-    extract::{first_list, page_from_query, search_param, ApiJson, ApiQuery, AuthUser, MaybeUser, Tenant},
+    extract::{
+        first_list, page_from_query, search_param, ApiJson, ApiQuery, AuthUser, ListGeneration, MaybeUser, Tenant,
+    },
     param,
 };
 
@@ -255,6 +257,7 @@ pub struct AiToolListQuery {
 pub(crate) async fn list_ai_tools(
     State(state): State<AppState>,
     tenant: Tenant,
+    ListGeneration(generation): ListGeneration,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<AiToolListQuery>,
@@ -281,7 +284,6 @@ pub(crate) async fn list_ai_tools(
     // The page's rows, count and base views are kept per write generation
     // (`crate::page_cache`); the caller's flags are read per request.
     let db = state.read_db();
-    let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
         .kept

@@ -23,8 +23,8 @@ use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
     extract::{
-        bool_param, first_list, id_param, list_param, page_from_query, search_param, text_param, ApiQuery, MaybeUser,
-        Param, Tenant,
+        bool_param, first_list, id_param, list_param, page_from_query, search_param, text_param, ApiQuery,
+        ListGeneration, MaybeUser, Param, Tenant,
     },
     page_cache::PageIds,
     param,
@@ -199,6 +199,7 @@ pub fn filter_of(query: &JobListQuery, caller_id: Option<i64>) -> Result<post_q:
 pub(crate) async fn list_jobs(
     State(state): State<AppState>,
     tenant: Tenant,
+    ListGeneration(generation): ListGeneration,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<JobListQuery>,
@@ -208,7 +209,6 @@ pub(crate) async fn list_jobs(
     let filter = filter_of(&query, caller.id())?;
     // Kept per write generation like the circles (`crate::page_cache`); no date in the key:
     // which posts a viewer sees does not change with the day.
-    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
     let key = format!("{:?}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
     let mut kept = state.kept.job_pages.page(tenant.id(), generation, &key);
     let _turn = match kept {

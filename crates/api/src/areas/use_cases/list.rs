@@ -17,7 +17,9 @@ use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},
-    extract::{first_list, list_param, page_from_query, text_param, ApiQuery, MaybeUser, Param, Tenant},
+    extract::{
+        first_list, list_param, page_from_query, text_param, ApiQuery, ListGeneration, MaybeUser, Param, Tenant,
+    },
     param,
 };
 
@@ -154,6 +156,7 @@ fn filter_of(
 pub(crate) async fn list_use_cases(
     State(state): State<AppState>,
     tenant: Tenant,
+    ListGeneration(generation): ListGeneration,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<UseCaseListQuery>,
@@ -168,7 +171,6 @@ pub(crate) async fn list_use_cases(
     // (`crate::page_cache`); the caller's flags (and a moderator's agent answers, which
     // the generation does not follow) are read per request.
     let db = state.read_db();
-    let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
         .kept

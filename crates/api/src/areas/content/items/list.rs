@@ -17,7 +17,8 @@ use crate::{
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{
-        bool_param, id_param, list_param, page_from_query, search_param, text_param, ApiQuery, MaybeUser, Tenant,
+        bool_param, id_param, list_param, page_from_query, search_param, text_param, ApiQuery, ListGeneration,
+        MaybeUser, Tenant,
     },
     param,
 };
@@ -153,6 +154,7 @@ fn parse_filter(query: &ContentQuery, caller: &Caller) -> ApiResult<content_q::L
 pub(crate) async fn list_contents(
     State(state): State<AppState>,
     tenant: Tenant,
+    ListGeneration(generation): ListGeneration,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<ContentQuery>,
@@ -170,7 +172,6 @@ pub(crate) async fn list_contents(
     // bump it, m0022, and what the bases show, m0041); the caller's bookmarks and
     // premium access are read per request.
     let db = state.read_db();
-    let generation = store::list_counts::generation(db, tenant.id()).await?;
     let key = format!("{reader:?}|{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
         .kept
