@@ -21,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     bookmarks::{self, Favourites},
     catalogue::ai_tools::{self, AiToolListQuery, AiToolView},
-    content::{self, items::ContentQuery, tips::TipsQuery, view::ContentView},
+    content::{self, items::ContentQuery, tips::TipsQuery, view::ContentView, Moderates},
     favourites_query::FavouritesQuery,
     groups::{caller_of, view::GroupView},
     jobs::{lists::JobListQuery, JobView},
@@ -206,6 +206,7 @@ async fn my_contents(
     state: State<AppState>,
     tenant: Tenant,
     generation: ListGeneration,
+    moderates: Moderates,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<MyContentsQuery>,
@@ -218,7 +219,8 @@ async fn my_contents(
         page_size,
         ..Default::default()
     };
-    content::items::list_contents(state, tenant, generation, MaybeUser(Some(user)), url, ApiQuery(mine)).await
+    content::items::list_contents(state, tenant, generation, moderates, MaybeUser(Some(user)), url, ApiQuery(mine))
+        .await
 }
 
 /// Read as text, so a bad size is answered on its field with the spec's words.
@@ -295,6 +297,7 @@ async fn my_items(
     State(state): State<AppState>,
     tenant: Tenant,
     generation: ListGeneration,
+    moderates: Moderates,
     AuthUser(user): AuthUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<OverviewQuery>,
@@ -306,14 +309,14 @@ async fn my_items(
     let circles = my_circles(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     let u = section(&url, "/api/v1/contents/me/", size, &[("types", "resource")]);
     let q = ApiQuery(contents_query(size, "resource"));
-    let resources = my_contents(State(state.clone()), tenant.clone(), generation, me(), u, q).await?.0;
+    let resources = my_contents(State(state.clone()), tenant.clone(), generation, moderates, me(), u, q).await?.0;
     let u = section(&url, "/api/v1/jobs/me/", size, &[]);
     let jobs = my_jobs(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     let u = section(&url, "/api/v1/use_cases/me/", size, &[]);
     let use_cases = my_use_cases(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     let u = section(&url, "/api/v1/contents/me/", size, &[("types", "post")]);
     let q = ApiQuery(contents_query(size, "post"));
-    let posts = my_contents(State(state.clone()), tenant.clone(), generation, me(), u, q).await?.0;
+    let posts = my_contents(State(state.clone()), tenant.clone(), generation, moderates, me(), u, q).await?.0;
     let u = section(&url, "/api/v1/ai_tools/me/", size, &[]);
     let ai_tools = my_ai_tools(State(state.clone()), tenant.clone(), generation, me(), u, first()).await?.0;
     Ok(Json(MyItemsAnswer { data: MyItems { circles, resources, jobs, use_cases, posts, ai_tools } }))

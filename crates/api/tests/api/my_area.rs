@@ -160,6 +160,31 @@ async fn my_jobs_are_those_created_or_applied_to() {
     assert_eq!(found, both);
 }
 
+/// My circles' page is kept per member and write generation: a new application shows at
+/// once, and one member's kept page is never another's.
+#[tokio::test]
+async fn my_circles_show_a_new_application_at_once() {
+    let app = TestApp::new().await;
+    let w = world(&app).await;
+    let (_, ada) = person(&app, "ada@example.com").await;
+    let (_, bob) = person(&app, "bob@example.com").await;
+    let first = id_of(&circle(&app, &w, "First Circle", |_| {}).await);
+    let second = id_of(&circle(&app, &w, "Second Circle", |_| {}).await);
+    join(&app, &ada, first, json!({})).await.assert_status(200);
+    assert_eq!(ids(&app.get("/api/v1/circles/me/").token(&ada).send().await.json()), vec![first]);
+    assert_eq!(app.get("/api/v1/circles/me/").token(&bob).send().await.json()["pagination"]["count"], 0);
+
+    join(&app, &ada, second, json!({})).await.assert_status(200);
+    let mine = app.get("/api/v1/circles/me/").token(&ada).send().await.json();
+    assert_eq!(mine["pagination"]["count"], 2);
+    let mut found = ids(&mine);
+    found.sort_unstable();
+    assert_eq!(found, vec![first, second]);
+    let overview = app.get("/api/v1/my-items/").token(&ada).send().await.json();
+    assert_eq!(overview["data"]["circles"]["pagination"]["count"], 2);
+    assert_eq!(app.get("/api/v1/circles/me/").token(&bob).send().await.json()["pagination"]["count"], 0);
+}
+
 /// The overviews show the base views the circles, events and jobs lists keep per write
 /// generation: a second look reads each section's page and the caller's ties, never the
 /// groups' topics, goals, counts or types again.
@@ -181,6 +206,12 @@ async fn the_overviews_read_the_views_their_lists_keep() {
         let statements = log.taken();
         assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
         assert!(StatementLog::reads(&statements) <= most, "{path} read {statements:#?}");
+        if path == "/api/v1/my-items/" {
+            // One generation for every section, and my circles' page as kept.
+            let generations = statements.iter().filter(|sql| sql.contains("\"list_generations\"")).count();
+            assert_eq!(generations, 1, "{statements:#?}");
+            assert!(!statements.iter().any(|sql| sql.contains("COUNT(")), "{statements:#?}");
+        }
         for table in ["\"group_topics\"", "\"group_sdgs\"", "\"circle_types\""] {
             assert!(!statements.iter().any(|sql| sql.contains(table)), "{path} read {table}: {statements:#?}");
         }

@@ -1,5 +1,7 @@
 //! Group memberships and the role checks built on them.
 
+use std::collections::HashMap;
+
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     Set,
@@ -418,19 +420,36 @@ pub struct Tie {
     pub waitlisted: bool,
 }
 
-/// The user's memberships of `member_of` and which of `follow_of` they follow, in one
-/// statement (a signed-in list page reads both for every page it shows).
-pub async fn ties_and_follows(
+/// What a signed-in caller has to do with a page of groups, read in one statement.
+#[derive(Debug, Default)]
+pub struct CallerTies {
+    /// Their memberships of `member_of`.
+    pub ties: Vec<Tie>,
+    /// Which of `follow_of` they follow.
+    pub followed: Vec<i64>,
+    /// Which of `bookmark_of` they bookmarked.
+    pub bookmarked: Vec<i64>,
+}
+
+/// The memberships of `user_id` among `member_of`, which of `follow_of` they follow and
+/// which of `bookmark_of` (group ids by their tenant, bookmarked as `bookmark_type`) they
+/// bookmarked: one statement (a `UNION ALL` of three indexed lookups).
+pub async fn caller_ties(
     db: &impl ConnectionTrait,
     user_id: i64,
     member_of: &[i64],
     follow_of: &[i64],
-) -> StoreResult<(Vec<Tie>, Vec<i64>)> {
-    use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query, UnionType};
+    bookmark_type: &str,
+    bookmark_of: &HashMap<i64, Vec<i64>>,
+) -> StoreResult<CallerTies> {
+    use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Query, UnionType};
 
-    use crate::entities::follows;
-    if member_of.is_empty() && follow_of.is_empty() {
-        return Ok((Vec::new(), Vec::new()));
+    use crate::entities::{bookmarks, follows};
+    const TIE: i32 = 0;
+    const FOLLOW: i32 = 1;
+    const BOOKMARK: i32 = 2;
+    if member_of.is_empty() && follow_of.is_empty() && bookmark_of.values().all(Vec::is_empty) {
+        return Ok(CallerTies::default());
     }
     let m = |column: memberships::Column| Expr::col((memberships::Entity, column));
     let mut ties = Query::select();
@@ -439,7 +458,7 @@ pub async fn ties_and_follows(
         .expr_as(m(memberships::Column::Status), Alias::new("status"))
         .expr_as(m(memberships::Column::PaymentStatus), Alias::new("payment_status"))
         .expr_as(m(memberships::Column::Waitlisted), Alias::new("waitlisted"))
-        .expr_as(Expr::val(0), Alias::new("followed"))
+        .expr_as(Expr::val(TIE), Alias::new("kind"))
         .from(memberships::Entity)
         .and_where(m(memberships::Column::UserId).eq(user_id))
         .and_where(m(memberships::Column::GroupId).is_in(member_of.to_vec()));
@@ -450,28 +469,51 @@ pub async fn ties_and_follows(
         .expr(Expr::cust("NULL"))
         .expr(Expr::cust("NULL"))
         .expr(Expr::val(false))
-        .expr(Expr::val(1))
+        .expr(Expr::val(FOLLOW))
         .from(follows::Entity)
         .and_where(Expr::col((follows::Entity, follows::Column::FollowerId)).eq(user_id))
         .and_where(Expr::col((follows::Entity, follows::Column::GroupId)).is_in(follow_of.to_vec()));
     ties.union(UnionType::All, followed);
-    let mut found = Vec::new();
-    let mut follows_found = Vec::new();
+    let b = |column: bookmarks::Column| Expr::col((bookmarks::Entity, column));
+    let mut by_tenant = Condition::any();
+    for (tenant_id, ids) in bookmark_of.iter().filter(|(_, ids)| !ids.is_empty()) {
+        by_tenant = by_tenant.add(
+            Condition::all()
+                .add(b(bookmarks::Column::TenantId).eq(*tenant_id))
+                .add(b(bookmarks::Column::EntityId).is_in(ids.clone())),
+        );
+    }
+    if !by_tenant.is_empty() {
+        let mut bookmarked = Query::select();
+        bookmarked
+            .expr(b(bookmarks::Column::EntityId))
+            .expr(Expr::cust("NULL"))
+            .expr(Expr::cust("NULL"))
+            .expr(Expr::cust("NULL"))
+            .expr(Expr::val(false))
+            .expr(Expr::val(BOOKMARK))
+            .from(bookmarks::Entity)
+            .and_where(b(bookmarks::Column::UserId).eq(user_id))
+            .and_where(b(bookmarks::Column::EntityType).eq(bookmark_type))
+            .cond_where(by_tenant);
+        ties.union(UnionType::All, bookmarked);
+    }
+    let mut found = CallerTies::default();
     for row in db.query_all(&ties).await? {
         let group_id: i64 = row.try_get("", "group_id")?;
-        if row.try_get::<i32>("", "followed")? == 1 {
-            follows_found.push(group_id);
-        } else {
-            found.push(Tie {
+        match row.try_get::<i32>("", "kind")? {
+            FOLLOW => found.followed.push(group_id),
+            BOOKMARK => found.bookmarked.push(group_id),
+            _ => found.ties.push(Tie {
                 group_id,
                 role: row.try_get("", "role")?,
                 status: row.try_get("", "status")?,
                 payment_status: row.try_get("", "payment_status")?,
                 waitlisted: row.try_get("", "waitlisted")?,
-            });
+            }),
         }
     }
-    Ok((found, follows_found))
+    Ok(found)
 }
 
 /// Sets how a paid group's seat is paid (`payment_status` and `payment_mode`).

@@ -54,6 +54,28 @@ pub fn not_found() -> ApiError {
     ApiError::NotFound(domain::content::MSG_NOT_FOUND.into())
 }
 
+/// Whether the caller moderates the site's contents ([`is_moderator`]), worked out once per
+/// request: the overview (`/my-items/`) asks for two contents sections and hands both the
+/// answer its own extraction found.
+#[derive(Debug, Clone, Copy)]
+pub struct Moderates(pub bool);
+
+impl axum::extract::FromRequestParts<AppState> for Moderates {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &AppState) -> Result<Self, ApiError> {
+        use crate::extract::MaybeUser;
+        if let Some(found) = parts.extensions.get::<Moderates>() {
+            return Ok(*found);
+        }
+        let tenant = Tenant::from_request_parts(parts, state).await?;
+        let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
+        let found = Moderates(is_moderator(state, &tenant, &crate::areas::groups::caller_of(user)).await?);
+        parts.extensions.insert(found);
+        Ok(found)
+    }
+}
+
 /// Whether the caller moderates the site's resources, prompts and career tips: staff, or
 /// an accepted member of the site's organization whose profile there is certified, or an
 /// administrator of it (spec 001 §5: "certified members of the owning organization").

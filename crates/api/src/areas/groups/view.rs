@@ -18,10 +18,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use store::{
     entities::{groups, memberships, use_cases, users},
-    queries::{
-        bookmarks as bookmark_q, follows, groups as group_q, memberships as member_q, profiles as profile_q,
-        use_cases as use_case_q,
-    },
+    queries::{follows, groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
 };
 use utoipa::ToSchema;
 
@@ -428,8 +425,8 @@ pub async fn base_views(state: &AppState, models: Vec<groups::Model>) -> ApiResu
 }
 
 /// The caller's memberships of the groups and their ancestors, the ids of those they
-/// manage, which of the groups they follow (one query) and which they bookmarked (one
-/// more, for circles and events); none for a guest.
+/// manage, which of the groups they follow and which they bookmarked (circles and events),
+/// read in one statement; none for a guest.
 pub struct CallerRights {
     own: HashMap<i64, member_q::Tie>,
     admin_of: HashSet<i64>,
@@ -463,21 +460,23 @@ pub async fn caller_rights<'a>(
     }
     all_ids.sort_unstable();
     all_ids.dedup();
-    let (own, followed) = member_q::ties_and_follows(state.read_db(), user_id, &all_ids, &ids).await?;
+    let found =
+        member_q::caller_ties(state.read_db(), user_id, &all_ids, &ids, EntityType::Group.as_str(), &bookmarkable)
+            .await?;
+    let own = found.ties;
     let admin_of = own
         .iter()
         .filter(|m| m.status == member_q::STATUS_ACCEPTED && is_admin_role(&m.role))
         .map(|m| m.group_id)
         .collect();
     let own = own.into_iter().map(|m| (m.group_id, m)).collect();
-    let mut bookmarked = HashSet::new();
-    for (tenant_id, group_ids) in bookmarkable {
-        bookmarked.extend(
-            bookmark_q::bookmarked_among(state.read_db(), tenant_id, user_id, EntityType::Group.as_str(), &group_ids)
-                .await?,
-        );
-    }
-    Ok(CallerRights { own, admin_of, followed: followed.into_iter().collect(), bookmarked })
+    let (followed, bookmarked) = (found.followed, found.bookmarked);
+    Ok(CallerRights {
+        own,
+        admin_of,
+        followed: followed.into_iter().collect(),
+        bookmarked: bookmarked.into_iter().collect(),
+    })
 }
 
 /// The view of `base` for the caller on `today`.

@@ -10,7 +10,8 @@ use serde::Deserialize;
 use store::queries::contents as content_q;
 use utoipa::IntoParams;
 
-use super::{is_moderator, view, ContentView};
+use super::{view, ContentView};
+use crate::areas::content::Moderates;
 use crate::{
     areas::groups::{caller_of, country_values, view::Caller},
     areas::AppState,
@@ -155,6 +156,7 @@ pub(crate) async fn list_contents(
     State(state): State<AppState>,
     tenant: Tenant,
     ListGeneration(generation): ListGeneration,
+    Moderates(moderator): Moderates,
     MaybeUser(user): MaybeUser,
     url: RequestUrl,
     ApiQuery(query): ApiQuery<ContentQuery>,
@@ -165,7 +167,6 @@ pub(crate) async fn list_contents(
     if let Some(group_id) = filter.group_id {
         crate::areas::groups::visible_group(&state, &tenant, &caller, group_id).await?;
     }
-    let moderator = is_moderator(&state, &tenant, &caller).await?;
     let reader = content_q::Reader { viewer: caller.viewer(), moderator };
     // The page's rows, count and items' bases (group, author, files, topics) are kept per
     // write generation like the circles and jobs (`crate::page_cache`; contents writes
