@@ -14,13 +14,6 @@ use crate::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ListGeneration(pub i64);
 
-impl ListGeneration {
-    /// Reads the tenant's generation now.
-    pub async fn read<K: Kept>(state: &AppState<K>, tenant: &Tenant) -> Result<Self, ApiError> {
-        Ok(ListGeneration(store::list_counts::generation(state.read_db(), tenant.id()).await?))
-    }
-}
-
 impl<K: Kept> FromRequestParts<AppState<K>> for ListGeneration {
     type Rejection = ApiError;
 
@@ -29,7 +22,7 @@ impl<K: Kept> FromRequestParts<AppState<K>> for ListGeneration {
             return Ok(*generation);
         }
         let tenant = Tenant::from_request_parts(parts, state).await?;
-        let generation = Self::read(state, &tenant).await?;
+        let generation = ListGeneration(store::list_counts::generation(state.read_db(), tenant.id()).await?);
         parts.extensions.insert(generation);
         Ok(generation)
     }

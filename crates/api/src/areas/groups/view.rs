@@ -463,19 +463,17 @@ pub async fn caller_rights<'a>(
     let found =
         member_q::caller_ties(state.read_db(), user_id, &all_ids, &ids, EntityType::Group.as_str(), &bookmarkable)
             .await?;
-    let own = found.ties;
-    let admin_of = own
+    let admin_of = found
+        .ties
         .iter()
         .filter(|m| m.status == member_q::STATUS_ACCEPTED && is_admin_role(&m.role))
         .map(|m| m.group_id)
         .collect();
-    let own = own.into_iter().map(|m| (m.group_id, m)).collect();
-    let (followed, bookmarked) = (found.followed, found.bookmarked);
     Ok(CallerRights {
-        own,
+        own: found.ties.into_iter().map(|m| (m.group_id, m)).collect(),
         admin_of,
-        followed: followed.into_iter().collect(),
-        bookmarked: bookmarked.into_iter().collect(),
+        followed: found.followed.into_iter().collect(),
+        bookmarked: found.bookmarked.into_iter().collect(),
     })
 }
 
