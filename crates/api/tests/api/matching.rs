@@ -651,3 +651,75 @@ async fn a_backfill_leaves_postgresql_planner_statistics_behind_and_a_trickle_do
     indexer.after_burst(services::matching::indexer::GATHER_STATISTICS_AFTER).await;
     assert_eq!(items_analyzed(&app).await, before + 1);
 }
+
+/// Whether the member waits in the matching engine's queue.
+async fn queued(app: &TestApp, user_id: i64) -> bool {
+    store::entities::match_pending::Entity::find()
+        .filter(store::entities::match_pending::Column::Kind.eq("user"))
+        .filter(store::entities::match_pending::Column::ItemId.eq(user_id))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .is_some()
+}
+
+async fn unqueue(app: &TestApp, user_id: i64) {
+    store::entities::match_pending::Entity::delete_many()
+        .filter(store::entities::match_pending::Column::ItemId.eq(user_id))
+        .exec(&app.db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_member_is_read_again_only_when_what_their_documents_hold_changes() {
+    let app = TestApp::new().await;
+    let t = app.default_tenant.clone();
+    let ada = member(&app, &t, "ada@example.com", "Data Analyst", &[], "Kenya", 2).await;
+    assert!(queued(&app, ada.id).await, "a new member is read");
+    let profile =
+        profiles::Entity::find().filter(profiles::Column::UserId.eq(ada.id)).one(&app.db).await.unwrap().unwrap();
+
+    // A résumé, a picture or a social link is not in what the engine reads.
+    unqueue(&app, ada.id).await;
+    let mut unread: profiles::ActiveModel = profile.clone().into();
+    unread.resume = Set(Some("/media/resumes/ada.pdf".into()));
+    unread.picture = Set(Some("/media/pictures/ada.png".into()));
+    unread.social_linkedin = Set(Some("https://www.linkedin.com/in/ada".into()));
+    unread.update(&app.db).await.unwrap();
+    assert!(!queued(&app, ada.id).await);
+
+    // Her title, story and country are.
+    for change in [
+        |p: &mut profiles::ActiveModel| p.title = Set(Some("Machine Learning Engineer".into())),
+        |p: &mut profiles::ActiveModel| p.career_story = Set(Some("From analysis to models".into())),
+        |p: &mut profiles::ActiveModel| p.country = Set(Some("Uganda".into())),
+    ] {
+        unqueue(&app, ada.id).await;
+        let mut read: profiles::ActiveModel = profile.clone().into();
+        change(&mut read);
+        read.update(&app.db).await.unwrap();
+        assert!(queued(&app, ada.id).await);
+    }
+
+    // So is her name (the meta the engine keeps of her holds it); her last sign-in is not.
+    unqueue(&app, ada.id).await;
+    users::Entity::update(users::ActiveModel {
+        id: Set(ada.id),
+        last_login_at: Set(Some(Utc::now())),
+        ..Default::default()
+    })
+    .exec(&app.db)
+    .await
+    .unwrap();
+    assert!(!queued(&app, ada.id).await);
+    users::Entity::update(users::ActiveModel {
+        id: Set(ada.id),
+        first_name: Set("Adaeze".into()),
+        ..Default::default()
+    })
+    .exec(&app.db)
+    .await
+    .unwrap();
+    assert!(queued(&app, ada.id).await);
+}

@@ -39,12 +39,31 @@ fn col(name: &str) -> Alias {
 }
 
 /// A source table, the queue kind its rows feed, and the item id of a row (`{r}` is NEW or OLD).
-struct Source {
-    table: &'static str,
-    kind: &'static str,
-    id: &'static str,
+pub(super) struct Source {
+    pub(super) table: &'static str,
+    pub(super) kind: &'static str,
+    pub(super) id: &'static str,
     /// Only these columns' updates queue (all when empty).
-    update_of: &'static [&'static str],
+    pub(super) update_of: &'static [&'static str],
+}
+
+impl Source {
+    fn trigger_name(&self) -> String {
+        format!("match_enqueue_{}_{}", self.table, self.kind)
+    }
+
+    /// The triggers that queue the source's rows (later migrations narrow a source's columns).
+    pub(super) fn triggers(&self, backend: DbBackend) -> Vec<String> {
+        let body = |row: &str| enqueue(self.kind, &with_row(self.id, row));
+        match backend {
+            DbBackend::Postgres => postgres_trigger(&self.trigger_name(), self.table, self.update_of, body),
+            _ => sqlite_triggers(&self.trigger_name(), self.table, self.update_of, body),
+        }
+    }
+
+    pub(super) fn drops(&self, backend: DbBackend) -> Vec<String> {
+        drops_of(backend, &self.trigger_name(), self.table)
+    }
 }
 
 const SOURCES: &[Source] = &[
@@ -138,15 +157,11 @@ fn postgres_trigger(name: &str, table: &str, update_of: &[&str], body: impl Fn(&
 }
 
 fn trigger_statements(backend: DbBackend) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = SOURCES.iter().flat_map(|source| source.triggers(backend)).collect();
     let mut add = |name: String, table: &str, update_of: &[&str], body: &dyn Fn(&str) -> String| match backend {
         DbBackend::Postgres => out.extend(postgres_trigger(&name, table, update_of, body)),
         _ => out.extend(sqlite_triggers(&name, table, update_of, body)),
     };
-    for source in SOURCES {
-        let name = format!("match_enqueue_{}_{}", source.table, source.kind);
-        add(name, source.table, source.update_of, &|row: &str| enqueue(source.kind, &with_row(source.id, row)));
-    }
     for (table, id) in MEMBER_CHANGES {
         add(format!("match_member_{table}"), table, &[], &|row: &str| bump_member(&with_row(id, row)));
     }
@@ -154,25 +169,20 @@ fn trigger_statements(backend: DbBackend) -> Vec<String> {
 }
 
 fn trigger_drops(backend: DbBackend) -> Vec<String> {
-    let names = SOURCES
-        .iter()
-        .map(|s| (format!("match_enqueue_{}_{}", s.table, s.kind), s.table))
-        .chain(MEMBER_CHANGES.iter().map(|(table, _)| (format!("match_member_{table}"), *table)));
-    let mut out = Vec::new();
-    for (name, table) in names {
-        match backend {
-            DbBackend::Postgres => {
-                out.push(format!("DROP TRIGGER IF EXISTS {name} ON \"{table}\""));
-                out.push(format!("DROP FUNCTION IF EXISTS {name}()"));
-            }
-            _ => {
-                for suffix in ["ai", "au", "ad"] {
-                    out.push(format!("DROP TRIGGER IF EXISTS {name}_{suffix}"));
-                }
-            }
-        }
+    let mut out: Vec<String> = SOURCES.iter().flat_map(|source| source.drops(backend)).collect();
+    for (table, _) in MEMBER_CHANGES {
+        out.extend(drops_of(backend, &format!("match_member_{table}"), table));
     }
     out
+}
+
+fn drops_of(backend: DbBackend, name: &str, table: &str) -> Vec<String> {
+    match backend {
+        DbBackend::Postgres => {
+            vec![format!("DROP TRIGGER IF EXISTS {name} ON \"{table}\""), format!("DROP FUNCTION IF EXISTS {name}()")]
+        }
+        _ => ["ai", "au", "ad"].iter().map(|suffix| format!("DROP TRIGGER IF EXISTS {name}_{suffix}")).collect(),
+    }
 }
 
 /// Queues every existing row that can become an item or a member's profile.

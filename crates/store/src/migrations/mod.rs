@@ -45,6 +45,7 @@ mod m0040_agent_votes;
 mod m0041_catalogue_list_generations;
 mod m0042_person_generations;
 mod m0043_people_search_generations;
+mod m0044_matching_document_columns;
 
 /// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
 /// otherwise (the generation triggers are written per backend).
@@ -111,6 +112,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0041_catalogue_list_generations::Migration),
             Box::new(m0042_person_generations::Migration),
             Box::new(m0043_people_search_generations::Migration),
+            Box::new(m0044_matching_document_columns::Migration),
         ]
     }
 }

@@ -186,6 +186,10 @@ async fn kept_ranking(
     if let Some(kept) = state.matching.kept_people(tenant.id(), &kept_key, stamp) {
         return Ok(kept);
     }
+    let _turn = state.matching.people_turn(tenant.id(), &kept_key).await;
+    if let Some(kept) = state.matching.kept_people(tenant.id(), &kept_key, stamp) {
+        return Ok(kept);
+    }
     let ranked = Arc::new(rank_for_group(state, tenant, group, source, user_id).await?);
     state.matching.keep_people(tenant.id(), &kept_key, stamp, ranked.clone());
     Ok(ranked)

@@ -42,6 +42,7 @@ mod asker;
 mod kept;
 mod people;
 mod question;
+mod turns;
 
 pub use answer::{Answer, Ask};
 use asker::{is_held, member_from, Member};
@@ -49,6 +50,7 @@ use kept::{KeptLists, KeptRecommendations, Ranked};
 use people::KeptPeople;
 pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 use question::QuestionTurn;
+pub use turns::{Turn, Turns};
 
 /// Cards kept at most, per process.
 const KEPT_CARDS: usize = 20_000;
@@ -141,7 +143,13 @@ pub struct Engine {
     /// ([`Engine::question_vector`]).
     questions_in_flight: Mutex<HashMap<String, Arc<QuestionTurn>>>,
     people_lists: Mutex<HashMap<(i64, String), KeptPeople>>,
+    /// One ranking in flight per member's list and per kept people list.
+    recommendation_turns: Turns<RecommendationKey>,
+    people_turns: Turns<(i64, String)>,
 }
+
+/// A member's kept list: (site, member, kinds, per kind).
+type RecommendationKey = (i64, i64, u32, usize);
 
 impl Engine {
     pub fn new(embedder: Option<Arc<dyn Embedder>>) -> Self {
@@ -154,6 +162,8 @@ impl Engine {
             questions: Mutex::new(HashMap::new()),
             questions_in_flight: Mutex::new(HashMap::new()),
             people_lists: Mutex::new(HashMap::new()),
+            recommendation_turns: Turns::default(),
+            people_turns: Turns::default(),
         }
     }
 
@@ -256,17 +266,34 @@ impl Engine {
     ) -> StoreResult<Vec<Found>> {
         let stamps = member::stamps(db, tenant_id, user_id).await?;
         let key = (tenant_id, user_id, kinds_mask(kinds), per_kind);
-        let kept = self.recommendations.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned();
-        let ranked = match kept {
-            Some(kept) if self.still_good(&kept, &stamps, kinds) => kept.items,
-            _ => {
-                let ranked = Arc::new(self.rank_for_member(db, tenant_id, user_id, kinds, per_kind, &stamps).await?);
-                let kept = KeptRecommendations { stamps, at: Instant::now(), items: ranked.clone() };
-                self.recommendations.lock().unwrap_or_else(|p| p.into_inner()).insert(key, kept);
-                ranked
+        let ranked = match self.kept_recommendations(&key, &stamps, kinds) {
+            Some(kept) => kept,
+            None => {
+                let _turn = self.recommendation_turns.take(key).await;
+                match self.kept_recommendations(&key, &stamps, kinds) {
+                    Some(kept) => kept,
+                    None => {
+                        let ranked =
+                            Arc::new(self.rank_for_member(db, tenant_id, user_id, kinds, per_kind, &stamps).await?);
+                        let kept = KeptRecommendations { stamps, at: Instant::now(), items: ranked.clone() };
+                        self.recommendations.lock().unwrap_or_else(|p| p.into_inner()).insert(key, kept);
+                        ranked
+                    }
+                }
             }
         };
         self.with_cards(db, tenant_id, &stamps, &ranked).await
+    }
+
+    /// The member's list kept under `key`, when still good at `stamps`.
+    fn kept_recommendations(
+        &self,
+        key: &RecommendationKey,
+        stamps: &Stamps,
+        kinds: &[ItemKind],
+    ) -> Option<Arc<Vec<Ranked>>> {
+        let kept = self.recommendations.lock().unwrap_or_else(|p| p.into_inner()).get(key).cloned()?;
+        self.still_good(&kept, stamps, kinds).then_some(kept.items)
     }
 
     fn still_good(&self, kept: &KeptRecommendations, stamps: &Stamps, kinds: &[ItemKind]) -> bool {

@@ -78,6 +78,12 @@ impl Engine {
         good.then(|| found.people.clone())
     }
 
+    /// The turn to rank the people list kept under `key`: concurrent misses of one list
+    /// rank it once. Look for the kept list again once it is taken.
+    pub async fn people_turn(&self, tenant_id: i64, key: &str) -> super::Turn<'_, (i64, String)> {
+        self.people_turns.take((tenant_id, key.to_string())).await
+    }
+
     /// Keeps a people list ranked at `stamp` (read before ranking) under `key`.
     pub fn keep_people(&self, tenant_id: i64, key: &str, stamp: PeopleStamp, people: Arc<Vec<RankedPerson>>) {
         let mut kept = self.people_lists.lock().unwrap_or_else(|p| p.into_inner());

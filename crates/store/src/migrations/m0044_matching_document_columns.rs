@@ -1,0 +1,58 @@
+//! A member is queued for the matching engine again only when what their documents are made
+//! of changes (issue 29): m0037 queued them on any update of their profile, so uploading a
+//! résumé, a picture or a social link re-read, re-hashed and re-wrote them, and a burst of
+//! such writes (20,000 résumés in the bench) kept the worker busy for half a minute beside
+//! the requests. Their name is now watched too: it is in the meta the engine keeps of them.
+//!
+//! What the member's documents read (`services::matching::documents::member`): the profile's
+//! title, discipline, short bio, career story, additional career information and country, and
+//! their topics through the profile's id (`profile_topics`, watched by m0037).
+
+use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
+
+use super::m0037_matching::Source;
+
+pub struct Migration;
+
+impl MigrationName for Migration {
+    fn name(&self) -> &str {
+        "m0044_matching_document_columns"
+    }
+}
+
+/// The profile columns the member's documents are made of, and the row's owner.
+const PROFILE_COLUMNS: &[&str] =
+    &["user_id", "title", "discipline", "short_bio", "career_story", "additional_career_information", "country"];
+
+const NARROWED: [Source; 2] = [
+    Source { table: "profiles", kind: "user", id: "{r}.\"user_id\"", update_of: PROFILE_COLUMNS },
+    Source { table: "users", kind: "user", id: "{r}.\"id\"", update_of: &["is_active", "first_name", "last_name"] },
+];
+
+/// As m0037 made them.
+const BEFORE: [Source; 2] = [
+    Source { table: "profiles", kind: "user", id: "{r}.\"user_id\"", update_of: &[] },
+    Source { table: "users", kind: "user", id: "{r}.\"id\"", update_of: &["is_active"] },
+];
+
+async fn replace(manager: &SchemaManager<'_>, sources: &[Source]) -> Result<(), DbErr> {
+    let backend: DbBackend = manager.get_database_backend();
+    let connection = manager.get_connection();
+    for source in sources {
+        for statement in source.drops(backend).into_iter().chain(source.triggers(backend)) {
+            connection.execute_unprepared(&statement).await?;
+        }
+    }
+    Ok(())
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        replace(manager, &NARROWED).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        replace(manager, &BEFORE).await
+    }
+}
