@@ -35,14 +35,15 @@ const BEFORE: [Source; 2] = [
     Source { table: "users", kind: "user", id: "{r}.\"id\"", update_of: &["is_active"] },
 ];
 
+/// Drops and makes each source's triggers again as one batch: statements sent one by one may
+/// each take another of the pool's connections, and a SQLite connection that read the schema
+/// before the drop refuses to make a trigger of the same name ("already exists") while
+/// preparing, before it would notice the schema changed.
 async fn replace(manager: &SchemaManager<'_>, sources: &[Source]) -> Result<(), DbErr> {
     let backend: DbBackend = manager.get_database_backend();
-    let connection = manager.get_connection();
-    for source in sources {
-        for statement in source.drops(backend).into_iter().chain(source.triggers(backend)) {
-            connection.execute_unprepared(&statement).await?;
-        }
-    }
+    let statements: Vec<String> =
+        sources.iter().flat_map(|source| source.drops(backend).into_iter().chain(source.triggers(backend))).collect();
+    manager.get_connection().execute_unprepared(&statements.join(";\n")).await?;
     Ok(())
 }
 
