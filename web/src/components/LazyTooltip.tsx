@@ -1,19 +1,5 @@
-import { useEffect, useState, type ComponentType, type ReactElement } from 'react';
-import type { TooltipProps } from '@mui/material/Tooltip';
-
-type TooltipComponent = ComponentType<TooltipProps>;
-
-/** The module, once downloaded (shared by every LazyTooltip of the page). */
-let loaded: TooltipComponent | null = null;
-let loading: Promise<TooltipComponent> | null = null;
-
-function loadTooltip(): Promise<TooltipComponent> {
-  loading ??= import('@mui/material/Tooltip').then((module) => {
-    loaded = module.default as TooltipComponent;
-    return loaded;
-  });
-  return loading;
-}
+import { useEffect, useState, type ReactElement } from 'react';
+import { loadTooltip, loadedTooltip, type TooltipComponent } from './tooltipModule';
 
 interface Props {
   title: string;
@@ -29,7 +15,7 @@ interface Props {
  * tap whose touchstart and click land on two different nodes is lost.
  */
 export default function LazyTooltip({ title, children }: Props) {
-  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loaded);
+  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(loadedTooltip);
   useEffect(() => {
     if (Tooltip) return undefined;
     let cancelled = false;

@@ -49,7 +49,7 @@ use asker::{is_held, member_from, Member};
 use kept::{KeptLists, KeptRecommendations, Ranked};
 use people::KeptPeople;
 pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
-use question::QuestionTurn;
+use question::QuestionOutcome;
 pub use turns::{Turn, Turns};
 
 /// Cards kept at most, per process.
@@ -139,9 +139,9 @@ pub struct Engine {
     recommendations: Mutex<KeptLists>,
     cards: Mutex<KeptCards>,
     questions: Mutex<HashMap<String, Arc<Vec<f32>>>>,
-    /// Questions being embedded now, each with the one vector its askers wait for
+    /// Questions being embedded now: their askers wait for one embedding
     /// ([`Engine::question_vector`]).
-    questions_in_flight: Mutex<HashMap<String, Arc<QuestionTurn>>>,
+    question_turns: Turns<String, QuestionOutcome>,
     people_lists: Mutex<HashMap<(i64, String), KeptPeople>>,
     /// One ranking in flight per member's list and per kept people list.
     recommendation_turns: Turns<RecommendationKey>,
@@ -160,7 +160,7 @@ impl Engine {
             recommendations: Mutex::new(KeptLists::default()),
             cards: Mutex::new((Stamps::default(), HashMap::new())),
             questions: Mutex::new(HashMap::new()),
-            questions_in_flight: Mutex::new(HashMap::new()),
+            question_turns: Turns::default(),
             people_lists: Mutex::new(HashMap::new()),
             recommendation_turns: Turns::default(),
             people_turns: Turns::default(),

@@ -1,74 +1,56 @@
 //! A question's subject as a vector: embedded once, remembered, and awaited by everyone
 //! asking the same new question meanwhile.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex},
-};
+use std::sync::Arc;
 
-use super::Engine;
+use super::{turns::Taken, Engine};
 
 /// Question vectors kept at most.
 const KEPT_QUESTIONS: usize = 2_048;
 
-/// One new question's embedding, awaited by everyone asking it meanwhile.
-pub(super) type QuestionTurn = tokio::sync::OnceCell<Option<Arc<Vec<f32>>>>;
-
-/// Removes a question's turn from those in flight when an asker's wait ends, however it
-/// ends: a turn left behind by a cancelled request would stay in the map for good.
-struct TurnEnding<'a> {
-    in_flight: &'a Mutex<HashMap<String, Arc<QuestionTurn>>>,
-    key: &'a str,
-    turn: &'a Arc<QuestionTurn>,
-}
-
-impl Drop for TurnEnding<'_> {
-    fn drop(&mut self) {
-        let mut in_flight = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
-        if in_flight.get(self.key).is_some_and(|current| Arc::ptr_eq(current, self.turn)) {
-            in_flight.remove(self.key);
-        }
-    }
-}
+/// A question's embedding as handed to those asking it meanwhile (`None`: it failed).
+pub(super) type QuestionOutcome = Option<Arc<Vec<f32>>>;
 
 impl Engine {
     /// The vector of a question's subject: embedded once, then remembered. Members asking
-    /// the same new question at once wait for its one embedding; different new questions
-    /// are embedded side by side (the provider decides how many run at once).
-    pub(super) async fn question_vector(&self, text: &str) -> Option<Arc<Vec<f32>>> {
+    /// the same new question at once wait for its one embedding and get its outcome, a failure
+    /// included; different new questions are embedded side by side (the provider decides how
+    /// many run at once). A member who leaves mid-question hands the turn to the next asker.
+    pub(super) async fn question_vector(&self, text: &str) -> QuestionOutcome {
         let embedder = self.embedder.as_ref()?;
         let key = text.trim().to_lowercase();
-        if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned() {
+        if let Some(v) = self.kept_question(&key) {
             return Some(v);
         }
-        let turn =
-            self.questions_in_flight.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
-        // Ends the turn when this asker is done, or dropped (a member who left mid-question).
-        let _ending = TurnEnding { in_flight: &self.questions_in_flight, key: &key, turn: &turn };
-        let vector = turn
-            .get_or_init(|| async {
-                // Kept by an asker whose turn ended between the first look and this one.
-                if let Some(v) = self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(&key).cloned() {
-                    return Some(v);
-                }
-                let v = match embedder.embed(std::slice::from_ref(&key)).await {
-                    Ok(mut vectors) if !vectors.is_empty() => Arc::new(vectors.swap_remove(0)),
-                    Ok(_) => return None,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "embedding a question failed; answering on words");
-                        return None;
-                    }
-                };
-                let mut kept = self.questions.lock().unwrap_or_else(|p| p.into_inner());
-                if kept.len() >= KEPT_QUESTIONS {
-                    kept.clear();
-                }
-                kept.insert(key.clone(), v.clone());
-                Some(v)
-            })
-            .await
-            .clone();
-        vector
+        let turn = match self.question_turns.take_or_handed_on(key.clone()).await {
+            Taken::HandedOn(outcome) => return outcome,
+            Taken::Turn(turn) => turn,
+        };
+        // Kept by an asker whose turn ended between the first look and this one.
+        if let Some(v) = self.kept_question(&key) {
+            return Some(v);
+        }
+        let outcome = match embedder.embed(std::slice::from_ref(&key)).await {
+            Ok(mut vectors) if !vectors.is_empty() => Some(Arc::new(vectors.swap_remove(0))),
+            Ok(_) => None,
+            Err(err) => {
+                tracing::warn!(error = %err, "embedding a question failed; answering on words");
+                None
+            }
+        };
+        if let Some(v) = &outcome {
+            let mut kept = self.questions.lock().unwrap_or_else(|p| p.into_inner());
+            if kept.len() >= KEPT_QUESTIONS {
+                kept.clear();
+            }
+            kept.insert(key, v.clone());
+        }
+        turn.hand_on(outcome.clone());
+        outcome
+    }
+
+    fn kept_question(&self, key: &str) -> QuestionOutcome {
+        self.questions.lock().unwrap_or_else(|p| p.into_inner()).get(key).cloned()
     }
 }
 
@@ -123,7 +105,7 @@ mod tests {
         assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 1, "one embedding for one question");
         engine.question_vector("Another question").await.unwrap();
         assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
-        assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "no turn is left behind");
+        assert_eq!(engine.question_turns.in_flight(), 0, "no turn is left behind");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -137,10 +119,10 @@ mod tests {
         while model.calls.load(std::sync::atomic::Ordering::SeqCst) == 0 {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
-        assert_eq!(engine.questions_in_flight.lock().unwrap().len(), 1, "the question is in flight");
+        assert_eq!(engine.question_turns.in_flight(), 1, "the question is in flight");
         asking.abort();
         assert!(asking.await.unwrap_err().is_cancelled());
-        assert!(engine.questions_in_flight.lock().unwrap().is_empty(), "the cancelled asker's turn ended");
+        assert_eq!(engine.question_turns.in_flight(), 0, "the cancelled asker's turn ended");
         // The next asker embeds it.
         assert!(engine.question_vector("Which circles teach SQL?").await.is_some());
         assert_eq!(model.calls.load(std::sync::atomic::Ordering::SeqCst), 2);
