@@ -26,6 +26,7 @@ use std::{
 };
 
 use prometheus::IntCounter;
+use services::turns::Turns;
 
 /// Kept pages per tenant (a page is a few ids and a count).
 pub const MAX_PAGES: usize = 5_000;
@@ -53,15 +54,13 @@ impl<V, P> TenantEntries<V, P> {
     }
 }
 
-type Turns = Arc<Mutex<HashMap<(i64, String), Arc<tokio::sync::Mutex<()>>>>>;
-
 /// The kept pages and base views of one kind of list (cheap to clone; shared by requests).
 /// A page is [`PageIds`] for the lists; a search keeps its own kind of page (`P`).
 pub struct PageCache<V, P = PageIds> {
     tenants: Arc<Mutex<HashMap<i64, TenantEntries<V, P>>>>,
     /// Pages being read afresh, so that the requests arriving for one missing page (all of
     /// them, right after a write) wait for the first one's answer instead of each reading it.
-    turns: Turns,
+    turns: Turns<(i64, String)>,
     /// Pages served as kept (`waypoint_page_cache_total{event="hit"}`).
     hits: IntCounter,
     /// Pages read afresh and filed (`waypoint_page_cache_total{event="rebuild"}`).
@@ -84,7 +83,7 @@ impl<V, P> Default for PageCache<V, P> {
         let detached = |name: &str| IntCounter::new(name, "detached").expect("a valid counter name");
         PageCache {
             tenants: Arc::new(Mutex::new(HashMap::new())),
-            turns: Arc::new(Mutex::new(HashMap::new())),
+            turns: Turns::default(),
             hits: detached("page_cache_hits"),
             rebuilds: detached("page_cache_rebuilds"),
         }
@@ -104,24 +103,7 @@ impl<V, P> PageCache<V, P> {
 
 /// The right to read one missing page afresh; the next request for it waits until this is
 /// dropped, then finds the page kept (see [`PageCache::turn`]).
-pub struct Turn {
-    turns: Turns,
-    key: (i64, String),
-    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
-}
-
-impl Drop for Turn {
-    fn drop(&mut self) {
-        let Some(guard) = self.guard.take() else { return };
-        let mutex = tokio::sync::OwnedMutexGuard::mutex(&guard).clone();
-        drop(guard);
-        let mut turns = self.turns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        // The map's handle and ours: nobody else is waiting for this page.
-        if Arc::strong_count(&mutex) <= 2 {
-            turns.remove(&self.key);
-        }
-    }
-}
+pub type Turn = services::turns::Turn<(i64, String)>;
 
 impl<V, P> PageCache<V, P> {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<i64, TenantEntries<V, P>>> {
@@ -151,13 +133,7 @@ impl<V, P> PageCache<V, P> {
     /// Waits for the turn to read the page `key` afresh: the caller checks [`Self::page`]
     /// again once it has it, since the request before it has usually just filed the page.
     pub async fn turn(&self, tenant_id: i64, key: &str) -> Turn {
-        let map_key = (tenant_id, key.to_string());
-        let mutex = {
-            let mut turns = self.turns.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            turns.entry(map_key.clone()).or_default().clone()
-        };
-        let guard = mutex.lock_owned().await;
-        Turn { turns: self.turns.clone(), key: map_key, guard: Some(guard) }
+        self.turns.take((tenant_id, key.to_string())).await
     }
 
     /// The page filed under `key` at the tenant's `generation`.
@@ -353,7 +329,7 @@ mod tests {
         drop(first);
         let seen = waiting.await.unwrap();
         assert_eq!(seen.as_deref(), Some(&PageIds { ids: vec![1], count: 1 }), "it finds the page filed");
-        assert!(cache.turns.lock().unwrap().is_empty(), "finished turns leave nothing behind");
+        assert_eq!(cache.turns.in_flight(), 0, "finished turns leave nothing behind");
     }
 
     #[test]

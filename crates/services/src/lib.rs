@@ -1,7 +1,8 @@
 //! Integrations behind small traits, each with an embedded default (mail: outbox or SMTP;
 //! file storage; payments; the AI model; social sign-in; Google Classroom; Redis fan-out;
 //! resume parsing; LinkedIn profile data), and the work that runs off the request (the job
-//! worker, the matching engine, analytics roll-ups, system agents).
+//! worker, the matching engine, analytics roll-ups, system agents), and `turns`, the one
+//! "one piece of work in flight per key" that the API's kept pages and the engine share.
 //!
 //! This crate sits beside `store`, not above it: handlers read and write through `store`
 //! and call here only for what leaves the process or runs in the background.
@@ -32,3 +33,4 @@ pub mod resume;
 pub mod social;
 pub mod storage;
 pub mod system_agents;
+pub mod turns;

@@ -42,7 +42,6 @@ mod asker;
 mod kept;
 mod people;
 mod question;
-mod turns;
 
 pub use answer::{Answer, Ask};
 use asker::{is_held, member_from, Member};
@@ -50,7 +49,7 @@ use kept::{KeptLists, KeptRecommendations, Ranked};
 use people::KeptPeople;
 pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 use question::QuestionOutcome;
-pub use turns::{Turn, Turns};
+use crate::turns::Turns;
 
 /// Cards kept at most, per process.
 const KEPT_CARDS: usize = 20_000;

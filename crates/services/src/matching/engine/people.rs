@@ -80,7 +80,7 @@ impl Engine {
 
     /// The turn to rank the people list kept under `key`: concurrent misses of one list
     /// rank it once. Look for the kept list again once it is taken.
-    pub async fn people_turn(&self, tenant_id: i64, key: &str) -> super::Turn<'_, (i64, String)> {
+    pub async fn people_turn(&self, tenant_id: i64, key: &str) -> crate::turns::Turn<(i64, String)> {
         self.people_turns.take((tenant_id, key.to_string())).await
     }
 

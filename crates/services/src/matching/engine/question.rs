@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{turns::Taken, Engine};
+use super::Engine;
+use crate::turns::Taken;
 
 /// Question vectors kept at most.
 const KEPT_QUESTIONS: usize = 2_048;

@@ -1,9 +1,9 @@
-//! One piece of work in flight per key. When many requests miss the same kept list at once
-//! (a group's administrators opening its recommendations, a member's right panel on several
-//! tabs), the first ranks it and the others wait for it and read what it kept. Without this,
-//! 32 requests missing a group's list at once ranked it 32 times side by side, each taking
-//! 32 times as long on a two-core server. A turn may also hand its outcome to those waiting
-//! (a new question's embedding, a failure included), so they need not look anywhere else.
+//! One piece of work in flight per key. When many requests miss the same kept thing at once (a
+//! list page right after a write, a group's recommended people, a member's right panel on
+//! several tabs), the first makes it and the others wait for it and read what it kept. Without
+//! this, 32 requests missing a group's list at once ranked it 32 times side by side, each taking
+//! 32 times as long on a two-core server. A turn may also hand its outcome to those waiting (a
+//! new question's embedding, a failure included), so they need not look anywhere else.
 
 use std::{
     collections::HashMap,
@@ -16,43 +16,50 @@ use tokio::sync::OwnedMutexGuard;
 /// A key's lock, holding the outcome a finished turn handed on, if any.
 type Slot<V> = Arc<tokio::sync::Mutex<Option<V>>>;
 
-/// The keys being worked on now, each with the lock its askers queue on.
+/// The keys being worked on now, each with the lock its askers queue on (cheap to clone;
+/// clones share the keys).
 pub struct Turns<K, V = ()> {
-    in_flight: Mutex<HashMap<K, Slot<V>>>,
+    in_flight: Arc<Mutex<HashMap<K, Slot<V>>>>,
 }
 
 impl<K, V> Default for Turns<K, V> {
     fn default() -> Self {
-        Turns { in_flight: Mutex::new(HashMap::new()) }
+        Turns { in_flight: Arc::new(Mutex::new(HashMap::new())) }
+    }
+}
+
+impl<K, V> Clone for Turns<K, V> {
+    fn clone(&self) -> Self {
+        Turns { in_flight: self.in_flight.clone() }
     }
 }
 
 /// A key's turn, held while working on it: the next waiter goes on when it is dropped (the
 /// work kept, failed or its request cancelled).
-pub struct Turn<'a, K: Hash + Eq + Clone, V = ()> {
-    turns: &'a Turns<K, V>,
+pub struct Turn<K: Hash + Eq + Clone, V = ()> {
+    turns: Turns<K, V>,
     key: K,
     slot: Slot<V>,
     held: Option<OwnedMutexGuard<Option<V>>>,
 }
 
 /// What waiting for a key gives: the outcome an earlier turn handed on, or the turn itself.
-pub enum Taken<'a, K: Hash + Eq + Clone, V> {
+pub enum Taken<K: Hash + Eq + Clone, V> {
     HandedOn(V),
-    Turn(Turn<'a, K, V>),
+    Turn(Turn<K, V>),
 }
 
 impl<K: Hash + Eq + Clone, V: Clone> Turns<K, V> {
     /// Waits for the key's turn. The caller looks for the kept work again once it has it: the
     /// turn before may have kept it.
-    pub async fn take(&self, key: K) -> Turn<'_, K, V> {
+    pub async fn take(&self, key: K) -> Turn<K, V> {
         let slot = self.in_flight.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
         let held = slot.clone().lock_owned().await;
-        Turn { turns: self, key, slot, held: Some(held) }
+        Turn { turns: self.clone(), key, slot, held: Some(held) }
     }
 
     /// Waits for the key's turn, unless a turn that ended meanwhile handed on its outcome.
-    pub async fn take_or_handed_on(&self, key: K) -> Taken<'_, K, V> {
+    pub async fn take_or_handed_on(&self, key: K) -> Taken<K, V> {
         let turn = self.take(key).await;
         match turn.held.as_ref().and_then(|held| held.as_ref()) {
             Some(outcome) => Taken::HandedOn(outcome.clone()),
@@ -71,7 +78,7 @@ impl<K: Hash + Eq + Clone, V: Clone> Turns<K, V> {
     }
 }
 
-impl<K: Hash + Eq + Clone, V> Turn<'_, K, V> {
+impl<K: Hash + Eq + Clone, V> Turn<K, V> {
     /// Ends the turn, handing `outcome` to everyone waiting for the key now. It is forgotten
     /// with the key once nobody waits.
     pub fn hand_on(mut self, outcome: V) {
@@ -81,7 +88,7 @@ impl<K: Hash + Eq + Clone, V> Turn<'_, K, V> {
     }
 }
 
-impl<K: Hash + Eq + Clone, V> Drop for Turn<'_, K, V> {
+impl<K: Hash + Eq + Clone, V> Drop for Turn<K, V> {
     fn drop(&mut self) {
         self.held.take();
         let mut in_flight = self.turns.in_flight.lock().unwrap_or_else(|p| p.into_inner());
