@@ -43,13 +43,13 @@ mod kept;
 mod people;
 mod question;
 
+use crate::turns::Turns;
 pub use answer::{Answer, Ask};
 use asker::{is_held, member_from, Member};
 use kept::{KeptLists, KeptRecommendations, Ranked};
 use people::KeptPeople;
 pub use people::{PeopleFor, PeopleQuery, PeopleStamp, RankedPerson};
 use question::QuestionOutcome;
-use crate::turns::Turns;
 
 /// Cards kept at most, per process.
 const KEPT_CARDS: usize = 20_000;
