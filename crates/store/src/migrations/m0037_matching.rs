@@ -66,6 +66,12 @@ impl Source {
     }
 }
 
+/// The source of `table`'s rows for `kind`, as this migration made it (later migrations put it
+/// back on `down`).
+pub(super) fn source(table: &str, kind: &str) -> Option<&'static Source> {
+    SOURCES.iter().find(|s| s.table == table && s.kind == kind)
+}
+
 const SOURCES: &[Source] = &[
     Source { table: "groups", kind: "group", id: "{r}.\"id\"", update_of: &[] },
     Source { table: "group_topics", kind: "group", id: "{r}.\"group_id\"", update_of: &[] },

@@ -10,7 +10,7 @@
 
 use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
 
-use super::m0037_matching::Source;
+use super::m0037_matching::{self, Source};
 
 pub struct Migration;
 
@@ -30,16 +30,21 @@ const NARROWED: [Source; 2] = [
 ];
 
 /// As m0037 made them.
-const BEFORE: [Source; 2] = [
-    Source { table: "profiles", kind: "user", id: "{r}.\"user_id\"", update_of: &[] },
-    Source { table: "users", kind: "user", id: "{r}.\"id\"", update_of: &["is_active"] },
-];
+fn before() -> Result<Vec<&'static Source>, DbErr> {
+    NARROWED
+        .iter()
+        .map(|narrowed| {
+            m0037_matching::source(narrowed.table, narrowed.kind)
+                .ok_or_else(|| DbErr::Migration(format!("m0037 has no source for {}", narrowed.table)))
+        })
+        .collect()
+}
 
 /// Drops and makes each source's triggers again as one batch: statements sent one by one may
 /// each take another of the pool's connections, and a SQLite connection that read the schema
 /// before the drop refuses to make a trigger of the same name ("already exists") while
 /// preparing, before it would notice the schema changed.
-async fn replace(manager: &SchemaManager<'_>, sources: &[Source]) -> Result<(), DbErr> {
+async fn replace(manager: &SchemaManager<'_>, sources: &[&Source]) -> Result<(), DbErr> {
     let backend: DbBackend = manager.get_database_backend();
     let statements: Vec<String> =
         sources.iter().flat_map(|source| source.drops(backend).into_iter().chain(source.triggers(backend))).collect();
@@ -50,10 +55,10 @@ async fn replace(manager: &SchemaManager<'_>, sources: &[Source]) -> Result<(), 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        replace(manager, &NARROWED).await
+        replace(manager, &NARROWED.iter().collect::<Vec<_>>()).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        replace(manager, &BEFORE).await
+        replace(manager, &before()?).await
     }
 }
