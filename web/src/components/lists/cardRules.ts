@@ -2,6 +2,7 @@
 // first 2 or 4 countries, the rest as '+N more'; the price or free; the commitment in weeks.
 import type { Group } from '../../lib/discover/types';
 import { LIFECYCLE_LABELS, isKnownLifecycleKey } from './lifecycle';
+import { dayLabel } from '../../lib/dates';
 
 export interface Shown<T> {
   items: T[];
@@ -61,12 +62,7 @@ export function formatDate(date: string | null | undefined): string | null {
   if (!date) return null;
   const [year, month, day] = date.slice(0, 10).split('-').map(Number);
   if (!year || !month || !day) return null;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return dayLabel(Date.UTC(year, month - 1, day));
 }
 
 /** The page a circle or event opens. */

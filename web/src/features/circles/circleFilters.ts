@@ -1,6 +1,7 @@
 // The circles list's filter choices. Month and country lists are not given by the spec
 // (002 §9): months are the coming twelve; the rest follow the group form's values.
 import type { FilterOption } from '../../components/lists/FilterSelect';
+import { monthLabel } from '../../lib/dates';
 
 /** The coming `count` months from `from`, as YYYY-MM with 'January 2027' labels. */
 export function monthOptions(from: Date = new Date(), count = 12): FilterOption[] {
@@ -8,7 +9,7 @@ export function monthOptions(from: Date = new Date(), count = 12): FilterOption[
   for (let offset = 0; offset < count; offset += 1) {
     const date = new Date(from.getFullYear(), from.getMonth() + offset, 1);
     const value = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-    const label = date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+    const label = monthLabel(date);
     options.push({ value, label });
   }
   return options;

@@ -1,6 +1,7 @@
 // Pure group rules for the screens: who administers, labels, lifecycle, join control state
 // (spec 001 §4, §6). No I/O.
 import type { Group, GroupType, Lifecycle, LifecycleStatus } from './types';
+import { dayLabel } from '../dates';
 
 /** Admin and leader are treated as administrators (spec 001 §6). */
 export const ADMIN_ROLES = ['admin', 'leader'] as const;
@@ -173,9 +174,7 @@ export function joinState(group: Group, now?: number): JoinState {
 export function formatDate(value: string | null | undefined): string | null {
   const time = parseDate(value);
   if (time === null) return null;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-    time,
-  );
+  return dayLabel(time);
 }
 
 export function dateRange(from: string | null | undefined, to: string | null | undefined): string | null {

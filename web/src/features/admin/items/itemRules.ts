@@ -1,6 +1,7 @@
 // The admin item tables' rules (spec 002 §4 "Moderation statuses", §8, §9): which status
 // tab the address selects, the page sizes, which moderation actions an item offers, the
 // chips shown, and the messages.
+import { dayLabel } from '../../../lib/dates';
 
 /** Admin tables: 10 a page by default, with these choices (spec 002 §9). */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -108,5 +109,5 @@ export function formatDay(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return 'N/A';
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return dayLabel(date.getTime());
 }
