@@ -79,21 +79,3 @@ test('a signed-in visitor gets their own page, not the guest one', async ({ brow
   expect(errors).toEqual([]);
   await context.close();
 });
-
-test('a detail page comes with its code and its data: the circle shows without asking the API for it', async ({ page, request }) => {
-  const html = await (await request.get('/circle/generative-ai-for-career-changers')).text();
-  const head = html.slice(0, html.indexOf('</head>'));
-  expect(head).toMatch(/"\/assets\/DetailLayout-[^"]+\.js"/);
-  expect(head).toContain('"/api/v1/groups/slug/generative-ai-for-career-changers/"');
-  const circleRequests: string[] = [];
-  page.on('request', (req) => {
-    if (req.url().includes('/api/v1/groups/slug/')) circleRequests.push(req.url());
-  });
-  const errors = watchErrors(page);
-  await page.goto('/circle/generative-ai-for-career-changers');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The route's chunks were named once the page had painted.
-  await expect(page.locator('link[rel="modulepreload"][href*="/DetailLayout-"]')).toHaveCount(1);
-  expect(circleRequests).toEqual([]);
-  expect(errors).toEqual([]);
-});

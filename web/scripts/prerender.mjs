@@ -13,7 +13,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NAMED, routeModules } from './routes.mjs';
+import { routeModules } from './routes.mjs';
 
 process.env.NODE_ENV = 'production';
 
@@ -247,42 +247,8 @@ async function main() {
       manifest.pages.push({ path: page.path, query: page.query, viewport: viewport.name, file, requires, texts: [...new Set([...texts, '/organization/name'])], data: requests });
     }
   }
-  manifest.routes = await clientRenderedRoutes(sample, chunkMap);
   writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 1));
-  console.log(`prerendered ${manifest.pages.length} templates into dist/prerender/; ${manifest.routes.length} detail routes get their code and data with the page`);
-}
-
-/** The path segment a detail route is rendered with here; the server puts the visitor's slug in its place. */
-const PROBE_SLUG = 'prerender-probe-slug';
-
-/**
- * The guest detail pages (a circle, a job, a post, …) are client-rendered: their first screen is
- * their data. For each, the server's index.html names the route's chunks (modulepreload, fetched
- * with the entry instead of after it) and carries the answers to its first API requests, so the
- * page renders once its code has run instead of three round trips later. The requests are those
- * a render of the route with a probe slug makes, and those it makes once that data is in
- * (`thenAsks` in routes.mjs); `:slug` in a request stands for the visitor's.
- */
-async function clientRenderedRoutes(sample, chunkMap) {
-  const routes = [];
-  for (const { route, thenAsks = [] } of NAMED.filter((entry) => entry.route.endsWith('/:slug'))) {
-    // index.html already names the entry and its static imports.
-    const entry = new Set(routeChunks(chunkMap, []));
-    const preload = routeChunks(chunkMap, routeModules(route))
-      .filter((file) => !entry.has(file))
-      .map((file) => `/${file}`);
-    const data = new Set();
-    for (const viewport of VIEWPORTS) {
-      const url = route.replace(':slug', PROBE_SLUG);
-      const { errors, requests } = await render(url, structuredClone(sample), viewport.width);
-      if (errors.length > 0) throw new Error(`prerender: ${url} (${viewport.name}) failed to render:\n${errors.join('\n')}`);
-      for (const request of requests) data.add(request.replaceAll(PROBE_SLUG, ':slug'));
-    }
-    if (![...data].some((request) => request.includes(':slug'))) throw new Error(`prerender: ${route} asked for nothing by its slug`);
-    for (const request of thenAsks) data.add(request);
-    routes.push({ pattern: route, preload, data: [...data] });
-  }
-  return routes;
+  console.log(`prerendered ${manifest.pages.length} templates into dist/prerender/`);
 }
 
 /**

@@ -16,13 +16,6 @@ export const SIGN_IN = 150;
 export const PUBLIC = 200;
 export const ANY = 250;
 
-/**
- * What a detail page asks for once its own data is in (the tenant's option lists for the info
- * cards). The prerender's probe render of a route has no data, so it sees only the first request;
- * the server answers these in the page too (scripts/prerender.mjs `clientRenderedRoutes`).
- */
-const OPTIONS = ['/api/v1/options-config/'];
-
 /** The routes with a budget of their own: the guest pages of issue 30. */
 export const NAMED = [
   { route: '/login', budget: SIGN_IN, modules: [AUTH, 'src/features/auth/routes/LoginPage.tsx'] },
@@ -41,19 +34,16 @@ export const NAMED = [
     route: '/circle/:slug',
     budget: PUBLIC,
     modules: [SHELL_ROUTES, APP, 'src/features/groups/routes/DetailLayout.tsx', 'src/features/groups/routes/DetailOverviewPage.tsx'],
-    thenAsks: OPTIONS,
   },
   {
     route: '/event/:slug',
     budget: PUBLIC,
     modules: [SHELL_ROUTES, APP, 'src/features/groups/routes/DetailLayout.tsx', 'src/features/groups/routes/DetailOverviewPage.tsx'],
-    thenAsks: OPTIONS,
   },
   {
     route: '/job/:slug',
     budget: PUBLIC,
     modules: [SHELL_ROUTES, APP, 'src/features/jobs/routes/JobLayout.tsx', 'src/features/jobs/routes/JobOverviewPage.tsx'],
-    thenAsks: OPTIONS,
   },
   { route: '/post/:slug', budget: PUBLIC, modules: [SHELL_ROUTES, APP, 'src/features/content/routes/ContentDetailPage.tsx'] },
   { route: '/resource/:slug', budget: PUBLIC, modules: [SHELL_ROUTES, APP, 'src/features/content/routes/ContentDetailPage.tsx'] },
@@ -64,7 +54,6 @@ export const NAMED = [
     route: '/org/:slug',
     budget: PUBLIC,
     modules: [SHELL_ROUTES, APP, 'src/features/groups/routes/OrgLayout.tsx', 'src/features/groups/routes/OrgOverviewPage.tsx'],
-    thenAsks: OPTIONS,
   },
   {
     route: '/profile/:slug',

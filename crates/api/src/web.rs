@@ -14,9 +14,7 @@
 //!
 //! A guest page the build prerendered (`first_screen`) goes out as its template instead,
 //! filled in with the tenant's texts and the answers to its first API requests, so a phone
-//! paints the page before the app's JavaScript runs; the app then hydrates it. A guest detail
-//! page (a circle, a job, …) stays client-rendered, but its index.html names the route's chunks
-//! and carries its first data, so it renders as soon as its code has run.
+//! paints the page before the app's JavaScript runs; the app then hydrates it.
 
 mod first_screen;
 
@@ -129,49 +127,12 @@ async fn app_page(State(page): State<Page>, request: Request) -> Response {
             return not_built().await.into_response();
         }
     };
-    let mut body = match config_script {
+    let body = match config_script {
         Some(script) => html.replacen(CONFIG_MARKER, &script, 1),
         None => html,
     };
-    let path = request.uri().path().to_owned();
-    if path != "/index.html" {
-        let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().copied();
-        if let Some(head) = detail_page_head(&page, &path, &host, peer).await {
-            body = body.replacen("</head>", &head, 1);
-        }
-    }
     ([(header::CACHE_CONTROL, "private, no-cache")], Html(body)).into_response()
 }
-
-/// For a guest detail page the build knows (`first_screen::Templates::client_route`): the
-/// answers to its first requests, and a script that fetches the route's chunks alongside the
-/// entry (modulepreload) instead of after it, then `</head>`. Signed-in visitors ask again with
-/// their token; the guest's answers go unused.
-async fn detail_page_head(
-    page: &Page,
-    path: &str,
-    host: &str,
-    peer: Option<ConnectInfo<SocketAddr>>,
-) -> Option<String> {
-    let templates = page.templates.current()?;
-    let (preload, requests) = templates.client_route(path)?;
-    let data = first_data(&page.api, &requests, host, peer).await;
-    let chunks = script_safe_json(&serde_json::Value::from(preload.to_vec()));
-    Some(format!(
-        r#"<script id="first-data" type="application/json">{}</script><script>{}</script></head>"#,
-        script_safe_json(&data),
-        PRELOAD_AFTER_PAINT.replace("CHUNKS", &chunks)
-    ))
-}
-
-/// Adds a modulepreload link per chunk once the page (the loading spinner) has painted, at
-/// once in a hidden tab, after three seconds at the latest: the links do not hold up the first
-/// paint, as the prerendered pages' own start script (web/scripts/prerender.mjs) does not.
-const PRELOAD_AFTER_PAINT: &str = "(function(c){var d=false;function go(){if(d)return;d=true;\
-for(var i=0;i<c.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=c[i];\
-document.head.appendChild(l)}}try{if(document.visibilityState==='hidden'||\
-performance.getEntriesByName('first-contentful-paint').length>0)go();else{new PerformanceObserver(\
-function(_,o){o.disconnect();go()}).observe({type:'paint'});setTimeout(go,3000)}}catch(e){go()}})(CHUNKS)";
 
 async fn not_found() -> StatusCode {
     StatusCode::NOT_FOUND

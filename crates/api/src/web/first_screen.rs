@@ -15,12 +15,6 @@
 //!   through the API's own router as a guest of the same host, and the answers go into the page
 //!   (`<script id="first-data">`), where the app takes them instead of asking again.
 //!
-//! The manifest's `routes` are the guest detail pages (a circle, a job, a post, …), which are
-//! client-rendered because their first screen is their data: for a path that matches one
-//! (`/circle/:slug`), index.html also names the route's chunks (`preload`, fetched with the entry
-//! rather than after it) and carries the answers to its first requests (`data`, with `:slug`
-//! standing for the path's), so the page renders when its code has run.
-//!
 //! No JavaScript runs in the binary: a template is text with markers.
 
 use std::{
@@ -50,19 +44,6 @@ const MAX_DATA_BYTES: usize = 256 * 1024;
 struct Manifest {
     marker: Marker,
     pages: Vec<PageEntry>,
-    #[serde(default)]
-    routes: Vec<ClientRoute>,
-}
-
-/// A client-rendered detail route: its pattern, its chunks and its first requests.
-#[derive(Debug, Deserialize)]
-pub(crate) struct ClientRoute {
-    /// The app's route with one `:slug` segment, as `/circle/:slug`.
-    pattern: String,
-    /// The route's JavaScript files under `/assets/`, besides the entry and what it imports.
-    preload: Vec<String>,
-    /// API requests, where `:slug` stands for the path's segment.
-    data: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -113,7 +94,6 @@ pub(crate) struct Templates {
     open: char,
     close: char,
     pages: Vec<Template>,
-    routes: Vec<ClientRoute>,
 }
 
 impl Templates {
@@ -151,27 +131,7 @@ impl Templates {
                 data: entry.data,
             });
         }
-        if let Some(route) = manifest.routes.iter().find(|route| !route.is_sound()) {
-            tracing::error!(pattern = %route.pattern, "prerender/manifest.json has a route it cannot name safely; pages are client-rendered");
-            return None;
-        }
-        Some(Templates { open: manifest.marker.open, close: manifest.marker.close, pages, routes: manifest.routes })
-    }
-
-    /// What index.html adds for a client-rendered detail page: the route's chunks and the API
-    /// requests to answer in the page, with the path's slug in place. `None` for other paths, and
-    /// for a slug with anything but letters, digits, `-`, `_`, `.` and `~` (slugs have none).
-    pub(crate) fn client_route(&self, path: &str) -> Option<(&[String], Vec<String>)> {
-        let path = path.strip_suffix('/').unwrap_or(path);
-        self.routes.iter().find_map(|route| {
-            let prefix = route.pattern.strip_suffix(":slug")?;
-            let slug = path.strip_prefix(prefix)?;
-            let plain = slug.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.~".contains(&b));
-            if !plain || slug.is_empty() || slug.bytes().all(|b| b == b'.') {
-                return None;
-            }
-            Some((route.preload.as_slice(), route.data.iter().map(|request| request.replace(":slug", slug)).collect()))
-        })
+        Some(Templates { open: manifest.marker.open, close: manifest.marker.close, pages })
     }
 
     /// The template for a request's path, query and viewport, if the build has one.
@@ -220,19 +180,6 @@ impl Template {
     /// The API requests whose answers go into the page.
     pub(crate) fn data(&self) -> &[String] {
         &self.data
-    }
-}
-
-impl ClientRoute {
-    /// A pattern of one trailing `:slug`, chunk names that stay inside `/assets/` and an HTML
-    /// attribute, and requests to the API.
-    fn is_sound(&self) -> bool {
-        let safe = |text: &str| !text.contains(['"', '<', '>', '&', '\'', '\\']) && !text.contains("..");
-        self.pattern.starts_with('/')
-            && self.pattern.ends_with("/:slug")
-            && self.pattern.matches(':').count() == 1
-            && self.preload.iter().all(|file| file.starts_with("/assets/") && safe(file))
-            && self.data.iter().all(|request| request.starts_with("/api/"))
     }
 }
 
@@ -379,7 +326,6 @@ mod tests {
                 requires,
                 data: vec![],
             }],
-            routes: vec![],
         }
     }
 
@@ -427,52 +373,6 @@ mod tests {
         assert!(t.pick("/login/", false, Viewport::Phone).is_some());
         assert!(t.pick("/login", false, Viewport::Desktop).is_none());
         assert!(t.pick("/signup", false, Viewport::Phone).is_none());
-    }
-
-    fn with_circle_route() -> Templates {
-        let mut t = templates("x", vec![]);
-        t.routes.push(ClientRoute {
-            pattern: "/circle/:slug".into(),
-            preload: vec!["/assets/DetailLayout-1.js".into()],
-            data: vec!["/api/v1/groups/slug/:slug/".into()],
-        });
-        t
-    }
-
-    #[test]
-    fn a_detail_route_names_its_chunks_and_its_requests_with_the_slug() {
-        let t = with_circle_route();
-        for path in ["/circle/data-science-101", "/circle/data-science-101/"] {
-            let (preload, data) = t.client_route(path).unwrap();
-            assert_eq!(preload, ["/assets/DetailLayout-1.js".to_string()]);
-            assert_eq!(data, ["/api/v1/groups/slug/data-science-101/".to_string()]);
-        }
-        assert!(t.client_route("/circles").is_none());
-        assert!(t.client_route("/circle/").is_none());
-        assert!(t.client_route("/circle/a/members").is_none());
-        assert!(t.client_route("/job/a").is_none());
-    }
-
-    #[test]
-    fn a_slug_that_is_not_plain_gets_nothing() {
-        let t = with_circle_route();
-        for path in ["/circle/..", "/circle/.", "/circle/a%2F..%2Fb", "/circle/a?b", "/circle/\"<x>"] {
-            assert!(t.client_route(path).is_none(), "{path}");
-        }
-    }
-
-    #[test]
-    fn a_route_outside_assets_or_the_api_is_refused() {
-        let route = |preload: &str, data: &str| ClientRoute {
-            pattern: "/job/:slug".into(),
-            preload: vec![preload.into()],
-            data: vec![data.into()],
-        };
-        assert!(route("/assets/a.js", "/api/v1/jobs/slug/:slug/").is_sound());
-        assert!(!route("https://elsewhere.example/a.js", "/api/v1/jobs/slug/:slug/").is_sound());
-        assert!(!route("/assets/\"><script>.js", "/api/v1/jobs/slug/:slug/").is_sound());
-        assert!(!route("/assets/../index.html", "/api/v1/jobs/slug/:slug/").is_sound());
-        assert!(!route("/assets/a.js", "/admin/").is_sound());
     }
 
     #[test]
