@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, monthLabel } from './dates';
+import { dayLabel, monthLabel, shortMonthName } from './dates';
 
 describe('dates', () => {
   it('writes a day as Intl does for en-US in UTC', () => {
@@ -19,5 +19,10 @@ describe('dates', () => {
       const date = new Date(2026, month, 1);
       expect(monthLabel(date)).toBe(format.format(date));
     }
+  });
+
+  it('names a month short as Intl does for en', () => {
+    const format = new Intl.DateTimeFormat('en', { month: 'short', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month += 1) expect(shortMonthName(month)).toBe(format.format(Date.UTC(2026, month, 1)));
   });
 });

@@ -22,12 +22,17 @@ const MONTHS = [
 /** 'Mar 3, 2027': the day of `time` (milliseconds) in UTC. */
 export function dayLabel(time: number): string {
   const date = new Date(time);
-  return `${monthName(date.getUTCMonth()).slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `${shortMonthName(date.getUTCMonth())} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /** 'March 2027': the month of a local date. */
 export function monthLabel(date: Date): string {
   return `${monthName(date.getMonth())} ${date.getFullYear()}`;
+}
+
+/** 'Mar' for 2 (months counted from 0, as `Date` does). */
+export function shortMonthName(index: number): string {
+  return monthName(index).slice(0, 3);
 }
 
 function monthName(index: number): string {

@@ -1,5 +1,6 @@
 // Small formatting rules shared by the profile screens.
 import type { ProfilePage } from './api/types';
+import { shortMonthName } from '../../lib/dates';
 
 export function fullName(page: Pick<ProfilePage, 'first_name' | 'last_name'>): string {
   return `${page.first_name} ${page.last_name}`.trim();
@@ -12,14 +13,13 @@ export function completionColour(percent: number): 'success' | 'warning' {
   return percent > COMPLETION_THRESHOLD ? 'success' : 'warning';
 }
 
-const MONTH = new Intl.DateTimeFormat('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** "Mar 2021" for a YYYY-MM-DD (or YYYY-MM) date; the text itself when it is not one. */
 export function monthYear(date: string | null | undefined): string {
   if (!date) return '';
   const match = /^(\d{4})-(\d{2})/.exec(date);
   if (!match) return date;
-  return MONTH.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+  const month = Number(match[2]);
+  return month >= 1 && month <= 12 ? `${shortMonthName(month - 1)} ${match[1]}` : date;
 }
 
 /** "Mar 2021 – Present" / "Mar 2021 – Jun 2023". */
