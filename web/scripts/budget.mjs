@@ -135,6 +135,13 @@ if (process.argv.includes('--json')) {
   const rest = within === rows.length ? '' : '; the others held to their ceiling (web/budget-ceilings.json)';
   console.log(`\n${within} of ${rows.length} routes within their budget${rest}`);
 }
+// The entry is compiled off the main thread (build-plugins/compileHints.ts): a build that lost
+// the hint (the plugin dropped, the entry's chunk renamed) puts its compilation back into every
+// page's blocking time, which no byte count shows.
+if (!readFileSync(join(dist, map.entry), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n')) {
+  console.error(`\nThe entry ${map.entry} has lost its compile hint (build-plugins/compileHints.ts).`);
+  process.exit(1);
+}
 if (failures.length > 0) {
   console.error(`\nJavaScript budget exceeded on ${failures.length} route(s): ${failures.map((row) => `${row.route} (${row.kB} kB > ${row.limit})`).join(', ')}`);
   process.exit(1);
