@@ -27,7 +27,8 @@ export default function compileHints(chunkNames: readonly string[]): Plugin {
     // The browser build only: the prerender's server build runs in Node.
     apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     generateBundle: {
-      // After minification, which would drop the comment; V8 reads it only on the first line.
+      // After minification, which would drop the comment, and after Vite put its mapDeps line at
+      // the top: the hint belongs on the very first line.
       order: 'post',
       handler(_options, bundle) {
         addCompileHints(bundle, names);
