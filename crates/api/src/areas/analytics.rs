@@ -18,12 +18,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use axum::{
-    extract::State,
-    http::header,
-    response::{IntoResponse, Response},
-    Json,
-};
+use axum::{extract::State, response::Response, Json};
 use chrono::{DateTime, NaiveDate, Utc};
 use domain::{
     analytics::{self as rules, DayValue, Kind, Metric, Period},
@@ -261,12 +256,7 @@ async fn weeks(state: &AppState, sites: &[i64], period: &Period) -> ApiResult<(V
     tag = "admin",
     params(AnalyticsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<AnalyticsReport>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<AnalyticsReport>), (status = 403, body = ErrorBody))
 )]
 async fn analytics_report(
     State(state): State<AppState>,
@@ -455,12 +445,7 @@ fn csv_row(w: &AnalyticsWeek) -> Vec<String> {
     tag = "admin",
     params(AnalyticsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, content_type = "text/csv", body = String),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, content_type = "text/csv", body = String), (status = 403, body = ErrorBody))
 )]
 async fn analytics_csv(
     State(state): State<AppState>,
@@ -476,12 +461,5 @@ async fn analytics_csv(
         csv.row(&csv_row(week));
     }
     let name = format!("analytics-{}-{}.csv", period.from.format("%Y-%m-%d"), period.to.format("%Y-%m-%d"));
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
-        ],
-        csv.finish(),
-    )
-        .into_response())
+    Ok(crate::areas::applicants::csv_download(&name, csv.finish()))
 }

@@ -215,8 +215,6 @@ fn check_question(body: &AskInput) -> Result<(String, Option<i64>), FieldErrors>
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<AmaChat>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "No use_ama on the member's plan (code NO_AMA_SUBSCRIPTION)"),
         (status = 404, body = ErrorBody, description = "parent_chat is not the caller's chat on this site"),
         (status = 429, body = ErrorBody)
@@ -339,12 +337,7 @@ pub struct HistoryQuery {
     tag = "assistant",
     params(HistoryQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<AmaChat>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<AmaChat>), (status = 404, body = ErrorBody))
 )]
 async fn history(
     State(state): State<AppState>,
@@ -462,8 +455,6 @@ fn check_feedback(body: &AmaFeedbackInput) -> Result<(i64, i16, String), FieldEr
     security(("bearer" = [])),
     responses(
         (status = 200, body = AmaFeedbackAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "Not the caller's chat on this site")
     )
 )]

@@ -82,8 +82,6 @@ fn entity_types() -> utoipa::openapi::schema::Object {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<AuditEntry>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)
     )

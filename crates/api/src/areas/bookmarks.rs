@@ -121,11 +121,7 @@ async fn ensure_visible(
     tag = "bookmarks",
     params(ItemPath),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = BookmarkAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = BookmarkAnswer), (status = 404, body = ErrorBody))
 )]
 async fn bookmark(
     State(state): State<AppState>,
@@ -150,11 +146,7 @@ async fn bookmark(
     tag = "bookmarks",
     params(ItemPath),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = BookmarkAnswer),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = BookmarkAnswer), (status = 404, body = ErrorBody))
 )]
 async fn unbookmark(
     State(state): State<AppState>,
@@ -181,8 +173,6 @@ async fn unbookmark(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Favourites, description = "A page of the kind's items: `JobView`, `AiToolView`, `UseCaseView` or `GroupView`"),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody)
     )
 )]

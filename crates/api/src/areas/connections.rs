@@ -32,7 +32,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     areas::AppState,
     envelope::Page,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{ApiQuery, AuthUser, MaybeUser, PageOf, PageParams, Tenant},
 };
 
@@ -320,7 +320,7 @@ async fn read_page(
         ("page_size" = Option<u64>, Query, minimum = 1, description = "12 by default; larger sizes are capped at 500")
     ),
     security(("bearer" = [])),
-    responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Page<ConnectionItem>))
 )]
 async fn own_connections(
     State(state): State<AppState>,
@@ -345,7 +345,7 @@ async fn own_connections(
         ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"),
         ("page_size" = Option<u64>, Query, minimum = 1, description = "12 by default; larger sizes are capped at 500")
     ),
-    responses((status = 200, body = Page<ConnectionItem>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Page<ConnectionItem>))
 )]
 async fn user_connections(
     State(state): State<AppState>,
@@ -366,7 +366,7 @@ async fn user_connections(
     path = "/api/v1/users/{id}/circles/",
     tag = "profiles",
     params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
-    responses((status = 200, body = Page<CircleItem>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Page<CircleItem>))
 )]
 async fn user_circles(
     State(state): State<AppState>,

@@ -150,7 +150,6 @@ fn body_of(fields: Vec<(&str, Option<Value>)>) -> Value {
     responses(
         (status = 201, body = FeedbackAnswer),
         (status = 400, body = ErrorBody, description = "On title or content: 'Please fill up both title and description'"),
-        (status = 401, body = ErrorBody),
         (status = 429, body = ErrorBody)
     )
 )]
@@ -205,12 +204,7 @@ async fn send_feedback(
         ("page_size" = Option<u64>, Query, minimum = 1, description = "10 by default; larger sizes are capped at 500")
     ),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<FeedbackView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<FeedbackView>), (status = 403, body = ErrorBody))
 )]
 async fn list_feedback(
     State(state): State<AppState>,
@@ -264,7 +258,6 @@ pub struct ContactAnswer {
     responses(
         (status = 201, body = ContactAnswer),
         (status = 400, body = ErrorBody, description = "On subject or message"),
-        (status = 401, body = ErrorBody),
         (status = 429, body = ErrorBody)
     )
 )]
@@ -338,12 +331,7 @@ async fn send_contact(
         ("page_size" = Option<u64>, Query, minimum = 1, description = "10 by default; larger sizes are capped at 500")
     ),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<ContactView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<ContactView>), (status = 403, body = ErrorBody))
 )]
 async fn list_contacts(
     State(state): State<AppState>,

@@ -124,12 +124,7 @@ fn check(body: &FollowInput) -> Result<Checked, FieldErrors> {
     tag = "profiles",
     request_body = FollowInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<FollowState>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<FollowState>), (status = 404, body = ErrorBody))
 )]
 async fn follow(
     State(state): State<AppState>,

@@ -23,7 +23,7 @@ use super::{
 use crate::{
     areas::AppState,
     envelope::Data,
-    error::{ApiResult, ErrorBody},
+    error::ApiResult,
     extract::{AuthUser, Tenant},
 };
 
@@ -119,7 +119,7 @@ pub struct Identity {
     path = "/api/v1/identity/",
     tag = "auth",
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Identity>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<Identity>))
 )]
 async fn identity(
     State(state): State<AppState>,

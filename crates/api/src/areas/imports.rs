@@ -130,12 +130,7 @@ pub(crate) async fn import_target(state: &AppState, actor: &users::Model, raw: O
     tag = "profiles",
     request_body = LinkedInImportInput,
     security(("bearer" = [])),
-    responses(
-        (status = 202, body = ImportAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 202, body = ImportAnswer), (status = 403, body = ErrorBody))
 )]
 async fn update_profile_linkedin(
     State(state): State<AppState>,
@@ -200,11 +195,7 @@ async fn update_profile_linkedin(
     tag = "profiles",
     params(("id" = i64, Path, description = "The import id")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<ImportStatus>),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<ImportStatus>))
 )]
 async fn import_status(
     State(state): State<AppState>,

@@ -63,7 +63,7 @@ pub struct InfluencerQuery {
     path = "/api/v1/influencers/",
     tag = "influencers",
     params(InfluencerQuery),
-    responses((status = 200, body = Page<InfluentialPerson>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<InfluentialPerson>))
 )]
 async fn list_influencers(
     State(state): State<AppState>,
@@ -120,13 +120,7 @@ pub struct InfluencerState {
     params(("user_id" = i64, Path, description = "The person's user id")),
     request_body = InfluencerInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<InfluencerState>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<InfluencerState>), (status = 403, body = ErrorBody))
 )]
 async fn set_influencer(
     State(state): State<AppState>,

@@ -85,13 +85,7 @@ fn full_name(user: &users::Model) -> String {
     tag = "groups",
     request_body = InviteInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageOnly),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageOnly), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
 async fn invite_users(
     State(state): State<AppState>,
@@ -353,7 +347,7 @@ type Loaded = (invitation_entity::Model, groups::Model, Option<job_posts::Model>
     tag = "groups",
     params(("id" = String, Path)),
     security(("bearer" = [])),
-    responses((status = 200, body = Data<InvitationView>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<InvitationView>))
 )]
 async fn get_invitation(
     State(state): State<AppState>,
@@ -404,13 +398,7 @@ pub struct InvitationAnswer {
     tag = "groups",
     params(("id" = String, Path), ("action" = String, Path, description = "accept or reject")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = InvitationAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = InvitationAnswer), (status = 403, body = ErrorBody))
 )]
 async fn answer_invitation(
     State(state): State<AppState>,

@@ -4,6 +4,7 @@
 
 pub mod agents;
 pub mod analytics;
+pub mod applicants;
 pub mod assistant;
 pub mod audit_log;
 pub mod auth;

@@ -165,11 +165,7 @@ pub struct ListQuery {
     tag = "notifications",
     params(ListQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<NotificationView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<NotificationView>))
 )]
 async fn list(
     State(state): State<AppState>,
@@ -198,7 +194,7 @@ pub struct ReadAllAnswer {
     path = "/api/v1/notification/read-all/",
     tag = "notifications",
     security(("bearer" = [])),
-    responses((status = 200, body = Data<ReadAllAnswer>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<ReadAllAnswer>))
 )]
 async fn read_all(
     State(state): State<AppState>,
@@ -229,12 +225,7 @@ pub struct OnePath {
     tag = "notifications",
     params(OnePath),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<NotificationView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<NotificationView>), (status = 404, body = ErrorBody))
 )]
 async fn read_one(
     State(state): State<AppState>,

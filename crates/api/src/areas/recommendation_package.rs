@@ -67,8 +67,6 @@ fn group_path(kind: &str) -> &'static str {
     security(("bearer" = [])),
     responses(
         (status = 200, body = SentAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not staff"),
         (status = 404, body = ErrorBody, description = "No such member of the site")
     )
@@ -231,8 +229,6 @@ pub struct PackagePerson {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<PackagePerson>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Not staff"),
         (status = 404, body = ErrorBody, description = "No such member of the site")
     )

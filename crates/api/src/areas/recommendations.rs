@@ -62,12 +62,7 @@ pub struct EntityQuery {
     tag = "assistant",
     params(EntityQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<Vec<RecommendedItem>>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<Vec<RecommendedItem>>), (status = 404, body = ErrorBody))
 )]
 async fn recommended_entities(
     State(state): State<AppState>,
@@ -91,11 +86,7 @@ async fn recommended_entities(
     path = "/api/v1/user-recommendations/",
     tag = "assistant",
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<Vec<RecommendedItem>>),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<Vec<RecommendedItem>>), (status = 404, body = ErrorBody))
 )]
 async fn user_recommendations(
     State(state): State<AppState>,
@@ -112,11 +103,7 @@ async fn user_recommendations(
     path = "/api/v1/group-recommendations/",
     tag = "assistant",
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<Vec<RecommendedItem>>),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<Vec<RecommendedItem>>), (status = 404, body = ErrorBody))
 )]
 async fn group_recommendations(
     State(state): State<AppState>,
@@ -132,11 +119,7 @@ async fn group_recommendations(
     path = "/api/v1/job-recommendations/",
     tag = "assistant",
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<Vec<RecommendedItem>>),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<Vec<RecommendedItem>>), (status = 404, body = ErrorBody))
 )]
 async fn job_recommendations(
     State(state): State<AppState>,

@@ -134,7 +134,7 @@ fn snippet(html: Option<&str>) -> Option<String> {
     path = "/api/v1/search/",
     tag = "search",
     params(SearchQuery),
-    responses((status = 200, body = Page<SearchItem>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Page<SearchItem>), (status = 404, body = ErrorBody))
 )]
 async fn search(
     State(state): State<AppState>,

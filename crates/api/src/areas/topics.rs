@@ -17,7 +17,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     areas::AppState,
     envelope::{Data, Page},
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{ApiJson, ApiQuery, AuthUser, PageParams, Tenant},
 };
 
@@ -101,7 +101,7 @@ fn topic_type_choice(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Topi
     path = "/api/v1/topics/",
     tag = "topics",
     params(TopicQuery),
-    responses((status = 200, body = Page<TopicView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<TopicView>))
 )]
 async fn list_topics(
     State(state): State<AppState>,
@@ -165,12 +165,7 @@ pub struct NewTopicRequest {
     tag = "topics",
     request_body = NewTopicRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<TopicView>),
-        (status = 200, body = Data<TopicView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<TopicView>), (status = 200, body = Data<TopicView>))
 )]
 async fn create_topic(
     State(state): State<AppState>,
@@ -223,7 +218,7 @@ async fn create_topic(
     path = "/api/v1/topic-areas/",
     tag = "topics",
     params(("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
-    responses((status = 200, body = Page<TopicAreaView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<TopicAreaView>))
 )]
 async fn list_topic_areas(
     State(state): State<AppState>,

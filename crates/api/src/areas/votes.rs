@@ -49,12 +49,7 @@ pub struct VoteAnswer {
     tag = "votes",
     request_body = VoteInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = VoteAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = VoteAnswer), (status = 404, body = ErrorBody))
 )]
 async fn vote(
     State(state): State<AppState>,

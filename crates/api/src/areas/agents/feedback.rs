@@ -56,7 +56,6 @@ pub struct ReportFeedbackAnswer {
     responses(
         (status = 200, body = ReportFeedbackAnswer),
         (status = 400, body = ErrorBody, description = "On response_id, rating or feedback"),
-        (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No report found (or not the caller's)")
     )
 )]

@@ -167,7 +167,7 @@ pub struct AgentListQuery {
     path = "/api/v1/agents/",
     tag = "agents",
     params(AgentListQuery),
-    responses((status = 200, body = Page<AgentView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<AgentView>))
 )]
 pub async fn list(
     State(state): State<AppState>,

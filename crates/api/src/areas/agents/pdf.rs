@@ -30,7 +30,6 @@ const PDF: &str = "application/pdf";
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The report as a PDF (attachment)", content_type = "application/pdf"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "A shared report of someone else"),
         (status = 404, body = ErrorBody, description = "No report found")
     )

@@ -162,7 +162,6 @@ async fn requester(
     responses(
         (status = 200, body = Data<ProcessAnswer>),
         (status = 400, body = ErrorBody, description = "Answers refused, on `answers.{question id}` or `answers`; an earlier step unanswered, on `step`"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "Codes USAGE_LIMIT_REACHED, NO_PREMIUM_SUBSCRIPTION, SIGNUP_REQUIRED (trial account on a premium agent, or at the report step behind the sign-up invitation), PROFILE_INCOMPLETE"),
         (status = 404, body = ErrorBody, description = "No agent found, no such step, or user_id not a member of the site")
     )

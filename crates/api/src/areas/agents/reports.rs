@@ -144,7 +144,7 @@ pub struct ReportListQuery {
     tag = "agents",
     params(ReportListQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Page<ReportSummary>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Page<ReportSummary>))
 )]
 pub async fn list(
     State(state): State<AppState>,
@@ -268,8 +268,6 @@ pub struct ShareState {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<ShareState>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No report found (or not the caller's)")
     )
 )]

@@ -224,7 +224,6 @@ fn prompt_options(errors: &mut FieldErrors, value: Sent<Vec<Sent<Object<PromptOp
     responses(
         (status = 200, body = PromptsAnswer),
         (status = 400, body = ErrorBody, description = "On the field: extra_info.prompts.N.prompt, steps.N.order, user_prompt, …"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No agent found")
     )
@@ -405,7 +404,6 @@ pub struct AgentLogQuery {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<LogRun>, description = "With download=1, an attachment {agent, count, runs}"),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No agent found")
     )

@@ -161,8 +161,6 @@ pub struct SystemAgentsQuery {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<SystemAgentView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "group_id is not the site's organization")
     )
@@ -235,10 +233,7 @@ pub struct MetricsView {
     path = "/api/v1/agents/metrics/",
     tag = "agents",
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<MetricsView>),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<MetricsView>))
 )]
 pub async fn metrics(
     State(state): State<AppState>,
@@ -390,8 +385,6 @@ fn ids_of(errors: &mut domain::FieldErrors, sent: Sent<Vec<Pk>>) -> Vec<i64> {
     security(("bearer" = [])),
     responses(
         (status = 200, body = RerunAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody, description = "No agent found; an id that is no member or use case of the site")
     )

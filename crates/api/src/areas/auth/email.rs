@@ -51,7 +51,7 @@ pub struct VerifyEmailAnswer {
     path = "/api/v1/users/verify-email/",
     tag = "auth",
     request_body = VerifyEmailRequest,
-    responses((status = 200, body = VerifyEmailAnswer), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    responses((status = 200, body = VerifyEmailAnswer), (status = 429, body = ErrorBody))
 )]
 async fn verify_email(
     State(state): State<AppState>,
@@ -100,12 +100,7 @@ pub struct AlternateEmailRequest {
     tag = "auth",
     request_body = AlternateEmailRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 429, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 429, body = ErrorBody))
 )]
 async fn add_alternate_email(
     State(state): State<AppState>,
@@ -141,7 +136,7 @@ async fn add_alternate_email(
     path = "/api/v1/switch-email/",
     tag = "auth",
     security(("bearer" = [])),
-    responses((status = 200, body = MessageAnswer), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = MessageAnswer), (status = 400, body = ErrorBody))
 )]
 async fn switch_email(State(state): State<AppState>, AuthUser(user): AuthUser) -> ApiResult<Json<MessageAnswer>> {
     if user.alternate_email.is_none() || !user.is_alternate_email_verified {

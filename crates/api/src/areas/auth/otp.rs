@@ -115,12 +115,7 @@ fn otp_purpose(kind: Option<&str>) -> ApiResult<&'static str> {
     tag = "auth",
     request_body = VerifyOtpRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 429, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 429, body = ErrorBody))
 )]
 async fn verify_otp(
     State(state): State<AppState>,
@@ -184,12 +179,7 @@ pub struct ResendOtpRequest {
     tag = "auth",
     request_body = ResendOtpRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 429, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 429, body = ErrorBody))
 )]
 async fn resend_otp(
     State(state): State<AppState>,

@@ -43,7 +43,7 @@ pub struct ForgotPasswordRequest {
     path = "/api/v1/forgot-password/",
     tag = "auth",
     request_body = ForgotPasswordRequest,
-    responses((status = 200, body = MessageAnswer), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    responses((status = 200, body = MessageAnswer), (status = 429, body = ErrorBody))
 )]
 async fn forgot_password(
     State(state): State<AppState>,
@@ -95,7 +95,7 @@ pub struct ResetPasswordRequest {
     path = "/api/v1/reset-password/",
     tag = "auth",
     request_body = ResetPasswordRequest,
-    responses((status = 200, body = MessageAnswer), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    responses((status = 200, body = MessageAnswer), (status = 429, body = ErrorBody))
 )]
 async fn reset_password(
     State(state): State<AppState>,
@@ -154,12 +154,7 @@ pub struct ChangePasswordAnswer {
     tag = "auth",
     request_body = ChangePasswordRequest,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ChangePasswordAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 429, body = ErrorBody)
-    )
+    responses((status = 200, body = ChangePasswordAnswer), (status = 429, body = ErrorBody))
 )]
 async fn change_password(
     State(state): State<AppState>,

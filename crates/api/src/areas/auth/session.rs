@@ -81,7 +81,7 @@ fn default_true() -> bool {
     path = "/api/v1/register/",
     tag = "auth",
     request_body = RegisterRequest,
-    responses((status = 201, body = RegisterAnswer), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody))
+    responses((status = 201, body = RegisterAnswer), (status = 429, body = ErrorBody))
 )]
 async fn register(
     State(state): State<AppState>,
@@ -179,12 +179,7 @@ pub struct TokenRequest {
     path = "/api/v1/token/",
     tag = "auth",
     request_body = TokenRequest,
-    responses(
-        (status = 200, body = TokenAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 429, body = ErrorBody)
-    )
+    responses((status = 200, body = TokenAnswer), (status = 401, body = ErrorBody), (status = 429, body = ErrorBody))
 )]
 async fn token(
     State(state): State<AppState>,
@@ -291,7 +286,7 @@ pub struct LogoutRequest {
     path = "/api/v1/logout/",
     tag = "auth",
     request_body = LogoutRequest,
-    responses((status = 204), (status = 400, body = ErrorBody))
+    responses((status = 204))
 )]
 async fn logout(State(state): State<AppState>, ApiJson(body): ApiJson<LogoutRequest>) -> ApiResult<StatusCode> {
     if body.refresh_token.trim().is_empty() {

@@ -252,7 +252,7 @@ pub struct AiToolListQuery {
     path = "/api/v1/ai-tools/",
     tag = "ai-tools",
     params(AiToolListQuery),
-    responses((status = 200, body = Page<AiToolView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<AiToolView>))
 )]
 pub(crate) async fn list_ai_tools(
     State(state): State<AppState>,
@@ -313,7 +313,7 @@ pub(crate) async fn list_ai_tools(
     path = "/api/v1/ai-tools/slug/{slug}/",
     tag = "ai-tools",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<AiToolView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<AiToolView>))
 )]
 async fn ai_tool_by_slug(
     State(state): State<AppState>,
@@ -333,7 +333,7 @@ async fn ai_tool_by_slug(
     path = "/api/v1/ai-tools/{id}/",
     tag = "ai-tools",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<AiToolView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<AiToolView>))
 )]
 async fn get_ai_tool(
     State(state): State<AppState>,
@@ -471,11 +471,7 @@ async fn checked(
     tag = "ai-tools",
     request_body = AiToolInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = AiToolAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 201, body = AiToolAnswer))
 )]
 async fn create_ai_tool(
     State(state): State<AppState>,
@@ -501,13 +497,7 @@ async fn create_ai_tool(
     params(("id" = i64, Path)),
     request_body = AiToolInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = AiToolAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = AiToolAnswer), (status = 403, body = ErrorBody))
 )]
 async fn update_ai_tool(
     State(state): State<AppState>,
@@ -545,13 +535,7 @@ pub struct ModerationInput {
     params(("id" = i64, Path)),
     request_body = ModerationInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ModerationAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ModerationAnswer), (status = 403, body = ErrorBody))
 )]
 async fn moderate_ai_tool(
     State(state): State<AppState>,

@@ -68,13 +68,7 @@ pub struct HistoryQuery {
     tag = "chat",
     params(("id" = i64, Path, description = "The room's id"), HistoryQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<MessageView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<MessageView>), (status = 403, body = ErrorBody))
 )]
 async fn history(
     State(state): State<AppState>,
@@ -165,13 +159,7 @@ pub(crate) async fn send_message(
     params(("id" = i64, Path, description = "The room's id")),
     request_body = SendInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<MessageView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<MessageView>), (status = 403, body = ErrorBody))
 )]
 async fn send(
     State(state): State<AppState>,

@@ -102,11 +102,7 @@ async fn room_page(
     tag = "chat",
     params(RoomsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<RoomView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<RoomView>))
 )]
 async fn rooms(
     State(state): State<AppState>,
@@ -126,11 +122,7 @@ async fn rooms(
     tag = "chat",
     params(RoomsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<RoomView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<RoomView>))
 )]
 async fn chats(
     State(state): State<AppState>,
@@ -166,8 +158,6 @@ pub struct CreateRoomInput {
     responses(
         (status = 200, body = Data<RoomView>, description = "The room existed"),
         (status = 201, body = Data<RoomView>, description = "The room was made"),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)
     )

@@ -47,10 +47,7 @@ pub struct MaterialView {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<MaterialView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody),
         (status = 502, body = ErrorBody)
     )
 )]
@@ -140,10 +137,7 @@ fn resource_form(material: &classroom::Material) -> ContentForm {
     security(("bearer" = [])),
     responses(
         (status = 200, body = SyncMaterialsAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody),
         (status = 502, body = ErrorBody)
     )
 )]

@@ -36,7 +36,7 @@ use super::groups::{caller_of, group_path, is_admin, visible_group};
 use crate::{
     areas::AppState,
     envelope::{Data, RequestUrl},
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{ApiQuery, AuthUser, Tenant},
 };
 
@@ -113,7 +113,7 @@ fn callback_uri(state: &AppState, url: &RequestUrl) -> String {
     tag = "classroom",
     params(ConsentQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Data<ConsentView>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<ConsentView>))
 )]
 async fn consent(
     State(state): State<AppState>,
@@ -152,7 +152,7 @@ async fn consent(
     path = "/api/v1/google-classroom/consent/",
     tag = "classroom",
     security(("bearer" = [])),
-    responses((status = 204, description = "Disconnected"), (status = 401, body = ErrorBody))
+    responses((status = 204, description = "Disconnected"))
 )]
 async fn disconnect(State(state): State<AppState>, tenant: Tenant, AuthUser(user): AuthUser) -> ApiResult<StatusCode> {
     q::delete_grant(&state.db, tenant.id(), user.id).await?;
@@ -175,7 +175,7 @@ pub struct CallbackQuery {
     path = "/api/v1/google-classroom/callback/",
     tag = "classroom",
     params(CallbackQuery),
-    responses((status = 303, description = "On to the group's page"), (status = 400, body = ErrorBody))
+    responses((status = 303, description = "On to the group's page"))
 )]
 async fn callback(
     State(state): State<AppState>,

@@ -76,10 +76,7 @@ pub struct SyncUsersAnswer {
     request_body = SyncUsersInput,
     responses(
         (status = 200, body = SyncUsersAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody),
         (status = 502, body = ErrorBody)
     )
 )]

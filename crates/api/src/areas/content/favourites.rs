@@ -13,7 +13,7 @@ use crate::{
     areas::AppState,
     areas::{favourites_query::FavouritesQuery, groups::caller_of},
     envelope::{Page, RequestUrl},
-    error::{ApiResult, ErrorBody},
+    error::ApiResult,
     extract::{ApiQuery, AuthUser, Tenant},
 };
 
@@ -28,7 +28,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     tag = "bookmarks",
     params(FavouritesQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Page<ContentView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Page<ContentView>))
 )]
 pub(crate) async fn favourite_resources(
     State(state): State<AppState>,

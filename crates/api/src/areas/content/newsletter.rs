@@ -13,7 +13,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
     areas::AppState,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::ApiJson,
 };
 
@@ -40,7 +40,7 @@ pub struct UnsubscribeAnswer {
     path = "/api/v1/newsletter/unsubscribe/",
     tag = "contents",
     request_body = UnsubscribeInput,
-    responses((status = 200, body = UnsubscribeAnswer), (status = 400, body = ErrorBody))
+    responses((status = 200, body = UnsubscribeAnswer))
 )]
 async fn unsubscribe(
     State(state): State<AppState>,

@@ -51,7 +51,6 @@ fn storage_failed(e: services::storage::StorageError) -> ApiError {
     params(("id" = i64, Path), ("file_id" = i64, Path)),
     responses(
         (status = 200, description = "A one-page PDF", content_type = "application/pdf"),
-        (status = 404, body = ErrorBody),
         (status = 422, body = ErrorBody)
     )
 )]

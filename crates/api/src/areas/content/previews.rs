@@ -16,7 +16,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     areas::AppState,
     envelope::Data,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{ApiQuery, AuthUser},
 };
 
@@ -52,7 +52,7 @@ fn of_row(row: &store::entities::link_previews::Model) -> Preview {
     tag = "contents",
     params(PreviewQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Preview>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<Preview>))
 )]
 async fn link_preview(
     State(state): State<AppState>,

@@ -251,7 +251,7 @@ fn statuses(query: &TipsQuery) -> ApiResult<Vec<String>> {
     tag = "career-tips",
     params(TipsQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Page<CareerTipView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Page<CareerTipView>))
 )]
 pub(crate) async fn my_tips(
     State(state): State<AppState>,
@@ -281,12 +281,7 @@ pub(crate) async fn my_tips(
     tag = "career-tips",
     request_body = CareerTipInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = CareerTipAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 201, body = CareerTipAnswer), (status = 403, body = ErrorBody))
 )]
 async fn create_tip(
     State(state): State<AppState>,
@@ -322,7 +317,7 @@ async fn create_tip(
     path = "/api/v1/career-tips/{id}/",
     tag = "career-tips",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<CareerTipView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<CareerTipView>))
 )]
 async fn get_tip(
     State(state): State<AppState>,
@@ -342,7 +337,7 @@ async fn get_tip(
     path = "/api/v1/all-career-tips/slug/{slug}/",
     tag = "career-tips",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<CareerTipView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<CareerTipView>))
 )]
 async fn tip_by_slug(
     State(state): State<AppState>,
@@ -365,13 +360,7 @@ async fn tip_by_slug(
     params(("id" = i64, Path)),
     request_body = CareerTipInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = CareerTipAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = CareerTipAnswer), (status = 403, body = ErrorBody))
 )]
 async fn update_tip(
     State(state): State<AppState>,
@@ -406,12 +395,7 @@ async fn update_tip(
     tag = "career-tips",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = CareerTipMessage),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = CareerTipMessage), (status = 403, body = ErrorBody))
 )]
 async fn delete_tip(
     State(state): State<AppState>,
@@ -435,7 +419,7 @@ async fn delete_tip(
     path = "/api/v1/all-career-tips/",
     tag = "career-tips",
     params(TipsQuery),
-    responses((status = 200, body = Page<CareerTipView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<CareerTipView>))
 )]
 async fn all_tips(
     State(state): State<AppState>,
@@ -495,7 +479,7 @@ async fn all_tips(
     path = "/api/v1/career-tips/group/{id}/",
     tag = "career-tips",
     params(("id" = i64, Path), TipsQuery),
-    responses((status = 200, body = Page<CareerTipView>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Page<CareerTipView>))
 )]
 async fn group_tips(
     State(state): State<AppState>,
@@ -534,13 +518,7 @@ async fn group_tips(
     params(("id" = i64, Path)),
     request_body = ActionInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = CareerTipAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = CareerTipAnswer), (status = 403, body = ErrorBody))
 )]
 async fn approve_reject_tip(
     State(state): State<AppState>,

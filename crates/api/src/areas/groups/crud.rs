@@ -94,7 +94,7 @@ pub struct GroupListQuery {
     path = "/api/v1/groups/",
     tag = "groups",
     params(GroupListQuery),
-    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<GroupView>))
 )]
 async fn list_groups(
     State(state): State<AppState>,
@@ -261,12 +261,7 @@ async fn role_in_or_above(state: &AppState, caller: &Caller, group: &groups::Mod
     tag = "groups",
     request_body(content = input::GroupInput, description = "The group form's fields (spec 001 §3)"),
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = GroupAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 201, body = GroupAnswer), (status = 403, body = ErrorBody))
 )]
 async fn create_group(
     State(state): State<AppState>,
@@ -310,13 +305,7 @@ async fn create_group(
     params(("id" = i64, Path)),
     request_body(content = input::GroupInput, description = "Any of the group form's fields"),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = GroupAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = GroupAnswer), (status = 403, body = ErrorBody))
 )]
 async fn update_group(
     State(state): State<AppState>,
@@ -439,7 +428,7 @@ pub async fn require_edit(state: &AppState, caller: &Caller, group: &groups::Mod
     path = "/api/v1/groups/{id}/",
     tag = "groups",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<GroupView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<GroupView>))
 )]
 async fn get_group(
     State(state): State<AppState>,
@@ -458,7 +447,7 @@ async fn get_group(
     path = "/api/v1/groups/slug/{slug}/",
     tag = "groups",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<GroupView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<GroupView>))
 )]
 async fn group_by_slug(
     State(state): State<AppState>,
@@ -507,7 +496,7 @@ fn membership_types() -> utoipa::openapi::schema::Object {
     tag = "groups",
     params(MyGroupsQuery),
     security(("bearer" = [])),
-    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Page<GroupView>))
 )]
 async fn my_groups(
     State(state): State<AppState>,
@@ -582,12 +571,7 @@ pub struct QuestionsInput {
     params(("id" = i64, Path)),
     request_body = QuestionsInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = GroupAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = GroupAnswer), (status = 403, body = ErrorBody))
 )]
 async fn set_questions(
     State(state): State<AppState>,

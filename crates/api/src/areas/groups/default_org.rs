@@ -22,7 +22,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     areas::AppState,
     envelope::{Data, RequestUrl},
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{ApiJson, AuthUser, Tenant},
 };
 
@@ -62,7 +62,7 @@ pub struct DefaultOrgView {
     path = "/api/v1/groups/default-org/",
     tag = "groups",
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Vec<DefaultOrgView>>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<Vec<DefaultOrgView>>))
 )]
 async fn default_orgs(
     State(state): State<AppState>,
@@ -138,11 +138,7 @@ fn site_url(url: &RequestUrl, domain: &str) -> String {
     tag = "groups",
     request_body = JoinDefaultOrgInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = JoinedOrgAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = JoinedOrgAnswer))
 )]
 async fn join_default_org(
     State(state): State<AppState>,
@@ -161,11 +157,7 @@ async fn join_default_org(
     tag = "groups",
     params(("id" = i64, Path, description = "A default organization's id")),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = JoinedOrgAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = JoinedOrgAnswer))
 )]
 async fn join_default(
     State(state): State<AppState>,

@@ -81,13 +81,7 @@ async fn upload(
     params(("id" = i64, Path)),
     request_body(content = GroupImageForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = GroupAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
+    responses((status = 200, body = GroupAnswer), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody))
 )]
 async fn upload_logo(
     State(state): State<AppState>,
@@ -107,13 +101,7 @@ async fn upload_logo(
     params(("id" = i64, Path)),
     request_body(content = GroupImageForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = GroupAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
+    responses((status = 200, body = GroupAnswer), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody))
 )]
 async fn upload_cover(
     State(state): State<AppState>,

@@ -19,7 +19,7 @@ use super::{caller_of, country_values, view, GroupView};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},
-    error::{ApiResult, ErrorBody},
+    error::ApiResult,
     extract::{
         first_ids, first_list, id_param, list_param, search_param, text_param, ApiQuery, MaybeUser, Param, Tenant,
     },
@@ -248,7 +248,7 @@ async fn program_list(
     path = "/api/v1/circles/",
     tag = "groups",
     params(ProgramListQuery),
-    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<GroupView>))
 )]
 async fn circles(
     State(state): State<AppState>,
@@ -266,7 +266,7 @@ async fn circles(
     path = "/api/v1/events/",
     tag = "groups",
     params(ProgramListQuery),
-    responses((status = 200, body = Page<GroupView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<GroupView>))
 )]
 async fn events(
     State(state): State<AppState>,

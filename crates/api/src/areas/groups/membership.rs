@@ -144,12 +144,7 @@ async fn checked_extra_info(
     params(("id" = i64, Path)),
     request_body = JoinInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = JoinAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = JoinAnswer))
 )]
 async fn join(
     State(state): State<AppState>,
@@ -252,13 +247,7 @@ pub struct LeaveInput {
     params(("id" = i64, Path)),
     request_body = LeaveInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 403, body = ErrorBody))
 )]
 async fn leave(
     State(state): State<AppState>,

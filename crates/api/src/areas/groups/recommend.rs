@@ -95,8 +95,6 @@ pub struct RecommendedPerson {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Page<RecommendedPerson>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody)
     )

@@ -10,12 +10,9 @@
 //! - `GET /jobs/{id}/applications/`: the applicants, 12 per page, with answers and resume.
 //! - `GET /jobs/{id}/export-job-membership/`: the applicants as CSV.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
-    http::header,
-    response::{IntoResponse, Response},
+    response::Response,
     Json,
 };
 use domain::{
@@ -29,7 +26,7 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use store::{
-    entities::{groups, job_posts},
+    entities::{groups, job_applications, job_posts},
     queries::{files, job_applications as application_q, profiles as profile_q, users as user_q},
     StoreError,
 };
@@ -38,6 +35,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{job_path, managed_job, visible_job};
 use crate::{
+    areas::applicants,
     areas::groups::{caller_of, view::today},
     areas::AppState,
     envelope::{Page, RequestUrl},
@@ -57,10 +55,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// Applicants: 12 per page (spec 001 §9).
 pub const PAGE_SIZE: u64 = 12;
-pub const MAX_BULK: usize = 500;
-pub const MAX_EXPORT: u64 = 10_000;
-pub const MSG_NO_APPLICANTS: &str = "Please select at least one member to proceed.";
-pub const MSG_NO_ACTION: &str = "Please select an action to perform.";
 
 fn refuse(message: impl Into<String>) -> ApiError {
     ApiError::field("non_field_errors", message)
@@ -111,12 +105,7 @@ fn answers_of(body: ApplyInput) -> ApiResult<Map<String, Value>> {
     params(("id" = i64, Path)),
     request_body = ApplyInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ApplyAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ApplyAnswer))
 )]
 async fn apply_to_job(
     State(state): State<AppState>,
@@ -168,12 +157,7 @@ async fn apply_to_job(
     tag = "jobs",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ApplyAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ApplyAnswer))
 )]
 async fn unapply_from_job(
     State(state): State<AppState>,
@@ -222,13 +206,7 @@ pub struct ReviewAnswer {
     params(("id" = i64, Path)),
     request_body = ReviewInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ReviewAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ReviewAnswer), (status = 403, body = ErrorBody))
 )]
 async fn review_applications(
     State(state): State<AppState>,
@@ -243,11 +221,8 @@ async fn review_applications(
     let (status, ids) = checked_review(body)?;
     let txn = store::begin_write(&state.db).await?;
     let rows = application_q::of_post_for(&txn, found.job.id, &ids).await?;
-    let pending: HashMap<i64, _> =
-        rows.into_iter().filter(|a| a.status == APPLICATION_PENDING).map(|a| (a.user_id, a)).collect();
-    if let Some(missing) = ids.iter().find(|id| !pending.contains_key(id)) {
-        return Err(ApiError::field("user_id", format!("User {missing} has no pending application.")));
-    }
+    let is_pending = |a: &job_applications::Model| (a.status == APPLICATION_PENDING).then_some(a.user_id);
+    let pending = applicants::pending_of_each(rows, &ids, is_pending, "user_id", "application")?;
     let (job_page, group_page) = (job_path(&found.job), crate::areas::groups::group_path(&found.group));
     let notice = domain::notifications::application_reviewed(
         &found.job.title,
@@ -275,28 +250,25 @@ async fn review_applications(
     txn.commit().await?;
     crate::areas::notifications::announce(&state, written).await;
     state.jobs_wake.notify_one();
-    let message =
-        if ids.len() == 1 { format!("Successfully {status}") } else { format!("Applicants {status} successfully") };
+    let message = applicants::decided_message(ids.len(), "Applicants", &status);
     Ok(Json(ReviewAnswer { message, status, users: ids }))
 }
 
-/// The decision (accepted or rejected) and the applicants it is for, at most [`MAX_BULK`].
+/// The decision (accepted or rejected) and the applicants it is for, at most
+/// [`applicants::MAX_BULK`].
 fn checked_review(body: ReviewInput) -> ApiResult<(String, Vec<i64>)> {
     let status = match body.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        None => return Err(ApiError::field("status", MSG_NO_ACTION)),
+        None => return Err(ApiError::field("status", applicants::MSG_NO_ACTION)),
         Some(s @ (APPLICATION_ACCEPTED | APPLICATION_REJECTED)) => s.to_string(),
         Some(other) => return Err(ApiError::field("status", format!("\"{other}\" is not a valid choice."))),
     };
-    let mut ids = body.user_ids;
-    ids.extend(body.user_id);
-    ids.sort_unstable();
-    ids.dedup();
-    if ids.is_empty() {
-        return Err(ApiError::field("user_id", MSG_NO_APPLICANTS));
-    }
-    if ids.len() > MAX_BULK {
-        return Err(ApiError::field("user_ids", format!("Select at most {MAX_BULK} applicants at once.")));
-    }
+    let choice = applicants::Choice {
+        field: "user_id",
+        when_none: applicants::MSG_NO_ONE_CHOSEN,
+        bulk_field: "user_ids",
+        noun: "applicants",
+    };
+    let ids = applicants::chosen_people(body.user_ids.into_iter().chain(body.user_id), &choice)?;
     Ok((status, ids))
 }
 
@@ -392,13 +364,7 @@ fn applicant_view(row: application_q::ApplicantRow) -> ApplicantView {
     tag = "jobs",
     params(("id" = i64, Path), ApplicationsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<ApplicantView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<ApplicantView>), (status = 403, body = ErrorBody))
 )]
 async fn list_job_applications(
     State(state): State<AppState>,
@@ -448,13 +414,7 @@ pub struct ExportQuery {
     tag = "jobs",
     params(("id" = i64, Path), ExportQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, content_type = "text/csv", body = String),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, content_type = "text/csv", body = String), (status = 403, body = ErrorBody))
 )]
 async fn export_applications(
     State(state): State<AppState>,
@@ -467,7 +427,7 @@ async fn export_applications(
     let found = managed_job(&state, &tenant, &caller, id).await?;
     let no_search = None;
     let filter = applicant_filter(found.job.id, param!(query.status), Param::new("search", &no_search))?;
-    let rows = application_q::applicants_page(&state.db, &filter, 0, MAX_EXPORT).await?;
+    let rows = application_q::applicants_page(&state.db, &filter, 0, applicants::MAX_EXPORT).await?;
     let list = questions_for(&found.job, &found.group);
     let mut header: Vec<String> =
         ["name", "email", "status", "applied_at", "resume"].iter().map(|h| h.to_string()).collect();
@@ -485,13 +445,5 @@ async fn export_applications(
         cells.extend(list.iter().map(|q| answer_text(item.answers.get(&q.id))));
         csv.row(&cells);
     }
-    let name = format!("{}-applicants.csv", found.job.slug);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
-        ],
-        csv.finish(),
-    )
-        .into_response())
+    Ok(applicants::csv_download(&format!("{}-applicants.csv", found.job.slug), csv.finish()))
 }

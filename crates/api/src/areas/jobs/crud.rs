@@ -96,13 +96,7 @@ async fn require_poster(state: &AppState, caller: &Caller, group: &groups::Model
     tag = "jobs",
     request_body = input::JobInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = JobAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 201, body = JobAnswer), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody))
 )]
 async fn create_job(
     State(state): State<AppState>,
@@ -144,7 +138,7 @@ async fn create_job(
     path = "/api/v1/jobs/slug/{slug}/",
     tag = "jobs",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<JobView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<JobView>))
 )]
 async fn job_by_slug(
     State(state): State<AppState>,
@@ -194,7 +188,7 @@ const MAX_SLUG_BYTES: usize = 1_000;
     path = "/api/v1/jobs/{id}/",
     tag = "jobs",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<JobView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<JobView>))
 )]
 async fn get_job(
     State(state): State<AppState>,
@@ -216,13 +210,7 @@ async fn get_job(
     params(("id" = i64, Path)),
     request_body = input::JobInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = JobAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = JobAnswer), (status = 403, body = ErrorBody))
 )]
 async fn update_job(
     State(state): State<AppState>,
@@ -278,12 +266,7 @@ async fn update_job(
     tag = "jobs",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = JobMessage),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = JobMessage), (status = 403, body = ErrorBody))
 )]
 async fn delete_job(
     State(state): State<AppState>,
@@ -312,12 +295,7 @@ pub struct JobQuestionsInput {
     params(("id" = i64, Path)),
     request_body = JobQuestionsInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = JobAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = JobAnswer), (status = 403, body = ErrorBody))
 )]
 async fn set_job_questions(
     State(state): State<AppState>,

@@ -21,7 +21,7 @@ use crate::{
     areas::groups::{caller_of, country_values},
     areas::AppState,
     envelope::{Page, RequestUrl},
-    error::{ApiResult, ErrorBody},
+    error::ApiResult,
     extract::{
         bool_param, first_list, id_param, list_param, page_from_query, search_param, text_param, ApiQuery,
         ListGeneration, MaybeUser, Param, Tenant,
@@ -194,7 +194,7 @@ pub fn filter_of(query: &JobListQuery, caller_id: Option<i64>) -> Result<post_q:
     path = "/api/v1/jobs/",
     tag = "jobs",
     params(JobListQuery),
-    responses((status = 200, body = Page<JobView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<JobView>))
 )]
 pub(crate) async fn list_jobs(
     State(state): State<AppState>,

@@ -98,13 +98,7 @@ pub const RANKED_POOL: u64 = 1000;
     tag = "jobs",
     params(("id" = i64, Path), RecommendedQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<RecommendedApplicant>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<RecommendedApplicant>), (status = 403, body = ErrorBody))
 )]
 async fn recommended_applicants(
     State(state): State<AppState>,

@@ -23,7 +23,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     areas::AppState,
     envelope::Data,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{ApiJson, AuthUser, Tenant},
 };
 
@@ -83,7 +83,7 @@ fn local(state: &AppState) -> ApiResult<&Arc<LocalCheckout>> {
     tag = "payments",
     params(("session" = String, Path)),
     security(("bearer" = [])),
-    responses((status = 200, body = Data<CheckoutView>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<CheckoutView>))
 )]
 async fn session(
     State(state): State<AppState>,
@@ -131,12 +131,7 @@ async fn session(
     params(("session" = String, Path)),
     request_body = CardInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<PayAnswer>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<PayAnswer>))
 )]
 async fn pay(
     State(state): State<AppState>,
@@ -166,12 +161,7 @@ async fn pay(
     tag = "payments",
     params(("session" = String, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<PayAnswer>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<PayAnswer>))
 )]
 async fn confirm(
     State(state): State<AppState>,

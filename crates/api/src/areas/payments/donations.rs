@@ -104,13 +104,7 @@ async fn start_donation(
     tag = "payments",
     request_body = DonateInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = DonateAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = DonateAnswer), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody))
 )]
 async fn payment_donate(
     State(state): State<AppState>,
@@ -129,13 +123,7 @@ async fn payment_donate(
     tag = "payments",
     request_body = DonateInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = DonateAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = DonateAnswer), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody))
 )]
 async fn donate(
     State(state): State<AppState>,

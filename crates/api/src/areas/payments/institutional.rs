@@ -119,11 +119,7 @@ async fn checked_price(state: &AppState, tenant_id: i64, provider_price_id: &str
         ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")
     ),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<InstitutionalSubscriptionView>),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<InstitutionalSubscriptionView>), (status = 403, body = ErrorBody))
 )]
 async fn list_institutional(
     State(state): State<AppState>,
@@ -145,12 +141,7 @@ async fn list_institutional(
     tag = "payments",
     request_body = rules::InstitutionalBody,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<InstitutionalSubscriptionView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<InstitutionalSubscriptionView>), (status = 403, body = ErrorBody))
 )]
 async fn create_institutional(
     State(state): State<AppState>,
@@ -189,12 +180,7 @@ async fn create_institutional(
     tag = "payments",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<InstitutionalSubscriptionView>),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<InstitutionalSubscriptionView>), (status = 403, body = ErrorBody))
 )]
 async fn get_institutional(
     State(state): State<AppState>,
@@ -215,13 +201,7 @@ async fn get_institutional(
     params(("id" = i64, Path)),
     request_body = rules::InstitutionalBody,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<InstitutionalSubscriptionView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<InstitutionalSubscriptionView>), (status = 403, body = ErrorBody))
 )]
 async fn update_institutional(
     State(state): State<AppState>,

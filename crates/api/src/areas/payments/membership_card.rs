@@ -72,7 +72,6 @@ fn member_since(at: chrono::DateTime<chrono::Utc>) -> String {
     security(("bearer" = [])),
     responses(
         (status = 200, body = Data<MembershipCardView>),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 404, body = ErrorBody),
         (status = 503, body = ErrorBody)

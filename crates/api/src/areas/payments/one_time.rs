@@ -90,13 +90,7 @@ fn facts<'a>(group: &'a groups::Model, current: Option<&'a memberships::Model>, 
     tag = "payments",
     request_body = input::OneTimePaymentInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<String>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<String>), (status = 404, body = ErrorBody), (status = 502, body = ErrorBody))
 )]
 async fn create_one_time_payment(
     State(state): State<AppState>,
@@ -168,12 +162,7 @@ fn urlencoding_slug(slug: &str) -> String {
     params(("id" = i64, Path)),
     request_body = input::VoucherInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = VoucherAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = VoucherAnswer))
 )]
 async fn payment_voucher(
     State(state): State<AppState>,

@@ -78,12 +78,7 @@ async fn save(state: &AppState, tenant_id: i64, id: Option<i64>, body: PlanBody)
     tag = "payments",
     request_body = PlanBody,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<PlanView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<PlanView>), (status = 403, body = ErrorBody))
 )]
 async fn create_plan(
     State(state): State<AppState>,
@@ -104,12 +99,7 @@ async fn create_plan(
     params(("id" = i64, Path)),
     request_body = PlanBody,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<PlanView>),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<PlanView>), (status = 403, body = ErrorBody))
 )]
 async fn update_plan(
     State(state): State<AppState>,

@@ -67,7 +67,7 @@ async fn detail_of(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<
     path = "/api/v1/subscription-detail/",
     tag = "payments",
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Option<SubscriptionDetail>>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<Option<SubscriptionDetail>>))
 )]
 async fn subscription_detail(
     State(state): State<AppState>,
@@ -99,12 +99,7 @@ pub(super) fn own_url(origin: &str, field: &str, given: Option<String>, default:
     tag = "payments",
     request_body = input::CreateSubscriptionInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<String>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<String>), (status = 502, body = ErrorBody))
 )]
 async fn create_subscription(
     State(state): State<AppState>,
@@ -186,12 +181,7 @@ async fn running(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<us
     tag = "payments",
     request_body = input::UpdateSubscriptionInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<Option<SubscriptionDetail>>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<Option<SubscriptionDetail>>), (status = 502, body = ErrorBody))
 )]
 async fn update_subscription(
     State(state): State<AppState>,
@@ -236,12 +226,7 @@ async fn update_subscription(
     tag = "payments",
     request_body = input::CancelSubscriptionInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<Option<SubscriptionDetail>>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<Option<SubscriptionDetail>>), (status = 502, body = ErrorBody))
 )]
 async fn cancel_subscription(
     State(state): State<AppState>,
@@ -266,12 +251,7 @@ async fn cancel_subscription(
     path = "/api/v1/payment/create-customer-portal-session/",
     tag = "payments",
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<String>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 502, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<String>), (status = 400, body = ErrorBody), (status = 502, body = ErrorBody))
 )]
 async fn customer_portal_session(
     State(state): State<AppState>,

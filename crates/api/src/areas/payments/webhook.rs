@@ -61,11 +61,7 @@ fn answer(result: &str) -> Json<WebhookAnswer> {
     tag = "payments",
     request_body(content = String, description = "A Stripe event, as signed", content_type = "application/json"),
     params(("Stripe-Signature" = String, Header, description = "t=<unix seconds>,v1=<hex HMAC-SHA256>")),
-    responses(
-        (status = 200, body = WebhookAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = WebhookAnswer), (status = 404, body = ErrorBody))
 )]
 async fn stripe_webhook(
     State(state): State<AppState>,

@@ -66,7 +66,6 @@ fn entry_types() -> utoipa::openapi::schema::Object {
     params(EntryQuery, ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
     responses(
         (status = 200, body = Page<CareerEntryView>),
-        (status = 400, body = ErrorBody),
         (status = 401, description = "A guest who names no `user`", body = ErrorBody),
         (status = 404, body = ErrorBody)
     )
@@ -134,7 +133,7 @@ pub struct KeptEntries {
     path = "/api/v1/career-entries/{id}/",
     tag = "profiles",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<CareerEntryView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<CareerEntryView>))
 )]
 async fn get_entry(
     State(state): State<AppState>,
@@ -162,7 +161,7 @@ async fn view(state: &AppState, entry: &career_entries::Model) -> ApiResult<Care
     tag = "profiles",
     request_body = CareerEntryInput,
     security(("bearer" = [])),
-    responses((status = 201, body = Data<CareerEntryView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 201, body = Data<CareerEntryView>))
 )]
 async fn create_entry(
     State(state): State<AppState>,
@@ -184,13 +183,7 @@ async fn create_entry(
     params(("id" = i64, Path)),
     request_body = CareerEntryInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<CareerEntryView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<CareerEntryView>), (status = 403, body = ErrorBody))
 )]
 async fn update_entry(
     State(state): State<AppState>,
@@ -228,12 +221,7 @@ async fn update_entry(
     tag = "profiles",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 204),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 204), (status = 403, body = ErrorBody))
 )]
 async fn delete_entry(
     State(state): State<AppState>,

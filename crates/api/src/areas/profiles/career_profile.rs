@@ -37,12 +37,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     tag = "profiles",
     request_body = CareerProfileInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<CareerProfileView>),
-        (status = 200, body = Data<CareerProfileView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<CareerProfileView>), (status = 200, body = Data<CareerProfileView>))
 )]
 async fn create_career_profile(
     State(state): State<AppState>,
@@ -71,13 +66,7 @@ async fn create_career_profile(
     params(("id" = i64, Path, description = "The career profile id")),
     request_body = CareerProfileInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<CareerProfileView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<CareerProfileView>), (status = 403, body = ErrorBody))
 )]
 async fn update_career_profile(
     State(state): State<AppState>,

@@ -40,12 +40,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     tag = "profiles",
     request_body = GroupProfilePatch,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<GroupProfileView>),
-        (status = 200, body = Data<GroupProfileView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<GroupProfileView>), (status = 200, body = Data<GroupProfileView>))
 )]
 async fn create_group_profile(
     State(state): State<AppState>,
@@ -76,13 +71,7 @@ async fn create_group_profile(
     params(("id" = i64, Path, description = "The group profile id")),
     request_body = GroupProfilePatch,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<GroupProfileView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<GroupProfileView>), (status = 403, body = ErrorBody))
 )]
 async fn update_group_profile(
     State(state): State<AppState>,

@@ -129,13 +129,7 @@ fn on_picture(err: ApiError) -> ApiError {
         (ProfilePatch = "application/json")
     )),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ProfileAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody),
-        (status = 415, body = ErrorBody)
-    )
+    responses((status = 200, body = ProfileAnswer), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody))
 )]
 async fn update_me(
     State(state): State<AppState>,
@@ -188,7 +182,7 @@ async fn update_me(
     path = "/api/v1/profiles/me/delete-picture/",
     tag = "profiles",
     security(("bearer" = [])),
-    responses((status = 200, body = ProfileAnswer), (status = 401, body = ErrorBody))
+    responses((status = 200, body = ProfileAnswer))
 )]
 async fn delete_picture(
     State(state): State<AppState>,

@@ -40,7 +40,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     path = "/api/v1/users/profile/{slug}/",
     tag = "profiles",
     params(("slug" = String, Path, description = "The profile's name_slug")),
-    responses((status = 200, body = Data<UserProfileView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<UserProfileView>))
 )]
 async fn profile_by_slug(
     State(state): State<AppState>,
@@ -89,11 +89,7 @@ async fn profile_by_slug(
     tag = "profiles",
     request_body = ProfilePatch,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<UserProfileView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<UserProfileView>))
 )]
 async fn update_own_profile(
     State(state): State<AppState>,
@@ -113,13 +109,7 @@ async fn update_own_profile(
     params(("id" = i64, Path, description = "The profile id")),
     request_body = ProfilePatch,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<UserProfileView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<UserProfileView>), (status = 403, body = ErrorBody))
 )]
 async fn update_profile(
     State(state): State<AppState>,

@@ -56,7 +56,7 @@ impl From<user_services::Model> for UserServiceView {
     path = "/api/v1/users/{id}/services/",
     tag = "profiles",
     params(("id" = i64, Path, description = "The user id"), ("page" = Option<u64>, Query, minimum = 1, description = "1 by default"), ("page_size" = Option<u64>, Query, minimum = 1, description = "40 by default; larger sizes are capped at 500")),
-    responses((status = 200, body = Page<UserServiceView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Page<UserServiceView>))
 )]
 async fn list_services(
     State(state): State<AppState>,
@@ -81,7 +81,7 @@ async fn list_services(
     tag = "profiles",
     request_body = UserServiceInput,
     security(("bearer" = [])),
-    responses((status = 201, body = Data<UserServiceView>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody))
+    responses((status = 201, body = Data<UserServiceView>))
 )]
 async fn create_service(
     State(state): State<AppState>,
@@ -101,13 +101,7 @@ async fn create_service(
     params(("id" = i64, Path)),
     request_body = UserServiceInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Data<UserServiceView>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Data<UserServiceView>), (status = 403, body = ErrorBody))
 )]
 async fn update_service(
     State(state): State<AppState>,
@@ -137,12 +131,7 @@ async fn update_service(
     tag = "profiles",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 204),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 204), (status = 403, body = ErrorBody))
 )]
 async fn delete_service(
     State(state): State<AppState>,

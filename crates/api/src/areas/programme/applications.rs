@@ -182,11 +182,7 @@ async fn applications_page(
     tag = "programme",
     params(ApplicationsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<LeaderApplicationView>),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<LeaderApplicationView>), (status = 403, body = ErrorBody))
 )]
 async fn list_applications(
     State(state): State<AppState>,
@@ -205,11 +201,7 @@ async fn list_applications(
     tag = "programme",
     params(ApplicationsQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<LeaderApplicationView>),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<LeaderApplicationView>), (status = 403, body = ErrorBody))
 )]
 async fn certification_applications(
     State(state): State<AppState>,
@@ -294,11 +286,7 @@ fn check_response(list: &[Question], answers: &Map<String, Value>) -> Result<Map
     tag = "programme",
     request_body = LeaderApplicationInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = LeaderApplicationAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 201, body = LeaderApplicationAnswer))
 )]
 async fn submit_application(
     State(state): State<AppState>,
@@ -405,13 +393,7 @@ pub struct LeaderReviewInput {
     params(("id" = i64, Path)),
     request_body = LeaderReviewInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = LeaderApplicationAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = LeaderApplicationAnswer), (status = 403, body = ErrorBody))
 )]
 async fn review_application(
     State(state): State<AppState>,

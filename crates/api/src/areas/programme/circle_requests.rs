@@ -196,8 +196,6 @@ fn check_request(body: CircleRequestInput, today: NaiveDate) -> Result<CheckedRe
     security(("bearer" = [])),
     responses(
         (status = 201, body = CircleRequestAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody),
         (status = 429, body = ErrorBody)
     )

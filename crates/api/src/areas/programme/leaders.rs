@@ -16,7 +16,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use crate::{
     areas::AppState,
     envelope::{Data, Page, RequestUrl},
-    error::{ApiResult, ErrorBody},
+    error::ApiResult,
     extract::{list_param, search_param, ApiQuery, AuthUser, Param, Tenant},
     param,
 };
@@ -67,7 +67,7 @@ pub async fn certification_on(
     path = "/api/v1/leader-certifications/",
     tag = "programme",
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Option<LeaderCertificationView>>), (status = 401, body = ErrorBody))
+    responses((status = 200, body = Data<Option<LeaderCertificationView>>))
 )]
 async fn own_certification(
     State(state): State<AppState>,
@@ -143,7 +143,7 @@ fn int_list(errors: &mut FieldErrors, param: Param) -> Vec<i64> {
     path = "/api/v1/circle-leaders/",
     tag = "programme",
     params(LeadersQuery),
-    responses((status = 200, body = Page<CircleLeaderView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<CircleLeaderView>))
 )]
 async fn circle_leaders(
     State(state): State<AppState>,

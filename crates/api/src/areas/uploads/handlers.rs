@@ -28,13 +28,7 @@ use crate::{
     tag = "uploads",
     request_body(content = FileUploadForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = Data<FileList>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody),
-        (status = 415, body = ErrorBody)
-    )
+    responses((status = 201, body = Data<FileList>), (status = 413, body = ErrorBody), (status = 415, body = ErrorBody))
 )]
 pub(super) async fn file_upload(
     State(state): State<AppState>,
@@ -62,7 +56,7 @@ pub(super) async fn file_upload(
     tag = "uploads",
     params(("id" = i64, Path, description = "The file id")),
     security(("bearer" = [])),
-    responses((status = 204), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 204))
 )]
 pub(super) async fn delete_file(
     State(state): State<AppState>,
@@ -100,12 +94,7 @@ async fn single_upload(
     tag = "uploads",
     request_body(content = SingleFileForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = UploadAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
+    responses((status = 201, body = UploadAnswer), (status = 413, body = ErrorBody))
 )]
 pub(super) async fn upload_profile_picture(
     State(state): State<AppState>,
@@ -142,12 +131,7 @@ async fn own_media_upload(
     tag = "uploads",
     request_body(content = SingleFileForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = UploadAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
+    responses((status = 201, body = UploadAnswer), (status = 413, body = ErrorBody))
 )]
 pub(super) async fn upload_video(
     State(state): State<AppState>,
@@ -167,13 +151,7 @@ pub(super) async fn upload_video(
     tag = "uploads",
     request_body(content = ResumeForm, content_type = "multipart/form-data"),
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = ResumeAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 413, body = ErrorBody)
-    )
+    responses((status = 201, body = ResumeAnswer), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody))
 )]
 pub(super) async fn upload_resume(
     State(state): State<AppState>,

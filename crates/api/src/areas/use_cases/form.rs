@@ -289,11 +289,7 @@ async fn checked(
     tag = "use-cases",
     request_body = UseCaseInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = UseCaseAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody)
-    )
+    responses((status = 201, body = UseCaseAnswer))
 )]
 pub(super) async fn create_use_case(
     State(state): State<AppState>,
@@ -323,13 +319,7 @@ pub(super) async fn create_use_case(
     params(("id" = i64, Path)),
     request_body = UseCaseInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = UseCaseAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = UseCaseAnswer), (status = 403, body = ErrorBody))
 )]
 pub(super) async fn update_use_case(
     State(state): State<AppState>,
@@ -380,13 +370,7 @@ pub(super) async fn update_use_case(
     params(("id" = i64, Path)),
     request_body = ModerationInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ModerationAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ModerationAnswer), (status = 403, body = ErrorBody))
 )]
 pub(super) async fn moderate_use_case(
     State(state): State<AppState>,

@@ -16,7 +16,7 @@ use crate::areas::{
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},
-    error::{ApiResult, ErrorBody},
+    error::ApiResult,
     extract::{
         first_list, list_param, page_from_query, text_param, ApiQuery, ListGeneration, MaybeUser, Param, Tenant,
     },
@@ -151,7 +151,7 @@ fn filter_of(
     path = "/api/v1/use-cases/",
     tag = "use-cases",
     params(UseCaseListQuery),
-    responses((status = 200, body = Page<UseCaseView>), (status = 400, body = ErrorBody))
+    responses((status = 200, body = Page<UseCaseView>))
 )]
 pub(crate) async fn list_use_cases(
     State(state): State<AppState>,

@@ -37,7 +37,7 @@ use super::{
 use crate::{
     areas::AppState,
     envelope::Data,
-    error::{ApiError, ApiResult, ErrorBody},
+    error::{ApiError, ApiResult},
     extract::{MaybeUser, Tenant},
 };
 
@@ -94,7 +94,7 @@ pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<u
     path = "/api/v1/use-cases/slug/{slug}/",
     tag = "use-cases",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<UseCaseView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<UseCaseView>))
 )]
 async fn use_case_by_slug(
     State(state): State<AppState>,
@@ -114,7 +114,7 @@ async fn use_case_by_slug(
     path = "/api/v1/use-cases/{id}/",
     tag = "use-cases",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<UseCaseView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<UseCaseView>))
 )]
 async fn get_use_case(
     State(state): State<AppState>,

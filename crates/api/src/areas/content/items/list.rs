@@ -150,7 +150,7 @@ fn parse_filter(query: &ContentQuery, caller: &Caller) -> ApiResult<content_q::L
     path = "/api/v1/contents/",
     tag = "contents",
     params(ContentQuery),
-    responses((status = 200, body = Page<ContentView>), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Page<ContentView>), (status = 404, body = ErrorBody))
 )]
 pub(crate) async fn list_contents(
     State(state): State<AppState>,

@@ -69,7 +69,7 @@ pub(super) async fn one_view(
     path = "/api/v1/contents/slug/{slug}/",
     tag = "contents",
     params(("slug" = String, Path)),
-    responses((status = 200, body = Data<ContentView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<ContentView>))
 )]
 async fn content_by_slug(
     State(state): State<AppState>,
@@ -90,7 +90,7 @@ async fn content_by_slug(
     path = "/api/v1/contents/{id}/",
     tag = "contents",
     params(("id" = i64, Path)),
-    responses((status = 200, body = Data<ContentView>), (status = 404, body = ErrorBody))
+    responses((status = 200, body = Data<ContentView>))
 )]
 async fn get_content(
     State(state): State<AppState>,
@@ -114,9 +114,7 @@ async fn get_content(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
+        (status = 403, body = ErrorBody)
     )
 )]
 async fn content_file(

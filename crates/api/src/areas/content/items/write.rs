@@ -123,12 +123,7 @@ async fn require_contributor(
     tag = "contents",
     request_body = ContentInput,
     security(("bearer" = [])),
-    responses(
-        (status = 201, body = ContentAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody)
-    )
+    responses((status = 201, body = ContentAnswer), (status = 403, body = ErrorBody))
 )]
 pub(super) async fn create_content(
     State(state): State<AppState>,
@@ -235,13 +230,7 @@ async fn queue_newsletter(
     params(("id" = i64, Path)),
     request_body = ContentInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ContentAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ContentAnswer), (status = 403, body = ErrorBody))
 )]
 pub(super) async fn update_content(
     State(state): State<AppState>,
@@ -337,12 +326,7 @@ async fn form_of(state: &AppState, item: &store::entities::contents::Model) -> A
     tag = "contents",
     params(("id" = i64, Path)),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ContentMessage),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ContentMessage), (status = 403, body = ErrorBody))
 )]
 pub(super) async fn delete_content(
     State(state): State<AppState>,
@@ -374,13 +358,7 @@ pub struct ActionInput {
     params(("id" = i64, Path)),
     request_body = ActionInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = ContentAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = ContentAnswer), (status = 403, body = ErrorBody))
 )]
 pub(super) async fn approve_reject(
     State(state): State<AppState>,

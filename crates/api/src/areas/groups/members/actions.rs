@@ -2,8 +2,6 @@
 //! confirm payments, and remind the unverified. Every change and its mails run in one
 //! transaction.
 
-use std::collections::HashMap;
-
 use axum::{
     extract::{Path, State},
     Json,
@@ -29,6 +27,7 @@ use crate::areas::groups::{
     membership::{free_seat, refuse, MessageAnswer},
 };
 use crate::{
+    areas::applicants,
     areas::notifications,
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
@@ -73,12 +72,7 @@ pub struct RespondAnswer {
     params(("id" = i64, Path)),
     request_body = RespondInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = RespondAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = RespondAnswer), (status = 403, body = ErrorBody))
 )]
 async fn respond_join_request(
     State(state): State<AppState>,
@@ -93,11 +87,8 @@ async fn respond_join_request(
     let accept = action == "accept";
     let txn = store::begin_write(&state.db).await?;
     let rows = member_q::of_group_for(&txn, group.id, &ids).await?;
-    let pending: HashMap<i64, memberships::Model> =
-        rows.into_iter().filter(|m| m.status == member_q::STATUS_PENDING).map(|m| (m.user_id, m)).collect();
-    if let Some(missing) = ids.iter().find(|id| !pending.contains_key(id)) {
-        return Err(ApiError::field("users", format!("User {missing} has no pending request.")));
-    }
+    let is_pending = |m: &memberships::Model| (m.status == member_q::STATUS_PENDING).then_some(m.user_id);
+    let pending = applicants::pending_of_each(rows, &ids, is_pending, "users", "request")?;
     let (status, verb) =
         if accept { (member_q::STATUS_ACCEPTED, "accepted") } else { (member_q::STATUS_REJECTED, "rejected") };
     for id in &ids {
@@ -118,24 +109,22 @@ async fn respond_join_request(
     state.jobs_wake.notify_one();
     let over = accept && membership::capacity(&group.group_type, group.maximum_size).is_some_and(|max| accepted > max);
     Ok(Json(RespondAnswer {
-        message: if ids.len() == 1 { format!("Successfully {verb}") } else { format!("Members {verb} successfully") },
+        message: applicants::decided_message(ids.len(), "Members", verb),
         warning: over.then(|| format!("{} The group now has {accepted} members.", membership::MSG_FULL)),
     }))
 }
 
 /// The answer to join requests, checked: the action, the people (each once, at most
-/// [`MAX_BULK`]) and the administrators' note.
+/// [`applicants::MAX_BULK`]) and the administrators' note.
 fn checked_response(body: RespondInput) -> ApiResult<(&'static str, Vec<i64>, Option<String>)> {
     let action = action_of(body.action.as_deref())?;
-    let mut ids = body.users;
-    ids.sort_unstable();
-    ids.dedup();
-    if ids.is_empty() {
-        return Err(ApiError::field("users", MSG_NO_MEMBERS));
-    }
-    if ids.len() > MAX_BULK {
-        return Err(ApiError::field("users", format!("Select at most {MAX_BULK} members at once.")));
-    }
+    let choice = applicants::Choice {
+        field: "users",
+        when_none: applicants::MSG_NO_ONE_CHOSEN,
+        bulk_field: "users",
+        noun: "members",
+    };
+    let ids = applicants::chosen_people(body.users, &choice)?;
     let mut errors = FieldErrors::new();
     let notes = note_text(&mut errors, "notes", body.notes.as_deref());
     errors.into_result()?;
@@ -179,12 +168,7 @@ pub struct AddMemberInput {
     params(("id" = i64, Path)),
     request_body = AddMemberInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 403, body = ErrorBody))
 )]
 async fn add_member(
     State(state): State<AppState>,
@@ -269,12 +253,7 @@ pub struct RemoveMemberInput {
     params(("id" = i64, Path)),
     request_body = RemoveMemberInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 403, body = ErrorBody))
 )]
 async fn remove_member(
     State(state): State<AppState>,
@@ -362,12 +341,7 @@ pub struct PaymentInput {
     params(("id" = i64, Path)),
     request_body = PaymentInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 403, body = ErrorBody))
 )]
 async fn payment_confirmation(
     State(state): State<AppState>,
@@ -431,12 +405,7 @@ pub struct FollowupInput {
     params(("id" = i64, Path)),
     request_body = FollowupInput,
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = MessageAnswer),
-        (status = 400, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = MessageAnswer), (status = 403, body = ErrorBody))
 )]
 async fn followup_unverified(
     State(state): State<AppState>,
@@ -447,15 +416,9 @@ async fn followup_unverified(
     ApiJson(body): ApiJson<FollowupInput>,
 ) -> ApiResult<Json<MessageAnswer>> {
     let (_, group) = managed_group(&state, &tenant, &user, id).await?;
-    let mut ids = body.user_ids.clone();
-    ids.sort_unstable();
-    ids.dedup();
-    if ids.is_empty() {
-        return Err(ApiError::field("user_ids", MSG_NO_FOLLOWUP));
-    }
-    if ids.len() > MAX_BULK {
-        return Err(ApiError::field("user_ids", format!("Select at most {MAX_BULK} members at once.")));
-    }
+    let choice =
+        applicants::Choice { field: "user_ids", when_none: MSG_NO_FOLLOWUP, bulk_field: "user_ids", noun: "members" };
+    let ids = applicants::chosen_people(body.user_ids, &choice)?;
     let accepted: Vec<i64> = member_q::of_group_for(&state.db, group.id, &ids)
         .await?
         .into_iter()

@@ -6,8 +6,7 @@ use std::collections::HashMap;
 
 use axum::{
     extract::{Path, State},
-    http::header,
-    response::{IntoResponse, Response},
+    response::Response,
     Json,
 };
 use domain::{csv_export::CsvExport, groups::questions, FieldErrors};
@@ -22,6 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::areas::groups::{caller_of, is_admin, visible_group};
 use crate::{
+    areas::applicants,
     areas::uploads::{attached_files, AttachedFile},
     areas::AppState,
     envelope::{Page, RequestUrl},
@@ -342,13 +342,7 @@ async fn items(
     tag = "groups",
     params(("id" = i64, Path), MembersQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, body = Page<MemberItem>),
-        (status = 400, body = ErrorBody),
-        (status = 401, body = ErrorBody),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, body = Page<MemberItem>), (status = 403, body = ErrorBody))
 )]
 async fn list_members(
     State(state): State<AppState>,
@@ -401,11 +395,7 @@ pub struct ExportQuery {
     tag = "groups",
     params(("id" = i64, Path), ExportQuery),
     security(("bearer" = [])),
-    responses(
-        (status = 200, content_type = "text/csv", body = String),
-        (status = 403, body = ErrorBody),
-        (status = 404, body = ErrorBody)
-    )
+    responses((status = 200, content_type = "text/csv", body = String), (status = 403, body = ErrorBody))
 )]
 async fn export_membership(
     State(state): State<AppState>,
@@ -416,7 +406,7 @@ async fn export_membership(
 ) -> ApiResult<Response> {
     let (_, group) = managed_group(&state, &tenant, &user, id).await?;
     let filter = member_filter(&tenant, &group, &query, true)?;
-    let found = member_q::members_page(&state.db, &filter, 0, MAX_EXPORT).await?;
+    let found = member_q::members_page(&state.db, &filter, 0, applicants::MAX_EXPORT).await?;
     let mut csv = CsvExport::new(["name", "email", "institution", "role", "status", "joined_at", "payment_status"]);
     for (item, email) in items(&state, found.items, true, None).await? {
         csv.row([
@@ -429,13 +419,5 @@ async fn export_membership(
             item.payment_status.as_deref().unwrap_or(""),
         ]);
     }
-    let name = format!("{}-{}-members.csv", group.slug, filter.status);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
-        ],
-        csv.finish(),
-    )
-        .into_response())
+    Ok(applicants::csv_download(&format!("{}-{}-members.csv", group.slug, filter.status), csv.finish()))
 }

@@ -39,12 +39,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 pub const DEFAULT_PAGE_SIZE: u64 = 15;
-pub const MAX_BULK: usize = 500;
-pub const MAX_EXPORT: u64 = 10_000;
 
 pub const MSG_NO_PERMISSION: &str = "You do not have permission to manage members.";
-pub const MSG_NO_ACTION: &str = "Please select an action to perform.";
-pub const MSG_NO_MEMBERS: &str = "Please select at least one member to proceed.";
 pub const MSG_REQUIRED: &str = "This field is required.";
 pub const MSG_REMOVE_SELF: &str = "You cannot remove yourself.";
 pub const MSG_REMOVED: &str = "Member removed successfully";
@@ -124,7 +120,7 @@ pub(crate) async fn notify_added(
 
 pub(super) fn action_of(action: Option<&str>) -> ApiResult<&'static str> {
     match action.map(str::trim).filter(|a| !a.is_empty()) {
-        None => Err(ApiError::field("action", MSG_NO_ACTION)),
+        None => Err(ApiError::field("action", crate::areas::applicants::MSG_NO_ACTION)),
         Some("accept") => Ok("accept"),
         Some("reject") => Ok("reject"),
         Some(other) => Err(ApiError::field("action", format!("\"{other}\" is not a valid choice."))),
