@@ -9,6 +9,7 @@
 //! The rows are written by the actions themselves, in their own transactions
 //! (`store::queries::audit_log::record`).
 
+use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{pagination::PageRequest, FieldErrors};
 use serde::{Deserialize, Serialize};
@@ -18,7 +19,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use crate::{
-    areas::groups::{caller_of, require_admin, visible_group},
+    areas::groups::{require_admin, visible_group},
     areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiResult, ErrorBody},

@@ -15,6 +15,7 @@
 //! draft, a job of a private group, another site's) cannot be bookmarked: 404, as if it
 //! did not exist. An item that later becomes invisible leaves the favourites list.
 
+use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     Json,
@@ -34,7 +35,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     catalogue::ai_tools::{self, AiToolView},
     favourites_query::FavouritesQuery,
-    groups::{self, caller_of, view::GroupView},
+    groups::{self, view::GroupView},
     jobs::{self, JobView},
     use_cases::{self, UseCaseView},
 };
@@ -93,7 +94,7 @@ pub struct ItemPath {
 async fn ensure_visible(
     state: &AppState,
     tenant: &Tenant,
-    caller: &super::groups::view::Caller,
+    caller: &crate::extract::Caller,
     kind: EntityType,
     id: i64,
 ) -> ApiResult<()> {

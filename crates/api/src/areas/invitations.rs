@@ -15,6 +15,7 @@
 //! site's own domain. An invitation to an address without an account waits for the
 //! sign-up: the new account's e-mail matches it, and the first look ties it to the user.
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     Json,
@@ -30,7 +31,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    groups::{caller_of, group_path, is_admin, not_found, view, visible_group, GroupView},
+    groups::{group_path, is_admin, not_found, view, visible_group, GroupView},
     jobs::{self, JobView},
 };
 use crate::{
@@ -160,7 +161,7 @@ impl InviteRequest {
 async fn invited_to(
     state: &AppState,
     tenant: &Tenant,
-    caller: &view::Caller,
+    caller: &Caller,
     user: &users::Model,
     asked: &InviteRequest,
 ) -> ApiResult<(groups::Model, Option<job_posts::Model>)> {

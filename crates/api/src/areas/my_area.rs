@@ -11,6 +11,7 @@
 //!   page (3 by default: the overview cards) of every section of My area / Favourites, each
 //!   a `Page` whose `next` leads to the section's own list.
 
+use crate::extract::caller_of;
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{extract::State, http::Uri, Json};
@@ -23,7 +24,7 @@ use super::{
     catalogue::ai_tools::{self, AiToolListQuery, AiToolView},
     content::{self, items::ContentQuery, tips::TipsQuery, view::ContentView, Moderates},
     favourites_query::FavouritesQuery,
-    groups::{caller_of, view::GroupView},
+    groups::view::GroupView,
     jobs::{lists::JobListQuery, JobView},
     use_cases::{self, UseCaseListQuery, UseCaseView},
 };

@@ -12,6 +12,7 @@
 //! - Private groups are found only by their members and staff.
 
 use crate::extract::page_from_query;
+use crate::extract::{caller_of, Caller};
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{extract::State, Json};
@@ -28,7 +29,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    groups::{caller_of, country_values, view},
+    groups::{country_values, view},
     person_cards::{self, PersonCard},
 };
 use crate::{
@@ -257,7 +258,7 @@ fn extra_info_of(errors: &mut FieldErrors, raw: Option<String>) -> Vec<(String, 
 async fn people_scope(
     state: &AppState,
     tenant: &Tenant,
-    caller: &view::Caller,
+    caller: &Caller,
     user: Option<&users::Model>,
     asked: &Asked,
 ) -> ApiResult<Option<PeopleScope>> {
@@ -276,7 +277,7 @@ async fn people_scope(
 async fn ranked_hits(
     state: &AppState,
     tenant: &Tenant,
-    caller: &view::Caller,
+    caller: &Caller,
     people_scope: Option<PeopleScope>,
     asked: Asked,
     page: &PageRequest,
@@ -363,7 +364,7 @@ async fn person_cards(
 async fn build_items(
     state: &AppState,
     tenant: &Tenant,
-    caller: &view::Caller,
+    caller: &Caller,
     generation: i64,
     hits: &[(i32, bool, i64)],
 ) -> ApiResult<Vec<SearchItem>> {

@@ -2,6 +2,7 @@
 //! of the request, and who is calling.
 
 mod auth;
+mod caller;
 mod client;
 mod generation;
 mod json;
@@ -10,6 +11,7 @@ mod query;
 mod tenant;
 
 pub use auth::{AuthUser, MaybeUser, TenantAdmin, MSG_INVALID_TOKEN};
+pub use caller::{caller_of, Caller};
 pub use client::Client;
 pub use generation::ListGeneration;
 pub use json::{parse_json, ApiJson, MSG_NUL};

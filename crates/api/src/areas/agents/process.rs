@@ -545,7 +545,7 @@ async fn check_file_answers(
 /// A group checklist's answers: circles or events of the site the person may see (at most
 /// `MAX_GROUP_CHOICES` lookups, one each by primary key).
 async fn check_group_answers(state: &AppState, tenant: &Tenant, user: &users::Model, answers: &Value) -> ApiResult<()> {
-    let caller = crate::areas::groups::caller_of(Some(user.clone()));
+    let caller = crate::extract::caller_of(Some(user.clone()));
     for id in answers.as_array().into_iter().flatten().filter_map(Value::as_i64) {
         let group = store::queries::groups::find(&state.db, tenant.id(), id).await?;
         let offered = match group {

@@ -13,6 +13,7 @@
 //! A tool that is not approved exists only for staff, its creator and its organization's
 //! administrators (404 for others).
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -37,11 +38,8 @@ use super::{
     may_moderate, string_list, strings, text, vote_name, with_caller_flags, FileField, ModerationAnswer,
 };
 use crate::{
+    areas::groups::view::UseCaseRef,
     areas::AppState,
-    areas::{
-        groups::view::UseCaseRef,
-        groups::{caller_of, view::Caller},
-    },
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},
     extract::{

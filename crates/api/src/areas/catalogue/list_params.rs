@@ -2,6 +2,7 @@
 //! ("mine", one organization's items) that decides whether they may ask for any status, and
 //! the order (`sort_by=recent`, `sort_order`).
 
+use crate::extract::Caller;
 use domain::{
     catalogue::{STATUSES, STATUS_APPROVED},
     FieldErrors,
@@ -9,7 +10,6 @@ use domain::{
 
 use super::may_moderate;
 use crate::{
-    areas::groups::view::Caller,
     areas::AppState,
     error::ApiResult,
     extract::{bool_param, id_param, list_param, text_param, Param, Tenant},

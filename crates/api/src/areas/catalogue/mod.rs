@@ -13,6 +13,7 @@
 pub mod ai_tools;
 pub mod list_params;
 
+use crate::extract::Caller;
 use std::collections::HashMap;
 
 use domain::catalogue::{
@@ -28,7 +29,7 @@ use store::{
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
-use super::groups::{ensure_visible as group_visible, view::Caller};
+use super::groups::ensure_visible as group_visible;
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult},

@@ -3,6 +3,7 @@
 //! shape as `/bookmark/job/`). Bookmarking itself is the shared
 //! `POST /bookmark/{type}/{id}/` with `type` resource.
 
+use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{bookmarks::PAGE_SIZE, pagination::PageRequest};
 use store::queries::contents as content_q;
@@ -10,8 +11,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{is_moderator, view, ContentView};
 use crate::{
+    areas::favourites_query::FavouritesQuery,
     areas::AppState,
-    areas::{favourites_query::FavouritesQuery, groups::caller_of},
     envelope::{Page, RequestUrl},
     error::ApiResult,
     extract::{ApiQuery, AuthUser, Tenant},

@@ -25,6 +25,7 @@ mod previews;
 pub mod tips;
 pub mod view;
 
+use crate::extract::Caller;
 use domain::content::{is_moderated, SECURITY_PRIVATE, STATUS_APPROVED};
 use store::{
     entities::{contents, groups},
@@ -35,7 +36,7 @@ use utoipa_axum::router::OpenApiRouter;
 pub use view::ContentView;
 
 use crate::{
-    areas::groups::{is_admin, is_visible, view::Caller},
+    areas::groups::{is_admin, is_visible},
     areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,
@@ -70,7 +71,7 @@ impl axum::extract::FromRequestParts<AppState> for Moderates {
         }
         let tenant = Tenant::from_request_parts(parts, state).await?;
         let MaybeUser(user) = MaybeUser::from_request_parts(parts, state).await?;
-        let found = Moderates(is_moderator(state, &tenant, &crate::areas::groups::caller_of(user)).await?);
+        let found = Moderates(is_moderator(state, &tenant, &crate::extract::caller_of(user)).await?);
         parts.extensions.insert(found);
         Ok(found)
     }

@@ -9,6 +9,7 @@
 //! in the storage service next to the file (`<key>.first-page.pdf`). A file that is not a
 //! PDF has no preview (404); a damaged PDF answers 422.
 
+use crate::extract::caller_of;
 use axum::{
     body::Body,
     extract::{Path, State},
@@ -22,7 +23,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::visible_item;
 use crate::{
-    areas::groups::caller_of,
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{MaybeUser, Tenant},

@@ -10,6 +10,7 @@
 //! - `POST /career-tips/{id}/approve-reject/`: the site's moderators or the tip group's
 //!   administrators; approve while not approved, reject while pending (the AI tools' rule)
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -30,7 +31,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{is_moderator, items::ActionInput, view::Author};
 use crate::{
     areas::catalogue::{vote_name, with_caller_flags},
-    areas::groups::{caller_of, is_admin, member_of_site, view::Caller, view::GroupRef},
+    areas::groups::{is_admin, member_of_site, view::GroupRef},
     areas::AppState,
     envelope::{Data, Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},

@@ -3,6 +3,7 @@
 //! authors and their profiles, files, thumbnails, topics, topic areas and the caller's
 //! bookmarks.
 
+use crate::extract::Caller;
 use std::collections::{HashMap, HashSet};
 
 use domain::content::{is_moderated, may_open_premium, SECURITY_PRIVATE, STATUS_APPROVED, TYPE_NEWSLETTER, TYPE_POST};
@@ -19,7 +20,7 @@ use utoipa::ToSchema;
 use crate::{
     areas::AppState,
     areas::{
-        groups::view::{Caller, GroupRef, NamedRef},
+        groups::view::{GroupRef, NamedRef},
         uploads::file_url,
     },
     envelope::RequestUrl,

@@ -1,5 +1,6 @@
 //! Fixed choices of the group form: circle types and the UN SDGs.
 
+use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     Json,
@@ -9,7 +10,7 @@ use store::queries::groups as group_q;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, view::SdgRef, visible_group};
+use super::{view::SdgRef, visible_group};
 use crate::{
     areas::AppState,
     envelope::Data,

@@ -2,6 +2,7 @@
 //! and the questions for new members.
 
 use crate::extract::page_from_query;
+use crate::extract::{caller_of, Caller};
 
 use axum::{
     extract::{Path, State},
@@ -29,8 +30,8 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    caller_of, ensure_visible, input, not_found,
-    view::{self, Caller, GroupView},
+    ensure_visible, input, not_found,
+    view::{self, GroupView},
     visible_group,
 };
 use crate::{

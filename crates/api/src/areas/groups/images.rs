@@ -2,6 +2,7 @@
 //! `POST /groups/{id}/logo/` takes the image in the part `logo` (or `file`);
 //! `POST /groups/{id}/cover-image/` in `cover_image` (or `file`).
 
+use crate::extract::caller_of;
 use axum::{
     extract::{Path, Request, State},
     Json,
@@ -10,7 +11,7 @@ use store::queries::{files as file_q, groups as group_q};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, crud::require_edit, crud::GroupAnswer, view, visible_group};
+use super::{crud::require_edit, crud::GroupAnswer, view, visible_group};
 use crate::{
     areas::uploads::{self, FromUploadForm, IncomingFile, Purpose, SingleFileForm, UploadForm},
     areas::AppState,

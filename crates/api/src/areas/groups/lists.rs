@@ -1,6 +1,7 @@
 //! The circles and events lists (spec 001 §7, 002 §2 "Content"): every filter, the
 //! lifecycle status keys 1 to 6 evaluated in SQL, nine per page.
 
+use crate::extract::{caller_of, Caller};
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
@@ -15,7 +16,7 @@ use store::queries::groups as group_q;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, country_values, view, GroupView};
+use super::{country_values, view, GroupView};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},
@@ -120,7 +121,7 @@ fn choice(errors: &mut FieldErrors, param: Param, choices: &[&str]) -> Option<St
 pub fn filter_of(
     query: &ProgramListQuery,
     group_type: &str,
-    caller: &view::Caller,
+    caller: &Caller,
 ) -> Result<group_q::ListFilter, FieldErrors> {
     let mut errors = FieldErrors::new();
     let mut statuses = Vec::new();

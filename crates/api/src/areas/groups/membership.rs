@@ -7,6 +7,7 @@
 //! - `POST /groups/{id}/leave/`: cancels one's own pending request or leaves; a freed seat
 //!   goes to the longest-waiting applicant on the wait list ([`free_seat`]).
 
+use crate::extract::caller_of;
 use axum::{
     body::Bytes,
     extract::{Path, State},
@@ -30,7 +31,7 @@ use store::{
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, group_path, not_found, view, visible_group};
+use super::{group_path, not_found, view, visible_group};
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},

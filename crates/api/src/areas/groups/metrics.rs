@@ -1,5 +1,6 @@
 //! `GET /groups/metrics/`: the counts of a group's admin dashboard.
 
+use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
@@ -7,7 +8,7 @@ use store::queries::groups as group_q;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, require_admin, view, visible_group};
+use super::{require_admin, view, visible_group};
 use crate::{
     areas::AppState,
     envelope::Data,

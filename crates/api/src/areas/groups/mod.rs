@@ -27,14 +27,15 @@ mod metrics;
 mod recommend;
 pub mod view;
 
+use crate::extract::Caller;
 use store::{
-    entities::{groups, users},
+    entities::groups,
     queries::{groups as group_q, memberships as member_q, visibility::PRIVACY_PRIVATE},
 };
 use utoipa_axum::router::OpenApiRouter;
 
 pub(crate) use members::notify_added;
-pub use view::{Caller, GroupView};
+pub use view::GroupView;
 
 use crate::{
     areas::AppState,
@@ -121,10 +122,6 @@ pub async fn member_of_site(state: &AppState, tenant: &Tenant, user_id: i64) -> 
     Ok(member_q::find(&state.db, tenant.organization_id(), user_id)
         .await?
         .is_some_and(|m| m.status == member_q::STATUS_ACCEPTED))
-}
-
-pub fn caller_of(user: Option<users::Model>) -> Caller {
-    Caller { user }
 }
 
 /// The values a country filter matches, compared without regard to case by the queries:

@@ -14,6 +14,7 @@
 //! A group of another site is a 404, one the caller does not administer a 403; a group to
 //! take people from that the caller cannot see is reported on its field.
 
+use crate::extract::{caller_of, Caller};
 use std::{collections::HashSet, sync::Arc};
 
 use axum::{extract::State, Json};
@@ -31,7 +32,7 @@ use store::queries::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{caller_of, country_values, is_visible, require_admin, view::Caller, visible_group};
+use super::{country_values, is_visible, require_admin, visible_group};
 use crate::areas::person_cards::{self, PersonCard};
 use crate::{
     areas::AppState,

@@ -2,6 +2,7 @@
 //! their own membership. Views of a page of groups are built with a fixed number of
 //! queries, whatever the page size.
 
+use crate::extract::Caller;
 use std::{
     collections::{HashMap, HashSet},
     sync::Arc,
@@ -17,7 +18,7 @@ use domain::groups::{
 use serde::Serialize;
 use serde_json::{json, Value};
 use store::{
-    entities::{groups, memberships, use_cases, users},
+    entities::{groups, memberships, use_cases},
     queries::{follows, groups as group_q, memberships as member_q, profiles as profile_q, use_cases as use_case_q},
 };
 use utoipa::ToSchema;
@@ -219,26 +220,6 @@ fn strings(value: &Option<Value>) -> Vec<String> {
         .and_then(Value::as_array)
         .map(|items| items.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
         .unwrap_or_default()
-}
-
-/// Everything about the caller needed to build views and check rights.
-#[derive(Debug, Clone, Default)]
-pub struct Caller {
-    pub user: Option<users::Model>,
-}
-
-impl Caller {
-    pub fn id(&self) -> Option<i64> {
-        self.user.as_ref().map(|u| u.id)
-    }
-
-    pub fn is_staff(&self) -> bool {
-        self.user.as_ref().is_some_and(|u| u.is_staff)
-    }
-
-    pub fn viewer(&self) -> store::queries::visibility::Viewer {
-        store::queries::visibility::Viewer { user_id: self.id(), is_staff: self.is_staff() }
-    }
 }
 
 /// The parents of the groups, up to four levels, by id.

@@ -10,6 +10,7 @@
 //! - `GET /jobs/{id}/applications/`: the applicants, 12 per page, with answers and resume.
 //! - `GET /jobs/{id}/export-job-membership/`: the applicants as CSV.
 
+use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     response::Response,
@@ -36,7 +37,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{job_path, managed_job, visible_job};
 use crate::{
     areas::applicants,
-    areas::groups::{caller_of, view::today},
+    areas::groups::view::today,
     areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},

@@ -1,5 +1,6 @@
 //! Creating, reading, editing, publishing and deleting jobs, and their questions.
 
+use crate::extract::{caller_of, Caller};
 use std::collections::HashMap;
 
 use axum::{
@@ -20,7 +21,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{input, managed_job, not_found, view, visible_job, JobView};
 use crate::{
-    areas::groups::{caller_of, is_admin, view::Caller},
+    areas::groups::is_admin,
     areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},

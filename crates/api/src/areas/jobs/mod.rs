@@ -20,6 +20,7 @@ pub(crate) mod lists;
 mod recommend;
 pub mod view;
 
+use crate::extract::Caller;
 use store::{
     entities::{groups, job_posts},
     queries::{groups as group_q, job_posts as post_q},
@@ -29,7 +30,7 @@ use utoipa_axum::router::OpenApiRouter;
 pub use view::JobView;
 
 use crate::{
-    areas::groups::{is_visible, view::Caller},
+    areas::groups::is_visible,
     areas::AppState,
     error::{ApiError, ApiResult},
     extract::Tenant,

@@ -15,6 +15,7 @@
 //! administer a 403. The chosen group must be one of the site's that the caller
 //! administers: member answers are not shown to other groups' administrators.
 
+use crate::extract::{caller_of, Caller};
 use std::collections::{HashMap, HashSet};
 
 use axum::{
@@ -39,7 +40,7 @@ use super::{managed_job, Visible};
 use crate::{
     areas::AppState,
     areas::{
-        groups::{caller_of, country_values, is_admin, is_visible, view::Caller},
+        groups::{country_values, is_admin, is_visible},
         person_cards::{self, PersonCard},
     },
     envelope::{Page, RequestUrl},

@@ -2,6 +2,7 @@
 //! whether they administer it. Views of a page of jobs are built with a fixed number of
 //! queries, whatever the page size.
 
+use crate::extract::Caller;
 use std::{
     collections::{HashMap, HashSet},
     sync::Arc,
@@ -21,7 +22,7 @@ use store::{
 use utoipa::ToSchema;
 
 use crate::{
-    areas::groups::view::{self as group_view, Caller, NamedRef},
+    areas::groups::view::{self as group_view, NamedRef},
     areas::AppState,
     error::ApiResult,
 };

@@ -10,6 +10,7 @@
 //! cents, 100 to 1,000,000. A completed donation is a `PaymentEvent` applied once
 //! (`store::queries::one_time_payments::apply_payment_event`), recorded in `donations`.
 
+use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{
     groups::form::Donation,
@@ -26,7 +27,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::subscription::own_url;
 use crate::{
-    areas::groups::{caller_of, group_path, not_found, visible_group},
+    areas::groups::{group_path, not_found, visible_group},
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Client, Tenant},

@@ -14,6 +14,7 @@
 //! `store::queries::one_time_payments::apply_payment_event`, the same for the local checkout
 //! and the provider's webhook: once per event id, under the groups' seat rules.
 
+use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     Json,
@@ -38,7 +39,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{flags::member_tier, subscription::own_url};
 use crate::{
-    areas::groups::{caller_of, group_path, view, visible_group},
+    areas::groups::{group_path, view, visible_group},
     areas::AppState,
     envelope::Data,
     error::{ApiError, ApiResult, ErrorBody},

@@ -18,11 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use store::{
     entities::{leader_applications, users},
-    queries::{
-        groups as group_q, memberships as member_q, profiles as profile_q,
-        programme::{self as q},
-        users as user_q,
-    },
+    queries::{groups as group_q, memberships as member_q, profiles as profile_q, programme as q, users as user_q},
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};

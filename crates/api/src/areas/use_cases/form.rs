@@ -1,5 +1,6 @@
 //! The use case form (spec 002 §5): creating, editing and moderating.
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -17,12 +18,9 @@ use store::{
 };
 use utoipa::ToSchema;
 
-use crate::areas::{
-    catalogue::{
-        ai_tools::ModerationInput, choices, chosen_file, chosen_group, id_list, ids, may_moderate, one_id, string_list,
-        strings, text, FileField, ModerationAnswer,
-    },
-    groups::{caller_of, view::Caller},
+use crate::areas::catalogue::{
+    ai_tools::ModerationInput, choices, chosen_file, chosen_group, id_list, ids, may_moderate, one_id, string_list,
+    strings, text, FileField, ModerationAnswer,
 };
 use crate::{
     areas::AppState,

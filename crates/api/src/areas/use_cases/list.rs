@@ -1,5 +1,6 @@
 //! The use cases list (`GET /use-cases/`) and its filters.
 
+use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{
     catalogue::{BUSINESS_VALUES, COMPLEXITIES, INNOVATION_CATEGORIES},
@@ -9,10 +10,7 @@ use serde::Deserialize;
 use store::queries::use_cases as q;
 use utoipa::IntoParams;
 
-use crate::areas::{
-    catalogue::list_params::{recent_order, scope_of, statuses_for},
-    groups::caller_of,
-};
+use crate::areas::catalogue::list_params::{recent_order, scope_of, statuses_for};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

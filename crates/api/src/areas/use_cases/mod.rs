@@ -22,6 +22,7 @@ mod form;
 mod list;
 pub(crate) mod view;
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     Json,
@@ -30,10 +31,7 @@ use domain::catalogue::STATUS_APPROVED;
 use store::{entities::use_cases, queries::use_cases as q};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{
-    catalogue::may_moderate,
-    groups::{caller_of, view::Caller},
-};
+use super::catalogue::may_moderate;
 use crate::{
     areas::AppState,
     envelope::Data,

@@ -7,6 +7,7 @@
 mod list;
 mod write;
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     body::Body,
     extract::{Path, State},
@@ -22,7 +23,6 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ensure_visible, is_certified, is_moderator, may_post, not_found, view, visible_item, ContentView, Seen};
 use crate::{
-    areas::groups::{caller_of, view::Caller},
     areas::AppState,
     envelope::{Data, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},

@@ -1,5 +1,6 @@
 //! Creating, editing, deleting and moderating posts, newsletters, resources and prompts.
 
+use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -21,7 +22,7 @@ use utoipa::ToSchema;
 
 use super::{is_certified, is_moderator, may_post, not_found, view, visible_item};
 use crate::{
-    areas::groups::{caller_of, is_admin, view::Caller},
+    areas::groups::is_admin,
     areas::AppState,
     envelope::RequestUrl,
     error::{ApiError, ApiResult, ErrorBody},

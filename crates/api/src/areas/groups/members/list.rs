@@ -1,6 +1,7 @@
 //! The members list (administrators see every tab, with e-mails, notes and answers; others
 //! the accepted members) and its CSV export for administrators.
 
+use crate::extract::caller_of;
 use crate::extract::page_from_query;
 use std::collections::HashMap;
 
@@ -19,7 +20,7 @@ use store::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use crate::areas::groups::{caller_of, is_admin, visible_group};
+use crate::areas::groups::{is_admin, visible_group};
 use crate::{
     areas::applicants,
     areas::uploads::{attached_files, AttachedFile},

@@ -15,6 +15,7 @@
 mod actions;
 mod list;
 
+use crate::extract::{caller_of, Caller};
 use domain::{
     groups::{form, membership},
     FieldErrors,
@@ -23,7 +24,7 @@ use serde_json::Value;
 use store::entities::{groups, users};
 use utoipa_axum::router::OpenApiRouter;
 
-use super::{caller_of, group_path, require_admin, view::Caller, visible_group};
+use super::{group_path, require_admin, visible_group};
 use crate::{
     areas::notifications,
     areas::AppState,
