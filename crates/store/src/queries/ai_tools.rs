@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use domain::catalogue::AiToolForm;
 use sea_orm::{
     sea_query::Expr, ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Set,
+    QueryOrder, QuerySelect, Set,
 };
 use serde_json::json;
 
@@ -16,7 +16,7 @@ use super::{
     Paged,
 };
 use crate::{
-    entities::{ai_tools, bookmarks, use_case_ai_tools, use_cases},
+    entities::{ai_tools, use_case_ai_tools, use_cases},
     now,
     search_index::{matching, Kind, Target},
     StoreError, StoreResult,
@@ -94,25 +94,12 @@ pub async fn bookmarked(
     offset: u64,
     limit: u64,
 ) -> StoreResult<Paged<ai_tools::Model>> {
-    let mut query = ai_tools::Entity::find()
+    let query = ai_tools::Entity::find()
         .filter(ai_tools::Column::TenantId.eq(tenant_id))
         .filter(ai_tools::Column::Status.eq(domain::catalogue::STATUS_APPROVED));
-    catalogue::join_bookmarks(
-        QueryTrait::query(&mut query),
-        (ai_tools::Entity, ai_tools::Column::Id),
-        tenant_id,
-        user_id,
-        AI_TOOL,
-    );
-    let count = query.clone().count(db).await?;
-    let items = query
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
-    Ok(Paged { items, count })
+    let bookmarker = super::bookmarks::Bookmarker { tenant_id, user_id, kind: AI_TOOL };
+    super::bookmarks::page_of_bookmarked(db, query, (ai_tools::Entity, ai_tools::Column::Id), bookmarker, offset, limit)
+        .await
 }
 
 pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<ai_tools::Model>> {

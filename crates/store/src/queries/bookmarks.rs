@@ -6,7 +6,11 @@
 
 use std::collections::HashSet;
 
-use sea_orm::{sea_query::OnConflict, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{
+    sea_query::{Expr, ExprTrait, IntoColumnRef, JoinType, OnConflict, Order},
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait, Select, Set,
+};
 
 use crate::{entities::bookmarks, now, StoreResult};
 
@@ -107,23 +111,46 @@ pub async fn groups(
     offset: u64,
     limit: u64,
 ) -> StoreResult<super::Paged<crate::entities::groups::Model>> {
-    use sea_orm::{
-        sea_query::{Expr, Order},
-        PaginatorTrait, QueryOrder, QueryTrait,
-    };
-
     use crate::entities::groups;
-    let mut query = groups::Entity::find()
+    let query = groups::Entity::find()
         .filter(groups::Column::TenantId.eq(tenant_id))
         .filter(groups::Column::GroupType.eq(group_type))
         .filter(super::visibility::visible_to(viewer));
-    super::catalogue::join_bookmarks(
-        QueryTrait::query(&mut query),
-        (groups::Entity, groups::Column::Id),
-        tenant_id,
-        user_id,
-        domain::bookmarks::EntityType::Group.as_str(),
-    );
+    let kind = domain::bookmarks::EntityType::Group.as_str();
+    let of = Bookmarker { tenant_id, user_id, kind };
+    page_of_bookmarked(db, query, (groups::Entity, groups::Column::Id), of, offset, limit).await
+}
+
+/// Whose bookmarks of which kind a list joins.
+#[derive(Debug, Clone, Copy)]
+pub struct Bookmarker<'a> {
+    pub tenant_id: i64,
+    pub user_id: i64,
+    /// The kind of item (`entity_type`), e.g. `aitool`.
+    pub kind: &'a str,
+}
+
+/// One page of `query`'s rows (items of `bookmarker.kind`, `id_column` their id) that the user
+/// bookmarked on the site, most recently bookmarked first, and how many there are: the join
+/// follows the user's bookmarks (an index), so the cost is theirs, not the site's. What the
+/// user may still see is `query`'s own filter.
+pub async fn page_of_bookmarked<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    mut query: Select<E>,
+    id_column: impl IntoColumnRef,
+    bookmarker: Bookmarker<'_>,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<super::Paged<E::Model>>
+where
+    E::Model: Sync,
+{
+    let on = Condition::all()
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityId)).equals(id_column))
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::UserId)).eq(bookmarker.user_id))
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::TenantId)).eq(bookmarker.tenant_id))
+        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityType)).eq(bookmarker.kind));
+    QueryTrait::query(&mut query).join(JoinType::InnerJoin, bookmarks::Entity, on);
     let count = query.clone().count(db).await?;
     let items = query
         .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)

@@ -64,23 +64,6 @@ pub async fn set_tags(
     Ok(())
 }
 
-/// Joins the user's bookmarks of `kind` on the tenant to a query of items (`id_column`):
-/// only bookmarked items remain, and `bookmarks` columns can order them.
-pub fn join_bookmarks(
-    query: &mut sea_orm::sea_query::SelectStatement,
-    id_column: impl sea_orm::sea_query::IntoColumnRef,
-    tenant_id: i64,
-    user_id: i64,
-    kind: &str,
-) {
-    let on = Condition::all()
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityId)).equals(id_column))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::UserId)).eq(user_id))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::TenantId)).eq(tenant_id))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityType)).eq(kind));
-    query.join(JoinType::InnerJoin, bookmarks::Entity, on);
-}
-
 /// A filter: the item (`id_column`) has any of `values` under `tag` (an index lookup).
 pub fn tagged_any(
     tenant_id: i64,

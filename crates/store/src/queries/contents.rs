@@ -21,7 +21,7 @@ use super::{
     Paged,
 };
 use crate::{
-    entities::{bookmarks, content_files, contents, files, groups, memberships},
+    entities::{content_files, contents, files, groups, memberships},
     now,
     search_index::{self, Kind, Target, TextQuery},
     StoreError, StoreResult,
@@ -417,25 +417,10 @@ pub async fn bookmarked(
     limit: u64,
 ) -> StoreResult<Paged<contents::Model>> {
     let filter = ListFilter::default();
-    let mut query = list_query(db.get_database_backend(), tenant_id, reader, &filter, None);
-    let on = Condition::all()
-        .add(
-            Expr::col((bookmarks::Entity, bookmarks::Column::EntityId))
-                .equals((contents::Entity, contents::Column::Id)),
-        )
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::UserId)).eq(user_id))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::TenantId)).eq(tenant_id))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityType)).eq(BOOKMARK_TYPE));
-    QueryTrait::query(&mut query).join(JoinType::InnerJoin, bookmarks::Entity, on);
-    let count = query.clone().count(db).await?;
-    let items = query
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
-    Ok(Paged { items, count })
+    let query = list_query(db.get_database_backend(), tenant_id, reader, &filter, None);
+    let bookmarker = super::bookmarks::Bookmarker { tenant_id, user_id, kind: BOOKMARK_TYPE };
+    super::bookmarks::page_of_bookmarked(db, query, (contents::Entity, contents::Column::Id), bookmarker, offset, limit)
+        .await
 }
 
 /// Accepted members of a group with the newsletter opt-in on, by id after `after`, at most

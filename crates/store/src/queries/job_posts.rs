@@ -447,25 +447,17 @@ pub async fn bookmarked(
     limit: u64,
 ) -> StoreResult<Paged<job_posts::Model>> {
     let filter = ListFilter { include_drafts: true, ..Default::default() };
-    let mut query = list_query(db.get_database_backend(), tenant_id, viewer, &filter, None);
-    let on = Condition::all()
-        .add(
-            Expr::col((bookmarks::Entity, bookmarks::Column::EntityId))
-                .equals((job_posts::Entity, job_posts::Column::Id)),
-        )
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::UserId)).eq(user_id))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::TenantId)).eq(tenant_id))
-        .add(Expr::col((bookmarks::Entity, bookmarks::Column::EntityType)).eq(BOOKMARK_TYPE));
-    QueryTrait::query(&mut query).join(JoinType::InnerJoin, bookmarks::Entity, on);
-    let count = query.clone().count(db).await?;
-    let items = query
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
-    Ok(Paged { items, count })
+    let query = list_query(db.get_database_backend(), tenant_id, viewer, &filter, None);
+    let bookmarker = super::bookmarks::Bookmarker { tenant_id, user_id, kind: BOOKMARK_TYPE };
+    super::bookmarks::page_of_bookmarked(
+        db,
+        query,
+        (job_posts::Entity, job_posts::Column::Id),
+        bookmarker,
+        offset,
+        limit,
+    )
+    .await
 }
 
 /// What a board's count depends on besides the tenant: the viewer and the whole filter (its

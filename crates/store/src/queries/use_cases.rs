@@ -13,13 +13,13 @@ use super::{
     Paged,
 };
 use crate::{
-    entities::{bookmarks, group_use_cases, use_case_ai_tools, use_cases},
+    entities::{group_use_cases, use_case_ai_tools, use_cases},
     now,
     search_index::{matching, Kind, Target},
     StoreError, StoreResult,
 };
 use domain::catalogue::UseCaseForm;
-use sea_orm::{sea_query::Expr, Order, QueryTrait};
+use sea_orm::sea_query::Expr;
 use serde_json::json;
 
 pub const STATUS_PENDING: &str = "pending";
@@ -404,25 +404,19 @@ pub async fn bookmarked(
     offset: u64,
     limit: u64,
 ) -> StoreResult<Paged<use_cases::Model>> {
-    let mut query = use_cases::Entity::find()
+    let query = use_cases::Entity::find()
         .filter(use_cases::Column::TenantId.eq(tenant_id))
         .filter(use_cases::Column::Status.eq(STATUS_APPROVED));
-    catalogue::join_bookmarks(
-        QueryTrait::query(&mut query),
+    let bookmarker = super::bookmarks::Bookmarker { tenant_id, user_id, kind: USE_CASE };
+    super::bookmarks::page_of_bookmarked(
+        db,
+        query,
         (use_cases::Entity, use_cases::Column::Id),
-        tenant_id,
-        user_id,
-        USE_CASE,
-    );
-    let count = query.clone().count(db).await?;
-    let items = query
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::CreatedAt)), Order::Desc)
-        .order_by(Expr::col((bookmarks::Entity, bookmarks::Column::Id)), Order::Desc)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
-    Ok(Paged { items, count })
+        bookmarker,
+        offset,
+        limit,
+    )
+    .await
 }
 
 /// The names of the tenant's topics among `ids`: one query.
