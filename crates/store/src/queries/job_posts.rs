@@ -133,19 +133,8 @@ pub async fn soft_delete(db: &impl ConnectionTrait, post: job_posts::Model) -> S
 }
 
 async fn set_skills(db: &impl ConnectionTrait, post_id: i64, ids: &[i64]) -> StoreResult<()> {
-    job_post_skills::Entity::delete_many().filter(job_post_skills::Column::JobPostId.eq(post_id)).exec(db).await?;
-    let mut seen = Vec::new();
-    for id in ids.iter().copied() {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        job_post_skills::ActiveModel { job_post_id: Set(post_id), topic_id: Set(id), ..Default::default() }
-            .insert(db)
-            .await
-            .map_err(StoreError::classify)?;
-    }
-    Ok(())
+    let row = |id| job_post_skills::ActiveModel { job_post_id: Set(post_id), topic_id: Set(id), ..Default::default() };
+    crate::queries::sql::replace_links(db, job_post_skills::Column::JobPostId.eq(post_id), ids, row).await
 }
 
 /// Of `ids`, the ones that are not skills of the tenant.

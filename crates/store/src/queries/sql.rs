@@ -72,3 +72,34 @@ pub fn json_array_has_any_ignoring_case(
     }
     any
 }
+
+/// Replaces an owner's rows in a link table (a group's topics, a job's skills, …): deletes
+/// the rows `owner` selects, then writes one row per distinct id of `ids`, in the order given,
+/// in one statement. A link to a missing row fails as the database classifies it. Run it in
+/// the owner's transaction.
+pub async fn replace_links<A>(
+    db: &impl sea_orm::ConnectionTrait,
+    owner: impl sea_orm::sea_query::IntoCondition,
+    ids: &[i64],
+    row: impl Fn(i64) -> A,
+) -> crate::StoreResult<()>
+where
+    A: sea_orm::ActiveModelTrait + Send,
+{
+    use sea_orm::{EntityTrait, QueryFilter};
+    <A::Entity as EntityTrait>::delete_many().filter(owner).exec(db).await?;
+    let mut distinct: Vec<i64> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !distinct.contains(id) {
+            distinct.push(*id);
+        }
+    }
+    if distinct.is_empty() {
+        return Ok(());
+    }
+    <A::Entity as EntityTrait>::insert_many(distinct.into_iter().map(row))
+        .exec_without_returning(db)
+        .await
+        .map_err(crate::StoreError::classify)?;
+    Ok(())
+}

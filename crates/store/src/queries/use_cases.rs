@@ -215,19 +215,8 @@ pub async fn of_groups(
 
 /// Replaces the group's use cases, keeping the order given. Run it in a transaction.
 pub async fn set_for_group(db: &impl ConnectionTrait, group_id: i64, ids: &[i64]) -> StoreResult<()> {
-    group_use_cases::Entity::delete_many().filter(group_use_cases::Column::GroupId.eq(group_id)).exec(db).await?;
-    let mut seen = Vec::new();
-    for id in ids.iter().copied() {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        group_use_cases::ActiveModel { group_id: Set(group_id), use_case_id: Set(id), ..Default::default() }
-            .insert(db)
-            .await
-            .map_err(StoreError::classify)?;
-    }
-    Ok(())
+    let row = |id| group_use_cases::ActiveModel { group_id: Set(group_id), use_case_id: Set(id), ..Default::default() };
+    crate::queries::sql::replace_links(db, group_use_cases::Column::GroupId.eq(group_id), ids, row).await
 }
 
 /// Links the group to the use case unless it is linked already.

@@ -1,6 +1,9 @@
 //! A fresh, migrated database per test: a temporary SQLite file by default; a schema of its
 //! own on the PostgreSQL server of WAYPOINT_TEST_DATABASE_URL when that is set (dropped
 //! afterwards), as the API tests do.
+//!
+//! Each test file compiles this module on its own and uses part of it.
+#![allow(dead_code)]
 
 use sea_orm::ConnectionTrait;
 use store::{

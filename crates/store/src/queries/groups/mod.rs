@@ -203,35 +203,13 @@ pub async fn set_image(
 }
 
 async fn set_topics(db: &impl ConnectionTrait, group_id: i64, ids: &[i64]) -> StoreResult<()> {
-    group_topics::Entity::delete_many().filter(group_topics::Column::GroupId.eq(group_id)).exec(db).await?;
-    let mut seen = Vec::new();
-    for id in ids.iter().copied() {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        group_topics::ActiveModel { group_id: Set(group_id), topic_id: Set(id), ..Default::default() }
-            .insert(db)
-            .await
-            .map_err(StoreError::classify)?;
-    }
-    Ok(())
+    let row = |id| group_topics::ActiveModel { group_id: Set(group_id), topic_id: Set(id), ..Default::default() };
+    crate::queries::sql::replace_links(db, group_topics::Column::GroupId.eq(group_id), ids, row).await
 }
 
 async fn set_sdgs(db: &impl ConnectionTrait, group_id: i64, ids: &[i64]) -> StoreResult<()> {
-    group_sdgs::Entity::delete_many().filter(group_sdgs::Column::GroupId.eq(group_id)).exec(db).await?;
-    let mut seen = Vec::new();
-    for id in ids.iter().copied() {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        group_sdgs::ActiveModel { group_id: Set(group_id), sdg_id: Set(id), ..Default::default() }
-            .insert(db)
-            .await
-            .map_err(StoreError::classify)?;
-    }
-    Ok(())
+    let row = |id| group_sdgs::ActiveModel { group_id: Set(group_id), sdg_id: Set(id), ..Default::default() };
+    crate::queries::sql::replace_links(db, group_sdgs::Column::GroupId.eq(group_id), ids, row).await
 }
 
 /// Of `ids`, the ones that are not topics of the tenant.
