@@ -257,17 +257,16 @@ pub async fn set_topics(db: &impl ConnectionTrait, profile_id: i64, topic_type: 
             .exec(db)
             .await?;
     }
-    for (position, id) in ids.iter().enumerate() {
-        profile_topics::ActiveModel {
-            profile_id: Set(profile_id),
-            topic_id: Set(*id),
-            position: Set(position as i32),
-            ..Default::default()
-        }
-        .insert(db)
-        .await
-        .map_err(StoreError::classify)?;
+    if ids.is_empty() {
+        return Ok(());
     }
+    let rows = ids.iter().enumerate().map(|(position, id)| profile_topics::ActiveModel {
+        profile_id: Set(profile_id),
+        topic_id: Set(*id),
+        position: Set(position as i32),
+        ..Default::default()
+    });
+    profile_topics::Entity::insert_many(rows).exec_without_returning(db).await.map_err(StoreError::classify)?;
     Ok(())
 }
 
