@@ -23,9 +23,9 @@ pub const MSG_NO_ONE_CHOSEN: &str = "Please select at least one member to procee
 
 /// Where a bulk decision's request names its people, and what it calls them in its errors.
 pub struct Choice {
-    /// The field answered when nobody is chosen, and the message
-    /// ([`MSG_NO_ONE_CHOSEN`] unless the action words it otherwise).
+    /// The field answered when nobody is chosen.
     pub field: &'static str,
+    /// The message then: [`MSG_NO_ONE_CHOSEN`] unless the action words it otherwise.
     pub when_none: &'static str,
     /// The field answered when more than [`MAX_BULK`] are chosen.
     pub bulk_field: &'static str,

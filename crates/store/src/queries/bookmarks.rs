@@ -116,9 +116,8 @@ pub async fn groups(
         .filter(groups::Column::TenantId.eq(tenant_id))
         .filter(groups::Column::GroupType.eq(group_type))
         .filter(super::visibility::visible_to(viewer));
-    let kind = domain::bookmarks::EntityType::Group.as_str();
-    let of = Bookmarker { tenant_id, user_id, kind };
-    page_of_bookmarked(db, query, (groups::Entity, groups::Column::Id), of, offset, limit).await
+    let bookmarker = Bookmarker { tenant_id, user_id, kind: domain::bookmarks::EntityType::Group.as_str() };
+    page_of_bookmarked(db, query, (groups::Entity, groups::Column::Id), bookmarker, offset, limit).await
 }
 
 /// Whose bookmarks of which kind a list joins.
