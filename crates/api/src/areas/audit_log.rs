@@ -9,7 +9,6 @@
 //! The rows are written by the actions themselves, in their own transactions
 //! (`store::queries::audit_log::record`).
 
-use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{pagination::PageRequest, FieldErrors};
 use serde::{Deserialize, Serialize};
@@ -18,6 +17,7 @@ use store::queries::audit_log as audit;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+use crate::extract::caller_of;
 use crate::{
     areas::groups::{require_admin, visible_group},
     areas::AppState,

@@ -15,7 +15,6 @@
 //! draft, a job of a private group, another site's) cannot be bookmarked: 404, as if it
 //! did not exist. An item that later becomes invisible leaves the favourites list.
 
-use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     Json,
@@ -39,6 +38,7 @@ use super::{
     jobs::{self, JobView},
     use_cases::{self, UseCaseView},
 };
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

@@ -15,7 +15,6 @@
 //! site's own domain. An invitation to an address without an account waits for the
 //! sign-up: the new account's e-mail matches it, and the first look ties it to the user.
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     Json,
@@ -34,6 +33,7 @@ use super::{
     groups::{group_path, is_admin, not_found, view, visible_group, GroupView},
     jobs::{self, JobView},
 };
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     envelope::Data,

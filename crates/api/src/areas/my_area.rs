@@ -11,7 +11,6 @@
 //!   page (3 by default: the overview cards) of every section of My area / Favourites, each
 //!   a `Page` whose `next` leads to the section's own list.
 
-use crate::extract::caller_of;
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{extract::State, http::Uri, Json};
@@ -28,6 +27,7 @@ use super::{
     jobs::{lists::JobListQuery, JobView},
     use_cases::{self, UseCaseListQuery, UseCaseView},
 };
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

@@ -13,7 +13,6 @@
 //! A tool that is not approved exists only for staff, its creator and its organization's
 //! administrators (404 for others).
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -37,6 +36,7 @@ use super::{
     list_params::{recent_order, scope_of, statuses_for},
     may_moderate, string_list, strings, text, vote_name, with_caller_flags, FileField, ModerationAnswer,
 };
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::groups::view::UseCaseRef,
     areas::AppState,

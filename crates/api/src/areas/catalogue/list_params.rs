@@ -2,13 +2,13 @@
 //! ("mine", one organization's items) that decides whether they may ask for any status, and
 //! the order (`sort_by=recent`, `sort_order`).
 
-use crate::extract::Caller;
 use domain::{
     catalogue::{STATUSES, STATUS_APPROVED},
     FieldErrors,
 };
 
 use super::may_moderate;
+use crate::extract::Caller;
 use crate::{
     areas::AppState,
     error::ApiResult,

@@ -13,7 +13,6 @@
 pub mod ai_tools;
 pub mod list_params;
 
-use crate::extract::Caller;
 use std::collections::HashMap;
 
 use domain::catalogue::{
@@ -30,6 +29,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 
 use super::groups::ensure_visible as group_visible;
+use crate::extract::Caller;
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult},

@@ -22,7 +22,6 @@
 //! Syncing and loading need an administrator of the group with a certified profile (on the
 //! site's organization or the group; staff pass) and a classroom id on the group.
 
-use crate::extract::caller_of;
 use axum::{extract::State, http::StatusCode, response::Redirect, Json};
 use serde::{Deserialize, Serialize};
 use services::classroom::{seal, Access, ClassroomError};
@@ -34,6 +33,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::groups::{group_path, is_admin, visible_group};
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     envelope::{Data, RequestUrl},

@@ -3,13 +3,13 @@
 //! shape as `/bookmark/job/`). Bookmarking itself is the shared
 //! `POST /bookmark/{type}/{id}/` with `type` resource.
 
-use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{bookmarks::PAGE_SIZE, pagination::PageRequest};
 use store::queries::contents as content_q;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{is_moderator, view, ContentView};
+use crate::extract::caller_of;
 use crate::{
     areas::favourites_query::FavouritesQuery,
     areas::AppState,

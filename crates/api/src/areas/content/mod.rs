@@ -25,7 +25,6 @@ mod previews;
 pub mod tips;
 pub mod view;
 
-use crate::extract::Caller;
 use domain::content::{is_moderated, SECURITY_PRIVATE, STATUS_APPROVED};
 use store::{
     entities::{contents, groups},
@@ -35,6 +34,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub use view::ContentView;
 
+use crate::extract::Caller;
 use crate::{
     areas::groups::{is_admin, is_visible},
     areas::AppState,

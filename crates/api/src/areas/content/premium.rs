@@ -9,7 +9,6 @@
 //! in the storage service next to the file (`<key>.first-page.pdf`). A file that is not a
 //! PDF has no preview (404); a damaged PDF answers 422.
 
-use crate::extract::caller_of;
 use axum::{
     body::Body,
     extract::{Path, State},
@@ -22,6 +21,7 @@ use store::queries::contents as content_q;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::visible_item;
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},

@@ -10,7 +10,6 @@
 //! - `POST /career-tips/{id}/approve-reject/`: the site's moderators or the tip group's
 //!   administrators; approve while not approved, reject while pending (the AI tools' rule)
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -29,6 +28,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{is_moderator, items::ActionInput, view::Author};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::catalogue::{vote_name, with_caller_flags},
     areas::groups::{is_admin, member_of_site, view::GroupRef},

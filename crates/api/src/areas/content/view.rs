@@ -3,7 +3,6 @@
 //! authors and their profiles, files, thumbnails, topics, topic areas and the caller's
 //! bookmarks.
 
-use crate::extract::Caller;
 use std::collections::{HashMap, HashSet};
 
 use domain::content::{is_moderated, may_open_premium, SECURITY_PRIVATE, STATUS_APPROVED, TYPE_NEWSLETTER, TYPE_POST};
@@ -17,6 +16,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
+use crate::extract::Caller;
 use crate::{
     areas::AppState,
     areas::{

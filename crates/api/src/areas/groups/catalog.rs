@@ -1,6 +1,5 @@
 //! Fixed choices of the group form: circle types and the UN SDGs.
 
-use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     Json,
@@ -11,6 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{view::SdgRef, visible_group};
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     envelope::Data,

@@ -2,7 +2,6 @@
 //! `POST /groups/{id}/logo/` takes the image in the part `logo` (or `file`);
 //! `POST /groups/{id}/cover-image/` in `cover_image` (or `file`).
 
-use crate::extract::caller_of;
 use axum::{
     extract::{Path, Request, State},
     Json,
@@ -12,6 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{crud::require_edit, crud::GroupAnswer, view, visible_group};
+use crate::extract::caller_of;
 use crate::{
     areas::uploads::{self, FromUploadForm, IncomingFile, Purpose, SingleFileForm, UploadForm},
     areas::AppState,

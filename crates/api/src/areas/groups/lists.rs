@@ -1,7 +1,6 @@
 //! The circles and events lists (spec 001 §7, 002 §2 "Content"): every filter, the
 //! lifecycle status keys 1 to 6 evaluated in SQL, nine per page.
 
-use crate::extract::{caller_of, Caller};
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
@@ -17,6 +16,7 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{country_values, view, GroupView};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

@@ -7,7 +7,6 @@
 //! - `POST /groups/{id}/leave/`: cancels one's own pending request or leaves; a freed seat
 //!   goes to the longest-waiting applicant on the wait list ([`free_seat`]).
 
-use crate::extract::caller_of;
 use axum::{
     body::Bytes,
     extract::{Path, State},
@@ -32,6 +31,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{group_path, not_found, view, visible_group};
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},

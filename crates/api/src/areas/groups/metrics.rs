@@ -1,6 +1,5 @@
 //! `GET /groups/metrics/`: the counts of a group's admin dashboard.
 
-use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::FieldErrors;
 use serde::{Deserialize, Serialize};
@@ -9,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{require_admin, view, visible_group};
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     envelope::Data,

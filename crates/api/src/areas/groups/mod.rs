@@ -27,7 +27,6 @@ mod metrics;
 mod recommend;
 pub mod view;
 
-use crate::extract::Caller;
 use store::{
     entities::groups,
     queries::{groups as group_q, memberships as member_q, visibility::PRIVACY_PRIVATE},
@@ -37,6 +36,7 @@ use utoipa_axum::router::OpenApiRouter;
 pub(crate) use members::notify_added;
 pub use view::GroupView;
 
+use crate::extract::Caller;
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult},

@@ -14,7 +14,6 @@
 //! A group of another site is a 404, one the caller does not administer a 403; a group to
 //! take people from that the caller cannot see is reported on its field.
 
-use crate::extract::{caller_of, Caller};
 use std::{collections::HashSet, sync::Arc};
 
 use axum::{extract::State, Json};
@@ -34,6 +33,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{country_values, is_visible, require_admin, visible_group};
 use crate::areas::person_cards::{self, PersonCard};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

@@ -2,7 +2,6 @@
 //! their own membership. Views of a page of groups are built with a fixed number of
 //! queries, whatever the page size.
 
-use crate::extract::Caller;
 use std::{
     collections::{HashMap, HashSet},
     sync::Arc,
@@ -23,6 +22,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
+use crate::extract::Caller;
 use crate::{areas::AppState, error::ApiResult};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -10,7 +10,6 @@
 //! - `GET /jobs/{id}/applications/`: the applicants, 12 per page, with answers and resume.
 //! - `GET /jobs/{id}/export-job-membership/`: the applicants as CSV.
 
-use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     response::Response,
@@ -35,6 +34,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{job_path, managed_job, visible_job};
+use crate::extract::caller_of;
 use crate::{
     areas::applicants,
     areas::groups::view::today,

@@ -1,6 +1,5 @@
 //! Creating, reading, editing, publishing and deleting jobs, and their questions.
 
-use crate::extract::{caller_of, Caller};
 use std::collections::HashMap;
 
 use axum::{
@@ -20,6 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{input, managed_job, not_found, view, visible_job, JobView};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::groups::is_admin,
     areas::AppState,

@@ -1,7 +1,6 @@
 //! The job board list (spec 001 §7 "Jobs", §9: nine per page): every filter, one query
 //! for the page and one for the count, whatever the page size.
 
-use crate::extract::caller_of;
 use std::collections::HashMap;
 
 use axum::{extract::State, Json};
@@ -18,6 +17,7 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{view, JobView};
+use crate::extract::caller_of;
 use crate::{
     areas::groups::country_values,
     areas::AppState,

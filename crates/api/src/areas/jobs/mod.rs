@@ -20,7 +20,6 @@ pub(crate) mod lists;
 mod recommend;
 pub mod view;
 
-use crate::extract::Caller;
 use store::{
     entities::{groups, job_posts},
     queries::{groups as group_q, job_posts as post_q},
@@ -29,6 +28,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub use view::JobView;
 
+use crate::extract::Caller;
 use crate::{
     areas::groups::is_visible,
     areas::AppState,

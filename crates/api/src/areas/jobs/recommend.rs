@@ -15,7 +15,6 @@
 //! administer a 403. The chosen group must be one of the site's that the caller
 //! administers: member answers are not shown to other groups' administrators.
 
-use crate::extract::{caller_of, Caller};
 use std::collections::{HashMap, HashSet};
 
 use axum::{
@@ -37,6 +36,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{managed_job, Visible};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     areas::{

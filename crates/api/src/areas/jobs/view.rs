@@ -2,7 +2,6 @@
 //! whether they administer it. Views of a page of jobs are built with a fixed number of
 //! queries, whatever the page size.
 
-use crate::extract::Caller;
 use std::{
     collections::{HashMap, HashSet},
     sync::Arc,
@@ -21,6 +20,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
+use crate::extract::Caller;
 use crate::{
     areas::groups::view::{self as group_view, NamedRef},
     areas::AppState,

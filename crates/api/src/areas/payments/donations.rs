@@ -10,7 +10,6 @@
 //! cents, 100 to 1,000,000. A completed donation is a `PaymentEvent` applied once
 //! (`store::queries::one_time_payments::apply_payment_event`), recorded in `donations`.
 
-use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{
     groups::form::Donation,
@@ -26,6 +25,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::subscription::own_url;
+use crate::extract::caller_of;
 use crate::{
     areas::groups::{group_path, not_found, visible_group},
     areas::AppState,

@@ -14,7 +14,6 @@
 //! `store::queries::one_time_payments::apply_payment_event`, the same for the local checkout
 //! and the provider's webhook: once per event id, under the groups' seat rules.
 
-use crate::extract::caller_of;
 use axum::{
     extract::{Path, State},
     Json,
@@ -38,6 +37,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{flags::member_tier, subscription::own_url};
+use crate::extract::caller_of;
 use crate::{
     areas::groups::{group_path, view, visible_group},
     areas::AppState,

@@ -1,6 +1,5 @@
 //! The use case form (spec 002 §5): creating, editing and moderating.
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -22,6 +21,7 @@ use crate::areas::catalogue::{
     ai_tools::ModerationInput, choices, chosen_file, chosen_group, id_list, ids, may_moderate, one_id, string_list,
     strings, text, FileField, ModerationAnswer,
 };
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     error::{ApiError, ApiResult, ErrorBody},

@@ -1,6 +1,5 @@
 //! The use cases list (`GET /use-cases/`) and its filters.
 
-use crate::extract::caller_of;
 use axum::{extract::State, Json};
 use domain::{
     catalogue::{BUSINESS_VALUES, COMPLEXITIES, INNOVATION_CATEGORIES},
@@ -11,6 +10,7 @@ use store::queries::use_cases as q;
 use utoipa::IntoParams;
 
 use crate::areas::catalogue::list_params::{recent_order, scope_of, statuses_for};
+use crate::extract::caller_of;
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

@@ -22,7 +22,6 @@ mod form;
 mod list;
 pub(crate) mod view;
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     Json,
@@ -32,6 +31,7 @@ use store::{entities::use_cases, queries::use_cases as q};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::catalogue::may_moderate;
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     envelope::Data,

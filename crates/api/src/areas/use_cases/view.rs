@@ -1,7 +1,6 @@
 //! A use case as the screens show it: its AI tools, topics and documents, votes and
 //! bookmarks, and for moderators what the system agents said.
 
-use crate::extract::Caller;
 use std::collections::HashMap;
 
 use domain::catalogue::STATUS_APPROVED;
@@ -13,6 +12,7 @@ use store::{
 use utoipa::ToSchema;
 
 use crate::areas::catalogue::{ai_tools::CreatorRef, id_list, may_moderate, string_list, vote_name, with_caller_flags};
+use crate::extract::Caller;
 use crate::{areas::AppState, error::ApiResult, extract::Tenant};
 
 /// An AI tool named by a use case, as its card shows it.

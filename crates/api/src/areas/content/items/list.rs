@@ -1,7 +1,6 @@
 //! `GET /contents/`: posts, newsletters, resources and prompts the caller may see, with
 //! every filter.
 
-use crate::extract::{caller_of, Caller};
 use axum::{extract::State, Json};
 use domain::{
     content::{PAGE_SIZE_CONTENTS, STATUSES, TYPES, TYPE_PROMPT, TYPE_RESOURCE},
@@ -13,6 +12,7 @@ use utoipa::IntoParams;
 
 use super::{view, ContentView};
 use crate::areas::content::Moderates;
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::groups::country_values,
     areas::AppState,

@@ -7,7 +7,6 @@
 mod list;
 mod write;
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     body::Body,
     extract::{Path, State},
@@ -22,6 +21,7 @@ use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{ensure_visible, is_certified, is_moderator, may_post, not_found, view, visible_item, ContentView, Seen};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::AppState,
     envelope::{Data, RequestUrl},

@@ -1,6 +1,5 @@
 //! Creating, editing, deleting and moderating posts, newsletters, resources and prompts.
 
-use crate::extract::{caller_of, Caller};
 use axum::{
     extract::{Path, State},
     http::StatusCode,
@@ -21,6 +20,7 @@ use store::{
 use utoipa::ToSchema;
 
 use super::{is_certified, is_moderator, may_post, not_found, view, visible_item};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::groups::is_admin,
     areas::AppState,

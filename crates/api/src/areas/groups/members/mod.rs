@@ -15,7 +15,6 @@
 mod actions;
 mod list;
 
-use crate::extract::{caller_of, Caller};
 use domain::{
     groups::{form, membership},
     FieldErrors,
@@ -25,6 +24,7 @@ use store::entities::{groups, users};
 use utoipa_axum::router::OpenApiRouter;
 
 use super::{group_path, require_admin, visible_group};
+use crate::extract::{caller_of, Caller};
 use crate::{
     areas::notifications,
     areas::AppState,
