@@ -188,7 +188,6 @@ impl<K> AppState<K> {
             resume_refiner: self.resume_refiner.clone(),
             linkedin: self.linkedin.clone(),
             link_secret: Arc::new(self.settings.jwt_secret.clone()),
-            realtime: Some(self.realtime.clone()),
             ai_chat: self.settings.model.clone().map(|chat| chat.with_counters(self.metrics.model.clone())),
             metrics: self.metrics.clone(),
             analytics_interval: self.settings.analytics_interval,

@@ -25,8 +25,6 @@ pub struct JobContext {
     pub linkedin: Option<Arc<dyn LinkedInProfileSource>>,
     /// Signs the links mails carry (newsletter unsubscribe).
     pub link_secret: Arc<Vec<u8>>,
-    /// Pushes notifications written by jobs to open sockets (none in tools without a hub).
-    pub realtime: Option<Arc<dyn crate::realtime::Realtime>>,
     /// The deployment's chat-completions API (`WAYPOINT_AI_BASE_URL`), when configured: the
     /// system agents' model (`crate::system_agents`).
     pub ai_chat: Option<crate::ai::OpenAiChat>,

@@ -74,7 +74,6 @@ async fn run_one(ctx: &JobContext, job: &store::entities::jobs::Model) -> anyhow
         }
         import_q::JOB_KIND => profile_import::run(ctx, job).await,
         crate::newsletter::JOB_KIND => crate::newsletter::run(ctx, job).await,
-        crate::group_post_notices::JOB_KIND => crate::group_post_notices::run(ctx, job).await,
         crate::system_agents::JOB_KIND => crate::system_agents::run(ctx, job).await,
         crate::analytics::JOB_KIND => crate::analytics::run(ctx, job).await,
         other => anyhow::bail!("unknown job kind {other}"),

@@ -13,7 +13,6 @@ pub mod analytics;
 pub mod assistant;
 pub mod botcheck;
 pub mod classroom;
-pub mod group_post_notices;
 pub mod job_context;
 pub mod jobs;
 pub mod link_preview;

@@ -9,6 +9,10 @@
 //!   channel and delivers what it receives from it to its own sockets through a
 //!   [`LocalHub`], so people connected to different instances reach each other.
 //!
+//! A group post is addressed to the group ([`Realtime::publish_to_group`]): a socket listens
+//! to its person's accepted groups ([`Realtime::listen_to_groups`]) and each instance hands
+//! the event to its own listeners, so telling a group costs its connected members, not all.
+//!
 //! Events are addressed to people of one site (tenant id, user ids: a person is global, and
 //! a socket opened on one site receives that site's events only) and carried as ready-made
 //! JSON text: the sender's instance serialises once, whatever the number of receivers.
@@ -37,17 +41,53 @@ pub trait Realtime: Send + Sync {
     async fn publish(&self, tenant_id: i64, user_ids: &[i64], payload: Payload);
     /// A receiver of the events addressed to `user_id` on the tenant's site from now on.
     fn subscribe(&self, tenant_id: i64, user_id: i64) -> broadcast::Receiver<Payload>;
+    /// Delivers `payload` to the receivers of the people listening to the group, on every
+    /// instance.
+    async fn publish_to_group(&self, tenant_id: i64, group_id: i64, payload: Payload);
+    /// Makes the person's receiver on the tenant's site hear the events of the groups until
+    /// the answer is dropped.
+    fn listen_to_groups(&self, tenant_id: i64, user_id: i64, group_ids: Vec<i64>) -> GroupListening;
     /// "local" or "redis", for the start-up log.
     fn name(&self) -> &'static str;
 }
 
 /// The sockets' channels by (tenant, user).
 type Channels = HashMap<(i64, i64), broadcast::Sender<Payload>>;
+/// The people listening to each group, by (tenant, group), with their number of sockets.
+type Listeners = HashMap<(i64, i64), HashMap<i64, usize>>;
 
 /// In-process fan-out: a bounded broadcast channel per connected person.
 #[derive(Default, Clone)]
 pub struct LocalHub {
     channels: Arc<Mutex<Channels>>,
+    listeners: Arc<Mutex<Listeners>>,
+}
+
+/// A socket's listening to its groups; dropping it stops it.
+pub struct GroupListening {
+    listeners: Arc<Mutex<Listeners>>,
+    tenant_id: i64,
+    user_id: i64,
+    group_ids: Vec<i64>,
+}
+
+impl Drop for GroupListening {
+    fn drop(&mut self) {
+        let mut listeners = self.listeners.lock().expect("realtime hub lock");
+        for group_id in &self.group_ids {
+            let key = (self.tenant_id, *group_id);
+            let Some(people) = listeners.get_mut(&key) else { continue };
+            if let Some(sockets) = people.get_mut(&self.user_id) {
+                *sockets -= 1;
+                if *sockets == 0 {
+                    people.remove(&self.user_id);
+                }
+            }
+            if people.is_empty() {
+                listeners.remove(&key);
+            }
+        }
+    }
 }
 
 impl LocalHub {
@@ -74,6 +114,25 @@ impl LocalHub {
         self.channels.lock().expect("realtime hub lock").len()
     }
 
+    /// Sends to the local receivers of the people listening to the group.
+    pub fn deliver_to_group(&self, tenant_id: i64, group_id: i64, payload: &Payload) {
+        let people: Vec<i64> = match self.listeners.lock().expect("realtime hub lock").get(&(tenant_id, group_id)) {
+            Some(people) => people.keys().copied().collect(),
+            None => return,
+        };
+        self.deliver(tenant_id, &people, payload);
+    }
+
+    fn listen(&self, tenant_id: i64, user_id: i64, mut group_ids: Vec<i64>) -> GroupListening {
+        group_ids.sort_unstable();
+        group_ids.dedup();
+        let mut listeners = self.listeners.lock().expect("realtime hub lock");
+        for group_id in &group_ids {
+            *listeners.entry((tenant_id, *group_id)).or_default().entry(user_id).or_default() += 1;
+        }
+        GroupListening { listeners: self.listeners.clone(), tenant_id, user_id, group_ids }
+    }
+
     fn receiver(&self, tenant_id: i64, user_id: i64) -> broadcast::Receiver<Payload> {
         let mut channels = self.channels.lock().expect("realtime hub lock");
         let key = (tenant_id, user_id);
@@ -98,16 +157,27 @@ impl Realtime for LocalHub {
         self.receiver(tenant_id, user_id)
     }
 
+    async fn publish_to_group(&self, tenant_id: i64, group_id: i64, payload: Payload) {
+        self.deliver_to_group(tenant_id, group_id, &payload);
+    }
+
+    fn listen_to_groups(&self, tenant_id: i64, user_id: i64, group_ids: Vec<i64>) -> GroupListening {
+        self.listen(tenant_id, user_id, group_ids)
+    }
+
     fn name(&self) -> &'static str {
         "local"
     }
 }
 
-/// What goes through Redis: the addressees and the event.
+/// What goes through Redis: the addressees (people, or a group's listeners) and the event.
 #[derive(Debug, Serialize, Deserialize)]
 struct Envelope {
     tenant: i64,
+    #[serde(default)]
     to: Vec<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    group: Option<i64>,
     event: String,
 }
 
@@ -161,11 +231,33 @@ async fn listen(client: redis::Client, first: redis::aio::PubSub, local: LocalHu
         while let Some(message) = messages.next().await {
             let Ok(text) = message.get_payload::<String>() else { continue };
             match serde_json::from_str::<Envelope>(&text) {
-                Ok(envelope) => local.deliver(envelope.tenant, &envelope.to, &Payload::from(envelope.event)),
+                Ok(envelope) => {
+                    let payload = Payload::from(envelope.event);
+                    match envelope.group {
+                        Some(group_id) => local.deliver_to_group(envelope.tenant, group_id, &payload),
+                        None => local.deliver(envelope.tenant, &envelope.to, &payload),
+                    }
+                }
                 Err(err) => tracing::warn!(error = %err, "realtime: an unreadable message on the Redis channel"),
             }
         }
         tracing::warn!("realtime: the Redis subscription ended; reconnecting");
+    }
+}
+
+impl RedisHub {
+    /// Publishes to every instance; false (with a warning) when Redis did not take it. The
+    /// event is stored already, so a client reads it back over HTTP.
+    async fn send(&self, envelope: &Envelope) -> bool {
+        let text = serde_json::to_string(envelope).expect("an envelope serialises");
+        let mut connection = self.publisher.clone();
+        let sent: redis::RedisResult<i64> =
+            redis::cmd("PUBLISH").arg(REDIS_CHANNEL).arg(text).query_async(&mut connection).await;
+        if let Err(err) = sent {
+            tracing::warn!(error = %err, "realtime: could not publish to Redis; delivering locally only");
+            return false;
+        }
+        true
     }
 }
 
@@ -175,20 +267,26 @@ impl Realtime for RedisHub {
         if user_ids.is_empty() {
             return;
         }
-        let envelope = Envelope { tenant: tenant_id, to: user_ids.to_vec(), event: payload.to_string() };
-        let text = serde_json::to_string(&envelope).expect("an envelope serialises");
-        let mut connection = self.publisher.clone();
-        let sent: redis::RedisResult<i64> =
-            redis::cmd("PUBLISH").arg(REDIS_CHANNEL).arg(text).query_async(&mut connection).await;
-        if let Err(err) = sent {
-            // The event is stored already; a client reads it back over HTTP.
-            tracing::warn!(error = %err, "realtime: could not publish to Redis; delivering locally only");
+        let envelope = Envelope { tenant: tenant_id, to: user_ids.to_vec(), group: None, event: payload.to_string() };
+        if !self.send(&envelope).await {
             self.local.deliver(tenant_id, user_ids, &payload);
         }
     }
 
     fn subscribe(&self, tenant_id: i64, user_id: i64) -> broadcast::Receiver<Payload> {
         self.local.receiver(tenant_id, user_id)
+    }
+
+    async fn publish_to_group(&self, tenant_id: i64, group_id: i64, payload: Payload) {
+        let envelope =
+            Envelope { tenant: tenant_id, to: Vec::new(), group: Some(group_id), event: payload.to_string() };
+        if !self.send(&envelope).await {
+            self.local.deliver_to_group(tenant_id, group_id, &payload);
+        }
+    }
+
+    fn listen_to_groups(&self, tenant_id: i64, user_id: i64, group_ids: Vec<i64>) -> GroupListening {
+        self.local.listen(tenant_id, user_id, group_ids)
     }
 
     fn name(&self) -> &'static str {
@@ -215,6 +313,29 @@ mod tests {
         drop(bob);
         hub.publish(9, &[2], Payload::from("gone")).await;
         assert_eq!(hub.connected(), 2, "a channel with no receiver is dropped");
+    }
+
+    #[tokio::test]
+    async fn a_group_event_reaches_its_listeners_while_they_listen() {
+        let hub = LocalHub::new();
+        let mut ada = hub.subscribe(9, 1);
+        let mut bob = hub.subscribe(9, 2);
+        let mut ada_elsewhere = hub.subscribe(8, 1);
+        let ada_listens = hub.listen_to_groups(9, 1, vec![5, 6, 5]);
+        let ada_again = hub.listen_to_groups(9, 1, vec![5]);
+        let _bob_listens = hub.listen_to_groups(9, 2, vec![6]);
+        hub.publish_to_group(9, 5, Payload::from("post")).await;
+        assert_eq!(&*ada.recv().await.unwrap(), "post", "once, though two sockets listen");
+        assert!(ada.try_recv().is_err());
+        assert!(bob.try_recv().is_err(), "not a listener of group 5");
+        assert!(ada_elsewhere.try_recv().is_err(), "another site's group of the same id");
+        drop(ada_listens);
+        hub.publish_to_group(9, 5, Payload::from("still")).await;
+        assert_eq!(&*ada.recv().await.unwrap(), "still", "her other socket still listens");
+        drop(ada_again);
+        hub.publish_to_group(9, 5, Payload::from("gone")).await;
+        assert!(ada.try_recv().is_err());
+        assert!(hub.listeners.lock().unwrap().get(&(9, 5)).is_none(), "an empty group is forgotten");
     }
 
     #[tokio::test]
@@ -259,6 +380,10 @@ mod tests {
         let got = tokio::time::timeout(std::time::Duration::from_secs(2), on_second.recv()).await;
         assert_eq!(&*got.expect("delivered within 2 s").unwrap(), "{\"type\":\"chat_message\"}");
         assert!(elsewhere.try_recv().is_err());
+        let _listens = second.listen_to_groups(site, 7, vec![3]);
+        first.publish_to_group(site, 3, Payload::from("{\"type\":\"group\"}")).await;
+        let got = tokio::time::timeout(std::time::Duration::from_secs(2), on_second.recv()).await;
+        assert_eq!(&*got.expect("delivered within 2 s").unwrap(), "{\"type\":\"group\"}");
         assert_eq!(first.name(), "redis");
     }
 }

@@ -7,7 +7,10 @@
 //!   `type`: invitation, user_connection or a group type).
 //!
 //! Notifications are written by the areas whose changes cause them ([`write`]), inside the
-//! same transaction as the change; what each says is `domain::notifications`.
+//! same transaction as the change; what each says is `domain::notifications`. A post in a
+//! group is the exception: it writes one notice for the group ([`tell_group`]), and each
+//! member's row of it is written when they next read their notifications
+//! ([`tell_group_posts`]: the list, the unread count, their open socket).
 
 use axum::{
     extract::{Path, State},
@@ -34,6 +37,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 pub const MSG_NOT_FOUND: &str = "Notification not found.";
+
+/// What a socket hears when a group it listens to has a new post: the socket then tells its
+/// person of it ([`tell_group_posts`]) and sends them the notification. Never sent on.
+pub const GROUP_POSTS_WAITING: &str = r#"{"type":"group_posts_waiting"}"#;
 
 /// What the client needs to open a notification's target.
 #[derive(Debug, Serialize, Deserialize, ToSchema, Default)]
@@ -123,6 +130,43 @@ pub async fn write(
     Ok(q::create(txn, new).await?)
 }
 
+/// Writes the notice of a post in `group_id` (call in the post's transaction); after the
+/// commit, [`nudge_group`] tells the group's open sockets.
+pub async fn tell_group(
+    txn: &impl sea_orm::ConnectionTrait,
+    tenant_id: i64,
+    group_id: i64,
+    author_id: i64,
+    notice: Notice,
+) -> ApiResult<()> {
+    let new = store::queries::group_post_notices::NewNotice {
+        tenant_id,
+        group_id,
+        actor_id: author_id,
+        kind: notice.kind,
+        notification_type: notice.notification_type.to_string(),
+        message: notice.message,
+        data: notice.data,
+    };
+    store::queries::group_post_notices::add(txn, new).await?;
+    Ok(())
+}
+
+/// Tells the open sockets listening to the group that a post waits for them.
+pub async fn nudge_group(state: &AppState, tenant_id: i64, group_id: i64) {
+    state.realtime.publish_to_group(tenant_id, group_id, GROUP_POSTS_WAITING.into()).await;
+}
+
+/// Writes the person's rows of the group posts they have not been told of, and returns
+/// them. A read when there are none (the usual case), a write otherwise.
+pub async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<Vec<rows::Model>> {
+    use store::queries::group_post_notices as notices;
+    if !notices::any_untold(state.read_db(), tenant_id, user_id).await? {
+        return Ok(Vec::new());
+    }
+    Ok(notices::tell(&state.db, tenant_id, user_id).await?)
+}
+
 /// The event a socket receives for a new notification.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotificationEvent {
@@ -175,6 +219,7 @@ async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Page<NotificationView>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
+    tell_group_posts(&state, tenant.id(), user.id).await?;
     let found = q::page(state.read_db(), tenant.id(), user.id, page.offset(), page.page_size).await?;
     let items = found.items.into_iter().map(view).collect();
     Ok(Json(Page::new(items, found.count, &page, &url)))
@@ -201,6 +246,7 @@ async fn read_all(
     tenant: Tenant,
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<ReadAllAnswer>>> {
+    tell_group_posts(&state, tenant.id(), user.id).await?;
     let marked = q::mark_all_read(&state.db, tenant.id(), user.id).await?;
     let unread = q::unread_count(&state.db, tenant.id(), user.id).await?;
     Ok(Json(Data::new(ReadAllAnswer { marked, unread_notifications_count: unread })))

@@ -132,6 +132,35 @@ async fn offline_then_back_reads_the_history_and_hears_notifications() {
 }
 
 #[tokio::test]
+async fn a_post_in_a_group_reaches_its_members_sockets_as_a_notification() {
+    let app = TestApp::new().await;
+    let (_, ada_token) = member(&app, "ada@example.com").await;
+    let (_, bob_token) = member(&app, "bob@example.com").await;
+    let outsider = app.add_user("cy@example.com").await;
+    let address = app.serve().await;
+    let mut a = connect(address, &ada_token).await;
+    let mut b = connect(address, &bob_token).await;
+    let mut b_again = connect(address, &bob_token).await;
+    let mut c = connect(address, &app.token_for(outsider.id)).await;
+
+    let organization = app.default_tenant.organization.id;
+    let body = json!({"types": ["post"], "content": "<p>Hello everyone</p>", "group": organization});
+    app.post_json("/api/v1/contents/", &ada_token, &body).await.assert_status(201);
+    // Both of Bob's sockets hear the notification once; it is the row his list shows.
+    let event = next_event(&mut b).await;
+    assert_eq!(event["type"], "notification");
+    assert_eq!(event["notification"]["notification_type"], "group_post");
+    assert_eq!(next_event(&mut b_again).await["notification"]["id"], event["notification"]["id"]);
+    quiet(&mut b).await;
+    let list = app.get("/api/v1/notification/").token(&bob_token).send().await.json();
+    assert_eq!(list["pagination"]["count"], 1);
+    assert_eq!(list["data"][0]["id"], event["notification"]["id"]);
+    // The author and someone outside the group hear nothing.
+    quiet(&mut a).await;
+    quiet(&mut c).await;
+}
+
+#[tokio::test]
 async fn a_bad_token_is_refused_and_a_revoked_sign_in_closes_the_socket() {
     let mut settings = api::Settings::for_tests();
     settings.socket_check_interval = Duration::from_millis(100);

@@ -1,7 +1,7 @@
 //! The identity is kept per person generation (`api::areas::identity`, migration m0042):
-//! a second request reads only the generations and the unread count, and every write it
-//! shows (the person's profile, name, entries, memberships, a topic's name) shows on the
-//! next request.
+//! a second request reads only the generations, whether a group post waits and the unread
+//! count, and every write it shows (the person's profile, name, entries, memberships, a
+//! topic's name) shows on the next request.
 
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::{json, Value};
@@ -16,7 +16,7 @@ async fn identity(app: &TestApp, token: &str) -> Value {
 }
 
 #[tokio::test]
-async fn a_kept_identity_reads_only_the_generations_and_the_unread_count() {
+async fn a_kept_identity_reads_only_the_generations_and_the_notifications() {
     let (app, log) = TestApp::with_statement_log().await;
     let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
     let token = app.token_for(ada.id);
@@ -27,8 +27,9 @@ async fn a_kept_identity_reads_only_the_generations_and_the_unread_count() {
     let statements = log.taken();
     assert_eq!(first, again);
     assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
-    // The user (the token's), the two generations, the unread count.
-    assert!(StatementLog::reads(&statements) <= 3, "a kept identity read {statements:#?}");
+    // The user (the token's), the two generations, whether a group post waits to be told,
+    // the unread count.
+    assert!(StatementLog::reads(&statements) <= 4, "a kept identity read {statements:#?}");
     assert!(!statements.iter().any(|sql| sql.contains("\"profiles\"")), "no profile read: {statements:#?}");
 }
 

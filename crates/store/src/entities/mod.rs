@@ -38,6 +38,7 @@ pub mod emails;
 pub mod feedback;
 pub mod files;
 pub mod follows;
+pub mod group_post_notices;
 pub mod group_profiles;
 pub mod group_sdgs;
 pub mod group_topics;

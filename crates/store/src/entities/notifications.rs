@@ -20,6 +20,8 @@ pub struct Model {
     pub data: Option<Json>,
     pub is_read: bool,
     pub created_at: DateTimeUtc,
+    /// The group post this row tells of (m0045), when it is one.
+    pub group_post_notice_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

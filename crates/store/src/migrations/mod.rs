@@ -46,6 +46,7 @@ mod m0041_catalogue_list_generations;
 mod m0042_person_generations;
 mod m0043_people_search_generations;
 mod m0044_matching_document_columns;
+mod m0045_group_post_notices;
 
 /// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
 /// otherwise (the generation triggers are written per backend).
@@ -113,6 +114,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0042_person_generations::Migration),
             Box::new(m0043_people_search_generations::Migration),
             Box::new(m0044_matching_document_columns::Migration),
+            Box::new(m0045_group_post_notices::Migration),
         ]
     }
 }

@@ -18,6 +18,7 @@ pub mod contents;
 pub mod feedback;
 pub mod files;
 pub mod follows;
+pub mod group_post_notices;
 pub mod group_recommendations;
 pub mod groups;
 pub mod imports;

@@ -92,12 +92,17 @@ async fn events(
         Err(err) => return err.into_response(),
     }
     let tenant_id = tenant.id();
+    let groups = match store::queries::group_post_notices::groups_told(state.read_db(), tenant_id, grant.user_id).await
+    {
+        Ok(groups) => groups,
+        Err(err) => return ApiError::from(err).into_response(),
+    };
     upgrade
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| run(state, tenant_id, grant, socket))
+        .on_upgrade(move |socket| run(state, tenant_id, grant, groups, socket))
 }
 
 fn text(value: Value) -> Message {
@@ -124,9 +129,21 @@ impl Drop for OpenSocket {
     }
 }
 
-async fn run(state: AppState, tenant_id: i64, grant: AccessGrant, mut socket: WebSocket) {
+/// The socket's person is told of the posts waiting in their groups; the notifications reach
+/// every socket of theirs as events.
+async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) {
+    match crate::areas::notifications::tell_group_posts(state, tenant_id, user_id).await {
+        Ok(written) => crate::areas::notifications::announce(state, written).await,
+        Err(err) => tracing::warn!(error = %err, "a socket could not tell its person of group posts"),
+    }
+}
+
+async fn run(state: AppState, tenant_id: i64, grant: AccessGrant, groups: Vec<i64>, mut socket: WebSocket) {
     let _open = OpenSocket::new(&state.metrics.sockets_open);
     let mut events = state.realtime.subscribe(tenant_id, grant.user_id);
+    // Group membership is read when the socket opens; a group joined later is heard after
+    // the next connection, and its posts are in the notification list meanwhile.
+    let _listening = state.realtime.listen_to_groups(tenant_id, grant.user_id, groups);
     let now = chrono::Utc::now().timestamp().max(0) as u64;
     let expires = tokio::time::sleep(Duration::from_secs(grant.expires_at.saturating_sub(now)));
     tokio::pin!(expires);
@@ -146,6 +163,9 @@ async fn run(state: AppState, tenant_id: i64, grant: AccessGrant, mut socket: We
                 }
             }
             event = events.recv() => match event {
+                Ok(payload) if &*payload == crate::areas::notifications::GROUP_POSTS_WAITING => {
+                    tell_group_posts(&state, tenant_id, grant.user_id).await;
+                }
                 Ok(payload) => {
                     if socket.send(Message::Text(Utf8Bytes::from(payload.as_ref()))).await.is_err() {
                         break;

@@ -173,32 +173,13 @@ async fn a_newsletter_reaches_the_members_who_did_not_unsubscribe() {
 }
 
 #[tokio::test]
-async fn a_post_tells_the_groups_members_in_batches_and_not_its_author() {
-    use store::queries::{notifications as notification_q, users as user_q};
+async fn a_post_tells_the_groups_members_when_they_read_and_not_its_author() {
+    use store::queries::{group_post_notices as notices, notifications as notification_q};
     let s = site().await;
+    let tenant = s.app.default_tenant.tenant.id;
     let (ana, ana_token) = s.member("ana@example.com").await;
-    let (ben, _) = s.member("ben@example.com").await;
-    // More members than one batch of the fan-out, added without passwords (fast).
-    let mut last = 0;
-    for i in 0..services::group_post_notices::BATCH + 5 {
-        let email = format!("m{i}@example.com");
-        let user = user_q::create(
-            &s.app.db,
-            user_q::NewUser {
-                email: &email,
-                password_hash: None,
-                first_name: "M",
-                last_name: "Ember",
-                is_verified: true,
-                is_staff: false,
-                subscribe_to_newsletter: false,
-            },
-        )
-        .await
-        .unwrap();
-        memberships::upsert(&s.app.db, s.circle, user.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
-        last = user.id;
-    }
+    let (ben, ben_token) = s.member("ben@example.com").await;
+    let (cleo, _) = s.member("cleo@example.com").await;
     // A pending member is not told.
     let pending = s.app.add_member("pending@example.com", &s.app.default_tenant, "member").await;
     memberships::upsert(&s.app.db, s.circle, pending.id, "member", memberships::STATUS_PENDING).await.unwrap();
@@ -206,21 +187,46 @@ async fn a_post_tells_the_groups_members_in_batches_and_not_its_author() {
     let post = s
         .post(&ana_token, json!({"types": ["post"], "content": "<p>Study group on Friday</p>", "group": s.circle}))
         .await;
-    // Nothing is told before the fan-out runs; then every accepted member but the author is.
-    assert_eq!(notification_q::unread_count(&s.app.db, s.app.default_tenant.tenant.id, ben.id).await.unwrap(), 0);
-    services::jobs::run_due(&s.app.state.job_context()).await.unwrap();
-    let tenant = s.app.default_tenant.tenant.id;
-    for user in [ben.id, last] {
-        let page = notification_q::page(&s.app.db, tenant, user, 0, 12).await.unwrap();
-        assert_eq!(page.count, 1, "user {user}");
-        let n = &page.items[0];
-        assert_eq!((n.kind.as_str(), n.notification_type.as_str()), ("circle", "group_post"));
-        assert_eq!(n.message, "Test User posted in Data Circle: Study group on Friday");
-        assert_eq!(n.data.as_ref().unwrap()["path"], format!("/post/{}", post["slug"].as_str().unwrap()));
-        assert_eq!(n.actor_id, Some(ana.id));
+    // The post wrote one notice, no member's row; Ben's badge and list tell him of it.
+    assert_eq!(notification_q::page(&s.app.db, tenant, ben.id, 0, 12).await.unwrap().count, 0);
+    let identity = s.app.get("/api/v1/identity/").token(&ben_token).send().await.json();
+    assert_eq!(identity["data"]["unread_notifications_count"], 1);
+    let list = s.app.get("/api/v1/notification/").token(&ben_token).send().await.json();
+    assert_eq!(list["pagination"]["count"], 1);
+    let n = &list["data"][0];
+    assert_eq!((n["type"].as_str(), n["notification_type"].as_str()), (Some("circle"), Some("group_post")));
+    assert_eq!(n["message"], "Test User posted in Data Circle: Study group on Friday");
+    assert_eq!(n["data"]["path"], format!("/post/{}", post["slug"].as_str().unwrap()));
+    assert_eq!(n["is_read"], false);
+    // Read again, it is the same row; marked read, it stays read.
+    let id = n["id"].as_i64().unwrap();
+    s.app.post_json(&format!("/api/v1/notification/{id}/circle/"), &ben_token, &json!({})).await.assert_status(200);
+    let again = s.app.get("/api/v1/notification/").token(&ben_token).send().await.json();
+    assert_eq!(again["pagination"]["count"], 1);
+    assert_eq!(again["data"][0]["is_read"], true);
+    // A later post is told after the one he was told of, and Mark all as read covers it.
+    s.post(&ana_token, json!({"types": ["post"], "content": "<p>Moved to Monday</p>", "group": s.circle})).await;
+    let read_all = s.app.post_json("/api/v1/notification/read-all/", &ben_token, &json!({})).await.json();
+    assert_eq!(read_all["data"]["marked"], 1);
+    let both = s.app.get("/api/v1/notification/").token(&ben_token).send().await.json();
+    assert_eq!(both["pagination"]["count"], 2);
+    assert_eq!(both["data"][0]["message"], "Test User posted in Data Circle: Moved to Monday");
+
+    // Two concurrent reads write each of Cleo's two rows once.
+    let (first, second) =
+        tokio::join!(notices::tell(&s.app.db, tenant, cleo.id), notices::tell(&s.app.db, tenant, cleo.id));
+    assert_eq!(first.unwrap().len() + second.unwrap().len(), 2);
+    let told = notification_q::page(&s.app.db, tenant, cleo.id, 0, 12).await.unwrap();
+    assert_eq!(told.count, 2);
+    assert!(told.items.iter().all(|n| n.actor_id == Some(ana.id)));
+
+    // Neither the author, nor a pending member, nor someone who joined after the post.
+    let late = s.app.add_member("late@example.com", &s.app.default_tenant, "member").await;
+    memberships::upsert(&s.app.db, s.circle, late.id, "member", memberships::STATUS_ACCEPTED).await.unwrap();
+    for user in [ana.id, pending.id, late.id] {
+        assert!(notices::tell(&s.app.db, tenant, user).await.unwrap().is_empty(), "user {user}");
+        assert_eq!(notification_q::unread_count(&s.app.db, tenant, user).await.unwrap(), 0);
     }
-    assert_eq!(notification_q::unread_count(&s.app.db, tenant, ana.id).await.unwrap(), 0);
-    assert_eq!(notification_q::unread_count(&s.app.db, tenant, pending.id).await.unwrap(), 0);
 }
 
 #[tokio::test]

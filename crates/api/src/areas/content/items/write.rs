@@ -162,13 +162,16 @@ pub(super) async fn create_content(
             &item.title,
             &item.slug,
         );
-        services::group_post_notices::queue(&txn, tenant.id(), group.id, user_id, &notice).await?;
+        crate::areas::notifications::tell_group(&txn, tenant.id(), group.id, user_id, notice).await?;
     }
     if form.send_email {
         queue_newsletter(&txn, &tenant, &group, &item, &format!("{}://{}", url.scheme, url.host)).await?;
     }
     txn.commit().await?;
     state.jobs_wake.notify_one();
+    if !moderated {
+        crate::areas::notifications::nudge_group(&state, tenant.id(), group.id).await;
+    }
     let moderator = is_moderator(&state, &tenant, &caller).await?;
     let data = view::views(&state, &url, &caller, tenant.id(), moderator, vec![item]).await?.remove(0);
     Ok((StatusCode::CREATED, Json(ContentAnswer { data, message: domain::content::MSG_CREATED.into() })))
