@@ -12,7 +12,7 @@
 //! - Private groups are found only by their members and staff.
 
 use crate::extract::page_from_query;
-use crate::extract::{caller_of, Caller};
+use crate::extract::{caller_of, country_values, Caller};
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{extract::State, Json};
@@ -29,7 +29,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{
-    groups::{country_values, view},
+    groups::view,
     person_cards::{self, PersonCard},
 };
 use crate::{

@@ -15,6 +15,8 @@ pub use caller::{caller_of, Caller};
 pub use client::Client;
 pub use generation::ListGeneration;
 pub use json::{parse_json, ApiJson, MSG_NUL};
-pub use params::{bool_param, first_ids, first_list, id_param, list_param, search_param, text_param, Param};
+pub use params::{
+    bool_param, country_values, first_ids, first_list, id_param, list_param, search_param, text_param, Param,
+};
 pub use query::{page_from_query, ApiQuery, PageOf, PageParams};
 pub use tenant::Tenant;

@@ -15,8 +15,8 @@ use store::queries::groups as group_q;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{country_values, view, GroupView};
-use crate::extract::{caller_of, Caller};
+use super::{view, GroupView};
+use crate::extract::{caller_of, country_values, Caller};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

@@ -31,9 +31,9 @@ use store::queries::{
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-use super::{country_values, is_visible, require_admin, visible_group};
+use super::{is_visible, require_admin, visible_group};
 use crate::areas::person_cards::{self, PersonCard};
-use crate::extract::{caller_of, Caller};
+use crate::extract::{caller_of, country_values, Caller};
 use crate::{
     areas::AppState,
     envelope::{Page, RequestUrl},

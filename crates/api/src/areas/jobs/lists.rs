@@ -17,15 +17,13 @@ use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{view, JobView};
-use crate::extract::caller_of;
 use crate::{
-    areas::groups::country_values,
     areas::AppState,
     envelope::{Page, RequestUrl},
     error::ApiResult,
     extract::{
-        bool_param, first_list, id_param, list_param, page_from_query, search_param, text_param, ApiQuery,
-        ListGeneration, MaybeUser, Param, Tenant,
+        bool_param, caller_of, country_values, first_list, id_param, list_param, page_from_query, search_param,
+        text_param, ApiQuery, ListGeneration, MaybeUser, Param, Tenant,
     },
     page_cache::PageIds,
     param,

@@ -36,11 +36,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 use super::{managed_job, Visible};
-use crate::extract::{caller_of, Caller};
+use crate::extract::{caller_of, country_values, Caller};
 use crate::{
     areas::AppState,
     areas::{
-        groups::{country_values, is_admin, is_visible},
+        groups::{is_admin, is_visible},
         person_cards::{self, PersonCard},
     },
     envelope::{Page, RequestUrl},

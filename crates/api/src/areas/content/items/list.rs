@@ -12,9 +12,8 @@ use utoipa::IntoParams;
 
 use super::{view, ContentView};
 use crate::areas::content::Moderates;
-use crate::extract::{caller_of, Caller};
+use crate::extract::{caller_of, country_values, Caller};
 use crate::{
-    areas::groups::country_values,
     areas::AppState,
     envelope::{Page, RequestUrl},
     error::{ApiError, ApiResult, ErrorBody},

@@ -172,7 +172,7 @@ fn member_filter(
         }
     }
     let roles = list_param(&mut errors, param!(query.role));
-    let countries = crate::areas::groups::country_values(list_param(&mut errors, param!(query.country)));
+    let countries = crate::extract::country_values(list_param(&mut errors, param!(query.country)));
     errors.into_result()?;
     if !admin && (status != member_q::STATUS_ACCEPTED || unverified) {
         return Err(ApiError::Forbidden(MSG_NO_PERMISSION.into()));
