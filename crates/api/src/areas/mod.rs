@@ -78,6 +78,8 @@ pub struct KeptPages {
     pub entry_pages: PersonCache<profiles::career_entries::EntryPageKey, profiles::career_entries::KeptEntries>,
     /// Community analytics reports, kept until their sites' counts are rolled up again.
     pub analytics_reports: analytics::ReportCache,
+    /// The latest group post each person was checked for (`areas::notifications`).
+    pub group_posts_checked: notifications::GroupPostChecks,
 }
 
 impl state::Kept for KeptPages {
@@ -93,6 +95,7 @@ impl state::Kept for KeptPages {
             use_case_pages: PageCache::counted(metrics, "use_cases"),
             career_tip_pages: PageCache::counted(metrics, "career_tips"),
             identities: Default::default(),
+            group_posts_checked: Default::default(),
             profile_pages: Default::default(),
             entry_pages: Default::default(),
             connection_pages: Default::default(),

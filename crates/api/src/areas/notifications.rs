@@ -12,10 +12,16 @@
 //! member's row of it is written when they next read their notifications
 //! ([`tell_group_posts`]: the list, the unread count, their open socket).
 
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
 use axum::{
     extract::{Path, State},
     Json,
 };
+use chrono::{DateTime, Utc};
 use domain::{
     notifications::{is_kind, Notice, PAGE_SIZE},
     pagination::PageRequest,
@@ -157,14 +163,56 @@ pub async fn nudge_group(state: &AppState, tenant_id: i64, group_id: i64) {
     state.realtime.publish_to_group(tenant_id, group_id, GROUP_POSTS_WAITING.into()).await;
 }
 
+/// How long after a post a check may still miss a post committed before it (PostgreSQL).
+const SETTLED_AFTER: chrono::Duration = chrono::Duration::seconds(60);
+
+/// What this instance last checked each person for: the site's latest post notice then, and
+/// when. Looking through a person's groups costs a step per group; the site's latest notice
+/// is one index step, so a person is looked for again only when the site has a newer post
+/// (or the check was too soon after the latest one to be sure of it).
+#[derive(Clone, Default)]
+pub struct GroupPostChecks {
+    checked: Arc<Mutex<Checked>>,
+}
+
+/// By (tenant, person): the site's latest notice when they were checked, and when.
+type Checked = HashMap<(i64, i64), (i64, DateTime<Utc>)>;
+
+impl GroupPostChecks {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Checked> {
+        self.checked.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn settled(&self, key: (i64, i64), latest: &store::queries::group_post_notices::Latest) -> bool {
+        self.lock()
+            .get(&key)
+            .is_some_and(|(through, at)| *through >= latest.id && *at >= latest.created_at + SETTLED_AFTER)
+    }
+
+    fn record(&self, key: (i64, i64), latest: &store::queries::group_post_notices::Latest, at: DateTime<Utc>) {
+        self.lock().insert(key, (latest.id, at));
+    }
+}
+
 /// Writes the person's rows of the group posts they have not been told of, and returns
-/// them. A read when there are none (the usual case), a write otherwise.
+/// them. One read when the site has no post since their last check (the usual case), a
+/// look through their groups otherwise, and a write when something waits.
 pub async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<Vec<rows::Model>> {
     use store::queries::group_post_notices as notices;
-    if !notices::any_untold(state.read_db(), tenant_id, user_id).await? {
+    let Some(latest) = notices::latest_in_site(state.read_db(), tenant_id).await? else { return Ok(Vec::new()) };
+    let checks = &state.kept.group_posts_checked;
+    let key = (tenant_id, user_id);
+    if checks.settled(key, &latest) {
         return Ok(Vec::new());
     }
-    Ok(notices::tell(&state.db, tenant_id, user_id).await?)
+    let at = Utc::now();
+    let written = if notices::any_untold(state.read_db(), tenant_id, user_id).await? {
+        notices::tell(&state.db, tenant_id, user_id).await?
+    } else {
+        Vec::new()
+    };
+    checks.record(key, &latest, at);
+    Ok(written)
 }
 
 /// The event a socket receives for a new notification.
@@ -286,4 +334,26 @@ async fn read_one(
         .await?
         .ok_or_else(|| ApiError::NotFound(MSG_NOT_FOUND.into()))?;
     Ok(Json(Data::new(view(found))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use store::queries::group_post_notices::Latest;
+
+    #[test]
+    fn a_person_is_looked_for_again_after_a_newer_post_or_a_check_too_soon_after_one() {
+        let checks = GroupPostChecks::default();
+        let posted = Utc::now();
+        let latest = Latest { id: 7, created_at: posted };
+        assert!(!checks.settled((1, 2), &latest), "never checked");
+        checks.record((1, 2), &latest, posted + chrono::Duration::seconds(5));
+        assert!(!checks.settled((1, 2), &latest), "checked too soon after the post to be sure of it");
+        checks.record((1, 2), &latest, posted + chrono::Duration::seconds(61));
+        assert!(checks.settled((1, 2), &latest));
+        assert!(!checks.settled((1, 3), &latest), "another person");
+        assert!(!checks.settled((2, 2), &latest), "another site");
+        let newer = Latest { id: 8, created_at: posted + chrono::Duration::seconds(90) };
+        assert!(!checks.settled((1, 2), &newer), "a newer post");
+    }
 }

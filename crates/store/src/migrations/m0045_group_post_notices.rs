@@ -6,7 +6,8 @@
 //!
 //! - `group_post_notices`: one row per post (or newsletter) that tells its group, written in
 //!   the post's transaction. `(group_id, created_at)` finds a group's recent notices;
-//!   `recheck_from` is where a member told of it looks again from (a little before it).
+//!   `recheck_from` is where a member told of it looks again from (a little before it);
+//!   `(tenant_id, id)` gives the site's latest notice in one step.
 //! - `notifications.group_post_notice_id`: a member's own row of a notice, written the first
 //!   time they read their notifications (or their socket is told) after the post. The unique
 //!   `(tenant_id, user_id, group_post_notice_id)` makes two concurrent reads write it once, and
@@ -74,6 +75,9 @@ impl MigrationTrait for Migration {
                 &["group_id", "created_at"],
                 false,
             ))
+            .await?;
+        manager
+            .create_index(index("ix_group_post_notices_tenant", col("group_post_notices"), &["tenant_id", "id"], false))
             .await?;
         manager
             .create_index(index("ix_group_post_notices_actor", col("group_post_notices"), &["actor_id"], false))

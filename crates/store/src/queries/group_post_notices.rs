@@ -58,6 +58,26 @@ pub async fn add(db: &impl ConnectionTrait, notice: NewNotice) -> StoreResult<gr
     Ok(row.insert(db).await?)
 }
 
+/// The site's latest post notice.
+#[derive(Debug, Clone, FromQueryResult)]
+pub struct Latest {
+    pub id: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+/// The site's latest post notice, in one step of `ix_group_post_notices_tenant`.
+pub async fn latest_in_site(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<Option<Latest>> {
+    let query = Query::select()
+        .columns([group_post_notices::Column::Id, group_post_notices::Column::CreatedAt])
+        .from(group_post_notices::Entity)
+        .and_where(Expr::col(group_post_notices::Column::TenantId).eq(tenant_id))
+        .order_by(group_post_notices::Column::Id, sea_orm::sea_query::Order::Desc)
+        .limit(1)
+        .to_owned();
+    let backend = db.get_database_backend();
+    Ok(Latest::find_by_statement(backend.build(&query)).one(db).await?)
+}
+
 fn b(column: &str) -> Expr {
     Expr::col((Alias::new("b"), Alias::new(column)))
 }
