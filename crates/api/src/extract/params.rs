@@ -113,6 +113,23 @@ pub fn search_param(param: Param) -> Option<String> {
     param.raw.map(|s| s.trim().to_lowercase()).filter(|s| s.chars().count() >= 2).map(|s| s.chars().take(100).collect())
 }
 
+/// The values a country filter matches, compared without regard to case by the queries:
+/// each value as given, plus every spelling of that country the name table of
+/// `services::resume` knows ("us" also finds "United States", "United States" finds "USA").
+/// Profiles and the web client use country names; older groups may hold codes.
+pub fn country_values(values: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for value in values {
+        let spellings = services::resume::country_spellings(&value);
+        for candidate in std::iter::once(value).chain(spellings) {
+            if !out.iter().any(|known| known.eq_ignore_ascii_case(&candidate)) {
+                out.push(candidate);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,21 +178,4 @@ mod tests {
         assert_eq!(search_param(param).as_deref(), Some("data a"));
         assert_eq!(search_param(Param::new("search", &sent("d"))), None);
     }
-}
-
-/// The values a country filter matches, compared without regard to case by the queries:
-/// each value as given, plus every spelling of that country the name table of
-/// `services::resume` knows ("us" also finds "United States", "United States" finds "USA").
-/// Profiles and the web client use country names; older groups may hold codes.
-pub fn country_values(values: Vec<String>) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for value in values {
-        let spellings = services::resume::country_spellings(&value);
-        for candidate in std::iter::once(value).chain(spellings) {
-            if !out.iter().any(|known| known.eq_ignore_ascii_case(&candidate)) {
-                out.push(candidate);
-            }
-        }
-    }
-    out
 }
