@@ -149,8 +149,7 @@ async fn identity(
         domain: record.tenant.domain.clone(),
         ..identity.organization
     };
-    super::notifications::tell_group_posts(&state, tenant.id(), user.id).await?;
-    identity.unread_notifications_count = store::queries::notifications::unread_count(db, tenant.id(), user.id).await?;
+    identity.unread_notifications_count = super::notifications::unread_count(&state, tenant.id(), user.id).await?;
     Ok(Json(Data::new(identity)))
 }
 

@@ -198,8 +198,28 @@ impl GroupPostChecks {
 /// them. One read when the site has no post since their last check (the usual case), a
 /// look through their groups otherwise, and a write when something waits.
 pub async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<Vec<rows::Model>> {
+    let latest = store::queries::group_post_notices::latest_in_site(state.read_db(), tenant_id).await?;
+    tell_group_posts_up_to(state, tenant_id, user_id, latest).await
+}
+
+/// The person's unread notifications on the site, counting the group posts they are told of
+/// now: one read when nothing waits (the identity's badge, on every page).
+pub async fn unread_count(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<u64> {
+    let (unread, latest) =
+        store::queries::group_post_notices::unread_and_latest(state.read_db(), tenant_id, user_id).await?;
+    let told = tell_group_posts_up_to(state, tenant_id, user_id, latest).await?;
+    Ok(unread + told.len() as u64)
+}
+
+/// [`tell_group_posts`] when the site's latest post notice is read already.
+async fn tell_group_posts_up_to(
+    state: &AppState,
+    tenant_id: i64,
+    user_id: i64,
+    latest: Option<store::queries::group_post_notices::Latest>,
+) -> ApiResult<Vec<rows::Model>> {
     use store::queries::group_post_notices as notices;
-    let Some(latest) = notices::latest_in_site(state.read_db(), tenant_id).await? else { return Ok(Vec::new()) };
+    let Some(latest) = latest else { return Ok(Vec::new()) };
     let checks = &state.kept.group_posts_checked;
     let key = (tenant_id, user_id);
     if checks.settled(key, &latest) {
