@@ -27,7 +27,10 @@ use domain::{
     pagination::PageRequest,
 };
 use serde::{Deserialize, Serialize};
-use store::{entities::notifications as rows, queries::notifications as q};
+use store::{
+    entities::notifications as rows,
+    queries::{group_post_notices::Counted, notifications as q},
+};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -205,10 +208,16 @@ pub async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) ->
 /// The person's unread notifications on the site, counting the group posts they are told of
 /// now: one read when nothing waits (the identity's badge, on every page).
 pub async fn unread_count(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<u64> {
-    let (unread, latest) =
-        store::queries::group_post_notices::unread_and_latest(state.read_db(), tenant_id, user_id).await?;
+    count_telling(state, tenant_id, user_id, Counted::Unread).await
+}
+
+/// How many notifications the person has on the site (or unread ones), counting the group
+/// posts they are told of now; the count and the site's latest post notice are one read.
+async fn count_telling(state: &AppState, tenant_id: i64, user_id: i64, counted: Counted) -> ApiResult<u64> {
+    let (count, latest) =
+        store::queries::group_post_notices::count_and_latest(state.read_db(), tenant_id, user_id, counted).await?;
     let told = tell_group_posts_up_to(state, tenant_id, user_id, latest).await?;
-    Ok(unread + told.len() as u64)
+    Ok(count + told.len() as u64)
 }
 
 /// [`tell_group_posts`] when the site's latest post notice is read already.
@@ -287,10 +296,10 @@ async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Page<NotificationView>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
-    tell_group_posts(&state, tenant.id(), user.id).await?;
-    let found = q::page(state.read_db(), tenant.id(), user.id, page.offset(), page.page_size).await?;
-    let items = found.items.into_iter().map(view).collect();
-    Ok(Json(Page::new(items, found.count, &page, &url)))
+    let count = count_telling(&state, tenant.id(), user.id, Counted::All).await?;
+    let found = q::page_items(state.read_db(), tenant.id(), user.id, page.offset(), page.page_size).await?;
+    let items = found.into_iter().map(view).collect();
+    Ok(Json(Page::new(items, count, &page, &url)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::{
-    common::TestApp,
+    common::{StatementLog, TestApp},
     membership::{circle, id_of, join, person, respond, world},
 };
 
@@ -93,6 +93,22 @@ async fn twelve_a_page_newest_first_and_read_all() {
     assert_eq!(all.json()["data"], json!({"marked": 13, "unread_notifications_count": 0}));
     assert_eq!(unread(&app, &bob_token).await, 0);
     app.post("/api/v1/notification/read-all/").send().await.error(401);
+}
+
+#[tokio::test]
+async fn a_page_of_notifications_is_two_reads_when_no_post_waits() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let (bob, bob_token) = person(&app, "bob@example.com").await;
+    let (_, token) = person(&app, "fan@example.com").await;
+    follow(&app, &token, bob.id).await;
+    list(&app, &bob_token, "").await;
+    log.clear();
+    let page = list(&app, &bob_token, "").await;
+    let statements = log.taken();
+    assert_eq!(page["pagination"]["count"], 1);
+    assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
+    // The user (the token's), the count with the site's latest group post, the page.
+    assert!(StatementLog::reads(&statements) <= 3, "a page of notifications read {statements:#?}");
 }
 
 #[tokio::test]

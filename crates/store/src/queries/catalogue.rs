@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, JoinType, Query},
+    sea_query::{Alias, Expr, ExprTrait, JoinType, LockType, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, Set,
 };
 
@@ -146,8 +146,10 @@ pub async fn flags(
 
 /// Sets the user's vote on an item (`value` 1, −1, or 0 for none) and moves the item's
 /// `vote_score` by the difference, in one transaction, and returns the new score. The
-/// first statement locks the item's row (PostgreSQL) or runs under SQLite's one writer, so
-/// votes on one item follow each other and none is lost. `None` when the item is gone.
+/// item's row is read `FOR UPDATE` (PostgreSQL; SQLite's one writer holds the transaction
+/// already), so votes on one item follow each other and none is lost; the item is written
+/// once, and only when its score moves (each write bumps the catalogue's list generation).
+/// `None` when the item is gone.
 pub async fn cast_vote(
     db: &crate::Db,
     tenant_id: i64,
@@ -158,18 +160,14 @@ pub async fn cast_vote(
 ) -> StoreResult<Option<i64>> {
     let txn = crate::begin_write(db).await?;
     let table = Alias::new(table_of(kind));
-    let id_is = |statement: &mut sea_orm::sea_query::UpdateStatement| {
-        statement
-            .and_where(Expr::col(Alias::new("id")).eq(object_id))
-            .and_where(Expr::col(Alias::new("tenant_id")).eq(tenant_id));
-    };
-    let mut lock = Query::update();
-    lock.table(table.clone()).value(Alias::new("vote_score"), Expr::col(Alias::new("vote_score")));
-    id_is(&mut lock);
-    let locked = txn.execute(&lock).await?;
-    if locked.rows_affected() == 0 {
-        return Ok(None);
-    }
+    let mut lock = Query::select();
+    lock.column(Alias::new("vote_score"))
+        .from(table.clone())
+        .and_where(Expr::col(Alias::new("id")).eq(object_id))
+        .and_where(Expr::col(Alias::new("tenant_id")).eq(tenant_id))
+        .lock(LockType::Update);
+    let Some(locked) = txn.query_one(&lock).await? else { return Ok(None) };
+    let score_before: i64 = locked.try_get_by_index(0)?;
     let prior = votes::Entity::find()
         .filter(votes::Column::UserId.eq(user_id))
         .filter(votes::Column::ContentType.eq(kind))
@@ -209,19 +207,14 @@ pub async fn cast_vote(
     let delta = i64::from(value) - i64::from(before);
     if delta != 0 {
         let mut bump = Query::update();
-        bump.table(table.clone()).value(Alias::new("vote_score"), Expr::col(Alias::new("vote_score")).add(delta));
-        id_is(&mut bump);
+        bump.table(table)
+            .value(Alias::new("vote_score"), Expr::col(Alias::new("vote_score")).add(delta))
+            .and_where(Expr::col(Alias::new("id")).eq(object_id))
+            .and_where(Expr::col(Alias::new("tenant_id")).eq(tenant_id));
         txn.execute(&bump).await?;
     }
-    let mut read = Query::select();
-    read.column(Alias::new("vote_score"))
-        .from(table)
-        .and_where(Expr::col(Alias::new("id")).eq(object_id))
-        .and_where(Expr::col(Alias::new("tenant_id")).eq(tenant_id));
-    let row = txn.query_one(&read).await?.ok_or(StoreError::NotFound)?;
-    let score: i64 = row.try_get_by_index(0)?;
     txn.commit().await?;
-    Ok(Some(score))
+    Ok(Some(score_before + delta))
 }
 
 /// A slug for `name` that no item of the kind's table on the tenant uses: `name`, then

@@ -57,18 +57,33 @@ pub async fn page(
     offset: u64,
     limit: u64,
 ) -> StoreResult<Paged<notifications::Model>> {
-    let base = notifications::Entity::find()
-        .filter(notifications::Column::TenantId.eq(tenant_id))
-        .filter(notifications::Column::UserId.eq(user_id));
-    let count = base.clone().count(db).await?;
-    let items = base
+    let count = of_user(tenant_id, user_id).count(db).await?;
+    let items = page_items(db, tenant_id, user_id, offset, limit).await?;
+    Ok(Paged { items, count })
+}
+
+/// One page of the user's notifications on the site, newest first (on
+/// `ix_notifications_user_created`), without counting them.
+pub async fn page_items(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    user_id: i64,
+    offset: u64,
+    limit: u64,
+) -> StoreResult<Vec<notifications::Model>> {
+    Ok(of_user(tenant_id, user_id)
         .order_by_desc(notifications::Column::CreatedAt)
         .order_by_desc(notifications::Column::Id)
         .offset(offset)
         .limit(limit)
         .all(db)
-        .await?;
-    Ok(Paged { items, count })
+        .await?)
+}
+
+fn of_user(tenant_id: i64, user_id: i64) -> sea_orm::Select<notifications::Entity> {
+    notifications::Entity::find()
+        .filter(notifications::Column::TenantId.eq(tenant_id))
+        .filter(notifications::Column::UserId.eq(user_id))
 }
 
 /// How many of the user's notifications on the site are unread.
