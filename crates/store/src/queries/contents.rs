@@ -128,7 +128,7 @@ pub async fn insert(
     };
     fill(&mut active, form, security_level);
     let item = active.insert(db).await.map_err(StoreError::classify)?;
-    set_files(db, item.id, &form.files).await?;
+    add_files(db, item.id, &form.files).await?;
     Ok(item)
 }
 
@@ -154,6 +154,11 @@ pub async fn update(
 
 async fn set_files(db: &impl ConnectionTrait, content_id: i64, file_ids: &[i64]) -> StoreResult<()> {
     content_files::Entity::delete_many().filter(content_files::Column::ContentId.eq(content_id)).exec(db).await?;
+    add_files(db, content_id, file_ids).await
+}
+
+/// Attaches the files to an item that has none (a new one: no delete under the writer).
+async fn add_files(db: &impl ConnectionTrait, content_id: i64, file_ids: &[i64]) -> StoreResult<()> {
     if file_ids.is_empty() {
         return Ok(());
     }

@@ -304,3 +304,24 @@ async fn career_tips_are_moderated_and_show_their_author() {
     s.app.delete(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(200);
     s.app.get(&format!("/api/v1/career-tips/{id}/")).token(&token).send().await.assert_status(404);
 }
+
+#[tokio::test]
+async fn a_post_writes_its_item_and_one_notice_in_a_fixed_number_of_statements() {
+    let (app, log) = crate::common::TestApp::with_statement_log().await;
+    let org = app.default_tenant.organization.id;
+    let ana = app.add_member("ana@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ana.id);
+    let body = json!({"types": ["post"], "content": "<p>Study group on Friday</p>", "group": org});
+    app.post_json("/api/v1/contents/", &token, &body).await.assert_status(201);
+    log.clear();
+    app.post_json("/api/v1/contents/", &token, &body).await.assert_status(201);
+    let statements = log.taken();
+    // However many members the organization has: the item and the group's one notice.
+    let writes = crate::common::StatementLog::writes(&statements);
+    assert_eq!(writes.len(), 2, "a post wrote {writes:#?}");
+    assert!(writes[0].contains("INSERT INTO \"contents\""), "{writes:#?}");
+    assert!(writes[1].contains("INSERT INTO \"group_post_notices\""), "{writes:#?}");
+    // The caller, the group, their membership, the free slug; the view's group, author,
+    // profile and files.
+    assert!(crate::common::StatementLog::reads(&statements) <= 8, "a post read {statements:#?}");
+}

@@ -172,7 +172,8 @@ pub(super) async fn create_content(
     if !moderated {
         crate::areas::notifications::nudge_group(&state, tenant.id(), group.id).await;
     }
-    let moderator = is_moderator(&state, &tenant, &caller).await?;
+    // Only a moderated item (pending review) shows whether the caller may moderate it.
+    let moderator = moderated && is_moderator(&state, &tenant, &caller).await?;
     let data = view::views(&state, &url, &caller, tenant.id(), moderator, vec![item]).await?.remove(0);
     Ok((StatusCode::CREATED, Json(ContentAnswer { data, message: domain::content::MSG_CREATED.into() })))
 }
