@@ -639,3 +639,23 @@ async fn the_board_counts_stay_exact_after_every_kind_of_write() {
     assert_eq!(count(String::new(), None).await, 0);
     assert_eq!(count(by_skill, None).await, 0);
 }
+
+#[tokio::test]
+async fn applying_writes_one_row_in_a_fixed_number_of_statements() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let b = board_on(app).await;
+    let job = b.published("Analyst").await;
+    let apply = format!("{JOBS}{}/apply/", job["id"]);
+    let (_, first) = applicant(&b.app, "p@example.com").await;
+    let (_, second) = applicant(&b.app, "q@example.com").await;
+    b.app.post_json(&apply, &first, &json!({})).await.assert_status(200);
+    log.clear();
+    b.app.post_json(&apply, &second, &json!({})).await.assert_status(200);
+    let statements = log.taken();
+    let writes = StatementLog::writes(&statements);
+    assert_eq!(writes.len(), 1, "an application wrote {writes:#?}");
+    assert!(writes[0].contains("INSERT INTO \"job_applications\""), "{writes:#?}");
+    // The caller, the job, its group, the caller's membership, an earlier application, the
+    // résumé on their profile.
+    assert!(StatementLog::reads(&statements) <= 6, "an application read {statements:#?}");
+}
