@@ -659,3 +659,51 @@ async fn applying_writes_one_row_in_a_fixed_number_of_statements() {
     // résumé on their profile.
     assert!(StatementLog::reads(&statements) <= 6, "an application read {statements:#?}");
 }
+
+/// An application is its applicant's (m0046): it leaves the site's list generation, so the
+/// board's kept pages stay, while the applicant's own lists and the administrators' counts
+/// show it, and its review, at once.
+#[tokio::test]
+async fn an_application_shows_at_once_to_its_applicant_and_the_administrators_and_keeps_the_board() {
+    use sea_orm::ConnectionTrait;
+    let b = board().await;
+    let job = b.published("Analyst").await;
+    let id = job["id"].as_i64().unwrap();
+    let (person, token) = applicant(&b.app, "p@example.com").await;
+    let generation = || async {
+        let row = b.app.db.query_one_raw(sea_orm::Statement::from_string(
+            b.app.db.get_database_backend(),
+            "SELECT generation FROM list_generations",
+        ));
+        row.await.unwrap().map(|row| row.try_get_by_index::<i64>(0).unwrap())
+    };
+    let count = |query: &'static str, token: String| {
+        let app = &b.app;
+        async move { app.get(&format!("{JOBS}?{query}")).token(&token).send().await.json()["pagination"]["count"].clone() }
+    };
+    let admin_count = || async {
+        b.app.get(&format!("{JOBS}{id}/")).token(&b.admin_token).send().await.json()["data"]["pending_members_count"]
+            .clone()
+    };
+    // Each list read once, so that what follows is read from what they keep.
+    assert_eq!(count("applied=true", token.clone()).await, 0);
+    assert_eq!(count("mine=true", token.clone()).await, 0);
+    assert_eq!(admin_count().await, 0);
+    let before = generation().await;
+
+    b.app.post_json(&format!("{JOBS}{id}/apply/"), &token, &json!({})).await.assert_status(200);
+    assert_eq!(generation().await, before, "an application leaves the site's generation");
+    assert_eq!(count("applied=true", token.clone()).await, 1);
+    assert_eq!(count("mine=true", token.clone()).await, 1);
+    assert_eq!(admin_count().await, 1);
+
+    let review = json!({"user_id": person.id, "status": "accepted"});
+    b.app.post_json(&format!("{JOBS}{id}/status/"), &b.admin_token, &review).await.assert_status(200);
+    assert_eq!(count("applied=true&application_status=accepted", token.clone()).await, 1);
+    assert_eq!(count("applied=true&application_status=pending", token.clone()).await, 0);
+    let admin_view = b.app.get(&format!("{JOBS}{id}/")).token(&b.admin_token).send().await.json();
+    assert_eq!(
+        (admin_view["data"]["pending_members_count"].clone(), admin_view["data"]["accepted_members_count"].clone()),
+        (json!(0), json!(1))
+    );
+}

@@ -47,6 +47,7 @@ mod m0042_person_generations;
 mod m0043_people_search_generations;
 mod m0044_matching_document_columns;
 mod m0045_group_post_notices;
+mod m0046_applications_person_generation;
 
 /// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
 /// otherwise (the generation triggers are written per backend).
@@ -115,6 +116,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0043_people_search_generations::Migration),
             Box::new(m0044_matching_document_columns::Migration),
             Box::new(m0045_group_post_notices::Migration),
+            Box::new(m0046_applications_person_generation::Migration),
         ]
     }
 }

@@ -258,6 +258,17 @@ pub struct ListFilter {
     pub created_or_applied_by: Option<i64>,
     /// Oldest first instead of newest first.
     pub oldest_first: bool,
+    /// The applicant's person generation when the filter reads their applications: their
+    /// applications bump it, not the tenant's list generation (m0046), so it is part of the
+    /// keys the page and its count are kept under. Never part of the query.
+    pub applicant_generation: Option<i64>,
+}
+
+impl ListFilter {
+    /// The person whose applications the filter reads, if it does.
+    pub fn applicant(&self) -> Option<i64> {
+        self.applied_by.or(self.created_or_applied_by)
+    }
 }
 
 fn json_array_has_any(column: job_posts::Column, values: &[String]) -> Condition {

@@ -182,6 +182,7 @@ pub fn filter_of(query: &JobListQuery, caller_id: Option<i64>) -> Result<post_q:
         created_by: created.then_some(me),
         created_or_applied_by: mine.then_some(me),
         oldest_first,
+        applicant_generation: None,
     };
     errors.into_result().map(|_| filter)
 }
@@ -205,7 +206,10 @@ pub(crate) async fn list_jobs(
 ) -> ApiResult<Json<Page<JobView>>> {
     let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let caller = caller_of(user);
-    let filter = filter_of(&query, caller.id())?;
+    let mut filter = filter_of(&query, caller.id())?;
+    if let Some(applicant) = filter.applicant() {
+        filter.applicant_generation = Some(store::person_generations::of(state.read_db(), applicant).await?.person);
+    }
     // Kept per write generation like the circles (`crate::page_cache`); no date in the key:
     // which posts a viewer sees does not change with the day.
     let key = format!("{:?}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);

@@ -106,7 +106,6 @@ fn strings(value: &Option<Value>) -> Vec<String> {
 pub struct BaseView {
     view: JobView,
     tenant_id: i64,
-    counts: post_q::Counts,
     /// The job's group and its ancestors, nearest first, for the administrator check.
     managers: Vec<i64>,
     /// Whether every caller may see it: published, in a group of its own site that is not
@@ -138,7 +137,6 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
     let group_models: Vec<groups::Model> = groups.values().cloned().collect();
     let parents = group_view::parent_chain(state, &group_models).await?;
     let mut skills = post_q::skills_of(state.read_db(), &ids).await?;
-    let counts = post_q::counts(state.read_db(), &ids).await?;
     let today = group_view::today();
     let mut out = Vec::with_capacity(models.len());
     for job in models {
@@ -193,19 +191,27 @@ pub async fn base_views(state: &AppState, models: Vec<job_posts::Model>) -> ApiR
             created_by: job.created_by,
             created_at: job.created_at,
         };
-        let counts = counts.get(&job.id).copied().unwrap_or_default();
-        out.push(BaseView { view, tenant_id, counts, managers, open_to_all });
+        out.push(BaseView { view, tenant_id, managers, open_to_all });
     }
     Ok(out)
 }
 
 /// The caller's management roles among the jobs' groups and their ancestors, their
 /// applications to the jobs and their bookmarks of them: one query for a signed-in
-/// caller, none for a guest.
+/// caller, none for a guest. For the jobs they administer, the applicant counts: one more
+/// query, read per request because applications do not bump the site's generation (m0046).
+#[derive(Default)]
 pub struct CallerRights {
     admin_of: HashSet<i64>,
     applications: HashMap<i64, String>,
     bookmarked: HashSet<i64>,
+    counts: HashMap<i64, post_q::Counts>,
+}
+
+impl CallerRights {
+    fn administers(&self, caller: &Caller, base: &BaseView) -> bool {
+        caller.id().is_some() && (caller.is_staff() || base.managers.iter().any(|id| self.admin_of.contains(id)))
+    }
 }
 
 pub async fn caller_rights<'a>(
@@ -213,13 +219,12 @@ pub async fn caller_rights<'a>(
     caller: &Caller,
     bases: impl IntoIterator<Item = &'a BaseView>,
 ) -> ApiResult<CallerRights> {
-    let Some(user_id) = caller.id() else {
-        return Ok(CallerRights { admin_of: HashSet::new(), applications: HashMap::new(), bookmarked: HashSet::new() });
-    };
+    let Some(user_id) = caller.id() else { return Ok(CallerRights::default()) };
+    let bases: Vec<&BaseView> = bases.into_iter().collect();
     let mut ids = Vec::new();
     let mut groups = Vec::new();
     let mut tenant_id = None;
-    for base in bases {
+    for base in &bases {
         tenant_id = Some(base.tenant_id);
         ids.push(base.view.id);
         groups.extend(base.managers.iter().copied());
@@ -227,9 +232,7 @@ pub async fn caller_rights<'a>(
     groups.sort_unstable();
     groups.dedup();
     // The jobs are of one site: the caller's ties to them, in one query.
-    let Some(tenant_id) = tenant_id else {
-        return Ok(CallerRights { admin_of: HashSet::new(), applications: HashMap::new(), bookmarked: HashSet::new() });
-    };
+    let Some(tenant_id) = tenant_id else { return Ok(CallerRights::default()) };
     let ties = post_q::caller_ties(state.read_db(), user_id, tenant_id, &groups, &ids).await?;
     let admin_of = ties
         .memberships
@@ -239,14 +242,20 @@ pub async fn caller_rights<'a>(
         })
         .map(|(group_id, _, _)| *group_id)
         .collect();
-    Ok(CallerRights { admin_of, applications: ties.applications, bookmarked: ties.bookmarked })
+    let mut rights =
+        CallerRights { admin_of, applications: ties.applications, bookmarked: ties.bookmarked, ..Default::default() };
+    let managed: Vec<i64> =
+        bases.iter().filter(|base| rights.administers(caller, base)).map(|base| base.view.id).collect();
+    if !managed.is_empty() {
+        rights.counts = post_q::counts(state.read_db(), &managed).await?;
+    }
+    Ok(rights)
 }
 
 /// The view of `base` for the caller on `today`.
 pub fn finish(caller: &Caller, rights: &CallerRights, base: &BaseView, today: NaiveDate) -> JobView {
     let mut view = base.view.clone();
-    let is_admin =
-        caller.id().is_some() && (caller.is_staff() || base.managers.iter().any(|id| rights.admin_of.contains(id)));
+    let is_admin = rights.administers(caller, base);
     let window = Window { open: view.application_open_date, close: view.application_close_date };
     view.is_expired = window.is_expired(today);
     view.is_open_for_applications = view.job_status == domain::jobs::form::STATUS_PUBLISHED && window.is_open(today);
@@ -254,9 +263,10 @@ pub fn finish(caller: &Caller, rights: &CallerRights, base: &BaseView, today: Na
     view.status = rights.applications.get(&view.id).cloned();
     view.is_bookmarked = rights.bookmarked.contains(&view.id);
     if is_admin {
-        view.accepted_members_count = Some(base.counts.accepted);
-        view.pending_members_count = Some(base.counts.pending);
-        view.rejected_members_count = Some(base.counts.rejected);
+        let counts = rights.counts.get(&view.id).copied().unwrap_or_default();
+        view.accepted_members_count = Some(counts.accepted);
+        view.pending_members_count = Some(counts.pending);
+        view.rejected_members_count = Some(counts.rejected);
     }
     view
 }
