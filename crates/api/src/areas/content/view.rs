@@ -215,26 +215,51 @@ pub struct ContentBase {
     area: Option<NamedRef>,
 }
 
+/// What the caller already holds of the items it asks bases for, so that they are not read
+/// again (a new post: its group and its author were read to allow it).
+#[derive(Default)]
+pub struct Known {
+    pub groups: Vec<store::entities::groups::Model>,
+    pub authors: Vec<store::entities::users::Model>,
+    /// None of the items has attached files.
+    pub no_files: bool,
+}
+
 /// The bases of a page of items, in a fixed number of queries (groups, authors and their
 /// profiles, files, thumbnails, topics, topic areas).
 pub async fn bases(state: &AppState, tenant_id: i64, items: Vec<contents::Model>) -> ApiResult<Vec<ContentBase>> {
+    bases_knowing(state, tenant_id, items, Known::default()).await
+}
+
+/// [`bases`], reading only what `known` does not hold.
+pub async fn bases_knowing(
+    state: &AppState,
+    tenant_id: i64,
+    items: Vec<contents::Model>,
+    known: Known,
+) -> ApiResult<Vec<ContentBase>> {
     let db = state.read_db();
     let item_ids: Vec<i64> = items.iter().map(|i| i.id).collect();
-    let mut group_ids: Vec<i64> = items.iter().map(|i| i.group_id).collect();
+    let mut groups: HashMap<i64, _> = known.groups.into_iter().map(|g| (g.id, g)).collect();
+    let mut group_ids: Vec<i64> = items.iter().map(|i| i.group_id).filter(|id| !groups.contains_key(id)).collect();
     group_ids.sort_unstable();
     group_ids.dedup();
+    let mut users: HashMap<i64, _> = known.authors.into_iter().map(|u| (u.id, u)).collect();
     let mut user_ids: Vec<i64> = items.iter().map(|i| i.created_by).collect();
     user_ids.sort_unstable();
     user_ids.dedup();
+    let unread_users: Vec<i64> = user_ids.iter().filter(|id| !users.contains_key(id)).copied().collect();
     let thumbnail_ids: Vec<i64> = items.iter().filter_map(|i| i.thumbnail_file_id).collect();
     let mut topic_ids: Vec<i64> = items.iter().flat_map(|i| ids(&i.topics)).collect();
     topic_ids.sort_unstable();
     topic_ids.dedup();
     let area_ids: Vec<i64> = items.iter().filter_map(|i| i.topic_area_id).collect();
-    let groups = profile_q::groups_by_ids(db, &group_ids).await?;
-    let users = user_q::find_by_ids(db, &user_ids).await?;
+    groups.extend(profile_q::groups_by_ids(db, &group_ids).await?);
+    if !unread_users.is_empty() {
+        users.extend(user_q::find_by_ids(db, &unread_users).await?);
+    }
     let profiles = profile_q::find_by_users(db, &user_ids).await?;
-    let mut files = content_q::files_of(db, &item_ids).await?;
+    let mut files = if known.no_files { HashMap::new() } else { content_q::files_of(db, &item_ids).await? };
     let thumbnails = file_q::by_ids(db, tenant_id, &thumbnail_ids).await?;
     let topics = if topic_ids.is_empty() { HashMap::new() } else { profile_q::topics_by_ids(db, &topic_ids).await? };
     let areas = content_q::topic_areas_by_ids(db, &area_ids).await?;
@@ -265,6 +290,20 @@ pub async fn views(
     items: Vec<contents::Model>,
 ) -> ApiResult<Vec<ContentView>> {
     let bases = bases(state, tenant_id, items).await?;
+    views_of(state, url, caller, tenant_id, moderator, bases.iter()).await
+}
+
+/// [`views`], reading only what `known` does not hold.
+pub async fn views_knowing(
+    state: &AppState,
+    url: &RequestUrl,
+    caller: &Caller,
+    tenant_id: i64,
+    moderator: bool,
+    items: Vec<contents::Model>,
+    known: Known,
+) -> ApiResult<Vec<ContentView>> {
+    let bases = bases_knowing(state, tenant_id, items, known).await?;
     views_of(state, url, caller, tenant_id, moderator, bases.iter()).await
 }
 

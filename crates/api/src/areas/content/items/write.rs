@@ -135,6 +135,7 @@ pub(super) async fn create_content(
 ) -> ApiResult<(StatusCode, Json<ContentAnswer>)> {
     let user_id = user.id;
     let author = crate::areas::chat::full_name(&user);
+    let author_row = user.clone();
     let caller = caller_of(Some(user));
     let (content_type, is_newsletter) = form::kind_of(&body)?;
     let form = form::apply(body, ContentForm::blank(&content_type, is_newsletter), true)?;
@@ -174,7 +175,8 @@ pub(super) async fn create_content(
     }
     // Only a moderated item (pending review) shows whether the caller may moderate it.
     let moderator = moderated && is_moderator(&state, &tenant, &caller).await?;
-    let data = view::views(&state, &url, &caller, tenant.id(), moderator, vec![item]).await?.remove(0);
+    let known = view::Known { groups: vec![group], authors: vec![author_row], no_files: form.files.is_empty() };
+    let data = view::views_knowing(&state, &url, &caller, tenant.id(), moderator, vec![item], known).await?.remove(0);
     Ok((StatusCode::CREATED, Json(ContentAnswer { data, message: domain::content::MSG_CREATED.into() })))
 }
 
