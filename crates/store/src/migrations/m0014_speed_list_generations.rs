@@ -9,6 +9,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::PG_EVENTS;
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -83,16 +85,6 @@ fn sqlite_drops() -> Vec<String> {
     out.push("DROP TRIGGER IF EXISTS list_generation_topics_au".into());
     out
 }
-
-/// PostgreSQL: statement-level triggers over the transition tables, so a statement bumps
-/// each tenant it touches once. Row-level bumps of the same row many times in one
-/// transaction (a bulk load) walk an ever longer chain of row versions: quadratic.
-/// A trigger with transition tables takes one event, hence three per table.
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
 
 /// The rows of `event`'s transition tables, as one `tenant_id` column per changed row,
 /// where `tenant_of` maps a transition table to its tenants.

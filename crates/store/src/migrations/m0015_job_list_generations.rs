@@ -6,6 +6,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::{PG_EVENTS, SQLITE_EVENTS};
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -16,10 +18,6 @@ impl MigrationName for Migration {
 
 /// The tables whose rows name a post in `job_post_id`.
 const POST_CHILDREN: [&str; 2] = ["job_post_skills", "job_applications"];
-
-/// Trigger name suffixes with their SQLite events and the row versions each one bumps.
-const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
-    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
 
 fn sqlite_bump(tenant_sql: &str) -> String {
     format!(
@@ -57,13 +55,6 @@ fn sqlite_drops() -> Vec<String> {
         })
         .collect()
 }
-
-/// A statement-level trigger with transition tables takes one event, hence three per table.
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
 
 fn pg_tenants_of(event: &str) -> String {
     let of = |rows: &str| format!("SELECT p.tenant_id FROM {rows} r JOIN job_posts p ON p.id = r.job_post_id");

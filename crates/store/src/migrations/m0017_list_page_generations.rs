@@ -13,6 +13,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::{PG_EVENTS, SQLITE_EVENTS};
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -25,9 +27,6 @@ impl MigrationName for Migration {
 const GROUP_CHILDREN: [&str; 2] = ["group_sdgs", "follows"];
 /// Tables shared by every tenant.
 const SHARED: [&str; 2] = ["sdgs", "circle_types"];
-
-const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
-    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
 
 fn sqlite_bump(tenant_sql: &str) -> String {
     format!(
@@ -90,14 +89,6 @@ fn sqlite_drops() -> Vec<String> {
     out.push("DROP TRIGGER IF EXISTS list_generation_users_verified_au".into());
     out
 }
-
-/// Statement-level triggers with transition tables, as in m0014 (whose
-/// `list_generation_direct_*` and `list_generation_via_group_*` functions they reuse).
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
 
 fn postgres_statements() -> Vec<String> {
     let mut out = vec![

@@ -5,6 +5,8 @@
 
 use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
 
+use super::{PG_EVENTS, SQLITE_EVENTS};
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -14,18 +16,6 @@ impl MigrationName for Migration {
 }
 
 const TABLE: &str = "contents";
-
-/// Trigger name suffixes with their SQLite events and the row versions each one bumps.
-const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
-    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
-
-/// PostgreSQL statement-level triggers served by m0014's `list_generation_direct_*`
-/// functions (rows that carry their tenant).
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
 
 fn sqlite_statements() -> Vec<String> {
     SQLITE_EVENTS

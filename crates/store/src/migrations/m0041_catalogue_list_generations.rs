@@ -15,6 +15,8 @@
 
 use sea_orm_migration::{prelude::*, sea_orm::DbBackend};
 
+use super::{PG_EVENTS, SQLITE_EVENTS};
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -28,16 +30,6 @@ const DIRECT: [&str; 5] = ["ai_tools", "career_tips", "catalogue_tags", "files",
 /// Link tables, whose tenant is their parent's: (table, parent, the column naming it).
 const LINKS: [(&str, &str, &str); 2] =
     [("use_case_ai_tools", "use_cases", "use_case_id"), ("content_files", "contents", "content_id")];
-
-const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
-    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
-
-/// Statement-level triggers with transition tables, as in m0014.
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
 
 fn sqlite_bump(tenant_sql: &str) -> String {
     format!(

@@ -15,6 +15,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::{PG_EVENTS, SQLITE_EVENTS};
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -47,9 +49,6 @@ const CHILDREN: [(&str, &str); 2] = [
 
 /// Tables every identity may show a part of: any write bumps everyone (row 0).
 const EVERYONE: [&str; 4] = ["subscription_plans", "subscription_prices", "institutional_subscriptions", "tenants"];
-
-const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
-    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
 
 fn sqlite_bump(people_sql: &str) -> String {
     format!(
@@ -117,12 +116,6 @@ fn sqlite_drops() -> Vec<String> {
     }
     out
 }
-
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
 
 /// A PostgreSQL trigger function bumping the people `people` finds (a select of one column,
 /// `{rows}` standing for each transition table the event has).

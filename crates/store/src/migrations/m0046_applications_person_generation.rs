@@ -6,6 +6,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use super::{PG_EVENTS, SQLITE_EVENTS};
+
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -14,59 +16,39 @@ impl MigrationName for Migration {
     }
 }
 
-const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
-    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
-
-const PG_EVENTS: [(&str, &str, &str); 3] = [
-    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
-    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
-    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
-];
-
-fn sqlite_person_triggers() -> Vec<String> {
+/// One SQLite trigger per event on the applications, named `{prefix}_job_applications_*`,
+/// running `bump` for each row version (`NEW`, `OLD`) the event has.
+fn sqlite_triggers(prefix: &str, bump: impl Fn(&str) -> String) -> Vec<String> {
     SQLITE_EVENTS
         .iter()
         .map(|(suffix, event, rows)| {
-            let body: String = rows
-                .iter()
-                .map(|row| {
-                    format!(
-                        "INSERT INTO \"person_generations\" (\"user_id\", \"generation\") VALUES ({row}.\"user_id\", 1) \
-                         ON CONFLICT (\"user_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
+            let body: String = rows.iter().map(|row| bump(row)).collect::<Vec<_>>().join(" ");
             format!(
-                "CREATE TRIGGER person_generation_job_applications_{suffix} AFTER {event} ON \"job_applications\" \
+                "CREATE TRIGGER {prefix}_job_applications_{suffix} AFTER {event} ON \"job_applications\" \
                  BEGIN {body} END"
             )
         })
         .collect()
 }
 
+fn sqlite_person_triggers() -> Vec<String> {
+    sqlite_triggers("person_generation", |row| {
+        format!(
+            "INSERT INTO \"person_generations\" (\"user_id\", \"generation\") VALUES ({row}.\"user_id\", 1) \
+             ON CONFLICT (\"user_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
+        )
+    })
+}
+
 /// m0015's triggers on the applications, as they were.
 fn sqlite_list_triggers() -> Vec<String> {
-    SQLITE_EVENTS
-        .iter()
-        .map(|(suffix, event, rows)| {
-            let body: String = rows
-                .iter()
-                .map(|row| {
-                    format!(
-                        "INSERT INTO \"list_generations\" (\"tenant_id\", \"generation\") SELECT \"tenant_id\", 1 \
-                         FROM \"job_posts\" WHERE \"id\" = {row}.\"job_post_id\" \
-                         ON CONFLICT (\"tenant_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
-            format!(
-                "CREATE TRIGGER list_generation_job_applications_{suffix} AFTER {event} ON \"job_applications\" \
-                 BEGIN {body} END"
-            )
-        })
-        .collect()
+    sqlite_triggers("list_generation", |row| {
+        format!(
+            "INSERT INTO \"list_generations\" (\"tenant_id\", \"generation\") SELECT \"tenant_id\", 1 \
+             FROM \"job_posts\" WHERE \"id\" = {row}.\"job_post_id\" \
+             ON CONFLICT (\"tenant_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
+        )
+    })
 }
 
 fn sqlite_drops(prefix: &str) -> Vec<String> {

@@ -49,6 +49,19 @@ mod m0044_matching_document_columns;
 mod m0045_group_post_notices;
 mod m0046_applications_person_generation;
 
+/// The row-level trigger events of SQLite, each with its name suffix and the row versions
+/// it bumps for (`NEW`, `OLD`).
+const SQLITE_EVENTS: [(&str, &str, &[&str]); 3] =
+    [("ai", "INSERT", &["NEW"]), ("au", "UPDATE", &["NEW", "OLD"]), ("ad", "DELETE", &["OLD"])];
+
+/// The statement-level trigger events of PostgreSQL with their transition tables: a trigger
+/// with transition tables takes one event, hence three per table.
+const PG_EVENTS: [(&str, &str, &str); 3] = [
+    ("insert", "INSERT", "REFERENCING NEW TABLE AS new_rows"),
+    ("update", "UPDATE", "REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows"),
+    ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
+];
+
 /// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
 /// otherwise (the generation triggers are written per backend).
 fn for_backend(manager: &SchemaManager, postgres: fn() -> Vec<String>, sqlite: fn() -> Vec<String>) -> Vec<String> {

@@ -293,20 +293,6 @@ pub async fn views(
     views_of(state, url, caller, tenant_id, moderator, bases.iter()).await
 }
 
-/// [`views`], reading only what `known` does not hold.
-pub async fn views_knowing(
-    state: &AppState,
-    url: &RequestUrl,
-    caller: &Caller,
-    tenant_id: i64,
-    moderator: bool,
-    items: Vec<contents::Model>,
-    known: Known,
-) -> ApiResult<Vec<ContentView>> {
-    let bases = bases_knowing(state, tenant_id, items, known).await?;
-    views_of(state, url, caller, tenant_id, moderator, bases.iter()).await
-}
-
 /// The caller's views of `bases`: their bookmarks in one query, and whether they may open
 /// premium files (their tier, read only when the page holds a premium item).
 pub async fn views_of<'a>(

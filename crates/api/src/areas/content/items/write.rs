@@ -176,7 +176,8 @@ pub(super) async fn create_content(
     // Only a moderated item (pending review) shows whether the caller may moderate it.
     let moderator = moderated && is_moderator(&state, &tenant, &caller).await?;
     let known = view::Known { groups: vec![group], authors: vec![author_row], no_files: form.files.is_empty() };
-    let data = view::views_knowing(&state, &url, &caller, tenant.id(), moderator, vec![item], known).await?.remove(0);
+    let bases = view::bases_knowing(&state, tenant.id(), vec![item], known).await?;
+    let data = view::views_of(&state, &url, &caller, tenant.id(), moderator, bases.iter()).await?.remove(0);
     Ok((StatusCode::CREATED, Json(ContentAnswer { data, message: domain::content::MSG_CREATED.into() })))
 }
 
