@@ -96,7 +96,7 @@ async fn twelve_a_page_newest_first_and_read_all() {
 }
 
 #[tokio::test]
-async fn a_page_of_notifications_is_two_reads_when_no_post_waits() {
+async fn a_page_of_notifications_reads_its_count_and_its_page_when_no_post_waits() {
     let (app, log) = TestApp::with_statement_log().await;
     let (bob, bob_token) = person(&app, "bob@example.com").await;
     let (_, token) = person(&app, "fan@example.com").await;

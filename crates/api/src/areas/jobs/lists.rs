@@ -207,7 +207,8 @@ pub(crate) async fn list_jobs(
     let page = page_from_query(&query.page, &query.page_size, PAGE_SIZE)?;
     let caller = caller_of(user);
     let mut filter = filter_of(&query, caller.id())?;
-    if let Some(applicant) = filter.applicant() {
+    // A guest's "mine" filters name nobody (user 0) and need no generation.
+    if let Some(applicant) = filter.applicant().filter(|id| *id != 0) {
         filter.applicant_generation = Some(store::person_generations::of(state.read_db(), applicant).await?.person);
     }
     // Kept per write generation like the circles (`crate::page_cache`); no date in the key:
