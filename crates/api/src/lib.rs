@@ -108,6 +108,7 @@ pub fn app(state: AppState) -> App {
     let api_for_pages = routes.clone().with_state(state.clone());
     let document: Arc<str> = openapi_json().into();
     let settings = state.settings.clone();
+    let state_generations = state.generations.clone();
     let http_metrics = settings.http_metrics.then(|| metrics::HttpMetricsLayer::new(&state.metrics));
     let dev_mailbox = areas::dev_mailbox::routes(&state);
     let router = Router::new()
@@ -134,6 +135,10 @@ pub fn app(state: AppState) -> App {
         .layer(
             ServiceBuilder::new()
                 .option_layer(http_metrics)
+                .layer(axum::middleware::from_fn_with_state(
+                    state_generations,
+                    middleware::forget_generations_after_writes,
+                ))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(
                     TraceLayer::new_for_http()

@@ -1,5 +1,6 @@
 //! Cross-cutting request handling: trailing slashes, JSON error bodies for everything
-//! under /api, and cache headers for the web app.
+//! under /api, cache headers for the web app, and forgetting the kept write generations
+//! after a request that may have written.
 
 use axum::{
     body::Body,
@@ -108,5 +109,22 @@ pub async fn web_cache_headers(req: Request, next: Next) -> Response {
     let value =
         if immutable && response.status().is_success() { "public, max-age=31536000, immutable" } else { "no-cache" };
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
+}
+
+/// After a request that may have written (any method but GET, HEAD and OPTIONS), this
+/// instance forgets the write generations it keeps in memory (`store::generations`, on
+/// PostgreSQL): the notices of its own writes may not have arrived yet, and the member's next
+/// request must see what they just did.
+pub async fn forget_generations_after_writes(
+    axum::extract::State(generations): axum::extract::State<store::generations::Generations>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let may_write = !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    let response = next.run(req).await;
+    if may_write {
+        generations.forget();
+    }
     response
 }

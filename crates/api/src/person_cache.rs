@@ -59,12 +59,13 @@ impl<K: Hash + Eq, V> PersonCache<K, V> {
     /// today: as kept, or made by `read` (after the generations are read) and kept.
     pub async fn kept(
         &self,
+        generations: &store::generations::Generations,
         db: &impl sea_orm::ConnectionTrait,
         key: K,
         user_id: i64,
         read: impl AsyncFnOnce() -> crate::error::ApiResult<V>,
     ) -> crate::error::ApiResult<Arc<V>> {
-        let generation = store::person_generations::of(db, user_id).await?;
+        let generation = generations.person(db, user_id).await?;
         let today = chrono::Utc::now().date_naive();
         if let Some(kept) = self.get(&key, generation, today) {
             return Ok(kept);

@@ -62,6 +62,9 @@ pub struct Settings {
     pub http_metrics: bool,
     /// Time between two runs of the analytics roll-up job (`services::analytics`).
     pub analytics_interval: Duration,
+    /// On PostgreSQL, keep the write generations in memory, forgotten on their notices
+    /// (`store::generations`); off where LISTEN cannot work (a pooler in transaction mode).
+    pub generation_notices: bool,
     // --- Assistant -------------------------------------------------------------------------
     /// The deployment's chat-completion model (`WAYPOINT_AI_*`, read once): it writes the
     /// assistant's answers and the CareerGPS reports, and the system agents ask it. Without
@@ -149,6 +152,7 @@ impl Settings {
             socket_check_interval: Duration::from_secs(30),
             http_metrics: false,
             analytics_interval: Duration::from_secs(600),
+            generation_notices: true,
             model: None,
             ama_per_hour: 60,
             embedder: None,

@@ -36,6 +36,10 @@ pub struct AppState<K> {
     pub settings: Arc<Settings>,
     pub tokens: Arc<TokenKeys>,
     pub tenants: TenantCache,
+    /// The sites' and members' write generations every kept page is trusted at: in memory
+    /// on PostgreSQL while their notices are heard, else read per request
+    /// (`store::generations`).
+    pub generations: store::generations::Generations,
     /// Exact list counts kept while the tenant does not write (`store::list_counts`).
     pub list_counts: store::list_counts::ListCounts,
     /// The pages and answers the areas keep between requests, of the areas' own types
@@ -115,6 +119,10 @@ impl<K: Kept> AppState<K> {
             Some(config) => Arc::new(services::classroom::GoogleClassroom::new(config.clone())),
             None => Arc::new(services::classroom::LocalClassroom::new(db.clone())),
         };
+        let generations = match settings.generation_notices {
+            true => store::generations::Generations::watch(&db),
+            false => store::generations::Generations::off(),
+        };
         Ok(AppState {
             classroom,
             payments,
@@ -138,7 +146,8 @@ impl<K: Kept> AppState<K> {
             },
             page_fetcher: Arc::new(services::link_preview::HttpPageFetcher::default()),
             tenants: TenantCache::new(settings.tenant_cache_ttl),
-            list_counts: Default::default(),
+            list_counts: store::list_counts::ListCounts::new(generations.clone()),
+            generations,
             kept: K::new(&metrics),
             moderators: Default::default(),
             premium_readers: Default::default(),
@@ -191,6 +200,7 @@ impl<K> AppState<K> {
             ai_chat: self.settings.model.clone().map(|chat| chat.with_counters(self.metrics.model.clone())),
             metrics: self.metrics.clone(),
             analytics_interval: self.settings.analytics_interval,
+            generations: self.generations.clone(),
         }
     }
 }

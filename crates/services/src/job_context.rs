@@ -32,4 +32,7 @@ pub struct JobContext {
     pub metrics: crate::metrics::Metrics,
     /// Time between two runs of the analytics roll-up (`crate::analytics`).
     pub analytics_interval: Duration,
+    /// The write generations this instance keeps (`store::generations`), forgotten after
+    /// the jobs it ran wrote.
+    pub generations: store::generations::Generations,
 }

@@ -47,6 +47,9 @@ pub async fn run_due(ctx: &JobContext) -> anyhow::Result<usize> {
             }
         }
     }
+    if ran > 0 {
+        ctx.generations.forget();
+    }
     Ok(ran)
 }
 

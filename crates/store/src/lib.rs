@@ -3,6 +3,7 @@
 
 pub mod connect;
 pub mod entities;
+pub mod generations;
 pub mod list_counts;
 pub mod migrations;
 pub mod person_generations;

@@ -35,6 +35,7 @@ struct TenantCounts {
 #[derive(Clone, Default)]
 pub struct ListCounts {
     tenants: Arc<Mutex<HashMap<i64, TenantCounts>>>,
+    generations: crate::generations::Generations,
 }
 
 #[derive(FromQueryResult)]
@@ -56,6 +57,11 @@ pub async fn generation(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResul
 }
 
 impl ListCounts {
+    /// Counts trusted at the generations `generations` reads (in memory on PostgreSQL).
+    pub fn new(generations: crate::generations::Generations) -> Self {
+        ListCounts { tenants: Arc::default(), generations }
+    }
+
     fn cached(&self, tenant_id: i64, generation: i64, key: &str) -> Option<u64> {
         let tenants = self.tenants.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         tenants.get(&tenant_id).filter(|t| t.generation == generation).and_then(|t| t.counts.get(key).copied())
@@ -86,7 +92,7 @@ impl ListCounts {
         F: std::future::Future<Output = Result<u64, E>>,
         crate::StoreError: From<E>,
     {
-        let generation = generation(db, tenant_id).await?;
+        let generation = self.generations.site(db, tenant_id).await?;
         if let Some(found) = self.cached(tenant_id, generation, &key) {
             return Ok(found);
         }

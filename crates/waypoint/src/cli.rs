@@ -122,6 +122,11 @@ pub struct ServeArgs {
     /// this fresh).
     #[arg(long, env = "WAYPOINT_ANALYTICS_INTERVAL_SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(10..=86400))]
     pub analytics_interval_secs: u64,
+    /// On PostgreSQL, keep the write generations in memory and listen for their changes
+    /// (`on`), or read them on every request (`off`: behind a pooler in transaction mode,
+    /// where LISTEN does not work).
+    #[arg(long, env = "WAYPOINT_GENERATION_NOTICES", default_value = "on", value_parser = ["on", "off"])]
+    pub generation_notices: String,
     /// Serve Prometheus metrics at http://ADDR/metrics on a second listener (keep it
     /// private: a loopback or internal address). Off when unset.
     #[arg(long, env = "WAYPOINT_METRICS_ADDR")]

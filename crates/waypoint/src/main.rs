@@ -223,6 +223,7 @@ async fn serve(global: &Global, args: cli::ServeArgs) -> anyhow::Result<()> {
     settings.public_scheme = args.public_scheme.clone().filter(|s| s == "http" || s == "https");
     settings.socket_check_interval = Duration::from_secs(args.socket_check_secs);
     settings.analytics_interval = Duration::from_secs(args.analytics_interval_secs);
+    settings.generation_notices = args.generation_notices == "on";
     let metrics_addr = args.metrics_addr.clone().filter(|a| !a.trim().is_empty());
     settings.http_metrics = metrics_addr.is_some();
 

@@ -200,7 +200,7 @@ pub(crate) async fn favourites(
         EntityType::AiTool if none => Favourites::AiTools(Page::new(Vec::new(), 0, &page, &url)),
         EntityType::UseCase if none => Favourites::UseCases(Page::new(Vec::new(), 0, &page, &url)),
         EntityType::Job => {
-            let generation = store::list_counts::generation(db, tenant_id).await?;
+            let generation = state.generations.site(db, tenant_id).await?;
             let found = post_q::bookmarked(db, tenant_id, caller.viewer(), user_id, offset, size).await?;
             let (ids, models) = by_id(found.items, |job| job.id);
             let items = jobs::view::kept_views(&state, &caller, tenant_id, generation, &ids, models).await?;
@@ -224,7 +224,7 @@ pub(crate) async fn favourites(
             if none {
                 return Ok(Json(Favourites::Groups(Page::new(Vec::new(), 0, &page, &url))));
             }
-            let generation = store::list_counts::generation(db, tenant_id).await?;
+            let generation = state.generations.site(db, tenant_id).await?;
             let found = bookmark_q::groups(db, tenant_id, user_id, caller.viewer(), &group_type, offset, size).await?;
             let (ids, models) = by_id(found.items, |group| group.id);
             let items = groups::view::kept_views(&state, &caller, tenant_id, generation, &ids, models).await?;

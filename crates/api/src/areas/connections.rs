@@ -185,8 +185,8 @@ async fn connections_of(
         Some(_) => None,
     };
     let key = seen.map(|seen| (tenant.id(), person_id, kind_key, paging.page.offset(), paging.page.page_size, seen));
-    let generation = store::person_generations::of(db, person_id).await?;
-    let site_generation = store::list_counts::generation(db, tenant.id()).await?;
+    let generation = state.generations.person(db, person_id).await?;
+    let site_generation = state.generations.site(db, tenant.id()).await?;
     let today = chrono::Utc::now().date_naive();
     if let Some(kept) = key.as_ref().and_then(|key| state.kept.connection_pages.get(key, generation, today)) {
         if kept.site_generation == site_generation {

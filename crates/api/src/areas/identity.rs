@@ -127,7 +127,7 @@ async fn identity(
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<Identity>>> {
     let db = state.read_db();
-    let generation = store::person_generations::of(db, user.id).await?;
+    let generation = state.generations.person(db, user.id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), user.id);
     let kept = match state.kept.identities.get(&key, generation, today) {

@@ -151,7 +151,7 @@ async fn search(
     // Kept per tenant write generation: memberships, groups and what a person's card and
     // document hold bump it (m0014, m0041, m0043). Which groups are found depends on who
     // may see the private ones; which people, only on the scope above.
-    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let viewer = (asked.kind != "user" && asked.group_id.is_none()).then(|| caller.viewer());
     let key = format!("{people_scope:?}|{asked:?}|{viewer:?}|{}|{}", page.offset(), page.page_size);
     let kept = state

@@ -125,7 +125,7 @@ async fn list_topics(
     // Kept per tenant write generation: a topic's insert, delete, name, type, group and area
     // bump it (m0014, m0017, m0043).
     let (offset, size) = (paging.page.offset(), paging.page.page_size);
-    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let key = format!("{filter:?}|{offset}|{size}");
     let views = |rows: Vec<topics::Model>| rows.into_iter().map(|m| (m.id, TopicView::from(m))).collect();
     let page = state

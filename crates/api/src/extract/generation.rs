@@ -22,7 +22,7 @@ impl<K: Kept> FromRequestParts<AppState<K>> for ListGeneration {
             return Ok(*generation);
         }
         let tenant = Tenant::from_request_parts(parts, state).await?;
-        let generation = ListGeneration(store::list_counts::generation(state.read_db(), tenant.id()).await?);
+        let generation = ListGeneration(state.generations.site(state.read_db(), tenant.id()).await?);
         parts.extensions.insert(generation);
         Ok(generation)
     }

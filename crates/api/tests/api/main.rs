@@ -26,6 +26,7 @@ mod contract;
 mod conventions;
 mod dev_mailbox;
 mod follows;
+mod generations;
 mod group_recommendations;
 mod group_updates;
 mod groups;

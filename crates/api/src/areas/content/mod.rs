@@ -90,7 +90,7 @@ pub async fn is_moderator(state: &AppState, tenant: &Tenant, caller: &Caller) ->
     // to the organization (its parents) bumps everyone's (m0042).
     let moderates = state
         .moderators
-        .kept(state.read_db(), (tenant.id(), user_id), user_id, async || {
+        .kept(&state.generations, state.read_db(), (tenant.id(), user_id), user_id, async || {
             let org_id = tenant.organization_id();
             let accepted = member_q::find(state.read_db(), org_id, user_id)
                 .await?

@@ -449,7 +449,7 @@ async fn all_tips(
     // The page's rows, count and base views are kept per write generation
     // (`crate::page_cache`); the caller's votes are read per request.
     let db = state.read_db();
-    let generation = store::list_counts::generation(db, tenant.id()).await?;
+    let generation = state.generations.site(db, tenant.id()).await?;
     let key = format!("{}|{}|{filter:?}", page.offset(), page.page_size);
     let kept = state
         .kept

@@ -193,7 +193,7 @@ pub async fn can_view_premium(state: &AppState, caller: &Caller, tenant_id: i64)
     let db = state.read_db();
     let may = state
         .premium_readers
-        .kept(db, (tenant_id, user_id), user_id, async || {
+        .kept(&state.generations, db, (tenant_id, user_id), user_id, async || {
             let tier = crate::areas::payments::flags::member_tier(db, tenant_id, user_id).await?;
             Ok(tier.flags.can_view_premium_resources)
         })

@@ -207,7 +207,7 @@ async fn program_list(
     // (`crate::page_cache`): a kept page reads the generation and, signed in, the caller's
     // memberships and follows of its groups.
     let today = view::today();
-    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let key = format!("{group_type}|{:?}|{today}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
     let mut kept = state.kept.group_pages.page(tenant.id(), generation, &key);
     let _turn = match kept {

@@ -177,7 +177,7 @@ async fn kept_ranking(
 ) -> ApiResult<Arc<Vec<RankedPerson>>> {
     let generations = state.matching.generations(state.read_db(), tenant.id()).await?;
     let stamp = PeopleStamp {
-        writes: store::list_counts::generation(state.read_db(), tenant.id()).await?,
+        writes: state.generations.site(state.read_db(), tenant.id()).await?,
         items_generation: generations.items_generation,
         people_generation: generations.people_generation,
     };

@@ -154,7 +154,7 @@ async fn job_by_slug(
     }
     // Which job a slug names, and that job's base view, are kept per write generation like
     // the board's pages: a job every caller may see is answered without reading it again.
-    let generation = store::list_counts::generation(state.read_db(), tenant.id()).await?;
+    let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let named = state
         .kept
         .job_pages

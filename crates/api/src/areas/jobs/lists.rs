@@ -209,7 +209,7 @@ pub(crate) async fn list_jobs(
     let mut filter = filter_of(&query, caller.id())?;
     // A guest's "mine" filters name nobody (user 0) and need no generation.
     if let Some(applicant) = filter.applicant().filter(|id| *id != 0) {
-        filter.applicant_generation = Some(store::person_generations::of(state.read_db(), applicant).await?.person);
+        filter.applicant_generation = Some(state.generations.person(state.read_db(), applicant).await?.person);
     }
     // Kept per write generation like the circles (`crate::page_cache`); no date in the key:
     // which posts a viewer sees does not change with the day.

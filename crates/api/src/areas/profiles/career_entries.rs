@@ -92,7 +92,7 @@ async fn list_entries(
     // entries, their skills, their activity and site membership all bump it, and a group's
     // or a skill's new name bumps everyone's.
     let db = state.read_db();
-    let generation = store::person_generations::of(db, owner_id).await?;
+    let generation = state.generations.person(db, owner_id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), owner_id, kind, paging.page.offset(), paging.page.page_size);
     let kept = match state.kept.entry_pages.get(&key, generation, today) {

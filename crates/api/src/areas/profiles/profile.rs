@@ -56,7 +56,7 @@ async fn profile_by_slug(
     let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
     // What every viewer of this kind sees is kept per person generation
     // (`crate::person_cache`); whether the viewer follows them is read per request.
-    let generation = store::person_generations::of(db, owner.id).await?;
+    let generation = state.generations.person(db, owner.id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), owner.id, private);
     let kept = match state.kept.profile_pages.get(&key, generation, today) {
