@@ -9,6 +9,7 @@
 #   BENCH_DATABASE_URL=… BENCH_SKIP_SEED=1 bench/run.sh  # PostgreSQL seeded by an earlier run: migrate, don't seed
 #   ONLY=circles bench/run.sh    # only the endpoints whose path contains "circles" (and /healthz)
 #   ONLY='recommend|ask' bench/run.sh  # those containing either
+#   SKIP='WRITE|STAFF' bench/run.sh  # all but the endpoints containing either
 #   WAYPOINT_EMBEDDING_PROVIDER=off bench/run.sh  # without the sentence-embedding model
 #   MEMBERS=2000 bench/run.sh    # how many distinct members the "MANY " rows rotate through (default 20,000:
 #                                # below 2,000 req/s a 10 s row meets each once, uncached)
@@ -287,6 +288,12 @@ for entry in "${endpoints[@]}"; do
     IFS='|' read -ra only_parts <<<"$ONLY"
     for part in "${only_parts[@]}"; do [[ "$entry" == *"$part"* ]] && wanted=1; done
     [ -z "$wanted" ] && continue
+  fi
+  if [ -n "${SKIP:-}" ] && [ "$entry" != "/healthz" ]; then
+    unwanted=""
+    IFS='|' read -ra skip_parts <<<"$SKIP"
+    for part in "${skip_parts[@]}"; do [[ "$entry" == *"$part"* ]] && unwanted=1; done
+    [ -n "$unwanted" ] && continue
   fi
   auth=()
   path="$entry"

@@ -123,6 +123,8 @@ impl<K: Kept> AppState<K> {
             true => store::generations::Generations::watch(&db),
             false => store::generations::Generations::off(),
         };
+        let matching =
+            Arc::new(services::matching::Engine::new(settings_embedder).with_generations(generations.clone()));
         Ok(AppState {
             classroom,
             payments,
@@ -156,7 +158,7 @@ impl<K: Kept> AppState<K> {
             mail,
             jobs_wake: Arc::new(Notify::new()),
             realtime: Arc::new(services::realtime::LocalHub::new()),
-            matching: Arc::new(services::matching::Engine::new(settings_embedder)),
+            matching,
             metrics,
         })
     }

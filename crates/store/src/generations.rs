@@ -1,7 +1,8 @@
 //! The write generations in memory, on PostgreSQL (issue 31, "PostgreSQL within 1.5×").
 //!
-//! A kept page, count or view is trusted at its generation: the site's list generation
-//! (`crate::list_counts::generation`) or a person's pair (`crate::person_generations`). On
+//! A kept page, count, view or ranking is trusted at its generation: the site's list
+//! generation (`crate::list_counts::generation`), a person's pair (`crate::person_generations`),
+//! or the matching index's generations and a member's version (`queries::matching`). On
 //! SQLite reading one is a B-tree lookup inside the process; on PostgreSQL it is a round trip,
 //! and it was most of what a kept page cost there. So on PostgreSQL each instance keeps the
 //! generations it has read, and forgets one as soon as it moves: migration m0047 announces
@@ -28,6 +29,7 @@
 
 use std::{
     collections::HashMap,
+    future::Future,
     sync::{
         atomic::{AtomicU64, Ordering},
         Arc, Mutex, MutexGuard, Weak,
@@ -44,10 +46,12 @@ use sea_orm::{
 };
 use tokio::sync::oneshot;
 
-use crate::{migrations::m0047_generation_notices::CHANNEL, person_generations::PersonGeneration, StoreResult};
-
-/// People whose generations are kept before the set is cleared (two integers each).
-const MAX_PEOPLE: usize = 200_000;
+use crate::{
+    migrations::m0047_generation_notices::CHANNEL,
+    person_generations::PersonGeneration,
+    queries::matching::{items::Generations as MatchGenerations, member::Stamps},
+    StoreResult,
+};
 
 /// How long a generation read from the database is trusted without a notice.
 pub const TRUST_FOR: Duration = Duration::from_secs(1);
@@ -78,36 +82,62 @@ struct Known {
     live: bool,
     /// Moves with every notice and every forgetting.
     heard: u64,
-    sites: HashMap<i64, Learnt>,
-    /// Persons' own generations, and everyone's under user 0.
-    people: HashMap<i64, Learnt>,
+    rows: HashMap<(Row, i64), Learnt>,
 }
 
-/// A generation, and when it was read.
+/// The rows whose changes are announced (m0047), by the word their notices use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Row {
+    /// `list_generations`, per site.
+    Site,
+    /// `person_generations`, per person (everyone's under 0).
+    Person,
+    /// `match_generations`, per site: the matching index's three generations.
+    MatchSite,
+    /// `match_members`, per member: their version.
+    MatchMember,
+}
+
+impl Row {
+    fn of_word(word: &str) -> Option<Row> {
+        match word {
+            "site" => Some(Row::Site),
+            "person" => Some(Row::Person),
+            "match_site" => Some(Row::MatchSite),
+            "match_member" => Some(Row::MatchMember),
+            _ => None,
+        }
+    }
+}
+
+/// Rows kept before the set is cleared (a few integers each).
+const MAX_ROWS: usize = 400_000;
+
+/// A row's values (a generation, or the matching index's three), and when they were read.
 #[derive(Clone, Copy)]
 struct Learnt {
-    generation: i64,
+    values: [i64; 3],
     at: Instant,
 }
 
 impl Learnt {
-    fn now(generation: i64) -> Self {
-        Learnt { generation, at: Instant::now() }
+    fn now(values: [i64; 3]) -> Self {
+        Learnt { values, at: Instant::now() }
     }
 
-    fn trusted(self) -> Option<i64> {
-        (self.at.elapsed() < TRUST_FOR).then_some(self.generation)
+    fn trusted(self) -> Option<[i64; 3]> {
+        (self.at.elapsed() < TRUST_FOR).then_some(self.values)
     }
 }
 
-/// What memory says of a generation.
+/// What memory says of some rows.
 enum Lookup<T> {
     Known(T),
-    /// Not known: read it, and remember it if nothing was heard since `heard`.
+    /// Not known: read them, and remember them if nothing was heard since `heard`.
     Unknown {
         heard: u64,
     },
-    /// Not listening: read it, and do not remember it.
+    /// Not listening: read them, and do not remember them.
     Off,
 }
 
@@ -137,42 +167,85 @@ impl Generations {
         self.watch.as_ref().is_some_and(|watch| watch.lock().live)
     }
 
-    /// The site's list write generation (`crate::list_counts::generation`).
-    pub async fn site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<i64> {
-        let lookup = self.watch.as_ref().map_or(Lookup::Off, |watch| watch.site(tenant_id));
+    /// The rows `keys` from memory, else `read`'s answer (`values` says what to remember
+    /// of it, in the order of `keys`).
+    async fn recall<const K: usize, T: Copy>(
+        &self,
+        keys: [(Row, i64); K],
+        read: impl Future<Output = StoreResult<T>>,
+        values: impl Fn(&T) -> [[i64; 3]; K],
+        from: impl Fn([[i64; 3]; K]) -> T,
+    ) -> StoreResult<T> {
+        let lookup = self.watch.as_ref().map_or(Lookup::Off, |watch| watch.recall(keys));
         let heard = match lookup {
-            Lookup::Known(generation) => return Ok(generation),
+            Lookup::Known(known) => return Ok(from(known)),
             Lookup::Unknown { heard } => Some(heard),
             Lookup::Off => None,
         };
-        let generation = crate::list_counts::generation(db, tenant_id).await?;
+        let answer = read.await?;
         if let (Some(watch), Some(heard)) = (&self.watch, heard) {
-            watch.learn(heard, |known| {
-                known.sites.insert(tenant_id, Learnt::now(generation));
-            });
+            watch.learn(heard, keys, values(&answer));
         }
-        Ok(generation)
+        Ok(answer)
+    }
+
+    /// The site's list write generation (`crate::list_counts::generation`).
+    pub async fn site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<i64> {
+        self.recall(
+            [(Row::Site, tenant_id)],
+            crate::list_counts::generation(db, tenant_id),
+            |generation| [[*generation, 0, 0]],
+            |[[generation, ..]]| generation,
+        )
+        .await
     }
 
     /// A person's generations (`crate::person_generations::of`).
     pub async fn person(&self, db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGeneration> {
-        let lookup = self.watch.as_ref().map_or(Lookup::Off, |watch| watch.person(user_id));
-        let heard = match lookup {
-            Lookup::Known(generation) => return Ok(generation),
-            Lookup::Unknown { heard } => Some(heard),
-            Lookup::Off => None,
-        };
-        let generation = crate::person_generations::of(db, user_id).await?;
-        if let (Some(watch), Some(heard)) = (&self.watch, heard) {
-            watch.learn(heard, |known| {
-                if known.people.len() >= MAX_PEOPLE {
-                    known.people.clear();
-                }
-                known.people.insert(user_id, Learnt::now(generation.person));
-                known.people.insert(0, Learnt::now(generation.everyone));
-            });
-        }
-        Ok(generation)
+        self.recall(
+            [(Row::Person, user_id), (Row::Person, 0)],
+            crate::person_generations::of(db, user_id),
+            |generation| [[generation.person, 0, 0], [generation.everyone, 0, 0]],
+            |[[person, ..], [everyone, ..]]| PersonGeneration { person, everyone },
+        )
+        .await
+    }
+
+    /// The matching index's generations of a site (`queries::matching::items::generations`).
+    pub async fn matching_site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<MatchGenerations> {
+        self.recall(
+            [(Row::MatchSite, tenant_id)],
+            crate::queries::matching::items::generations(db, tenant_id),
+            |g| [[g.generation, g.items_generation, g.people_generation]],
+            |[[generation, items_generation, people_generation]]| MatchGenerations {
+                generation,
+                items_generation,
+                people_generation,
+            },
+        )
+        .await
+    }
+
+    /// What a member's kept recommendations are trusted at
+    /// (`queries::matching::member::stamps`).
+    pub async fn matching_stamps(
+        &self,
+        db: &impl ConnectionTrait,
+        tenant_id: i64,
+        user_id: i64,
+    ) -> StoreResult<Stamps> {
+        self.recall(
+            [(Row::MatchSite, tenant_id), (Row::MatchMember, user_id)],
+            crate::queries::matching::member::stamps(db, tenant_id, user_id),
+            |s| [[s.generation, s.items_generation, s.people_generation], [s.member_version, 0, 0]],
+            |[[generation, items_generation, people_generation], [member_version, ..]]| Stamps {
+                generation,
+                items_generation,
+                people_generation,
+                member_version,
+            },
+        )
+        .await
     }
 
     /// Returns once every notice of what committed before the call has been heard, so that
@@ -211,8 +284,7 @@ impl Generations {
 impl Known {
     fn forget(&mut self) {
         self.heard = self.heard.wrapping_add(1);
-        self.sites.clear();
-        self.people.clear();
+        self.rows.clear();
     }
 }
 
@@ -225,44 +297,43 @@ impl Watch {
         self.marks.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn site(&self, tenant_id: i64) -> Lookup<i64> {
+    /// Every one of `keys` trusted, or what to do instead.
+    fn recall<const K: usize>(&self, keys: [(Row, i64); K]) -> Lookup<[[i64; 3]; K]> {
         let known = self.lock();
         if !known.live {
             return Lookup::Off;
         }
-        match known.sites.get(&tenant_id).and_then(|learnt| learnt.trusted()) {
-            Some(generation) => Lookup::Known(generation),
-            None => Lookup::Unknown { heard: known.heard },
+        let mut out = [[0; 3]; K];
+        for (slot, key) in out.iter_mut().zip(keys) {
+            match known.rows.get(&key).and_then(|learnt| learnt.trusted()) {
+                Some(values) => *slot = values,
+                None => return Lookup::Unknown { heard: known.heard },
+            }
         }
+        Lookup::Known(out)
     }
 
-    fn person(&self, user_id: i64) -> Lookup<PersonGeneration> {
-        let known = self.lock();
-        if !known.live {
-            return Lookup::Off;
-        }
-        let trusted = |user_id| known.people.get(&user_id).and_then(|learnt| learnt.trusted());
-        match (trusted(user_id), trusted(0)) {
-            (Some(person), Some(everyone)) => Lookup::Known(PersonGeneration { person, everyone }),
-            _ => Lookup::Unknown { heard: known.heard },
-        }
-    }
-
-    /// Remembers what `write` files, unless something was heard since `heard` or the
+    /// Remembers `values` under `keys`, unless something was heard since `heard` or the
     /// listener went away.
-    fn learn(&self, heard: u64, write: impl FnOnce(&mut Known)) {
+    fn learn<const K: usize>(&self, heard: u64, keys: [(Row, i64); K], values: [[i64; 3]; K]) {
         let mut known = self.lock();
-        if known.live && known.heard == heard {
-            write(&mut known);
+        if !(known.live && known.heard == heard) {
+            return;
+        }
+        if known.rows.len() + K > MAX_ROWS {
+            known.rows.clear();
+        }
+        for (key, values) in keys.into_iter().zip(values) {
+            known.rows.insert(key, Learnt::now(values));
         }
     }
 
-    /// A notice `"{schema} site {tenant}"` or `"{schema} person {user}"`: forgets that
-    /// generation. One that cannot be read forgets everything. `"{schema} mark {n}"` is
-    /// [`Generations::caught_up`]'s.
+    /// A notice `"{schema} {row} {id}"` (`site`, `person`, `match_site`, `match_member`):
+    /// forgets that row. One that cannot be read forgets everything. `"{schema} mark {n}"`
+    /// is [`Generations::caught_up`]'s.
     fn heard(&self, notice: &str, schema: &str) {
         let mut words = notice.split(' ');
-        let (Some(of_schema), Some(kind), Some(id), None) = (words.next(), words.next(), words.next(), words.next())
+        let (Some(of_schema), Some(word), Some(id), None) = (words.next(), words.next(), words.next(), words.next())
         else {
             self.lock().forget();
             return;
@@ -270,20 +341,17 @@ impl Watch {
         if of_schema != schema {
             return;
         }
-        if kind == "mark" {
+        if word == "mark" {
             if let Some(waiting) = id.parse().ok().and_then(|mark| self.lock_marks().remove(&mark)) {
                 let _ = waiting.send(());
             }
             return;
         }
         let mut known = self.lock();
-        known.heard = known.heard.wrapping_add(1);
-        match (kind, id.parse::<i64>()) {
-            ("site", Ok(tenant_id)) => {
-                known.sites.remove(&tenant_id);
-            }
-            ("person", Ok(user_id)) => {
-                known.people.remove(&user_id);
+        match (Row::of_word(word), id.parse::<i64>()) {
+            (Some(row), Ok(id)) => {
+                known.heard = known.heard.wrapping_add(1);
+                known.rows.remove(&(row, id));
             }
             _ => known.forget(),
         }
@@ -361,28 +429,30 @@ mod tests {
         watch
     }
 
+    fn heard_since(watch: &Watch) -> u64 {
+        match watch.recall([(Row::Site, i64::MAX)]) {
+            Lookup::Unknown { heard } => heard,
+            _ => panic!("the watch is live"),
+        }
+    }
+
     fn site(watch: &Watch, tenant_id: i64) -> Option<i64> {
-        match watch.site(tenant_id) {
-            Lookup::Known(generation) => Some(generation),
+        match watch.recall([(Row::Site, tenant_id)]) {
+            Lookup::Known([[generation, ..]]) => Some(generation),
             _ => None,
         }
     }
 
-    fn heard_since(watch: &Watch) -> u64 {
-        match watch.site(i64::MAX) {
-            Lookup::Unknown { heard } => heard,
-            _ => panic!("the watch is live"),
-        }
+    fn learn_site(watch: &Watch, heard: u64, tenant_id: i64, generation: i64) {
+        watch.learn(heard, [(Row::Site, tenant_id)], [[generation, 0, 0]]);
     }
 
     #[test]
     fn a_notice_forgets_its_row_and_a_read_overtaken_by_one_is_not_kept() {
         let watch = live_watch();
         let before = heard_since(&watch);
-        watch.learn(before, |known| {
-            known.sites.insert(1, Learnt::now(4));
-            known.sites.insert(2, Learnt::now(9));
-        });
+        learn_site(&watch, before, 1, 4);
+        learn_site(&watch, before, 2, 9);
         assert_eq!(site(&watch, 1), Some(4));
 
         watch.heard("public site 1", "public");
@@ -390,11 +460,11 @@ mod tests {
         assert_eq!(site(&watch, 2), Some(9), "another site's");
 
         // A read that started before the notice files nothing.
-        watch.learn(before, |known| {
-            known.sites.insert(1, Learnt::now(4));
-        });
+        learn_site(&watch, before, 1, 4);
         assert_eq!(site(&watch, 1), None);
 
+        watch.heard("public person 2", "public");
+        assert_eq!(site(&watch, 2), Some(9), "a person's row of the same number");
         watch.heard("other_schema site 2", "public");
         assert_eq!(site(&watch, 2), Some(9), "another schema's notice");
         watch.heard("public nonsense", "public");
@@ -402,30 +472,25 @@ mod tests {
     }
 
     #[test]
-    fn a_person_is_known_with_everyone_and_forgotten_with_everyone() {
+    fn rows_read_together_are_known_only_together() {
         let watch = live_watch();
         let heard = heard_since(&watch);
-        watch.learn(heard, |known| {
-            known.people.insert(7, Learnt::now(3));
-            known.people.insert(0, Learnt::now(1));
-        });
-        assert!(matches!(watch.person(7), Lookup::Known(PersonGeneration { person: 3, everyone: 1 })));
-        watch.heard("public person 0", "public");
-        assert!(matches!(watch.person(7), Lookup::Unknown { .. }), "everyone's write");
+        let keys = [(Row::MatchSite, 1), (Row::MatchMember, 7)];
+        watch.learn(heard, keys, [[5, 6, 7], [3, 0, 0]]);
+        assert!(matches!(watch.recall(keys), Lookup::Known([[5, 6, 7], [3, 0, 0]])));
+        watch.heard("public match_member 7", "public");
+        assert!(matches!(watch.recall(keys), Lookup::Unknown { .. }), "the member's row");
+        assert!(matches!(watch.recall([(Row::MatchSite, 1)]), Lookup::Known([[5, 6, 7]])), "the site's stays");
     }
 
     #[test]
     fn nothing_is_trusted_while_the_listener_is_away_or_after_it_comes_back() {
         let watch = live_watch();
         let heard = heard_since(&watch);
-        watch.learn(heard, |known| {
-            known.sites.insert(1, Learnt::now(4));
-        });
+        learn_site(&watch, heard, 1, 4);
         watch.set_live(false);
-        assert!(matches!(watch.site(1), Lookup::Off));
-        watch.learn(heard, |known| {
-            known.sites.insert(1, Learnt::now(4));
-        });
+        assert!(matches!(watch.recall([(Row::Site, 1)]), Lookup::Off));
+        learn_site(&watch, heard, 1, 4);
         watch.set_live(true);
         assert_eq!(site(&watch, 1), None);
     }
@@ -434,11 +499,8 @@ mod tests {
     fn a_generation_is_trusted_for_a_second_without_a_notice() {
         let watch = live_watch();
         let heard = heard_since(&watch);
-        let long_ago = Learnt { generation: 4, at: Instant::now() - TRUST_FOR };
-        watch.learn(heard, |known| {
-            known.sites.insert(1, long_ago);
-            known.sites.insert(2, Learnt::now(5));
-        });
+        learn_site(&watch, heard, 2, 5);
+        watch.lock().rows.insert((Row::Site, 1), Learnt { values: [4, 0, 0], at: Instant::now() - TRUST_FOR });
         assert_eq!(site(&watch, 1), None);
         assert_eq!(site(&watch, 2), Some(5));
     }

@@ -8,9 +8,12 @@ use std::time::{Duration, Instant};
 use sea_orm::{ActiveModelTrait, DbBackend, Set};
 use serde_json::Value;
 
+use store::queries::memberships;
+
 use crate::{
     common::{StatementLog, TestApp},
     groups::{circle_body, create, setup, Setup},
+    matching::fixtures::{group, member, slugs, topic, GroupSpec},
 };
 
 fn on_postgres(app: &TestApp) -> bool {
@@ -107,6 +110,41 @@ async fn a_write_on_one_instance_reaches_the_kept_pages_and_views_of_another() {
     user.first_name = Set("Augusta".into());
     user.update(&app.db).await.unwrap();
     eventually(&other, "/api/v1/identity/", Some(&ada_token), wait, |me| me["data"]["first_name"] == "Augusta").await;
+}
+
+#[tokio::test]
+async fn kept_recommendations_read_no_stamps_and_follow_a_join_made_elsewhere() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let t = app.default_tenant.clone();
+    let ux = topic(&app, &t, "UX Research").await;
+    let circle =
+        group(&app, &t, GroupSpec { name: "UX Research Circle", topics: vec![ux], ..Default::default() }).await;
+    let lee = member(&app, &t, "lee@example.com", "Designer", &[ux], "Kenya", 3).await;
+    app.index_matching().await;
+    let other = app.another_instance();
+    if on_postgres(&app) {
+        heard(&app).await;
+        heard(&other).await;
+    }
+    let token = app.token_for(lee.id);
+    let path = "/api/v1/recommended-entities/?entity_type=circle";
+    let first = app.get_json(path, Some(&token)).await;
+    assert_eq!(slugs(&first["data"]), [circle.slug.clone()]);
+    log.clear();
+    assert_eq!(app.get_json(path, Some(&token)).await, first, "kept");
+    let statements = log.taken();
+    if on_postgres(&app) {
+        assert!(
+            !statements.iter().any(|sql| sql.contains("match_generations") || sql.contains("match_members")),
+            "kept recommendations read their stamps: {statements:#?}"
+        );
+    }
+
+    // The other instance keeps her list too; she joins the circle (straight to the database,
+    // as another instance would): it leaves her list there within a moment.
+    assert_eq!(other.get_json(path, Some(&token)).await, first);
+    memberships::upsert(&app.db, circle.id, lee.id, "member", "accepted").await.unwrap();
+    eventually(&other, path, Some(&token), Duration::from_millis(300), |list| slugs(&list["data"]).is_empty()).await;
 }
 
 #[tokio::test]

@@ -210,9 +210,10 @@ async fn the_overviews_read_the_views_their_lists_keep() {
         assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
         assert!(StatementLog::reads(&statements) <= most, "{path} read {statements:#?}");
         if path == "/api/v1/my-items/" {
-            // One generation for every section, and my circles' page as kept.
+            // One generation for every section (none on PostgreSQL, where the instance keeps
+            // it in memory), and my circles' page as kept.
             let generations = statements.iter().filter(|sql| sql.contains("\"list_generations\"")).count();
-            assert_eq!(generations, 1, "{statements:#?}");
+            assert!(generations <= 1, "{statements:#?}");
             assert!(!statements.iter().any(|sql| sql.contains("COUNT(")), "{statements:#?}");
         }
         for table in ["\"group_topics\"", "\"group_sdgs\"", "\"circle_types\""] {

@@ -1,5 +1,6 @@
-//! On PostgreSQL, every bump of a site's list generation (m0014) or a person's generation
-//! (m0042) is announced on the `waypoint_generations` channel, whatever trigger bumped it, so
+//! On PostgreSQL, every bump of a site's list generation (m0014), a person's generation
+//! (m0042), a site's matching generations or a member's matching version (m0037) is announced
+//! on the `waypoint_generations` channel, whatever trigger or worker bumped it, so
 //! that each instance can keep the generations in memory and forget one the moment it moves
 //! (`crate::generations`). The notice names the schema (several sites' databases, or the
 //! tests' schemas, share one server) and the row; it carries no number, so the notices of
@@ -19,8 +20,12 @@ impl MigrationName for Migration {
 pub const CHANNEL: &str = "waypoint_generations";
 
 /// (table, key column, the word the notice names the table by)
-const TABLES: [(&str, &str, &str); 2] =
-    [("list_generations", "tenant_id", "site"), ("person_generations", "user_id", "person")];
+const TABLES: [(&str, &str, &str); 4] = [
+    ("list_generations", "tenant_id", "site"),
+    ("person_generations", "user_id", "person"),
+    ("match_generations", "tenant_id", "match_site"),
+    ("match_members", "user_id", "match_member"),
+];
 
 fn postgres_up() -> Vec<String> {
     TABLES

@@ -5,7 +5,7 @@
 //! following the member's and the site's changes, and, with the model, a question answered
 //! by meaning.
 
-mod fixtures;
+pub(crate) mod fixtures;
 
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, DbBackend, EntityTrait, QueryFilter, Set};

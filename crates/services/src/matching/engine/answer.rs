@@ -51,7 +51,7 @@ impl Engine {
         let country_of = |text: &str| canonical_country(text);
         let mut intent = intent::parse(ask.question, &country_of);
         let subject = if intent.has_subject() { self.question_vector(&intent.subject).await } else { None };
-        let stamps = member::stamps(db, ask.tenant_id, ask.user_id).await?;
+        let stamps = self.generations.matching_stamps(db, ask.tenant_id, ask.user_id).await?;
         let handle = self.site(db, ask.tenant_id, Some(stamps.generation)).await?;
         let mut member = self.member_of(db, &handle, ask.tenant_id, ask.user_id).await?;
         member.resolve(&handle.read());

@@ -145,6 +145,9 @@ pub struct Engine {
     /// One ranking in flight per member's list and per kept people list.
     recommendation_turns: Turns<RecommendationKey>,
     people_turns: Turns<(i64, String)>,
+    /// Where the site's generations and a member's version are read: in memory on PostgreSQL
+    /// while their notices are heard (`store::generations`), else from the database.
+    generations: store::generations::Generations,
 }
 
 /// A member's kept list: (site, member, kinds, per kind).
@@ -163,7 +166,15 @@ impl Engine {
             people_lists: Mutex::new(HashMap::new()),
             recommendation_turns: Turns::default(),
             people_turns: Turns::default(),
+            generations: store::generations::Generations::off(),
         }
+    }
+
+    /// Reads the generations and stamps through `generations` (the API's, which keeps them in
+    /// memory on PostgreSQL).
+    pub fn with_generations(mut self, generations: store::generations::Generations) -> Self {
+        self.generations = generations;
+        self
     }
 
     /// Whether similarity of meaning is used (a model is configured).
@@ -177,7 +188,7 @@ impl Engine {
 
     /// The site's generations (one primary-key read), for [`PeopleStamp`].
     pub async fn generations(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<items::Generations> {
-        items::generations(db, tenant_id).await
+        self.generations.matching_site(db, tenant_id).await
     }
 
     /// Keeps every site's index caught up, so that no request pays for reading what the
@@ -247,7 +258,7 @@ impl Engine {
     ) -> StoreResult<super::index::Site> {
         let generation = match generation {
             Some(g) => g,
-            None => items::generations(db, tenant_id).await?.generation,
+            None => self.generations.matching_site(db, tenant_id).await?.generation,
         };
         self.indexes.site(db, tenant_id, generation).await
     }
@@ -263,7 +274,7 @@ impl Engine {
         kinds: &[ItemKind],
         per_kind: usize,
     ) -> StoreResult<Vec<Found>> {
-        let stamps = member::stamps(db, tenant_id, user_id).await?;
+        let stamps = self.generations.matching_stamps(db, tenant_id, user_id).await?;
         let key = (tenant_id, user_id, kinds_mask(kinds), per_kind);
         let ranked = match self.kept_recommendations(&key, &stamps, kinds) {
             Some(kept) => kept,
