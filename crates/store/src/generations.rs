@@ -6,7 +6,9 @@
 //! SQLite reading one is a B-tree lookup inside the process; on PostgreSQL it is a round trip,
 //! and it was most of what a kept page cost there. So on PostgreSQL each instance keeps the
 //! generations it has read, and forgets one as soon as it moves: migration m0047 announces
-//! every bump on a channel, and [`Generations::watch`] listens to it.
+//! every bump on a channel, and [`Generations::watch`] listens to it. Each table's reader adds
+//! its typed method to [`Generations`] beside its database read (`site`, `person`,
+//! `matching_site`, `matching_stamps`).
 //!
 //! - A generation is read from memory only while the listener is subscribed. Subscribing (or
 //!   losing the connection) forgets everything, so nothing read before the subscription is
@@ -42,16 +44,14 @@ use sea_orm::{
         self,
         postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions},
     },
-    ConnectionTrait, DatabaseConnection,
+    DatabaseConnection,
 };
 use tokio::sync::oneshot;
 
-use crate::{
-    migrations::m0047_generation_notices::CHANNEL,
-    person_generations::PersonGeneration,
-    queries::matching::{items::Generations as MatchGenerations, member::Stamps},
-    StoreResult,
-};
+use crate::StoreResult;
+
+/// The channel the notices go out on (migration m0047 sends them).
+pub const CHANNEL: &str = "waypoint_generations";
 
 /// How long a generation read from the database is trusted without a notice.
 pub const TRUST_FOR: Duration = Duration::from_secs(1);
@@ -82,12 +82,12 @@ struct Known {
     live: bool,
     /// Moves with every notice and every forgetting.
     heard: u64,
-    rows: HashMap<(Row, i64), Learnt>,
+    rows: HashMap<(Announced, i64), Learnt>,
 }
 
 /// The rows whose changes are announced (m0047), by the word their notices use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Row {
+pub(crate) enum Announced {
     /// `list_generations`, per site.
     Site,
     /// `person_generations`, per person (everyone's under 0).
@@ -98,13 +98,13 @@ enum Row {
     MatchMember,
 }
 
-impl Row {
-    fn of_word(word: &str) -> Option<Row> {
+impl Announced {
+    fn of_word(word: &str) -> Option<Announced> {
         match word {
-            "site" => Some(Row::Site),
-            "person" => Some(Row::Person),
-            "match_site" => Some(Row::MatchSite),
-            "match_member" => Some(Row::MatchMember),
+            "site" => Some(Announced::Site),
+            "person" => Some(Announced::Person),
+            "match_site" => Some(Announced::MatchSite),
+            "match_member" => Some(Announced::MatchMember),
             _ => None,
         }
     }
@@ -168,10 +168,12 @@ impl Generations {
     }
 
     /// The rows `keys` from memory, else `read`'s answer (`values` says what to remember
-    /// of it, in the order of `keys`).
-    async fn recall<const K: usize, T: Copy>(
+    /// of it, in the order of `keys`). The typed readers are beside the tables' own readers:
+    /// `site` in `crate::list_counts`, `person` in `crate::person_generations`, the matching
+    /// index's in `queries::matching`.
+    pub(crate) async fn recall<const K: usize, T: Copy>(
         &self,
-        keys: [(Row, i64); K],
+        keys: [(Announced, i64); K],
         read: impl Future<Output = StoreResult<T>>,
         values: impl Fn(&T) -> [[i64; 3]; K],
         from: impl Fn([[i64; 3]; K]) -> T,
@@ -187,65 +189,6 @@ impl Generations {
             watch.learn(heard, keys, values(&answer));
         }
         Ok(answer)
-    }
-
-    /// The site's list write generation (`crate::list_counts::generation`).
-    pub async fn site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<i64> {
-        self.recall(
-            [(Row::Site, tenant_id)],
-            crate::list_counts::generation(db, tenant_id),
-            |generation| [[*generation, 0, 0]],
-            |[[generation, ..]]| generation,
-        )
-        .await
-    }
-
-    /// A person's generations (`crate::person_generations::of`).
-    pub async fn person(&self, db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGeneration> {
-        self.recall(
-            [(Row::Person, user_id), (Row::Person, 0)],
-            crate::person_generations::of(db, user_id),
-            |generation| [[generation.person, 0, 0], [generation.everyone, 0, 0]],
-            |[[person, ..], [everyone, ..]]| PersonGeneration { person, everyone },
-        )
-        .await
-    }
-
-    /// The matching index's generations of a site (`queries::matching::items::generations`).
-    pub async fn matching_site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<MatchGenerations> {
-        self.recall(
-            [(Row::MatchSite, tenant_id)],
-            crate::queries::matching::items::generations(db, tenant_id),
-            |g| [[g.generation, g.items_generation, g.people_generation]],
-            |[[generation, items_generation, people_generation]]| MatchGenerations {
-                generation,
-                items_generation,
-                people_generation,
-            },
-        )
-        .await
-    }
-
-    /// What a member's kept recommendations are trusted at
-    /// (`queries::matching::member::stamps`).
-    pub async fn matching_stamps(
-        &self,
-        db: &impl ConnectionTrait,
-        tenant_id: i64,
-        user_id: i64,
-    ) -> StoreResult<Stamps> {
-        self.recall(
-            [(Row::MatchSite, tenant_id), (Row::MatchMember, user_id)],
-            crate::queries::matching::member::stamps(db, tenant_id, user_id),
-            |s| [[s.generation, s.items_generation, s.people_generation], [s.member_version, 0, 0]],
-            |[[generation, items_generation, people_generation], [member_version, ..]]| Stamps {
-                generation,
-                items_generation,
-                people_generation,
-                member_version,
-            },
-        )
-        .await
     }
 
     /// Returns once every notice of what committed before the call has been heard, so that
@@ -298,7 +241,7 @@ impl Watch {
     }
 
     /// Every one of `keys` trusted, or what to do instead.
-    fn recall<const K: usize>(&self, keys: [(Row, i64); K]) -> Lookup<[[i64; 3]; K]> {
+    fn recall<const K: usize>(&self, keys: [(Announced, i64); K]) -> Lookup<[[i64; 3]; K]> {
         let known = self.lock();
         if !known.live {
             return Lookup::Off;
@@ -315,7 +258,7 @@ impl Watch {
 
     /// Remembers `values` under `keys`, unless something was heard since `heard` or the
     /// listener went away.
-    fn learn<const K: usize>(&self, heard: u64, keys: [(Row, i64); K], values: [[i64; 3]; K]) {
+    fn learn<const K: usize>(&self, heard: u64, keys: [(Announced, i64); K], values: [[i64; 3]; K]) {
         let mut known = self.lock();
         if !(known.live && known.heard == heard) {
             return;
@@ -348,7 +291,7 @@ impl Watch {
             return;
         }
         let mut known = self.lock();
-        match (Row::of_word(word), id.parse::<i64>()) {
+        match (Announced::of_word(word), id.parse::<i64>()) {
             (Some(row), Ok(id)) => {
                 known.heard = known.heard.wrapping_add(1);
                 known.rows.remove(&(row, id));
@@ -430,21 +373,21 @@ mod tests {
     }
 
     fn heard_since(watch: &Watch) -> u64 {
-        match watch.recall([(Row::Site, i64::MAX)]) {
+        match watch.recall([(Announced::Site, i64::MAX)]) {
             Lookup::Unknown { heard } => heard,
             _ => panic!("the watch is live"),
         }
     }
 
     fn site(watch: &Watch, tenant_id: i64) -> Option<i64> {
-        match watch.recall([(Row::Site, tenant_id)]) {
+        match watch.recall([(Announced::Site, tenant_id)]) {
             Lookup::Known([[generation, ..]]) => Some(generation),
             _ => None,
         }
     }
 
     fn learn_site(watch: &Watch, heard: u64, tenant_id: i64, generation: i64) {
-        watch.learn(heard, [(Row::Site, tenant_id)], [[generation, 0, 0]]);
+        watch.learn(heard, [(Announced::Site, tenant_id)], [[generation, 0, 0]]);
     }
 
     #[test]
@@ -475,12 +418,12 @@ mod tests {
     fn rows_read_together_are_known_only_together() {
         let watch = live_watch();
         let heard = heard_since(&watch);
-        let keys = [(Row::MatchSite, 1), (Row::MatchMember, 7)];
+        let keys = [(Announced::MatchSite, 1), (Announced::MatchMember, 7)];
         watch.learn(heard, keys, [[5, 6, 7], [3, 0, 0]]);
         assert!(matches!(watch.recall(keys), Lookup::Known([[5, 6, 7], [3, 0, 0]])));
         watch.heard("public match_member 7", "public");
         assert!(matches!(watch.recall(keys), Lookup::Unknown { .. }), "the member's row");
-        assert!(matches!(watch.recall([(Row::MatchSite, 1)]), Lookup::Known([[5, 6, 7]])), "the site's stays");
+        assert!(matches!(watch.recall([(Announced::MatchSite, 1)]), Lookup::Known([[5, 6, 7]])), "the site's stays");
     }
 
     #[test]
@@ -489,7 +432,7 @@ mod tests {
         let heard = heard_since(&watch);
         learn_site(&watch, heard, 1, 4);
         watch.set_live(false);
-        assert!(matches!(watch.recall([(Row::Site, 1)]), Lookup::Off));
+        assert!(matches!(watch.recall([(Announced::Site, 1)]), Lookup::Off));
         learn_site(&watch, heard, 1, 4);
         watch.set_live(true);
         assert_eq!(site(&watch, 1), None);
@@ -500,7 +443,7 @@ mod tests {
         let watch = live_watch();
         let heard = heard_since(&watch);
         learn_site(&watch, heard, 2, 5);
-        watch.lock().rows.insert((Row::Site, 1), Learnt { values: [4, 0, 0], at: Instant::now() - TRUST_FOR });
+        watch.lock().rows.insert((Announced::Site, 1), Learnt { values: [4, 0, 0], at: Instant::now() - TRUST_FOR });
         assert_eq!(site(&watch, 1), None);
         assert_eq!(site(&watch, 2), Some(5));
     }

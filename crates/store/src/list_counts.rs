@@ -19,7 +19,10 @@ use std::{
 
 use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
 
-use crate::StoreResult;
+use crate::{
+    generations::{Announced, Generations as KeptGenerations},
+    StoreResult,
+};
 
 /// Counts kept per tenant before the oldest set is dropped (filters a tenant's visitors
 /// use are few; a crawler walking every filter combination only evicts itself).
@@ -35,7 +38,7 @@ struct TenantCounts {
 #[derive(Clone, Default)]
 pub struct ListCounts {
     tenants: Arc<Mutex<HashMap<i64, TenantCounts>>>,
-    generations: crate::generations::Generations,
+    generations: KeptGenerations,
 }
 
 #[derive(FromQueryResult)]
@@ -58,7 +61,7 @@ pub async fn generation(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResul
 
 impl ListCounts {
     /// Counts trusted at the generations `generations` reads (in memory on PostgreSQL).
-    pub fn new(generations: crate::generations::Generations) -> Self {
+    pub fn new(generations: KeptGenerations) -> Self {
         ListCounts { tenants: Arc::default(), generations }
     }
 
@@ -99,6 +102,19 @@ impl ListCounts {
         let counted = count.await?;
         self.remember(tenant_id, generation, key, counted);
         Ok(counted)
+    }
+}
+
+impl KeptGenerations {
+    /// The site's list write generation ([`generation`]), from memory on PostgreSQL.
+    pub async fn site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<i64> {
+        self.recall(
+            [(Announced::Site, tenant_id)],
+            generation(db, tenant_id),
+            |generation| [[*generation, 0, 0]],
+            |[[generation, ..]]| generation,
+        )
+        .await
     }
 }
 

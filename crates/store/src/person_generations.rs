@@ -7,7 +7,10 @@
 
 use sea_orm::{ConnectionTrait, FromQueryResult, Statement};
 
-use crate::StoreResult;
+use crate::{
+    generations::{Announced, Generations as KeptGenerations},
+    StoreResult,
+};
 
 /// The generations what is kept of a person is filed under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -43,4 +46,17 @@ pub async fn of(db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGe
         }
     }
     Ok(out)
+}
+
+impl KeptGenerations {
+    /// A person's generations ([`of`]), from memory on PostgreSQL.
+    pub async fn person(&self, db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGeneration> {
+        self.recall(
+            [(Announced::Person, user_id), (Announced::Person, 0)],
+            of(db, user_id),
+            |generation| [[generation.person, 0, 0], [generation.everyone, 0, 0]],
+            |[[person, ..], [everyone, ..]]| PersonGeneration { person, everyone },
+        )
+        .await
+    }
 }

@@ -129,7 +129,7 @@ async fn kept_recommendations_read_no_stamps_and_follow_a_join_made_elsewhere() 
     let token = app.token_for(lee.id);
     let path = "/api/v1/recommended-entities/?entity_type=circle";
     let first = app.get_json(path, Some(&token)).await;
-    assert_eq!(slugs(&first["data"]), [circle.slug.clone()]);
+    assert_eq!(slugs(&first["data"]), vec![circle.slug]);
     log.clear();
     assert_eq!(app.get_json(path, Some(&token)).await, first, "kept");
     let statements = log.taken();

@@ -16,8 +16,7 @@ impl MigrationName for Migration {
     }
 }
 
-/// The channel the notices go out on (`crate::generations` listens to it).
-pub const CHANNEL: &str = "waypoint_generations";
+use crate::generations::CHANNEL;
 
 /// (table, key column, the word the notice names the table by)
 const TABLES: [(&str, &str, &str); 4] = [

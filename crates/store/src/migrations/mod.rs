@@ -48,7 +48,7 @@ mod m0043_people_search_generations;
 mod m0044_matching_document_columns;
 mod m0045_group_post_notices;
 mod m0046_applications_person_generation;
-pub(crate) mod m0047_generation_notices;
+mod m0047_generation_notices;
 
 /// The row-level trigger events of SQLite, each with its name suffix and the row versions
 /// it bumps for (`NEW`, `OLD`).

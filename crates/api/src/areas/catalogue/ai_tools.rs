@@ -205,7 +205,7 @@ pub async fn ensure_visible(
 
 /// An approved tool of the site (what votes and bookmarks accept), else 404.
 pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<ai_tools::Model> {
-    q::find(&state.db, tenant.id(), id).await?.filter(|t| t.status == STATUS_APPROVED).ok_or_else(not_found)
+    q::find(state.read_db(), tenant.id(), id).await?.filter(|t| t.status == STATUS_APPROVED).ok_or_else(not_found)
 }
 
 /// Values are read as text, so a bad one is answered on its own field with the spec's words.

@@ -63,7 +63,7 @@ pub fn not_found() -> ApiError {
 
 /// A group of the tenant the caller may see, or 404.
 pub async fn visible_group(state: &AppState, tenant: &Tenant, caller: &Caller, id: i64) -> ApiResult<groups::Model> {
-    let group = group_q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let group = group_q::find(state.read_db(), tenant.id(), id).await?.ok_or_else(not_found)?;
     ensure_visible(state, caller, group).await
 }
 
@@ -76,13 +76,15 @@ pub async fn ensure_visible(state: &AppState, caller: &Caller, group: groups::Mo
 }
 
 /// Whether the caller may see the group: it is public, or they are staff, an accepted
-/// member of it, or an administrator of a group above it.
+/// member of it, or an administrator of a group above it. Like the other checks before a
+/// write, it reads committed rows through the read pool, so SQLite's one writer is spent on
+/// writes only (a race with a write is settled by that write's constraints).
 pub async fn is_visible(state: &AppState, caller: &Caller, group: &groups::Model) -> ApiResult<bool> {
     if group.privacy < PRIVACY_PRIVATE || caller.is_staff() {
         return Ok(true);
     }
     let Some(user_id) = caller.id() else { return Ok(false) };
-    match member_q::find(&state.db, group.id, user_id).await? {
+    match member_q::find(state.read_db(), group.id, user_id).await? {
         Some(m) if m.status == member_q::STATUS_ACCEPTED => Ok(true),
         // Administrators of an organization above a private group see it too.
         _ => is_admin(state, caller, group).await,
@@ -99,7 +101,7 @@ pub async fn is_admin(state: &AppState, caller: &Caller, group: &groups::Model) 
     let parents = view::parent_chain(state, std::slice::from_ref(group)).await?;
     let mut ids: Vec<i64> = parents.keys().copied().collect();
     ids.push(group.id);
-    let own = member_q::of_user_in(&state.db, user_id, &ids).await?;
+    let own = member_q::of_user_in(state.read_db(), user_id, &ids).await?;
     Ok(view::administers(caller, group, &parents, &view::admin_ids(&own)))
 }
 

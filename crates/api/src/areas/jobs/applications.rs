@@ -119,11 +119,13 @@ async fn apply_to_job(
     let found = visible_job(&state, &tenant, &caller, id).await?;
     let given = answers_of(body)?;
     let window = Window { open: found.job.application_open_date, close: found.job.application_close_date };
-    let current = application_q::find(&state.db, found.job.id, user.id).await?;
+    let current = application_q::find(state.read_db(), found.job.id, user.id).await?;
     lifecycle::check_apply(&found.job.job_status, window, today(), current.as_ref().map(|a| a.status.as_str()))
         .map_err(refuse)?;
-    let resume =
-        profile_q::find_by_user(&state.db, user.id).await?.and_then(|p| p.resume).filter(|r| !r.trim().is_empty());
+    let resume = profile_q::find_by_user(state.read_db(), user.id)
+        .await?
+        .and_then(|p| p.resume)
+        .filter(|r| !r.trim().is_empty());
     let Some(resume) = resume else { return Err(ApiError::field("resume", lifecycle::MSG_NO_RESUME)) };
     let list = questions_for(&found.job, &found.group);
     let mut errors = FieldErrors::new();
@@ -136,7 +138,7 @@ async fn apply_to_job(
     };
     for question in list.iter().filter(|q| q.kind == "file") {
         if let Some(file_id) = kept.get(&question.id).and_then(Value::as_i64) {
-            if files::find_owned(&state.db, tenant.id(), user.id, file_id).await?.is_none() {
+            if files::find_owned(state.read_db(), tenant.id(), user.id, file_id).await?.is_none() {
                 errors.add(format!("answers.{}", question.id), "Upload a file.");
             }
         }

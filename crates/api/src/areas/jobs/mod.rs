@@ -62,7 +62,7 @@ pub async fn ensure_visible(
     caller: &Caller,
     job: job_posts::Model,
 ) -> ApiResult<Visible> {
-    let group = group_q::find(&state.db, tenant.id(), job.group_id).await?.ok_or_else(not_found)?;
+    let group = group_q::find(state.read_db(), tenant.id(), job.group_id).await?.ok_or_else(not_found)?;
     if !is_visible(state, caller, &group).await? {
         return Err(not_found());
     }
@@ -74,7 +74,7 @@ pub async fn ensure_visible(
 }
 
 pub async fn visible_job(state: &AppState, tenant: &Tenant, caller: &Caller, id: i64) -> ApiResult<Visible> {
-    let job = post_q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
+    let job = post_q::find(state.read_db(), tenant.id(), id).await?.ok_or_else(not_found)?;
     ensure_visible(state, tenant, caller, job).await
 }
 

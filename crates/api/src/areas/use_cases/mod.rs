@@ -83,7 +83,7 @@ pub(super) async fn ensure_visible(
 
 /// An approved use case of the site (what votes and bookmarks accept), else 404.
 pub async fn approved(state: &AppState, tenant: &Tenant, id: i64) -> ApiResult<use_cases::Model> {
-    q::find(&state.db, tenant.id(), id).await?.filter(|u| u.status == STATUS_APPROVED).ok_or_else(not_found)
+    q::find(state.read_db(), tenant.id(), id).await?.filter(|u| u.status == STATUS_APPROVED).ok_or_else(not_found)
 }
 
 /// One use case by slug (`/usecase/{slug}`).

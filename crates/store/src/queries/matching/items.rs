@@ -15,6 +15,7 @@ use sea_orm::{
 
 use crate::{
     entities::{match_embeddings, match_items},
+    generations::{Announced, Generations as KeptGenerations},
     StoreResult,
 };
 
@@ -263,6 +264,23 @@ pub async fn generations(db: &impl ConnectionTrait, tenant_id: i64) -> StoreResu
             people_generation: g.people_generation,
         })
         .unwrap_or_default())
+}
+
+impl KeptGenerations {
+    /// The matching index's generations of a site ([`generations`]), from memory on PostgreSQL.
+    pub async fn matching_site(&self, db: &impl ConnectionTrait, tenant_id: i64) -> StoreResult<Generations> {
+        self.recall(
+            [(Announced::MatchSite, tenant_id)],
+            generations(db, tenant_id),
+            |g| [[g.generation, g.items_generation, g.people_generation]],
+            |[[generation, items_generation, people_generation]]| Generations {
+                generation,
+                items_generation,
+                people_generation,
+            },
+        )
+        .await
+    }
 }
 
 /// The sites the matching worker has written items for.

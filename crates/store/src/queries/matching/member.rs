@@ -14,6 +14,7 @@ use sea_orm::{
 use super::super::{memberships::STATUS_ACCEPTED, visibility::PRIVACY_PRIVATE};
 use crate::{
     entities::{ai_tools, career_tips, contents, groups, job_posts, memberships, use_cases, users},
+    generations::{Announced, Generations as KeptGenerations},
     StoreResult,
 };
 
@@ -53,6 +54,30 @@ pub async fn stamps(db: &impl ConnectionTrait, tenant_id: i64, user_id: i64) -> 
         people_generation: row.try_get::<Option<i64>>("", "people_generation")?.unwrap_or(0),
         member_version: row.try_get::<Option<i64>>("", "member_version")?.unwrap_or(0),
     })
+}
+
+impl KeptGenerations {
+    /// What a member's kept recommendations are trusted at
+    /// ([`stamps`]), from memory on PostgreSQL.
+    pub async fn matching_stamps(
+        &self,
+        db: &impl ConnectionTrait,
+        tenant_id: i64,
+        user_id: i64,
+    ) -> StoreResult<Stamps> {
+        self.recall(
+            [(Announced::MatchSite, tenant_id), (Announced::MatchMember, user_id)],
+            stamps(db, tenant_id, user_id),
+            |s| [[s.generation, s.items_generation, s.people_generation], [s.member_version, 0, 0]],
+            |[[generation, items_generation, people_generation], [member_version, ..]]| Stamps {
+                generation,
+                items_generation,
+                people_generation,
+                member_version,
+            },
+        )
+        .await
+    }
 }
 
 /// What a member already has on a site: groups they hold a membership of (any status) or
