@@ -45,6 +45,9 @@ pub struct AppState<K> {
     /// The pages and answers the areas keep between requests, of the areas' own types
     /// (`crate::areas::KeptPages`).
     pub kept: K,
+    /// The users tokens name, kept per person generation while the generations are read from
+    /// memory (PostgreSQL with its notices heard; `crate::extract::auth`).
+    pub token_users: crate::person_cache::PersonCache<i64, Option<store::entities::users::Model>>,
     /// Whether a member moderates the site's content, kept per person generation.
     pub moderators: crate::person_cache::PersonCache<(i64, i64), bool>,
     /// Whether a member's tier opens premium resources, kept per person generation.
@@ -151,6 +154,7 @@ impl<K: Kept> AppState<K> {
             list_counts: store::list_counts::ListCounts::new(generations.clone()),
             generations,
             kept: K::new(&metrics),
+            token_users: Default::default(),
             moderators: Default::default(),
             premium_readers: Default::default(),
             settings: Arc::new(settings),

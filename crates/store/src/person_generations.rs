@@ -27,7 +27,8 @@ struct Row {
     generation: i64,
 }
 
-/// The person's generation and everyone's, in one primary-key read (0 until a first write).
+/// The person's generation and everyone's, in one primary-key read (0 until a first write);
+/// for `user_id` 0, everyone's twice.
 pub async fn of(db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGeneration> {
     let backend = db.get_database_backend();
     let sql = match backend {
@@ -44,6 +45,11 @@ pub async fn of(db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGe
         } else {
             out.person = row.generation;
         }
+    }
+    if user_id == 0 {
+        // Everyone's own pair (what is kept for no one person): the same row twice, as
+        // `Generations::person` remembers it.
+        out.person = out.everyone;
     }
     Ok(out)
 }

@@ -35,7 +35,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// An influential person (spec 002 §3): id, name, institution_name, image, and the profile's
 /// slug to link to.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct InfluentialPerson {
     pub id: i64,
     pub name: String,
@@ -56,8 +56,17 @@ pub struct InfluencerQuery {
     pub page_size: Option<String>,
 }
 
-/// The site's influential people, 16 a page: three queries a page (the people and the
-/// count, their profiles, their institutions), whatever its size.
+/// A page of the site's influential people as kept (`KeptPages::influencer_pages`): the exact
+/// count and the page's people, in order.
+pub struct InfluencerPage {
+    count: u64,
+    items: Vec<InfluentialPerson>,
+}
+
+/// The site's influential people, 16 a page, kept per site generation: what a page shows (an
+/// influencer mark on a membership, names, profile pictures, links and institutions, group
+/// names) bumps it (m0014, m0041, m0043). Read afresh, three queries a page (the people and
+/// the count, their profiles, their institutions), whatever its size.
 #[utoipa::path(
     get,
     path = "/api/v1/influencers/",
@@ -72,7 +81,18 @@ async fn list_influencers(
     ApiQuery(query): ApiQuery<InfluencerQuery>,
 ) -> ApiResult<Json<Page<InfluentialPerson>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
-    let found = influencer_q::people(state.read_db(), tenant.organization_id(), page.offset(), page.page_size).await?;
+    let generation = state.generations.site(state.read_db(), tenant.id()).await?;
+    let key = format!("{}|{}", page.offset(), page.page_size);
+    let kept = state
+        .kept
+        .influencer_pages
+        .kept(tenant.id(), generation, key, async || read_page(&state, tenant.organization_id(), &page).await)
+        .await?;
+    Ok(Json(Page::new(kept.items.clone(), kept.count, &page, &url)))
+}
+
+async fn read_page(state: &AppState, organization_id: i64, page: &PageRequest) -> ApiResult<InfluencerPage> {
+    let found = influencer_q::people(state.read_db(), organization_id, page.offset(), page.page_size).await?;
     let ids: Vec<i64> = found.items.iter().map(|u| u.id).collect();
     let profiles = profile_q::find_by_users(state.read_db(), &ids).await?;
     let institution_ids: Vec<i64> = profiles.values().filter_map(|p| p.institution_id).collect();
@@ -94,7 +114,7 @@ async fn list_influencers(
             }
         })
         .collect();
-    Ok(Json(Page::new(items, found.count, &page, &url)))
+    Ok(InfluencerPage { count: found.count, items })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -68,10 +68,18 @@ pub struct KeptPages {
     pub topic_pages: PageCache<topics::TopicView>,
     /// Site search pages (`areas::search`) with their people's cards, kept the same way.
     pub search_pages: PageCache<person_cards::PersonCard, search::KeptHits>,
+    /// Pages of the site's influential people (`areas::influencers`), kept the same way.
+    pub influencer_pages: PageCache<(), influencers::InfluencerPage>,
+    /// Pages of the site's topic areas (`areas::topics`), kept the same way.
+    pub topic_area_pages: PageCache<(), topics::TopicAreaPage>,
+    /// Each site's membership plans (`areas::payments`), kept per everyone's person generation.
+    pub plan_lists: PersonCache<i64, Vec<payments::views::PlanView>>,
     /// Each signed-in person's identity, kept per person generation (`areas::identity`).
     pub identities: PersonCache<(i64, i64), identity::Identity>,
     /// Profile pages kept per person generation, by (tenant, person, shown to its owner).
     pub profile_pages: PersonCache<(i64, i64, bool), profiles::KeptProfile>,
+    /// Which person each profile link last named, for the kept profile pages.
+    pub profile_links: profiles::ProfileLinks,
     /// Pages of people's connections, kept per person and site generation.
     pub connection_pages: PersonCache<connections::ConnectionPageKey, connections::KeptConnections>,
     /// Pages of people's career entries, kept per person generation.
@@ -94,9 +102,13 @@ impl state::Kept for KeptPages {
             ai_tool_pages: PageCache::counted(metrics, "ai_tools"),
             use_case_pages: PageCache::counted(metrics, "use_cases"),
             career_tip_pages: PageCache::counted(metrics, "career_tips"),
+            influencer_pages: PageCache::counted(metrics, "influencers"),
+            topic_area_pages: PageCache::counted(metrics, "topic_areas"),
             identities: Default::default(),
+            plan_lists: Default::default(),
             group_posts_checked: Default::default(),
             profile_pages: Default::default(),
+            profile_links: Default::default(),
             entry_pages: Default::default(),
             connection_pages: Default::default(),
             analytics_reports: analytics::ReportCache::counted(metrics),

@@ -40,7 +40,7 @@ impl From<topics::Model> for TopicView {
     }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct TopicAreaView {
     pub id: i64,
     pub name: String,
@@ -212,7 +212,15 @@ async fn create_topic(
     Ok((status, Json(Data::new(topic.into()))))
 }
 
-/// Topic areas of the tenant, ordered by name.
+/// A page of topic areas as kept (`KeptPages::topic_area_pages`): the exact count and the
+/// page's areas, in order.
+pub struct TopicAreaPage {
+    count: u64,
+    items: Vec<TopicAreaView>,
+}
+
+/// Topic areas of the tenant, ordered by name; kept per site generation, which every write to
+/// `topic_areas` bumps (m0041).
 #[utoipa::path(
     get,
     path = "/api/v1/topic-areas/",
@@ -225,7 +233,16 @@ async fn list_topic_areas(
     tenant: Tenant,
     paging: PageParams,
 ) -> ApiResult<Json<Page<TopicAreaView>>> {
-    let page = topic_q::list_areas(state.read_db(), tenant.id(), paging.page.offset(), paging.page.page_size).await?;
-    let items = page.items.into_iter().map(TopicAreaView::from).collect();
-    Ok(Json(Page::new(items, page.count, &paging.page, &paging.url)))
+    let (offset, size) = (paging.page.offset(), paging.page.page_size);
+    let generation = state.generations.site(state.read_db(), tenant.id()).await?;
+    let kept = state
+        .kept
+        .topic_area_pages
+        .kept(tenant.id(), generation, format!("{offset}|{size}"), async || {
+            let page = topic_q::list_areas(state.read_db(), tenant.id(), offset, size).await?;
+            let items = page.items.into_iter().map(TopicAreaView::from).collect();
+            Ok::<_, ApiError>(TopicAreaPage { count: page.count, items })
+        })
+        .await?;
+    Ok(Json(Page::new(kept.items.clone(), kept.count, &paging.page, &paging.url)))
 }

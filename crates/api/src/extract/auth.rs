@@ -44,12 +44,22 @@ async fn load<K: Kept>(parts: &mut Parts, state: &AppState<K>) -> Result<Option<
         code: "token_not_valid",
     };
     let user_id = state.tokens.verify_access(token).ok_or_else(invalid)?;
-    let user = store::queries::users::find_by_id(state.read_db(), user_id)
-        .await?
-        .filter(|u| u.is_active)
-        .ok_or_else(invalid)?;
+    let user = token_user(state, user_id).await?.filter(|u| u.is_active).ok_or_else(invalid)?;
     parts.extensions.insert(user.clone());
     Ok(Some(user))
+}
+
+/// The user a valid token names. Where the person generations are in memory (PostgreSQL with
+/// its notices heard) it is kept per person generation, which every write to `users` bumps
+/// (m0042), a deactivation included; elsewhere reading the generation would cost what reading
+/// the user does, so the user is read.
+async fn token_user<K: Kept>(state: &AppState<K>, user_id: i64) -> Result<Option<users::Model>, ApiError> {
+    let read = async || Ok(store::queries::users::find_by_id(state.read_db(), user_id).await?);
+    if !state.generations.is_live() {
+        return read().await;
+    }
+    let kept = state.token_users.kept(&state.generations, state.read_db(), user_id, user_id, read).await?;
+    Ok(kept.as_ref().clone())
 }
 
 impl<K: Kept> FromRequestParts<AppState<K>> for AuthUser {

@@ -29,6 +29,14 @@ async fn heard(app: &TestApp) {
     }
 }
 
+/// On PostgreSQL, waits until the instance reads generations from memory (elsewhere they are
+/// always read from the database): for tests of what is kept to hold on both paths.
+pub(crate) async fn listening(app: &TestApp) {
+    if on_postgres(app) {
+        heard(app).await;
+    }
+}
+
 /// Asks `path` of `app` without waiting for notices (as a request racing a write made
 /// elsewhere) until `shows` holds, for `within` at the most; the answer that held.
 async fn eventually(
@@ -174,4 +182,30 @@ async fn statements_of_a_kept_page_are_the_same_with_the_listener_off_on_sqlite(
     let statements = log.taken();
     assert_eq!(StatementLog::reads(&statements), 1, "{statements:#?}");
     assert!(statements[0].contains("list_generations"));
+}
+
+/// On PostgreSQL with the notices heard, a signed-in request does not read its token's user
+/// again: it is kept per person generation, so a deactivation (a write to `users`, made here
+/// around the API) turns the token away at once, on both databases.
+#[tokio::test]
+async fn a_token_user_is_kept_on_postgres_and_a_deactivation_counts_at_once() {
+    let (app, log) = TestApp::with_statement_log().await;
+    if on_postgres(&app) {
+        heard(&app).await;
+    }
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let token = app.token_for(ada.id);
+    app.get_json("/api/v1/identity/", Some(&token)).await;
+    app.get_json("/api/v1/identity/", Some(&token)).await;
+    log.clear();
+    app.get_json("/api/v1/identity/", Some(&token)).await;
+    let statements = log.taken();
+    let user_reads = statements.iter().filter(|sql| sql.contains("FROM \"users\"")).count();
+    assert_eq!(user_reads, usize::from(!on_postgres(&app)), "{statements:#?}");
+
+    let mut user: store::entities::users::ActiveModel = ada.into();
+    user.is_active = Set(false);
+    user.update(&app.db).await.unwrap();
+    let answer = app.get("/api/v1/identity/").token(&token).send().await;
+    assert_eq!(answer.error(401)["code"], "token_not_valid");
 }

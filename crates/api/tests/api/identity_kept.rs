@@ -131,9 +131,11 @@ async fn a_kept_profile_page_shows_every_write_at_once_and_who_follows() {
     log.clear();
     assert_eq!(page(Some(ben_token.clone())).await, first);
     let statements = log.taken();
-    // Ben (the token's user), the profile by its link, the generations, his follow.
-    assert!(StatementLog::reads(&statements) <= 4, "a kept profile page read {statements:#?}");
-    assert!(!statements.iter().any(|sql| sql.contains("\"career_entries\"")), "no entries read: {statements:#?}");
+    // Ben (the token's user), the generations, his follow: the link is known, not read.
+    assert!(StatementLog::reads(&statements) <= 3, "a kept profile page read {statements:#?}");
+    for table in ["\"career_entries\"", "\"profiles\""] {
+        assert!(!statements.iter().any(|sql| sql.contains(table)), "no {table} read: {statements:#?}");
+    }
 
     // Her own view has her e-mail; Ben's does not, and follows once he does.
     assert_eq!(page(Some(ada_token.clone())).await["profile"]["email"], "ada@example.com");
@@ -228,4 +230,35 @@ async fn a_kept_page_of_career_entries_shows_every_write_at_once() {
     inactive.is_active = Set(false);
     inactive.update(&app.db).await.unwrap();
     app.get(&path).token(&ben_token).send().await.error(404);
+}
+
+/// A profile's link is remembered with its kept page; a new link of the same person serves at
+/// once, the old one answers 404, and a deactivated person's page is gone at once.
+#[tokio::test]
+async fn a_changed_profile_link_and_a_deactivation_show_at_once() {
+    let app = TestApp::new().await;
+    let ada = app.add_member("ada@example.com", &app.default_tenant, "member").await;
+    let ada_token = app.token_for(ada.id);
+    let slug = identity(&app, &ada_token).await["profile"]["name_slug"].as_str().unwrap().to_string();
+    let page = |slug: String| {
+        let app = &app;
+        async move { app.get(&format!("/api/v1/users/profile/{slug}/")).send().await }
+    };
+    page(slug.clone()).await.assert_status(200);
+    page(slug.clone()).await.assert_status(200);
+
+    let profile = store::queries::profiles::find_by_user(&app.db, ada.id).await.unwrap().expect("her profile");
+    let mut profile: store::entities::profiles::ActiveModel = profile.into();
+    profile.name_slug = Set("augusta-ada".into());
+    profile.update(&app.db).await.unwrap();
+    page(slug.clone()).await.error(404);
+    let renamed = page("augusta-ada".into()).await;
+    renamed.assert_status(200);
+    assert_eq!(renamed.json()["data"]["profile"]["name_slug"], "augusta-ada");
+    page("augusta-ada".into()).await.assert_status(200);
+
+    let mut user: store::entities::users::ActiveModel = ada.into();
+    user.is_active = Set(false);
+    user.update(&app.db).await.unwrap();
+    page("augusta-ada".into()).await.error(404);
 }

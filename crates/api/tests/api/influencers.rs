@@ -123,3 +123,37 @@ async fn influential_organizations_are_listed_for_guests() {
     assert_eq!(page["data"][0]["id"], org);
     assert_eq!(page["data"][0]["is_influencer"], true);
 }
+
+/// A page of influencers is kept per site generation: a second read reads only the generation,
+/// and a newly marked person, a new name and a new picture show at once.
+#[tokio::test]
+async fn a_kept_page_of_influencers_shows_every_write_at_once() {
+    let (app, log) = crate::common::TestApp::with_statement_log().await;
+    let staff = app.add_member("staff@example.com", &app.default_tenant, "member").await;
+    make_staff(&app, &staff).await;
+    let staff_token = app.token_for(staff.id);
+    let (ada, ada_token) = person(&app, "ada@example.com").await;
+    let (bob, _) = person(&app, "bob@example.com").await;
+    app.get("/api/v1/identity/").token(&ada_token).send().await.assert_status(200);
+    app.patch_json(&mark(ada.id), &staff_token, &json!({"is_influencer": true})).await.assert_status(200);
+    let first = app.get(LIST).send().await.json();
+    assert_eq!(first["pagination"]["count"], 1);
+    log.clear();
+    assert_eq!(app.get(LIST).send().await.json(), first);
+    let statements = log.taken();
+    assert!(crate::common::StatementLog::reads(&statements) <= 1, "a kept page read {statements:#?}");
+    assert!(!statements.iter().any(|sql| sql.contains("\"memberships\"")), "{statements:#?}");
+
+    app.patch_json(&mark(bob.id), &staff_token, &json!({"is_influencer": true})).await.assert_status(200);
+    assert_eq!(app.get(LIST).send().await.json()["pagination"]["count"], 2);
+    app.patch_json("/api/v1/profiles/me/", &ada_token, &json!({"first_name": "Augusta"})).await.assert_status(200);
+    let page = app.get(LIST).send().await.json();
+    assert!(names(&page).iter().any(|name| name.starts_with("Augusta")), "{page}");
+    let mut profile: store::entities::profiles::ActiveModel =
+        store::queries::profiles::find_by_user(&app.db, ada.id).await.unwrap().expect("her profile").into();
+    profile.picture = sea_orm::Set(Some("pictures/ada.png".into()));
+    sea_orm::ActiveModelTrait::update(profile, &app.db).await.unwrap();
+    let page = app.get(LIST).send().await.json();
+    let her = page["data"].as_array().unwrap().iter().find(|p| p["id"] == ada.id).unwrap().clone();
+    assert!(her["image"].as_str().is_some_and(|image| image.contains("ada.png")), "{her}");
+}

@@ -615,3 +615,43 @@ async fn the_demo_seed_has_a_free_tier_three_paid_ones_a_trial_and_a_discount() 
     assert!(plans.as_array().unwrap().iter().any(|p| p["trial_days"].as_i64().unwrap() > 0));
     assert_eq!(plans[2]["discounts"][0]["name"], "Student");
 }
+
+/// The plans are kept per everyone's person generation: a second read reads only the
+/// generation, and a changed plan or a new discount shows at once.
+#[tokio::test]
+async fn the_kept_plans_show_a_changed_plan_and_a_new_discount_at_once() {
+    let (app, log) = TestApp::with_statement_log().await;
+    crate::generations::listening(&app).await;
+    let plans = setup_plans(&app, &app.default_tenant, "admin@example.com").await;
+    let first = app.get("/api/v1/subscription-plans/").send().await.json();
+    assert_eq!(first["data"], plans.0);
+    // Read from memory, then from the database (as after any write of this instance): the
+    // plans stay kept either way.
+    for _ in 0..2 {
+        log.clear();
+        assert_eq!(app.get("/api/v1/subscription-plans/").send().await.json(), first);
+        let statements = log.taken();
+        assert!(crate::common::StatementLog::reads(&statements) <= 1, "kept plans read {statements:#?}");
+        assert!(!statements.iter().any(|sql| sql.contains("\"subscription_plans\"")), "{statements:#?}");
+        app.state.generations.forget();
+    }
+
+    store::queries::payments::add_discount(&app.db, app.default_tenant.tenant.id, "Student", "", 20, &[2])
+        .await
+        .unwrap();
+    let with_discount = app.get("/api/v1/subscription-plans/").send().await.json();
+    let pro = with_discount["data"].as_array().unwrap().iter().find(|p| p["name"] == "Pro").unwrap().clone();
+    assert_eq!(pro["discounts"][0]["name"], "Student");
+
+    let admin = store::queries::users::find_by_email(&app.db, "admin@example.com").await.unwrap().unwrap();
+    let pro_id = pro["id"].as_i64().unwrap();
+    app.patch_json(
+        &format!("/api/v1/subscription-plans/{pro_id}/"),
+        &app.token_for(admin.id),
+        &plan_body("Pro Plus", 2, 1900, 19000, 0),
+    )
+    .await
+    .assert_status(200);
+    let renamed = app.get("/api/v1/subscription-plans/").send().await.json();
+    assert!(renamed["data"].as_array().unwrap().iter().any(|p| p["name"] == "Pro Plus"), "{renamed}");
+}

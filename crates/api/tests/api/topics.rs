@@ -1,8 +1,9 @@
 //! Topics and topic areas.
 
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::json;
 
-use crate::common::{add_topic, TestApp};
+use crate::common::{add_topic, StatementLog, TestApp};
 
 async fn seed_topics(app: &TestApp, tenant_id: i64) -> i64 {
     let area = store::queries::topics::create_area(&app.db, tenant_id, "AI and Data").await.unwrap();
@@ -157,4 +158,30 @@ async fn a_kept_topic_page_reads_only_the_generation_and_shows_every_write() {
     assert!(names(&page("topic_type=skill&search=pro").await).contains(&"Product Strategy".to_string()));
     store::entities::topics::Entity::delete_by_id(retyped.id).exec(&app.db).await.unwrap();
     assert!(!names(&page("page_size=40").await).contains(&"Product Strategy".to_string()));
+}
+
+/// The topic areas are kept per site generation: a second read reads only the generation, and
+/// a new area or a renamed one shows at once.
+#[tokio::test]
+async fn kept_topic_areas_read_only_the_generation_and_show_every_write_at_once() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let tenant = app.default_tenant.tenant.id;
+    let area = seed_topics(&app, tenant).await;
+    let first = app.get("/api/v1/topic-areas/").send().await.json();
+    assert_eq!(names(&first), ["AI and Data", "Leadership"]);
+    log.clear();
+    assert_eq!(app.get("/api/v1/topic-areas/").send().await.json(), first);
+    let statements = log.taken();
+    assert!(StatementLog::reads(&statements) <= 1, "kept topic areas read {statements:#?}");
+    assert!(!statements.iter().any(|sql| sql.contains("\"topic_areas\"")), "{statements:#?}");
+
+    store::queries::topics::create_area(&app.db, tenant, "Careers").await.unwrap();
+    assert_eq!(names(&app.get("/api/v1/topic-areas/").send().await.json()), ["AI and Data", "Careers", "Leadership"]);
+    let row = store::entities::topic_areas::Entity::find_by_id(area).one(&app.db).await.unwrap().unwrap();
+    let mut row: store::entities::topic_areas::ActiveModel = row.into();
+    row.name = Set("Data and AI".into());
+    row.update(&app.db).await.unwrap();
+    let page = app.get("/api/v1/topic-areas/?page_size=2").send().await.json();
+    assert_eq!(names(&page), ["Careers", "Data and AI"]);
+    assert_eq!(page["pagination"]["count"], 3);
 }

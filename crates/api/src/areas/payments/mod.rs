@@ -29,7 +29,7 @@ pub mod membership_card;
 pub mod one_time;
 pub mod plans;
 pub mod subscription;
-mod views;
+pub(crate) mod views;
 pub mod webhook;
 
 use services::payments::PaymentError;

@@ -33,6 +33,9 @@ pub const MSG_PRICE_TAKEN: &str = "This Stripe price is used by another plan.";
 /// How long browsers and proxies keep the plans (spec 002 §7, §9: 30 minutes).
 pub const PLANS_CACHE_CONTROL: &str = "public, max-age=1800";
 
+/// The person generation every site's plans are filed under (m0042's row 0).
+const EVERYONE: i64 = 0;
+
 pub(super) async fn plan_views(state: &AppState, tenant_id: i64) -> ApiResult<Vec<PlanView>> {
     let db = state.read_db();
     let plans = q::plans(db, tenant_id).await?;
@@ -40,7 +43,8 @@ pub(super) async fn plan_views(state: &AppState, tenant_id: i64) -> ApiResult<Ve
     Ok(plans.iter().map(|p| plan_view(p, &discounts)).collect())
 }
 
-/// The site's membership plans, by tier.
+/// The site's membership plans, by tier; kept per everyone's person generation, which every
+/// write to plans, prices and discounts bumps (m0042, m0048).
 #[utoipa::path(
     get,
     path = "/api/v1/subscription-plans/",
@@ -48,7 +52,14 @@ pub(super) async fn plan_views(state: &AppState, tenant_id: i64) -> ApiResult<Ve
     responses((status = 200, body = Page<PlanView>))
 )]
 async fn list_plans(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Response> {
-    let data = plan_views(&state, tenant.id()).await?;
+    let kept = state
+        .kept
+        .plan_lists
+        .kept(&state.generations, state.read_db(), tenant.id(), EVERYONE, async || {
+            plan_views(&state, tenant.id()).await
+        })
+        .await?;
+    let data = kept.as_ref().clone();
     let count = data.len() as u64;
     let mut response = Json(Page { data, pagination: Pagination { count, next: None } }).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(PLANS_CACHE_CONTROL));

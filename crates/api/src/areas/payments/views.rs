@@ -8,7 +8,7 @@ use store::{
 };
 use utoipa::ToSchema;
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PriceView {
     /// The provider's price id: what `create-subscription` takes as `price_id`.
     pub id: String,
@@ -19,7 +19,7 @@ pub struct PriceView {
     pub stripe_price_id: String,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DiscountView {
     pub id: i64,
     pub name: String,
@@ -29,7 +29,7 @@ pub struct DiscountView {
     pub subscription_tiers: Vec<i16>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct PlanView {
     pub id: i64,
     pub name: String,

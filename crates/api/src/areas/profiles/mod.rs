@@ -19,7 +19,10 @@ mod me;
 mod profile;
 mod services;
 
-use std::collections::HashMap;
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
 
 use domain::{
     config::{AppConfig, HostVariant},
@@ -247,6 +250,29 @@ pub(crate) async fn visible(
 pub struct KeptProfile {
     pub site_member: bool,
     pub view: UserProfileView,
+}
+
+/// Which person each profile link named when it was last read: a hint for the kept profile
+/// pages (`profile::kept_by_link` says when it is trusted). Bounded as the person caches are.
+#[derive(Clone, Default)]
+pub struct ProfileLinks(Arc<Mutex<HashMap<String, i64>>>);
+
+impl ProfileLinks {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn owner(&self, slug: &str) -> Option<i64> {
+        self.lock().get(slug).copied()
+    }
+
+    pub fn remember(&self, slug: String, owner_id: i64) {
+        let mut links = self.lock();
+        if links.len() >= crate::person_cache::MAX_PEOPLE && !links.contains_key(&slug) {
+            links.clear();
+        }
+        links.insert(slug, owner_id);
+    }
 }
 
 pub(crate) fn invalid_pk(id: i64) -> String {

@@ -49,36 +49,61 @@ async fn profile_by_slug(
     Path(slug): Path<String>,
 ) -> ApiResult<Json<Data<UserProfileView>>> {
     let db = state.read_db();
-    let (profile, owner) = q::find_by_slug_with_user(db, &slug).await?.ok_or_else(not_found_user)?;
-    if !owner.is_active {
-        return Err(not_found_user());
-    }
-    let private = viewer.as_ref().is_some_and(|v| super::can_edit(v, owner.id));
+    let private_to = |owner_id: i64| viewer.as_ref().is_some_and(|v| super::can_edit(v, owner_id));
     // What every viewer of this kind sees is kept per person generation
     // (`crate::person_cache`); whether the viewer follows them is read per request.
-    let generation = state.generations.person(db, owner.id).await?;
     let today = chrono::Utc::now().date_naive();
-    let key = (tenant.id(), owner.id, private);
-    let kept = match state.kept.profile_pages.get(&key, generation, today) {
-        Some(kept) => kept,
+    let (owner_id, kept) = match kept_by_link(&state, &tenant, &slug, private_to).await? {
+        Some(found) => found,
         None => {
-            let membership = memberships::find(db, tenant.organization_id(), owner.id).await?;
-            let view =
-                user_profile_view(db, &tenant, None, &owner, &profile, private, Some(membership.as_ref())).await?;
-            let kept = Arc::new(KeptProfile { site_member: membership.is_some(), view });
-            state.kept.profile_pages.remember(key, generation, today, kept.clone());
-            kept
+            let (profile, owner) = q::find_by_slug_with_user(db, &slug).await?.ok_or_else(not_found_user)?;
+            if !owner.is_active {
+                return Err(not_found_user());
+            }
+            let generation = state.generations.person(db, owner.id).await?;
+            let key = (tenant.id(), owner.id, private_to(owner.id));
+            let kept = match state.kept.profile_pages.get(&key, generation, today) {
+                Some(kept) => kept,
+                None => {
+                    let membership = memberships::find(db, tenant.organization_id(), owner.id).await?;
+                    let view = user_profile_view(db, &tenant, None, &owner, &profile, key.2, Some(membership.as_ref()))
+                        .await?;
+                    let kept = Arc::new(KeptProfile { site_member: membership.is_some(), view });
+                    state.kept.profile_pages.remember(key, generation, today, kept.clone());
+                    kept
+                }
+            };
+            state.kept.profile_links.remember(slug, owner.id);
+            (owner.id, kept)
         }
     };
-    let own_or_staff = viewer.as_ref().is_some_and(|v| v.id == owner.id || v.is_staff);
+    let own_or_staff = viewer.as_ref().is_some_and(|v| v.id == owner_id || v.is_staff);
     if !(own_or_staff || kept.site_member) {
         return Err(not_found_user());
     }
     let mut view = kept.view.clone();
-    if let Some(viewer) = viewer.as_ref().filter(|v| v.id != owner.id) {
-        view.followed = follows::is_following(db, viewer.id, follows::Target::User(owner.id)).await?;
+    if let Some(viewer) = viewer.as_ref().filter(|v| v.id != owner_id) {
+        view.followed = follows::is_following(db, viewer.id, follows::Target::User(owner_id)).await?;
     }
     Ok(Json(Data::new(view)))
+}
+
+/// The kept page of the person a link last named (`KeptPages::profile_links`), without reading
+/// the link: trusted only while that person's view at their current generation still carries
+/// the link. Every write to their profile or user bumps that generation (m0042), so a changed
+/// link, a deactivation or a left site reads afresh; a link is unique, so no one else holds it
+/// meanwhile.
+async fn kept_by_link(
+    state: &AppState,
+    tenant: &crate::extract::Tenant,
+    slug: &str,
+    private_to: impl Fn(i64) -> bool,
+) -> ApiResult<Option<(i64, Arc<KeptProfile>)>> {
+    let Some(owner_id) = state.kept.profile_links.owner(slug) else { return Ok(None) };
+    let generation = state.generations.person(state.read_db(), owner_id).await?;
+    let key = (tenant.id(), owner_id, private_to(owner_id));
+    let kept = state.kept.profile_pages.get(&key, generation, chrono::Utc::now().date_naive());
+    Ok(kept.filter(|kept| kept.view.profile.name_slug == slug).map(|kept| (owner_id, kept)))
 }
 
 /// Updates the signed-in user's profile with any of the registration form's fields
