@@ -63,10 +63,8 @@ pub struct InfluencerPage {
     items: Vec<InfluentialPerson>,
 }
 
-/// The site's influential people, 16 a page, kept per site generation: what a page shows (an
-/// influencer mark on a membership, names, profile pictures, links and institutions, group
-/// names) bumps it (m0014, m0041, m0043). Read afresh, three queries a page (the people and
-/// the count, their profiles, their institutions), whatever its size.
+/// The site's influential people, 16 a page: three queries a page (the people and the
+/// count, their profiles, their institutions), whatever its size.
 #[utoipa::path(
     get,
     path = "/api/v1/influencers/",
@@ -81,6 +79,8 @@ async fn list_influencers(
     ApiQuery(query): ApiQuery<InfluencerQuery>,
 ) -> ApiResult<Json<Page<InfluentialPerson>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
+    // Kept per site generation: what a page shows (an influencer mark on a membership, names,
+    // profile pictures, links and institutions, group names) bumps it (m0014, m0041, m0043).
     let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let key = format!("{}|{}", page.offset(), page.page_size);
     let kept = state

@@ -124,6 +124,7 @@ async fn list_topics(
     errors.into_result()?;
     // Kept per tenant write generation: a topic's insert, delete, name, type, group and area
     // bump it (m0014, m0017, m0043).
+    // Kept per site generation, which every write to `topic_areas` bumps (m0041).
     let (offset, size) = (paging.page.offset(), paging.page.page_size);
     let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let key = format!("{filter:?}|{offset}|{size}");
@@ -219,8 +220,7 @@ pub struct TopicAreaPage {
     items: Vec<TopicAreaView>,
 }
 
-/// Topic areas of the tenant, ordered by name; kept per site generation, which every write to
-/// `topic_areas` bumps (m0041).
+/// Topic areas of the tenant, ordered by name.
 #[utoipa::path(
     get,
     path = "/api/v1/topic-areas/",
@@ -233,6 +233,7 @@ async fn list_topic_areas(
     tenant: Tenant,
     paging: PageParams,
 ) -> ApiResult<Json<Page<TopicAreaView>>> {
+    // Kept per site generation, which every write to `topic_areas` bumps (m0041).
     let (offset, size) = (paging.page.offset(), paging.page.page_size);
     let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let kept = state

@@ -43,8 +43,7 @@ pub(super) async fn plan_views(state: &AppState, tenant_id: i64) -> ApiResult<Ve
     Ok(plans.iter().map(|p| plan_view(p, &discounts)).collect())
 }
 
-/// The site's membership plans, by tier; kept per everyone's person generation, which every
-/// write to plans, prices and discounts bumps (m0042, m0048).
+/// The site's membership plans, by tier.
 #[utoipa::path(
     get,
     path = "/api/v1/subscription-plans/",
@@ -52,6 +51,8 @@ pub(super) async fn plan_views(state: &AppState, tenant_id: i64) -> ApiResult<Ve
     responses((status = 200, body = Page<PlanView>))
 )]
 async fn list_plans(State(state): State<AppState>, tenant: Tenant) -> ApiResult<Response> {
+    // Kept per everyone's person generation, which every write to plans, prices and discounts
+    // bumps (m0042, m0048).
     let kept = state
         .kept
         .plan_lists
