@@ -65,4 +65,11 @@ impl KeptGenerations {
         )
         .await
     }
+
+    /// A person's generations if this instance holds them in memory now (PostgreSQL with the
+    /// notices heard), without reading anything.
+    pub fn known_person(&self, user_id: i64) -> Option<PersonGeneration> {
+        self.known([(Announced::Person, user_id), (Announced::Person, 0)])
+            .map(|[[person, ..], [everyone, ..]]| PersonGeneration { person, everyone })
+    }
 }

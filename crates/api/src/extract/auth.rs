@@ -49,17 +49,23 @@ async fn load<K: Kept>(parts: &mut Parts, state: &AppState<K>) -> Result<Option<
     Ok(Some(user))
 }
 
-/// The user a valid token names. Where the person generations are in memory (PostgreSQL with
-/// its notices heard) it is kept per person generation, which every write to `users` bumps
-/// (m0042), a deactivation included; elsewhere reading the generation would cost what reading
-/// the user does, so the user is read.
+/// The user a valid token names, kept per person generation while this instance holds that
+/// generation in memory (PostgreSQL with its notices heard, after a request of theirs read it).
+/// Every write to `users` bumps it (m0042), a deactivation included, and a user read after the
+/// generation was known is never older than it. Otherwise the user is read: reading the
+/// generation first would cost a second round trip.
 async fn token_user<K: Kept>(state: &AppState<K>, user_id: i64) -> Result<Option<users::Model>, ApiError> {
-    let read = async || Ok(store::queries::users::find_by_id(state.read_db(), user_id).await?);
-    if !state.generations.is_live() {
-        return read().await;
+    let read = async || store::queries::users::find_by_id(state.read_db(), user_id).await;
+    let Some(generation) = state.generations.known_person(user_id) else {
+        return Ok(read().await?);
+    };
+    let today = chrono::Utc::now().date_naive();
+    if let Some(kept) = state.token_users.get(&user_id, generation, today) {
+        return Ok(kept.as_ref().clone());
     }
-    let kept = state.token_users.kept(&state.generations, state.read_db(), user_id, user_id, read).await?;
-    Ok(kept.as_ref().clone())
+    let user = read().await?;
+    state.token_users.remember(user_id, generation, today, std::sync::Arc::new(user.clone()));
+    Ok(user)
 }
 
 impl<K: Kept> FromRequestParts<AppState<K>> for AuthUser {
