@@ -543,3 +543,39 @@ async fn a_list_page_reads_a_fixed_number_of_queries_whatever_its_size() {
     assert_eq!(reads[0], reads[8], "one page of 1 and one of 9 read the same number of queries");
     assert!(reads[8] <= 6, "{} reads", reads[8]);
 }
+
+#[tokio::test]
+async fn a_use_case_is_moderated_with_its_own_words_and_each_move_is_audited() {
+    use sea_orm::{EntityTrait, QueryOrder};
+    use store::entities::audit_log;
+
+    let s = site().await;
+    let res = s.app.post_json(USE_CASES, &s.member, &use_case_body(s.org, "Report Digest")).await;
+    res.assert_status(201);
+    let id = res.json()["data"]["id"].as_i64().unwrap();
+    let moderate = format!("{USE_CASES}{id}/approve-reject/");
+
+    let bad = s.app.post_json(&moderate, &s.admin, &json!({"action": "maybe"})).await.error(400);
+    assert_eq!(bad["field_errors"]["action"][0], "\"action\" must be approve or reject.");
+    let refused = s.app.post_json(&moderate, &s.member, &json!({"action": "approve"})).await.error(403);
+    assert_eq!(refused["detail"], "Failed to approve use case");
+    let res = s.app.post_json(&moderate, &s.admin, &json!({"action": " Reject "})).await;
+    res.assert_status(200);
+    assert_eq!(res.json()["message"], "Successfully rejected use case");
+    assert_eq!(res.json()["status"], "rejected");
+    let again = s.app.post_json(&moderate, &s.admin, &json!({"action": "reject"})).await.error(400);
+    assert_eq!(again["detail"], "Failed to reject use case");
+    let res = s.app.post_json(&moderate, &s.admin, &json!({"action": "approve"})).await;
+    assert_eq!(res.json()["message"], "Successfully approved use case");
+
+    let rows = audit_log::Entity::find().order_by_asc(audit_log::Column::Id).all(&s.app.db).await.unwrap();
+    let moves: Vec<(String, String, i64)> =
+        rows.iter().map(|r| (r.action.clone(), r.entity_type.clone(), r.entity_id)).collect();
+    assert_eq!(
+        moves,
+        vec![("reject".to_string(), "use_case".to_string(), id), ("approve".to_string(), "use_case".to_string(), id)],
+        "the refused and the repeated moves leave no row; the action is written as parsed"
+    );
+    assert_eq!(rows[1].details["from"], "rejected");
+    assert_eq!(rows[1].details["status"], "approved");
+}

@@ -39,6 +39,7 @@ mod imports;
 mod influencers;
 mod invitations;
 mod jobs;
+mod jobs_applications;
 mod jobs_favourites;
 mod jobs_recommended;
 mod list_counts;

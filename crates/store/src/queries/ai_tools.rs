@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use domain::catalogue::AiToolForm;
 use sea_orm::{
-    sea_query::Expr, ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use serde_json::json;
 
@@ -179,19 +179,6 @@ pub async fn update(
     let tool = active.update(db).await.map_err(StoreError::classify)?;
     catalogue::set_tags(db, tenant_id, AI_TOOL, tool.id, TAG_CATEGORY, &form.categories).await?;
     Ok(tool)
-}
-
-/// Moves a tool from `from` to `to` (approve, reject); false when its status was no longer
-/// `from` (someone moderated it meanwhile).
-pub async fn set_status(db: &impl ConnectionTrait, tool_id: i64, from: &str, to: &str) -> StoreResult<bool> {
-    let done = ai_tools::Entity::update_many()
-        .col_expr(ai_tools::Column::Status, Expr::value(to))
-        .col_expr(ai_tools::Column::UpdatedAt, Expr::value(now()))
-        .filter(ai_tools::Column::Id.eq(tool_id))
-        .filter(ai_tools::Column::Status.eq(from))
-        .exec(db)
-        .await?;
-    Ok(done.rows_affected > 0)
 }
 
 /// The approved use cases naming each tool: two queries for a page of tools.

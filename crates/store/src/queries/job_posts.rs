@@ -137,23 +137,6 @@ async fn set_skills(db: &impl ConnectionTrait, post_id: i64, ids: &[i64]) -> Sto
     crate::queries::sql::replace_links(db, job_post_skills::Column::JobPostId.eq(post_id), ids, row).await
 }
 
-/// Of `ids`, the ones that are not skills of the tenant.
-pub async fn unknown_skills(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<Vec<i64>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let found: Vec<i64> = topics::Entity::find()
-        .select_only()
-        .column(topics::Column::Id)
-        .filter(crate::queries::sql::on_site_by_key(topics::Entity, tenant_id))
-        .filter(topics::Column::TopicType.eq(SKILL))
-        .filter(topics::Column::Id.is_in(ids.to_vec()))
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(ids.iter().copied().filter(|id| !found.contains(id)).collect())
-}
-
 /// The skills (id, name) of each post, in the order they were given.
 /// The posts `ids` (deleted ones too), in no order.
 pub async fn by_ids(db: &impl ConnectionTrait, ids: &[i64]) -> StoreResult<Vec<job_posts::Model>> {

@@ -125,3 +125,26 @@ pub async fn create_area(db: &impl ConnectionTrait, tenant_id: i64, name: &str) 
     .await
     .map_err(StoreError::classify)
 }
+
+/// Of `ids`, the ones that are not topics of the tenant (of `topic_type` when given: the
+/// skills a job asks for).
+pub async fn unknown(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    ids: &[i64],
+    topic_type: Option<&str>,
+) -> StoreResult<Vec<i64>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut select = topics::Entity::find()
+        .select_only()
+        .column(topics::Column::Id)
+        .filter(crate::queries::sql::on_site_by_key(topics::Entity, tenant_id))
+        .filter(topics::Column::Id.is_in(ids.to_vec()));
+    if let Some(topic_type) = topic_type {
+        select = select.filter(topics::Column::TopicType.eq(topic_type));
+    }
+    let found: Vec<i64> = select.into_tuple().all(db).await?;
+    Ok(ids.iter().copied().filter(|id| !found.contains(id)).collect())
+}

@@ -19,7 +19,6 @@ use crate::{
     StoreError, StoreResult,
 };
 use domain::catalogue::UseCaseForm;
-use sea_orm::sea_query::Expr;
 use serde_json::json;
 
 pub const STATUS_PENDING: &str = "pending";
@@ -344,18 +343,6 @@ pub async fn set_default_group(
     active.default_group = Set(group_id);
     active.updated_at = Set(now());
     active.update(db).await.map_err(StoreError::classify)
-}
-
-/// Moves a use case from `from` to `to`; false when its status was no longer `from`.
-pub async fn set_status(db: &impl ConnectionTrait, id: i64, from: &str, to: &str) -> StoreResult<bool> {
-    let done = use_cases::Entity::update_many()
-        .col_expr(use_cases::Column::Status, Expr::value(to))
-        .col_expr(use_cases::Column::UpdatedAt, Expr::value(now()))
-        .filter(use_cases::Column::Id.eq(id))
-        .filter(use_cases::Column::Status.eq(from))
-        .exec(db)
-        .await?;
-    Ok(done.rows_affected > 0)
 }
 
 pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<use_cases::Model>> {

@@ -20,7 +20,7 @@ use axum::{
 };
 use domain::sent::{NumberOrText, Sent, Texts};
 use domain::{
-    catalogue::{self as rules, AiToolForm, Moderation, STATUS_APPROVED},
+    catalogue::{self as rules, AiToolForm, STATUS_APPROVED},
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
@@ -34,7 +34,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 use super::{
     choices, chosen_file, chosen_group, id_list, ids,
     list_params::{recent_order, scope_of, statuses_for},
-    may_moderate, string_list, strings, text, vote_name, with_caller_flags, FileField, ModerationAnswer,
+    may_moderate, moderation, string_list, strings, text, vote_name, with_caller_flags, FileField, ModerationAnswer,
 };
 use crate::extract::{caller_of, Caller};
 use crate::{
@@ -543,29 +543,9 @@ async fn moderate_ai_tool(
     ApiJson(body): ApiJson<ModerationInput>,
 ) -> ApiResult<Json<ModerationAnswer>> {
     let caller = caller_of(Some(user));
-    let action = Moderation::parse(&body.action)
-        .ok_or_else(|| ApiError::field("action", "\"action\" must be approve or reject."))?;
+    let action = moderation::action(&body.action)?;
     let tool = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
     let tool = ensure_visible(&state, &tenant, &caller, tool).await?;
-    if !may_moderate(&state, &tenant, &caller, Some(tool.group_id)).await? {
-        return Err(ApiError::Forbidden(action.failure("AI Tool")));
-    }
-    let next = action.next_status(&tool.status).ok_or_else(|| ApiError::BadRequest(action.failure("AI Tool")))?;
-    let txn = store::begin_write(&state.db).await?;
-    if !q::set_status(&txn, tool.id, &tool.status, next).await? {
-        return Err(ApiError::Conflict(action.failure("AI Tool")));
-    }
-    store::queries::audit_log::record(
-        &txn,
-        tenant.id(),
-        caller.id(),
-        body.action.trim(),
-        store::queries::audit_log::ENTITY_AI_TOOL,
-        tool.id,
-        None,
-        serde_json::json!({ "from": tool.status, "status": next }),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(Json(ModerationAnswer { status: next.into(), message: action.success("AI tool") }))
+    let item = moderation::Item { id: tool.id, status: &tool.status, group_id: Some(tool.group_id) };
+    Ok(Json(moderation::apply(&state, &tenant, &caller, &moderation::AI_TOOLS, action, item).await?))
 }

@@ -12,6 +12,7 @@
 
 pub mod ai_tools;
 pub mod list_params;
+pub mod moderation;
 
 use std::collections::HashMap;
 

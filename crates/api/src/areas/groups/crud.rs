@@ -197,7 +197,7 @@ async fn check_references(
         }
         None => None,
     };
-    let unknown = group_q::unknown_topics(&state.db, tenant.id(), &form.topics).await?;
+    let unknown = store::queries::topics::unknown(&state.db, tenant.id(), &form.topics, None).await?;
     if let Some(id) = unknown.first() {
         errors.add("topics", format!("Invalid pk \"{id}\" - object does not exist."));
     }

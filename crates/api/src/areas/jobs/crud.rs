@@ -64,7 +64,7 @@ async fn check_skills(state: &AppState, tenant: &Tenant, skills: &[i64]) -> ApiR
     if skills.len() > domain::jobs::form::MAX_SKILLS {
         return Err(ApiError::field("skills", MSG_MAX_SKILLS));
     }
-    let unknown = post_q::unknown_skills(&state.db, tenant.id(), skills).await?;
+    let unknown = store::queries::topics::unknown(&state.db, tenant.id(), skills, Some(post_q::SKILL)).await?;
     if let Some(id) = unknown.first() {
         return Err(ApiError::field("skills", format!("Invalid pk \"{id}\" - object does not exist.")));
     }

@@ -7,18 +7,15 @@ use axum::{
 };
 use domain::sent::{NumberOrText, Sent, Texts};
 use domain::{
-    catalogue::{self as rules, Moderation, UseCaseForm},
+    catalogue::{self as rules, UseCaseForm},
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
-use store::{
-    entities::use_cases,
-    queries::{groups as group_q, use_cases as q},
-};
+use store::{entities::use_cases, queries::use_cases as q};
 use utoipa::ToSchema;
 
 use crate::areas::catalogue::{
-    ai_tools::ModerationInput, choices, chosen_file, chosen_group, id_list, ids, may_moderate, one_id, string_list,
+    ai_tools::ModerationInput, choices, chosen_file, chosen_group, id_list, ids, moderation, one_id, string_list,
     strings, text, FileField, ModerationAnswer,
 };
 use crate::extract::{caller_of, Caller};
@@ -256,7 +253,7 @@ async fn checked(
     if current.and_then(|u| u.group_id) != Some(group_id) {
         chosen_group(state, tenant, caller, group_id).await?;
     }
-    if let Some(id) = group_q::unknown_topics(&state.db, tenant.id(), &form.topics).await?.first() {
+    if let Some(id) = store::queries::topics::unknown(&state.db, tenant.id(), &form.topics, None).await?.first() {
         return Err(ApiError::field("topics", format!("Invalid pk \"{id}\" - object does not exist.")));
     }
     if let Some(area) = form.topic_area {
@@ -378,33 +375,9 @@ pub(super) async fn moderate_use_case(
     ApiJson(body): ApiJson<ModerationInput>,
 ) -> ApiResult<Json<ModerationAnswer>> {
     let caller = caller_of(Some(user));
-    let action = Moderation::parse(&body.action)
-        .ok_or_else(|| ApiError::field("action", "\"action\" must be approve or reject."))?;
+    let action = moderation::action(&body.action)?;
     let found = q::find(&state.db, tenant.id(), id).await?.ok_or_else(not_found)?;
     let found = ensure_visible(&state, &tenant, &caller, found).await?;
-    let allowed = match found.group_id {
-        Some(_) => may_moderate(&state, &tenant, &caller, found.group_id).await?,
-        None => caller.is_staff(),
-    };
-    if !allowed {
-        return Err(ApiError::Forbidden(action.failure("use case")));
-    }
-    let next = action.next_status(&found.status).ok_or_else(|| ApiError::BadRequest(action.failure("use case")))?;
-    let txn = store::begin_write(&state.db).await?;
-    if !q::set_status(&txn, found.id, &found.status, next).await? {
-        return Err(ApiError::Conflict(action.failure("use case")));
-    }
-    store::queries::audit_log::record(
-        &txn,
-        tenant.id(),
-        caller.id(),
-        body.action.trim(),
-        store::queries::audit_log::ENTITY_USE_CASE,
-        found.id,
-        None,
-        serde_json::json!({ "from": found.status, "status": next }),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(Json(ModerationAnswer { status: next.into(), message: action.success("use case") }))
+    let item = moderation::Item { id: found.id, status: &found.status, group_id: found.group_id };
+    Ok(Json(moderation::apply(&state, &tenant, &caller, &moderation::USE_CASES, action, item).await?))
 }

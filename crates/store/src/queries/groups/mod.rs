@@ -212,22 +212,6 @@ async fn set_sdgs(db: &impl ConnectionTrait, group_id: i64, ids: &[i64]) -> Stor
     crate::queries::sql::replace_links(db, group_sdgs::Column::GroupId.eq(group_id), ids, row).await
 }
 
-/// Of `ids`, the ones that are not topics of the tenant.
-pub async fn unknown_topics(db: &impl ConnectionTrait, tenant_id: i64, ids: &[i64]) -> StoreResult<Vec<i64>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let found: Vec<i64> = topics::Entity::find()
-        .select_only()
-        .column(topics::Column::Id)
-        .filter(crate::queries::sql::on_site_by_key(topics::Entity, tenant_id))
-        .filter(topics::Column::Id.is_in(ids.to_vec()))
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(ids.iter().copied().filter(|id| !found.contains(id)).collect())
-}
-
 pub async fn all_sdgs(db: &impl ConnectionTrait) -> StoreResult<Vec<sdgs::Model>> {
     Ok(sdgs::Entity::find().order_by_asc(sdgs::Column::Number).all(db).await?)
 }

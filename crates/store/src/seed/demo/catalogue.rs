@@ -165,7 +165,14 @@ pub(super) async fn seed_demo_ai_tools(
             roles: Vec::new(),
         };
         let tool = tool_q::insert(txn, tenant_id, organization_id, &form, None, admin_id).await?;
-        tool_q::set_status(txn, tool.id, STATUS_PENDING, STATUS_APPROVED).await?;
+        crate::queries::catalogue::set_status(
+            txn,
+            crate::queries::catalogue::AI_TOOL,
+            tool.id,
+            STATUS_PENDING,
+            STATUS_APPROVED,
+        )
+        .await?;
     }
     let classes = [
         ("high", "low", "incremental", "1"),
