@@ -3,9 +3,10 @@
 //! "Feedback"; spec 000 §7 `POST /contact-starleaders/`, the pending page's contact form):
 //! what a member may send to the site's administrators, checked before anything is stored.
 
-use serde_json::Value;
+use serde::Deserialize;
+use utoipa::ToSchema;
 
-use crate::FieldErrors;
+use crate::{sent::Sent, FieldErrors};
 
 /// A feedback's title and a contact message's subject.
 pub const MAX_TITLE_CHARS: usize = 200;
@@ -20,6 +21,35 @@ pub const MSG_NOT_TEXT: &str = "Not a valid string.";
 pub const MSG_THANKS: &str = "Thank you for your feedback.";
 /// The answer of a stored contact message.
 pub const MSG_CONTACT_SENT: &str = "Your message has been sent to the administrators.";
+
+// A feedback as sent (`POST /feedback/`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct FeedbackInput {
+    /// Required; at most 200 characters.
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub title: Sent<String>,
+    /// The description: required; at most 5000 characters (`description` is accepted too).
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub content: Sent<String>,
+    #[serde(default)]
+    #[schema(value_type = Option<String>)]
+    pub description: Sent<String>,
+}
+
+// A contact message as sent (`POST /contact-starleaders/`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ContactInput {
+    /// Required; at most 200 characters.
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub subject: Sent<String>,
+    /// Required; at most 5000 characters.
+    #[serde(default)]
+    #[schema(value_type = String)]
+    pub message: Sent<String>,
+}
 
 /// A checked feedback: `title` and `content` (the page's description).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,24 +71,24 @@ fn too_long(max: usize) -> String {
 
 /// Plain text without control characters other than line breaks and tabs, trimmed.
 /// `Err` when the value is not text; `Ok("")` when absent, null or blank.
-fn plain_text(value: Option<&Value>) -> Result<String, ()> {
+fn plain_text(value: &Sent<String>) -> Result<String, ()> {
     match value {
-        None | Some(Value::Null) => Ok(String::new()),
-        Some(Value::String(s)) => Ok(s
+        Sent::Absent | Sent::Null => Ok(String::new()),
+        Sent::Value(s) => Ok(s
             .chars()
             .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
             .collect::<String>()
             .replace("\r\n", "\n")
             .trim()
             .to_string()),
-        Some(_) => Err(()),
+        Sent::WrongType => Err(()),
     }
 }
 
-/// Reads one text field into `errors`: required (`blank` is its message when empty) and at
-/// most `max` characters.
-fn field(errors: &mut FieldErrors, body: &Value, key: &str, blank: &str, max: usize) -> String {
-    match plain_text(body.get(key)) {
+/// Reads one text field into `errors` under `key`: required (`blank` is its message when
+/// empty) and at most `max` characters.
+fn field(errors: &mut FieldErrors, value: &Sent<String>, key: &str, blank: &str, max: usize) -> String {
+    match plain_text(value) {
         Err(()) => {
             errors.add(key, MSG_NOT_TEXT);
             String::new()
@@ -76,33 +106,23 @@ fn field(errors: &mut FieldErrors, body: &Value, key: &str, blank: &str, max: us
     }
 }
 
-/// Checks a feedback `{title, content}` (`description` is accepted for `content`).
-pub fn parse_feedback(body: &Value) -> Result<Feedback, FieldErrors> {
+/// Checks a feedback `{title, content}` (`description` is read when `content` is absent;
+/// its mistakes are answered on `content`).
+pub fn parse_feedback(input: &FeedbackInput) -> Result<Feedback, FieldErrors> {
     let mut errors = FieldErrors::new();
-    if !body.is_object() {
-        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
-        return Err(errors);
-    }
-    let title = field(&mut errors, body, "title", MSG_BOTH_REQUIRED, MAX_TITLE_CHARS);
-    let key =
-        if body.get("content").is_none() && body.get("description").is_some() { "description" } else { "content" };
-    let content = field(&mut errors, body, key, MSG_BOTH_REQUIRED, MAX_TEXT_CHARS);
-    if let Some(messages) = errors.0.remove("description") {
-        errors.0.entry("content".into()).or_default().extend(messages);
-    }
+    let title = field(&mut errors, &input.title, "title", MSG_BOTH_REQUIRED, MAX_TITLE_CHARS);
+    let sent =
+        if input.content.is_absent() && !input.description.is_absent() { &input.description } else { &input.content };
+    let content = field(&mut errors, sent, "content", MSG_BOTH_REQUIRED, MAX_TEXT_CHARS);
     errors.into_result()?;
     Ok(Feedback { title, content })
 }
 
 /// Checks a contact message `{subject, message}`.
-pub fn parse_contact(body: &Value) -> Result<ContactMessage, FieldErrors> {
+pub fn parse_contact(input: &ContactInput) -> Result<ContactMessage, FieldErrors> {
     let mut errors = FieldErrors::new();
-    if !body.is_object() {
-        errors.add("non_field_errors", "Invalid data. Expected a dictionary.");
-        return Err(errors);
-    }
-    let subject = field(&mut errors, body, "subject", MSG_REQUIRED, MAX_TITLE_CHARS);
-    let message = field(&mut errors, body, "message", MSG_REQUIRED, MAX_TEXT_CHARS);
+    let subject = field(&mut errors, &input.subject, "subject", MSG_REQUIRED, MAX_TITLE_CHARS);
+    let message = field(&mut errors, &input.message, "message", MSG_REQUIRED, MAX_TEXT_CHARS);
     errors.into_result()?;
     Ok(ContactMessage { subject, message })
 }
@@ -112,43 +132,50 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::sent::body;
+
+    fn feedback(sent: serde_json::Value) -> Result<Feedback, FieldErrors> {
+        parse_feedback(&body(sent))
+    }
+
+    fn contact(sent: serde_json::Value) -> Result<ContactMessage, FieldErrors> {
+        parse_contact(&body(sent))
+    }
 
     #[test]
     fn feedback_needs_both_fields_within_their_limits() {
-        let ok = parse_feedback(&json!({"title": "  Great site ", "content": "Line one\r\nLine two\u{0}"})).unwrap();
+        let ok = feedback(json!({"title": "  Great site ", "content": "Line one\r\nLine two\u{0}"})).unwrap();
         assert_eq!(ok, Feedback { title: "Great site".into(), content: "Line one\nLine two".into() });
-        let ok = parse_feedback(&json!({"title": "T", "description": "D"})).unwrap();
+        let ok = feedback(json!({"title": "T", "description": "D"})).unwrap();
         assert_eq!(ok.content, "D");
 
-        let errors = parse_feedback(&json!({"title": " ", "content": null})).unwrap_err();
+        let errors = feedback(json!({"title": " ", "content": null})).unwrap_err();
         assert_eq!(errors.first("title"), Some(MSG_BOTH_REQUIRED));
         assert_eq!(errors.first("content"), Some(MSG_BOTH_REQUIRED));
-        let errors = parse_feedback(&json!({"title": "T"})).unwrap_err();
+        let errors = feedback(json!({"title": "T"})).unwrap_err();
         assert_eq!(errors.first("content"), Some(MSG_BOTH_REQUIRED));
         assert_eq!(errors.first("title"), None);
-        let errors = parse_feedback(&json!({"title": "T", "description": ""})).unwrap_err();
+        let errors = feedback(json!({"title": "T", "description": ""})).unwrap_err();
         assert_eq!(errors.first("content"), Some(MSG_BOTH_REQUIRED));
 
-        let errors =
-            parse_feedback(&json!({"title": "x".repeat(MAX_TITLE_CHARS + 1), "content": "é".repeat(MAX_TEXT_CHARS)}))
-                .unwrap_err();
+        let errors = feedback(json!({"title": "x".repeat(MAX_TITLE_CHARS + 1), "content": "é".repeat(MAX_TEXT_CHARS)}))
+            .unwrap_err();
         assert_eq!(errors.first("title"), Some("Ensure this field has no more than 200 characters."));
         assert_eq!(errors.first("content"), None, "the limit counts characters, not bytes");
 
-        let errors = parse_feedback(&json!({"title": 3, "content": ["x"]})).unwrap_err();
+        let errors = feedback(json!({"title": 3, "content": ["x"]})).unwrap_err();
         assert_eq!(errors.first("title"), Some(MSG_NOT_TEXT));
         assert_eq!(errors.first("content"), Some(MSG_NOT_TEXT));
-        assert!(parse_feedback(&json!("text")).unwrap_err().first("non_field_errors").is_some());
     }
 
     #[test]
     fn a_contact_message_needs_a_subject_and_a_message() {
-        let ok = parse_contact(&json!({"subject": "My membership", "message": "Please look again"})).unwrap();
+        let ok = contact(json!({"subject": "My membership", "message": "Please look again"})).unwrap();
         assert_eq!(ok, ContactMessage { subject: "My membership".into(), message: "Please look again".into() });
-        let errors = parse_contact(&json!({})).unwrap_err();
+        let errors = contact(json!({})).unwrap_err();
         assert_eq!(errors.first("subject"), Some(MSG_REQUIRED));
         assert_eq!(errors.first("message"), Some(MSG_REQUIRED));
-        let errors = parse_contact(&json!({"subject": "s", "message": "m".repeat(MAX_TEXT_CHARS + 1)})).unwrap_err();
+        let errors = contact(json!({"subject": "s", "message": "m".repeat(MAX_TEXT_CHARS + 1)})).unwrap_err();
         assert_eq!(errors.first("message"), Some("Ensure this field has no more than 5000 characters."));
     }
 }

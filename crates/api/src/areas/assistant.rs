@@ -12,7 +12,8 @@
 //! items, ranked for the asker; a chat-completion model when configured).
 
 use axum::{extract::State, Json};
-use domain::{pagination::PageRequest, FieldErrors};
+use domain::assistant::{check_feedback, check_question, AmaFeedbackInput, AnswerRating, AskInput, Question};
+use domain::pagination::PageRequest;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use services::matching::Found;
@@ -35,10 +36,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// Chat history page size (spec 002 §8).
 pub const PAGE_SIZE: u64 = 12;
-/// The longest question accepted.
-pub const MAX_QUESTION_CHARS: usize = 2000;
-/// The longest rating reason accepted.
-pub const MAX_FEEDBACK_CHARS: usize = 2000;
 /// Earlier exchanges of the thread a model is given.
 const CONVERSATION_TURNS: u64 = 6;
 
@@ -46,18 +43,6 @@ pub const MSG_THANKS: &str = "Thank you for your feedback! Your input is invalua
 pub const MSG_NO_AMA: &str = "Your membership plan does not include the assistant. Upgrade to ask it questions.";
 /// The code of the 403 for members without `use_ama`: the web shows the upgrade dialog.
 pub const CODE_NO_AMA: &str = "NO_AMA_SUBSCRIPTION";
-const MSG_REQUIRED: &str = "This field is required.";
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct AskInput {
-    /// The question (1 to 2000 characters).
-    #[serde(default)]
-    pub question: Option<Value>,
-    /// The thread to continue: any chat of it (the caller's own); null starts a thread.
-    #[serde(default)]
-    #[schema(value_type = Option<i64>)]
-    pub parent_chat: Option<Value>,
-}
 
 /// One part of an answer: `text` (a string), `recommendations` (`{items: [...]}`) or
 /// `relevant_questions` (a list of strings).
@@ -164,48 +149,6 @@ fn view(chat: &ama_chats::Model, rating: Option<i16>) -> AmaChat {
     }
 }
 
-fn parse_id(value: &Option<Value>, field: &str, errors: &mut FieldErrors) -> Option<i64> {
-    match value {
-        None | Some(Value::Null) => None,
-        Some(v) => {
-            let id = match v {
-                Value::Number(n) => n.as_i64(),
-                Value::String(s) if s.trim().is_empty() => return None,
-                Value::String(s) => s.trim().parse::<i64>().ok(),
-                _ => None,
-            };
-            if id.is_none_or(|id| id <= 0) {
-                errors.add(field, "A valid integer is required.");
-            }
-            id.filter(|id| *id > 0)
-        }
-    }
-}
-
-fn check_question(body: &AskInput) -> Result<(String, Option<i64>), FieldErrors> {
-    let mut errors = FieldErrors::new();
-    let question = match &body.question {
-        Some(Value::String(s)) if !s.trim().is_empty() => {
-            let s = s.trim();
-            if s.chars().count() > MAX_QUESTION_CHARS {
-                errors.add("question", format!("Ensure this field has no more than {MAX_QUESTION_CHARS} characters."));
-            }
-            s.to_string()
-        }
-        Some(Value::String(_)) | None | Some(Value::Null) => {
-            errors.add("question", MSG_REQUIRED);
-            String::new()
-        }
-        Some(_) => {
-            errors.add("question", "Not a valid string.");
-            String::new()
-        }
-    };
-    let parent = parse_id(&body.parent_chat, "parent_chat", &mut errors);
-    errors.into_result()?;
-    Ok((question, parent))
-}
-
 /// Answers a question and stores it (spec 002 §7 "POST /ask-me-anything/").
 #[utoipa::path(
     post,
@@ -226,7 +169,7 @@ async fn ask(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<AskInput>,
 ) -> ApiResult<Json<Data<AmaChat>>> {
-    let (question, parent) = check_question(&body)?;
+    let Question { text: question, parent_chat: parent } = check_question(&body)?;
     if !user.is_staff {
         let tier = member_tier(state.read_db(), tenant.id(), user.id).await?;
         if !tier.flags.use_ama {
@@ -369,21 +312,6 @@ async fn history(
     Ok(Json(Page::new(items, count, &page, &url)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct AmaFeedbackInput {
-    /// The answer (chat id) rated.
-    #[serde(default)]
-    #[schema(value_type = i64)]
-    pub chat: Option<Value>,
-    /// Why (required).
-    #[serde(default)]
-    pub feedback: Option<Value>,
-    /// 1 to 5 stars.
-    #[serde(default)]
-    #[schema(value_type = i64)]
-    pub rating: Option<Value>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FeedbackState {
     pub chat: i64,
@@ -396,52 +324,6 @@ pub struct AmaFeedbackAnswer {
     pub data: FeedbackState,
     /// 'Thank you for your feedback! Your input is invaluable to us and will help us improve.'
     pub message: String,
-}
-
-fn check_feedback(body: &AmaFeedbackInput) -> Result<(i64, i16, String), FieldErrors> {
-    let mut errors = FieldErrors::new();
-    let chat = parse_id(&body.chat, "chat", &mut errors);
-    if chat.is_none() && errors.first("chat").is_none() {
-        errors.add("chat", MSG_REQUIRED);
-    }
-    let rating = match &body.rating {
-        None | Some(Value::Null) => {
-            errors.add("rating", MSG_REQUIRED);
-            0
-        }
-        Some(v) => {
-            let n = match v {
-                Value::Number(n) => n.as_i64(),
-                Value::String(s) => s.trim().parse::<i64>().ok(),
-                _ => None,
-            };
-            match n {
-                Some(n @ 1..=5) => n as i16,
-                _ => {
-                    errors.add("rating", "Choose a rating from 1 to 5.");
-                    0
-                }
-            }
-        }
-    };
-    let feedback = match &body.feedback {
-        Some(Value::String(s)) if !s.trim().is_empty() => {
-            if s.trim().chars().count() > MAX_FEEDBACK_CHARS {
-                errors.add("feedback", format!("Ensure this field has no more than {MAX_FEEDBACK_CHARS} characters."));
-            }
-            s.trim().to_string()
-        }
-        Some(Value::String(_)) | None | Some(Value::Null) => {
-            errors.add("feedback", MSG_REQUIRED);
-            String::new()
-        }
-        Some(_) => {
-            errors.add("feedback", "Not a valid string.");
-            String::new()
-        }
-    };
-    errors.into_result()?;
-    Ok((chat.unwrap_or_default(), rating, feedback))
 }
 
 /// Rates one of the caller's answers (spec 002 §7 "POST /ama-feedback/"); rating again
@@ -464,7 +346,7 @@ async fn feedback(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<AmaFeedbackInput>,
 ) -> ApiResult<Json<AmaFeedbackAnswer>> {
-    let (chat, rating, feedback) = check_feedback(&body)?;
+    let AnswerRating { chat, rating, feedback } = check_feedback(&body)?;
     let chat = q::find_chat(&state.db, tenant.id(), user.id, chat)
         .await?
         .ok_or_else(|| ApiError::NotFound("Chat not found.".into()))?;

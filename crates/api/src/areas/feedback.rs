@@ -17,8 +17,8 @@
 //! its organization) read them; everyone else gets 403.
 
 use axum::{extract::State, http::StatusCode, Json};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use domain::feedback::{ContactInput, FeedbackInput};
+use serde::Serialize;
 use store::{
     entities::{contact_messages, feedback, users},
     queries::{feedback as q, memberships as member_q, programme as programme_q, users as user_q},
@@ -107,36 +107,11 @@ fn contact_view(row: contact_messages::Model) -> ContactView {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct FeedbackInput {
-    /// Required; at most 200 characters.
-    #[serde(default)]
-    #[schema(value_type = String)]
-    pub title: Option<Value>,
-    /// The description: required; at most 5000 characters (`description` is accepted too).
-    #[serde(default)]
-    #[schema(value_type = String)]
-    pub content: Option<Value>,
-    #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub description: Option<Value>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FeedbackAnswer {
     pub data: FeedbackView,
     /// 'Thank you for your feedback.'
     pub message: String,
-}
-
-fn body_of(fields: Vec<(&str, Option<Value>)>) -> Value {
-    let mut map = serde_json::Map::new();
-    for (key, value) in fields {
-        if let Some(value) = value {
-            map.insert(key.to_string(), value);
-        }
-    }
-    Value::Object(map)
 }
 
 /// Sends feedback to the site (spec 002 §2 "Feedback page"): stored, and mailed to the
@@ -160,7 +135,6 @@ async fn send_feedback(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<FeedbackInput>,
 ) -> ApiResult<(StatusCode, Json<FeedbackAnswer>)> {
-    let body = body_of(vec![("title", body.title), ("content", body.content), ("description", body.description)]);
     let checked = domain::feedback::parse_feedback(&body)?;
     // Counted once the form is valid: a form with mistakes costs nothing.
     rate_limit::hit(&state, FEEDBACK_PER_ACCOUNT, &user.id.to_string()).await?;
@@ -229,18 +203,6 @@ async fn list_feedback(
     Ok(Json(Page::new(items, found.count, &paging.page, &paging.url)))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ContactInput {
-    /// Required; at most 200 characters.
-    #[serde(default)]
-    #[schema(value_type = String)]
-    pub subject: Option<Value>,
-    /// Required; at most 5000 characters.
-    #[serde(default)]
-    #[schema(value_type = String)]
-    pub message: Option<Value>,
-}
-
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ContactAnswer {
     pub data: ContactView,
@@ -268,8 +230,7 @@ async fn send_contact(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<ContactInput>,
 ) -> ApiResult<(StatusCode, Json<ContactAnswer>)> {
-    let checked =
-        domain::feedback::parse_contact(&body_of(vec![("subject", body.subject), ("message", body.message)]))?;
+    let checked = domain::feedback::parse_contact(&body)?;
     rate_limit::hit(&state, CONTACT_PER_ACCOUNT, &user.id.to_string()).await?;
     let status = member_q::find(&state.db, tenant.organization_id(), user.id).await?.map(|m| m.status);
     let name = full_name(&user);

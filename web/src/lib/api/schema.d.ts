@@ -3795,7 +3795,7 @@ export interface components {
              */
             chat?: number;
             /** @description Why (required). */
-            feedback?: unknown;
+            feedback?: string;
             /**
              * Format: int64
              * @description 1 to 5 stars.
@@ -4080,7 +4080,7 @@ export interface components {
              */
             parent_chat?: number | null;
             /** @description The question (1 to 2000 characters). */
-            question?: unknown;
+            question?: string;
         };
         /**
          * @description A file an answer points at, as administrators open it (spec 001 §3 "files": file,

@@ -2,8 +2,8 @@
 //! report rates it 1 to 5 stars with an optional comment; rating again replaces it.
 
 use axum::{extract::State, Json};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use domain::agents::feedback::ReportFeedbackInput;
+use serde::Serialize;
 use store::queries::agents::reports;
 use utoipa::ToSchema;
 
@@ -14,22 +14,6 @@ use crate::{
     error::{ApiError, ApiResult, ErrorBody},
     extract::{ApiJson, AuthUser, Tenant},
 };
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ReportFeedbackInput {
-    /// The report's id.
-    #[serde(default)]
-    #[schema(value_type = i64)]
-    pub response_id: Option<Value>,
-    /// An optional comment (at most 2000 characters).
-    #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub feedback: Option<Value>,
-    /// 1 to 5 stars.
-    #[serde(default)]
-    #[schema(value_type = i64)]
-    pub rating: Option<Value>,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ReportFeedbackState {
@@ -65,13 +49,7 @@ pub async fn feedback(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<ReportFeedbackInput>,
 ) -> ApiResult<Json<ReportFeedbackAnswer>> {
-    let mut raw = serde_json::Map::new();
-    for (key, value) in [("response_id", body.response_id), ("feedback", body.feedback), ("rating", body.rating)] {
-        if let Some(value) = value {
-            raw.insert(key.to_string(), value);
-        }
-    }
-    let parsed = domain::agents::feedback::parse(&Value::Object(raw))?;
+    let parsed = domain::agents::feedback::parse(&body)?;
     let report = reports::find(&state.db, tenant.id(), parsed.response_id)
         .await?
         .filter(|r| r.owner_id == user.id || r.created_by == Some(user.id))
