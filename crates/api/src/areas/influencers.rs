@@ -13,8 +13,8 @@ use axum::{
     Json,
 };
 use domain::pagination::PageRequest;
+use domain::sent::Sent;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::queries::{influencers as influencer_q, profiles as profile_q};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -122,7 +122,7 @@ pub struct InfluencerInput {
     /// true to mark the person as an influencer of this site, false to unmark.
     #[serde(default)]
     #[schema(value_type = bool)]
-    pub is_influencer: Option<Value>,
+    pub is_influencer: Sent<bool>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -153,9 +153,9 @@ async fn set_influencer(
         return Err(ApiError::forbidden());
     }
     let influencer = match body.is_influencer {
-        Some(Value::Bool(flag)) => flag,
-        None => return Err(ApiError::field("is_influencer", "This field is required.")),
-        Some(_) => return Err(ApiError::field("is_influencer", "Must be a valid boolean.")),
+        Sent::Value(flag) => flag,
+        Sent::Absent | Sent::Null => return Err(ApiError::field("is_influencer", "This field is required.")),
+        Sent::WrongType => return Err(ApiError::field("is_influencer", "Must be a valid boolean.")),
     };
     if !influencer_q::set(&state.db, tenant.organization_id(), user_id, influencer).await? {
         return Err(ApiError::NotFound("No member of this site has this id.".into()));

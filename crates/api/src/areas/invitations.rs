@@ -19,9 +19,9 @@ use axum::{
     extract::{Path, State},
     Json,
 };
+use domain::sent::{Sent, Texts};
 use domain::{groups::invite, FieldErrors};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{
     entities::{groups, invitations as invitation_entity, job_posts, users},
     queries::{groups as group_q, invitations as inv_q, job_posts as post_q, memberships as member_q, users as user_q},
@@ -67,7 +67,8 @@ pub struct InviteInput {
     pub users: Vec<i64>,
     /// Comma-joined addresses, or a list.
     #[schema(value_type = Option<String>)]
-    pub emails: Option<Value>,
+    #[serde(default)]
+    pub emails: Sent<Texts>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,7 +132,7 @@ impl InviteRequest {
         if body.object_id.is_none() {
             errors.add("object_id", "This field is required.");
         }
-        let emails = match invite::emails(body.emails.as_ref()) {
+        let emails = match invite::emails(&body.emails) {
             Ok(list) => list,
             Err(found) => {
                 errors.merge_prefixed("", found);

@@ -1,9 +1,8 @@
 //! The Invite People dialog's checks (spec 001 §5 "Invite").
 
-use serde_json::Value;
-
 use crate::{
     accounts::{is_valid_email, normalize_email},
+    sent::{Sent, Texts},
     FieldErrors,
 };
 
@@ -13,14 +12,14 @@ pub const MSG_NOBODY: &str = "Please add at least one email address or select a 
 /// Recipients of one invite call, users and e-mails together.
 pub const MAX_RECIPIENTS: usize = 50;
 
-/// The e-mail addresses of an invite: a comma-joined string or a list. Blanks are
-/// skipped; addresses are normalised (lower case) and must be unique in the request.
-pub fn emails(value: Option<&Value>) -> Result<Vec<String>, FieldErrors> {
-    let raw: Vec<String> = match value {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::String(text)) => text.split([',', ';', '\n']).map(str::to_string).collect(),
-        Some(Value::Array(items)) => items.iter().map(|v| v.as_str().unwrap_or("").to_string()).collect(),
-        Some(_) => {
+/// The e-mail addresses of an invite: a comma-joined string or a list (of addresses, or of
+/// comma-joined ones). Blanks are skipped; addresses are normalised (lower case) and must be
+/// unique in the request.
+pub fn emails(sent: &Sent<Texts>) -> Result<Vec<String>, FieldErrors> {
+    let raw: Vec<&str> = match sent {
+        Sent::Absent | Sent::Null => Vec::new(),
+        Sent::Value(Texts(items)) => items.iter().flat_map(|item| item.split([',', ';', '\n'])).collect(),
+        Sent::WrongType => {
             let mut errors = FieldErrors::new();
             errors.add("emails", MSG_EMAIL);
             return Err(errors);
@@ -28,7 +27,7 @@ pub fn emails(value: Option<&Value>) -> Result<Vec<String>, FieldErrors> {
     };
     let mut errors = FieldErrors::new();
     let mut out: Vec<String> = Vec::new();
-    for item in raw.iter().map(|e| e.trim()).filter(|e| !e.is_empty()) {
+    for item in raw.into_iter().map(str::trim).filter(|e| !e.is_empty()) {
         let email = normalize_email(item);
         if !is_valid_email(&email) {
             errors.add("emails", MSG_EMAIL);
@@ -46,18 +45,30 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::sent::body;
+
+    #[derive(Debug, Default, serde::Deserialize)]
+    #[serde(default)]
+    struct Invite {
+        emails: Sent<Texts>,
+    }
+
+    fn sent(emails: serde_json::Value) -> Sent<Texts> {
+        body::<Invite>(json!({ "emails": emails })).emails
+    }
 
     #[test]
     fn comma_strings_and_lists_are_read() {
-        assert_eq!(emails(Some(&json!(" A@x.io, b@y.org ,"))).unwrap(), vec!["a@x.io", "b@y.org"]);
-        assert_eq!(emails(Some(&json!(["c@z.com"]))).unwrap(), vec!["c@z.com"]);
-        assert!(emails(None).unwrap().is_empty());
+        assert_eq!(emails(&sent(json!(" A@x.io, b@y.org ,"))).unwrap(), vec!["a@x.io", "b@y.org"]);
+        assert_eq!(emails(&sent(json!(["c@z.com"]))).unwrap(), vec!["c@z.com"]);
+        assert!(emails(&Sent::Absent).unwrap().is_empty());
     }
 
     #[test]
     fn bad_and_duplicate_addresses_are_refused() {
-        assert_eq!(emails(Some(&json!("a@x.io,nope"))).unwrap_err().first("emails"), Some(MSG_EMAIL));
-        assert_eq!(emails(Some(&json!("a@x.io,A@x.io"))).unwrap_err().first("emails"), Some(MSG_DUPLICATE));
-        assert_eq!(emails(Some(&json!(5))).unwrap_err().first("emails"), Some(MSG_EMAIL));
+        assert_eq!(emails(&sent(json!("a@x.io,nope"))).unwrap_err().first("emails"), Some(MSG_EMAIL));
+        assert_eq!(emails(&sent(json!("a@x.io,A@x.io"))).unwrap_err().first("emails"), Some(MSG_DUPLICATE));
+        assert_eq!(emails(&sent(json!({"a": 1}))).unwrap_err().first("emails"), Some(MSG_EMAIL));
+        assert_eq!(emails(&sent(json!([5]))).unwrap_err().first("emails"), Some(MSG_EMAIL), "a number is no address");
     }
 }
