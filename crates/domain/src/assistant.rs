@@ -107,20 +107,13 @@ pub struct AnswerRating {
     pub feedback: String,
 }
 
-/// An id sent as a number or its text: none when absent, null or blank text; 'A valid
-/// integer is required.' on `field` for anything else that is not a positive whole number.
+/// An id sent as a number or its text; 'A valid integer is required.' on `field` for anything
+/// but a positive whole number, absent, null or blank.
 fn optional_id(sent: &Sent<NumberOrText>, field: &str, errors: &mut FieldErrors) -> Option<i64> {
-    let id = match sent {
-        Sent::Absent | Sent::Null => return None,
-        Sent::Value(NumberOrText::Text(s)) if s.trim().is_empty() => return None,
-        Sent::Value(NumberOrText::Integer(n)) => Some(*n),
-        Sent::Value(NumberOrText::Text(s)) => s.trim().parse::<i64>().ok(),
-        Sent::Value(NumberOrText::Fraction(_)) | Sent::WrongType => None,
-    };
-    if id.is_none_or(|id| id <= 0) {
+    sent.optional_id().unwrap_or_else(|()| {
         errors.add(field, "A valid integer is required.");
-    }
-    id.filter(|id| *id > 0)
+        None
+    })
 }
 
 /// A required text of at most `max` characters, trimmed.

@@ -174,6 +174,21 @@ impl NumberOrText {
     }
 }
 
+impl Sent<NumberOrText> {
+    /// An optional id: `Ok(None)` when absent, null or blank text, `Err(())` for anything
+    /// that is not a positive whole number (a fraction, a word, `0`, another type).
+    pub fn optional_id(&self) -> Result<Option<i64>, ()> {
+        let id = match self {
+            Sent::Absent | Sent::Null => return Ok(None),
+            Sent::Value(NumberOrText::Text(s)) if s.trim().is_empty() => return Ok(None),
+            Sent::Value(NumberOrText::Integer(n)) => Some(*n),
+            Sent::Value(NumberOrText::Text(s)) => s.trim().parse::<i64>().ok(),
+            Sent::Value(NumberOrText::Fraction(_)) | Sent::WrongType => None,
+        };
+        id.filter(|id| *id > 0).map(Some).ok_or(())
+    }
+}
+
 /// A list of texts as a form sends it: a list of strings or numbers, or one alone (`"a"`,
 /// `3`, `["a", 3]` are `["a"]`, `["3"]`, `["a", "3"]`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -302,5 +317,23 @@ mod tests {
     fn a_number_too_large_for_the_field_is_the_wrong_type() {
         let big: Example = body(json!({"amount": u64::MAX}));
         assert_eq!(big.amount, Sent::WrongType);
+    }
+
+    #[test]
+    fn an_optional_id_is_a_positive_whole_number_or_nothing() {
+        #[derive(Debug, Default, Deserialize)]
+        #[serde(default)]
+        struct WithId {
+            id: Sent<NumberOrText>,
+        }
+        let id = |sent: serde_json::Value| body::<WithId>(json!({ "id": sent })).id.optional_id();
+        assert_eq!(id(json!(12)), Ok(Some(12)));
+        assert_eq!(id(json!(" 12 ")), Ok(Some(12)));
+        assert_eq!(id(json!(null)), Ok(None));
+        assert_eq!(id(json!("  ")), Ok(None));
+        assert_eq!(WithId::default().id.optional_id(), Ok(None), "absent");
+        for bad in [json!(0), json!(-3), json!(1.5), json!("x"), json!(true), json!([1])] {
+            assert_eq!(id(bad.clone()), Err(()), "{bad}");
+        }
     }
 }

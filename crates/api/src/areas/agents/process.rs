@@ -31,6 +31,7 @@ use domain::agents::{
     report::{compose, report_slug, retrieval_needs, ProfileFacts, ReportInput, ReportItem},
     run::RunStatus,
 };
+use domain::sent::{NumberOrText, Sent};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use services::agent_model::ReportRequest;
@@ -67,11 +68,11 @@ pub struct ProcessInput {
     /// A model prompt (staff testing a prompt); the offline report does not use it.
     #[serde(default)]
     #[schema(value_type = Option<String>)]
-    pub user_prompt: Option<Value>,
+    pub user_prompt: Sent<String>,
     /// Staff only: the member the agent is run for.
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub user_id: Option<Value>,
+    pub user_id: Sent<NumberOrText>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -90,17 +91,6 @@ pub struct ProcessAnswer {
 
 fn coded(status: StatusCode, message: String, code: &'static str) -> ApiError {
     ApiError::Coded { status, message, code }
-}
-
-fn parse_beneficiary(raw: &Option<Value>) -> ApiResult<Option<i64>> {
-    let id = match raw {
-        None | Some(Value::Null) => return Ok(None),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(Value::Number(n)) => n.as_i64(),
-        Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
-        Some(_) => None,
-    };
-    id.filter(|id| *id > 0).map(Some).ok_or_else(|| ApiError::field("user_id", "A valid integer is required."))
 }
 
 /// The member the run is for: the caller, or (staff only) an accepted member of the site.
@@ -184,7 +174,13 @@ pub async fn process(
     let agent = definition(&row)?;
     let step = agent.step(order).ok_or_else(|| ApiError::NotFound(format!("The agent has no step {order}.")))?.clone();
 
-    let beneficiary = subject(&state, &tenant, &user, parse_beneficiary(&body.user_id)?).await?;
+    let beneficiary = subject(
+        &state,
+        &tenant,
+        &user,
+        body.user_id.optional_id().map_err(|()| ApiError::field("user_id", "A valid integer is required."))?,
+    )
+    .await?;
     let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
     let period = usage_period(chrono::Utc::now());
     let settings = &stored_config(&tenant.0).agents;
@@ -192,8 +188,7 @@ pub async fn process(
     let may_run = MayRun { who, is_premium: row.is_premium, agent_id: row.id, beneficiary_id };
     may_run.check(&state, &tenant, &user, &agent, &step, settings).await?;
     if step.extra_info.kind.generates_report() {
-        let user_prompt =
-            body.user_prompt.as_ref().and_then(Value::as_str).filter(|_| user.is_staff).map(str::to_string);
+        let user_prompt = body.user_prompt.as_ref().value().filter(|_| user.is_staff).cloned();
         let step = ReportStep {
             state: &state,
             tenant: &tenant,

@@ -10,6 +10,7 @@ use axum::{
     extract::{Path, State},
     Json,
 };
+use domain::sent::Sent;
 use domain::{
     agents::{aira::ReadinessLevel, report::ReportBody},
     pagination::PageRequest,
@@ -248,7 +249,7 @@ pub struct ShareInput {
     /// true shares the report (anyone with its address may read its body); false stops.
     #[serde(default)]
     #[schema(value_type = bool)]
-    pub is_public: Option<Value>,
+    pub is_public: Sent<bool>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -278,9 +279,8 @@ pub async fn share(
     Path(slug): Path<String>,
     ApiJson(body): ApiJson<ShareInput>,
 ) -> ApiResult<Json<Data<ShareState>>> {
-    let is_public = match body.is_public {
-        Some(Value::Bool(b)) => b,
-        _ => return Err(ApiError::field("is_public", "Must be a valid boolean.")),
+    let Sent::Value(is_public) = body.is_public else {
+        return Err(ApiError::field("is_public", "Must be a valid boolean."));
     };
     let report = reports::find_by_slug(&state.db, tenant.id(), slug.trim())
         .await?
