@@ -110,7 +110,7 @@ pub struct AnswerRating {
 /// An id sent as a number or its text; 'A valid integer is required.' on `field` for anything
 /// but a positive whole number, absent, null or blank.
 fn optional_id(sent: &Sent<NumberOrText>, field: &str, errors: &mut FieldErrors) -> Option<i64> {
-    sent.optional_id().unwrap_or_else(|()| {
+    sent.optional_id().unwrap_or_else(|_| {
         errors.add(field, "A valid integer is required.");
         None
     })

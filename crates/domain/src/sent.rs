@@ -174,10 +174,14 @@ impl NumberOrText {
     }
 }
 
+/// What was sent for an id is not one (a fraction, a word, `0`, another type).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NotAnId;
+
 impl Sent<NumberOrText> {
-    /// An optional id: `Ok(None)` when absent, null or blank text, `Err(())` for anything
-    /// that is not a positive whole number (a fraction, a word, `0`, another type).
-    pub fn optional_id(&self) -> Result<Option<i64>, ()> {
+    /// An optional id: `Ok(None)` when absent, null or blank text, [`NotAnId`] for anything
+    /// that is not a positive whole number.
+    pub fn optional_id(&self) -> Result<Option<i64>, NotAnId> {
         let id = match self {
             Sent::Absent | Sent::Null => return Ok(None),
             Sent::Value(NumberOrText::Text(s)) if s.trim().is_empty() => return Ok(None),
@@ -185,7 +189,7 @@ impl Sent<NumberOrText> {
             Sent::Value(NumberOrText::Text(s)) => s.trim().parse::<i64>().ok(),
             Sent::Value(NumberOrText::Fraction(_)) | Sent::WrongType => None,
         };
-        id.filter(|id| *id > 0).map(Some).ok_or(())
+        id.filter(|id| *id > 0).map(Some).ok_or(NotAnId)
     }
 }
 
@@ -333,7 +337,7 @@ mod tests {
         assert_eq!(id(json!("  ")), Ok(None));
         assert_eq!(WithId::default().id.optional_id(), Ok(None), "absent");
         for bad in [json!(0), json!(-3), json!(1.5), json!("x"), json!(true), json!([1])] {
-            assert_eq!(id(bad.clone()), Err(()), "{bad}");
+            assert_eq!(id(bad.clone()), Err(NotAnId), "{bad}");
         }
     }
 }

@@ -178,7 +178,7 @@ pub async fn process(
         &state,
         &tenant,
         &user,
-        body.user_id.optional_id().map_err(|()| ApiError::field("user_id", "A valid integer is required."))?,
+        body.user_id.optional_id().map_err(|_| ApiError::field("user_id", "A valid integer is required."))?,
     )
     .await?;
     let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
