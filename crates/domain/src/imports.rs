@@ -2,7 +2,7 @@
 //! email and profile import"): the sections a user may choose, the LinkedIn profile URL,
 //! and turning imported plain text into the profile's rich text.
 
-use serde_json::Value;
+use serde::Deserialize;
 
 use crate::rich_text;
 
@@ -25,34 +25,47 @@ pub fn sections_message() -> String {
     format!("Choose 'all' or a JSON list of sections: {}.", SECTIONS.join(", "))
 }
 
+/// `fields_to_update` as sent: a text (`'all'`, or a JSON list written as text, as a form
+/// field holds it) or a list of section keys.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum SectionsSent {
+    Text(String),
+    List(Vec<String>),
+}
+
 /// `'all'` (or a list naming every section) → `Some(None)`; a list of known section keys →
 /// that list without repeats, in the order given; anything else → `None`.
-pub fn parse_sections(value: &Value) -> Option<Option<Vec<String>>> {
-    match value {
-        Value::String(text) if text.trim().eq_ignore_ascii_case("all") => Some(None),
-        // A form field holds the list as JSON text.
-        Value::String(text) => match serde_json::from_str::<Value>(text) {
-            Ok(inner @ (Value::Array(_) | Value::String(_))) => parse_sections(&inner),
-            _ => None,
-        },
-        Value::Array(items) => {
-            let mut sections: Vec<String> = Vec::new();
-            for item in items {
-                let key = item.as_str()?.trim().to_string();
-                if !SECTIONS.contains(&key.as_str()) {
-                    return None;
-                }
-                if !sections.contains(&key) {
-                    sections.push(key);
-                }
-            }
-            if sections.is_empty() {
-                return None;
-            }
-            Some((sections.len() < SECTIONS.len()).then_some(sections))
-        }
-        _ => None,
+pub fn parse_sections(sent: &SectionsSent) -> Option<Option<Vec<String>>> {
+    match sent {
+        SectionsSent::Text(text) => sections_from_text(text),
+        SectionsSent::List(items) => sections_from_list(items),
     }
+}
+
+/// A form field's text: `'all'`, or a JSON list (or a JSON text) of sections.
+pub fn sections_from_text(text: &str) -> Option<Option<Vec<String>>> {
+    if text.trim().eq_ignore_ascii_case("all") {
+        return Some(None);
+    }
+    parse_sections(&serde_json::from_str::<SectionsSent>(text).ok()?)
+}
+
+fn sections_from_list(items: &[String]) -> Option<Option<Vec<String>>> {
+    let mut sections: Vec<String> = Vec::new();
+    for item in items {
+        let key = item.trim().to_string();
+        if !SECTIONS.contains(&key.as_str()) {
+            return None;
+        }
+        if !sections.contains(&key) {
+            sections.push(key);
+        }
+    }
+    if sections.is_empty() {
+        return None;
+    }
+    Some((sections.len() < SECTIONS.len()).then_some(sections))
 }
 
 /// The chosen sections as a full list (`None` is every section).
@@ -157,21 +170,27 @@ mod tests {
 
     use super::*;
 
+    /// What a JSON body's `fields_to_update` reads as: a text or a list of texts; `None`
+    /// (refused) for any other JSON.
+    fn sections(sent: serde_json::Value) -> Option<Option<Vec<String>>> {
+        parse_sections(&serde_json::from_value::<SectionsSent>(sent).ok()?)
+    }
+
     #[test]
     fn sections_are_all_or_a_known_list() {
-        assert_eq!(parse_sections(&json!("all")), Some(None));
-        assert_eq!(parse_sections(&json!("\"all\"")), Some(None));
+        assert_eq!(sections(json!("all")), Some(None));
+        assert_eq!(sections(json!("\"all\"")), Some(None));
         assert_eq!(
-            parse_sections(&json!(r#"["skills","title","skills"]"#)),
+            sections(json!(r#"["skills","title","skills"]"#)),
             Some(Some(vec!["skills".into(), "title".into()]))
         );
-        assert_eq!(parse_sections(&json!(["title"])), Some(Some(vec!["title".into()])));
-        assert_eq!(parse_sections(&json!(SECTIONS)), Some(None));
-        assert_eq!(parse_sections(&json!(["skills", "salary"])), None);
-        assert_eq!(parse_sections(&json!([])), None);
-        assert_eq!(parse_sections(&json!("skills")), None);
-        assert_eq!(parse_sections(&json!({})), None);
-        assert_eq!(parse_sections(&json!([1])), None);
+        assert_eq!(sections(json!(["title"])), Some(Some(vec!["title".into()])));
+        assert_eq!(sections(json!(SECTIONS)), Some(None));
+        assert_eq!(sections(json!(["skills", "salary"])), None);
+        assert_eq!(sections(json!([])), None);
+        assert_eq!(sections(json!("skills")), None);
+        assert_eq!(sections(json!({})), None);
+        assert_eq!(sections(json!([1])), None);
         assert_eq!(chosen_sections(&None).len(), 9);
     }
 

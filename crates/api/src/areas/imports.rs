@@ -13,6 +13,8 @@ use axum::{
     http::StatusCode,
     Json,
 };
+use domain::imports::SectionsSent;
+use domain::sent::{NumberOrText, Sent};
 use domain::{
     imports::{
         linkedin_profile_url, parse_sections, sections_message, MSG_IMPORT_NOTICE, MSG_LINKEDIN_FETCH,
@@ -21,7 +23,6 @@ use domain::{
     FieldErrors,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use store::{entities::profile_imports, entities::users, queries::imports as import_q};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -87,26 +88,26 @@ pub struct LinkedInImportInput {
     /// 'all' (default) or a list of sections.
     #[serde(default)]
     #[schema(value_type = Option<Vec<String>>)]
-    pub fields_to_update: Option<Value>,
+    pub fields_to_update: Sent<SectionsSent>,
     /// Staff only: the user whose profile is updated.
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub user_id: Option<Value>,
+    pub user_id: Sent<NumberOrText>,
 }
 
 /// The user an import is for: the caller, or (staff only, else 403) the active user named
 /// by `user_id`.
-pub(crate) async fn import_target(state: &AppState, actor: &users::Model, raw: Option<Value>) -> ApiResult<i64> {
-    let id = match raw {
-        None | Some(Value::Null) => return Ok(actor.id),
-        Some(Value::String(text)) if text.trim().is_empty() => return Ok(actor.id),
-        Some(value) => {
+pub(crate) async fn import_target(state: &AppState, actor: &users::Model, sent: &Sent<NumberOrText>) -> ApiResult<i64> {
+    let id = match sent {
+        Sent::Absent | Sent::Null => return Ok(actor.id),
+        Sent::Value(NumberOrText::Text(text)) if text.trim().is_empty() => return Ok(actor.id),
+        named => {
             if !actor.is_staff {
                 return Err(ApiError::forbidden());
             }
-            match &value {
-                Value::Number(n) => n.as_i64(),
-                Value::String(text) => text.trim().parse::<i64>().ok(),
+            match named {
+                Sent::Value(NumberOrText::Integer(n)) => Some(*n),
+                Sent::Value(NumberOrText::Text(text)) => text.trim().parse::<i64>().ok(),
                 _ => None,
             }
             .ok_or_else(|| ApiError::field("user_id", "A valid integer is required."))?
@@ -138,7 +139,7 @@ async fn update_profile_linkedin(
     AuthUser(user): AuthUser,
     ApiJson(body): ApiJson<LinkedInImportInput>,
 ) -> ApiResult<(StatusCode, Json<ImportAnswer>)> {
-    let user_id = import_target(&state, &user, body.user_id).await?;
+    let user_id = import_target(&state, &user, &body.user_id).await?;
     let mut errors = FieldErrors::new();
     let url = match body.url.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
         None => {
@@ -154,11 +155,15 @@ async fn update_profile_linkedin(
         }
     };
     let sections = match &body.fields_to_update {
-        None | Some(Value::Null) => None,
-        Some(value) => parse_sections(value).unwrap_or_else(|| {
+        Sent::Absent | Sent::Null => None,
+        Sent::Value(sent) => parse_sections(sent).unwrap_or_else(|| {
             errors.add("fields_to_update", sections_message());
             None
         }),
+        Sent::WrongType => {
+            errors.add("fields_to_update", sections_message());
+            None
+        }
     };
     errors.into_result()?;
     if state.linkedin.is_none() {

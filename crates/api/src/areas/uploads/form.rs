@@ -214,7 +214,7 @@ impl FromUploadForm for ResumeForm {
         };
         let fields_to_update = match form.text("fields_to_update") {
             None => None,
-            Some(raw) => domain::imports::parse_sections(&serde_json::Value::String(raw.to_string()))
+            Some(raw) => domain::imports::sections_from_text(raw)
                 .ok_or_else(|| ApiError::field("fields_to_update", domain::imports::sections_message()))?,
         };
         let user_id = form.text("user_id").map(str::to_string);

@@ -6,6 +6,7 @@ use axum::{
     http::StatusCode,
     Json,
 };
+use domain::sent::{NumberOrText, Sent};
 use serde::Serialize;
 use store::{entities::files, queries::files as file_q};
 use utoipa::ToSchema;
@@ -161,7 +162,12 @@ pub(super) async fn upload_resume(
 ) -> UploadResult<(StatusCode, Json<ResumeAnswer>)> {
     let url = RequestUrl::from_headers(request.headers(), request.uri().clone());
     let form: ResumeForm = read(&state, request, Purpose::Resume).await?;
-    let user_id = crate::areas::imports::import_target(&state, &user, form.user_id.map(Into::into)).await?;
+    let user_id = crate::areas::imports::import_target(
+        &state,
+        &user,
+        &form.user_id.map_or(Sent::Absent, |id| Sent::Value(NumberOrText::Text(id))),
+    )
+    .await?;
     let import = ResumeImport { update_profile: form.update_profile, fields_to_update: form.fields_to_update, user_id };
     let details = Some(import.details(user.id));
     let prepared = prepare(&state, Purpose::Resume, form.file).await?;
