@@ -36,7 +36,10 @@ pub struct TestApp {
 }
 
 enum DbGuard {
-    Sqlite(#[allow(dead_code)] tempfile::TempDir),
+    /// The database file's folder, removed when the app is dropped.
+    Sqlite {
+        _dir: tempfile::TempDir,
+    },
     Postgres {
         url: String,
         schema: String,
@@ -89,7 +92,7 @@ async fn fresh_db() -> (Pools, DbGuard) {
             let dir = tempfile::tempdir().expect("temp dir");
             let url = format!("sqlite://{}", dir.path().join("test.db").display());
             let pools = connect_pools(&url, None, PoolOptions::default()).await.expect("open sqlite");
-            (pools, DbGuard::Sqlite(dir))
+            (pools, DbGuard::Sqlite { _dir: dir })
         }
     }
 }

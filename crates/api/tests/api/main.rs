@@ -1,5 +1,4 @@
 //! HTTP tests of the API against the real router, one fresh database per test.
-#![allow(dead_code)]
 
 mod assistant;
 mod common;

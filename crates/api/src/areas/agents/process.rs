@@ -174,13 +174,8 @@ pub async fn process(
     let agent = definition(&row)?;
     let step = agent.step(order).ok_or_else(|| ApiError::NotFound(format!("The agent has no step {order}.")))?.clone();
 
-    let beneficiary = subject(
-        &state,
-        &tenant,
-        &user,
-        body.user_id.optional_id().map_err(|_| ApiError::field("user_id", "A valid integer is required."))?,
-    )
-    .await?;
+    let asked = body.user_id.optional_id().map_err(|_| ApiError::field("user_id", "A valid integer is required."))?;
+    let beneficiary = subject(&state, &tenant, &user, asked).await?;
     let beneficiary_id = beneficiary.as_ref().map(|b| b.id);
     let period = usage_period(chrono::Utc::now());
     let settings = &stored_config(&tenant.0).agents;
