@@ -60,7 +60,6 @@ pub use crate::matching::intent::MAX_QUESTION_CHARS;
 /// The longest rating reason accepted.
 pub const MAX_FEEDBACK_CHARS: usize = 2000;
 const MSG_REQUIRED: &str = "This field is required.";
-const MSG_NOT_TEXT: &str = "Not a valid string.";
 
 // A question as sent (`POST /ask-me-anything/`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -116,31 +115,10 @@ fn optional_id(sent: &Sent<NumberOrText>, field: &str, errors: &mut FieldErrors)
     })
 }
 
-/// A required text of at most `max` characters, trimmed.
-fn required_text(sent: &Sent<String>, field: &str, max: usize, errors: &mut FieldErrors) -> String {
-    match sent {
-        Sent::Value(s) if !s.trim().is_empty() => {
-            let s = s.trim();
-            if s.chars().count() > max {
-                errors.add(field, format!("Ensure this field has no more than {max} characters."));
-            }
-            s.to_string()
-        }
-        Sent::Value(_) | Sent::Absent | Sent::Null => {
-            errors.add(field, MSG_REQUIRED);
-            String::new()
-        }
-        Sent::WrongType => {
-            errors.add(field, MSG_NOT_TEXT);
-            String::new()
-        }
-    }
-}
-
 /// Checks a question: required text of at most 2000 characters, and the thread's id.
 pub fn check_question(input: &AskInput) -> Result<Question, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let text = required_text(&input.question, "question", MAX_QUESTION_CHARS, &mut errors);
+    let text = input.question.required_plain_text(&mut errors, "question", MSG_REQUIRED, MAX_QUESTION_CHARS);
     let parent_chat = optional_id(&input.parent_chat, "parent_chat", &mut errors);
     errors.into_result()?;
     Ok(Question { text, parent_chat })
@@ -171,7 +149,7 @@ pub fn check_feedback(input: &AmaFeedbackInput) -> Result<AnswerRating, FieldErr
             0
         }
     };
-    let feedback = required_text(&input.feedback, "feedback", MAX_FEEDBACK_CHARS, &mut errors);
+    let feedback = input.feedback.required_plain_text(&mut errors, "feedback", MSG_REQUIRED, MAX_FEEDBACK_CHARS);
     errors.into_result()?;
     Ok(AnswerRating { chat: chat.unwrap_or_default(), rating, feedback })
 }
@@ -179,6 +157,7 @@ pub fn check_feedback(input: &AmaFeedbackInput) -> Result<AnswerRating, FieldErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sent::MSG_NOT_TEXT;
 
     #[test]
     fn suggested_questions_follow_topics_stage_then_location() {

@@ -16,7 +16,7 @@ pub const MAX_TEXT_CHARS: usize = 5000;
 /// The spec's message when either feedback field is blank (spec 002 §5).
 pub const MSG_BOTH_REQUIRED: &str = "Please fill up both title and description";
 pub const MSG_REQUIRED: &str = "This field is required.";
-pub const MSG_NOT_TEXT: &str = "Not a valid string.";
+pub use crate::sent::MSG_NOT_TEXT;
 /// The answer of a stored feedback (spec 002 §8).
 pub const MSG_THANKS: &str = "Thank you for your feedback.";
 /// The answer of a stored contact message.
@@ -65,55 +65,14 @@ pub struct ContactMessage {
     pub message: String,
 }
 
-fn too_long(max: usize) -> String {
-    format!("Ensure this field has no more than {max} characters.")
-}
-
-/// Plain text without control characters other than line breaks and tabs, trimmed.
-/// `Err` when the value is not text; `Ok("")` when absent, null or blank.
-fn plain_text(value: &Sent<String>) -> Result<String, ()> {
-    match value {
-        Sent::Absent | Sent::Null => Ok(String::new()),
-        Sent::Value(s) => Ok(s
-            .chars()
-            .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
-            .collect::<String>()
-            .replace("\r\n", "\n")
-            .trim()
-            .to_string()),
-        Sent::WrongType => Err(()),
-    }
-}
-
-/// Reads one text field into `errors` under `key`: required (`blank` is its message when
-/// empty) and at most `max` characters.
-fn field(errors: &mut FieldErrors, value: &Sent<String>, key: &str, blank: &str, max: usize) -> String {
-    match plain_text(value) {
-        Err(()) => {
-            errors.add(key, MSG_NOT_TEXT);
-            String::new()
-        }
-        Ok(text) if text.is_empty() => {
-            errors.add(key, blank);
-            text
-        }
-        Ok(text) => {
-            if text.chars().count() > max {
-                errors.add(key, too_long(max));
-            }
-            text
-        }
-    }
-}
-
 /// Checks a feedback `{title, content}` (`description` is read when `content` is absent;
 /// its mistakes are answered on `content`).
 pub fn parse_feedback(input: &FeedbackInput) -> Result<Feedback, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let title = field(&mut errors, &input.title, "title", MSG_BOTH_REQUIRED, MAX_TITLE_CHARS);
+    let title = input.title.required_plain_text(&mut errors, "title", MSG_BOTH_REQUIRED, MAX_TITLE_CHARS);
     let sent =
         if input.content.is_absent() && !input.description.is_absent() { &input.description } else { &input.content };
-    let content = field(&mut errors, sent, "content", MSG_BOTH_REQUIRED, MAX_TEXT_CHARS);
+    let content = sent.required_plain_text(&mut errors, "content", MSG_BOTH_REQUIRED, MAX_TEXT_CHARS);
     errors.into_result()?;
     Ok(Feedback { title, content })
 }
@@ -121,8 +80,8 @@ pub fn parse_feedback(input: &FeedbackInput) -> Result<Feedback, FieldErrors> {
 /// Checks a contact message `{subject, message}`.
 pub fn parse_contact(input: &ContactInput) -> Result<ContactMessage, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let subject = field(&mut errors, &input.subject, "subject", MSG_REQUIRED, MAX_TITLE_CHARS);
-    let message = field(&mut errors, &input.message, "message", MSG_REQUIRED, MAX_TEXT_CHARS);
+    let subject = input.subject.required_plain_text(&mut errors, "subject", MSG_REQUIRED, MAX_TITLE_CHARS);
+    let message = input.message.required_plain_text(&mut errors, "message", MSG_REQUIRED, MAX_TEXT_CHARS);
     errors.into_result()?;
     Ok(ContactMessage { subject, message })
 }

@@ -72,6 +72,38 @@ impl Sent<String> {
     }
 }
 
+/// A text field sent as another JSON type.
+pub const MSG_NOT_TEXT: &str = "Not a valid string.";
+
+impl Sent<String> {
+    /// A required plain text, as a message or a title is: control characters other than line
+    /// breaks and tabs dropped, `\r\n` made `\n`, trimmed. Into `errors` on `field`: `blank`
+    /// when missing or blank, 'Not a valid string.' for another type, and the limit of `max`
+    /// characters.
+    pub fn required_plain_text(&self, errors: &mut crate::FieldErrors, field: &str, blank: &str, max: usize) -> String {
+        let text = match self {
+            Sent::Absent | Sent::Null => String::new(),
+            Sent::Value(s) => s
+                .chars()
+                .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+                .collect::<String>()
+                .replace("\r\n", "\n")
+                .trim()
+                .to_string(),
+            Sent::WrongType => {
+                errors.add(field, MSG_NOT_TEXT);
+                return String::new();
+            }
+        };
+        if text.is_empty() {
+            errors.add(field, blank);
+        } else if text.chars().count() > max {
+            errors.add(field, format!("Ensure this field has no more than {max} characters."));
+        }
+        text
+    }
+}
+
 /// A nested object of a body (an item of a list of prices, …). Anything but a JSON object is
 /// the wrong type: serde alone would read an array into a struct by position.
 #[derive(Debug, Clone, PartialEq, Eq)]
