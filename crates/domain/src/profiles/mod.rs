@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::{config::Options, rich_text, FieldErrors};
+use crate::{config::Options, rich_text, sent::NumberOrText, FieldErrors};
 
 mod career;
 mod patch;
@@ -232,17 +232,23 @@ pub fn parse_date(errors: &mut FieldErrors, field: &str, raw: &str) -> Option<Na
 }
 
 /// An integer choice: a number or numeric text; anything else is 'Required'.
-fn int_choice(
+/// The option id a form sent: a whole JSON number, or its text.
+pub(crate) fn option_number(value: &NumberOrText) -> Option<i64> {
+    match value {
+        NumberOrText::Integer(n) => Some(*n),
+        NumberOrText::Text(s) => parse_id_text(s),
+        NumberOrText::Fraction(_) => None,
+    }
+}
+
+/// An option of `options` by its id: 'Required' when none was named, and the choice message
+/// for an id the site does not offer.
+pub(crate) fn option_choice(
     errors: &mut FieldErrors,
     field: &str,
-    value: &Value,
+    number: Option<i64>,
     options: &[crate::config::IntOption],
 ) -> Option<i64> {
-    let number = match value {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => parse_id_text(s),
-        _ => None,
-    };
     match number {
         None => {
             errors.add(field, MSG_REQUIRED);
@@ -254,6 +260,20 @@ fn int_choice(
         }
         some => some,
     }
+}
+
+fn int_choice(
+    errors: &mut FieldErrors,
+    field: &str,
+    value: &Value,
+    options: &[crate::config::IntOption],
+) -> Option<i64> {
+    let number = match value {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => parse_id_text(s),
+        _ => None,
+    };
+    option_choice(errors, field, number, options)
 }
 
 fn int_choices(
@@ -537,6 +557,29 @@ mod tests {
                 .unwrap_err();
         assert_eq!(errors.first("current_role"), Some("Required"));
         assert_eq!(errors.first("career_stage"), Some("Required"));
+    }
+
+    #[test]
+    fn a_choice_is_an_option_id_sent_as_a_number_or_its_text() {
+        let options = Options::default();
+        let mut group = GroupFields { current_role: Some(1), career_stage: Some(2), ..Default::default() };
+        let p = patch(json!({"career_stage": "3", "current_role": 2}));
+        apply_patch(&p, ctx(&options), &mut Default::default(), &mut group, false).unwrap();
+        assert_eq!((group.current_role, group.career_stage), (Some(2), Some(3)));
+        for sent in [json!(3.5), json!(true), json!([3]), json!("three"), json!(null)] {
+            let p = patch(json!({ "career_stage": sent }));
+            let errors =
+                apply_patch(&p, ctx(&options), &mut Default::default(), &mut group.clone(), false).unwrap_err();
+            assert_eq!(errors.first("career_stage"), Some("Required"), "{sent}");
+        }
+        let p = patch(json!({"career_stage": 99}));
+        let errors = apply_patch(&p, ctx(&options), &mut Default::default(), &mut group.clone(), false).unwrap_err();
+        assert!(errors.first("career_stage").is_some_and(|m| m.contains("99")), "an id the site does not offer");
+        let p = patch(json!({"professional_field": null}));
+        apply_patch(&p, ctx(&options), &mut Default::default(), &mut group, false).unwrap();
+        assert_eq!(group.professional_field, None, "null clears an optional choice");
+        assert!(!patch(json!({"title": "x"})).has_group_fields());
+        assert!(patch(json!({"job_function": null})).has_group_fields());
     }
 
     #[test]

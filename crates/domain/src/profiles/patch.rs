@@ -6,12 +6,16 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
-    check_words, clean_url, double_option, int_choice, int_choices, languages, line, normalize_group, not_a_choice,
-    parse_group_ref, parse_topic_refs, rich, year, FormContext, GroupFields, GroupRef, ProfileFields, TopicRef,
-    AFFILIATIONS, MAX_ADDITIONAL_WORDS, MAX_BIO_WORDS, MAX_REASON_EXTRA, MAX_RICH_CHARS, MAX_SKILLS,
+    check_words, clean_url, double_option, int_choices, languages, line, normalize_group, not_a_choice, option_choice,
+    option_number, parse_group_ref, parse_topic_refs, rich, year, FormContext, GroupFields, GroupRef, ProfileFields,
+    TopicRef, AFFILIATIONS, MAX_ADDITIONAL_WORDS, MAX_BIO_WORDS, MAX_REASON_EXTRA, MAX_RICH_CHARS, MAX_SKILLS,
     MAX_SPECIFIC_NEEDS, MAX_STAGE_EXTRA, MAX_TOPICS, MSG_REQUIRED,
 };
-use crate::{rich_text, FieldErrors};
+use crate::{
+    rich_text,
+    sent::{NumberOrText, Sent},
+    FieldErrors,
+};
 
 /// Every field of the profile forms; a field left out is unchanged, null or "" clears it
 /// (a required field then answers 'Required').
@@ -107,21 +111,21 @@ pub struct ProfilePatch {
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Vec<String>>)]
     pub languages: Option<Option<Vec<String>>>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub current_role: Option<Option<Value>>,
-    #[serde(default, deserialize_with = "double_option")]
+    pub current_role: Sent<NumberOrText>,
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub career_stage: Option<Option<Value>>,
+    pub career_stage: Sent<NumberOrText>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Vec<i64>>)]
     pub reason_to_join: Option<Option<Vec<Value>>>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub professional_field: Option<Option<Value>>,
-    #[serde(default, deserialize_with = "double_option")]
+    pub professional_field: Sent<NumberOrText>,
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub job_function: Option<Option<Value>>,
+    pub job_function: Sent<NumberOrText>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
     pub career_stage_extra: Option<Option<String>>,
@@ -156,21 +160,21 @@ pub struct ProfilePatch {
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GroupProfilePatch {
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub current_role: Option<Option<Value>>,
-    #[serde(default, deserialize_with = "double_option")]
+    pub current_role: Sent<NumberOrText>,
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub career_stage: Option<Option<Value>>,
+    pub career_stage: Sent<NumberOrText>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Vec<i64>>)]
     pub reason_to_join: Option<Option<Vec<Value>>>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub professional_field: Option<Option<Value>>,
-    #[serde(default, deserialize_with = "double_option")]
+    pub professional_field: Sent<NumberOrText>,
+    #[serde(default)]
     #[schema(value_type = Option<i64>)]
-    pub job_function: Option<Option<Value>>,
+    pub job_function: Sent<NumberOrText>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
     pub career_stage_extra: Option<Option<String>>,
@@ -244,11 +248,11 @@ pub struct ProfileChanges {
 impl ProfilePatch {
     /// True when any group-profile field is present.
     pub fn has_group_fields(&self) -> bool {
-        self.current_role.is_some()
-            || self.career_stage.is_some()
+        !self.current_role.is_absent()
+            || !self.career_stage.is_absent()
             || self.reason_to_join.is_some()
-            || self.professional_field.is_some()
-            || self.job_function.is_some()
+            || !self.professional_field.is_absent()
+            || !self.job_function.is_absent()
             || self.career_stage_extra.is_some()
             || self.reason_to_join_extra.is_some()
             || self.professional_field_extra.is_some()
@@ -409,20 +413,22 @@ pub fn apply_patch(
     let options = ctx.options;
     let choice = |e: &mut FieldErrors,
                   field: &str,
-                  sent: &Option<Option<Value>>,
+                  sent: &Sent<NumberOrText>,
                   target: &mut Option<i64>,
                   opts: &[crate::config::IntOption],
                   required: bool| {
         match sent {
-            Some(Some(value)) => *target = int_choice(e, field, value, opts),
-            Some(None) => {
+            Sent::Value(value) => *target = option_choice(e, field, option_number(value), opts),
+            // Another JSON type names no option.
+            Sent::WrongType => *target = option_choice(e, field, None, opts),
+            Sent::Null => {
                 *target = None;
                 if required {
                     e.add(field, MSG_REQUIRED);
                 }
             }
-            None if required && creating_group && target.is_none() => e.add(field, MSG_REQUIRED),
-            None => {}
+            Sent::Absent if required && creating_group && target.is_none() => e.add(field, MSG_REQUIRED),
+            Sent::Absent => {}
         }
     };
     choice(&mut e, "current_role", &patch.current_role, &mut group.current_role, &options.current_roles, true);
