@@ -7,7 +7,12 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::{config::Options, rich_text, sent::NumberOrText, FieldErrors};
+use crate::{
+    config::Options,
+    rich_text,
+    sent::{NumberOrText, Sent},
+    FieldErrors,
+};
 
 mod career;
 mod patch;
@@ -262,48 +267,41 @@ pub(crate) fn option_choice(
     }
 }
 
-fn int_choice(
-    errors: &mut FieldErrors,
-    field: &str,
-    value: &Value,
-    options: &[crate::config::IntOption],
-) -> Option<i64> {
-    let number = match value {
-        Value::Number(n) => n.as_i64(),
-        Value::String(s) => parse_id_text(s),
-        _ => None,
-    };
-    option_choice(errors, field, number, options)
-}
-
+/// A list of option ids, when one was sent (`None` when absent): each once, in the order
+/// given; null or an empty list is 'Required', anything but a list 'Expected a list of ids.',
+/// an item that is no id 'A valid integer is required.', and an id the site does not offer
+/// the choice message (the list is then empty).
 fn int_choices(
     errors: &mut FieldErrors,
     field: &str,
-    values: &[Value],
+    sent: &Sent<Vec<Sent<NumberOrText>>>,
     options: &[crate::config::IntOption],
-) -> Vec<i64> {
+) -> Option<Vec<i64>> {
+    let items: &[Sent<NumberOrText>] = match sent {
+        Sent::Absent => return None,
+        Sent::Null => &[],
+        Sent::Value(items) => items,
+        Sent::WrongType => {
+            errors.add(field, "Expected a list of ids.");
+            return Some(Vec::new());
+        }
+    };
     let mut out = Vec::new();
-    for value in values {
-        let mut local = FieldErrors::new();
-        match int_choice(&mut local, field, value, options) {
+    for item in items {
+        let Some(number) = item.as_ref().value().and_then(option_number) else {
+            errors.add(field, "A valid integer is required.");
+            return Some(Vec::new());
+        };
+        match option_choice(errors, field, Some(number), options) {
             Some(n) if !out.contains(&n) => out.push(n),
             Some(_) => {}
-            None => {
-                let message = match value {
-                    Value::Number(_) | Value::String(_) if local.first(field) != Some(MSG_REQUIRED) => {
-                        local.first(field).unwrap_or(MSG_REQUIRED).to_string()
-                    }
-                    _ => "A valid integer is required.".to_string(),
-                };
-                errors.add(field, message);
-                return Vec::new();
-            }
+            None => return Some(Vec::new()),
         }
     }
     if out.is_empty() {
         errors.add(field, MSG_REQUIRED);
     }
-    out
+    Some(out)
 }
 
 /// Language names: trimmed, repeats dropped, each at most 100 characters, at most 20.
@@ -580,6 +578,28 @@ mod tests {
         assert_eq!(group.professional_field, None, "null clears an optional choice");
         assert!(!patch(json!({"title": "x"})).has_group_fields());
         assert!(patch(json!({"job_function": null})).has_group_fields());
+    }
+
+    #[test]
+    fn a_list_of_choices_is_a_list_of_option_ids() {
+        let options = Options::default();
+        let reasons = |sent: Value| {
+            let mut group = GroupFields::default();
+            let p = patch(json!({ "reason_to_join": sent }));
+            let mut errors = FieldErrors::new();
+            let chosen = int_choices(&mut errors, "reason_to_join", &p.reason_to_join, &options.reason_to_join);
+            group.reason_to_join = chosen.unwrap_or_default();
+            (group.reason_to_join, errors.first("reason_to_join").map(str::to_string))
+        };
+        assert_eq!(reasons(json!([1, "2", 1])), (vec![1, 2], None));
+        assert_eq!(reasons(json!("1")).1.as_deref(), Some("Expected a list of ids."));
+        assert_eq!(reasons(json!([1, true])).1.as_deref(), Some("A valid integer is required."));
+        assert_eq!(reasons(json!([1.5])).1.as_deref(), Some("A valid integer is required."));
+        assert_eq!(reasons(json!([])).1.as_deref(), Some(MSG_REQUIRED));
+        assert_eq!(reasons(json!(null)).1.as_deref(), Some(MSG_REQUIRED));
+        assert!(reasons(json!([99])).1.is_some_and(|m| m.contains("99")));
+        let absent = patch(json!({}));
+        assert_eq!(int_choices(&mut FieldErrors::new(), "reason_to_join", &absent.reason_to_join, &[]), None);
     }
 
     #[test]

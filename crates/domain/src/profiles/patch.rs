@@ -104,9 +104,9 @@ pub struct ProfilePatch {
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Vec<Object>>)]
     pub topics: Option<Option<Vec<Value>>>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<i64>>)]
-    pub interested_services: Option<Option<Vec<Value>>>,
+    pub interested_services: Sent<Vec<Sent<NumberOrText>>>,
     /// Language names, at most 20 (null or [] clears them).
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<Vec<String>>)]
@@ -117,9 +117,9 @@ pub struct ProfilePatch {
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub career_stage: Sent<NumberOrText>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<i64>>)]
-    pub reason_to_join: Option<Option<Vec<Value>>>,
+    pub reason_to_join: Sent<Vec<Sent<NumberOrText>>>,
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub professional_field: Sent<NumberOrText>,
@@ -166,9 +166,9 @@ pub struct GroupProfilePatch {
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub career_stage: Sent<NumberOrText>,
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<i64>>)]
-    pub reason_to_join: Option<Option<Vec<Value>>>,
+    pub reason_to_join: Sent<Vec<Sent<NumberOrText>>>,
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub professional_field: Sent<NumberOrText>,
@@ -250,7 +250,7 @@ impl ProfilePatch {
     pub fn has_group_fields(&self) -> bool {
         !self.current_role.is_absent()
             || !self.career_stage.is_absent()
-            || self.reason_to_join.is_some()
+            || !self.reason_to_join.is_absent()
             || !self.professional_field.is_absent()
             || !self.job_function.is_absent()
             || self.career_stage_extra.is_some()
@@ -399,13 +399,10 @@ pub fn apply_patch(
     if let Some(value) = &patch.languages {
         profile.languages = languages(&mut e, value.as_deref().unwrap_or(&[]));
     }
-    if let Some(value) = &patch.interested_services {
-        profile.interested_services = int_choices(
-            &mut e,
-            "interested_services",
-            value.as_deref().unwrap_or(&[]),
-            &ctx.options.interested_services,
-        );
+    if let Some(chosen) =
+        int_choices(&mut e, "interested_services", &patch.interested_services, &ctx.options.interested_services)
+    {
+        profile.interested_services = chosen;
     }
 
     // The group profile.
@@ -442,9 +439,8 @@ pub fn apply_patch(
         false,
     );
     choice(&mut e, "job_function", &patch.job_function, &mut group.job_function, &options.job_functions, false);
-    if let Some(value) = &patch.reason_to_join {
-        group.reason_to_join =
-            int_choices(&mut e, "reason_to_join", value.as_deref().unwrap_or(&[]), &options.reason_to_join);
+    if let Some(chosen) = int_choices(&mut e, "reason_to_join", &patch.reason_to_join, &options.reason_to_join) {
+        group.reason_to_join = chosen;
     }
     let extra = &mut group.extra;
     set_text(&mut e, "career_stage_extra", &patch.career_stage_extra, &mut extra.career_stage_extra, usize::MAX, false);
