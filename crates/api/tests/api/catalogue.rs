@@ -578,4 +578,14 @@ async fn a_use_case_is_moderated_with_its_own_words_and_each_move_is_audited() {
     );
     assert_eq!(rows[1].details["from"], "rejected");
     assert_eq!(rows[1].details["status"], "approved");
+
+    // The status write is scoped to the site: another site's id for it moves nothing.
+    let site = s.app.default_tenant.tenant.id;
+    let kind = store::queries::catalogue::USE_CASE;
+    assert!(!store::queries::catalogue::set_status(&s.app.db, site + 1, kind, id, "approved", "rejected")
+        .await
+        .unwrap());
+    let page = s.app.get(&format!("{USE_CASES}?created=true")).token(&s.member).send().await.json();
+    assert_eq!(page["data"][0]["status"], "approved");
+    assert!(store::queries::catalogue::set_status(&s.app.db, site, kind, id, "approved", "approved").await.unwrap());
 }

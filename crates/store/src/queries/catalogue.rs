@@ -217,15 +217,23 @@ pub async fn cast_vote(
     Ok(Some(score_before + delta))
 }
 
-/// Moves an item of `kind` from status `from` to `to` (a moderation); false when its status
-/// was no longer `from` (another moderator moved it first).
-pub async fn set_status(db: &impl ConnectionTrait, kind: &str, id: i64, from: &str, to: &str) -> StoreResult<bool> {
+/// Moves an item of `kind` on the site from status `from` to `to` (a moderation); false when
+/// its status was no longer `from` (another moderator moved it first).
+pub async fn set_status(
+    db: &impl ConnectionTrait,
+    tenant_id: i64,
+    kind: &str,
+    id: i64,
+    from: &str,
+    to: &str,
+) -> StoreResult<bool> {
     let mut update = Query::update();
     update
         .table(Alias::new(table_of(kind)))
         .value(Alias::new("status"), to)
         .value(Alias::new("updated_at"), now())
         .and_where(Expr::col(Alias::new("id")).eq(id))
+        .and_where(Expr::col(Alias::new("tenant_id")).eq(tenant_id))
         .and_where(Expr::col(Alias::new("status")).eq(from));
     Ok(db.execute(&update).await?.rows_affected() > 0)
 }

@@ -66,7 +66,7 @@ pub async fn apply(
     }
     let next = action.next_status(item.status).ok_or_else(|| ApiError::BadRequest(action.failure(kind.refused_as)))?;
     let txn = store::begin_write(&state.db).await?;
-    if !cat_q::set_status(&txn, kind.store_kind, item.id, item.status, next).await? {
+    if !cat_q::set_status(&txn, tenant.id(), kind.store_kind, item.id, item.status, next).await? {
         return Err(ApiError::Conflict(action.failure(kind.refused_as)));
     }
     let change = serde_json::json!({ "from": item.status, "status": next });

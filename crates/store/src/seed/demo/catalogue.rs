@@ -167,6 +167,7 @@ pub(super) async fn seed_demo_ai_tools(
         let tool = tool_q::insert(txn, tenant_id, organization_id, &form, None, admin_id).await?;
         crate::queries::catalogue::set_status(
             txn,
+            tenant_id,
             crate::queries::catalogue::AI_TOOL,
             tool.id,
             STATUS_PENDING,
