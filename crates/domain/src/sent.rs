@@ -251,6 +251,74 @@ impl<'de> Deserialize<'de> for Texts {
     }
 }
 
+/// How a form names a group or a topic it links to: its id (a number, or the number's text),
+/// the name of a new one, or an object carrying either (`{"id": 5}`, `{"name": "MIT"}`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Reference {
+    Number(i64),
+    Text(String),
+    Object(Object<ReferenceObject>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(default)]
+pub struct ReferenceObject {
+    pub id: Sent<Box<Reference>>,
+    pub name: Sent<String>,
+}
+
+/// What a [`Reference`] names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Named {
+    Id(i64),
+    /// A new one, by its name with its white space folded.
+    Name(String),
+    /// Blank text: nothing named.
+    Blank,
+    /// Neither an id nor a name.
+    Invalid,
+}
+
+impl Reference {
+    /// An object's id wins over its name when it is one; its name counts otherwise.
+    pub fn named(&self) -> Named {
+        match self {
+            Reference::Number(n) => Named::Id(*n),
+            Reference::Text(s) if s.trim().is_empty() => Named::Blank,
+            Reference::Text(s) => s.trim().parse().map_or_else(|_| Named::Name(fold_spaces(s)), Named::Id),
+            Reference::Object(Object(object)) => {
+                let by_id = match &object.id {
+                    Sent::Value(id) => id.named(),
+                    _ => Named::Invalid,
+                };
+                match (by_id, object.name.text()) {
+                    (Named::Id(id), _) => Named::Id(id),
+                    (_, Some(name)) => Named::Name(fold_spaces(&name)),
+                    (Named::Invalid, None) => Named::Invalid,
+                    (by_id, None) => by_id,
+                }
+            }
+        }
+    }
+}
+
+impl Sent<Reference> {
+    /// What was sent names: absent and null name nothing ([`Named::Blank`]), another JSON
+    /// type is [`Named::Invalid`].
+    pub fn named(&self) -> Named {
+        match self {
+            Sent::Absent | Sent::Null => Named::Blank,
+            Sent::Value(reference) => reference.named(),
+            Sent::WrongType => Named::Invalid,
+        }
+    }
+}
+
+fn fold_spaces(raw: &str) -> String {
+    raw.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Reads a typed body from a JSON value, as the HTTP layer does (for rules' unit tests).
 pub fn body<T: DeserializeOwned>(value: serde_json::Value) -> T {
     serde_json::from_value(value).expect("every field of a body type is a Sent, so any object reads")
@@ -347,6 +415,27 @@ mod tests {
         assert_eq!(read(json!("a")), Sent::Value(Texts(vec!["a".into()])));
         assert_eq!(read(json!([true])), Sent::WrongType);
         assert_eq!(read(json!({})), Sent::WrongType);
+    }
+
+    #[test]
+    fn a_reference_names_an_id_or_a_new_name() {
+        let named = |v| body::<Sent<Reference>>(v).named();
+        assert_eq!(named(json!(5)), Named::Id(5));
+        assert_eq!(named(json!(" 7 ")), Named::Id(7));
+        assert_eq!(named(json!("  Data   Science ")), Named::Name("Data Science".into()));
+        assert_eq!(named(json!({"id": 3, "name": "ignored"})), Named::Id(3));
+        assert_eq!(named(json!({"id": "4"})), Named::Id(4));
+        assert_eq!(named(json!({"id": null, "name": " MIT "})), Named::Name("MIT".into()));
+        assert_eq!(
+            named(json!({"id": 1.5, "name": "MIT"})),
+            Named::Name("MIT".into()),
+            "a bad id falls back to the name"
+        );
+        assert_eq!(named(json!("  ")), Named::Blank);
+        assert_eq!(named(json!(null)), Named::Blank);
+        for bad in [json!(1.5), json!(true), json!([1]), json!({}), json!({"name": 3}), json!({"id": true})] {
+            assert_eq!(named(bad.clone()), Named::Invalid, "{bad}");
+        }
     }
 
     #[test]

@@ -3,10 +3,13 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::{rich_text, FieldErrors};
+use crate::{
+    rich_text,
+    sent::{Reference, Sent},
+    FieldErrors,
+};
 
 use super::{
     check_words, clean_url, double_option, line, not_a_choice, parse_date, parse_group_ref, parse_topic_refs, rich,
@@ -30,11 +33,11 @@ pub struct CareerEntryInput {
     /// An institution (group) id, or the name of a new institution.
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
-    pub group: Option<Value>,
+    pub group: Sent<Reference>,
     /// Skill ids, 1 to 7.
     #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
-    pub skills: Option<Vec<Value>>,
+    pub skills: Sent<Vec<Sent<Reference>>>,
     #[serde(default)]
     pub is_currently_working: Option<bool>,
     /// YYYY-MM-DD.
@@ -88,11 +91,11 @@ pub fn validate_career_entry(input: &CareerEntryInput) -> Result<CareerEntry, Fi
         }
         _ => {}
     }
-    let group = input.group.as_ref().and_then(|g| parse_group_ref(&mut e, "group", g));
+    let group = parse_group_ref(&mut e, "group", &input.group);
     if group.is_none() && e.first("group").is_none() {
         e.add("group", MSG_REQUIRED);
     }
-    let skills = parse_topic_refs(&mut e, "skills", input.skills.as_deref().unwrap_or(&[]));
+    let skills = parse_topic_refs(&mut e, "skills", &input.skills);
     if e.first("skills").is_none() {
         if skills.is_empty() {
             e.add("skills", MSG_REQUIRED);
@@ -147,9 +150,9 @@ pub struct CareerProfileInput {
     #[schema(value_type = Option<i64>)]
     pub group: Option<Option<i64>>,
     /// An institution id, or the name of a new institution.
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Object>)]
-    pub institution: Option<Option<Value>>,
+    pub institution: Sent<Reference>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
     pub start_date: Option<Option<String>>,
@@ -172,8 +175,8 @@ pub struct CareerProfileChanges {
 pub fn validate_career_profile(input: &CareerProfileInput) -> Result<CareerProfileChanges, FieldErrors> {
     let mut e = FieldErrors::new();
     let mut out = CareerProfileChanges::default();
-    if let Some(value) = &input.institution {
-        out.institution = Some(value.as_ref().and_then(|v| parse_group_ref(&mut e, "institution", v)));
+    if !input.institution.is_absent() {
+        out.institution = Some(parse_group_ref(&mut e, "institution", &input.institution));
     }
     if let Some(value) = &input.start_date {
         out.start_date = Some(

@@ -4,13 +4,12 @@
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::{
     config::Options,
     rich_text,
-    sent::{NumberOrText, Sent},
+    sent::{Named, NumberOrText, Reference, Sent},
     FieldErrors,
 };
 
@@ -80,82 +79,63 @@ fn parse_id_text(raw: &str) -> Option<i64> {
     raw.trim().parse::<i64>().ok()
 }
 
-/// `5`, `"5"`, `{"id": 5}` → an id; `"MIT"` or `{"name": "MIT"}` → a new name.
-pub fn parse_group_ref(errors: &mut FieldErrors, field: &str, value: &Value) -> Option<GroupRef> {
-    let parsed = match value {
-        Value::Number(n) => n.as_i64().map(GroupRef::Id),
-        Value::String(s) if s.trim().is_empty() => return None,
-        Value::String(s) => Some(parse_id_text(s).map(GroupRef::Id).unwrap_or_else(|| GroupRef::New(clean_line(s)))),
-        Value::Object(map) => match (map.get("id"), map.get("name")) {
-            (Some(id), _) if !id.is_null() => return parse_group_ref(errors, field, id),
-            (_, Some(Value::String(name))) if !name.trim().is_empty() => Some(GroupRef::New(clean_line(name))),
-            _ => None,
-        },
-        Value::Null => return None,
-        _ => None,
-    };
-    match parsed {
-        Some(GroupRef::Id(id)) if id <= 0 => {
+/// An institution as sent (`5`, `"5"`, `{"id": 5}`, `"MIT"`, `{"name": "MIT"}`); nothing
+/// when absent, null or blank.
+pub fn parse_group_ref(errors: &mut FieldErrors, field: &str, sent: &Sent<Reference>) -> Option<GroupRef> {
+    match sent.named() {
+        Named::Blank => None,
+        Named::Id(id) if id <= 0 => {
             errors.add(field, format!("Invalid pk \"{id}\" - object does not exist."));
             None
         }
-        Some(GroupRef::New(name)) if name.chars().count() > 200 => {
+        Named::Id(id) => Some(GroupRef::Id(id)),
+        Named::Name(name) if name.chars().count() > 200 => {
             errors.add(field, too_long(200));
             None
         }
-        None => {
+        Named::Name(name) => Some(GroupRef::New(name)),
+        Named::Invalid => {
             errors.add(field, "A valid integer is required.");
             None
         }
-        some => some,
     }
 }
 
-/// A list of topic references, duplicates removed, order kept.
-pub fn parse_topic_refs(errors: &mut FieldErrors, field: &str, values: &[Value]) -> Vec<TopicRef> {
+/// A list of topic references (ids, or names of new topics), duplicates removed, order
+/// kept; empty when nothing was sent, and on the first mistake (told on `field`).
+pub fn parse_topic_refs(errors: &mut FieldErrors, field: &str, sent: &Sent<Vec<Sent<Reference>>>) -> Vec<TopicRef> {
+    let items = match sent {
+        Sent::Absent | Sent::Null => return Vec::new(),
+        Sent::Value(items) => items,
+        Sent::WrongType => {
+            errors.add(field, "Expected a list of items.");
+            return Vec::new();
+        }
+    };
     let mut refs: Vec<TopicRef> = Vec::new();
-    for value in values {
-        let parsed = match value {
-            Value::Number(n) => n.as_i64().filter(|id| *id > 0).map(TopicRef::Id),
-            Value::String(s) if s.trim().is_empty() => None,
-            Value::String(s) => {
-                Some(parse_id_text(s).map(TopicRef::Id).unwrap_or_else(|| TopicRef::New(clean_line(s))))
-            }
-            Value::Object(map) => {
-                match (map.get("id").and_then(Value::as_i64), map.get("name").and_then(Value::as_str)) {
-                    (Some(id), _) => Some(TopicRef::Id(id)),
-                    (None, Some(name)) if !name.trim().is_empty() => Some(TopicRef::New(clean_line(name))),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        match parsed {
-            Some(TopicRef::New(name)) if name.chars().count() > crate::topics::TOPIC_NAME_MAX => {
+    for item in items {
+        let topic = match item.named() {
+            Named::Id(id) if id > 0 => TopicRef::Id(id),
+            Named::Name(name) if name.chars().count() > crate::topics::TOPIC_NAME_MAX => {
                 errors.add(field, too_long(crate::topics::TOPIC_NAME_MAX));
                 return Vec::new();
             }
-            Some(topic) => {
-                let duplicate = refs.iter().any(|r| match (r, &topic) {
-                    (TopicRef::Id(a), TopicRef::Id(b)) => a == b,
-                    (TopicRef::New(a), TopicRef::New(b)) => a.to_lowercase() == b.to_lowercase(),
-                    _ => false,
-                });
-                if !duplicate {
-                    refs.push(topic);
-                }
-            }
-            None => {
+            Named::Name(name) => TopicRef::New(name),
+            Named::Id(_) | Named::Blank | Named::Invalid => {
                 errors.add(field, "A valid integer is required.");
                 return Vec::new();
             }
+        };
+        let duplicate = refs.iter().any(|r| match (r, &topic) {
+            (TopicRef::Id(a), TopicRef::Id(b)) => a == b,
+            (TopicRef::New(a), TopicRef::New(b)) => a.to_lowercase() == b.to_lowercase(),
+            _ => false,
+        });
+        if !duplicate {
+            refs.push(topic);
         }
     }
     refs
-}
-
-fn clean_line(raw: &str) -> String {
-    raw.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Trimmed single-line text; empty gives `None`.
@@ -457,7 +437,7 @@ pub fn completion_percent(input: &CompletionInput) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     fn ctx(options: &Options) -> FormContext<'_> {
         FormContext { options, institutional: false, diaspora: false }

@@ -2,7 +2,6 @@
 //! applied to the stored profile ([`apply_patch`]).
 
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{
@@ -13,7 +12,7 @@ use super::{
 };
 use crate::{
     rich_text,
-    sent::{NumberOrText, Sent},
+    sent::{NumberOrText, Reference, Sent},
     FieldErrors,
 };
 
@@ -93,17 +92,17 @@ pub struct ProfilePatch {
     #[schema(value_type = Option<String>)]
     pub additional_career_information: Option<Option<String>>,
     /// An institution id, or the name of a new institution.
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Object>)]
-    pub institution: Option<Option<Value>>,
+    pub institution: Sent<Reference>,
     /// Skill ids (or `{id, name}`; `{name}` adds a new skill), at most 7.
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
-    pub skills: Option<Option<Vec<Value>>>,
+    pub skills: Sent<Vec<Sent<Reference>>>,
     /// Topic ids (or `{id, name}`; `{name}` adds a new topic), at most 7.
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
-    pub topics: Option<Option<Vec<Value>>>,
+    pub topics: Sent<Vec<Sent<Reference>>>,
     #[serde(default)]
     #[schema(value_type = Option<Vec<i64>>)]
     pub interested_services: Sent<Vec<Sent<NumberOrText>>>,
@@ -200,13 +199,13 @@ pub struct GroupProfilePatch {
     #[schema(value_type = Option<String>)]
     pub country_of_origin: Option<Option<String>>,
     /// Skill ids (or `{id, name}`; `{name}` adds one), at most 7; kept on the profile.
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
-    pub skills: Option<Option<Vec<Value>>>,
+    pub skills: Sent<Vec<Sent<Reference>>>,
     /// Topic ids (or `{id, name}`; `{name}` adds one), at most 7; kept on the profile.
-    #[serde(default, deserialize_with = "double_option")]
+    #[serde(default)]
     #[schema(value_type = Option<Vec<Object>>)]
-    pub topics: Option<Option<Vec<Value>>>,
+    pub topics: Sent<Vec<Sent<Reference>>>,
 }
 
 impl From<GroupProfilePatch> for ProfilePatch {
@@ -373,8 +372,8 @@ pub fn apply_patch(
         );
     }
 
-    if let Some(value) = &patch.institution {
-        let parsed = value.as_ref().and_then(|v| parse_group_ref(&mut e, "institution", v));
+    if !patch.institution.is_absent() {
+        let parsed = parse_group_ref(&mut e, "institution", &patch.institution);
         if parsed.is_none() && e.first("institution").is_none() {
             e.add("institution", MSG_REQUIRED);
         }
@@ -384,8 +383,8 @@ pub fn apply_patch(
         ("skills", &patch.skills, &mut changes.skills, MAX_SKILLS, "skills"),
         ("topics", &patch.topics, &mut changes.topics, MAX_TOPICS, "topics"),
     ] {
-        if let Some(value) = sent {
-            let refs = parse_topic_refs(&mut e, field, value.as_deref().unwrap_or(&[]));
+        if !sent.is_absent() {
+            let refs = parse_topic_refs(&mut e, field, sent);
             if e.first(field).is_none() {
                 if refs.is_empty() {
                     e.add(field, MSG_REQUIRED);

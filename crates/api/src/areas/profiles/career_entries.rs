@@ -11,12 +11,12 @@ use axum::{
 };
 use domain::{
     profiles::{validate_career_entry, CareerEntryInput, ENTRY_EDUCATION, ENTRY_WORK},
+    sent::{Reference, Sent},
     topics::TopicType,
     FieldErrors,
 };
 use sea_orm::DatabaseTransaction;
 use serde::Deserialize;
-use serde_json::Value;
 use store::{
     entities::career_entries,
     queries::{
@@ -201,8 +201,16 @@ async fn update_entry(
         entry_type: body.entry_type.clone().or_else(|| Some(entry.entry_type.clone())),
         title: body.title.clone().or_else(|| Some(entry.title.clone())),
         description: body.description.clone().or_else(|| Some(entry.description.clone())),
-        group: body.group.clone().or_else(|| entry.group_id.map(Value::from)),
-        skills: body.skills.clone().or_else(|| Some(skills.into_iter().map(Value::from).collect())),
+        group: match (&body.group, entry.group_id) {
+            (sent, Some(stored)) if sent.is_missing() => Sent::Value(Reference::Number(stored)),
+            (sent, _) => sent.clone(),
+        },
+        skills: match &body.skills {
+            sent if sent.is_missing() => {
+                Sent::Value(skills.into_iter().map(|id| Sent::Value(Reference::Number(id))).collect())
+            }
+            sent => sent.clone(),
+        },
         is_currently_working: body.is_currently_working.or(Some(entry.is_currently_working)),
         start_date: body.start_date.clone().or_else(|| Some(entry.start_date.format("%Y-%m-%d").to_string())),
         end_date: body.end_date.clone().or_else(|| Some(entry.end_date.map(|d| d.format("%Y-%m-%d").to_string()))),

@@ -220,6 +220,7 @@ async fn delete_picture(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use domain::sent::Named;
 
     fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
@@ -235,11 +236,11 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(patch.title, Some(Some("Engineer".into())));
-        assert_eq!(patch.skills.unwrap().unwrap().len(), 2);
-        assert_eq!(patch.institution, Some(Some(Value::String("MIT".into()))));
+        assert_eq!(patch.skills.value().map(|skills| skills.len()), Some(2));
+        assert_eq!(patch.institution.named(), Named::Name("MIT".into()));
         assert_eq!(patch.languages, Some(None));
         let patch = patch_from_form(&form(&[("institution", "12")])).unwrap();
-        assert_eq!(patch.institution, Some(Some(Value::from(12))));
+        assert_eq!(patch.institution.named(), Named::Id(12));
     }
 
     #[test]

@@ -102,6 +102,43 @@ async fn the_registration_fields_are_stored_and_served_by_identity() {
 }
 
 #[tokio::test]
+async fn institutions_skills_and_topics_are_read_as_ids_or_names_and_other_types_refused() {
+    let app = TestApp::new().await;
+    let (_, token) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
+    let python = topic(&app, "Python", "skill").await;
+    let path = "/api/v1/users/profile/";
+
+    // An object's bad id gives way to its name; a number's text is an id.
+    let response = patch(
+        &app,
+        path,
+        &token,
+        json!({"institution": {"id": 1.5, "name": " Analytical   Society "}, "skills": [python.to_string()]}),
+    )
+    .await;
+    let profile = &response.json()["data"]["profile"];
+    assert_eq!(profile["institution_name"], "Analytical Society");
+    assert_eq!(profile["skills"], json!([python]));
+
+    let body =
+        patch(&app, path, &token, json!({"skills": "python", "topics": [true], "institution": [1]})).await.error(400);
+    assert_eq!(body["field_errors"]["skills"][0], "Expected a list of items.");
+    assert_eq!(body["field_errors"]["topics"][0], "A valid integer is required.");
+    assert_eq!(body["field_errors"]["institution"][0], "A valid integer is required.");
+
+    let body = app
+        .post_json("/api/v1/career-entries/", &token, &json!({"group": {"name": "  "}, "skills": {"id": python}}))
+        .await
+        .error(400);
+    assert_eq!(body["field_errors"]["group"][0], "A valid integer is required.");
+    assert_eq!(body["field_errors"]["skills"][0], "Expected a list of items.");
+    // Nothing was stored by the refused updates.
+    let me = identity(&app, &token).await;
+    assert_eq!(me["profile"]["skills"], json!([python]));
+    assert_eq!(me["profile"]["institution_name"], "Analytical Society");
+}
+
+#[tokio::test]
 async fn profile_validation_messages() {
     let app = TestApp::new().await;
     let (_, token) = person(&app, "ada@example.com", "Ada", "Lovelace").await;
