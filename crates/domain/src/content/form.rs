@@ -13,6 +13,7 @@ use super::{
 };
 use crate::{
     rich_text::{plain_text, sanitize_html},
+    sent::Sent,
     FieldErrors,
 };
 
@@ -37,8 +38,9 @@ pub struct ContentInput {
     /// Ids of the author's uploaded files (video, image or pdf), at most 7.
     pub files: Option<Vec<i64>>,
     /// A list of at most one file id (an image); a bare id is accepted too.
+    #[serde(default)]
     #[schema(value_type = Option<Vec<i64>>)]
-    pub thumbnail_image: Option<Value>,
+    pub thumbnail_image: Sent<OneOrMore>,
     /// Topic ids, at most 7.
     pub topics: Option<Vec<i64>>,
     pub topic_area: Option<i64>,
@@ -158,28 +160,39 @@ fn clean_list(values: Vec<String>) -> Vec<String> {
     out
 }
 
-fn thumbnail_of(value: &Value, errors: &mut FieldErrors) -> Option<i64> {
-    match value {
-        Value::Null => None,
-        Value::Number(n) => n.as_i64(),
-        Value::Array(items) if items.is_empty() => None,
-        Value::Array(items) if items.len() > 1 => {
-            errors.add("thumbnail_image", MSG_ONE_THUMBNAIL);
-            None
-        }
-        Value::Array(items) => match items[0].as_i64() {
-            Some(id) => Some(id),
-            None => {
-                errors.add("thumbnail_image", "A thumbnail is a file id.");
+/// A file id alone, or a list of them, as the forms send a thumbnail.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMore {
+    One(i64),
+    List(Vec<Sent<i64>>),
+}
+
+/// The thumbnail sent: at most one file id; an empty list clears it.
+fn thumbnail_of(sent: &Sent<OneOrMore>, errors: &mut FieldErrors) -> Option<i64> {
+    match sent {
+        Sent::Absent | Sent::Null => None,
+        Sent::Value(OneOrMore::One(id)) => Some(*id),
+        Sent::Value(OneOrMore::List(items)) => match items.as_slice() {
+            [] => None,
+            [Sent::Value(id)] => Some(*id),
+            [_] => {
+                errors.add("thumbnail_image", MSG_NOT_A_FILE_ID);
+                None
+            }
+            _ => {
+                errors.add("thumbnail_image", MSG_ONE_THUMBNAIL);
                 None
             }
         },
-        _ => {
-            errors.add("thumbnail_image", "A thumbnail is a file id.");
+        Sent::WrongType => {
+            errors.add("thumbnail_image", MSG_NOT_A_FILE_ID);
             None
         }
     }
 }
+
+const MSG_NOT_A_FILE_ID: &str = "A thumbnail is a file id.";
 
 /// Applies an input over `form` (blank on create) and checks the result.
 pub fn apply(input: ContentInput, mut form: ContentForm, creating: bool) -> Result<ContentForm, FieldErrors> {
@@ -210,8 +223,8 @@ pub fn apply(input: ContentInput, mut form: ContentForm, creating: bool) -> Resu
         }
         form.files = ids;
     }
-    if let Some(thumbnail) = input.thumbnail_image {
-        form.thumbnail = thumbnail_of(&thumbnail, &mut errors);
+    if !input.thumbnail_image.is_missing() {
+        form.thumbnail = thumbnail_of(&input.thumbnail_image, &mut errors);
     }
     if let Some(topics) = input.topics {
         let mut ids = topics;

@@ -121,6 +121,18 @@ async fn attachments_are_checked() {
         .app
         .post_json(CONTENTS, &token, &json!({"content": "x", "group": s.circle, "data": {"blocks": [{"type": "hyperlink", "url": "javascript:alert(1)"}]}})).await;
     assert!(answer.error(400)["field_errors"]["data.blocks.0"].is_array());
+    // A thumbnail is one file id, alone or in a list.
+    for (bad, message) in [
+        (json!(1.5), "A thumbnail is a file id."),
+        (json!(["x"]), "A thumbnail is a file id."),
+        (json!([image, image]), "Only 1 thumbnail image"),
+    ] {
+        let answer = s
+            .app
+            .post_json(CONTENTS, &token, &json!({"content": "x", "group": s.circle, "thumbnail_image": bad}))
+            .await;
+        assert_eq!(answer.error(400)["field_errors"]["thumbnail_image"][0], message);
+    }
 }
 
 #[tokio::test]
