@@ -186,33 +186,15 @@ pub async fn use_cases_of(
     db: &impl ConnectionTrait,
     tool_ids: &[i64],
 ) -> StoreResult<HashMap<i64, Vec<use_cases::Model>>> {
-    let mut out: HashMap<i64, Vec<use_cases::Model>> = HashMap::new();
     if tool_ids.is_empty() {
-        return Ok(out);
+        return Ok(HashMap::new());
     }
     let links = use_case_ai_tools::Entity::find()
         .filter(use_case_ai_tools::Column::AiToolId.is_in(tool_ids.to_vec()))
         .order_by_asc(use_case_ai_tools::Column::Id)
         .all(db)
         .await?;
-    if links.is_empty() {
-        return Ok(out);
-    }
-    let ids: Vec<i64> = links.iter().map(|l| l.use_case_id).collect();
-    let found: HashMap<i64, use_cases::Model> = use_cases::Entity::find()
-        .filter(use_cases::Column::Id.is_in(ids))
-        .filter(use_cases::Column::Status.eq(domain::catalogue::STATUS_APPROVED))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u))
-        .collect();
-    for link in links {
-        if let Some(use_case) = found.get(&link.use_case_id) {
-            out.entry(link.ai_tool_id).or_default().push(use_case.clone());
-        }
-    }
-    Ok(out)
+    super::use_cases::by_owner(db, links.into_iter().map(|l| (l.ai_tool_id, l.use_case_id)), true).await
 }
 
 /// The tools of `ids` on the tenant (any status), by id.

@@ -9,7 +9,7 @@ use domain::content::{form::ContentForm, SECURITY_PRIVATE, STATUS_APPROVED, TYPE
 use sea_orm::{
     sea_query::{Alias, Expr, ExprTrait, JoinType, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Set,
+    QueryOrder, QuerySelect, Set,
 };
 use serde_json::json;
 
@@ -23,11 +23,10 @@ use super::{
 use crate::{
     entities::{content_files, contents, files, groups, memberships},
     now,
-    search_index::{self, Kind, Target, TextQuery},
+    search_index::{self, Kind, Target, TextQuery, HITS},
     StoreError, StoreResult,
 };
 
-const HITS: &str = "hits";
 pub const BOOKMARK_TYPE: &str = "resource";
 
 pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<contents::Model>> {
@@ -315,26 +314,16 @@ fn list_query(
     text: Option<&TextQuery>,
 ) -> sea_orm::Select<contents::Entity> {
     use contents::Column as C;
-    let mut query = contents::Entity::find();
-    if let Some(text) = text {
-        let target = Target { kind: Kind::Resource, subkinds: &[], scope_id: Some(tenant_id), names_only: false };
-        search_index::drive_from_hits(
-            QueryTrait::query(&mut query),
-            backend,
-            target,
-            text,
-            HITS,
-            contents::Entity,
-            (contents::Entity, C::Id),
-        );
-    }
-    let mut query = query
-        .join(
-            JoinType::InnerJoin,
-            contents::Entity::belongs_to(groups::Entity).from(C::GroupId).to(groups::Column::Id).into(),
-        )
-        .filter(C::TenantId.eq(tenant_id))
-        .filter(visible_items(reader));
+    // The hits first (materialized, then each row by its key), before any other join.
+    let target = Target::in_scope(Kind::Resource, tenant_id);
+    let mut query =
+        search_index::select_from_hits::<contents::Entity>(backend, target, text, (contents::Entity, C::Id))
+            .join(
+                JoinType::InnerJoin,
+                contents::Entity::belongs_to(groups::Entity).from(C::GroupId).to(groups::Column::Id).into(),
+            )
+            .filter(C::TenantId.eq(tenant_id))
+            .filter(visible_items(reader));
     if !filter.types.is_empty() {
         let mut any = Condition::any().add(C::ContentType.is_in(filter.types.clone()));
         if filter.types.iter().any(|t| t == TYPE_NEWSLETTER) {

@@ -9,7 +9,7 @@ use domain::jobs::form::{JobForm, STATUS_PUBLISHED};
 use sea_orm::{
     sea_query::{Alias, Expr, ExprTrait, JoinType, LikeExpr, Query},
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Set,
+    QueryOrder, QuerySelect, Set,
 };
 use serde_json::{json, Value};
 
@@ -23,12 +23,11 @@ use crate::{
     entities::{bookmarks, groups, job_applications, job_post_skills, job_posts, topics},
     list_counts::ListCounts,
     now,
-    search_index::{self, Kind, Target, TextQuery},
+    search_index::{self, Kind, Target, TextQuery, HITS},
     StoreError, StoreResult,
 };
 
 pub const SKILL: &str = "skill";
-const HITS: &str = "hits";
 
 pub async fn find(db: &impl ConnectionTrait, tenant_id: i64, id: i64) -> StoreResult<Option<job_posts::Model>> {
     Ok(job_posts::Entity::find_by_id(id)
@@ -284,28 +283,17 @@ fn list_query(
     text: Option<&TextQuery>,
 ) -> sea_orm::Select<job_posts::Entity> {
     use job_posts::Column as C;
-    let mut query = job_posts::Entity::find();
-    if let Some(text) = text {
-        // The hits first (materialized, then each post by its key), before any other join.
-        let target = Target { kind: Kind::Job, subkinds: &[], scope_id: Some(tenant_id), names_only: false };
-        search_index::drive_from_hits(
-            QueryTrait::query(&mut query),
-            backend,
-            target,
-            text,
-            HITS,
-            job_posts::Entity,
-            (job_posts::Entity, C::Id),
-        );
-    }
-    let mut query = query
-        .join(
-            JoinType::InnerJoin,
-            job_posts::Entity::belongs_to(groups::Entity).from(C::GroupId).to(groups::Column::Id).into(),
-        )
-        .filter(C::TenantId.eq(tenant_id))
-        .filter(C::DeletedAt.is_null())
-        .filter(visible_posts(viewer));
+    // The hits first (materialized, then each row by its key), before any other join.
+    let target = Target::in_scope(Kind::Job, tenant_id);
+    let mut query =
+        search_index::select_from_hits::<job_posts::Entity>(backend, target, text, (job_posts::Entity, C::Id))
+            .join(
+                JoinType::InnerJoin,
+                job_posts::Entity::belongs_to(groups::Entity).from(C::GroupId).to(groups::Column::Id).into(),
+            )
+            .filter(C::TenantId.eq(tenant_id))
+            .filter(C::DeletedAt.is_null())
+            .filter(visible_posts(viewer));
     match &filter.job_status {
         Some(status) => query = query.filter(C::JobStatus.eq(status.as_str())),
         None if !filter.include_drafts => query = query.filter(C::JobStatus.eq(STATUS_PUBLISHED)),

@@ -17,7 +17,7 @@ use super::{
 };
 use crate::{
     entities::{group_profiles, groups, memberships, profiles, users},
-    search_index::{self, Kind, Target, TextQuery},
+    search_index::{self, Kind, Target, TextQuery, HITS},
     StoreResult,
 };
 
@@ -71,7 +71,6 @@ fn rank(columns: &[SimpleExpr], words: &[String]) -> SimpleExpr {
 }
 
 /// The hits of the index joined to a query, under this alias.
-const HITS: &str = "hits";
 
 fn hits_col(column: &str) -> SimpleExpr {
     Expr::col((Alias::new(HITS), Alias::new(column)))
@@ -84,30 +83,6 @@ fn text_of(words: &[String]) -> Result<Option<TextQuery>, ()> {
         return Ok(None);
     }
     TextQuery::parse(&words.join(" ")).map(Some).ok_or(())
-}
-
-/// Starts a query of `E` from the rows the index finds for `text`, as `HITS`, joined on
-/// `id_column` (before any other join: the hits drive the query).
-fn from_hits<E: EntityTrait>(
-    backend: sea_orm::DbBackend,
-    target: Target<'_>,
-    text: Option<&TextQuery>,
-    id_column: impl sea_orm::sea_query::IntoColumnRef,
-) -> sea_orm::Select<E> {
-    use sea_orm::QueryTrait;
-    let mut query = E::find();
-    if let Some(text) = text {
-        search_index::drive_from_hits(
-            QueryTrait::query(&mut query),
-            backend,
-            target,
-            text,
-            HITS,
-            E::default(),
-            id_column,
-        );
-    }
-    query
 }
 
 fn in_json_text(column: SimpleExpr, quoted: &str) -> SimpleExpr {
@@ -145,16 +120,20 @@ fn people_query(
             .and_where(memberships::Column::Status.is_in(statuses.clone()))
             .to_owned(),
     };
-    let mut query =
-        from_hits::<users::Entity>(backend, Target::kind(Kind::User), text, (users::Entity, users::Column::Id))
-            .join(
-                JoinType::LeftJoin,
-                sea_orm::RelationDef::from(
-                    profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
-                )
-                .rev(),
-            )
-            .filter(users::Column::IsActive.eq(true));
+    let mut query = search_index::select_from_hits::<users::Entity>(
+        backend,
+        Target::kind(Kind::User),
+        text,
+        (users::Entity, users::Column::Id),
+    )
+    .join(
+        JoinType::LeftJoin,
+        sea_orm::RelationDef::from(
+            profiles::Entity::belongs_to(users::Entity).from(profiles::Column::UserId).to(users::Column::Id),
+        )
+        .rev(),
+    )
+    .filter(users::Column::IsActive.eq(true));
     // With search text the index bounds the candidates, so each is checked on the membership
     // index (user, status, …); without text the members drive the query. `IN (members)` with
     // text made SQLite build the whole organization's member list on every search.
@@ -286,7 +265,7 @@ fn group_query(
     use groups::Column as C;
     let target =
         Target { kind: Kind::Group, subkinds: &search.group_types, scope_id: Some(tenant_id), names_only: false };
-    let mut query = from_hits::<groups::Entity>(backend, target, text, (groups::Entity, C::Id))
+    let mut query = search_index::select_from_hits::<groups::Entity>(backend, target, text, (groups::Entity, C::Id))
         .filter(C::TenantId.eq(tenant_id))
         .filter(visible_to(viewer));
     if !search.group_types.is_empty() {

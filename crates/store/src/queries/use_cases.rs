@@ -182,31 +182,40 @@ pub async fn of_groups(
     db: &impl ConnectionTrait,
     group_ids: &[i64],
 ) -> StoreResult<HashMap<i64, Vec<use_cases::Model>>> {
-    let mut out: HashMap<i64, Vec<use_cases::Model>> = HashMap::new();
     if group_ids.is_empty() {
-        return Ok(out);
+        return Ok(HashMap::new());
     }
     let links = group_use_cases::Entity::find()
         .filter(group_use_cases::Column::GroupId.is_in(group_ids.to_vec()))
         .order_by_asc(group_use_cases::Column::Id)
         .all(db)
         .await?;
+    by_owner(db, links.into_iter().map(|l| (l.group_id, l.use_case_id)), false).await
+}
+
+/// The use cases of `links` (an owner's id, a use case's id), each owner's in the links'
+/// order; only approved ones when `approved_only`. One query.
+pub(crate) async fn by_owner(
+    db: &impl ConnectionTrait,
+    links: impl Iterator<Item = (i64, i64)>,
+    approved_only: bool,
+) -> StoreResult<HashMap<i64, Vec<use_cases::Model>>> {
+    let links: Vec<(i64, i64)> = links.collect();
+    let mut out: HashMap<i64, Vec<use_cases::Model>> = HashMap::new();
     if links.is_empty() {
         return Ok(out);
     }
-    let mut ids: Vec<i64> = links.iter().map(|l| l.use_case_id).collect();
+    let mut ids: Vec<i64> = links.iter().map(|(_, use_case_id)| *use_case_id).collect();
     ids.sort_unstable();
     ids.dedup();
-    let found: HashMap<i64, use_cases::Model> = use_cases::Entity::find()
-        .filter(use_cases::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u))
-        .collect();
-    for link in links {
-        if let Some(use_case) = found.get(&link.use_case_id) {
-            out.entry(link.group_id).or_default().push(use_case.clone());
+    let mut query = use_cases::Entity::find().filter(use_cases::Column::Id.is_in(ids));
+    if approved_only {
+        query = query.filter(use_cases::Column::Status.eq(STATUS_APPROVED));
+    }
+    let found: HashMap<i64, use_cases::Model> = query.all(db).await?.into_iter().map(|u| (u.id, u)).collect();
+    for (owner, use_case_id) in links {
+        if let Some(use_case) = found.get(&use_case_id) {
+            out.entry(owner).or_default().push(use_case.clone());
         }
     }
     Ok(out)

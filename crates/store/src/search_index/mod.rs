@@ -327,28 +327,25 @@ pub fn drive_from_hits(
         .and_where(Expr::col(id_column).equals((Alias::new(alias), Alias::new(ITEM_ID))));
 }
 
-/// [`drive_from_hits`] with only the `best` hits by relevance: for ranked picks (the
-/// assistant's candidates) whose text ORs many common words, where every match would
-/// otherwise be joined to its table and filtered before the few best are kept. The index
-/// scores its matches itself; the table is then read for at most `best` rows.
-#[allow(clippy::too_many_arguments)]
-pub fn drive_from_best_hits(
-    query: &mut SelectStatement,
+/// The alias of the hits in a query [`select_from_hits`] starts: rank by
+/// `(HITS, RELEVANCE)`.
+pub const HITS: &str = "hits";
+
+/// Starts a query of `E` from the rows the index finds for `text`, as [`HITS`], joined on
+/// `id_column`; a plain `E::find()` without text. Call it before any other join: the hits
+/// drive the query ([`drive_from_hits`]).
+pub fn select_from_hits<E: sea_orm::EntityTrait>(
     backend: DbBackend,
     target: Target<'_>,
-    text: &TextQuery,
-    alias: &str,
-    table: impl sea_orm::sea_query::IntoTableRef,
+    text: Option<&TextQuery>,
     id_column: impl IntoColumnRef,
-    best: u64,
-) {
-    let mut best_hits = hits(backend, target, text);
-    best_hits.order_by(Alias::new(RELEVANCE), sea_orm::sea_query::Order::Desc).limit(best);
+) -> sea_orm::Select<E> {
+    use sea_orm::QueryTrait;
+    let mut query = E::find();
+    if let Some(text) = text {
+        drive_from_hits(QueryTrait::query(&mut query), backend, target, text, HITS, E::default(), id_column);
+    }
     query
-        .from_clear()
-        .from_subquery(best_hits, Alias::new(alias))
-        .join(sea_orm::sea_query::JoinType::CrossJoin, table, sea_orm::Condition::all())
-        .and_where(Expr::col(id_column).equals((Alias::new(alias), Alias::new(ITEM_ID))));
 }
 
 /// `SELECT item_id` of the documents matching `text`, for `column IN (…)` filters of lists
