@@ -70,8 +70,7 @@ fn rank(columns: &[SimpleExpr], words: &[String]) -> SimpleExpr {
     CaseStatement::new().case(exact, 3).case(prefix, 2).finally(1).into()
 }
 
-/// The hits of the index joined to a query, under this alias.
-
+/// A column of the index's hits joined to a query.
 fn hits_col(column: &str) -> SimpleExpr {
     Expr::col((Alias::new(HITS), Alias::new(column)))
 }
