@@ -84,6 +84,12 @@ pub struct KeptPages {
     pub connection_pages: PersonCache<connections::ConnectionPageKey, connections::KeptConnections>,
     /// Pages of people's career entries, kept per person generation.
     pub entry_pages: PersonCache<profiles::career_entries::EntryPageKey, profiles::career_entries::KeptEntries>,
+    /// A signed-in caller's ties to a page of groups (memberships, follows, bookmarks), kept
+    /// per their person generation.
+    pub group_ties: PersonCache<groups::view::TiesKey, store::queries::memberships::CallerTies>,
+    /// A signed-in caller's ties to a page of jobs (memberships, applications, bookmarks), the
+    /// same way.
+    pub job_ties: PersonCache<jobs::view::TiesKey, store::queries::job_posts::CallerTies>,
     /// Community analytics reports, kept until their sites' counts are rolled up again.
     pub analytics_reports: analytics::ReportCache,
     /// The latest group post each person was checked for (`areas::notifications`).
@@ -108,6 +114,8 @@ impl state::Kept for KeptPages {
             plan_lists: Default::default(),
             group_posts_checked: Default::default(),
             profile_pages: Default::default(),
+            group_ties: Default::default(),
+            job_ties: Default::default(),
             profile_links: Default::default(),
             entry_pages: Default::default(),
             connection_pages: Default::default(),

@@ -150,3 +150,41 @@ async fn a_kept_page_reads_only_the_generation_and_the_callers_own_rows() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_callers_ties_to_a_page_are_kept_and_their_own_writes_show_at_once() {
+    let (app, log) = TestApp::with_statement_log().await;
+    let Setup { admin_token: token, topic: ml, .. } = setup(&app).await;
+    let org = app.default_tenant.organization.id;
+    let circle = create(&app, &token, &circle_body(org, ml, "Kept Ties")).await["id"].as_i64().unwrap();
+    let member = app.add_member("member@example.com", &app.default_tenant, "member").await;
+    let member_token = app.token_for(member.id);
+    let list = "/api/v1/circles/";
+    let ties_read = |statements: &[String]| {
+        statements.iter().any(|sql| sql.contains("\"memberships\"") || sql.contains("\"bookmarks\""))
+    };
+
+    let first = card(&app, list, Some(&member_token), "Kept Ties").await;
+    assert_eq!(first["is_bookmarked"], false);
+    assert_eq!(first["membership_status"], Value::Null);
+    log.clear();
+    assert_eq!(card(&app, list, Some(&member_token), "Kept Ties").await, first);
+    let statements = log.taken();
+    assert!(!ties_read(&statements), "the kept ties read again: {statements:#?}");
+
+    // Written straight to the database, around the API: the triggers move the person's generation.
+    store::queries::bookmarks::add(&app.db, app.default_tenant.tenant.id, member.id, "group", circle).await.unwrap();
+    assert_eq!(card(&app, list, Some(&member_token), "Kept Ties").await["is_bookmarked"], true);
+    memberships::upsert(&app.db, circle, member.id, "member", "pending").await.unwrap();
+    assert_eq!(card(&app, list, Some(&member_token), "Kept Ties").await["membership_status"], "pending");
+    store::queries::bookmarks::remove(&app.db, app.default_tenant.tenant.id, member.id, "group", circle).await.unwrap();
+    let after = card(&app, list, Some(&member_token), "Kept Ties").await;
+    assert_eq!(after["is_bookmarked"], false);
+    assert_eq!(after["membership_status"], "pending");
+
+    // Another member's ties are their own.
+    let other = app.add_member("other@example.com", &app.default_tenant, "member").await;
+    let other_view = card(&app, list, Some(&app.token_for(other.id)), "Kept Ties").await;
+    assert_eq!(other_view["membership_status"], Value::Null);
+    assert_eq!(other_view["is_bookmarked"], false);
+}

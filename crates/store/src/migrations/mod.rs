@@ -50,6 +50,7 @@ mod m0045_group_post_notices;
 mod m0046_applications_person_generation;
 mod m0047_generation_notices;
 mod m0048_plan_discounts_everyone;
+mod m0049_bookmarks_person_generation;
 
 /// The row-level trigger events of SQLite, each with its name suffix and the row versions
 /// it bumps for (`NEW`, `OLD`).
@@ -134,6 +135,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0046_applications_person_generation::Migration),
             Box::new(m0047_generation_notices::Migration),
             Box::new(m0048_plan_discounts_everyone::Migration),
+            Box::new(m0049_bookmarks_person_generation::Migration),
         ]
     }
 }

@@ -441,9 +441,19 @@ pub async fn caller_rights<'a>(
     }
     all_ids.sort_unstable();
     all_ids.dedup();
-    let found =
-        member_q::caller_ties(state.read_db(), user_id, &all_ids, &ids, EntityType::Group.as_str(), &bookmarkable)
-            .await?;
+    let mut bookmark_key: Vec<(i64, Vec<i64>)> = bookmarkable.iter().map(|(t, ids)| (*t, ids.clone())).collect();
+    bookmark_key.sort_unstable();
+    // Kept per the caller's person generation: their memberships, follows and bookmarks
+    // bump it (m0042, m0049), and a group's change bumps everyone's.
+    let key = TiesKey { user_id, member_of: all_ids.clone(), follow_of: ids.clone(), bookmark_of: bookmark_key };
+    let db = state.read_db();
+    let found = state
+        .kept
+        .group_ties
+        .kept(&state.generations, db, key, user_id, async || {
+            Ok(member_q::caller_ties(db, user_id, &all_ids, &ids, EntityType::Group.as_str(), &bookmarkable).await?)
+        })
+        .await?;
     let admin_of = found
         .ties
         .iter()
@@ -451,11 +461,20 @@ pub async fn caller_rights<'a>(
         .map(|m| m.group_id)
         .collect();
     Ok(CallerRights {
-        own: found.ties.into_iter().map(|m| (m.group_id, m)).collect(),
+        own: found.ties.iter().map(|m| (m.group_id, m.clone())).collect(),
         admin_of,
-        followed: found.followed.into_iter().collect(),
-        bookmarked: found.bookmarked.into_iter().collect(),
+        followed: found.followed.iter().copied().collect(),
+        bookmarked: found.bookmarked.iter().copied().collect(),
     })
+}
+
+/// What a caller's ties to a page of groups were read for ([`caller_rights`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TiesKey {
+    user_id: i64,
+    member_of: Vec<i64>,
+    follow_of: Vec<i64>,
+    bookmark_of: Vec<(i64, Vec<i64>)>,
 }
 
 /// The view of `base` for the caller on `today`.

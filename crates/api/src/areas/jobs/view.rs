@@ -233,7 +233,17 @@ pub async fn caller_rights<'a>(
     groups.dedup();
     // The jobs are of one site: the caller's ties to them, in one query.
     let Some(tenant_id) = tenant_id else { return Ok(CallerRights::default()) };
-    let ties = post_q::caller_ties(state.read_db(), user_id, tenant_id, &groups, &ids).await?;
+    // Kept per the caller's person generation: their memberships, applications and
+    // bookmarks bump it (m0042, m0046, m0049).
+    let db = state.read_db();
+    let key = TiesKey { user_id, tenant_id, groups: groups.clone(), jobs: ids.clone() };
+    let ties = state
+        .kept
+        .job_ties
+        .kept(&state.generations, db, key, user_id, async || {
+            Ok(post_q::caller_ties(db, user_id, tenant_id, &groups, &ids).await?)
+        })
+        .await?;
     let admin_of = ties
         .memberships
         .iter()
@@ -242,14 +252,27 @@ pub async fn caller_rights<'a>(
         })
         .map(|(group_id, _, _)| *group_id)
         .collect();
-    let mut rights =
-        CallerRights { admin_of, applications: ties.applications, bookmarked: ties.bookmarked, ..Default::default() };
+    let mut rights = CallerRights {
+        admin_of,
+        applications: ties.applications.clone(),
+        bookmarked: ties.bookmarked.clone(),
+        ..Default::default()
+    };
     let managed: Vec<i64> =
         bases.iter().filter(|base| rights.administers(caller, base)).map(|base| base.view.id).collect();
     if !managed.is_empty() {
         rights.counts = post_q::counts(state.read_db(), &managed).await?;
     }
     Ok(rights)
+}
+
+/// What a caller's ties to a page of jobs were read for ([`caller_rights`]).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TiesKey {
+    user_id: i64,
+    tenant_id: i64,
+    groups: Vec<i64>,
+    jobs: Vec<i64>,
 }
 
 /// The view of `base` for the caller on `today`.
