@@ -201,15 +201,14 @@ async fn update_entry(
         entry_type: body.entry_type.clone().or_else(|| Some(entry.entry_type.clone())),
         title: body.title.clone().or_else(|| Some(entry.title.clone())),
         description: body.description.clone().or_else(|| Some(entry.description.clone())),
-        group: match (&body.group, entry.group_id) {
-            (sent, Some(stored)) if sent.is_missing() => Sent::Value(Reference::Number(stored)),
-            (sent, _) => sent.clone(),
+        group: match entry.group_id {
+            Some(stored) if body.group.is_missing() => Sent::Value(Reference::Number(stored)),
+            _ => body.group.clone(),
         },
-        skills: match &body.skills {
-            sent if sent.is_missing() => {
-                Sent::Value(skills.into_iter().map(|id| Sent::Value(Reference::Number(id))).collect())
-            }
-            sent => sent.clone(),
+        skills: if body.skills.is_missing() {
+            Sent::Value(skills.into_iter().map(|id| Sent::Value(Reference::Number(id))).collect())
+        } else {
+            body.skills.clone()
         },
         is_currently_working: body.is_currently_working.or(Some(entry.is_currently_working)),
         start_date: body.start_date.clone().or_else(|| Some(entry.start_date.format("%Y-%m-%d").to_string())),
