@@ -6,8 +6,6 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::{PG_EVENTS, SQLITE_EVENTS};
-
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -16,88 +14,43 @@ impl MigrationName for Migration {
     }
 }
 
-/// One SQLite trigger per event on the applications, named `{prefix}_job_applications_*`,
-/// running `bump` for each row version (`NEW`, `OLD`) the event has.
-fn sqlite_triggers(prefix: &str, bump: impl Fn(&str) -> String) -> Vec<String> {
-    SQLITE_EVENTS
-        .iter()
-        .map(|(suffix, event, rows)| {
-            let body: String = rows.iter().map(|row| bump(row)).collect::<Vec<_>>().join(" ");
-            format!(
-                "CREATE TRIGGER {prefix}_job_applications_{suffix} AFTER {event} ON \"job_applications\" \
-                 BEGIN {body} END"
-            )
-        })
-        .collect()
-}
-
-fn sqlite_person_triggers() -> Vec<String> {
-    sqlite_triggers("person_generation", |row| {
-        format!(
-            "INSERT INTO \"person_generations\" (\"user_id\", \"generation\") VALUES ({row}.\"user_id\", 1) \
-             ON CONFLICT (\"user_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
-        )
-    })
-}
+const TABLE: &str = "job_applications";
 
 /// m0015's triggers on the applications, as they were.
 fn sqlite_list_triggers() -> Vec<String> {
-    sqlite_triggers("list_generation", |row| {
-        format!(
-            "INSERT INTO \"list_generations\" (\"tenant_id\", \"generation\") SELECT \"tenant_id\", 1 \
-             FROM \"job_posts\" WHERE \"id\" = {row}.\"job_post_id\" \
-             ON CONFLICT (\"tenant_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
-        )
+    super::sqlite_row_triggers("list_generation", TABLE, |rows| {
+        rows.iter()
+            .map(|row| {
+                format!(
+                    "INSERT INTO \"list_generations\" (\"tenant_id\", \"generation\") SELECT \"tenant_id\", 1 \
+                     FROM \"job_posts\" WHERE \"id\" = {row}.\"job_post_id\" \
+                     ON CONFLICT (\"tenant_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     })
 }
 
-fn sqlite_drops(prefix: &str) -> Vec<String> {
-    SQLITE_EVENTS
-        .iter()
-        .map(|(suffix, _, _)| format!("DROP TRIGGER IF EXISTS {prefix}_job_applications_{suffix}"))
-        .collect()
-}
-
 fn sqlite_up() -> Vec<String> {
-    sqlite_drops("list_generation").into_iter().chain(sqlite_person_triggers()).collect()
+    let person = super::sqlite_row_triggers("person_generation", TABLE, super::sqlite_bump_people);
+    super::sqlite_trigger_drops("list_generation", TABLE).into_iter().chain(person).collect()
 }
 
 fn sqlite_down() -> Vec<String> {
-    sqlite_drops("person_generation").into_iter().chain(sqlite_list_triggers()).collect()
+    super::sqlite_trigger_drops("person_generation", TABLE).into_iter().chain(sqlite_list_triggers()).collect()
 }
 
 /// Statement-level triggers over the transition tables, through the functions m0042 (a
 /// person in `user_id`) and m0015 (a tenant through the job) made.
-fn pg_triggers(prefix: &str, function: &str) -> Vec<String> {
-    PG_EVENTS
-        .iter()
-        .map(|(event, sql_event, referencing)| {
-            format!(
-                "CREATE TRIGGER {prefix}_job_applications_{event} AFTER {sql_event} ON \"job_applications\" \
-                 {referencing} FOR EACH STATEMENT EXECUTE FUNCTION {function}_{event}()"
-            )
-        })
-        .collect()
-}
-
-fn pg_drops(prefix: &str) -> Vec<String> {
-    PG_EVENTS
-        .iter()
-        .map(|(event, _, _)| {
-            format!("DROP TRIGGER IF EXISTS {prefix}_job_applications_{event} ON \"job_applications\"")
-        })
-        .collect()
-}
-
 fn postgres_up() -> Vec<String> {
-    pg_drops("list_generation")
-        .into_iter()
-        .chain(pg_triggers("person_generation", "person_generation_by_user"))
-        .collect()
+    let person = super::pg_statement_triggers("person_generation", TABLE, "person_generation_by_user");
+    super::pg_trigger_drops("list_generation", TABLE).into_iter().chain(person).collect()
 }
 
 fn postgres_down() -> Vec<String> {
-    pg_drops("person_generation").into_iter().chain(pg_triggers("list_generation", "list_generation_via_job")).collect()
+    let list = super::pg_statement_triggers("list_generation", TABLE, "list_generation_via_job");
+    super::pg_trigger_drops("person_generation", TABLE).into_iter().chain(list).collect()
 }
 
 #[async_trait::async_trait]

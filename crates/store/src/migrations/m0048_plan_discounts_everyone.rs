@@ -4,8 +4,6 @@
 
 use sea_orm_migration::prelude::*;
 
-use super::{PG_EVENTS, SQLITE_EVENTS};
-
 pub struct Migration;
 
 impl MigrationName for Migration {
@@ -17,43 +15,24 @@ impl MigrationName for Migration {
 const TABLE: &str = "subscription_discounts";
 
 fn sqlite_statements() -> Vec<String> {
-    SQLITE_EVENTS
-        .iter()
-        .map(|(suffix, event, _)| {
-            format!(
-                "CREATE TRIGGER person_generation_{TABLE}_{suffix} AFTER {event} ON \"{TABLE}\" BEGIN \
-                 INSERT INTO \"person_generations\" (\"user_id\", \"generation\") VALUES (0, 1) \
-                 ON CONFLICT (\"user_id\") DO UPDATE SET \"generation\" = \"generation\" + 1; END"
-            )
-        })
-        .collect()
+    super::sqlite_row_triggers("person_generation", TABLE, |_| {
+        "INSERT INTO \"person_generations\" (\"user_id\", \"generation\") VALUES (0, 1) \
+         ON CONFLICT (\"user_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
+            .to_string()
+    })
 }
 
 fn sqlite_drops() -> Vec<String> {
-    SQLITE_EVENTS
-        .iter()
-        .map(|(suffix, _, _)| format!("DROP TRIGGER IF EXISTS person_generation_{TABLE}_{suffix}"))
-        .collect()
+    super::sqlite_trigger_drops("person_generation", TABLE)
 }
 
 /// m0042's statement-level functions for the tables every identity may show.
 fn postgres_statements() -> Vec<String> {
-    PG_EVENTS
-        .iter()
-        .map(|(event, sql_event, referencing)| {
-            format!(
-                "CREATE TRIGGER person_generation_{TABLE}_{event} AFTER {sql_event} ON \"{TABLE}\" {referencing} \
-                 FOR EACH STATEMENT EXECUTE FUNCTION person_generation_everyone_{event}()"
-            )
-        })
-        .collect()
+    super::pg_statement_triggers("person_generation", TABLE, "person_generation_everyone")
 }
 
 fn postgres_drops() -> Vec<String> {
-    PG_EVENTS
-        .iter()
-        .map(|(event, _, _)| format!("DROP TRIGGER IF EXISTS person_generation_{TABLE}_{event} ON \"{TABLE}\""))
-        .collect()
+    super::pg_trigger_drops("person_generation", TABLE)
 }
 
 #[async_trait::async_trait]

@@ -65,6 +65,55 @@ const PG_EVENTS: [(&str, &str, &str); 3] = [
     ("delete", "DELETE", "REFERENCING OLD TABLE AS old_rows"),
 ];
 
+/// One SQLite trigger per row event on `table`, named `{prefix}_{table}_{suffix}`, whose body
+/// `body` writes from the row versions (`NEW`, `OLD`) the event has.
+fn sqlite_row_triggers(prefix: &str, table: &str, body: impl Fn(&[&str]) -> String) -> Vec<String> {
+    SQLITE_EVENTS
+        .iter()
+        .map(|(suffix, event, rows)| {
+            format!("CREATE TRIGGER {prefix}_{table}_{suffix} AFTER {event} ON \"{table}\" BEGIN {} END", body(rows))
+        })
+        .collect()
+}
+
+fn sqlite_trigger_drops(prefix: &str, table: &str) -> Vec<String> {
+    SQLITE_EVENTS.iter().map(|(suffix, _, _)| format!("DROP TRIGGER IF EXISTS {prefix}_{table}_{suffix}")).collect()
+}
+
+/// SQLite: bumps the person generation (m0042) of each row version's `user_id`.
+fn sqlite_bump_people(rows: &[&str]) -> String {
+    rows.iter()
+        .map(|row| {
+            format!(
+                "INSERT INTO \"person_generations\" (\"user_id\", \"generation\") VALUES ({row}.\"user_id\", 1) \
+                 ON CONFLICT (\"user_id\") DO UPDATE SET \"generation\" = \"generation\" + 1;"
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// PostgreSQL statement-level triggers on `table` over its transition tables, named
+/// `{prefix}_{table}_{event}`, each calling `{function}_{event}()`.
+fn pg_statement_triggers(prefix: &str, table: &str, function: &str) -> Vec<String> {
+    PG_EVENTS
+        .iter()
+        .map(|(event, sql_event, referencing)| {
+            format!(
+                "CREATE TRIGGER {prefix}_{table}_{event} AFTER {sql_event} ON \"{table}\" {referencing} \
+                 FOR EACH STATEMENT EXECUTE FUNCTION {function}_{event}()"
+            )
+        })
+        .collect()
+}
+
+fn pg_trigger_drops(prefix: &str, table: &str) -> Vec<String> {
+    PG_EVENTS
+        .iter()
+        .map(|(event, _, _)| format!("DROP TRIGGER IF EXISTS {prefix}_{table}_{event} ON \"{table}\""))
+        .collect()
+}
+
 /// The statements for the connection's database: `postgres` on PostgreSQL, `sqlite`
 /// otherwise (the generation triggers are written per backend).
 fn for_backend(manager: &SchemaManager, postgres: fn() -> Vec<String>, sqlite: fn() -> Vec<String>) -> Vec<String> {
