@@ -4,17 +4,15 @@
 //! the applications (the "applied" filter of my area). Group and membership writes, which
 //! decide which posts a viewer may see, already bump it (migration m0014).
 
-use sea_orm_migration::prelude::*;
-
 use super::{PG_EVENTS, SQLITE_EVENTS};
 
-pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m0015_job_list_generations"
-    }
-}
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0015_job_list_generations",
+    postgres_up: postgres_statements,
+    sqlite_up: sqlite_statements,
+    postgres_down: postgres_drops,
+    sqlite_down: sqlite_drops,
+};
 
 /// The tables whose rows name a post in `job_post_id`.
 const POST_CHILDREN: [&str; 2] = ["job_post_skills", "job_applications"];
@@ -100,15 +98,4 @@ fn postgres_drops() -> Vec<String> {
         out.push(format!("DROP FUNCTION IF EXISTS list_generation_via_job_{event}()"));
     }
     out
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await
-    }
 }

@@ -11,17 +11,15 @@
 //! - a user's e-mail verification (the `unverified_members_count` administrators see of the
 //!   groups the user belongs to).
 
-use sea_orm_migration::prelude::*;
-
 use super::{PG_EVENTS, SQLITE_EVENTS};
 
-pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m0017_list_page_generations"
-    }
-}
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0017_list_page_generations",
+    postgres_up: postgres_statements,
+    sqlite_up: sqlite_statements,
+    postgres_down: postgres_drops,
+    sqlite_down: sqlite_drops,
+};
 
 /// Tables whose rows name a group in `group_id` (a follow of a person has none: no bump).
 const GROUP_CHILDREN: [&str; 2] = ["group_sdgs", "follows"];
@@ -144,15 +142,4 @@ fn postgres_drops() -> Vec<String> {
     out.push("DROP FUNCTION IF EXISTS list_generation_every_tenant()".into());
     out.push("DROP FUNCTION IF EXISTS list_generation_user_verified()".into());
     out
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await
-    }
 }

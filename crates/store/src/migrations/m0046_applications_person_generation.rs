@@ -4,15 +4,13 @@
 //! applications (applied, my jobs) are kept under their person generation too, and the
 //! applicant counts an administrator sees are read per request (`api::areas::jobs::view`).
 
-use sea_orm_migration::prelude::*;
-
-pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m0046_applications_person_generation"
-    }
-}
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0046_applications_person_generation",
+    postgres_up: postgres_up,
+    sqlite_up: sqlite_up,
+    postgres_down: postgres_down,
+    sqlite_down: sqlite_down,
+};
 
 const TABLE: &str = "job_applications";
 
@@ -51,15 +49,4 @@ fn postgres_up() -> Vec<String> {
 fn postgres_down() -> Vec<String> {
     let list = super::pg_statement_triggers("list_generation", TABLE, "list_generation_via_job");
     super::pg_trigger_drops("person_generation", TABLE).into_iter().chain(list).collect()
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_up, sqlite_up)).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_down, sqlite_down)).await
-    }
 }

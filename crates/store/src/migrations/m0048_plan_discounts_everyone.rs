@@ -2,15 +2,13 @@
 //! already do (m0042): the plan list (`GET /api/v1/subscription-plans/`) is kept per that
 //! generation, and a discount changes what a plan shows.
 
-use sea_orm_migration::prelude::*;
-
-pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m0048_plan_discounts_everyone"
-    }
-}
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0048_plan_discounts_everyone",
+    postgres_up: postgres_statements,
+    sqlite_up: sqlite_statements,
+    postgres_down: postgres_drops,
+    sqlite_down: sqlite_drops,
+};
 
 const TABLE: &str = "subscription_discounts";
 
@@ -33,15 +31,4 @@ fn postgres_statements() -> Vec<String> {
 
 fn postgres_drops() -> Vec<String> {
     super::pg_trigger_drops("person_generation", TABLE)
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await
-    }
 }

@@ -1,17 +1,15 @@
 //! A bookmark is its member's: adding or removing one bumps the member's person generation
 //! (m0042), as their memberships, follows and applications already do. The caller's ties to
 //! a page of circles or jobs (memberships, follows, applications, bookmarks) are then kept
-//! per that generation (`api::areas::caller_ties`) instead of read on every signed-in list.
+//! per that generation (`api::areas::KeptPages::group_ties` and `job_ties`) instead of read on every signed-in list.
 
-use sea_orm_migration::prelude::*;
-
-pub struct Migration;
-
-impl MigrationName for Migration {
-    fn name(&self) -> &str {
-        "m0049_bookmarks_person_generation"
-    }
-}
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0049_bookmarks_person_generation",
+    postgres_up: postgres_statements,
+    sqlite_up: sqlite_statements,
+    postgres_down: postgres_drops,
+    sqlite_down: sqlite_drops,
+};
 
 const TABLE: &str = "bookmarks";
 
@@ -30,15 +28,4 @@ fn postgres_statements() -> Vec<String> {
 
 fn postgres_drops() -> Vec<String> {
     super::pg_trigger_drops("person_generation", TABLE)
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_statements, sqlite_statements)).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        super::execute_all(manager, super::for_backend(manager, postgres_drops, sqlite_drops)).await
-    }
 }

@@ -131,6 +131,32 @@ async fn execute_all(manager: &SchemaManager<'_>, statements: Vec<String>) -> Re
     Ok(())
 }
 
+/// A migration made of trigger (and trigger function) statements only, written per backend.
+pub(crate) struct TriggerMigration {
+    pub name: &'static str,
+    pub postgres_up: fn() -> Vec<String>,
+    pub sqlite_up: fn() -> Vec<String>,
+    pub postgres_down: fn() -> Vec<String>,
+    pub sqlite_down: fn() -> Vec<String>,
+}
+
+impl MigrationName for TriggerMigration {
+    fn name(&self) -> &str {
+        self.name
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for TriggerMigration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        execute_all(manager, for_backend(manager, self.postgres_up, self.sqlite_up)).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        execute_all(manager, for_backend(manager, self.postgres_down, self.sqlite_down)).await
+    }
+}
+
 pub struct Migrator;
 
 #[async_trait::async_trait]
@@ -151,9 +177,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0012_list_indexes::Migration),
             Box::new(m0013_job_board::Migration),
             Box::new(m0014_speed_list_generations::Migration),
-            Box::new(m0015_job_list_generations::Migration),
+            Box::new(m0015_job_list_generations::MIGRATION),
             Box::new(m0016_search_by_kind::Migration),
-            Box::new(m0017_list_page_generations::Migration),
+            Box::new(m0017_list_page_generations::MIGRATION),
             Box::new(m0018_bookmarks::Migration),
             Box::new(m0019_content::Migration),
             Box::new(m0020_catalogue::Migration),
@@ -181,10 +207,10 @@ impl MigratorTrait for Migrator {
             Box::new(m0043_people_search_generations::Migration),
             Box::new(m0044_matching_document_columns::Migration),
             Box::new(m0045_group_post_notices::Migration),
-            Box::new(m0046_applications_person_generation::Migration),
+            Box::new(m0046_applications_person_generation::MIGRATION),
             Box::new(m0047_generation_notices::Migration),
-            Box::new(m0048_plan_discounts_everyone::Migration),
-            Box::new(m0049_bookmarks_person_generation::Migration),
+            Box::new(m0048_plan_discounts_everyone::MIGRATION),
+            Box::new(m0049_bookmarks_person_generation::MIGRATION),
         ]
     }
 }
