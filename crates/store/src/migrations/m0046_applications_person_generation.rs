@@ -6,10 +6,10 @@
 
 pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
     name: "m0046_applications_person_generation",
-    postgres_up: postgres_up,
-    sqlite_up: sqlite_up,
-    postgres_down: postgres_down,
-    sqlite_down: sqlite_down,
+    postgres_up,
+    sqlite_up,
+    postgres_down,
+    sqlite_down,
 };
 
 const TABLE: &str = "job_applications";
