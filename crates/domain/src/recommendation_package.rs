@@ -129,14 +129,7 @@ fn text(value: Sent<String>, field: &str, max: usize, required: bool, errors: &m
 
 /// Distinct positive ids of a list (`[1, "2", {"id": 3}]`); anything else is a field error.
 fn ids(value: Sent<Vec<Sent<ItemRef>>>, field: &str, errors: &mut FieldErrors) -> Vec<i64> {
-    let items = match value {
-        Sent::Absent | Sent::Null => return Vec::new(),
-        Sent::Value(items) => items,
-        Sent::WrongType => {
-            errors.add(field, "Expected a list of items.");
-            return Vec::new();
-        }
-    };
+    let items = value.into_list(errors, field).unwrap_or_default();
     let mut out = Vec::new();
     for item in items {
         match item.value().map(ItemRef::id) {
@@ -161,14 +154,7 @@ fn either(first: Sent<String>, second: Sent<String>) -> String {
 }
 
 fn externals(value: Sent<Vec<Sent<Object<ExternalInput>>>>, errors: &mut FieldErrors) -> Vec<ExternalResource> {
-    let items = match value {
-        Sent::Absent | Sent::Null => return Vec::new(),
-        Sent::Value(items) => items,
-        Sent::WrongType => {
-            errors.add("external_resources", "Expected a list of items.");
-            return Vec::new();
-        }
-    };
+    let items = value.into_list(errors, "external_resources").unwrap_or_default();
     let mut out: Vec<ExternalResource> = Vec::new();
     for item in items {
         let Object(item) = item.value().unwrap_or(Object(ExternalInput::default()));

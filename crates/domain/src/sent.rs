@@ -59,7 +59,43 @@ impl<T> Sent<T> {
             Sent::WrongType => Sent::WrongType,
         }
     }
+
+    /// A list field: `None` when absent; empty when null, and when it is not a list (told on
+    /// `field`: [`MSG_NOT_A_LIST`]).
+    pub fn into_list(self, errors: &mut crate::FieldErrors, field: &str) -> Option<T>
+    where
+        T: Default,
+    {
+        match self {
+            Sent::Absent => None,
+            Sent::Null => Some(T::default()),
+            Sent::Value(list) => Some(list),
+            Sent::WrongType => {
+                errors.add(field, MSG_NOT_A_LIST);
+                Some(T::default())
+            }
+        }
+    }
+
+    /// [`Sent::into_list`]'s items, borrowed.
+    pub fn list_items<I>(&self, errors: &mut crate::FieldErrors, field: &str) -> Option<&[I]>
+    where
+        T: AsRef<[I]>,
+    {
+        match self {
+            Sent::Absent => None,
+            Sent::Null => Some(&[]),
+            Sent::Value(list) => Some(list.as_ref()),
+            Sent::WrongType => {
+                errors.add(field, MSG_NOT_A_LIST);
+                Some(&[])
+            }
+        }
+    }
 }
+
+/// What a list field sent as another type is told.
+pub const MSG_NOT_A_LIST: &str = "Expected a list of items.";
 
 impl Sent<String> {
     /// The trimmed text when a text that is not blank was sent; nothing otherwise (a value of

@@ -6,7 +6,9 @@
 //! Every signed-in page asks for it, so what it reads is kept per person (`crate::person_cache`)
 //! while the person's write generation and everyone's (`store::person_generations`, bumped
 //! by triggers, m0042) and the day stay the same: a kept identity costs one primary-key
-//! read, and the unread notifications are counted on every request.
+//! read. Its unread notification count is kept with it (a notification's write bumps its
+//! person's generation, m0050); the group posts waiting for the member are told first, so
+//! what they write is counted.
 
 use std::sync::Arc;
 
@@ -126,6 +128,8 @@ async fn identity(
     tenant: Tenant,
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<Identity>>> {
+    // Before the generation is read: the rows it writes move it.
+    super::notifications::tell_group_posts(&state, tenant.id(), user.id).await?;
     let db = state.read_db();
     let generation = state.generations.person(db, user.id).await?;
     let today = chrono::Utc::now().date_naive();
@@ -149,11 +153,10 @@ async fn identity(
         domain: record.tenant.domain.clone(),
         ..identity.organization
     };
-    identity.unread_notifications_count = super::notifications::unread_count(&state, tenant.id(), user.id).await?;
     Ok(Json(Data::new(identity)))
 }
 
-/// The identity as its rows say now (the unread count left at 0).
+/// The identity as its rows say now.
 async fn read_identity(state: &AppState, tenant: &Tenant, user: &users::Model) -> ApiResult<Identity> {
     let orgs = store::queries::memberships::tenant_organizations_of(state.read_db(), user.id).await?;
     let (organization, own, switchable) = organizations(tenant, orgs);
@@ -172,7 +175,8 @@ async fn read_identity(state: &AppState, tenant: &Tenant, user: &users::Model) -
             .is_some_and(|m| m.is_influencer && m.status == store::queries::memberships::STATUS_ACCEPTED),
         followed: false,
         joined_at: user.created_at.to_rfc3339(),
-        unread_notifications_count: 0,
+        unread_notifications_count: store::queries::notifications::unread_count(state.read_db(), tenant.id(), user.id)
+            .await?,
         profile: IdentityProfile {
             email: profile.email.take().unwrap_or_default(),
             alternate_email: profile.alternate_email.take().flatten(),

@@ -94,6 +94,8 @@ pub struct KeptPages {
     pub analytics_reports: analytics::ReportCache,
     /// The latest group post each person was checked for (`areas::notifications`).
     pub group_posts_checked: notifications::GroupPostChecks,
+    /// Pages of a person's notifications, kept per their person generation.
+    pub notification_pages: PersonCache<notifications::NotificationPageKey, notifications::KeptNotifications>,
 }
 
 impl state::Kept for KeptPages {
@@ -113,6 +115,7 @@ impl state::Kept for KeptPages {
             identities: Default::default(),
             plan_lists: Default::default(),
             group_posts_checked: Default::default(),
+            notification_pages: Default::default(),
             profile_pages: Default::default(),
             group_ties: Default::default(),
             job_ties: Default::default(),

@@ -10,7 +10,12 @@
 //! same transaction as the change; what each says is `domain::notifications`. A post in a
 //! group is the exception: it writes one notice for the group ([`tell_group`]), and each
 //! member's row of it is written when they next read their notifications
-//! ([`tell_group_posts`]: the list, the unread count, their open socket).
+//! ([`tell_group_posts`]: the list, the identity's unread count, their open socket).
+//!
+//! A person's pages of notifications are kept per their generation (every write to their
+//! notifications bumps it, m0050), and the site's latest post notice per the site's list
+//! generation (a post is a write to `contents`, which bumps it, m0022): a page asked for again,
+//! with no post since the person was last looked for, reads no notification.
 
 use std::{
     collections::HashMap,
@@ -29,7 +34,10 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use store::{
     entities::notifications as rows,
-    queries::{group_post_notices::Counted, notifications as q},
+    queries::{
+        group_post_notices::{self as notices, Latest},
+        notifications as q,
+    },
 };
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -52,7 +60,7 @@ pub const MSG_NOT_FOUND: &str = "Notification not found.";
 pub const GROUP_POSTS_WAITING: &str = r#"{"type":"group_posts_waiting"}"#;
 
 /// What the client needs to open a notification's target.
-#[derive(Debug, Serialize, Deserialize, ToSchema, Default)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema, Default)]
 pub struct NotificationData {
     /// The invitation's key (`/invitation/{key}`), on invitations.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,7 +81,7 @@ pub struct NotificationData {
     pub path: Option<String>,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct NotificationView {
     pub id: i64,
     /// invitation, user_connection, or a group type (organization, institution, circle, event).
@@ -148,7 +156,7 @@ pub async fn tell_group(
     author_id: i64,
     notice: Notice,
 ) -> ApiResult<()> {
-    let new = store::queries::group_post_notices::NewNotice {
+    let new = notices::NewNotice {
         tenant_id,
         group_id,
         actor_id: author_id,
@@ -157,7 +165,7 @@ pub async fn tell_group(
         message: notice.message,
         data: notice.data,
     };
-    store::queries::group_post_notices::add(txn, new).await?;
+    notices::add(txn, new).await?;
     Ok(())
 }
 
@@ -171,12 +179,17 @@ const SETTLED_AFTER: chrono::Duration = chrono::Duration::seconds(60);
 
 /// What this instance last checked each person for: the site's latest post notice then, and
 /// when. Looking through a person's groups costs a step per group; the site's latest notice
-/// is one index step, so a person is looked for again only when the site has a newer post
-/// (or the check was too soon after the latest one to be sure of it).
+/// is kept per site generation, so a person is looked for again only when the site has a
+/// newer post (or the check was too soon after the latest one to be sure of it).
 #[derive(Clone, Default)]
 pub struct GroupPostChecks {
     checked: Arc<Mutex<Checked>>,
+    /// By site: its latest post notice, at the site's list generation it was read at.
+    latest: Arc<Mutex<HashMap<i64, (i64, Option<Latest>)>>>,
 }
+
+/// People whose last check is kept (a few dozen bytes each); past that, the set is cleared.
+const MAX_CHECKED: usize = 200_000;
 
 /// By (tenant, person): the site's latest notice when they were checked, and when.
 type Checked = HashMap<(i64, i64), (i64, DateTime<Utc>)>;
@@ -186,49 +199,50 @@ impl GroupPostChecks {
         self.checked.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn settled(&self, key: (i64, i64), latest: &store::queries::group_post_notices::Latest) -> bool {
+    fn settled(&self, key: (i64, i64), latest: &Latest) -> bool {
         self.lock()
             .get(&key)
             .is_some_and(|(through, at)| *through >= latest.id && *at >= latest.created_at + SETTLED_AFTER)
     }
 
-    fn record(&self, key: (i64, i64), latest: &store::queries::group_post_notices::Latest, at: DateTime<Utc>) {
-        self.lock().insert(key, (latest.id, at));
+    fn record(&self, key: (i64, i64), latest: &Latest, at: DateTime<Utc>) {
+        let mut checked = self.lock();
+        if checked.len() >= MAX_CHECKED && !checked.contains_key(&key) {
+            checked.clear();
+        }
+        checked.insert(key, (latest.id, at));
+    }
+
+    fn latest_known(&self, tenant_id: i64, generation: i64) -> Option<Option<Latest>> {
+        let latest = self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        latest.get(&tenant_id).filter(|(at, _)| *at == generation).map(|(_, latest)| latest.clone())
+    }
+
+    fn remember_latest(&self, tenant_id: i64, generation: i64, latest: Option<Latest>) {
+        let mut kept = self.latest.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        kept.insert(tenant_id, (generation, latest));
     }
 }
 
+/// The site's latest post notice, kept per the site's list generation (read before it).
+async fn latest_post_notice(state: &AppState, tenant_id: i64) -> ApiResult<Option<Latest>> {
+    let db = state.read_db();
+    let generation = state.generations.site(db, tenant_id).await?;
+    let checks = &state.kept.group_posts_checked;
+    if let Some(latest) = checks.latest_known(tenant_id, generation) {
+        return Ok(latest);
+    }
+    let latest = notices::latest_in_site(db, tenant_id).await?;
+    checks.remember_latest(tenant_id, generation, latest.clone());
+    Ok(latest)
+}
+
 /// Writes the person's rows of the group posts they have not been told of, and returns
-/// them. One read when the site has no post since their last check (the usual case), a
-/// look through their groups otherwise, and a write when something waits.
+/// them. Nothing is read when the site has no post since their last check (the usual case),
+/// a look through their groups otherwise, and a write when something waits. Call it before
+/// reading the person's generation: what it writes moves it.
 pub async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<Vec<rows::Model>> {
-    let latest = store::queries::group_post_notices::latest_in_site(state.read_db(), tenant_id).await?;
-    tell_group_posts_up_to(state, tenant_id, user_id, latest).await
-}
-
-/// The person's unread notifications on the site, counting the group posts they are told of
-/// now: one read when nothing waits (the identity's badge, on every page).
-pub async fn unread_count(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<u64> {
-    count_telling(state, tenant_id, user_id, Counted::Unread).await
-}
-
-/// How many notifications the person has on the site (or unread ones), counting the group
-/// posts they are told of now; the count and the site's latest post notice are one read.
-async fn count_telling(state: &AppState, tenant_id: i64, user_id: i64, counted: Counted) -> ApiResult<u64> {
-    let (count, latest) =
-        store::queries::group_post_notices::count_and_latest(state.read_db(), tenant_id, user_id, counted).await?;
-    let told = tell_group_posts_up_to(state, tenant_id, user_id, latest).await?;
-    Ok(count + told.len() as u64)
-}
-
-/// [`tell_group_posts`] when the site's latest post notice is read already.
-async fn tell_group_posts_up_to(
-    state: &AppState,
-    tenant_id: i64,
-    user_id: i64,
-    latest: Option<store::queries::group_post_notices::Latest>,
-) -> ApiResult<Vec<rows::Model>> {
-    use store::queries::group_post_notices as notices;
-    let Some(latest) = latest else { return Ok(Vec::new()) };
+    let Some(latest) = latest_post_notice(state, tenant_id).await? else { return Ok(Vec::new()) };
     let checks = &state.kept.group_posts_checked;
     let key = (tenant_id, user_id);
     if checks.settled(key, &latest) {
@@ -240,6 +254,10 @@ async fn tell_group_posts_up_to(
     } else {
         Vec::new()
     };
+    if !written.is_empty() {
+        // This instance may not have heard of its own write yet (PostgreSQL).
+        state.generations.forget();
+    }
     checks.record(key, &latest, at);
     Ok(written)
 }
@@ -296,10 +314,35 @@ async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Page<NotificationView>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
-    let count = count_telling(&state, tenant.id(), user.id, Counted::All).await?;
-    let found = q::page_items(state.read_db(), tenant.id(), user.id, page.offset(), page.page_size).await?;
-    let items = found.into_iter().map(view).collect();
-    Ok(Json(Page::new(items, count, &page, &url)))
+    tell_group_posts(&state, tenant.id(), user.id).await?;
+    let (tenant_id, user_id) = (tenant.id(), user.id);
+    let read = async || -> ApiResult<KeptNotifications> {
+        let found = q::page(state.read_db(), tenant_id, user_id, page.offset(), page.page_size).await?;
+        Ok(KeptNotifications { items: found.items.into_iter().map(view).collect(), count: found.count })
+    };
+    let kept = if page.page_size <= PAGE_SIZE {
+        let key = NotificationPageKey { tenant_id, user_id, page: page.page, page_size: page.page_size };
+        state.kept.notification_pages.kept(&state.generations, state.read_db(), key, user_id, read).await?
+    } else {
+        // Larger pages are read each time, so what is kept stays a few kilobytes a person.
+        Arc::new(read().await?)
+    };
+    Ok(Json(Page::new(kept.items.clone(), kept.count, &page, &url)))
+}
+
+/// A page of a person's notifications on a site, as kept (`KeptPages::notification_pages`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct NotificationPageKey {
+    tenant_id: i64,
+    user_id: i64,
+    page: u64,
+    page_size: u64,
+}
+
+/// A kept page of notifications and the person's total.
+pub struct KeptNotifications {
+    items: Vec<NotificationView>,
+    count: u64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -368,7 +411,6 @@ async fn read_one(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use store::queries::group_post_notices::Latest;
 
     #[test]
     fn a_person_is_looked_for_again_after_a_newer_post_or_a_check_too_soon_after_one() {

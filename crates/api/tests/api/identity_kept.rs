@@ -1,7 +1,8 @@
 //! The identity is kept per person generation (`api::areas::identity`, migration m0042):
-//! a second request reads only the generations and the unread count (with the site's latest
-//! group post), and every write it shows (the person's profile, name, entries, memberships, a
-//! topic's name) shows on the next request.
+//! a second request reads only the generations (its unread count is kept with it, m0050, and
+//! the site's latest group post per the site's generation), and every write it shows (the
+//! person's profile, name, entries, memberships, a topic's name, a notification) shows on the
+//! next request.
 
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::{json, Value};
@@ -27,10 +28,12 @@ async fn a_kept_identity_reads_only_the_generations_and_the_notifications() {
     let statements = log.taken();
     assert_eq!(first, again);
     assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
-    // The user (the token's), the two generations, the unread count with the site's latest
-    // group post.
+    // The user (the token's), the person's generations and the site's (for its latest group
+    // post, kept per the site's generation).
     assert!(StatementLog::reads(&statements) <= 3, "a kept identity read {statements:#?}");
-    assert!(!statements.iter().any(|sql| sql.contains("\"profiles\"")), "no profile read: {statements:#?}");
+    for table in ["\"profiles\"", "\"notifications\"", "\"group_post_notices\""] {
+        assert!(!statements.iter().any(|sql| sql.contains(table)), "no {table} read: {statements:#?}");
+    }
 }
 
 #[tokio::test]
@@ -82,7 +85,7 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
     topic.update(&app.db).await.unwrap();
     assert_eq!(identity(&app, &token).await["profile"]["topics_detailed"][0]["name"], "Deep Learning");
 
-    // A notification: counted on every request.
+    // A notification, written elsewhere: it moves her generation (m0050).
     notifications::create(
         &app.db,
         vec![notifications::NewNotification {

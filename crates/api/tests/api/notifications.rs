@@ -95,20 +95,68 @@ async fn twelve_a_page_newest_first_and_read_all() {
     app.post("/api/v1/notification/read-all/").send().await.error(401);
 }
 
+/// A page asked for again reads no notification (it is kept per the person's generation,
+/// m0050), and every write to the person's notifications shows at the next request.
 #[tokio::test]
-async fn a_page_of_notifications_reads_its_count_and_its_page_when_no_post_waits() {
+async fn a_kept_page_of_notifications_shows_every_write_at_once() {
     let (app, log) = TestApp::with_statement_log().await;
     let (bob, bob_token) = person(&app, "bob@example.com").await;
-    let (_, token) = person(&app, "fan@example.com").await;
+    let (fan, token) = person(&app, "fan@example.com").await;
     follow(&app, &token, bob.id).await;
+    list(&app, &bob_token, "").await;
     list(&app, &bob_token, "").await;
     log.clear();
     let page = list(&app, &bob_token, "").await;
     let statements = log.taken();
     assert_eq!(page["pagination"]["count"], 1);
     assert_eq!(StatementLog::writes(&statements), Vec::<String>::new());
-    // The user (the token's), the count with the site's latest group post, the page.
-    assert!(StatementLog::reads(&statements) <= 3, "a page of notifications read {statements:#?}");
+    // The user (the token's), the person's generations and the site's.
+    assert!(StatementLog::reads(&statements) <= 3, "a kept page of notifications read {statements:#?}");
+    for table in ["\"notifications\"", "\"group_post_notices\""] {
+        assert!(!statements.iter().any(|sql| sql.contains(table)), "no {table} read: {statements:#?}");
+    }
+    // The identity's badge: its first read writes his profile, which moves his generation.
+    unread(&app, &bob_token).await;
+    unread(&app, &bob_token).await;
+    log.clear();
+    assert_eq!(unread(&app, &bob_token).await, 1);
+    let statements = log.taken();
+    assert!(!statements.iter().any(|sql| sql.contains("\"notifications\"")), "kept badge read {statements:#?}");
+
+    // Written straight to the database, around the API: the triggers move his generation.
+    let tenant_id = app.default_tenant.tenant.id;
+    let written = store::queries::notifications::create(
+        &app.db,
+        vec![store::queries::notifications::NewNotification {
+            tenant_id,
+            user_id: bob.id,
+            actor_id: Some(fan.id),
+            kind: "user_connection".into(),
+            notification_type: "follow".into(),
+            message: "Written elsewhere".into(),
+            data: json!({}),
+        }],
+    )
+    .await
+    .unwrap();
+    let page = list(&app, &bob_token, "").await;
+    assert_eq!(page["pagination"]["count"], 2);
+    assert_eq!(page["data"][0]["message"], "Written elsewhere");
+    assert_eq!(unread(&app, &bob_token).await, 2);
+
+    // Marked read through the API, then deleted around it.
+    let id = written[0].id;
+    app.post_json(&format!("/api/v1/notification/{id}/user_connection/"), &bob_token, &json!({}))
+        .await
+        .assert_status(200);
+    assert_eq!(list(&app, &bob_token, "").await["data"][0]["is_read"], true);
+    assert_eq!(unread(&app, &bob_token).await, 1);
+    use sea_orm::EntityTrait;
+    store::entities::notifications::Entity::delete_by_id(id).exec(&app.db).await.unwrap();
+    assert_eq!(list(&app, &bob_token, "").await["pagination"]["count"], 1);
+
+    // Another person's page is their own.
+    assert_eq!(list(&app, &token, "").await["pagination"]["count"], 0);
 }
 
 #[tokio::test]

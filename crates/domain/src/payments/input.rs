@@ -23,24 +23,16 @@ pub const URL_MAX: usize = 1000;
 pub type SentIds = Sent<Vec<Sent<i64>>>;
 
 fn ids(errors: &mut FieldErrors, field: &str, value: SentIds) -> Vec<i64> {
-    match value {
-        Sent::Absent | Sent::Null => Vec::new(),
-        Sent::Value(items) if items.len() <= 20 => {
-            let parsed: Option<Vec<i64>> = items.into_iter().map(|v| v.value().filter(|id| *id > 0)).collect();
-            parsed.unwrap_or_else(|| {
-                errors.add(field, MSG_INTEGER);
-                Vec::new()
-            })
-        }
-        Sent::Value(_) => {
-            errors.add(field, "Ensure this field has no more than 20 elements.");
-            Vec::new()
-        }
-        Sent::WrongType => {
-            errors.add(field, "Expected a list of items.");
-            Vec::new()
-        }
+    let items = value.into_list(errors, field).unwrap_or_default();
+    if items.len() > 20 {
+        errors.add(field, "Ensure this field has no more than 20 elements.");
+        return Vec::new();
     }
+    let parsed: Option<Vec<i64>> = items.into_iter().map(|v| v.value().filter(|id| *id > 0)).collect();
+    parsed.unwrap_or_else(|| {
+        errors.add(field, MSG_INTEGER);
+        Vec::new()
+    })
 }
 
 /// A positive id; required or optional.

@@ -104,14 +104,7 @@ pub fn parse_group_ref(errors: &mut FieldErrors, field: &str, sent: &Sent<Refere
 /// A list of topic references (ids, or names of new topics), duplicates removed, order
 /// kept; empty when nothing was sent, and on the first mistake (told on `field`).
 pub fn parse_topic_refs(errors: &mut FieldErrors, field: &str, sent: &Sent<Vec<Sent<Reference>>>) -> Vec<TopicRef> {
-    let items = match sent {
-        Sent::Absent | Sent::Null => return Vec::new(),
-        Sent::Value(items) => items,
-        Sent::WrongType => {
-            errors.add(field, "Expected a list of items.");
-            return Vec::new();
-        }
-    };
+    let Some(items) = sent.list_items(errors, field) else { return Vec::new() };
     let mut refs: Vec<TopicRef> = Vec::new();
     for item in items {
         let topic = match item.named() {

@@ -11,7 +11,8 @@
 //!   institutions' subscriptions and the tenants. These bump row 0, the generation of
 //!   everyone.
 //!
-//! Notifications do not bump it: the unread count is read on every request.
+//! Notifications did not bump it here (the unread count was read on every request); m0050
+//! makes them.
 
 use sea_orm_migration::prelude::*;
 

@@ -51,6 +51,7 @@ mod m0046_applications_person_generation;
 mod m0047_generation_notices;
 mod m0048_plan_discounts_everyone;
 mod m0049_bookmarks_person_generation;
+mod m0050_notifications_person_generation;
 
 /// The row-level trigger events of SQLite, each with its name suffix and the row versions
 /// it bumps for (`NEW`, `OLD`).
@@ -157,6 +158,44 @@ impl MigrationTrait for TriggerMigration {
     }
 }
 
+/// A migration that makes every write to `table`, whose rows name their person in `user_id`,
+/// bump that person's generation (m0042's functions), on both backends.
+pub(crate) struct BumpsPersonGeneration {
+    pub name: &'static str,
+    pub table: &'static str,
+}
+
+impl BumpsPersonGeneration {
+    fn statements(&self, backend: sea_orm_migration::sea_orm::DbBackend, up: bool) -> Vec<String> {
+        const PREFIX: &str = "person_generation";
+        match (backend, up) {
+            (sea_orm_migration::sea_orm::DbBackend::Postgres, true) => {
+                pg_statement_triggers(PREFIX, self.table, "person_generation_by_user")
+            }
+            (sea_orm_migration::sea_orm::DbBackend::Postgres, false) => pg_trigger_drops(PREFIX, self.table),
+            (_, true) => sqlite_row_triggers(PREFIX, self.table, sqlite_bump_people),
+            (_, false) => sqlite_trigger_drops(PREFIX, self.table),
+        }
+    }
+}
+
+impl MigrationName for BumpsPersonGeneration {
+    fn name(&self) -> &str {
+        self.name
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for BumpsPersonGeneration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        execute_all(manager, self.statements(manager.get_database_backend(), true)).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        execute_all(manager, self.statements(manager.get_database_backend(), false)).await
+    }
+}
+
 pub struct Migrator;
 
 #[async_trait::async_trait]
@@ -211,6 +250,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0047_generation_notices::Migration),
             Box::new(m0048_plan_discounts_everyone::MIGRATION),
             Box::new(m0049_bookmarks_person_generation::MIGRATION),
+            Box::new(m0050_notifications_person_generation::MIGRATION),
         ]
     }
 }

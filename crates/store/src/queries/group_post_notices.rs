@@ -78,66 +78,6 @@ pub async fn latest_in_site(db: &impl ConnectionTrait, tenant_id: i64) -> StoreR
     Ok(Latest::find_by_statement(backend.build(&query)).one(db).await?)
 }
 
-#[derive(FromQueryResult)]
-struct CountAndLatest {
-    counted: i64,
-    latest_id: Option<i64>,
-    latest_at: Option<DateTime<Utc>>,
-}
-
-/// Which of the person's notifications [`count_and_latest`] counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Counted {
-    /// All of them (the list's total).
-    All,
-    /// The unread ones (the badge).
-    Unread,
-}
-
-/// How many of the person's notifications on the site there are (or are unread), and the
-/// site's latest post notice, in one statement: the identity's badge reads both on every
-/// page, and the list its total.
-pub async fn count_and_latest(
-    db: &impl ConnectionTrait,
-    tenant_id: i64,
-    user_id: i64,
-    counted: Counted,
-) -> StoreResult<(u64, Option<Latest>)> {
-    let sub = |query: SelectStatement| Expr::SubQuery(None, Box::new(SubQueryStatement::SelectStatement(query)));
-    let mut count = Query::select();
-    count
-        .expr(Func::count(Expr::col(notifications::Column::Id)))
-        .from(notifications::Entity)
-        .and_where(Expr::col(notifications::Column::TenantId).eq(tenant_id))
-        .and_where(Expr::col(notifications::Column::UserId).eq(user_id));
-    if counted == Counted::Unread {
-        count.and_where(Expr::col(notifications::Column::IsRead).eq(false));
-    }
-    let latest = |column: group_post_notices::Column| {
-        Query::select()
-            .column(column)
-            .from(group_post_notices::Entity)
-            .and_where(Expr::col(group_post_notices::Column::TenantId).eq(tenant_id))
-            .order_by(group_post_notices::Column::Id, sea_orm::sea_query::Order::Desc)
-            .limit(1)
-            .to_owned()
-    };
-    let query = Query::select()
-        .expr_as(sub(count), Alias::new("counted"))
-        .expr_as(sub(latest(group_post_notices::Column::Id)), Alias::new("latest_id"))
-        .expr_as(sub(latest(group_post_notices::Column::CreatedAt)), Alias::new("latest_at"))
-        .to_owned();
-    let backend = db.get_database_backend();
-    let row = CountAndLatest::find_by_statement(backend.build(&query)).one(db).await?;
-    Ok(match row {
-        Some(row) => {
-            let latest = row.latest_id.zip(row.latest_at).map(|(id, created_at)| Latest { id, created_at });
-            (u64::try_from(row.counted).unwrap_or(0), latest)
-        }
-        None => (0, None),
-    })
-}
-
 fn b(column: &str) -> Expr {
     Expr::col((Alias::new("b"), Alias::new(column)))
 }

@@ -79,15 +79,7 @@ pub async fn with_caller_flags<'a, V: 'a>(
 
 /// A list of texts of a form (or one text); `None` when absent, empty when null.
 pub fn strings(errors: &mut domain::FieldErrors, key: &str, value: Sent<Texts>) -> Option<Vec<String>> {
-    match value {
-        Sent::Absent => None,
-        Sent::Null => Some(Vec::new()),
-        Sent::Value(Texts(texts)) => Some(texts),
-        Sent::WrongType => {
-            errors.add(key, "Expected a list of items.");
-            Some(Vec::new())
-        }
-    }
+    value.into_list(errors, key).map(|Texts(texts)| texts)
 }
 
 /// A list of ids of a form (or one id); `None` when absent.

@@ -341,15 +341,7 @@ impl Reader {
     /// Trimmed, without blanks or repeats, at most 50 items ([`domain::query_list::distinct`]).
     /// The form checks each item's length.
     fn strings(&mut self, key: &str, value: Sent<FormList>) -> Option<Vec<String>> {
-        let items = match value {
-            Sent::Absent => return None,
-            Sent::Null => Vec::new(),
-            Sent::Value(FormList(items)) => items,
-            Sent::WrongType => {
-                self.errors.add(key, "Expected a list of items.");
-                Vec::new()
-            }
-        };
+        let FormList(items) = value.into_list(&mut self.errors, key)?;
         let kept = items.iter().map(|s| s.trim()).filter(|s| !s.is_empty());
         Some(domain::query_list::distinct(kept).unwrap_or_else(|message| {
             self.errors.add(key, message);
