@@ -184,9 +184,11 @@ const SETTLED_AFTER: chrono::Duration = chrono::Duration::seconds(60);
 #[derive(Clone, Default)]
 pub struct GroupPostChecks {
     checked: Arc<Mutex<Checked>>,
-    /// By site: its latest post notice, at the site's list generation it was read at.
-    latest: Arc<Mutex<HashMap<i64, (i64, Option<Latest>)>>>,
+    latest: Arc<Mutex<LatestBySite>>,
 }
+
+/// By site: its latest post notice, at the site's list generation it was read at.
+type LatestBySite = HashMap<i64, (i64, Option<Latest>)>;
 
 /// People whose last check is kept (a few dozen bytes each); past that, the set is cleared.
 const MAX_CHECKED: usize = 200_000;
