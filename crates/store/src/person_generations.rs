@@ -54,7 +54,59 @@ pub async fn of(db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGe
     Ok(out)
 }
 
+/// A person's generations and their site's list generation (`crate::list_counts`), in one
+/// statement: what a signed-in member's own pages (their identity, their notifications) are
+/// trusted at.
+pub async fn of_person_and_site(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    tenant_id: i64,
+) -> StoreResult<(PersonGeneration, i64)> {
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        sea_orm::DbBackend::Postgres => {
+            r#"SELECT "user_id", "generation" FROM "person_generations" WHERE "user_id" IN (0, $1)
+               UNION ALL SELECT -1, "generation" FROM "list_generations" WHERE "tenant_id" = $2"#
+        }
+        _ => {
+            r#"SELECT "user_id", "generation" FROM "person_generations" WHERE "user_id" IN (0, ?)
+               UNION ALL SELECT -1, "generation" FROM "list_generations" WHERE "tenant_id" = ?"#
+        }
+    };
+    let values = [user_id.into(), tenant_id.into()];
+    let rows = Row::find_by_statement(Statement::from_sql_and_values(backend, sql, values)).all(db).await?;
+    let (mut person, mut site) = (PersonGeneration::default(), 0);
+    for row in rows {
+        match row.user_id {
+            -1 => site = row.generation,
+            0 => person.everyone = row.generation,
+            _ => person.person = row.generation,
+        }
+    }
+    if user_id == 0 {
+        person.person = person.everyone;
+    }
+    Ok((person, site))
+}
+
 impl KeptGenerations {
+    /// A person's generations and their site's ([`of_person_and_site`]), from memory on
+    /// PostgreSQL.
+    pub async fn person_and_site(
+        &self,
+        db: &impl ConnectionTrait,
+        user_id: i64,
+        tenant_id: i64,
+    ) -> StoreResult<(PersonGeneration, i64)> {
+        self.recall(
+            [(Announced::Person, user_id), (Announced::Person, 0), (Announced::Site, tenant_id)],
+            of_person_and_site(db, user_id, tenant_id),
+            |(generation, site)| [[generation.person, 0, 0], [generation.everyone, 0, 0], [*site, 0, 0]],
+            |[[person, ..], [everyone, ..], [site, ..]]| (PersonGeneration { person, everyone }, site),
+        )
+        .await
+    }
+
     /// A person's generations ([`of`]), from memory on PostgreSQL.
     pub async fn person(&self, db: &impl ConnectionTrait, user_id: i64) -> StoreResult<PersonGeneration> {
         self.recall(

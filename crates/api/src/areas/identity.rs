@@ -128,10 +128,7 @@ async fn identity(
     tenant: Tenant,
     AuthUser(user): AuthUser,
 ) -> ApiResult<Json<Data<Identity>>> {
-    // Before the generation is read: the rows it writes move it.
-    super::notifications::tell_group_posts(&state, tenant.id(), user.id).await?;
-    let db = state.read_db();
-    let generation = state.generations.person(db, user.id).await?;
+    let generation = super::notifications::told_generation(&state, tenant.id(), user.id).await?;
     let today = chrono::Utc::now().date_naive();
     let key = (tenant.id(), user.id);
     let kept = match state.kept.identities.get(&key, generation, today) {

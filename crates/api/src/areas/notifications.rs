@@ -34,6 +34,7 @@ use domain::{
 use serde::{Deserialize, Serialize};
 use store::{
     entities::notifications as rows,
+    person_generations::PersonGeneration,
     queries::{
         group_post_notices::{self as notices, Latest},
         notifications as q,
@@ -227,9 +228,8 @@ impl GroupPostChecks {
 }
 
 /// The site's latest post notice, kept per the site's list generation (read before it).
-async fn latest_post_notice(state: &AppState, tenant_id: i64) -> ApiResult<Option<Latest>> {
+async fn latest_post_notice(state: &AppState, tenant_id: i64, generation: i64) -> ApiResult<Option<Latest>> {
     let db = state.read_db();
-    let generation = state.generations.site(db, tenant_id).await?;
     let checks = &state.kept.group_posts_checked;
     if let Some(latest) = checks.latest_known(tenant_id, generation) {
         return Ok(latest);
@@ -241,10 +241,34 @@ async fn latest_post_notice(state: &AppState, tenant_id: i64) -> ApiResult<Optio
 
 /// Writes the person's rows of the group posts they have not been told of, and returns
 /// them. Nothing is read when the site has no post since their last check (the usual case),
-/// a look through their groups otherwise, and a write when something waits. Call it before
-/// reading the person's generation: what it writes moves it.
+/// a look through their groups otherwise, and a write when something waits.
 pub async fn tell_group_posts(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<Vec<rows::Model>> {
-    let Some(latest) = latest_post_notice(state, tenant_id).await? else { return Ok(Vec::new()) };
+    let site_generation = state.generations.site(state.read_db(), tenant_id).await?;
+    tell_group_posts_at(state, tenant_id, user_id, site_generation).await
+}
+
+/// The person's generation, for what is kept of their own pages (their identity, their
+/// notifications), once they are told of the group posts waiting for them: one read of their
+/// generations and their site's (none on PostgreSQL), and of theirs again when something was
+/// told (it moved them).
+pub async fn told_generation(state: &AppState, tenant_id: i64, user_id: i64) -> ApiResult<PersonGeneration> {
+    let db = state.read_db();
+    let (person, site) = state.generations.person_and_site(db, user_id, tenant_id).await?;
+    let told = tell_group_posts_at(state, tenant_id, user_id, site).await?;
+    if told.is_empty() {
+        return Ok(person);
+    }
+    Ok(state.generations.person(db, user_id).await?)
+}
+
+/// [`tell_group_posts`] at the site's list generation, read already.
+async fn tell_group_posts_at(
+    state: &AppState,
+    tenant_id: i64,
+    user_id: i64,
+    site_generation: i64,
+) -> ApiResult<Vec<rows::Model>> {
+    let Some(latest) = latest_post_notice(state, tenant_id, site_generation).await? else { return Ok(Vec::new()) };
     let checks = &state.kept.group_posts_checked;
     let key = (tenant_id, user_id);
     if checks.settled(key, &latest) {
@@ -316,18 +340,27 @@ async fn list(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> ApiResult<Json<Page<NotificationView>>> {
     let page = PageRequest::parse(query.page.as_deref(), query.page_size.as_deref(), PAGE_SIZE)?;
-    tell_group_posts(&state, tenant.id(), user.id).await?;
     let (tenant_id, user_id) = (tenant.id(), user.id);
+    let generation = told_generation(&state, tenant_id, user_id).await?;
     let read = async || -> ApiResult<KeptNotifications> {
         let found = q::page(state.read_db(), tenant_id, user_id, page.offset(), page.page_size).await?;
         Ok(KeptNotifications { items: found.items.into_iter().map(view).collect(), count: found.count })
     };
-    let kept = if page.page_size <= PAGE_SIZE {
-        let key = NotificationPageKey { tenant_id, user_id, page: page.page, page_size: page.page_size };
-        state.kept.notification_pages.kept(&state.generations, state.read_db(), key, user_id, read).await?
-    } else {
-        // Larger pages are read each time, so what is kept stays a few kilobytes a person.
-        Arc::new(read().await?)
+    // Larger pages are read each time, so what is kept stays a few kilobytes a person.
+    if page.page_size > PAGE_SIZE {
+        let found = read().await?;
+        return Ok(Json(Page::new(found.items, found.count, &page, &url)));
+    }
+    let pages = &state.kept.notification_pages;
+    let key = NotificationPageKey { tenant_id, user_id, page: page.page, page_size: page.page_size };
+    let today = Utc::now().date_naive();
+    let kept = match pages.get(&key, generation, today) {
+        Some(kept) => kept,
+        None => {
+            let read = Arc::new(read().await?);
+            pages.remember(key, generation, today, read.clone());
+            read
+        }
     };
     Ok(Json(Page::new(kept.items.clone(), kept.count, &page, &url)))
 }
