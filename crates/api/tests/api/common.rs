@@ -251,6 +251,27 @@ impl TestApp {
         user
     }
 
+    /// A follow notice for `user_id` from `actor_id` in the default site, written straight to
+    /// the database, around the API and what it keeps; the notification's id.
+    pub async fn write_notification(&self, user_id: i64, actor_id: i64, message: &str) -> i64 {
+        use store::queries::notifications;
+        let written = notifications::create(
+            &self.db,
+            vec![notifications::NewNotification {
+                tenant_id: self.default_tenant.tenant.id,
+                user_id,
+                actor_id: Some(actor_id),
+                kind: "user_connection".into(),
+                notification_type: "follow".into(),
+                message: message.into(),
+                data: serde_json::json!({}),
+            }],
+        )
+        .await
+        .expect("notification");
+        written[0].id
+    }
+
     pub fn token_for(&self, user_id: i64) -> String {
         self.state.tokens.issue_access(user_id).unwrap()
     }

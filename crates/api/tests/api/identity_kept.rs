@@ -6,7 +6,7 @@
 
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::{json, Value};
-use store::queries::{memberships, notifications};
+use store::queries::memberships;
 
 use crate::common::{StatementLog, TestApp};
 
@@ -86,20 +86,7 @@ async fn every_write_a_kept_identity_shows_shows_at_once() {
     assert_eq!(identity(&app, &token).await["profile"]["topics_detailed"][0]["name"], "Deep Learning");
 
     // A notification, written elsewhere: it moves her generation (m0050).
-    notifications::create(
-        &app.db,
-        vec![notifications::NewNotification {
-            tenant_id: app.default_tenant.tenant.id,
-            user_id: ada.id,
-            actor_id: Some(ben.id),
-            kind: "test".into(),
-            notification_type: "test".into(),
-            message: "Hello".into(),
-            data: json!({}),
-        }],
-    )
-    .await
-    .unwrap();
+    app.write_notification(ada.id, ben.id, "Hello").await;
     assert_eq!(identity(&app, &token).await["unread_notifications_count"], 1);
 }
 

@@ -124,28 +124,13 @@ async fn a_kept_page_of_notifications_shows_every_write_at_once() {
     assert!(!statements.iter().any(|sql| sql.contains("\"notifications\"")), "kept badge read {statements:#?}");
 
     // Written straight to the database, around the API: the triggers move his generation.
-    let tenant_id = app.default_tenant.tenant.id;
-    let written = store::queries::notifications::create(
-        &app.db,
-        vec![store::queries::notifications::NewNotification {
-            tenant_id,
-            user_id: bob.id,
-            actor_id: Some(fan.id),
-            kind: "user_connection".into(),
-            notification_type: "follow".into(),
-            message: "Written elsewhere".into(),
-            data: json!({}),
-        }],
-    )
-    .await
-    .unwrap();
+    let id = app.write_notification(bob.id, fan.id, "Written elsewhere").await;
     let page = list(&app, &bob_token, "").await;
     assert_eq!(page["pagination"]["count"], 2);
     assert_eq!(page["data"][0]["message"], "Written elsewhere");
     assert_eq!(unread(&app, &bob_token).await, 2);
 
     // Marked read through the API, then deleted around it.
-    let id = written[0].id;
     app.post_json(&format!("/api/v1/notification/{id}/user_connection/"), &bob_token, &json!({}))
         .await
         .assert_status(200);

@@ -8,10 +8,12 @@ use super::{PG_EVENTS, SQLITE_EVENTS};
 
 pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
     name: "m0015_job_list_generations",
-    postgres_up: postgres_statements,
-    sqlite_up: sqlite_statements,
-    postgres_down: postgres_drops,
-    sqlite_down: sqlite_drops,
+    triggers: super::Triggers::PerBackend {
+        postgres_up: postgres_statements,
+        sqlite_up: sqlite_statements,
+        postgres_down: postgres_drops,
+        sqlite_down: sqlite_drops,
+    },
 };
 
 /// The tables whose rows name a post in `job_post_id`.

@@ -15,10 +15,12 @@ use super::{PG_EVENTS, SQLITE_EVENTS};
 
 pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
     name: "m0017_list_page_generations",
-    postgres_up: postgres_statements,
-    sqlite_up: sqlite_statements,
-    postgres_down: postgres_drops,
-    sqlite_down: sqlite_drops,
+    triggers: super::Triggers::PerBackend {
+        postgres_up: postgres_statements,
+        sqlite_up: sqlite_statements,
+        postgres_down: postgres_drops,
+        sqlite_down: sqlite_drops,
+    },
 };
 
 /// Tables whose rows name a group in `group_id` (a follow of a person has none: no bump).

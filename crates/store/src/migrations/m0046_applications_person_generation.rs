@@ -6,10 +6,7 @@
 
 pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
     name: "m0046_applications_person_generation",
-    postgres_up,
-    sqlite_up,
-    postgres_down,
-    sqlite_down,
+    triggers: super::Triggers::PerBackend { postgres_up, sqlite_up, postgres_down, sqlite_down },
 };
 
 const TABLE: &str = "job_applications";

@@ -4,10 +4,12 @@
 
 pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
     name: "m0048_plan_discounts_everyone",
-    postgres_up: postgres_statements,
-    sqlite_up: sqlite_statements,
-    postgres_down: postgres_drops,
-    sqlite_down: sqlite_drops,
+    triggers: super::Triggers::PerBackend {
+        postgres_up: postgres_statements,
+        sqlite_up: sqlite_statements,
+        postgres_down: postgres_drops,
+        sqlite_down: sqlite_drops,
+    },
 };
 
 const TABLE: &str = "subscription_discounts";

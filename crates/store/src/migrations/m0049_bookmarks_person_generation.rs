@@ -3,5 +3,7 @@
 //! a page of circles or jobs (memberships, follows, applications, bookmarks) are then kept
 //! per that generation (`api::areas::KeptPages::group_ties` and `job_ties`) instead of read on every signed-in list.
 
-pub const MIGRATION: super::BumpsPersonGeneration =
-    super::BumpsPersonGeneration { name: "m0049_bookmarks_person_generation", table: "bookmarks" };
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0049_bookmarks_person_generation",
+    triggers: super::Triggers::BumpPersonGeneration { table: "bookmarks" },
+};

@@ -4,5 +4,7 @@
 //! (`api::areas::KeptPages::notification_pages` and `identities`) instead of counted on
 //! every request.
 
-pub const MIGRATION: super::BumpsPersonGeneration =
-    super::BumpsPersonGeneration { name: "m0050_notifications_person_generation", table: "notifications" };
+pub const MIGRATION: super::TriggerMigration = super::TriggerMigration {
+    name: "m0050_notifications_person_generation",
+    triggers: super::Triggers::BumpPersonGeneration { table: "notifications" },
+};

@@ -132,13 +132,50 @@ async fn execute_all(manager: &SchemaManager<'_>, statements: Vec<String>) -> Re
     Ok(())
 }
 
-/// A migration made of trigger (and trigger function) statements only, written per backend.
+/// A migration made of trigger (and trigger function) statements only.
 pub(crate) struct TriggerMigration {
     pub name: &'static str,
-    pub postgres_up: fn() -> Vec<String>,
-    pub sqlite_up: fn() -> Vec<String>,
-    pub postgres_down: fn() -> Vec<String>,
-    pub sqlite_down: fn() -> Vec<String>,
+    pub triggers: Triggers,
+}
+
+/// What a [`TriggerMigration`] writes.
+pub(crate) enum Triggers {
+    /// Statements written per backend, for each direction.
+    PerBackend {
+        postgres_up: fn() -> Vec<String>,
+        sqlite_up: fn() -> Vec<String>,
+        postgres_down: fn() -> Vec<String>,
+        sqlite_down: fn() -> Vec<String>,
+    },
+    /// Every write to `table`, whose rows name their person in `user_id`, bumps that person's
+    /// generation (m0042's functions).
+    BumpPersonGeneration { table: &'static str },
+}
+
+impl Triggers {
+    fn statements(&self, backend: sea_orm_migration::sea_orm::DbBackend, up: bool) -> Vec<String> {
+        let postgres = backend == sea_orm_migration::sea_orm::DbBackend::Postgres;
+        match *self {
+            Triggers::PerBackend { postgres_up, sqlite_up, postgres_down, sqlite_down } => {
+                let statements = match (postgres, up) {
+                    (true, true) => postgres_up,
+                    (true, false) => postgres_down,
+                    (false, true) => sqlite_up,
+                    (false, false) => sqlite_down,
+                };
+                statements()
+            }
+            Triggers::BumpPersonGeneration { table } => {
+                const PREFIX: &str = "person_generation";
+                match (postgres, up) {
+                    (true, true) => pg_statement_triggers(PREFIX, table, "person_generation_by_user"),
+                    (true, false) => pg_trigger_drops(PREFIX, table),
+                    (false, true) => sqlite_row_triggers(PREFIX, table, sqlite_bump_people),
+                    (false, false) => sqlite_trigger_drops(PREFIX, table),
+                }
+            }
+        }
+    }
 }
 
 impl MigrationName for TriggerMigration {
@@ -150,49 +187,11 @@ impl MigrationName for TriggerMigration {
 #[async_trait::async_trait]
 impl MigrationTrait for TriggerMigration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        execute_all(manager, for_backend(manager, self.postgres_up, self.sqlite_up)).await
+        execute_all(manager, self.triggers.statements(manager.get_database_backend(), true)).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        execute_all(manager, for_backend(manager, self.postgres_down, self.sqlite_down)).await
-    }
-}
-
-/// A migration that makes every write to `table`, whose rows name their person in `user_id`,
-/// bump that person's generation (m0042's functions), on both backends.
-pub(crate) struct BumpsPersonGeneration {
-    pub name: &'static str,
-    pub table: &'static str,
-}
-
-impl BumpsPersonGeneration {
-    fn statements(&self, backend: sea_orm_migration::sea_orm::DbBackend, up: bool) -> Vec<String> {
-        const PREFIX: &str = "person_generation";
-        match (backend, up) {
-            (sea_orm_migration::sea_orm::DbBackend::Postgres, true) => {
-                pg_statement_triggers(PREFIX, self.table, "person_generation_by_user")
-            }
-            (sea_orm_migration::sea_orm::DbBackend::Postgres, false) => pg_trigger_drops(PREFIX, self.table),
-            (_, true) => sqlite_row_triggers(PREFIX, self.table, sqlite_bump_people),
-            (_, false) => sqlite_trigger_drops(PREFIX, self.table),
-        }
-    }
-}
-
-impl MigrationName for BumpsPersonGeneration {
-    fn name(&self) -> &str {
-        self.name
-    }
-}
-
-#[async_trait::async_trait]
-impl MigrationTrait for BumpsPersonGeneration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        execute_all(manager, self.statements(manager.get_database_backend(), true)).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        execute_all(manager, self.statements(manager.get_database_backend(), false)).await
+        execute_all(manager, self.triggers.statements(manager.get_database_backend(), false)).await
     }
 }
 
