@@ -455,11 +455,14 @@ impl SiteIndex {
         extra: impl Fn(&Entry) -> bool,
     ) -> Vec<Arc<Entry>> {
         let Some(k) = self.kinds.get(kind) else { return Vec::new() };
-        let query = match query {
-            Some(q) if k.entries.len() > EXACT_SCAN_MAX && q.bits.len() == k.words => q,
-            _ => return k.entries.iter().filter(|e| e.eligible).cloned().collect(),
-        };
         let wide = prefilter * BAND;
+        if k.entries.len() <= EXACT_SCAN_MAX {
+            return k.entries.iter().filter(|e| e.eligible).cloned().collect();
+        }
+        let query = match query {
+            Some(q) if q.bits.len() == k.words => q,
+            _ => return without_query(k, prefilter, wide, extra),
+        };
         let mut kept: Vec<Arc<Entry>> = Vec::new();
         let mut scored = nearest_rows(k, &query.bits, wide, |at| {
             if extra(&k.entries[at]) {
@@ -476,6 +479,29 @@ impl SiteIndex {
         kept.extend(rest.iter().map(|(_, at)| &k.entries[*at as usize]).filter(|e| extra(e)).take(prefilter).cloned());
         kept
     }
+}
+
+/// A big kind's candidates when there is no vector to compare (no model, or a member with
+/// nothing to embed): up to `wide` eligible entries that `extra` keeps, newest first, then the
+/// newest others until there are `prefilter`. The ranking that follows reads each candidate's
+/// facts, so handing it the whole kind made a request's cost the site's size (seconds on a site
+/// of a million members).
+fn without_query(k: &KindIndex, prefilter: usize, wide: usize, extra: impl Fn(&Entry) -> bool) -> Vec<Arc<Entry>> {
+    let mut kept: Vec<Arc<Entry>> = Vec::new();
+    let mut others: Vec<&Arc<Entry>> = Vec::new();
+    for entry in k.entries.iter().rev().filter(|e| e.eligible) {
+        if extra(entry) {
+            kept.push(entry.clone());
+            if kept.len() == wide {
+                break;
+            }
+        } else if others.len() < prefilter {
+            others.push(entry);
+        }
+    }
+    let missing = prefilter.saturating_sub(kept.len());
+    kept.extend(others.into_iter().take(missing).cloned());
+    kept
 }
 
 #[cfg(test)]
@@ -582,6 +608,36 @@ mod tests {
             small.apply(person(id, id != 3, &[]), Some(&vector_of(id as u64)));
         }
         assert_eq!(small.candidates("user", Some(&query), prefilter, |_| false).len(), 9);
+    }
+
+    #[test]
+    fn a_big_kind_without_a_vector_to_compare_gives_those_sharing_a_topic_then_the_newest() {
+        let mut site = SiteIndex::default();
+        let n = 3 * EXACT_SCAN_MAX as i64;
+        for id in 1..=n {
+            let topics: &[&str] = if id % 50 == 0 { &["Kubernetes"] } else { &["Cooking"] };
+            site.apply(person(id, id % 97 != 0, topics), None);
+        }
+        let wanted = site.word_ids(["kubernetes"]);
+        let sharing = (1..=n).filter(|id| id % 50 == 0 && id % 97 != 0).count();
+
+        // Fewer share the topic than the prefilter: all of them, then the newest others.
+        let prefilter = 200;
+        let found = site.candidates("user", None, prefilter, |e| e.shares_topic(&wanted));
+        assert_eq!(found.len(), prefilter);
+        assert!(found.iter().all(|e| e.eligible), "never an ineligible entry");
+        let ids: HashSet<i64> = found.iter().map(|e| e.id).collect();
+        assert_eq!(ids.len(), found.len(), "no entry twice");
+        assert!(found[..sharing].iter().all(|e| e.shares_topic(&wanted)));
+        let newest_others: Vec<i64> =
+            (1..=n).rev().filter(|id| id % 50 != 0 && id % 97 != 0).take(prefilter - sharing).collect();
+        assert_eq!(found[sharing..].iter().map(|e| e.id).collect::<Vec<_>>(), newest_others);
+
+        // More share it than the band holds: the newest of them, and nothing else.
+        let found = site.candidates("user", None, 20, |e| e.shares_topic(&wanted));
+        assert_eq!(found.len(), 20 * BAND);
+        assert!(found.iter().all(|e| e.shares_topic(&wanted) && e.eligible));
+        assert_eq!(found[0].id, (1..=n).rev().find(|id| id % 50 == 0 && id % 97 != 0).unwrap());
     }
 
     #[test]
