@@ -66,6 +66,9 @@ if [ -f "$model_dir/model.safetensors" ]; then export WAYPOINT_EMBEDDING_MODEL_D
 if [ -z "${BENCH_DATABASE_URL:-}" ] && [ -n "${SEEDED_DB:-}" ] && [ -f "$SEEDED_DB" ]; then
   echo "==> Copying the seeded database $SEEDED_DB"
   cp "$SEEDED_DB" "$work/bench.db"
+  # The copy's dirty pages would otherwise be written back while the first rows run (a
+  # million members' file is 3 GB).
+  sync
   "$bin" migrate >/dev/null
 elif [ -n "${BENCH_DATABASE_URL:-}" ] && [ -n "${BENCH_SKIP_SEED:-}" ]; then
   echo "==> Keeping the seeded data of $db_url (migrating it)"
