@@ -62,6 +62,8 @@ pub async fn rollup_all(db: &store::Db) -> StoreResult<usize> {
 
 /// One run of the roll-up job: every site, then the next run queued.
 pub async fn run(ctx: &JobContext, job: &jobs::Model) -> anyhow::Result<()> {
-    rollup_all(&ctx.db).await?;
+    let started = std::time::Instant::now();
+    let sites = rollup_all(&ctx.db).await?;
+    tracing::info!(sites, ms = started.elapsed().as_millis() as u64, "analytics rolled up");
     schedule_next(ctx, job).await
 }

@@ -65,8 +65,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             // The analytics page shows the seeded history at once (the server's worker keeps
             // it up to date from then on).
+            let started = std::time::Instant::now();
             let sites = services::analytics::rollup_all(&db).await?;
-            println!("Analytics rolled up for {sites} sites.");
+            println!("Analytics rolled up for {sites} sites in {:.1} s.", started.elapsed().as_secs_f64());
             Ok(())
         }
         Command::CreateAdmin(args) => create_admin(&cli.global, args).await,

@@ -3,6 +3,7 @@
 //! validation, and the worker's job that keeps the counts.
 
 use chrono::{Duration, NaiveDate, Utc};
+use domain::analytics::Metric;
 use sea_orm::{ActiveModelTrait, ActiveValue::NotSet, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde_json::{json, Value};
 use store::{
@@ -49,6 +50,18 @@ async fn backdate_membership(app: &TestApp, group_id: i64, user_id: i64, at: chr
 
 /// A copy of one of the demo site's rows of `content_type`, on `site`, made `days` ago.
 async fn add_content(app: &TestApp, site: &TenantRecord, author: i64, content_type: &str, days: i64, n: usize) {
+    let slug = format!("analytics-{content_type}-{days}-{n}");
+    add_content_at(app, site, author, content_type, days_ago(days), &slug).await;
+}
+
+async fn add_content_at(
+    app: &TestApp,
+    site: &TenantRecord,
+    author: i64,
+    content_type: &str,
+    at: chrono::DateTime<Utc>,
+    slug: &str,
+) {
     let model = contents::Entity::find()
         .filter(contents::Column::TenantId.eq(app.default_tenant.tenant.id))
         .one(&app.db)
@@ -62,9 +75,9 @@ async fn add_content(app: &TestApp, site: &TenantRecord, author: i64, content_ty
     active.tenant_id = Set(site.tenant.id);
     active.group_id = Set(site.organization.id);
     active.created_by = Set(author);
-    active.slug = Set(format!("analytics-{content_type}-{days}-{n}"));
-    active.created_at = Set(days_ago(days));
-    active.updated_at = Set(days_ago(days));
+    active.slug = Set(slug.to_string());
+    active.created_at = Set(at);
+    active.updated_at = Set(at);
     active.insert(&app.db).await.unwrap();
 }
 
@@ -326,6 +339,31 @@ async fn the_rollup_counts_what_happened_on_each_day() {
     }
     let res = f.app.get(&format!("/api/v1/analytics/?from={from}")).host(SITE).token(&f.admin).send().await;
     assert_eq!(total(&res.json()["data"], "posts"), 5);
+}
+
+#[tokio::test]
+async fn the_database_counts_each_day_by_its_utc_date() {
+    let f = fixture().await;
+    // The fixture made nothing two days ago or yesterday; two posts a moment apart fall either
+    // side of the midnight between them, and a resource joins the later one.
+    let midnight = (today() - Duration::days(1)).and_hms_opt(0, 0, 0).unwrap().and_utc();
+    for (at, kind, slug) in [
+        (midnight - Duration::milliseconds(1), "post", "before-midnight"),
+        (midnight, "post", "at-midnight"),
+        (midnight + Duration::hours(23), "resource", "late-yesterday"),
+    ] {
+        add_content_at(&f.app, &f.site, f.admin_id, kind, at, slug).await;
+    }
+    let (from, to) = (today() - Duration::days(2), today() - Duration::days(1));
+    analytics_q::rollup_range(&f.app.db, f.site.tenant.id, from, to).await.unwrap();
+    let rows = analytics_q::daily(&f.app.db, &[f.site.tenant.id], from, to).await.unwrap();
+    let value = |metric: Metric, day: NaiveDate| {
+        rows.iter().find(|r| r.metric == metric && r.day == day && r.key.is_empty()).map(|r| r.value)
+    };
+    assert_eq!(value(Metric::Posts, from), Some(1));
+    assert_eq!(value(Metric::Posts, to), Some(1));
+    assert_eq!(value(Metric::Resources, from), None);
+    assert_eq!(value(Metric::Resources, to), Some(1));
 }
 
 #[tokio::test]

@@ -6,8 +6,9 @@
 //! transaction (delete, then insert with an upsert on the unique key), so a run is idempotent
 //! and two runs at once agree. A site's first run fills the past
 //! (`domain::analytics::BACKFILL_DAYS`); later runs redo yesterday and today. Each source is
-//! read once for the whole range, on an index starting with the site (or the site's
-//! organization, or its job posts) and the time, and bucketed into days here.
+//! counted once for the whole range by the database, per UTC day (and per key), on an index
+//! starting with the site (or the site's organization, or its job posts) and the time: what
+//! comes back is a row per day and key, never a row per member or application.
 //!
 //! What the past can tell: *active members* of a past day counts members whose **last**
 //! sign-in falls in the 30 days ending that day (earlier sign-ins are not kept), and the seats
@@ -22,9 +23,10 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use domain::analytics::{self as rules, Metric};
 use sea_orm::{
-    sea_query::{Alias, Expr, ExprTrait, Func, OnConflict, Query, SimpleExpr},
+    sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, IntoColumnRef, OnConflict, Query, SimpleExpr},
     ActiveValue::Set,
-    ColumnTrait, ConnectionTrait, EntityTrait, JoinType, Order, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, JoinType, Order, QueryFilter, QueryOrder, QuerySelect,
+    Select,
 };
 
 use crate::{
@@ -62,12 +64,11 @@ impl Counts {
         self.0.insert((metric, day, key.into()), value);
     }
 
-    /// Counts one event at `at` for the site (key `""`) and, when given, for `key`.
-    fn event(&mut self, metric: Metric, at: DateTime<Utc>, key: Option<String>) {
-        let day = at.date_naive();
-        self.add(metric, day, "", 1);
+    /// Counts `n` events of `day` for the site (key `""`) and, when given, for `key`.
+    fn events(&mut self, metric: Metric, day: NaiveDate, key: Option<String>, n: i64) {
+        self.add(metric, day, "", n);
         if let Some(key) = key {
-            self.add(metric, day, key, 1);
+            self.add(metric, day, key, n);
         }
     }
 }
@@ -176,6 +177,21 @@ async fn compute(db: &impl ConnectionTrait, tenant_id: i64, from: NaiveDate, to:
     Ok(counts)
 }
 
+/// The UTC day of a stored time, on either database (SQLite keeps times as ISO 8601 text).
+fn day_of(db: &impl ConnectionTrait, time: impl IntoColumnRef) -> SimpleExpr {
+    match db.get_database_backend() {
+        DbBackend::Postgres => Expr::cust_with_expr("CAST(($1 AT TIME ZONE 'UTC') AS date)", Expr::col(time)),
+        _ => Func::cust(Alias::new("DATE")).arg(Expr::col(time)).into(),
+    }
+}
+
+/// Adds the day of `time` and the rows' count to a query's columns, counted per day and per
+/// the columns selected before: the database counts, and the answer is a row per day and key.
+fn per_day<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>, time: impl IntoColumnRef) -> Select<E> {
+    let day = day_of(db, time);
+    select.column_as(day.clone(), "day").column_as(Expr::col(Asterisk).count(), "n").group_by(day)
+}
+
 async fn members(
     db: &impl ConnectionTrait,
     counts: &mut Counts,
@@ -184,30 +200,26 @@ async fn members(
     to: NaiveDate,
 ) -> StoreResult<()> {
     let (start, end) = (start_of(from), start_of(to + Duration::days(1)));
-    let joined: Vec<DateTime<Utc>> = memberships::Entity::find()
+    let joined = memberships::Entity::find()
         .select_only()
-        .column(memberships::Column::CreatedAt)
         .filter(memberships::Column::GroupId.eq(org))
         .filter(memberships::Column::CreatedAt.gte(start))
-        .filter(memberships::Column::CreatedAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for at in joined {
-        counts.event(Metric::MembersJoined, at, None);
+        .filter(memberships::Column::CreatedAt.lt(end));
+    let joined: Vec<(NaiveDate, i64)> =
+        per_day(db, joined, memberships::Column::CreatedAt).into_tuple().all(db).await?;
+    for (day, n) in joined {
+        counts.add(Metric::MembersJoined, day, "", n);
     }
-    let accepted: Vec<DateTime<Utc>> = memberships::Entity::find()
+    let accepted = memberships::Entity::find()
         .select_only()
-        .column(memberships::Column::UpdatedAt)
         .filter(memberships::Column::GroupId.eq(org))
         .filter(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
         .filter(memberships::Column::UpdatedAt.gte(start))
-        .filter(memberships::Column::UpdatedAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for at in accepted {
-        counts.event(Metric::MembersAccepted, at, None);
+        .filter(memberships::Column::UpdatedAt.lt(end));
+    let accepted: Vec<(NaiveDate, i64)> =
+        per_day(db, accepted, memberships::Column::UpdatedAt).into_tuple().all(db).await?;
+    for (day, n) in accepted {
+        counts.add(Metric::MembersAccepted, day, "", n);
     }
     // Active: accepted members whose last sign-in is in the window ending each day.
     let accepted_members = Query::select()
@@ -216,21 +228,17 @@ async fn members(
         .and_where(memberships::Column::GroupId.eq(org))
         .and_where(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
         .to_owned();
-    let mut logins: Vec<DateTime<Utc>> = users::Entity::find()
+    let logins = users::Entity::find()
         .select_only()
-        .column(users::Column::LastLoginAt)
         .filter(users::Column::LastLoginAt.gte(start - Duration::days(ACTIVE_DAYS - 1)))
         .filter(users::Column::LastLoginAt.lt(end))
-        .filter(users::Column::Id.in_subquery(accepted_members))
-        .into_tuple()
-        .all(db)
-        .await?;
-    logins.sort();
+        .filter(users::Column::Id.in_subquery(accepted_members));
+    let logins: BTreeMap<NaiveDate, i64> =
+        per_day(db, logins, users::Column::LastLoginAt).into_tuple().all(db).await?.into_iter().collect();
     let mut day = from;
     while day <= to {
-        let (lo, hi) = (start_of(day - Duration::days(ACTIVE_DAYS - 1)), start_of(day + Duration::days(1)));
-        let active = logins.partition_point(|t| *t < hi) - logins.partition_point(|t| *t < lo);
-        counts.set(Metric::ActiveMembers, day, "", active as i64);
+        let window = day - Duration::days(ACTIVE_DAYS - 1)..=day;
+        counts.set(Metric::ActiveMembers, day, "", logins.range(window).map(|(_, n)| n).sum::<i64>());
         day += Duration::days(1);
     }
     Ok(())
@@ -243,20 +251,19 @@ async fn content(
     start: DateTime<Utc>,
     end: DateTime<Utc>,
 ) -> StoreResult<()> {
-    let rows: Vec<(String, DateTime<Utc>)> = contents::Entity::find()
+    let made = contents::Entity::find()
         .select_only()
         .column(contents::Column::ContentType)
-        .column(contents::Column::CreatedAt)
         .filter(contents::Column::TenantId.eq(tenant_id))
         .filter(contents::Column::CreatedAt.gte(start))
         .filter(contents::Column::CreatedAt.lt(end))
         .filter(contents::Column::ContentType.is_in(["post", "newsletter", "resource"]))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (kind, at) in rows {
+        .group_by(contents::Column::ContentType);
+    let made: Vec<(String, NaiveDate, i64)> =
+        per_day(db, made, contents::Column::CreatedAt).into_tuple().all(db).await?;
+    for (kind, day, n) in made {
         let metric = if kind == "resource" { Metric::Resources } else { Metric::Posts };
-        counts.event(metric, at, None);
+        counts.add(metric, day, "", n);
     }
     Ok(())
 }
@@ -275,34 +282,33 @@ async fn applications(
             .and_where(job_posts::Column::TenantId.eq(tenant_id))
             .to_owned()
     };
-    let made: Vec<(i64, DateTime<Utc>)> = job_applications::Entity::find()
+    let made = job_applications::Entity::find()
         .select_only()
         .column(job_applications::Column::JobPostId)
-        .column(job_applications::Column::CreatedAt)
         .filter(job_applications::Column::JobPostId.in_subquery(posts()))
         .filter(job_applications::Column::CreatedAt.gte(start))
         .filter(job_applications::Column::CreatedAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (job, at) in made {
-        counts.event(Metric::Applications, at, Some(job.to_string()));
+        .group_by(job_applications::Column::JobPostId);
+    let made: Vec<(i64, NaiveDate, i64)> =
+        per_day(db, made, job_applications::Column::CreatedAt).into_tuple().all(db).await?;
+    for (job, day, n) in made {
+        counts.events(Metric::Applications, day, Some(job.to_string()), n);
     }
-    let reviewed: Vec<(i64, String, DateTime<Utc>)> = job_applications::Entity::find()
+    let reviewed = job_applications::Entity::find()
         .select_only()
         .column(job_applications::Column::JobPostId)
         .column(job_applications::Column::Status)
-        .column(job_applications::Column::ReviewedAt)
         .filter(job_applications::Column::JobPostId.in_subquery(posts()))
         .filter(job_applications::Column::Status.is_in(["accepted", "rejected"]))
         .filter(job_applications::Column::ReviewedAt.gte(start))
         .filter(job_applications::Column::ReviewedAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (job, status, at) in reviewed {
+        .group_by(job_applications::Column::JobPostId)
+        .group_by(job_applications::Column::Status);
+    let reviewed: Vec<(i64, String, NaiveDate, i64)> =
+        per_day(db, reviewed, job_applications::Column::ReviewedAt).into_tuple().all(db).await?;
+    for (job, status, day, n) in reviewed {
         let metric = if status == "accepted" { Metric::ApplicationsAccepted } else { Metric::ApplicationsRejected };
-        counts.event(metric, at, Some(job.to_string()));
+        counts.events(metric, day, Some(job.to_string()), n);
     }
     Ok(())
 }
@@ -314,6 +320,8 @@ async fn aira(
     start: DateTime<Utc>,
     end: DateTime<Utc>,
 ) -> StoreResult<()> {
+    // A report's score sits in its body; reports are written one agent run at a time, so
+    // reading the range's bodies stays small next to the members' and applications' rows.
     let reports: Vec<(DateTime<Utc>, serde_json::Value)> = agent_reports::Entity::find()
         .select_only()
         .column(agent_reports::Column::CreatedAt)
@@ -344,7 +352,7 @@ async fn circles(
     from: NaiveDate,
     to: NaiveDate,
 ) -> StoreResult<()> {
-    let end = start_of(to + Duration::days(1));
+    let (start, end) = (start_of(from), start_of(to + Duration::days(1)));
     let capped: Vec<(i64, i64, DateTime<Utc>)> = groups::Entity::find()
         .select_only()
         .column(groups::Column::Id)
@@ -360,32 +368,43 @@ async fn circles(
     if capped.is_empty() {
         return Ok(());
     }
-    let circle_ids = Query::select()
-        .column(groups::Column::Id)
-        .from(groups::Entity)
-        .and_where(groups::Column::TenantId.eq(tenant_id))
-        .and_where(groups::Column::GroupType.eq("circle"))
-        .and_where(groups::Column::MaximumSize.gt(0))
-        .to_owned();
-    let joined: Vec<(i64, DateTime<Utc>)> = memberships::Entity::find()
-        .select_only()
-        .column(memberships::Column::GroupId)
-        .column(memberships::Column::CreatedAt)
-        .filter(memberships::Column::GroupId.in_subquery(circle_ids))
-        .filter(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
-        .filter(memberships::Column::CreatedAt.lt(end))
+    let joins = || {
+        let circle_ids = Query::select()
+            .column(groups::Column::Id)
+            .from(groups::Entity)
+            .and_where(groups::Column::TenantId.eq(tenant_id))
+            .and_where(groups::Column::GroupType.eq("circle"))
+            .and_where(groups::Column::MaximumSize.gt(0))
+            .to_owned();
+        memberships::Entity::find()
+            .select_only()
+            .column(memberships::Column::GroupId)
+            .filter(memberships::Column::GroupId.in_subquery(circle_ids))
+            .filter(memberships::Column::Status.eq(super::memberships::STATUS_ACCEPTED))
+            .group_by(memberships::Column::GroupId)
+    };
+    // Each circle's members who joined before the range, then those joining on each day of it.
+    let mut members: HashMap<i64, i64> = joins()
+        .column_as(Expr::col(Asterisk).count(), "n")
+        .filter(memberships::Column::CreatedAt.lt(start))
         .into_tuple()
         .all(db)
-        .await?;
-    let mut joins: HashMap<i64, Vec<DateTime<Utc>>> = HashMap::new();
-    for (group, at) in joined {
-        joins.entry(group).or_default().push(at);
-    }
-    for times in joins.values_mut() {
-        times.sort();
+        .await?
+        .into_iter()
+        .collect();
+    let in_range =
+        joins().filter(memberships::Column::CreatedAt.gte(start)).filter(memberships::Column::CreatedAt.lt(end));
+    let mut joined_on: BTreeMap<NaiveDate, Vec<(i64, i64)>> = BTreeMap::new();
+    let rows: Vec<(i64, NaiveDate, i64)> =
+        per_day(db, in_range, memberships::Column::CreatedAt).into_tuple().all(db).await?;
+    for (group, day, n) in rows {
+        joined_on.entry(day).or_default().push((group, n));
     }
     let mut day = from;
     while day <= to {
+        for (group, n) in joined_on.get(&day).into_iter().flatten() {
+            *members.entry(*group).or_default() += n;
+        }
         let day_end = start_of(day + Duration::days(1));
         let (mut taken, mut total, mut full) = (0i64, 0i64, 0i64);
         let mut fill: Vec<(i64, i64, i64)> = Vec::new();
@@ -393,7 +412,7 @@ async fn circles(
             if *created >= day_end {
                 continue;
             }
-            let members = joins.get(id).map(|t| t.partition_point(|at| *at < day_end)).unwrap_or(0) as i64;
+            let members = members.get(id).copied().unwrap_or(0);
             taken += Ord::min(members, *max);
             total += max;
             if members >= *max {
@@ -424,22 +443,18 @@ async fn assistant(
     start: DateTime<Utc>,
     end: DateTime<Utc>,
 ) -> StoreResult<()> {
-    let asked: Vec<DateTime<Utc>> = ama_chats::Entity::find()
+    let asked = ama_chats::Entity::find()
         .select_only()
-        .column(ama_chats::Column::CreatedAt)
         .filter(ama_chats::Column::TenantId.eq(tenant_id))
         .filter(ama_chats::Column::CreatedAt.gte(start))
-        .filter(ama_chats::Column::CreatedAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for at in asked {
-        counts.event(Metric::AssistantQuestions, at, None);
+        .filter(ama_chats::Column::CreatedAt.lt(end));
+    let asked: Vec<(NaiveDate, i64)> = per_day(db, asked, ama_chats::Column::CreatedAt).into_tuple().all(db).await?;
+    for (day, n) in asked {
+        counts.add(Metric::AssistantQuestions, day, "", n);
     }
-    let rated: Vec<(i16, DateTime<Utc>)> = ama_feedback::Entity::find()
+    let rated = ama_feedback::Entity::find()
         .select_only()
         .column(ama_feedback::Column::Rating)
-        .column(ama_feedback::Column::CreatedAt)
         .join(
             JoinType::InnerJoin,
             ama_feedback::Entity::belongs_to(ama_chats::Entity)
@@ -450,12 +465,12 @@ async fn assistant(
         .filter(ama_chats::Column::TenantId.eq(tenant_id))
         .filter(ama_feedback::Column::CreatedAt.gte(start))
         .filter(ama_feedback::Column::CreatedAt.lt(end))
-        .into_tuple()
-        .all(db)
-        .await?;
-    for (rating, at) in rated {
-        counts.event(Metric::AssistantRatings, at, Some(rating.to_string()));
-        counts.add(Metric::AssistantRatingSum, at.date_naive(), "", i64::from(rating));
+        .group_by(ama_feedback::Column::Rating);
+    let rated: Vec<(i16, NaiveDate, i64)> =
+        per_day(db, rated, (ama_feedback::Entity, ama_feedback::Column::CreatedAt)).into_tuple().all(db).await?;
+    for (rating, day, n) in rated {
+        counts.events(Metric::AssistantRatings, day, Some(rating.to_string()), n);
+        counts.add(Metric::AssistantRatingSum, day, "", i64::from(rating) * n);
     }
     Ok(())
 }
