@@ -92,9 +92,14 @@ WAYPOINT_AMA_PER_HOUR=100000000 "$bin" serve --addr "127.0.0.1:$PORT" --web-dir 
 server_pid=$!
 for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break; sleep 0.1; done
 
-# SQL against the bench database (sqlite3 or psql).
+# SQL against the bench database (sqlite3 or psql). sqlite3 waits for the server's writers
+# (the matching worker's first pass holds the lock often) instead of failing the run.
 sql() {
-  if [ -n "${BENCH_DATABASE_URL:-}" ]; then psql "$db_url" -Atc "$1"; else sqlite3 "$work/bench.db" "$1"; fi
+  if [ -n "${BENCH_DATABASE_URL:-}" ]; then
+    psql "$db_url" -Atc "$1"
+  else
+    sqlite3 -cmd '.timeout 10000' "$work/bench.db" "$1"
+  fi
 }
 
 # The matching engine's worker writes every item's and member's vector after the seed: wait
