@@ -10,6 +10,7 @@
 #   ONLY=circles bench/run.sh    # only the endpoints whose path contains "circles" (and /healthz)
 #   ONLY='recommend|ask' bench/run.sh  # those containing either
 #   SKIP='WRITE|STAFF' bench/run.sh  # all but the endpoints containing either
+#   ONLY=BUSY bench/run.sh       # guest lists read while members post (every post is a write)
 #   WAYPOINT_EMBEDDING_PROVIDER=off bench/run.sh  # without the sentence-embedding model
 #   MEMBERS=2000 bench/run.sh    # how many distinct members the "MANY " rows rotate through (default 20,000:
 #                                # below 2,000 req/s a 10 s row meets each once, uncached)
@@ -283,6 +284,10 @@ endpoints=(
   "STAFF /api/v1/analytics/"
   "STAFF /api/v1/analytics/?weeks=104"
   "STAFF /api/v1/analytics/export/?weeks=52"
+  "BUSY /api/v1/jobs/"
+  "BUSY /api/v1/circles/"
+  "BUSY /api/v1/contents/?types=resource&status=approved"
+  "BUSY /api/v1/search/?type=user&search=ana"
   "WRITE post /api/v1/contents/"
   "WRITE apply /api/v1/jobs/{job}/apply/"
   "WRITE vote /api/v1/vote/"
@@ -306,6 +311,7 @@ for entry in "${endpoints[@]}"; do
   auth=()
   path="$entry"
   warm=""
+  busy=""
   if [[ "$entry" == AUTH\ * ]]; then
     path="${entry#AUTH }"
     auth=(-H "Authorization: Bearer $token")
@@ -322,6 +328,9 @@ for entry in "${endpoints[@]}"; do
     name="${name%% *}"
     path="/"
     auth=(-s "$work/$name.lua")
+  elif [[ "$entry" == BUSY\ * ]]; then
+    path="${entry#BUSY }"
+    busy=1
   elif [[ "$entry" == ASK\ * ]]; then
     path="${entry#ASK }"
     auth=(-H "Authorization: Bearer $staff_token" -s "$work/ask.lua")
@@ -330,7 +339,18 @@ for entry in "${endpoints[@]}"; do
   # so that the row is not the first (uncached) ranking's stall, which wrk's correction for
   # coordinated omission counts as many slow samples. The MANY rows measure the uncached cost.
   if [ -n "$warm" ]; then curl -fsS -o /dev/null -H "Host: localhost" "${auth[@]}" "http://127.0.0.1:$PORT$path" || true; fi
+  # A "BUSY " row reads as a guest while one member after another posts on one more
+  # connection: every post moves the site's write generation, so kept pages go stale all the
+  # time, as on a busy site.
+  if [ -n "$busy" ]; then
+    wrk -t1 -c1 -d"$DURATION" -H "Host: localhost" -s "$work/post.lua" "http://127.0.0.1:$PORT/" >"$work/busy.out" &
+    busy_pid=$!
+  fi
   out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Host: localhost" "${auth[@]}" "http://127.0.0.1:$PORT$path")
+  if [ -n "$busy" ]; then
+    wait "$busy_pid" || true
+    entry="$entry (posts/s $(awk '/Requests\/sec/ {printf "%d", $2}' "$work/busy.out"))"
+  fi
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")

@@ -209,15 +209,7 @@ async fn program_list(
     let today = view::today();
     let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let key = format!("{group_type}|{:?}|{today}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    let mut kept = state.kept.group_pages.page(tenant.id(), generation, &key);
-    let _turn = match kept {
-        Some(_) => None,
-        None => {
-            let turn = state.kept.group_pages.turn(tenant.id(), &key).await;
-            kept = state.kept.group_pages.page(tenant.id(), generation, &key);
-            Some(turn)
-        }
-    };
+    let (kept, _turn) = state.kept.group_pages.find(tenant.id(), generation, &key, caller.id().is_none()).await;
     let (kept, models) = match kept {
         Some(kept) => (kept, HashMap::new()),
         None => {
