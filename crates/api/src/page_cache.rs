@@ -169,7 +169,8 @@ impl<V, P> PageCache<V, P> {
     }
 
     /// What a request for the page `key` at the tenant's `generation` goes on with: the page,
-    /// or the turn to read it afresh (then the page is `None`). The turn is waited for, unless
+    /// or the turn to read it afresh (then the page is `None`), or both when the page was
+    /// filed while this request waited for the turn. The turn is waited for, unless
     /// `recent_will_do` (a guest) and another request holds it: then the page as last filed
     /// under `key` is given, if that was at most [`RECENT_FOR`] ago, so that guests do not
     /// queue behind the one read a write makes necessary.
@@ -191,10 +192,10 @@ impl<V, P> PageCache<V, P> {
             },
             None => self.turn(tenant_id, key).await,
         };
-        match self.page(tenant_id, generation, key) {
-            Some(page) => (Some(page), None),
-            None => (None, Some(turn)),
-        }
+        // The turn goes back with a page found after it too: the caller holds it while it
+        // reads the rows' views, so the requests let through one by one find the views the
+        // first one kept instead of all reading them at once.
+        (self.page(tenant_id, generation, key), Some(turn))
     }
 
     /// The page last filed under `key`, whatever its generation, if that was at most
