@@ -16,21 +16,13 @@
 //! makes every entry of that tenant unreachable (the next request at the new generation
 //! drops them).
 //!
-//! A guest may be answered with a page a little older than the generation: while another
-//! request reads a missing page afresh, a guest asking for it gets the same page as last
-//! filed, if that was at most [`RECENT_FOR`] ago, instead of waiting (see [`PageCache::find`]).
-//! A guest has written nothing such a page could miss; a signed-in member, who may just have
-//! written, always waits for the exact page.
-//!
-//! Memory is bounded: at most [`MAX_PAGES`] pages (and as many recent ones) and
-//! [`MAX_ITEMS`] base views per tenant and per kind of list (past that, that set is
-//! cleared), and at most [`MAX_TENANTS`] tenants (past that, every tenant's entries are
-//! dropped).
+//! Memory is bounded: at most [`MAX_PAGES`] pages and [`MAX_ITEMS`] base views per tenant
+//! and per kind of list (past that, that set is cleared), and at most [`MAX_TENANTS`]
+//! tenants (past that, every tenant's entries are dropped).
 
 use std::{
     collections::HashMap,
     sync::{Arc, Mutex},
-    time::{Duration, Instant},
 };
 
 use prometheus::IntCounter;
@@ -42,9 +34,6 @@ pub const MAX_PAGES: usize = 5_000;
 pub const MAX_ITEMS: usize = 2_000;
 /// Tenants with kept entries.
 pub const MAX_TENANTS: usize = 64;
-/// How long after it was filed a page may still be given to a guest while the page of the
-/// current generation is being read.
-pub const RECENT_FOR: Duration = Duration::from_secs(2);
 
 /// The rows a page shows, in order, and the exact count of the whole list.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,25 +46,11 @@ struct TenantEntries<V, P> {
     generation: i64,
     pages: HashMap<String, Arc<P>>,
     items: HashMap<i64, Arc<V>>,
-    /// The newest page filed under each key, whatever its generation, with that generation
-    /// and when it was filed: what a guest may be given while the current one is read. Kept
-    /// across generations.
-    recent: HashMap<String, (i64, Instant, Arc<P>)>,
 }
 
 impl<V, P> TenantEntries<V, P> {
     fn new(generation: i64) -> Self {
-        TenantEntries { generation, pages: HashMap::new(), items: HashMap::new(), recent: HashMap::new() }
-    }
-
-    fn file_recent(&mut self, key: String, generation: i64, page: Arc<P>) {
-        if self.recent.get(&key).is_some_and(|(newer, _, _)| *newer > generation) {
-            return;
-        }
-        if self.recent.len() >= MAX_PAGES {
-            self.recent.clear();
-        }
-        self.recent.insert(key, (generation, Instant::now(), page));
+        TenantEntries { generation, pages: HashMap::new(), items: HashMap::new() }
     }
 }
 
@@ -90,9 +65,6 @@ pub struct PageCache<V, P = PageIds> {
     hits: IntCounter,
     /// Pages read afresh and filed (`waypoint_page_cache_total{event="rebuild"}`).
     rebuilds: IntCounter,
-    /// Recent pages given to guests while the current one was read
-    /// (`waypoint_page_cache_total{event="recent"}`).
-    recents: IntCounter,
 }
 
 impl<V, P> Clone for PageCache<V, P> {
@@ -102,7 +74,6 @@ impl<V, P> Clone for PageCache<V, P> {
             turns: self.turns.clone(),
             hits: self.hits.clone(),
             rebuilds: self.rebuilds.clone(),
-            recents: self.recents.clone(),
         }
     }
 }
@@ -115,7 +86,6 @@ impl<V, P> Default for PageCache<V, P> {
             turns: Turns::default(),
             hits: detached("page_cache_hits"),
             rebuilds: detached("page_cache_rebuilds"),
-            recents: detached("page_cache_recents"),
         }
     }
 }
@@ -126,7 +96,6 @@ impl<V, P> PageCache<V, P> {
         PageCache {
             hits: metrics.page_cache_counter(list, "hit"),
             rebuilds: metrics.page_cache_counter(list, "rebuild"),
-            recents: metrics.page_cache_counter(list, "recent"),
             ..Self::default()
         }
     }
@@ -156,8 +125,7 @@ impl<V, P> PageCache<V, P> {
             return None;
         }
         if entry.generation < generation {
-            let recent = std::mem::take(&mut entry.recent);
-            *entry = TenantEntries { recent, ..TenantEntries::new(generation) };
+            *entry = TenantEntries::new(generation);
         }
         Some(entry)
     }
@@ -166,48 +134,6 @@ impl<V, P> PageCache<V, P> {
     /// again once it has it, since the request before it has usually just filed the page.
     pub async fn turn(&self, tenant_id: i64, key: &str) -> Turn {
         self.turns.take((tenant_id, key.to_string())).await
-    }
-
-    /// What a request for the page `key` at the tenant's `generation` goes on with: the page,
-    /// or the turn to read it afresh (then the page is `None`), or both when the page was
-    /// filed while this request waited for the turn. The turn is waited for, unless
-    /// `recent_will_do` (a guest) and another request holds it: then the page as last filed
-    /// under `key` is given, if that was at most [`RECENT_FOR`] ago, so that guests do not
-    /// queue behind the one read a write makes necessary.
-    pub async fn find(
-        &self,
-        tenant_id: i64,
-        generation: i64,
-        key: &str,
-        recent_will_do: bool,
-    ) -> (Option<Arc<P>>, Option<Turn>) {
-        if let Some(page) = self.page(tenant_id, generation, key) {
-            return (Some(page), None);
-        }
-        let turn = match recent_will_do.then(|| self.turns.try_take((tenant_id, key.to_string()))) {
-            Some(Some(turn)) => turn,
-            Some(None) => match self.recent(tenant_id, key) {
-                Some(page) => return (Some(page), None),
-                None => self.turn(tenant_id, key).await,
-            },
-            None => self.turn(tenant_id, key).await,
-        };
-        // The turn goes back with a page found after it too: the caller holds it while it
-        // reads the rows' views, so the requests let through one by one find the views the
-        // first one kept instead of all reading them at once.
-        (self.page(tenant_id, generation, key), Some(turn))
-    }
-
-    /// The page last filed under `key`, whatever its generation, if that was at most
-    /// [`RECENT_FOR`] ago.
-    fn recent(&self, tenant_id: i64, key: &str) -> Option<Arc<P>> {
-        let tenants = self.lock();
-        let (_, filed, page) = tenants.get(&tenant_id)?.recent.get(key)?;
-        let page = (filed.elapsed() <= RECENT_FOR).then(|| page.clone());
-        if page.is_some() {
-            self.recents.inc();
-        }
-        page
     }
 
     /// The page filed under `key` at the tenant's `generation`.
@@ -228,19 +154,11 @@ impl<V, P> PageCache<V, P> {
     fn file_page(&self, tenant_id: i64, generation: i64, key: String, page: Arc<P>) {
         self.rebuilds.inc();
         let mut tenants = self.lock();
-        let Some(entry) = Self::current(&mut tenants, tenant_id, generation) else {
-            // Read before a write this process has seen since: not the current page, but
-            // still the latest a guest may be given.
-            if let Some(entry) = tenants.get_mut(&tenant_id) {
-                entry.file_recent(key, generation, page);
-            }
-            return;
-        };
+        let Some(entry) = Self::current(&mut tenants, tenant_id, generation) else { return };
         if entry.pages.len() >= MAX_PAGES {
             entry.pages.clear();
         }
-        entry.pages.insert(key.clone(), page.clone());
-        entry.file_recent(key, generation, page);
+        entry.pages.insert(key, page);
     }
 
     /// The base views of `ids` kept at the tenant's `generation`, in the same order (`None`
@@ -274,17 +192,15 @@ pub struct KeptPage<V> {
 
 impl<V, P> PageCache<V, P> {
     /// The page `key` at the tenant's `generation`: as kept, or read with `read_page` by one
-    /// request while the others asking for it wait for its answer (a guest, `recent_will_do`,
-    /// may be given a recent page instead: [`Self::find`]).
+    /// request while the others asking for it wait for its answer.
     pub async fn kept<E>(
         &self,
         tenant_id: i64,
         generation: i64,
         key: String,
-        recent_will_do: bool,
         read_page: impl AsyncFnOnce() -> Result<P, E>,
     ) -> Result<Arc<P>, E> {
-        self.kept_when(tenant_id, generation, key, recent_will_do, read_page, |_| true).await
+        self.kept_when(tenant_id, generation, key, read_page, |_| true).await
     }
 
     /// As [`Self::kept`], but a page read is filed only when `worth_keeping` says so: a lookup
@@ -295,12 +211,14 @@ impl<V, P> PageCache<V, P> {
         tenant_id: i64,
         generation: i64,
         key: String,
-        recent_will_do: bool,
         read_page: impl AsyncFnOnce() -> Result<P, E>,
         worth_keeping: impl FnOnce(&P) -> bool,
     ) -> Result<Arc<P>, E> {
-        let (found, _turn) = self.find(tenant_id, generation, &key, recent_will_do).await;
-        if let Some(page) = found {
+        if let Some(page) = self.page(tenant_id, generation, &key) {
+            return Ok(page);
+        }
+        let _turn = self.turn(tenant_id, &key).await;
+        if let Some(page) = self.page(tenant_id, generation, &key) {
             return Ok(page);
         }
         let page = Arc::new(read_page().await?);
@@ -316,19 +234,24 @@ impl<V> PageCache<V> {
     /// read with `read_page` (the count, and the page's rows as `(id, base view)` in order)
     /// by one request while the others asking for it wait for its answer. Base views that
     /// were dropped since the page was filed are read again with `read_items` (the ids of
-    /// the missing ones, any order); a row gone since is left out of the page. A guest
-    /// (`recent_will_do`) may be given a recent page's rows ([`Self::find`]), with their views
-    /// as kept at `generation` or read again.
+    /// the missing ones, any order); a row gone since is left out of the page.
     pub async fn kept_page<E>(
         &self,
         tenant_id: i64,
         generation: i64,
         key: String,
-        recent_will_do: bool,
         read_page: impl AsyncFnOnce() -> Result<(u64, Vec<(i64, V)>), E>,
         read_items: impl AsyncFnOnce(Vec<i64>) -> Result<Vec<(i64, V)>, E>,
     ) -> Result<KeptPage<V>, E> {
-        let (page, _turn) = self.find(tenant_id, generation, &key, recent_will_do).await;
+        let mut page = self.page(tenant_id, generation, &key);
+        let _turn = match page {
+            Some(_) => None,
+            None => {
+                let turn = self.turn(tenant_id, &key).await;
+                page = self.page(tenant_id, generation, &key);
+                Some(turn)
+            }
+        };
         let Some(page) = page else {
             let (count, rows) = read_page().await?;
             let rows: Vec<(i64, Arc<V>)> = rows.into_iter().map(|(id, view)| (id, Arc::new(view))).collect();
@@ -409,63 +332,6 @@ mod tests {
         assert_eq!(cache.turns.in_flight(), 0, "finished turns leave nothing behind");
     }
 
-    #[tokio::test]
-    async fn a_guest_is_given_the_recent_page_while_another_reads_the_current_one() {
-        let cache: PageCache<u8> = PageCache::default();
-        let old = PageIds { ids: vec![1], count: 1 };
-        cache.remember_page(1, 7, "a".into(), old.clone());
-        // A write moved the site to generation 8; one request is reading the page afresh.
-        let (found, reading) = cache.find(1, 8, "a", true).await;
-        assert!(found.is_none(), "the first asker reads the current page");
-        let reading = reading.expect("it holds the turn");
-
-        let (found, turn) = cache.find(1, 8, "a", true).await;
-        assert_eq!(found.as_deref(), Some(&old), "a guest gets the recent page at once");
-        assert!(turn.is_none());
-        let member = {
-            let cache = cache.clone();
-            tokio::spawn(async move { cache.find(1, 8, "a", false).await.0 })
-        };
-        tokio::task::yield_now().await;
-        assert!(!member.is_finished(), "a member waits for the current page");
-
-        let new = PageIds { ids: vec![2, 1], count: 2 };
-        cache.remember_page(1, 8, "a".into(), new.clone());
-        drop(reading);
-        assert_eq!(member.await.unwrap().as_deref(), Some(&new));
-        assert_eq!(cache.find(1, 8, "a", true).await.0.as_deref(), Some(&new));
-
-        // A read that finished after a newer write is not current, but is the newest to give.
-        let (_, reading) = cache.find(1, 10, "a", true).await;
-        cache.remember_page(1, 9, "a".into(), PageIds { ids: vec![3], count: 3 });
-        cache.remember_page(1, 8, "a".into(), old.clone());
-        let (found, _) = cache.find(1, 10, "a", true).await;
-        assert_eq!(found.map(|p| p.count), Some(3), "an older read does not replace a newer one");
-        drop(reading);
-        assert_eq!(cache.turns.in_flight(), 0);
-    }
-
-    #[tokio::test]
-    async fn a_page_filed_too_long_ago_is_not_given_to_a_guest() {
-        let cache: PageCache<u8> = PageCache::default();
-        cache.remember_page(1, 7, "a".into(), PageIds { ids: vec![1], count: 1 });
-        if let Some(entry) = cache.lock().get_mut(&1) {
-            for (_, filed, _) in entry.recent.values_mut() {
-                *filed -= RECENT_FOR + Duration::from_millis(1);
-            }
-        }
-        let reading = cache.turn(1, "a").await;
-        let guest = {
-            let cache = cache.clone();
-            tokio::spawn(async move { cache.find(1, 8, "a", true).await.0 })
-        };
-        tokio::task::yield_now().await;
-        assert!(!guest.is_finished(), "the guest waits for the current page");
-        cache.remember_page(1, 8, "a".into(), PageIds { ids: vec![2], count: 1 });
-        drop(reading);
-        assert_eq!(guest.await.unwrap().map(|p| p.ids.clone()), Some(vec![2]));
-    }
-
     #[test]
     fn memory_is_bounded() {
         let cache: PageCache<u8> = PageCache::default();
@@ -493,14 +359,14 @@ mod tests {
             Ok((7, vec![(3, "three".into()), (1, "one".into())]))
         };
         let no_items = async |_: Vec<i64>| -> Result<Vec<(i64, String)>, ()> { panic!("every view is kept") };
-        let first = cache.kept_page(1, 4, "p".into(), false, read_page, no_items).await.unwrap();
-        let second = cache.kept_page(1, 4, "p".into(), false, read_page, no_items).await.unwrap();
+        let first = cache.kept_page(1, 4, "p".into(), read_page, no_items).await.unwrap();
+        let second = cache.kept_page(1, 4, "p".into(), read_page, no_items).await.unwrap();
         assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 1, "the second request is served as kept");
         for page in [&first, &second] {
             assert_eq!(page.count, 7);
             assert_eq!(page.items.iter().map(|v| v.as_str()).collect::<Vec<_>>(), ["three", "one"]);
         }
-        cache.kept_page(1, 5, "p".into(), false, read_page, no_items).await.unwrap();
+        cache.kept_page(1, 5, "p".into(), read_page, no_items).await.unwrap();
         assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 2, "a newer generation reads the page again");
 
         cache.lock().get_mut(&1).unwrap().items.remove(&1);
@@ -509,7 +375,7 @@ mod tests {
             asked.lock().unwrap().extend(ids);
             Ok(vec![(1, "one again".into())])
         };
-        let page = cache.kept_page(1, 5, "p".into(), false, read_page, read_items).await.unwrap();
+        let page = cache.kept_page(1, 5, "p".into(), read_page, read_items).await.unwrap();
         assert_eq!(*asked.lock().unwrap(), [1], "only the dropped view is read");
         assert_eq!(page.items.iter().map(|v| v.as_str()).collect::<Vec<_>>(), ["three", "one again"]);
         assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 2);

@@ -58,22 +58,6 @@ impl<K: Hash + Eq + Clone, V: Clone> Turns<K, V> {
         Turn { turns: self.clone(), key, slot, held: Some(held) }
     }
 
-    /// The key's turn if nobody holds it now, without waiting; `None` while another works on it.
-    pub fn try_take(&self, key: K) -> Option<Turn<K, V>> {
-        let slot = self.in_flight.lock().unwrap_or_else(|p| p.into_inner()).entry(key.clone()).or_default().clone();
-        if let Ok(held) = slot.clone().try_lock_owned() {
-            return Some(Turn { turns: self.clone(), key, slot, held: Some(held) });
-        }
-        drop(slot);
-        // The holder may have finished while this looked: then only the map holds the key's
-        // lock, and nobody else will remove it.
-        let mut in_flight = self.in_flight.lock().unwrap_or_else(|p| p.into_inner());
-        if in_flight.get(&key).is_some_and(|slot| Arc::strong_count(slot) == 1) {
-            in_flight.remove(&key);
-        }
-        None
-    }
-
     /// Waits for the key's turn, unless a turn that ended meanwhile handed on its outcome.
     pub async fn take_or_handed_on(&self, key: K) -> Taken<K, V> {
         let turn = self.take(key).await;
@@ -208,20 +192,6 @@ mod tests {
         }
         assert_eq!(turns.in_flight(), 0, "the outcome went with the last waiter");
         assert!(matches!(turns.take_or_handed_on("question").await, Taken::Turn(_)), "a later asker works again");
-    }
-
-    #[tokio::test]
-    async fn a_turn_is_taken_without_waiting_only_when_nobody_holds_it() {
-        let turns: Turns<&'static str> = Turns::default();
-        let first = turns.try_take("list").expect("nobody holds it");
-        assert!(turns.try_take("list").is_none(), "the first holds it");
-        assert_eq!(turns.in_flight(), 1);
-        drop(first);
-        assert_eq!(turns.in_flight(), 0, "a refused try leaves nothing behind");
-        let again = turns.try_take("list");
-        assert!(again.is_some(), "free again once the first is done");
-        drop(again);
-        assert_eq!(turns.in_flight(), 0);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -86,7 +86,7 @@ async fn list_influencers(
     let kept = state
         .kept
         .influencer_pages
-        .kept(tenant.id(), generation, key, false, async || read_page(&state, tenant.organization_id(), &page).await)
+        .kept(tenant.id(), generation, key, async || read_page(&state, tenant.organization_id(), &page).await)
         .await?;
     Ok(Json(Page::new(kept.items.clone(), kept.count, &page, &url)))
 }

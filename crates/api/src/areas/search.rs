@@ -157,7 +157,7 @@ async fn search(
     let kept = state
         .kept
         .search_pages
-        .kept(tenant.id(), generation, key, caller.id().is_none(), async || {
+        .kept(tenant.id(), generation, key, async || {
             ranked_hits(&state, &tenant, &caller, people_scope, asked, &page).await
         })
         .await?;

@@ -136,7 +136,6 @@ async fn list_topics(
             tenant.id(),
             generation,
             key,
-            false,
             async || {
                 let page = topic_q::list(state.read_db(), tenant.id(), &filter, offset, size).await?;
                 Ok::<_, ApiError>((page.count, views(page.items)))
@@ -240,7 +239,7 @@ async fn list_topic_areas(
     let kept = state
         .kept
         .topic_area_pages
-        .kept(tenant.id(), generation, format!("{offset}|{size}"), false, async || {
+        .kept(tenant.id(), generation, format!("{offset}|{size}"), async || {
             let page = topic_q::list_areas(state.read_db(), tenant.id(), offset, size).await?;
             let items = page.items.into_iter().map(TopicAreaView::from).collect();
             Ok::<_, ApiError>(TopicAreaPage { count: page.count, items })

@@ -290,7 +290,6 @@ pub(crate) async fn list_ai_tools(
             tenant.id(),
             generation,
             key,
-            caller.id().is_none(),
             async || {
                 let found = q::list(db, tenant.id(), &filter, page.offset(), page.page_size).await?;
                 let bases = base_views(&state, found.items).await?;

@@ -458,7 +458,6 @@ async fn all_tips(
             tenant.id(),
             generation,
             key,
-            caller.id().is_none(),
             async || {
                 let found = tip_q::list(db, tenant.id(), &filter, page.offset(), page.page_size).await?;
                 let bases = base_views(&state, moderator, &[], found.items).await?;

@@ -209,10 +209,15 @@ async fn program_list(
     let today = view::today();
     let generation = state.generations.site(state.read_db(), tenant.id()).await?;
     let key = format!("{group_type}|{:?}|{today}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    // Always the exact page, guests included: a page of groups is cheap to read again, but
-    // their views are not, and a recent page's views would all be read again at the new
-    // generation (measured: `BUSY /api/v1/circles/` halved on PostgreSQL).
-    let (kept, _turn) = state.kept.group_pages.find(tenant.id(), generation, &key, false).await;
+    let mut kept = state.kept.group_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.kept.group_pages.turn(tenant.id(), &key).await;
+            kept = state.kept.group_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
     let (kept, models) = match kept {
         Some(kept) => (kept, HashMap::new()),
         None => {

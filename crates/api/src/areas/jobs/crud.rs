@@ -162,7 +162,6 @@ async fn job_by_slug(
             tenant.id(),
             generation,
             format!("slug {slug}"),
-            caller.id().is_none(),
             async || -> ApiResult<PageIds> {
                 let id = post_q::find_by_slug(state.read_db(), tenant.id(), slug).await?.map(|job| job.id);
                 Ok(PageIds { count: u64::from(id.is_some()), ids: id.into_iter().collect() })

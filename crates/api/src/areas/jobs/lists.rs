@@ -214,7 +214,15 @@ pub(crate) async fn list_jobs(
     // Kept per write generation like the circles (`crate::page_cache`); no date in the key:
     // which posts a viewer sees does not change with the day.
     let key = format!("{:?}|{}|{}|{filter:?}", caller.viewer(), page.offset(), page.page_size);
-    let (kept, _turn) = state.kept.job_pages.find(tenant.id(), generation, &key, caller.id().is_none()).await;
+    let mut kept = state.kept.job_pages.page(tenant.id(), generation, &key);
+    let _turn = match kept {
+        Some(_) => None,
+        None => {
+            let turn = state.kept.job_pages.turn(tenant.id(), &key).await;
+            kept = state.kept.job_pages.page(tenant.id(), generation, &key);
+            Some(turn)
+        }
+    };
     let (found, models) = match kept {
         Some(kept) => (kept, HashMap::new()),
         None => {

@@ -177,7 +177,6 @@ pub(crate) async fn list_use_cases(
             tenant.id(),
             generation,
             key,
-            caller.id().is_none(),
             async || {
                 let found = q::list(db, tenant.id(), &filter, page.offset(), page.page_size).await?;
                 let bases = base_views(&state, &tenant, found.items).await?;

@@ -181,7 +181,6 @@ pub(crate) async fn list_contents(
             tenant.id(),
             generation,
             key,
-            caller.id().is_none(),
             async || {
                 let found = content_q::list(
                     db,
